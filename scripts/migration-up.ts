@@ -1,0 +1,10 @@
+/** Applies pending migrations to DATABASE_URL (or the embedded development database). */
+import { provideDatabase } from '../src/platform/db/database'
+import { initOrm, migrateUp } from '../src/platform/db/orm'
+
+const db = await provideDatabase()
+const orm = await initOrm(db.url)
+const applied = await migrateUp(orm)
+console.log(applied.length ? `applied ${applied.map((m) => m.name).join(', ')}` : 'nothing to apply')
+await orm.close(true)
+await db.stop()

@@ -1,0 +1,38 @@
+/**
+ * Every test: `npm test`. Runs the API/unit suite (`bun test`, real PostgreSQL, SMTP, OIDC,
+ * Stripe-compatible server) and then the browser suite (Playwright on Chromium) when present,
+ * and ends with one line: `N passed, N failed`.
+ */
+import { existsSync } from 'node:fs'
+
+let passed = 0
+let failed = 0
+
+async function run(label: string, cmd: string[], env: Record<string, string> = {}) {
+  console.log(`\n=== ${label}: ${cmd.join(' ')}`)
+  const proc = Bun.spawn(cmd, { stdout: 'pipe', stderr: 'pipe', env: { ...process.env, ...env } })
+  let out = ''
+  const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
+    const dec = new TextDecoder()
+    for await (const chunk of stream) {
+      const s = dec.decode(chunk)
+      out += s
+      sink.write(s)
+    }
+  }
+  await Promise.all([pump(proc.stdout, process.stdout), pump(proc.stderr, process.stderr)])
+  const code = await proc.exited
+  const p = Number(/^\s*(\d+) pass$/m.exec(out)?.[1] ?? 0)
+  const f = Number(/^\s*(\d+) fail$/m.exec(out)?.[1] ?? 0)
+  passed += p
+  failed += f
+  // A crash outside any test still fails the run.
+  if (code !== 0 && f === 0) failed += 1
+}
+
+const only = process.argv.slice(2)
+await run('API and unit tests', ['bun', 'test', ...(only.length ? only : ['src', 'tests/api', 'tests/platform.test.ts', 'tests/unit'].filter((p) => existsSync(p)))])
+if (!only.length && existsSync('tests/e2e')) await run('Browser tests', ['bun', 'test', '--timeout', '60000', 'tests/e2e'], { SUMMIT_E2E: '1' })
+
+console.log(`\n${passed} passed, ${failed} failed`)
+process.exit(failed ? 1 : 0)

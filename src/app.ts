@@ -1,0 +1,65 @@
+import { Elysia } from 'elysia'
+import { platform } from './platform/http/context'
+import { handleError } from './platform/http/error-handler'
+import { log } from './platform/log'
+import { docs } from './platform/openapi/docs'
+import { apiModules } from './modules'
+import { startSession } from './platform/http/session'
+import type { CookieJar } from './platform/http/session'
+
+/** The whole application: platform plugins, the /v1 modules, docs, pages and assets. */
+export function createApp() {
+  const app = new Elysia()
+    .onError(({ code, error, ...rest }) => handleError(code, error, (rest as any).ctx?.log ?? log))
+    .onAfterHandle(({ set, ctx }: any) => {
+      if (ctx?.requestId) set.headers['x-request-id'] = ctx.requestId
+    })
+    .use(docs)
+    .use(platform)
+    .get('/api/sanctum/csrf-cookie', async ({ ctx, cookie, set }) => {
+      // Bound to the session: a guest gets a session to carry the token.
+      if (!ctx.session) await startSession(ctx.em, cookie as unknown as CookieJar, { userId: null })
+      else (cookie as any)['XSRF-TOKEN'].set({ value: ctx.session.csrfToken, path: '/', sameSite: 'lax', httpOnly: false, expires: ctx.session.expiresAt })
+      set.status = 204
+      return null
+    }, { detail: { tags: ['Auth'], summary: 'Sets the XSRF-TOKEN cookie (Sanctum style)' } })
+    .get('/health', () => ({ status: 'ok' }), { detail: { hide: true } })
+    .group('/v1', (v1) => {
+      for (const m of apiModules) v1.use(m)
+      return v1
+    })
+  return app
+}
+
+export type App = ReturnType<typeof createApp>
+
+/**
+ * The fetch handler: a multipart POST may carry `_method=PUT|PATCH|DELETE` (form field or
+ * query) and is then routed as that method, as Laravel does.
+ */
+export function createFetch(app: App) {
+  return async (request: Request, server?: unknown) => {
+    if (request.method === 'POST' && request.headers.get('content-type')?.startsWith('multipart/form-data')) {
+      const url = new URL(request.url)
+      let override = url.searchParams.get('_method')
+      let body: FormData | null = null
+      if (!override) {
+        body = await request.formData().catch(() => null)
+        const field = body?.get('_method')
+        override = typeof field === 'string' ? field : null
+      }
+      if (override && ['PUT', 'PATCH', 'DELETE'].includes(override.toUpperCase())) {
+        body ??= await request.formData().catch(() => null)
+        body?.delete('_method')
+        const headers = new Headers(request.headers)
+        headers.delete('content-type')
+        request = new Request(url, { method: override.toUpperCase(), headers, body })
+      } else if (body) {
+        const headers = new Headers(request.headers)
+        headers.delete('content-type')
+        request = new Request(url, { method: 'POST', headers, body })
+      }
+    }
+    return app.handle(request)
+  }
+}

@@ -1,0 +1,67 @@
+import * as v from 'valibot'
+
+/** Every environment variable Summit reads, parsed once. The README lists the same set. */
+const bool = v.pipe(v.picklist(['0', '1', 'true', 'false']), v.transform((s) => s === '1' || s === 'true'))
+const int = (min = 0) => v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(min))
+const url = v.pipe(v.string(), v.url('must be a URL'))
+
+const EnvSchema = v.object({
+  NODE_ENV: v.optional(v.picklist(['development', 'test', 'production']), 'development'),
+  PORT: v.optional(int(0), '3000'),
+  HOST: v.optional(v.string(), '0.0.0.0'),
+  APP_URL: v.optional(url),
+  SITE_NAME: v.optional(v.string(), 'Summit'),
+  ADMIN_URL: v.optional(v.string()),
+  LOG_LEVEL: v.optional(v.picklist(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']), 'info'),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'))),
+  PG_DATA_DIR: v.optional(v.string(), '.data/postgres'),
+  PG_PORT: v.optional(int(1), '54329'),
+  SEED_DEMO: v.optional(bool, 'true'),
+  SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  SESSION_TTL_DAYS: v.optional(int(1), '30'),
+  SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL'))),
+  MAIL_FROM: v.optional(v.string(), 'Summit <no-reply@summit.localhost>'),
+  OUTBOX_DIR: v.optional(v.string(), '.outbox'),
+  OIDC_ISSUER: v.optional(url),
+  OIDC_CLIENT_ID: v.optional(v.string()),
+  OIDC_CLIENT_SECRET: v.optional(v.string()),
+  STORAGE_DIR: v.optional(v.string(), 'storage'),
+  S3_BUCKET: v.optional(v.string()),
+  S3_ENDPOINT: v.optional(url),
+  S3_REGION: v.optional(v.string(), 'us-east-1'),
+  S3_ACCESS_KEY_ID: v.optional(v.string()),
+  S3_SECRET_ACCESS_KEY: v.optional(v.string()),
+  UPLOAD_MAX_BYTES: v.optional(int(1), String(5 * 1024 * 1024)),
+  STRIPE_SECRET_KEY: v.optional(v.string()),
+  STRIPE_PUBLISHABLE_KEY: v.optional(v.string()),
+  STRIPE_WEBHOOK_SECRET: v.optional(v.string()),
+  STRIPE_API_URL: v.optional(url),
+  BOOKING_HOLD_MINUTES: v.optional(int(1), '15'),
+  PLATFORM_FEE_PERCENT: v.optional(int(0), '10'),
+  CURRENCY: v.optional(v.pipe(v.string(), v.length(3, 'must be a 3-letter currency code')), 'usd'),
+})
+
+export type Config = ReturnType<typeof loadConfig>
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const raw = Object.fromEntries(Object.entries(env).filter(([k, val]) => k in EnvSchema.entries && val !== ''))
+  const result = v.safeParse(EnvSchema, raw)
+  if (!result.success) {
+    const lines = result.issues.map((i) => `  ${v.getDotPath(i) ?? '?'}: ${i.message}`)
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const c = result.output
+  const appUrl = (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '')
+  const production = c.NODE_ENV === 'production'
+  if (production && !c.SESSION_SECRET) throw new Error('Invalid configuration:\n  SESSION_SECRET: required in production')
+  return {
+    ...c,
+    APP_URL: appUrl,
+    ADMIN_URL: c.ADMIN_URL ?? `${appUrl}/docs`,
+    SESSION_SECRET: c.SESSION_SECRET ?? 'development-only-secret-change-me-please-0123456789',
+    production,
+    oidcEnabled: Boolean(c.OIDC_ISSUER && c.OIDC_CLIENT_ID),
+  }
+}
+
+export const config = loadConfig()

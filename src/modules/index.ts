@@ -1,0 +1,5 @@
+/** The /v1 API modules, in the order they appear in the OpenAPI document. */
+import { tenantRoutes } from './tenants/tenant.routes'
+import { roleRoutes } from './roles/role.routes'
+
+export const apiModules = [tenantRoutes, roleRoutes]

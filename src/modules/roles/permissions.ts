@@ -1,0 +1,31 @@
+/**
+ * Every permission name Summit checks, with the roles that hold it by default. Seeded into
+ * the permissions and roles tables; operators can change a role's list through the API.
+ * super-admin passes every check without being listed.
+ */
+export const PERMISSIONS = {
+  'tenants.manage': 'Create, change, delete and restore tenants',
+  'users.manage': 'Manage every user, including roles and status',
+  'roles.manage': 'Manage roles and permissions',
+  'workshop-templates.manage': 'Manage workshop templates',
+  'workshops.manage': 'Run own workshops, schedules and resources in the tenant',
+  'bookings.create': 'Book seats and invite others',
+  'bookings.manage': 'Manage every booking of the tenant',
+  'vouchers.manage': 'Manage vouchers of the tenant',
+  'job-postings.manage': 'Manage job postings of the tenant',
+  'payouts.view': 'See own payouts and invoices',
+  'feedback.view': 'See feedback on own workshops',
+} as const
+
+export type PermissionName = keyof typeof PERMISSIONS
+
+export const DEFAULT_ROLES: Record<string, { description: string; permissions: PermissionName[] }> = {
+  'super-admin': { description: 'Operators: every permission, every tenant', permissions: [] },
+  coach: {
+    description: 'Coaches and consultants who run workshops',
+    permissions: ['workshops.manage', 'job-postings.manage', 'payouts.view', 'feedback.view', 'bookings.create', 'vouchers.manage'],
+  },
+  client: { description: 'Clients who book and pay for seats (default)', permissions: ['bookings.create'] },
+}
+
+export const SUPER_ADMIN = 'super-admin'

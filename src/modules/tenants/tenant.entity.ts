@@ -1,0 +1,44 @@
+import { defineEntity, p } from '@mikro-orm/core'
+import { baseProperties, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
+import { User } from '../users/user.entity'
+
+export const TENANT_PLANS = ['free', 'pro', 'enterprise'] as const
+export type TenantPlan = (typeof TENANT_PLANS)[number]
+export const MEMBER_STATUSES = ['ACTIVE', 'PENDING', 'SUSPENDED'] as const
+export type MemberStatus = (typeof MEMBER_STATUSES)[number]
+
+export const TenantSchema = defineEntity({
+  name: 'Tenant',
+  tableName: 'tenants',
+  filters: softDeleteFilters,
+  uniques: [{ name: 'tenants_slug_unique', properties: ['slug'], where: 'deleted_at is null' }],
+  properties: {
+    ...baseProperties,
+    ...softDeleteProperties,
+    name: p.string().length(255),
+    slug: p.string().length(255),
+    email: p.string().length(255).nullable(),
+    domain: p.string().length(255).nullable(),
+    plan: p.string().length(16).default('free').$type<TenantPlan>(),
+    currency: p.string().length(3).default('usd'),
+    // Next invoice number; taken under a row lock so numbers have no gaps.
+    invoiceCounter: p.integer().default(0),
+  },
+})
+export class Tenant extends TenantSchema.class {}
+TenantSchema.setClass(Tenant)
+
+export const MembershipSchema = defineEntity({
+  name: 'Membership',
+  tableName: 'memberships',
+  uniques: [{ properties: ['tenant', 'user'] }],
+  properties: {
+    ...baseProperties,
+    tenant: () => p.manyToOne(Tenant).deleteRule('cascade'),
+    user: () => p.manyToOne(User).deleteRule('cascade'),
+    status: p.string().length(16).default('ACTIVE').$type<MemberStatus>(),
+    roles: p.array().$type<string[]>().onCreate(() => []),
+  },
+})
+export class Membership extends MembershipSchema.class {}
+MembershipSchema.setClass(Membership)

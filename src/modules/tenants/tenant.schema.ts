@@ -1,0 +1,38 @@
+import * as v from 'valibot'
+import { MESSAGES, domainRule, emailRule, slugRule } from '../../shared/rules'
+
+export const PLANS = ['free', 'pro', 'enterprise'] as const
+
+const fields = {
+  name: v.pipe(v.string(MESSAGES.tenantName), v.trim(), v.nonEmpty(MESSAGES.tenantName), v.maxLength(255, 'Tenant name must be at most 255 characters')),
+  slug: slugRule,
+  email: v.nullish(emailRule),
+  domain: v.nullish(domainRule),
+  plan: v.picklist(PLANS, MESSAGES.plan),
+}
+
+export const TenantCreateSchema = v.strictObject({
+  name: v.optional(fields.name, ''),
+  slug: fields.slug,
+  email: fields.email,
+  domain: fields.domain,
+  plan: v.optional(fields.plan, 'free'),
+})
+
+export const TenantUpdateSchema = v.strictObject({
+  name: v.optional(fields.name),
+  slug: v.optional(fields.slug),
+  email: fields.email,
+  domain: fields.domain,
+  plan: v.optional(fields.plan),
+})
+
+export const MemberCreateSchema = v.strictObject({
+  userId: v.pipe(v.string('User is required'), v.uuid('User is required')),
+  status: v.optional(v.picklist(['ACTIVE', 'PENDING', 'SUSPENDED'], 'Please select a valid status'), 'ACTIVE'),
+  roles: v.optional(v.array(v.string()), []),
+})
+export const MemberUpdateSchema = v.strictObject({
+  status: v.optional(v.picklist(['ACTIVE', 'PENDING', 'SUSPENDED'], 'Please select a valid status')),
+  roles: v.optional(v.array(v.string())),
+})

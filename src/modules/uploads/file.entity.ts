@@ -1,0 +1,19 @@
+import { defineEntity, p } from '@mikro-orm/core'
+import { baseProperties } from '../../platform/db/schemas'
+import { User } from '../users/user.entity'
+
+export const StoredFileSchema = defineEntity({
+  name: 'StoredFile',
+  tableName: 'files',
+  properties: {
+    ...baseProperties,
+    owner: () => p.manyToOne(User).nullable().deleteRule('set null'),
+    kind: p.string().length(16).$type<'avatar' | 'temp' | 'resource'>(),
+    key: p.string().length(255),
+    originalName: p.string().length(255).nullable(),
+    mimeType: p.string().length(100),
+    size: p.integer(),
+  },
+})
+export class StoredFile extends StoredFileSchema.class {}
+StoredFileSchema.setClass(StoredFile)

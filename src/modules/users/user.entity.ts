@@ -1,0 +1,71 @@
+import { defineEntity, p } from '@mikro-orm/core'
+import { baseProperties, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
+
+export interface SocialAccount { platform: string; url: string; order: number }
+export interface Profile {
+  firstName?: string | null
+  middleName?: string | null
+  lastName?: string | null
+  headline?: string | null
+  country?: string | null
+  phoneNumber?: string | null
+  socialAccounts?: SocialAccount[]
+}
+export interface Experience { title: string; company: string; order: number; years: number; months: number }
+export interface Certification { title: string; issuingOrganization: string; issuingDate?: string | null; certificateUrl?: string | null; order: number }
+export interface CoachProfile {
+  businessName?: string | null
+  specializations?: string[]
+  bio?: string | null
+  introductionVideo?: string | null
+  experiences?: Experience[]
+  certifications?: Certification[]
+  completedBusinessAccelerator?: boolean
+  completedVideoResources?: boolean
+  completedQuizzes?: boolean
+  completedConsultation?: boolean
+}
+
+export const USER_STATUSES = ['pending', 'active', 'suspended'] as const
+export type UserStatus = (typeof USER_STATUSES)[number]
+
+export const UserSchema = defineEntity({
+  name: 'User',
+  tableName: 'users',
+  filters: softDeleteFilters,
+  // Partial: a soft-deleted account does not keep its email or username taken.
+  uniques: [
+    { name: 'users_email_unique', properties: ['email'], where: 'deleted_at is null' },
+    { name: 'users_username_unique', properties: ['username'], where: 'deleted_at is null' },
+  ],
+  properties: {
+    ...baseProperties,
+    ...softDeleteProperties,
+    username: p.string().length(20).nullable(),
+    email: p.string().length(255),
+    // Set when a new address waits for its code; becomes `email` once verified.
+    pendingEmail: p.string().length(255).nullable(),
+    status: p.string().length(16).default('pending').$type<UserStatus>(),
+    password: p.string().nullable().hidden(),
+    avatar: p.uuid().nullable(),
+    emailVerifiedAt: p.datetime().nullable(),
+    roles: p.array().$type<string[]>().onCreate(() => []),
+    defaultTenantSlug: p.string().nullable(),
+    profile: p.json<Profile>().onCreate(() => ({})),
+    coachProfile: p.json<CoachProfile>().nullable(),
+    oidcSubject: p.string().nullable(),
+    stripeCustomerId: p.string().nullable(),
+  },
+})
+export class User extends UserSchema.class {
+  hasRole(role: string) {
+    return this.roles.includes(role)
+  }
+  get isSuperAdmin() {
+    return this.roles.includes('super-admin')
+  }
+  get isCoach() {
+    return this.roles.includes('coach')
+  }
+}
+UserSchema.setClass(User)

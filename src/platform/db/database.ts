@@ -1,0 +1,34 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { config } from '../../config'
+import { startEmbeddedPostgres, type EmbeddedDb } from './embedded'
+
+/**
+ * The database URL to use: DATABASE_URL when configured, else an embedded PostgreSQL
+ * (persistent in PG_DATA_DIR, or throwaway in a temp folder for tests and tools).
+ */
+export async function provideDatabase(opts: { throwaway?: boolean; port?: number } = {}): Promise<{ url: string; stop(): Promise<void> }> {
+  if (config.DATABASE_URL && !opts.throwaway) return { url: config.DATABASE_URL, stop: async () => {} }
+  if (opts.throwaway) {
+    // Not under /root: the embedded server runs as the postgres user.
+    const base = mkdtempSync(join(process.env.SUMMIT_TMP ?? '/tmp', 'summit-pg-'))
+    const port = opts.port ?? (await freePort())
+    const db: EmbeddedDb = await startEmbeddedPostgres({ dataDir: join(base, 'data'), port })
+    return {
+      url: db.url,
+      stop: async () => {
+        await db.stop()
+        rmSync(base, { recursive: true, force: true })
+      },
+    }
+  }
+  return startEmbeddedPostgres({ dataDir: config.PG_DATA_DIR, port: config.PG_PORT })
+}
+
+export async function freePort(): Promise<number> {
+  const server = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
+  const port = server.port
+  server.stop(true)
+  return port
+}

@@ -1,0 +1,30 @@
+import { p } from '@mikro-orm/core'
+
+/** Columns every table has. Ids are UUID v7: unguessable, yet ordered by creation. */
+export const baseProperties = {
+  id: p.uuid().primary().onCreate(() => Bun.randomUUIDv7()),
+  createdAt: p.datetime().onCreate(() => new Date()),
+  updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+}
+
+/** Soft delete: DELETE sets deletedAt; the default filter hides such rows everywhere. */
+export const softDeleteProperties = {
+  deletedAt: p.datetime().nullable().index(),
+}
+
+export const SOFT_DELETE = 'softDelete'
+
+export const softDeleteFilters = {
+  [SOFT_DELETE]: { name: SOFT_DELETE, cond: { deletedAt: null }, default: true },
+}
+
+/** Tenant-owned rows carry tenant_id (ready for Citus) and are scoped by this filter. */
+export const TENANT = 'tenant'
+export const tenantFilter = {
+  [TENANT]: {
+    name: TENANT,
+    default: true,
+    // Without a tenant in scope nothing matches: forgetting to pick a tenant never leaks rows.
+    cond: (args: { tenantId?: string | null }) => ({ tenant: args?.tenantId ?? '00000000-0000-0000-0000-000000000000' }),
+  },
+}

@@ -1,0 +1,179 @@
+import { Elysia, t } from 'elysia'
+import * as v from 'valibot'
+import type { EntityClass, FilterQuery, EntityManager } from '@mikro-orm/core'
+import { platform, type RequestContext } from './context'
+import { forbidden, notFound, parseOrThrow } from './errors'
+import { ListQuerySchema, ShowQuerySchema, listResponse, parseIncludes, parseListQuery, type ListParams } from './list-query'
+import { SOFT_DELETE } from '../db/schemas'
+import type { PermissionName } from '../../modules/roles/permissions'
+
+/** Who may call an action: anyone, any signed-in user, a permission, or a custom check. */
+export type Access = 'public' | 'auth' | PermissionName | ((ctx: RequestContext) => Promise<void> | void)
+
+type Row = { id: string; deletedAt?: Date | null }
+export type Filterer<E> = (value: string, ctx: RequestContext) => FilterQuery<E>
+
+export interface CrudOptions<E extends Row> {
+  /** Path under /v1, e.g. `/tenants` or `/workshops/:workshopId/resources`. */
+  path: string
+  tag: string
+  /** Human name used in messages ("Tenant not found."). */
+  name: string
+  entity: EntityClass<E>
+  softDelete?: boolean
+  /** Tenant-owned: the route resolves the team and the tenant filter scopes every query. */
+  tenantScoped?: boolean
+  actions?: Array<'list' | 'show' | 'create' | 'update' | 'delete' | 'restore'>
+  access: Partial<Record<'list' | 'show' | 'create' | 'update' | 'delete' | 'restore', Access>>
+  createSchema?: v.GenericSchema
+  updateSchema?: v.GenericSchema
+  /** Row-level visibility on top of tenant scope (e.g. a client sees own bookings only). */
+  scope?: (ctx: RequestContext, params: Record<string, string>) => FilterQuery<E> | Promise<FilterQuery<E>>
+  /** Extra check before a change (update, delete, restore); throw 403/404/409. */
+  authorizeChange?: (ctx: RequestContext, row: E, action: 'update' | 'delete' | 'restore') => Promise<void> | void
+  sortable?: readonly string[]
+  defaultSort?: string
+  filters?: Record<string, Filterer<E>>
+  /** Fields matched by `q` (case-insensitive substring). */
+  searchable?: readonly string[]
+  /** include name -> populate path */
+  includes?: Record<string, string>
+  serialize: (row: E, include: string[], ctx: RequestContext) => unknown
+  create?: (ctx: RequestContext, data: any, params: Record<string, string>) => Promise<E>
+  update?: (ctx: RequestContext, row: E, data: any) => Promise<void>
+  destroy?: (ctx: RequestContext, row: E) => Promise<void>
+  /** Documentation of the item shape for OpenAPI. */
+  description?: string
+}
+
+const idParam = t.Object({ id: t.String({ description: 'Row id' }) }, { additionalProperties: true })
+
+async function check(ctx: RequestContext, access: Access | undefined) {
+  if (access === undefined) throw forbidden()
+  if (access === 'public') return
+  if (access === 'auth') return void ctx.requireUser()
+  if (typeof access === 'function') return access(ctx)
+  await ctx.authorize(access)
+}
+
+export function escapeLike(s: string) {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`)
+}
+
+/** The whole REST surface of one resource, built the same way for every module. */
+export function crud<E extends Row>(o: CrudOptions<E>) {
+  const actions = new Set(o.actions ?? ['list', 'show', 'create', 'update', 'delete', ...(o.softDelete ? (['restore'] as const) : [])])
+  const includes = o.includes ?? {}
+  const includeNames = Object.keys(includes)
+  const detail = (summary: string) => ({ tags: [o.tag], summary })
+  const scoped = o.tenantScoped ? { tenant: true as const } : {}
+
+  async function trashedOptions(ctx: RequestContext, wanted: boolean) {
+    if (!wanted) return {}
+    if (!ctx.isSuperAdmin) throw forbidden('Only super-admins can see deleted rows.')
+    return { filters: { [SOFT_DELETE]: false } }
+  }
+
+  async function findRow(ctx: RequestContext, params: Record<string, string>, opts: { trashed?: boolean; populate?: string[] } = {}) {
+    const where = { ...((await o.scope?.(ctx, params)) ?? {}), id: params.id } as FilterQuery<E>
+    if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw notFound(o.name)
+    const row = await (ctx.em as EntityManager).findOne(o.entity, where, {
+      populate: (opts.populate ?? []) as any,
+      ...(opts.trashed ? { filters: { [SOFT_DELETE]: false } } : {}),
+    })
+    if (!row) throw notFound(o.name)
+    return row
+  }
+
+  const app = new Elysia({ name: `crud:${o.path}` }).use(platform)
+
+  if (actions.has('list'))
+    app.get(o.path, async ({ ctx, request, params }) => {
+      await check(ctx, o.access.list)
+      const p: ListParams = parseListQuery(new URL(request.url), {
+        sortable: o.sortable ?? ['createdAt', 'updatedAt'],
+        filterable: Object.keys(o.filters ?? {}),
+        includes: includeNames,
+        defaultSort: o.defaultSort,
+      })
+      const where: any[] = [(await o.scope?.(ctx, params as any)) ?? {}]
+      for (const [field, value] of Object.entries(p.filter)) where.push(o.filters![field](value, ctx))
+      if (p.q && o.searchable?.length)
+        where.push({ $or: o.searchable.map((f) => ({ [f]: { $ilike: `%${escapeLike(p.q!)}%` } })) })
+      if (p.onlyTrashed) where.push({ deletedAt: { $ne: null } })
+      const [rows, total] = await (ctx.em as EntityManager).findAndCount(o.entity, { $and: where } as any, {
+        limit: p.perPage,
+        offset: p.offset,
+        orderBy: [...p.sort.map((s) => ({ [s.field]: s.dir })), { id: 'asc' }] as any,
+        populate: p.include.map((i) => includes[i]) as any,
+        ...(await trashedOptions(ctx, p.withTrashed || p.onlyTrashed)),
+      })
+      return listResponse(rows.map((r) => o.serialize(r, p.include, ctx)), total, p)
+    }, { ...scoped, query: ListQuerySchema, detail: detail(`List ${o.name.toLowerCase()}s`) } as any)
+
+  if (actions.has('show'))
+    app.get(`${o.path}/:id`, async ({ ctx, params, query }) => {
+      await check(ctx, o.access.show)
+      const include = parseIncludes((query as any).include, includeNames)
+      const trashed = ['1', 'true'].includes((query as any).withTrashed)
+      await trashedOptions(ctx, trashed)
+      const row = await findRow(ctx, params as any, { trashed, populate: include.map((i) => includes[i]) })
+      return { data: o.serialize(row, include, ctx) }
+    }, { ...scoped, params: idParam, query: ShowQuerySchema, detail: detail(`Show a ${o.name.toLowerCase()}`) } as any)
+
+  if (actions.has('create'))
+    app.post(o.path, async ({ ctx, body, params, set }) => {
+      await check(ctx, o.access.create)
+      const data = parseOrThrow(o.createSchema!, body)
+      const row = o.create ? await o.create(ctx, data, params as any) : await defaultCreate(ctx, o, data)
+      set.status = 201
+      return { data: o.serialize(row, [], ctx) }
+    }, { ...scoped, body: o.createSchema, detail: detail(`Create a ${o.name.toLowerCase()}`) } as any)
+
+  if (actions.has('update'))
+    app.patch(`${o.path}/:id`, async ({ ctx, params, body }) => {
+      await check(ctx, o.access.update)
+      const row = await findRow(ctx, params as any)
+      await o.authorizeChange?.(ctx, row, 'update')
+      const data = parseOrThrow(o.updateSchema!, body)
+      if (o.update) await o.update(ctx, row, data)
+      else {
+        ctx.em.assign(row, data as any)
+        await ctx.em.flush()
+      }
+      return { data: o.serialize(row, [], ctx) }
+    }, { ...scoped, params: idParam, body: o.updateSchema, detail: detail(`Update a ${o.name.toLowerCase()} (partial)`) } as any)
+
+  if (actions.has('delete'))
+    app.delete(`${o.path}/:id`, async ({ ctx, params, set }) => {
+      await check(ctx, o.access.delete)
+      const row = await findRow(ctx, params as any)
+      await o.authorizeChange?.(ctx, row, 'delete')
+      if (o.destroy) await o.destroy(ctx, row)
+      else if (o.softDelete) {
+        row.deletedAt = new Date()
+        await ctx.em.flush()
+      } else await ctx.em.remove(row).flush()
+      set.status = 204
+      return null
+    }, { ...scoped, params: idParam, detail: detail(o.softDelete ? `Delete a ${o.name.toLowerCase()} (soft: restorable)` : `Delete a ${o.name.toLowerCase()}`) } as any)
+
+  if (actions.has('restore'))
+    app.post(`${o.path}/:id/restore`, async ({ ctx, params }) => {
+      await check(ctx, o.access.restore)
+      const row = await findRow(ctx, params as any, { trashed: true })
+      await o.authorizeChange?.(ctx, row, 'restore')
+      row.deletedAt = null
+      await ctx.em.flush()
+      return { data: o.serialize(row, [], ctx) }
+    }, { ...scoped, params: idParam, detail: detail(`Restore a deleted ${o.name.toLowerCase()}`) } as any)
+
+  return app
+}
+
+async function defaultCreate<E extends Row>(ctx: RequestContext, o: CrudOptions<E>, data: any): Promise<E> {
+  const extra = o.tenantScoped ? { tenant: await ctx.tenant() } : {}
+  const row = ctx.em.create(o.entity, { ...data, ...extra } as any)
+  await ctx.em.flush()
+  return row
+}

@@ -1,0 +1,53 @@
+import * as v from 'valibot'
+
+export type ErrorBag = Record<string, string[]>
+
+/** An error that answers with its status and message; never carries internals. */
+export class HttpError extends Error {
+  constructor(
+    public status: number,
+    message: string,
+    public errors?: ErrorBag,
+    public headers?: Record<string, string>,
+  ) {
+    super(message)
+  }
+}
+
+export const unauthenticated = () => new HttpError(401, 'Unauthenticated.')
+export const forbidden = (message = 'This action is unauthorized.') => new HttpError(403, message)
+export const notFound = (what = 'Resource') => new HttpError(404, `${what} not found.`)
+export const conflict = (message: string) => new HttpError(409, message)
+export const csrfMismatch = () => new HttpError(419, 'CSRF token mismatch.')
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new HttpError(429, 'Too many attempts. Please try again later.', undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) })
+
+/** 422 with Laravel's shape: the first message, and a per-field bag. */
+export function validationError(errors: ErrorBag) {
+  const messages = Object.values(errors).flat()
+  const more = messages.length - 1
+  const message = more > 0 ? `${messages[0]} (and ${more} more error${more > 1 ? 's' : ''})` : (messages[0] ?? 'The given data was invalid.')
+  return new HttpError(422, message, errors)
+}
+
+/** Turns valibot issues into the errors bag, keyed by dotted path (`profile.firstName`). */
+export function issuesToBag(issues: readonly v.BaseIssue<unknown>[]): ErrorBag {
+  const bag: ErrorBag = {}
+  for (const issue of issues) {
+    const key = v.getDotPath(issue) ?? (issue.path?.map((p) => String(p.key)).join('.') || '_')
+    const message = issue.kind === 'schema' && issue.type === 'strict_object' && issue.expected === 'never'
+      ? `The field ${key} is not allowed.`
+      : issue.message
+    ;(bag[key] ??= []).includes(message) || bag[key].push(message)
+  }
+  return bag
+}
+
+/** Parses with the one schema that also drives the forms and the OpenAPI document. */
+export function parseOrThrow<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, input, { abortPipeEarly: true })
+  if (!result.success) throw validationError(issuesToBag(result.issues))
+  return result.output
+}
+
+export const fieldError = (field: string, message: string) => validationError({ [field]: [message] })

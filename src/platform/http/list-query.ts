@@ -1,0 +1,82 @@
+import * as v from 'valibot'
+import { validationError } from './errors'
+
+/** Query parameters every list accepts (documented once, parsed once). */
+export const ListQuerySchema = v.looseObject({
+  page: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'The page must be a positive whole number.'), v.description('Page number, from 1'))),
+  perPage: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'The per page must be a whole number.'), v.description('Rows per page (default 10, at most 100)'))),
+  sort: v.optional(v.pipe(v.string(), v.description('Comma-separated fields; a leading - sorts descending, e.g. -createdAt,name'))),
+  include: v.optional(v.pipe(v.string(), v.description('Comma-separated relations to embed'))),
+  q: v.optional(v.pipe(v.string(), v.maxLength(200), v.description('Text search'))),
+  withTrashed: v.optional(v.pipe(v.picklist(['0', '1', 'true', 'false']), v.description('Super-admins: include soft-deleted rows'))),
+  onlyTrashed: v.optional(v.pipe(v.picklist(['0', '1', 'true', 'false']), v.description('Super-admins: only soft-deleted rows'))),
+})
+
+export const ShowQuerySchema = v.looseObject({
+  include: v.optional(v.pipe(v.string(), v.description('Comma-separated relations to embed'))),
+  withTrashed: v.optional(v.pipe(v.picklist(['0', '1', 'true', 'false']), v.description('Super-admins: find soft-deleted rows too'))),
+})
+
+export interface ListParams {
+  page: number
+  perPage: number
+  offset: number
+  sort: { field: string; dir: 'asc' | 'desc' }[]
+  include: string[]
+  q?: string
+  filter: Record<string, string>
+  withTrashed: boolean
+  onlyTrashed: boolean
+}
+
+const truthy = (s?: string | null) => s === '1' || s === 'true'
+
+export function parseIncludes(raw: string | null | undefined, allowed: readonly string[]): string[] {
+  const names = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+  const unknown = names.filter((n) => !allowed.includes(n))
+  if (unknown.length)
+    throw validationError({ include: [`Unknown include: ${unknown.join(', ')}. Allowed: ${allowed.join(', ') || 'none'}.`] })
+  return [...new Set(names)]
+}
+
+/**
+ * Reads page, perPage, sort, include, q, filter[field] and withTrashed from a URL.
+ * Unknown sort fields, filters and includes are a 422 that names what is allowed.
+ */
+export function parseListQuery(url: URL, opts: { sortable: readonly string[]; filterable: readonly string[]; includes: readonly string[]; defaultSort?: string }): ListParams {
+  const sp = url.searchParams
+  const page = Math.max(1, Number(sp.get('page') ?? 1) || 1)
+  const perPageRaw = Number(sp.get('perPage') ?? sp.get('per_page') ?? 10) || 10
+  const perPage = Math.min(100, Math.max(1, perPageRaw))
+  const errors: Record<string, string[]> = {}
+  const sort = (sp.get('sort') ?? opts.defaultSort ?? '-createdAt')
+    .split(',').map((s) => s.trim()).filter(Boolean)
+    .map((s) => ({ field: s.replace(/^-/, ''), dir: (s.startsWith('-') ? 'desc' : 'asc') as 'asc' | 'desc' }))
+  const badSort = sort.filter((s) => !opts.sortable.includes(s.field)).map((s) => s.field)
+  if (badSort.length) errors.sort = [`Cannot sort by ${badSort.join(', ')}. Allowed: ${opts.sortable.join(', ')}.`]
+  const filter: Record<string, string> = {}
+  for (const [key, value] of sp) {
+    const m = /^filter\[([\w.]+)\]$/.exec(key)
+    if (!m) continue
+    if (!opts.filterable.includes(m[1])) (errors[`filter.${m[1]}`] ??= []).push(`Cannot filter by ${m[1]}. Allowed: ${opts.filterable.join(', ') || 'none'}.`)
+    else filter[m[1]] = value
+  }
+  let include: string[] = []
+  try {
+    include = parseIncludes(sp.get('include'), opts.includes)
+  } catch (e: any) {
+    Object.assign(errors, e.errors)
+  }
+  if (Object.keys(errors).length) throw validationError(errors)
+  return {
+    page, perPage, offset: (page - 1) * perPage, sort, include,
+    q: sp.get('q')?.trim() || undefined,
+    filter,
+    withTrashed: truthy(sp.get('withTrashed')),
+    onlyTrashed: truthy(sp.get('onlyTrashed')),
+  }
+}
+
+export function listResponse<T>(data: T[], total: number, p: Pick<ListParams, 'page' | 'perPage'>) {
+  return { data, meta: { page: p.page, perPage: p.perPage, total, lastPage: Math.max(1, Math.ceil(total / p.perPage)) } }
+}

@@ -1,0 +1,10 @@
+/** Environment for the test process; peers (SMTP, OIDC, Stripe) add their own addresses. */
+export function testEnv(): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    SEED_DEMO: 'false',
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+    OUTBOX_DIR: `/tmp/summit-test-outbox-${process.pid}`,
+    STORAGE_DIR: `/tmp/summit-test-storage-${process.pid}`,
+  }
+}
