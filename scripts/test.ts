@@ -14,7 +14,7 @@ async function run(label: string, cmd: string[], env: Record<string, string> = {
   let out = ''
   const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
     const dec = new TextDecoder()
-    for await (const chunk of stream) {
+    for await (const chunk of stream as any) {
       const s = dec.decode(chunk)
       out += s
       sink.write(s)

@@ -2,7 +2,7 @@ import { Elysia, t } from 'elysia'
 import { crud } from '../../platform/http/crud'
 import { platform } from '../../platform/http/context'
 import { forbidden, notFound, parseOrThrow, fieldError } from '../../platform/http/errors'
-import { Membership, Tenant } from './tenant.entity'
+import { Membership, Tenant, type TenantPlan } from './tenant.entity'
 import { User } from '../users/user.entity'
 import { MemberCreateSchema, MemberUpdateSchema, TenantCreateSchema, TenantUpdateSchema } from './tenant.schema'
 import { PLAN_LIMITS } from './plans'
@@ -16,7 +16,7 @@ export const serializeTenant = (t: Tenant) => ({
   domain: t.domain ?? null,
   plan: t.plan,
   currency: t.currency,
-  limits: PLAN_LIMITS[t.plan],
+  limits: PLAN_LIMITS[t.plan as TenantPlan],
   createdAt: t.createdAt,
   updatedAt: t.updatedAt,
   deletedAt: t.deletedAt ?? null,
@@ -49,7 +49,7 @@ const tenantCrud = crud({
   sortable: ['name', 'slug', 'plan', 'createdAt', 'updatedAt'],
   defaultSort: 'name',
   searchable: ['name', 'slug', 'email'],
-  filters: { plan: (value) => ({ plan: value }) },
+  filters: { plan: (value) => ({ plan: value as TenantPlan }) },
   serialize: serializeTenant,
   async create(ctx, data) {
     await assertSlugFree(ctx, data.slug)

@@ -75,7 +75,7 @@ export function crud<E extends Row>(o: CrudOptions<E>) {
   }
 
   async function findRow(ctx: RequestContext, params: Record<string, string>, opts: { trashed?: boolean; populate?: string[] } = {}) {
-    const where = { ...((await o.scope?.(ctx, params)) ?? {}), id: params.id } as FilterQuery<E>
+    const where = { ...(((await o.scope?.(ctx, params)) ?? {}) as object), id: params.id } as FilterQuery<E>
     if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw notFound(o.name)
     const row = await (ctx.em as EntityManager).findOne(o.entity, where, {
       populate: (opts.populate ?? []) as any,
