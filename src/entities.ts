@@ -4,9 +4,12 @@ import { Tenant, Membership } from './modules/tenants/tenant.entity'
 import { Role, Permission } from './modules/roles/role.entity'
 import { Session, AccessToken, OneTimeCode, RateLimitSchema } from './modules/auth/auth.entity'
 import { StoredFile } from './modules/uploads/file.entity'
+import { Tag, WorkshopTemplate, Workshop, WorkshopSchedule, WorkshopResource } from './modules/workshops'
+import { Feedback } from './modules/feedback/feedback.entity'
 
 export const entities = [
   User, Tenant, Membership, Role, Permission,
   Session, AccessToken, OneTimeCode, RateLimitSchema,
   StoredFile,
+  Tag, WorkshopTemplate, Workshop, WorkshopSchedule, WorkshopResource, Feedback,
 ]

@@ -1,0 +1,27 @@
+import { defineEntity, p } from '@mikro-orm/core'
+import { baseProperties, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
+import { Tenant } from '../tenants/tenant.entity'
+import { User } from '../users/user.entity'
+import { WorkshopSchedule } from '../workshops/schedule.entity'
+
+/** An attendee's rating of a schedule after it ended: one per booking seat. */
+export const FeedbackSchema = defineEntity({
+  name: 'Feedback',
+  tableName: 'feedbacks',
+  filters: { ...softDeleteFilters, ...tenantFilter },
+  uniques: [{ name: 'feedbacks_seat_unique', properties: ['bookingSeatId'], where: 'deleted_at is null' }],
+  properties: {
+    ...baseProperties,
+    ...softDeleteProperties,
+    tenant: () => p.manyToOne(Tenant).deleteRule('cascade'),
+    workshopSchedule: () => p.manyToOne(WorkshopSchedule).deleteRule('cascade').index(),
+    /** Denormalised for per-coach lists and averages without a join. */
+    coach: () => p.manyToOne(User).index(),
+    user: () => p.manyToOne(User).index(),
+    bookingSeatId: p.uuid(),
+    rating: p.integer(),
+    comment: p.string().length(2000).nullable(),
+  },
+})
+export class Feedback extends FeedbackSchema.class {}
+FeedbackSchema.setClass(Feedback)

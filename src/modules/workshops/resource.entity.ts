@@ -1,0 +1,32 @@
+import { defineEntity, p } from '@mikro-orm/core'
+import { baseProperties, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
+import { Tenant } from '../tenants/tenant.entity'
+import { Workshop } from './workshop.entity'
+import type { ResourceType } from './enums'
+
+/** Material attached to a workshop: files, links, videos... shown to confirmed attendees. */
+export const WorkshopResourceSchema = defineEntity({
+  name: 'WorkshopResource',
+  tableName: 'workshop_resources',
+  filters: { ...softDeleteFilters, ...tenantFilter },
+  properties: {
+    ...baseProperties,
+    ...softDeleteProperties,
+    tenant: () => p.manyToOne(Tenant).deleteRule('cascade'),
+    workshop: () => p.manyToOne(Workshop).deleteRule('cascade').index(),
+    title: p.string().length(255),
+    description: p.string().length(1000).nullable(),
+    type: p.string().length(16).$type<ResourceType>(),
+    url: p.string().length(500).nullable(),
+    filePath: p.string().length(255).nullable(),
+    fileSize: p.integer().nullable(),
+    fileType: p.string().length(100).nullable(),
+    sortOrder: p.integer().default(0),
+    isVisible: p.boolean().default(true),
+    isBroadcast: p.boolean().default(false),
+    /** When attendees were mailed about it (a broadcast goes out once). */
+    broadcastAt: p.datetime().nullable(),
+  },
+})
+export class WorkshopResource extends WorkshopResourceSchema.class {}
+WorkshopResourceSchema.setClass(WorkshopResource)

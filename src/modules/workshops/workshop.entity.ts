@@ -1,0 +1,34 @@
+import { defineEntity, p } from '@mikro-orm/core'
+import { baseProperties, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
+import { Tenant } from '../tenants/tenant.entity'
+import { User } from '../users/user.entity'
+import { WorkshopTemplate } from './template.entity'
+import { Tag } from './tag.entity'
+
+/** What a coach sells; each run of it is a WorkshopSchedule. */
+export const WorkshopSchema = defineEntity({
+  name: 'Workshop',
+  tableName: 'workshops',
+  filters: { ...softDeleteFilters, ...tenantFilter },
+  uniques: [{ name: 'workshops_tenant_slug_unique', properties: ['tenant', 'slug'], where: 'deleted_at is null' }],
+  properties: {
+    ...baseProperties,
+    ...softDeleteProperties,
+    tenant: () => p.manyToOne(Tenant).deleteRule('cascade').index(),
+    coach: () => p.manyToOne(User).index(),
+    workshopTemplate: () => p.manyToOne(WorkshopTemplate).nullable().deleteRule('set null'),
+    title: p.string().length(255),
+    slug: p.string().length(255),
+    description: p.text().nullable(),
+    image: p.string().length(255).nullable(),
+    video: p.string().length(255).nullable(),
+    /** Price per seat in minor units of `currency`. */
+    price: p.integer().default(0),
+    currency: p.string().length(3).default('usd'),
+    minSeats: p.integer().default(1),
+    maxSeats: p.integer().default(10),
+    tags: () => p.manyToMany(Tag).owner().pivotTable('workshop_tags'),
+  },
+})
+export class Workshop extends WorkshopSchema.class {}
+WorkshopSchema.setClass(Workshop)
