@@ -6,10 +6,13 @@ import { Session, AccessToken, OneTimeCode, RateLimitSchema } from './modules/au
 import { StoredFile } from './modules/uploads/file.entity'
 import { Tag, WorkshopTemplate, Workshop, WorkshopSchedule, WorkshopResource } from './modules/workshops'
 import { Feedback } from './modules/feedback/feedback.entity'
+import { Booking, BookingSeat } from './modules/bookings/booking.entity'
+import { Voucher } from './modules/vouchers/voucher.entity'
 
 export const entities = [
   User, Tenant, Membership, Role, Permission,
   Session, AccessToken, OneTimeCode, RateLimitSchema,
   StoredFile,
   Tag, WorkshopTemplate, Workshop, WorkshopSchedule, WorkshopResource, Feedback,
+  Booking, BookingSeat, Voucher,
 ]

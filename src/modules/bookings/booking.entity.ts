@@ -1,0 +1,98 @@
+import { defineEntity, p } from '@mikro-orm/core'
+import { baseProperties, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
+import { Tenant } from '../tenants/tenant.entity'
+import { User } from '../users/user.entity'
+import { WorkshopSchedule } from '../workshops/schedule.entity'
+
+export const BOOKING_STATUSES = ['PENDING', 'CONFIRMED', 'CANCELLED', 'COMPLETED', 'NO_SHOW'] as const
+export type BookingStatus = (typeof BOOKING_STATUSES)[number]
+export const SEAT_STATUSES = ['PENDING', 'ACCEPTED', 'DECLINED', 'EXPIRED'] as const
+export type SeatStatus = (typeof SEAT_STATUSES)[number]
+
+export interface BookingAddress {
+  addressLine1: string
+  addressLine2?: string | null
+  city: string
+  state: string
+  zip: string
+  country?: string | null
+}
+export interface BookingMeta {
+  workshopResourcePreferences?: { id: string; isVisible: boolean; isBroadcast?: boolean }[]
+  [key: string]: unknown
+}
+
+/**
+ * A client's booking of seats on a schedule. It belongs to the schedule's tenant (tenant_id is
+ * copied from the schedule), but is read across tenants by its booker, so it carries no
+ * automatic tenant filter: every query scopes it explicitly (see booking.access.ts).
+ */
+export const BookingSchema = defineEntity({
+  name: 'Booking',
+  tableName: 'bookings',
+  filters: softDeleteFilters,
+  indexes: [
+    { name: 'bookings_hold_idx', properties: ['status', 'holdExpiresAt'] },
+    { properties: ['tenant', 'createdAt'] },
+  ],
+  properties: {
+    ...baseProperties,
+    ...softDeleteProperties,
+    tenant: () => p.manyToOne(Tenant).deleteRule('cascade'),
+    user: () => p.manyToOne(User).index(),
+    workshopSchedule: () => p.manyToOne(WorkshopSchedule).index(),
+    seats: p.integer(),
+    voucherCode: p.string().length(32).nullable(),
+    voucherId: p.uuid().nullable(),
+    status: p.string().length(16).default('PENDING').$type<BookingStatus>(),
+    /** Minor units. Price of the seats before discount, the discount, and what is left to pay. */
+    amountTotal: p.integer().default(0),
+    discount: p.integer().default(0),
+    amountDue: p.integer().default(0),
+    amountPaid: p.integer().default(0),
+    currency: p.string().length(3).default('usd'),
+    paymentMethod: p.string().length(64).nullable(),
+    paymentTransactionId: p.string().length(255).nullable(),
+    notes: p.text().nullable(),
+    coachNotes: p.text().nullable(),
+    cancellationReason: p.string().length(1000).nullable(),
+    meta: p.json<BookingMeta>().onCreate(() => ({})),
+    address: p.json<BookingAddress>().nullable(),
+    /** While PENDING: when the held seats go back to the schedule. */
+    holdExpiresAt: p.datetime().nullable(),
+    confirmedAt: p.datetime().nullable(),
+    cancelledAt: p.datetime().nullable(),
+  },
+})
+export class Booking extends BookingSchema.class {}
+BookingSchema.setClass(Booking)
+
+/**
+ * One seat of a booking. The booker holds the first; the others are offered by invitation
+ * (status is the invitation status). The invitation token is stored as its SHA-256 only.
+ */
+export const BookingSeatSchema = defineEntity({
+  name: 'BookingSeat',
+  tableName: 'booking_seats',
+  filters: softDeleteFilters,
+  uniques: [{ name: 'booking_seats_token_unique', properties: ['invitationTokenHash'] }],
+  properties: {
+    ...baseProperties,
+    ...softDeleteProperties,
+    tenant: () => p.manyToOne(Tenant).deleteRule('cascade').index(),
+    booking: () => p.manyToOne(Booking).deleteRule('cascade').index(),
+    user: () => p.manyToOne(User).nullable().index(),
+    email: p.string().length(255).nullable(),
+    inviter: () => p.manyToOne(User).nullable(),
+    status: p.string().length(16).default('PENDING').$type<SeatStatus>(),
+    attended: p.boolean().default(false),
+    attendanceNotes: p.string().length(1000).nullable(),
+    meta: p.json<Record<string, unknown>>().onCreate(() => ({})),
+    invitationTokenHash: p.string().length(64).nullable(),
+    invitationSentAt: p.datetime().nullable(),
+    invitationExpiresAt: p.datetime().nullable(),
+    respondedAt: p.datetime().nullable(),
+  },
+})
+export class BookingSeat extends BookingSeatSchema.class {}
+BookingSeatSchema.setClass(BookingSeat)

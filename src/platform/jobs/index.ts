@@ -1,0 +1,106 @@
+/**
+ * Background jobs on PostgreSQL (pg-boss, schema `pgboss`): no in-memory timers, so any number
+ * of app servers share the work and nothing is lost on restart.
+ *
+ *   work('bookings.release-hold', async (data) => { ... })      // register a handler (import time)
+ *   schedule('bookings.sweep-holds', '* * * * *')                // a cron job (runs its handler)
+ *   await enqueue('bookings.release-hold', { id }, { startAfter }) // run later
+ *
+ * Handlers run with plain data; they open their own EntityManager. A handler that throws is
+ * retried by pg-boss (retryLimit 3).
+ */
+import { PgBoss } from 'pg-boss'
+import type { MikroORM } from '@mikro-orm/postgresql'
+import { registerService } from '../../services'
+import { log } from '../log'
+
+export type JobHandler<T = any> = (data: T, meta: { id: string; name: string }) => Promise<void> | void
+
+const handlers = new Map<string, JobHandler>()
+const crons = new Map<string, string>()
+let boss: PgBoss | null = null
+let starting: Promise<void> | null = null
+
+const POLL_SECONDS = process.env.NODE_ENV === 'test' ? 0.5 : 2
+
+/** Registers the handler of a queue. Call at import time; workers start with the service. */
+export function work<T = any>(name: string, handler: JobHandler<T>) {
+  if (handlers.has(name)) throw new Error(`Job handler already registered: ${name}`)
+  handlers.set(name, handler as JobHandler)
+  if (boss) void startWorker(boss, name).catch((err) => log.error({ err, job: name }, 'could not start worker'))
+}
+
+/** Runs the handler of `name` on a cron expression (UTC), once across all app servers. */
+export function schedule(name: string, cron: string) {
+  crons.set(name, cron)
+}
+
+/**
+ * Queues a job. Without a running job service (scripts, demo seeding before start) the job is
+ * skipped with a warning: scheduled sweeps pick up whatever a skipped job would have done.
+ */
+export async function enqueue(name: string, data: object, opts: { startAfter?: Date; singletonKey?: string } = {}): Promise<string | null> {
+  if (!boss) {
+    log.warn({ job: name }, 'job service not running: job not queued')
+    return null
+  }
+  return boss.send(name, data, {
+    ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
+    ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+  })
+}
+
+/** Runs a registered handler in-process now (tests, scripts): the same code the worker runs. */
+export async function runNow(name: string, data: object = {}) {
+  const h = handlers.get(name)
+  if (!h) throw new Error(`No job handler: ${name}`)
+  await h(data, { id: 'inline', name })
+}
+
+export const jobsRunning = () => boss !== null
+
+async function startWorker(b: PgBoss, name: string) {
+  await b.createQueue(name, { retryLimit: 3, retryDelay: 5, expireInSeconds: 300 })
+  await b.work(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, async (jobs) => {
+    for (const job of jobs) {
+      try {
+        await handlers.get(name)!(job.data as any, { id: job.id, name })
+      } catch (err) {
+        log.error({ err, job: name, jobId: job.id }, 'job failed')
+        throw err
+      }
+    }
+  })
+}
+
+async function start(_orm: MikroORM, databaseUrl: string) {
+  const b = new PgBoss({
+    connectionString: databaseUrl,
+    schema: 'pgboss',
+    max: 4,
+    application_name: 'summit-jobs',
+    // Keep the supervisor quiet in short-lived test processes.
+    ...(process.env.NODE_ENV === 'test' ? { superviseIntervalSeconds: 60, monitorIntervalSeconds: 60 } : {}),
+  })
+  b.on('error', (err) => log.error({ err }, 'job service error'))
+  await b.start()
+  for (const name of new Set([...handlers.keys()])) await startWorker(b, name)
+  for (const [name, cron] of crons) {
+    if (!handlers.has(name)) throw new Error(`Scheduled job without handler: ${name}`)
+    await b.schedule(name, cron, {}, { tz: 'UTC' })
+  }
+  boss = b
+  log.debug({ queues: [...handlers.keys()] }, 'job service started')
+}
+
+async function stop() {
+  const b = boss
+  boss = null
+  if (b) await b.stop({ graceful: true, timeout: 5000, close: true })
+}
+
+registerService({
+  name: 'jobs',
+  start: (orm, url) => (starting ??= start(orm, url).finally(() => (starting = null))),
+  stop,
+})
