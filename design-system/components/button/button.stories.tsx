@@ -1,0 +1,40 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { HStack, Stack } from 'styled-system/jsx'
+import { Button } from './button'
+
+const meta: Meta<typeof Button> = {
+  title: 'Components/Button',
+  component: Button,
+  args: { children: 'Save' },
+}
+export default meta
+type Story = StoryObj<typeof Button>
+
+export const Default: Story = {}
+
+export const Variants: Story = {
+  render: (args) => (
+    <HStack gap="3">
+      {(['solid', 'outline', 'ghost', 'subtle', 'link'] as const).map((variant) => (
+        <Button key={variant} {...args} variant={variant}>
+          {variant}
+        </Button>
+      ))}
+    </HStack>
+  ),
+}
+
+export const Sizes: Story = {
+  render: (args) => (
+    <Stack gap="3" alignItems="flex-start">
+      {(['xs', 'sm', 'md', 'lg', 'xl'] as const).map((size) => (
+        <Button key={size} {...args} size={size}>
+          Size {size}
+        </Button>
+      ))}
+    </Stack>
+  ),
+}
+
+export const Loading: Story = { args: { loading: true, loadingText: 'Saving...' } }
+export const Disabled: Story = { args: { disabled: true } }
