@@ -26,8 +26,8 @@ export interface CoachProfile {
   completedConsultation?: boolean
 }
 
-export const USER_STATUSES = ['pending', 'active', 'suspended'] as const
-export type UserStatus = (typeof USER_STATUSES)[number]
+export { USER_STATUSES } from './user.schema'
+export type UserStatus = import('./user.schema').UserStatusValue
 
 export const UserSchema = defineEntity({
   name: 'User',

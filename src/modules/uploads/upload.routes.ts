@@ -1,0 +1,129 @@
+import { Elysia, t } from 'elysia'
+import { platform, type RequestContext } from '../../platform/http/context'
+import { forbidden, notFound } from '../../platform/http/errors'
+import { getObject } from '../../platform/storage'
+import { getOrm } from '../../platform/db/current'
+import { registerService } from '../../services'
+import { log } from '../../platform/log'
+import { StoredFile } from './file.entity'
+import { AVATAR_TYPES, UPLOAD_MESSAGES, cleanupTempFiles, fileFromBody, fileUrl, serializeFile, storeUpload } from './upload.service'
+import { User } from '../users/user.entity'
+import { serializeUser } from '../users/user.serialize'
+import type { EntityManager } from '@mikro-orm/postgresql'
+
+const multipart = (description: string) => ({
+  content: {
+    'multipart/form-data': {
+      schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description } } },
+    },
+  },
+})
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+async function uploadAvatar(ctx: RequestContext, owner: User, body: unknown) {
+  return storeUpload(ctx.em, { file: fileFromBody(body), owner, kind: 'avatar', allowed: AVATAR_TYPES, typeMessage: UPLOAD_MESSAGES.avatarType })
+}
+
+async function serveFile(ctx: RequestContext, id: string, request: Request) {
+  const file = UUID.test(id) ? await ctx.em.findOne(StoredFile, { id }) : null
+  if (!file) throw notFound('File')
+  const isPublic = file.kind === 'avatar'
+  // Private files answer 404 to anyone but their owner (and super-admins): no hint they exist.
+  if (!isPublic && !(ctx.user && (file.owner?.id === ctx.user.id || ctx.isSuperAdmin))) throw notFound('File')
+  const etag = `"${file.id}"`
+  const headers: Record<string, string> = {
+    'content-type': file.mimeType,
+    etag,
+    'x-content-type-options': 'nosniff',
+    // Stored bytes never change under an id: public files cache for a year.
+    'cache-control': isPublic ? 'public, max-age=31536000, immutable' : 'private, no-cache',
+    'content-security-policy': "default-src 'none'; sandbox",
+  }
+  const inline = file.mimeType in AVATAR_TYPES
+  const name = (file.originalName ?? file.id).replace(/[^\w.-]+/g, '_')
+  headers['content-disposition'] = `${inline ? 'inline' : 'attachment'}; filename="${name}"`
+  if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers })
+  const obj = await getObject(file.key)
+  if (!obj) throw notFound('File')
+  headers['content-length'] = String(obj.size)
+  return new Response(obj.body, { headers })
+}
+
+export const uploadRoutes = new Elysia({ name: 'uploads' })
+  .use(platform)
+  .post('/uploads/avatar', async ({ ctx, body, query, set }) => {
+    const me = ctx.requireUser()
+    const file = await uploadAvatar(ctx, me, body)
+    if (query.apply === '1' || query.apply === 'true') {
+      me.avatar = file.id
+      await ctx.em.flush()
+    }
+    set.status = 201
+    return { data: { id: file.id, url: fileUrl(file) } }
+  }, {
+    auth: true,
+    query: t.Object({ apply: t.Optional(t.String({ description: '1: also make it the signed-in user\'s avatar at once' })) }),
+    parse: 'multipart/form-data',
+    detail: {
+      tags: ['Uploads'],
+      summary: 'Upload an avatar image (png, jpeg, jpg, webp)',
+      description: 'Multipart field `file`. The type is read from the content, not the name; at most UPLOAD_MAX_BYTES (5 MB by default). Answers `{ data: { id, url } }`; send the id as `avatar` in `PATCH /v1/users/{id}`, or pass `?apply=1`.',
+      requestBody: multipart('A png, jpeg or webp image'),
+    },
+  } as any)
+  .put('/users/:id/avatar', async ({ ctx, params, body }) => {
+    const me = ctx.requireUser()
+    if (params.id !== me.id && !(await ctx.can('users.manage'))) throw forbidden()
+    const user = params.id === me.id ? me : UUID.test(params.id) ? await ctx.em.findOne(User, { id: params.id }) : null
+    if (!user) throw notFound('User')
+    const file = await uploadAvatar(ctx, user, body)
+    user.avatar = file.id
+    await ctx.em.flush()
+    return { data: serializeUser(user) }
+  }, {
+    auth: true,
+    params: t.Object({ id: t.String() }),
+    parse: 'multipart/form-data',
+    detail: {
+      tags: ['Users'],
+      summary: "Replace a user's avatar in one call (self or user manager)",
+      description: 'Multipart field `file`. Browsers may send it as a POST with `_method=PUT`. Answers the updated user.',
+      requestBody: multipart('A png, jpeg or webp image'),
+    },
+  } as any)
+  .post('/upload-temp', async ({ ctx, body, set }) => {
+    const me = ctx.requireUser()
+    const file = await storeUpload(ctx.em, { file: fileFromBody(body), owner: me, kind: 'temp' })
+    set.status = 201
+    const { id, url, name, size, mimeType } = serializeFile(file)
+    return { data: { id, url, name, size, mimeType } }
+  }, {
+    auth: true,
+    parse: 'multipart/form-data',
+    detail: {
+      tags: ['Uploads'],
+      summary: 'Upload a temporary file',
+      description: 'Multipart field `file`, any type, at most UPLOAD_MAX_BYTES. Answers `{ data: { id, url, name, size, mimeType } }` (mimeType read from the content when it is recognisable). Only the owner can fetch it; temporary files are removed after a day unless another resource takes them over.',
+      requestBody: multipart('Any file'),
+    },
+  } as any)
+  .get('/files/:id', ({ ctx, params, request }) => serveFile(ctx, params.id, request), {
+    params: t.Object({ id: t.String() }),
+    detail: { tags: ['Uploads'], summary: 'Download a stored file (avatars are public and cached; other files only for their owner)' },
+  })
+
+// Hourly sweep of temporary files older than a day (idempotent, safe on many servers).
+let timer: ReturnType<typeof setInterval> | null = null
+registerService({
+  name: 'temp-file-cleanup',
+  async start() {
+    const sweep = () => cleanupTempFiles(getOrm().em.fork() as EntityManager).catch((err) => log.warn({ err }, 'temp file clean-up failed'))
+    timer = setInterval(sweep, 60 * 60_000)
+    timer.unref?.()
+  },
+  async stop() {
+    if (timer) clearInterval(timer)
+    timer = null
+  },
+})

@@ -1,0 +1,119 @@
+/**
+ * Uploaded files: checks (size, type by content), storage, the StoredFile row, and the
+ * clean-up of temporary files. Other modules store files through `storeUpload`.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { fileTypeFromBuffer } from 'file-type'
+import { StoredFile } from './file.entity'
+import type { User } from '../users/user.entity'
+import { config } from '../../config'
+import { fieldError } from '../../platform/http/errors'
+import { deleteObject, putObject } from '../../platform/storage'
+import { log } from '../../platform/log'
+
+export type FileKind = 'avatar' | 'temp' | 'resource'
+
+/** Avatar types of the spec (png, jpeg, jpg, webp), recognised by their bytes. */
+export const AVATAR_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' }
+
+export const UPLOAD_MESSAGES = {
+  missing: 'Please choose a file to upload.',
+  empty: 'The file is empty.',
+  avatarType: 'The avatar must be an image of type: png, jpeg, jpg, webp.',
+  tooLarge: (max: number) => `The file may not be larger than ${formatBytes(max)}.`,
+} as const
+
+export function formatBytes(n: number) {
+  if (n >= 1024 * 1024) return `${+(n / (1024 * 1024)).toFixed(1)} MB`
+  if (n >= 1024) return `${+(n / 1024).toFixed(1)} KB`
+  return `${n} bytes`
+}
+
+export const fileUrl = (f: Pick<StoredFile, 'id'>) => `/v1/files/${f.id}`
+
+/** The `file` field of a multipart body, or a 422 on `file`. */
+export function fileFromBody(body: unknown, field = 'file'): File {
+  const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[field] : undefined
+  const file = Array.isArray(value) ? value[0] : value
+  if (!(file instanceof Blob)) throw fieldError(field, UPLOAD_MESSAGES.missing)
+  return file as File
+}
+
+/** Basename only, no control or path characters, at most 255 characters. */
+export function safeName(name: string | undefined | null) {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? ''
+  const clean = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').trim().slice(-255)
+  return clean || null
+}
+
+const DECLARED = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$/
+
+/**
+ * Checks and stores an upload. The type is read from the content (magic bytes), never from
+ * the name; `allowed` limits it (mime -> extension). Without `allowed`, a type the content
+ * does not reveal falls back to the declared one (served as a download).
+ */
+export async function storeUpload(em: EntityManager, opts: { file: File; owner: User | null; kind: FileKind; allowed?: Record<string, string>; typeMessage?: string; field?: string }) {
+  const field = opts.field ?? 'file'
+  const { file } = opts
+  if (file.size > config.UPLOAD_MAX_BYTES) throw fieldError(field, UPLOAD_MESSAGES.tooLarge(config.UPLOAD_MAX_BYTES))
+  if (file.size === 0) throw fieldError(field, UPLOAD_MESSAGES.empty)
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  const detected = await fileTypeFromBuffer(bytes)
+  let mimeType: string
+  let ext: string | undefined
+  if (opts.allowed) {
+    if (!detected || !opts.allowed[detected.mime]) throw fieldError(field, opts.typeMessage ?? 'The file type is not allowed.')
+    mimeType = detected.mime
+    ext = opts.allowed[detected.mime]
+  } else {
+    const declared = (file.type || '').split(';')[0].trim().toLowerCase()
+    mimeType = detected?.mime ?? (DECLARED.test(declared) ? declared : 'application/octet-stream')
+    ext = detected?.ext
+  }
+  const id = Bun.randomUUIDv7()
+  const folder = opts.kind === 'avatar' ? 'avatars' : opts.kind === 'temp' ? 'temp' : 'files'
+  const key = `${folder}/${id}${ext ? `.${ext}` : ''}`
+  await putObject(key, bytes, mimeType)
+  const row = em.create(StoredFile, {
+    id,
+    owner: opts.owner,
+    kind: opts.kind,
+    key,
+    originalName: safeName(file.name),
+    mimeType,
+    size: bytes.byteLength,
+  } as any)
+  try {
+    await em.flush()
+  } catch (e) {
+    await deleteObject(key).catch(() => {})
+    throw e
+  }
+  return row
+}
+
+export const serializeFile = (f: StoredFile) => ({
+  id: f.id,
+  url: fileUrl(f),
+  name: f.originalName ?? null,
+  size: f.size,
+  mimeType: f.mimeType,
+  kind: f.kind,
+  createdAt: f.createdAt,
+})
+
+/** Deletes temporary files older than `maxAgeMs` (default a day); answers how many went. */
+export async function cleanupTempFiles(em: EntityManager, maxAgeMs = 86_400_000, now = new Date()) {
+  const cutoff = new Date(now.getTime() - maxAgeMs)
+  let removed = 0
+  for (;;) {
+    const batch = await em.find(StoredFile, { kind: 'temp', createdAt: { $lt: cutoff } }, { limit: 200, orderBy: { createdAt: 'asc' } })
+    if (!batch.length) break
+    for (const f of batch) await deleteObject(f.key).catch((err) => log.warn({ err, key: f.key }, 'could not delete a temp file'))
+    await em.nativeDelete(StoredFile, { id: { $in: batch.map((f) => f.id) } })
+    removed += batch.length
+    if (batch.length < 200) break
+  }
+  return removed
+}

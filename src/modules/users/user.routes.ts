@@ -1,0 +1,55 @@
+import { Elysia } from 'elysia'
+import { crud } from '../../platform/http/crud'
+import { conflict, forbidden } from '../../platform/http/errors'
+import type { RequestContext } from '../../platform/http/context'
+import { User } from './user.entity'
+import { UserCreateSchema, UserUpdateSchema, USER_STATUSES } from './user.schema'
+import { serializeUser } from './user.serialize'
+import { assertRestorable, createUser, updateUser, type Actor } from './user.service'
+import { publicUserRoutes } from './public.routes'
+
+async function actorOf(ctx: RequestContext): Promise<Actor> {
+  const user = ctx.requireUser()
+  return { user, privileged: await ctx.can('users.manage'), superAdmin: ctx.isSuperAdmin, ip: ctx.ip }
+}
+
+/** Managers see every user; anyone else only themselves (403 for another id). */
+async function selfOrManager(ctx: RequestContext, params: Record<string, string>) {
+  const me = ctx.requireUser()
+  if (await ctx.can('users.manage')) return {}
+  if (params.id && params.id !== me.id) throw forbidden()
+  return { id: me.id }
+}
+
+const usersCrud = crud({
+  path: '/users',
+  tag: 'Users',
+  name: 'User',
+  entity: User,
+  softDelete: true,
+  access: { list: 'users.manage', show: 'auth', create: 'users.manage', update: 'auth', delete: 'users.manage', restore: 'users.manage' },
+  scope: selfOrManager,
+  createSchema: UserCreateSchema,
+  updateSchema: UserUpdateSchema,
+  sortable: ['createdAt', 'updatedAt', 'email', 'username', 'status'],
+  defaultSort: '-createdAt',
+  searchable: ['email', 'username'],
+  filters: {
+    status: (value) => ({ status: (USER_STATUSES as readonly string[]).includes(value) ? value : '__none__' }) as any,
+    role: (value) => ({ roles: { $contains: [value] } }) as any,
+  },
+  serialize: (u) => serializeUser(u),
+  async create(ctx, data) {
+    return createUser(ctx.em, await actorOf(ctx), data)
+  },
+  async update(ctx, row, data) {
+    await updateUser(ctx.em, await actorOf(ctx), row, data)
+  },
+  async authorizeChange(ctx, row, action) {
+    if (action === 'delete' && row.id === ctx.user?.id) throw conflict('You cannot delete your own account.')
+    if (action === 'restore') await assertRestorable(ctx.em, row)
+  },
+  description: 'Users with profile and coachProfile (spec section 3).',
+})
+
+export const userRoutes = new Elysia({ name: 'users' }).use(usersCrud).use(publicUserRoutes)

@@ -1,0 +1,108 @@
+/**
+ * File storage: local disk under STORAGE_DIR by default, any S3-compatible service (AWS S3,
+ * MinIO, R2, ...) when S3_BUCKET is set, through Bun's built-in S3 client. Keys are
+ * relative paths such as `avatars/<id>.png`; callers never see which backend holds them.
+ */
+import { mkdir, rm, stat } from 'node:fs/promises'
+import { dirname, resolve, sep } from 'node:path'
+import { config } from '../../config'
+
+export interface StoredObject {
+  /** A Blob that streams from disk or from the bucket (BunFile / S3File). */
+  body: Blob
+  size: number
+  contentType?: string
+}
+
+export interface StorageDriver {
+  readonly name: 'local' | 's3'
+  put(key: string, bytes: Uint8Array | ArrayBuffer | Blob, contentType: string): Promise<void>
+  get(key: string): Promise<StoredObject | null>
+  delete(key: string): Promise<void>
+}
+
+/** A key is a relative path of safe segments: no `..`, no absolute paths, no odd bytes. */
+export function assertKey(key: string) {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/.test(key) || key.split('/').includes('..') || key.length > 255)
+    throw new Error(`Invalid storage key: ${JSON.stringify(key)}`)
+  return key
+}
+
+export function localDriver(root: string): StorageDriver {
+  const base = resolve(root)
+  const pathOf = (key: string) => {
+    const full = resolve(base, assertKey(key))
+    if (!full.startsWith(base + sep)) throw new Error('Invalid storage key')
+    return full
+  }
+  return {
+    name: 'local',
+    async put(key, bytes) {
+      const path = pathOf(key)
+      await mkdir(dirname(path), { recursive: true })
+      await Bun.write(path, bytes as any)
+    },
+    async get(key) {
+      const path = pathOf(key)
+      const info = await stat(path).catch(() => null)
+      if (!info?.isFile()) return null
+      return { body: Bun.file(path), size: info.size }
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true })
+    },
+  }
+}
+
+export function s3Driver(opts: { bucket: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string }): StorageDriver {
+  const client = new Bun.S3Client({
+    bucket: opts.bucket,
+    endpoint: opts.endpoint,
+    region: opts.region,
+    accessKeyId: opts.accessKeyId,
+    secretAccessKey: opts.secretAccessKey,
+  })
+  return {
+    name: 's3',
+    async put(key, bytes, contentType) {
+      await client.write(assertKey(key), bytes as any, { type: contentType })
+    },
+    async get(key) {
+      const file = client.file(assertKey(key))
+      // exists() answers false for a missing key and throws on real failures (never a false 404).
+      if (!(await file.exists())) return null
+      const info = await file.stat()
+      return { body: file, size: info.size, contentType: info.type }
+    },
+    async delete(key) {
+      await client.delete(assertKey(key)).catch((e: any) => {
+        if (e?.code !== 'NoSuchKey') throw e
+      })
+    },
+  }
+}
+
+let driver: StorageDriver | null = null
+
+/** The driver in force: S3 when S3_BUCKET is configured, else the local disk. */
+export function storage(): StorageDriver {
+  driver ??= config.S3_BUCKET
+    ? s3Driver({
+        bucket: config.S3_BUCKET,
+        endpoint: config.S3_ENDPOINT,
+        region: config.S3_REGION,
+        accessKeyId: config.S3_ACCESS_KEY_ID,
+        secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      })
+    : localDriver(config.STORAGE_DIR)
+  return driver
+}
+
+/** Replaces the driver (tests, or a custom backend). */
+export function setStorage(d: StorageDriver | null) {
+  driver = d
+}
+
+export const putObject = (key: string, bytes: Uint8Array | ArrayBuffer | Blob, contentType: string) => storage().put(key, bytes, contentType)
+export const getObject = (key: string) => storage().get(key)
+export const deleteObject = (key: string) => storage().delete(key)
