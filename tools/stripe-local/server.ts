@@ -1,0 +1,241 @@
+/**
+ * A local Stripe-compatible HTTP server: the subset of Stripe's REST API Summit uses,
+ * reached by the official `stripe` SDK through `new Stripe(key, { host, port, protocol: 'http' })`.
+ * Form-encoded requests, Stripe-shaped objects and errors, Idempotency-Key replay, signed
+ * webhook delivery, test cards. It also serves a stand-in for Stripe.js at `/js/stripe.js`.
+ *
+ * A development tool, not product code: state is in memory and lost on restart.
+ * Run alone: `bun tools/stripe-local/server.ts [--port 12111] [--webhook http://localhost:3000/v1/payments/webhook]`.
+ */
+import { expandList, parseForm } from './form'
+import { Store, StripeError, invalid, randomId, type Obj, type Params } from './store'
+import { WebhookSender } from './webhooks'
+import * as C from './customers'
+import * as I from './intents'
+
+export const LOCAL_API_VERSION = '2026-10-28.endive'
+export const LOCAL_SECRET_KEY = 'sk_test_local_summit'
+export const LOCAL_PUBLISHABLE_KEY = 'pk_test_local_summit'
+export const LOCAL_WEBHOOK_SECRET = 'whsec_local_summit_webhook_secret'
+
+export interface StripeLocalOptions {
+  port?: number
+  hostname?: string
+  /** Where events are POSTed (more endpoints: `POST /v1/webhook_endpoints`). */
+  webhookUrl?: string
+  webhookSecret?: string
+  /** Webhook retry delays; tests shorten them. */
+  retryDelaysMs?: number[]
+}
+
+export interface StripeLocal {
+  url: string
+  port: number
+  hostname: string
+  store: Store
+  webhooks: WebhookSender
+  /** Waits until every webhook delivery started so far has been answered. */
+  settle(): Promise<void>
+  stop(): Promise<void>
+}
+
+type Auth = 'secret' | 'publishable'
+type Ctx = { s: Store; params: Params; url: string; auth: Auth; req: { id: string; idempotency_key: string | null }; hooks: WebhookSender }
+type Handler = (ctx: Ctx, ...ids: string[]) => Obj
+interface Route { method: string; re: RegExp; handler: Handler; publishable?: boolean }
+
+const routes: Route[] = []
+const route = (method: string, path: string, handler: Handler, publishable = false) =>
+  routes.push({ method, re: new RegExp(`^${path.replace(/:\w+/g, '([^/]+)')}$`), handler, publishable })
+
+/** With a publishable key (Stripe.js), an intent is reachable only with its client secret. */
+function checkClientSecret(ctx: Ctx, pi: Obj) {
+  if (ctx.auth === 'secret') return
+  if (ctx.params.client_secret !== pi.client_secret) {
+    throw new StripeError(400, 'invalid_request_error', 'The client_secret provided does not match the client_secret associated with the PaymentIntent.', {
+      code: 'payment_intent_invalid_parameter',
+      param: 'client_secret',
+    })
+  }
+}
+
+route('POST', '/v1/customers', ({ s, params }) => C.createCustomer(s, params))
+route('GET', '/v1/customers', ({ s, params, url }) =>
+  s.list(url, s.all('customer').filter((c) => typeof params.email !== 'string' || c.email === params.email), params))
+route('GET', '/v1/customers/:id', ({ s }, id) => s.get('customer', id))
+route('POST', '/v1/customers/:id', ({ s, params }, id) => C.updateCustomer(s, id, params))
+route('DELETE', '/v1/customers/:id', ({ s }, id) => C.deleteCustomer(s, id))
+route('GET', '/v1/customers/:id/payment_methods', ({ s, params, url }, id) => C.listPaymentMethods(s, url, id, params))
+route('GET', '/v1/customers/:id/payment_methods/:pm', ({ s }, id, pm) => {
+  const row = s.get('payment_method', pm)
+  if (row.customer !== id) throw new StripeError(404, 'invalid_request_error', `No such PaymentMethod: '${pm}'`, { code: 'resource_missing', param: 'payment_method' })
+  return row
+})
+
+route('POST', '/v1/payment_methods', ({ s, params }) => C.createPaymentMethod(s, params), true)
+route('GET', '/v1/payment_methods', ({ s, params, url }) =>
+  C.listPaymentMethods(s, url, typeof params.customer === 'string' ? params.customer : undefined, params))
+route('GET', '/v1/payment_methods/:id', ({ s }, id) => s.get('payment_method', id))
+route('POST', '/v1/payment_methods/:id', ({ s, params }, id) => C.updatePaymentMethod(s, id, params))
+route('POST', '/v1/payment_methods/:id/attach', ({ s, params }, id) => C.attachPaymentMethod(s, id, params.customer))
+route('POST', '/v1/payment_methods/:id/detach', ({ s }, id) => C.detachPaymentMethod(s, id))
+
+route('POST', '/v1/payment_intents', ({ s, params, req }) => I.createPaymentIntent(s, params, req))
+route('GET', '/v1/payment_intents', ({ s, params, url }) => I.listPaymentIntents(s, url, params))
+route('GET', '/v1/payment_intents/:id', (ctx, id) => {
+  const pi = ctx.s.get('payment_intent', id, 'intent')
+  checkClientSecret(ctx, pi)
+  return pi
+}, true)
+route('POST', '/v1/payment_intents/:id', ({ s, params }, id) => I.updatePaymentIntent(s, id, params))
+route('POST', '/v1/payment_intents/:id/confirm', (ctx, id) => {
+  checkClientSecret(ctx, ctx.s.get('payment_intent', id, 'intent'))
+  return I.confirmPaymentIntent(ctx.s, id, ctx.params, ctx.req)
+}, true)
+route('POST', '/v1/payment_intents/:id/cancel', ({ s, params, req }, id) => I.cancelPaymentIntent(s, id, params, req))
+
+route('GET', '/v1/charges', ({ s, params, url }) =>
+  s.list(url, s.all('charge').filter((c) => typeof params.payment_intent !== 'string' || c.payment_intent === params.payment_intent), params))
+route('GET', '/v1/charges/:id', ({ s }, id) => s.get('charge', id))
+
+route('POST', '/v1/refunds', ({ s, params, req }) => I.createRefund(s, params, req))
+route('GET', '/v1/refunds', ({ s, params, url }) => I.listRefunds(s, url, params))
+route('GET', '/v1/refunds/:id', ({ s }, id) => s.get('refund', id))
+
+route('GET', '/v1/events', ({ s, params, url }) =>
+  s.list(url, s.events.filter((e) => typeof params.type !== 'string' || e.type === params.type), params))
+route('GET', '/v1/events/:id', ({ s }, id) => s.get('event', id))
+
+const serializeEndpoint = (e: { id: string; url: string; secret?: string; enabledEvents: string[] }, withSecret = false) => ({
+  id: e.id, object: 'webhook_endpoint', api_version: LOCAL_API_VERSION, enabled_events: e.enabledEvents, livemode: false,
+  status: 'enabled', url: e.url, ...(withSecret ? { secret: e.secret } : {}),
+})
+route('POST', '/v1/webhook_endpoints', ({ params, hooks }) => {
+  if (typeof params.url !== 'string') throw invalid('Missing required param: url.', 'url', 'parameter_missing')
+  const events = Array.isArray(params.enabled_events) ? params.enabled_events.filter((x): x is string => typeof x === 'string') : ['*']
+  return serializeEndpoint(hooks.addEndpoint(params.url, undefined, events), true)
+})
+route('GET', '/v1/webhook_endpoints', ({ hooks, url }) => ({ object: 'list', data: hooks.endpoints.map((e) => serializeEndpoint(e)), has_more: false, url }))
+route('DELETE', '/v1/webhook_endpoints/:id', ({ hooks }, id) => {
+  hooks.removeEndpoint(id)
+  return { id, object: 'webhook_endpoint', deleted: true }
+})
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+  'access-control-allow-headers': 'authorization, content-type, idempotency-key, stripe-version, stripe-account',
+  'access-control-max-age': '600',
+}
+
+let stripeJsSource: string | null = null
+async function stripeJs() {
+  if (stripeJsSource) return stripeJsSource
+  const ts = await Bun.file(new URL('./stripe-js.ts', import.meta.url)).text()
+  stripeJsSource = new Bun.Transpiler({ loader: 'ts', target: 'browser' }).transformSync(ts)
+  return stripeJsSource
+}
+
+function json(status: number, body: unknown, requestId: string, extra: Record<string, string> = {}) {
+  return new Response(JSON.stringify(body, null, 2), {
+    status,
+    headers: { 'content-type': 'application/json', 'request-id': requestId, 'stripe-version': LOCAL_API_VERSION, ...CORS, ...extra },
+  })
+}
+
+function authOf(request: Request): { key: string; auth: Auth } | null {
+  const h = request.headers.get('authorization') ?? ''
+  let key = ''
+  if (h.startsWith('Bearer ')) key = h.slice(7).trim()
+  else if (h.startsWith('Basic ')) key = atob(h.slice(6)).split(':')[0]
+  if (/^(sk|rk)_(test|live)_\w+$/.test(key)) return { key, auth: 'secret' }
+  if (/^pk_(test|live)_\w+$/.test(key)) return { key, auth: 'publishable' }
+  return null
+}
+
+export async function startStripeLocal(opts: StripeLocalOptions = {}): Promise<StripeLocal> {
+  const store = new Store(LOCAL_API_VERSION)
+  const hooks = new WebhookSender(opts.retryDelaysMs)
+  if (opts.webhookUrl) hooks.addEndpoint(opts.webhookUrl, opts.webhookSecret ?? LOCAL_WEBHOOK_SECRET)
+  store.onEvent((e) => hooks.send(e))
+  // Idempotency: the first answer to a key is the answer to every retry with the same request.
+  const replays = new Map<string, { fingerprint: string; status: number; body: unknown }>()
+
+  async function handle(request: Request): Promise<Response> {
+    const url = new URL(request.url)
+    const requestId = randomId('req', 14)
+    if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS })
+    if (request.method === 'GET' && url.pathname === '/js/stripe.js') {
+      return new Response(await stripeJs(), { headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache', ...CORS } })
+    }
+    if (url.pathname === '/health') return json(200, { status: 'ok' }, requestId)
+
+    const match = routes.map((r) => ({ r, m: r.method === request.method ? r.re.exec(url.pathname) : null })).find((x) => x.m)
+    if (!match) {
+      return json(404, new StripeError(404, 'invalid_request_error', `Unrecognized request URL (${request.method}: ${url.pathname}). The local Stripe server implements only part of the API.`).toJSON(), requestId)
+    }
+    const who = authOf(request)
+    if (!who) {
+      return json(401, new StripeError(401, 'invalid_request_error', 'Invalid API Key provided: a secret (sk_test_...) or publishable (pk_test_...) key is required.').toJSON(), requestId)
+    }
+    if (who.auth === 'publishable' && !match.r.publishable) {
+      return json(401, new StripeError(401, 'invalid_request_error', 'This API call cannot be made with a publishable API key. Please use a secret API key.').toJSON(), requestId)
+    }
+    const raw = request.method === 'GET' || request.method === 'DELETE' ? url.search.slice(1) : await request.text()
+    const idemKey = request.method === 'POST' ? request.headers.get('idempotency-key') : null
+    const replayKey = idemKey ? `${who.key}|${idemKey}` : null
+    const fingerprint = `${request.method} ${url.pathname} ${raw}`
+    if (replayKey) {
+      const prior = replays.get(replayKey)
+      if (prior && prior.fingerprint !== fingerprint) {
+        return json(400, new StripeError(400, 'idempotency_error', `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idemKey}' if you meant to execute a different request.`).toJSON(), requestId)
+      }
+      if (prior) return json(prior.status, prior.body, requestId, { 'idempotent-replayed': 'true', 'idempotency-key': idemKey! })
+    }
+    let status = 200
+    let body: unknown
+    try {
+      const params = parseForm(raw)
+      const ctx: Ctx = { s: store, params, url: url.pathname, auth: who.auth, req: { id: requestId, idempotency_key: idemKey }, hooks }
+      const result = match.r.handler(ctx, ...match.m!.slice(1).map(decodeURIComponent))
+      body = store.expand(result, expandList(params))
+    } catch (err) {
+      const e = err instanceof StripeError ? err : new StripeError(500, 'api_error', err instanceof Error ? err.message : String(err))
+      status = e.status
+      body = e.toJSON()
+    }
+    // Like Stripe: server errors are not saved, so a retry runs again.
+    if (replayKey && status < 500) replays.set(replayKey, { fingerprint, status, body })
+    return json(status, body, requestId, idemKey ? { 'idempotency-key': idemKey } : {})
+  }
+
+  const server = Bun.serve({ port: opts.port ?? 12111, hostname: opts.hostname ?? '127.0.0.1', fetch: handle, development: false })
+  const hostname = opts.hostname ?? '127.0.0.1'
+  return {
+    url: `http://${hostname}:${server.port}`,
+    port: server.port!,
+    hostname,
+    store,
+    webhooks: hooks,
+    settle: () => hooks.settle(),
+    async stop() {
+      await server.stop(true)
+    },
+  }
+}
+
+if (import.meta.main) {
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(`--${name}`)
+    return i === -1 ? undefined : process.argv[i + 1]
+  }
+  const local = await startStripeLocal({
+    port: Number(arg('port') ?? process.env.STRIPE_LOCAL_PORT ?? 12111),
+    hostname: arg('host') ?? '127.0.0.1',
+    webhookUrl: arg('webhook') ?? process.env.STRIPE_LOCAL_WEBHOOK_URL,
+    webhookSecret: process.env.STRIPE_WEBHOOK_SECRET ?? LOCAL_WEBHOOK_SECRET,
+  })
+  console.log(`Local Stripe-compatible server at ${local.url}`)
+  console.log(`  secret key: ${LOCAL_SECRET_KEY} (any sk_test_... works), publishable key: ${LOCAL_PUBLISHABLE_KEY}`)
+  console.log(`  Stripe.js stand-in: ${local.url}/js/stripe.js`)
+}
