@@ -3,5 +3,6 @@ import { tenantRoutes } from './tenants/tenant.routes'
 import { roleRoutes } from './roles/role.routes'
 import { userRoutes } from './users/user.routes'
 import { uploadRoutes } from './uploads/upload.routes'
+import { catalogueRoutes } from './workshops/routes'
 
-export const apiModules = [tenantRoutes, roleRoutes, userRoutes, uploadRoutes]
+export const apiModules = [tenantRoutes, roleRoutes, userRoutes, uploadRoutes, catalogueRoutes]

@@ -8,6 +8,7 @@ export const PERMISSIONS = {
   'users.manage': 'Manage every user, including roles and status',
   'roles.manage': 'Manage roles and permissions',
   'workshop-templates.manage': 'Manage workshop templates',
+  'tags.manage': 'Manage the global tag list',
   'workshops.manage': 'Run own workshops, schedules and resources in the tenant',
   'bookings.create': 'Book seats and invite others',
   'bookings.manage': 'Manage every booking of the tenant',

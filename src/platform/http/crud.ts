@@ -21,6 +21,12 @@ export interface CrudOptions<E extends Row> {
   name: string
   entity: EntityClass<E>
   softDelete?: boolean
+  /**
+   * Name of the row id in the path (default `id`). Nested paths whose parent sits where a
+   * sibling route has `:id` must reuse `:id` for the parent (the router needs one name per
+   * position): `/workshops/:id/resources` with `idParam: 'resourceId'`.
+   */
+  idParam?: string
   /** Tenant-owned: the route resolves the team and the tenant filter scopes every query. */
   tenantScoped?: boolean
   actions?: Array<'list' | 'show' | 'create' | 'update' | 'delete' | 'restore'>
@@ -38,7 +44,11 @@ export interface CrudOptions<E extends Row> {
   searchable?: readonly string[]
   /** include name -> populate path */
   includes?: Record<string, string>
-  serialize: (row: E, include: string[], ctx: RequestContext) => unknown
+  /** Relations always loaded with the rows (list, show and after a change). */
+  populate?: readonly string[]
+  /** Loads per-page extras in a fixed number of queries (e.g. aggregates); passed to serialize. */
+  prepare?: (ctx: RequestContext, rows: E[]) => Promise<unknown>
+  serialize: (row: E, include: string[], ctx: RequestContext, extra?: any) => unknown
   create?: (ctx: RequestContext, data: any, params: Record<string, string>) => Promise<E>
   update?: (ctx: RequestContext, row: E, data: any) => Promise<void>
   destroy?: (ctx: RequestContext, row: E) => Promise<void>
@@ -46,7 +56,6 @@ export interface CrudOptions<E extends Row> {
   description?: string
 }
 
-const idParam = t.Object({ id: t.String({ description: 'Row id' }) }, { additionalProperties: true })
 
 async function check(ctx: RequestContext, access: Access | undefined) {
   if (access === undefined) throw forbidden()
@@ -67,6 +76,9 @@ export function crud<E extends Row>(o: CrudOptions<E>) {
   const includeNames = Object.keys(includes)
   const detail = (summary: string) => ({ tags: [o.tag], summary })
   const scoped = o.tenantScoped ? { tenant: true as const } : {}
+  const idName = o.idParam ?? 'id'
+  const one = `${o.path}/:${idName}`
+  const idParam = t.Object({ [idName]: t.String({ description: 'Row id' }) }, { additionalProperties: true })
 
   async function trashedOptions(ctx: RequestContext, wanted: boolean) {
     if (!wanted) return {}
@@ -75,10 +87,11 @@ export function crud<E extends Row>(o: CrudOptions<E>) {
   }
 
   async function findRow(ctx: RequestContext, params: Record<string, string>, opts: { trashed?: boolean; populate?: string[] } = {}) {
-    const where = { ...(((await o.scope?.(ctx, params)) ?? {}) as object), id: params.id } as FilterQuery<E>
-    if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw notFound(o.name)
+    const id = params[idName]
+    const where = { ...(((await o.scope?.(ctx, params)) ?? {}) as object), id } as FilterQuery<E>
+    if (!/^[0-9a-f-]{36}$/i.test(id ?? '')) throw notFound(o.name)
     const row = await (ctx.em as EntityManager).findOne(o.entity, where, {
-      populate: (opts.populate ?? []) as any,
+      populate: [...(o.populate ?? []), ...(opts.populate ?? [])] as any,
       ...(opts.trashed ? { filters: { [SOFT_DELETE]: false } } : {}),
     })
     if (!row) throw notFound(o.name)
@@ -105,20 +118,22 @@ export function crud<E extends Row>(o: CrudOptions<E>) {
         limit: p.perPage,
         offset: p.offset,
         orderBy: [...p.sort.map((s) => ({ [s.field]: s.dir })), { id: 'asc' }] as any,
-        populate: p.include.map((i) => includes[i]) as any,
+        populate: [...(o.populate ?? []), ...p.include.map((i) => includes[i])] as any,
         ...(await trashedOptions(ctx, p.withTrashed || p.onlyTrashed)),
       })
-      return listResponse(rows.map((r) => o.serialize(r, p.include, ctx)), total, p)
+      const extra = await o.prepare?.(ctx, rows)
+      return listResponse(rows.map((r) => o.serialize(r, p.include, ctx, extra)), total, p)
     }, { ...scoped, query: ListQuerySchema, detail: detail(`List ${o.name.toLowerCase()}s`) } as any)
 
   if (actions.has('show'))
-    app.get(`${o.path}/:id`, async ({ ctx, params, query }) => {
+    app.get(one, async ({ ctx, params, query, request }) => {
       await check(ctx, o.access.show)
-      const include = parseIncludes((query as any).include, includeNames)
+      // From the URL: Elysia turns `include=a,b` into an array.
+      const include = parseIncludes(new URL(request.url).searchParams.get('include'), includeNames)
       const trashed = ['1', 'true'].includes((query as any).withTrashed)
       await trashedOptions(ctx, trashed)
       const row = await findRow(ctx, params as any, { trashed, populate: include.map((i) => includes[i]) })
-      return { data: o.serialize(row, include, ctx) }
+      return { data: o.serialize(row, include, ctx, await o.prepare?.(ctx, [row])) }
     }, { ...scoped, params: idParam, query: ShowQuerySchema, detail: detail(`Show a ${o.name.toLowerCase()}`) } as any)
 
   if (actions.has('create'))
@@ -127,11 +142,12 @@ export function crud<E extends Row>(o: CrudOptions<E>) {
       const data = parseOrThrow(o.createSchema!, body)
       const row = o.create ? await o.create(ctx, data, params as any) : await defaultCreate(ctx, o, data)
       set.status = 201
-      return { data: o.serialize(row, [], ctx) }
+      if (o.populate?.length) await ctx.em.populate(row, o.populate as any)
+      return { data: o.serialize(row, [], ctx, await o.prepare?.(ctx, [row])) }
     }, { ...scoped, body: o.createSchema, detail: detail(`Create a ${o.name.toLowerCase()}`) } as any)
 
   if (actions.has('update'))
-    app.patch(`${o.path}/:id`, async ({ ctx, params, body }) => {
+    app.patch(one, async ({ ctx, params, body }) => {
       await check(ctx, o.access.update)
       const row = await findRow(ctx, params as any)
       await o.authorizeChange?.(ctx, row, 'update')
@@ -141,11 +157,11 @@ export function crud<E extends Row>(o: CrudOptions<E>) {
         ctx.em.assign(row, data as any)
         await ctx.em.flush()
       }
-      return { data: o.serialize(row, [], ctx) }
+      return { data: o.serialize(row, [], ctx, await o.prepare?.(ctx, [row])) }
     }, { ...scoped, params: idParam, body: o.updateSchema, detail: detail(`Update a ${o.name.toLowerCase()} (partial)`) } as any)
 
   if (actions.has('delete'))
-    app.delete(`${o.path}/:id`, async ({ ctx, params, set }) => {
+    app.delete(one, async ({ ctx, params, set }) => {
       await check(ctx, o.access.delete)
       const row = await findRow(ctx, params as any)
       await o.authorizeChange?.(ctx, row, 'delete')
@@ -159,13 +175,13 @@ export function crud<E extends Row>(o: CrudOptions<E>) {
     }, { ...scoped, params: idParam, detail: detail(o.softDelete ? `Delete a ${o.name.toLowerCase()} (soft: restorable)` : `Delete a ${o.name.toLowerCase()}`) } as any)
 
   if (actions.has('restore'))
-    app.post(`${o.path}/:id/restore`, async ({ ctx, params }) => {
+    app.post(`${one}/restore`, async ({ ctx, params }) => {
       await check(ctx, o.access.restore)
       const row = await findRow(ctx, params as any, { trashed: true })
       await o.authorizeChange?.(ctx, row, 'restore')
       row.deletedAt = null
       await ctx.em.flush()
-      return { data: o.serialize(row, [], ctx) }
+      return { data: o.serialize(row, [], ctx, await o.prepare?.(ctx, [row])) }
     }, { ...scoped, params: idParam, detail: detail(`Restore a deleted ${o.name.toLowerCase()}`) } as any)
 
   return app

@@ -6,14 +6,14 @@ export const ListQuerySchema = v.looseObject({
   page: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'The page must be a positive whole number.'), v.description('Page number, from 1'))),
   perPage: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'The per page must be a whole number.'), v.description('Rows per page (default 10, at most 100)'))),
   sort: v.optional(v.pipe(v.string(), v.description('Comma-separated fields; a leading - sorts descending, e.g. -createdAt,name'))),
-  include: v.optional(v.pipe(v.string(), v.description('Comma-separated relations to embed'))),
+  include: v.optional(v.pipe(v.union([v.string(), v.array(v.string())]), v.description('Comma-separated relations to embed'))),
   q: v.optional(v.pipe(v.string(), v.maxLength(200), v.description('Text search'))),
   withTrashed: v.optional(v.pipe(v.picklist(['0', '1', 'true', 'false']), v.description('Super-admins: include soft-deleted rows'))),
   onlyTrashed: v.optional(v.pipe(v.picklist(['0', '1', 'true', 'false']), v.description('Super-admins: only soft-deleted rows'))),
 })
 
 export const ShowQuerySchema = v.looseObject({
-  include: v.optional(v.pipe(v.string(), v.description('Comma-separated relations to embed'))),
+  include: v.optional(v.pipe(v.union([v.string(), v.array(v.string())]), v.description('Comma-separated relations to embed'))),
   withTrashed: v.optional(v.pipe(v.picklist(['0', '1', 'true', 'false']), v.description('Super-admins: find soft-deleted rows too'))),
 })
 

@@ -1,0 +1,27 @@
+import { Elysia, t } from 'elysia'
+import { platform } from '../../platform/http/context'
+import { notFound } from '../../platform/http/errors'
+import { PublicScheduleQuerySchema, findPublicSchedule, listPublicSchedules, parsePublicFilters } from './public.service'
+
+/** The marketplace: no sign-in, every tenant's PUBLIC and PUBLISHED schedules. */
+export const publicScheduleRoutes = new Elysia({ name: 'public-schedules' })
+  .use(platform)
+  .get('/public/workshop-schedules', async ({ ctx, request }) => {
+    const filters = parsePublicFilters(new URL(request.url).searchParams)
+    return listPublicSchedules(ctx.em, filters)
+  }, {
+    query: PublicScheduleQuerySchema,
+    detail: {
+      tags: ['Marketplace'],
+      summary: 'Public workshop schedules of every tenant',
+      description: 'PUBLIC and PUBLISHED schedules, coming ones first. Each row embeds its workshop (with tags), the coach (public fields and average rating), `seatsLeft`, `confirmedSeats`, `runs` (minSeats reached) and the schedule rating. Answers in a fixed number of SQL statements whatever perPage is.',
+    },
+  })
+  .get('/public/workshop-schedules/:id', async ({ ctx, params }) => {
+    const data = await findPublicSchedule(ctx.em, params.id)
+    if (!data) throw notFound('Workshop schedule')
+    return { data }
+  }, {
+    params: t.Object({ id: t.String() }),
+    detail: { tags: ['Marketplace'], summary: 'One public workshop schedule (PUBLIC or UNLISTED, PUBLISHED)' },
+  })

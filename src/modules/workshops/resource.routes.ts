@@ -1,0 +1,69 @@
+import { crud } from '../../platform/http/crud'
+import type { RequestContext } from '../../platform/http/context'
+import { fieldError, forbidden, notFound } from '../../platform/http/errors'
+import { Workshop } from './workshop.entity'
+import { WorkshopResource } from './resource.entity'
+import { ResourceCreateSchema, ResourceUpdateSchema, resourceNeedsIssue } from './resource.schema'
+import { serializeResource } from './serialize'
+import { assertOwner, isUuid } from './access'
+import { broadcastIfDue, isConfirmedAttendee } from './resource.service'
+import { CATALOGUE_MESSAGES as M } from './catalogue.rules'
+import { RESOURCE_TYPES } from './enums'
+
+async function loadWorkshop(ctx: RequestContext, id: string | undefined) {
+  const workshop = isUuid(id) ? await ctx.em.findOne(Workshop, { id }) : null
+  if (!workshop) throw notFound('Workshop')
+  return workshop
+}
+
+/** The coach (and super-admins) see every resource; confirmed attendees the visible ones; others none. */
+async function resourceScope(ctx: RequestContext, params: Record<string, string>) {
+  const user = ctx.requireUser()
+  const workshop = await loadWorkshop(ctx, params.id)
+  if (ctx.isSuperAdmin || workshop.coach.id === user.id) return { workshop: workshop.id }
+  if (await isConfirmedAttendee(ctx.em, workshop.id, user.id)) return { workshop: workshop.id, isVisible: true }
+  throw forbidden('Resources are shared with the coach and confirmed attendees only.')
+}
+
+export const resourceRoutes = crud({
+  path: '/workshops/:id/resources',
+  idParam: 'resourceId',
+  tag: 'Workshop resources',
+  name: 'Workshop resource',
+  entity: WorkshopResource,
+  softDelete: true,
+  tenantScoped: true,
+  access: { list: 'auth', show: 'auth', create: 'workshops.manage', update: 'workshops.manage', delete: 'workshops.manage', restore: 'workshops.manage' },
+  createSchema: ResourceCreateSchema,
+  updateSchema: ResourceUpdateSchema,
+  sortable: ['sortOrder', 'title', 'createdAt', 'updatedAt'],
+  defaultSort: 'sortOrder',
+  searchable: ['title', 'description'],
+  scope: resourceScope,
+  filters: {
+    type: (value) => ({ type: (RESOURCE_TYPES as readonly string[]).includes(value) ? (value as any) : '__none__' }),
+  },
+  serialize: (row) => serializeResource(row),
+  description: 'Material of a workshop. A visible resource with `isBroadcast` mails the confirmed attendees once.',
+  async authorizeChange(ctx, row) {
+    const workshop = await ctx.em.findOneOrFail(Workshop, { id: row.workshop.id }, { filters: { softDelete: false } })
+    assertOwner(ctx, workshop.coach.id)
+  },
+  async create(ctx, data, params) {
+    const workshop = await loadWorkshop(ctx, params.id)
+    assertOwner(ctx, workshop.coach.id)
+    const row = ctx.em.create(WorkshopResource, { ...data, url: data.url || null, tenant: workshop.tenant, workshop })
+    await ctx.em.flush()
+    await broadcastIfDue(ctx.em, workshop, row)
+    return row
+  },
+  async update(ctx, row, data) {
+    const next = { type: data.type ?? row.type, url: data.url !== undefined ? data.url : row.url, filePath: data.filePath !== undefined ? data.filePath : row.filePath }
+    const missing = resourceNeedsIssue(next)
+    if (missing) throw fieldError(missing, M.resourceNeeds)
+    ctx.em.assign(row, { ...data, ...(data.url === '' ? { url: null } : {}) })
+    await ctx.em.flush()
+    const workshop = await ctx.em.findOneOrFail(Workshop, { id: row.workshop.id })
+    await broadcastIfDue(ctx.em, workshop, row)
+  },
+})

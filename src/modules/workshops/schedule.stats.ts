@@ -1,0 +1,46 @@
+import type { EntityManager } from '@mikro-orm/postgresql'
+import type { ScheduleStats } from './serialize'
+
+/** True once the bookings module's tables are part of the ORM (they live in another module). */
+export const hasBookings = (em: EntityManager) => !!em.getMetadata().getByClassName('Booking', false)
+
+/**
+ * Confirmed seats and ratings for a page of schedules: two statements whatever the page size.
+ * Confirmed seats decide whether a schedule runs (minSeats reached).
+ */
+export async function loadScheduleStats(em: EntityManager, ids: string[], opts: { ratings?: boolean } = {}): Promise<ScheduleStats> {
+  const confirmedSeats = new Map<string, number>()
+  const stats: ScheduleStats = { confirmedSeats }
+  if (!ids.length) return stats
+  if (hasBookings(em)) {
+    const rows = await em.execute<{ id: string; seats: string }[]>(
+      `select workshop_schedule_id as id, coalesce(sum(seats), 0) as seats from bookings
+        where workshop_schedule_id = any(?::uuid[]) and status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW') and deleted_at is null
+        group by workshop_schedule_id`,
+      [ids],
+    )
+    for (const r of rows) confirmedSeats.set(r.id, Number(r.seats))
+  }
+  if (opts.ratings) {
+    stats.ratings = new Map()
+    const rows = await em.execute<{ id: string; avg: string | null; n: string }[]>(
+      `select workshop_schedule_id as id, avg(rating) as avg, count(*) as n from feedbacks
+        where workshop_schedule_id = any(?::uuid[]) and deleted_at is null group by workshop_schedule_id`,
+      [ids],
+    )
+    for (const r of rows) stats.ratings.set(r.id, { average: r.avg === null ? null : Math.round(Number(r.avg) * 10) / 10, count: Number(r.n) })
+  }
+  return stats
+}
+
+/** Average rating per coach, in one statement. */
+export async function loadCoachRatings(em: EntityManager, coachIds: string[]) {
+  const out = new Map<string, { average: number | null; count: number }>()
+  if (!coachIds.length) return out
+  const rows = await em.execute<{ id: string; avg: string | null; n: string }[]>(
+    `select coach_id as id, avg(rating) as avg, count(*) as n from feedbacks where coach_id = any(?::uuid[]) and deleted_at is null group by coach_id`,
+    [[...new Set(coachIds)]],
+  )
+  for (const r of rows) out.set(r.id, { average: r.avg === null ? null : Math.round(Number(r.avg) * 10) / 10, count: Number(r.n) })
+  return out
+}

@@ -1,0 +1,135 @@
+import { wrap } from '@mikro-orm/core'
+import { serializePublicUser } from '../users/user.serialize'
+import type { User } from '../users/user.entity'
+import type { Tag } from './tag.entity'
+import type { WorkshopTemplate } from './template.entity'
+import type { Workshop } from './workshop.entity'
+import type { WorkshopSchedule } from './schedule.entity'
+import type { WorkshopResource } from './resource.entity'
+
+/** Minor units -> the decimal amount the API shows (2-decimal currencies). */
+export const toAmount = (minor: number) => Math.round(minor) / 100
+export const toMinor = (amount: number) => Math.round(amount * 100)
+
+const loaded = (ref: any) => !!ref && wrap(ref, true).__initialized
+
+export const serializeTag = (t: Tag) => ({ id: t.id, name: t.name, slug: t.slug })
+
+export const serializeTemplate = (t: WorkshopTemplate) => ({
+  id: t.id,
+  title: t.title,
+  slug: t.slug,
+  description: t.description ?? null,
+  image: t.image ?? null,
+  video: t.video ?? null,
+  level: t.level ?? null,
+  price: toAmount(t.price),
+  currency: t.currency,
+  createdAt: t.createdAt,
+  updatedAt: t.updatedAt,
+  deletedAt: t.deletedAt ?? null,
+})
+
+export function serializeWorkshop(w: Workshop, include: string[] = []) {
+  return {
+    id: w.id,
+    tenantId: w.tenant.id,
+    coachId: w.coach.id,
+    workshopTemplateId: w.workshopTemplate?.id ?? null,
+    title: w.title,
+    slug: w.slug,
+    description: w.description ?? null,
+    image: w.image ?? null,
+    video: w.video ?? null,
+    price: toAmount(w.price),
+    currency: w.currency,
+    minSeats: w.minSeats,
+    maxSeats: w.maxSeats,
+    tags: w.tags.isInitialized() ? w.tags.getItems().map(serializeTag) : undefined,
+    coach: include.includes('coach') && loaded(w.coach) ? serializePublicUser(w.coach as User) : undefined,
+    workshopTemplate: include.includes('workshopTemplate') && w.workshopTemplate && loaded(w.workshopTemplate) ? serializeTemplate(w.workshopTemplate as WorkshopTemplate) : undefined,
+    createdAt: w.createdAt,
+    updatedAt: w.updatedAt,
+    deletedAt: w.deletedAt ?? null,
+  }
+}
+
+/** Per-schedule figures loaded once per page (see schedule.stats.ts). */
+export interface ScheduleStats {
+  confirmedSeats: Map<string, number>
+  ratings?: Map<string, { average: number | null; count: number }>
+}
+
+export function seatsLeft(s: WorkshopSchedule) {
+  return loaded(s.workshop) ? Math.max(0, s.workshop.maxSeats - s.seatsTaken) : null
+}
+
+export function serializeSchedule(s: WorkshopSchedule, include: string[] = [], stats?: ScheduleStats, opts: { public?: boolean } = {}) {
+  const confirmed = stats?.confirmedSeats.get(s.id) ?? 0
+  const w = loaded(s.workshop) ? s.workshop : null
+  const rating = stats?.ratings?.get(s.id)
+  const venue = s.mode === 'ONLINE' ? null : {
+    venueName: s.venueName ?? null,
+    addressLine1: s.addressLine1 ?? null,
+    addressLine2: s.addressLine2 ?? null,
+    city: s.city ?? null,
+    state: s.state ?? null,
+    zip: s.zip ?? null,
+    country: s.country ?? null,
+  }
+  return {
+    id: s.id,
+    tenantId: s.tenant.id,
+    coachId: s.coach.id,
+    workshopId: s.workshop.id,
+    startDate: s.startDate,
+    endDate: s.endDate,
+    timezone: s.timezone,
+    country: s.country ?? null,
+    level: s.level,
+    status: s.status,
+    visibility: s.visibility,
+    mode: s.mode,
+    venue,
+    venueName: s.venueName ?? null,
+    addressLine1: s.addressLine1 ?? null,
+    addressLine2: s.addressLine2 ?? null,
+    city: s.city ?? null,
+    state: s.state ?? null,
+    zip: s.zip ?? null,
+    // The meeting link is for attendees: the public marketplace never shows it.
+    meetingUrl: opts.public ? undefined : (s.meetingUrl ?? null),
+    seatsTaken: opts.public ? undefined : s.seatsTaken,
+    seatsLeft: seatsLeft(s),
+    confirmedSeats: confirmed,
+    runs: w ? confirmed >= w.minSeats : false,
+    price: w ? toAmount(w.price) : null,
+    currency: w?.currency ?? null,
+    rating: rating ? { average: rating.average, count: rating.count } : undefined,
+    payoutStatus: opts.public ? undefined : s.payoutStatus,
+    workshop: w && (opts.public || include.includes('workshop')) ? serializeWorkshop(w) : undefined,
+    coach: (opts.public || include.includes('coach')) && loaded(s.coach) ? serializePublicUser(s.coach as User) : undefined,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+    deletedAt: opts.public ? undefined : (s.deletedAt ?? null),
+  }
+}
+
+export const serializeResource = (r: WorkshopResource) => ({
+  id: r.id,
+  workshopId: r.workshop.id,
+  title: r.title,
+  description: r.description ?? null,
+  type: r.type,
+  url: r.url ?? null,
+  filePath: r.filePath ?? null,
+  fileSize: r.fileSize ?? null,
+  fileType: r.fileType ?? null,
+  sortOrder: r.sortOrder,
+  isVisible: r.isVisible,
+  isBroadcast: r.isBroadcast,
+  broadcastAt: r.broadcastAt ?? null,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+  deletedAt: r.deletedAt ?? null,
+})

@@ -1,0 +1,26 @@
+import * as v from 'valibot'
+import { SKILL_LEVELS } from './enums'
+import { CATALOGUE_MESSAGES as M, amountRule, descriptionRule, required, slugInput, titleRule } from './catalogue.rules'
+
+const max255 = v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(255, M.max255))))
+
+/** Workshop template (section 5): title 3-255, price at least 0.01, image and video max 255. */
+export const TemplateCreateSchema = v.strictObject({
+  title: required(titleRule),
+  slug: v.optional(slugInput),
+  description: v.optional(v.nullable(descriptionRule)),
+  image: max255,
+  video: max255,
+  level: v.optional(v.nullable(v.picklist(SKILL_LEVELS, M.level))),
+  price: required(amountRule(0.01, M.price)),
+})
+
+export const TemplateUpdateSchema = v.strictObject({
+  title: v.optional(titleRule),
+  slug: v.optional(slugInput),
+  description: v.optional(v.nullable(descriptionRule)),
+  image: max255,
+  video: max255,
+  level: v.optional(v.nullable(v.picklist(SKILL_LEVELS, M.level))),
+  price: v.optional(amountRule(0.01, M.price)),
+})

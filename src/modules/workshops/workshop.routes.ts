@@ -1,0 +1,110 @@
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { crud } from '../../platform/http/crud'
+import type { RequestContext } from '../../platform/http/context'
+import { fieldError, forbidden } from '../../platform/http/errors'
+import { now } from '../../platform/clock'
+import { Membership } from '../tenants/tenant.entity'
+import { User } from '../users/user.entity'
+import { Workshop } from './workshop.entity'
+import { WorkshopSchedule } from './schedule.entity'
+import { WorkshopTemplate } from './template.entity'
+import { Tag } from './tag.entity'
+import { WorkshopCreateSchema, WorkshopUpdateSchema } from './workshop.schema'
+import { serializeWorkshop, toMinor } from './serialize'
+import { freeSlug } from './slug'
+import { assertOwner, isUuid } from './access'
+
+/** Tag ids or slugs -> tags; unknown ones are a 422 naming them. */
+async function resolveTags(em: EntityManager, refs: string[]) {
+  if (!refs.length) return []
+  const ids = refs.filter(isUuid)
+  const slugs = refs.filter((r) => !isUuid(r)).map((s) => s.toLowerCase())
+  const tags = await em.find(Tag, { $or: [{ id: { $in: ids } }, { slug: { $in: slugs } }] })
+  const missing = refs.filter((r) => !tags.some((t) => t.id === r || t.slug === r.toLowerCase()))
+  if (missing.length) throw fieldError('tags', `Unknown tag: ${missing.join(', ')}`)
+  return tags
+}
+
+async function resolveCoach(ctx: RequestContext, coachId: string | undefined) {
+  const me = ctx.requireUser()
+  if (!coachId || coachId === me.id) return me
+  if (!ctx.isSuperAdmin) throw forbidden('Coaches create workshops for themselves only.')
+  const tenant = await ctx.tenant()
+  const member = await ctx.em.findOne(Membership, { tenant, user: coachId, status: 'ACTIVE' }, { populate: ['user'] })
+  if (!member || !(member.user as User).roles.includes('coach')) throw fieldError('coachId', 'The coach must be an active coach of this team.')
+  return member.user as User
+}
+
+/** A workshop's maxSeats never drops below the seats already held on its coming schedules. */
+async function assertSeatsFit(em: EntityManager, workshop: Workshop, maxSeats: number) {
+  const rows = await em.find(WorkshopSchedule, { workshop, endDate: { $gt: now() } }, { fields: ['seatsTaken'], orderBy: { seatsTaken: 'desc' }, limit: 1 })
+  const held = rows[0]?.seatsTaken ?? 0
+  if (maxSeats < held) throw fieldError('maxSeats', `Maximum seats cannot be lower than the ${held} seats already booked on a coming schedule.`)
+}
+
+export const workshopRoutes = crud({
+  path: '/workshops',
+  tag: 'Workshops',
+  name: 'Workshop',
+  entity: Workshop,
+  softDelete: true,
+  tenantScoped: true,
+  access: { list: 'auth', show: 'auth', create: 'workshops.manage', update: 'workshops.manage', delete: 'workshops.manage', restore: 'workshops.manage' },
+  createSchema: WorkshopCreateSchema,
+  updateSchema: WorkshopUpdateSchema,
+  sortable: ['title', 'price', 'createdAt', 'updatedAt'],
+  defaultSort: '-createdAt',
+  searchable: ['title', 'description'],
+  populate: ['tags'],
+  includes: { coach: 'coach', workshopTemplate: 'workshopTemplate' },
+  filters: {
+    coach: (value, ctx) => ({ coach: value === 'me' ? (ctx.user?.id ?? '') : isUuid(value) ? value : '00000000-0000-0000-0000-000000000000' }),
+    workshopTemplate: (value) => ({ workshopTemplate: isUuid(value) ? value : '00000000-0000-0000-0000-000000000000' }),
+    tag: (value) => ({ tags: { $some: { slug: value.toLowerCase() } } }),
+  },
+  serialize: (row, include) => serializeWorkshop(row, include),
+  description: 'A workshop a coach sells. Prices are decimal amounts; `filter[coach]=me` lists your own.',
+  authorizeChange: (ctx, row) => assertOwner(ctx, row.coach.id),
+  async create(ctx, data) {
+    const tenant = await ctx.tenant()
+    const coach = await resolveCoach(ctx, data.coachId)
+    const template = data.workshopTemplateId ? await ctx.em.findOne(WorkshopTemplate, { id: data.workshopTemplateId }) : null
+    if (data.workshopTemplateId && !template) throw fieldError('workshopTemplateId', 'Please select a valid workshop template')
+    const slug = await freeSlug(ctx.em, Workshop, {}, data.slug, data.title)
+    const workshop = ctx.em.create(Workshop, {
+      tenant,
+      coach,
+      workshopTemplate: template,
+      title: data.title,
+      slug,
+      description: data.description ?? template?.description ?? null,
+      image: data.image || template?.image || null,
+      video: data.video || template?.video || null,
+      price: data.price !== undefined ? toMinor(data.price) : (template?.price ?? 0),
+      currency: tenant.currency,
+      minSeats: data.minSeats,
+      maxSeats: data.maxSeats,
+    })
+    workshop.tags.set(await resolveTags(ctx.em, data.tags ?? []))
+    await ctx.em.flush()
+    return workshop
+  },
+  async update(ctx, row, data) {
+    const { tags, workshopTemplateId, price, ...rest } = data
+    const minSeats = rest.minSeats ?? row.minSeats
+    const maxSeats = rest.maxSeats ?? row.maxSeats
+    if (maxSeats < minSeats) throw fieldError('maxSeats', 'Maximum seats must be at least the minimum seats')
+    if (rest.maxSeats !== undefined && rest.maxSeats < row.maxSeats) await assertSeatsFit(ctx.em, row, rest.maxSeats)
+    if (rest.slug && rest.slug !== row.slug) rest.slug = await freeSlug(ctx.em, Workshop, {}, rest.slug, row.title, row.id)
+    if (workshopTemplateId !== undefined) {
+      const template = workshopTemplateId ? await ctx.em.findOne(WorkshopTemplate, { id: workshopTemplateId }) : null
+      if (workshopTemplateId && !template) throw fieldError('workshopTemplateId', 'Please select a valid workshop template')
+      row.workshopTemplate = template
+    }
+    if (price !== undefined) row.price = toMinor(price)
+    for (const k of ['image', 'video'] as const) if (rest[k] === '') rest[k] = null
+    ctx.em.assign(row, rest)
+    if (tags) row.tags.set(await resolveTags(ctx.em, tags))
+    await ctx.em.flush()
+  },
+})
