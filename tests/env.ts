@@ -6,5 +6,7 @@ export function testEnv(): Record<string, string> {
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
     OUTBOX_DIR: `/tmp/summit-test-outbox-${process.pid}`,
     STORAGE_DIR: `/tmp/summit-test-storage-${process.pid}`,
+    // Every test request comes from 127.0.0.1: the per-IP limit is tested on its own.
+    OTP_MAX_PER_IP: '100000',
   }
 }

@@ -7,10 +7,28 @@ import { testEnv } from './env'
 
 Object.assign(process.env, testEnv())
 
+// Peers start first: the app reads their addresses (and its own APP_URL) from env at boot.
+const { startSmtp, stopSmtp } = await import('./peers/smtp')
+const { startOidc, stopOidc } = await import('./peers/oidc')
+const probe = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
+const appPort = probe.port
+probe.stop(true)
+const appUrl = `http://127.0.0.1:${appPort}`
+const smtp = await startSmtp()
+const oidc = await startOidc(appUrl)
+Object.assign(process.env, {
+  APP_URL: appUrl,
+  SMTP_URL: smtp.url,
+  OIDC_ISSUER: oidc.issuer,
+  OIDC_CLIENT_ID: oidc.clientId,
+  OIDC_CLIENT_SECRET: oidc.clientSecret,
+})
+
 const { boot } = await import('../src/boot')
-const running = await boot({ port: 0, throwawayDb: true, seedDemo: false, hostname: '127.0.0.1' })
+const running = await boot({ port: appPort, throwawayDb: true, seedDemo: false, hostname: '127.0.0.1' })
 ;(globalThis as any).__summit = running
 
 afterAll(async () => {
   await running.stop()
+  await Promise.all([stopSmtp(), stopOidc()])
 })

@@ -1,8 +1,15 @@
 /** The /v1 API modules, in the order they appear in the OpenAPI document. */
+import { authModule } from './auth'
+import { outboxRoutes } from '../platform/mail/outbox.routes'
+import { config } from '../config'
 import { tenantRoutes } from './tenants/tenant.routes'
 import { roleRoutes } from './roles/role.routes'
 import { userRoutes } from './users/user.routes'
 import { uploadRoutes } from './uploads/upload.routes'
 import { catalogueRoutes } from './workshops/routes'
 
-export const apiModules = [tenantRoutes, roleRoutes, userRoutes, uploadRoutes, catalogueRoutes]
+export const apiModules = [
+  authModule,
+  // Development only: the local outbox of mail that had no SMTP server to go to.
+  ...(config.NODE_ENV === 'development' ? [outboxRoutes] : []),
+  tenantRoutes, roleRoutes, userRoutes, uploadRoutes, catalogueRoutes]

@@ -1,0 +1,57 @@
+import { Elysia, t } from 'elysia'
+import * as v from 'valibot'
+import { platform } from '../../platform/http/context'
+import { notFound, parseOrThrow } from '../../platform/http/errors'
+import { listResponse } from '../../platform/http/list-query'
+import { AccessToken } from './auth.entity'
+import { TokenCreateSchema } from './auth.schema'
+import { createAccessToken, serializeAccessToken } from './auth.service'
+
+const tags = ['Auth']
+const PageQuery = v.looseObject({
+  page: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'The page must be a positive whole number.'))),
+  perPage: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'The per page must be a whole number.'))),
+})
+
+/** Personal access tokens (Sanctum style): bearer credentials for scripts and API clients. */
+export const tokenRoutes = new Elysia({ name: 'auth-tokens' })
+  .use(platform)
+  .post('/auth/tokens', async ({ ctx, body, set }) => {
+    const me = ctx.requireUser()
+    const input = parseOrThrow(TokenCreateSchema, body)
+    const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null
+    const { token, plainText } = await createAccessToken(ctx.em, me, input.name, expiresAt)
+    set.status = 201
+    return { data: { ...serializeAccessToken(token), token: plainText } }
+  }, {
+    auth: true,
+    body: TokenCreateSchema,
+    detail: {
+      tags,
+      summary: 'Create a personal access token',
+      description: 'Answers `{ data: { id, name, expiresAt, ..., token } }`. The plain-text `token` is shown this once; send it as `Authorization: Bearer <token>` (no CSRF needed).',
+    },
+  })
+  .get('/auth/tokens', async ({ ctx, query }) => {
+    const me = ctx.requireUser()
+    const q = parseOrThrow(PageQuery, query)
+    const page = Math.max(1, Number(q.page ?? 1) || 1)
+    const perPage = Math.min(100, Math.max(1, Number(q.perPage ?? 10) || 10))
+    const [rows, total] = await ctx.em.findAndCount(AccessToken, { user: me.id }, { orderBy: { createdAt: 'desc' }, limit: perPage, offset: (page - 1) * perPage })
+    return listResponse(rows.map(serializeAccessToken), total, { page, perPage })
+  }, {
+    auth: true,
+    query: PageQuery,
+    detail: { tags, summary: 'My personal access tokens', description: 'Names and last use, never the secret.' },
+  })
+  .delete('/auth/tokens/:id', async ({ ctx, params, set }) => {
+    const me = ctx.requireUser()
+    const deleted = /^[0-9a-f-]{36}$/i.test(params.id) ? await ctx.em.nativeDelete(AccessToken, { id: params.id, user: me.id }) : 0
+    if (!deleted) throw notFound('Token')
+    set.status = 204
+    return null
+  }, {
+    auth: true,
+    params: t.Object({ id: t.String() }),
+    detail: { tags, summary: 'Revoke a personal access token', description: '204; 404 for an unknown token or another user\'s.' },
+  })
