@@ -7,6 +7,7 @@ import { setOrm } from './platform/db/current'
 import { createApp, createFetch } from './app'
 import { seedRolesAndPermissions } from './modules/roles/seed'
 import { startServices, stopServices } from './services'
+import './platform/housekeeping'
 
 export interface Running {
   url: string

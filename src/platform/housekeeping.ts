@@ -1,0 +1,24 @@
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { getOrm } from './db/current'
+import { schedule, work } from './jobs'
+
+/**
+ * Hourly clean-up of short-lived rows: expired sessions, finished rate-limit windows and
+ * one-time codes past their use. Answers how many rows each step removed.
+ */
+export async function sweepExpired(em: EntityManager) {
+  const conn = em.getConnection()
+  const sessions = await conn.execute('delete from sessions where expires_at < now()', [], 'run')
+  const limits = await conn.execute('delete from rate_limits where reset_at < now()', [], 'run')
+  const codes = await conn.execute(
+    "delete from one_time_codes where expires_at < now() - interval '1 day' or used_at < now() - interval '1 day'",
+    [],
+    'run',
+  )
+  return { sessions: sessions.affectedRows, rateLimits: limits.affectedRows, codes: codes.affectedRows }
+}
+
+work('platform.sweep-expired', async () => {
+  await sweepExpired(getOrm().em.fork() as EntityManager)
+})
+schedule('platform.sweep-expired', '17 * * * *')
