@@ -66,6 +66,12 @@ export function isHttpUrl(s: string) {
 const text = (required: string, max: number, maxMessage: string) =>
   v.pipe(v.string(required), v.trim(), v.minLength(1, required), v.maxLength(max, maxMessage))
 
+/**
+ * A required key whose absence answers the field's own message (valibot would otherwise say
+ * "Invalid key"): a missing value runs the rule as `fallback`, which fails it.
+ */
+const required = <S extends v.GenericSchema<any, any>>(schema: S, fallback: unknown = '') => v.optional(schema, fallback as any)
+
 /** Optional text that may be cleared: '' and null both store null. */
 const clearable = (max: number, maxMessage: string) =>
   v.optional(v.nullable(v.pipe(v.string(maxMessage), v.trim(), v.maxLength(max, maxMessage), v.transform((s) => s || null))))
@@ -73,27 +79,27 @@ const clearable = (max: number, maxMessage: string) =>
 const orderRule = v.pipe(v.number(USER_MESSAGES.order), v.integer(USER_MESSAGES.order), v.minValue(1, USER_MESSAGES.order))
 
 export const SocialAccountSchema = v.object({
-  platform: v.pipe(
+  platform: required(v.pipe(
     v.string(USER_MESSAGES.platform),
     v.trim(),
     v.toLowerCase(),
     v.minLength(1, USER_MESSAGES.platform),
     v.check((s) => (SOCIAL_PLATFORMS as readonly string[]).includes(s), USER_MESSAGES.platformInvalid),
-  ),
-  url: v.pipe(
+  )),
+  url: required(v.pipe(
     v.string(USER_MESSAGES.url),
     v.trim(),
     v.check(isHttpUrl, USER_MESSAGES.url),
     v.maxLength(255, USER_MESSAGES.urlMax),
-  ),
+  )),
   /** Position in the list, from 1; filled from the row's place when left out. */
   order: v.optional(orderRule),
 })
 
 const profileFields = {
-  firstName: text(USER_MESSAGES.firstName, 255, USER_MESSAGES.nameMax),
+  firstName: required(text(USER_MESSAGES.firstName, 255, USER_MESSAGES.nameMax)),
   middleName: clearable(255, USER_MESSAGES.nameMax),
-  lastName: text(USER_MESSAGES.lastName, 255, USER_MESSAGES.nameMax),
+  lastName: required(text(USER_MESSAGES.lastName, 255, USER_MESSAGES.nameMax)),
   headline: v.optional(v.nullable(text(USER_MESSAGES.headline, 255, USER_MESSAGES.headlineMax))),
   country: v.optional(v.nullable(countryRule)),
   phoneNumber: v.optional(v.nullable(v.pipe(
@@ -111,24 +117,24 @@ export const ProfileSchema = v.strictObject(profileFields)
 /** A partial profile: only the keys sent change; socialAccounts, when sent, replaces the list. */
 export const ProfileUpdateSchema = v.strictObject({
   ...profileFields,
-  firstName: v.optional(profileFields.firstName),
-  lastName: v.optional(profileFields.lastName),
+  firstName: v.optional(text(USER_MESSAGES.firstName, 255, USER_MESSAGES.nameMax)),
+  lastName: v.optional(text(USER_MESSAGES.lastName, 255, USER_MESSAGES.nameMax)),
 })
 
 /** Only the social accounts card: `{ profile: { socialAccounts } }`. */
 export const SocialAccountsSchema = v.strictObject({ socialAccounts: v.array(SocialAccountSchema, 'Social accounts must be a list') })
 
 export const ExperienceSchema = v.object({
-  title: text(USER_MESSAGES.title, 255, 'Title must be at most 255 characters'),
-  company: text(USER_MESSAGES.company, 255, 'Company must be at most 255 characters'),
+  title: required(text(USER_MESSAGES.title, 255, 'Title must be at most 255 characters')),
+  company: required(text(USER_MESSAGES.company, 255, 'Company must be at most 255 characters')),
   order: v.optional(orderRule),
   years: v.optional(v.pipe(v.number(USER_MESSAGES.years), v.integer(USER_MESSAGES.years), v.minValue(0, USER_MESSAGES.years)), 0),
   months: v.optional(v.pipe(v.number(USER_MESSAGES.months), v.integer(USER_MESSAGES.months), v.minValue(0, USER_MESSAGES.months)), 0),
 })
 
 export const CertificationSchema = v.object({
-  title: text(USER_MESSAGES.title, 255, 'Title must be at most 255 characters'),
-  issuingOrganization: text(USER_MESSAGES.issuingOrganization, 255, 'Issuing organization must be at most 255 characters'),
+  title: required(text(USER_MESSAGES.title, 255, 'Title must be at most 255 characters')),
+  issuingOrganization: required(text(USER_MESSAGES.issuingOrganization, 255, 'Issuing organization must be at most 255 characters')),
   issuingDate: v.optional(v.nullable(v.pipe(v.string(USER_MESSAGES.issuingDate), v.trim(), v.isoDate(USER_MESSAGES.issuingDate)))),
   /** A valid URL of at most 255 characters, or empty (stored as null). */
   certificateUrl: v.optional(v.nullable(v.pipe(
@@ -138,7 +144,7 @@ export const CertificationSchema = v.object({
     v.check((s) => s === '' || isHttpUrl(s), USER_MESSAGES.certificateUrl),
     v.transform((s) => s || null),
   ))),
-  order: orderRule,
+  order: required(orderRule, 0),
 })
 
 /** A video URL (YouTube, Vimeo, ...) or a bare video id such as `dQw4w9WgXcQ`. */
@@ -201,7 +207,7 @@ export type UserUpdate = v.InferOutput<typeof UserUpdateSchema>
 
 /** `POST /v1/users` (user managers): an account that signs in with a code sent to its email. */
 export const UserCreateSchema = v.strictObject({
-  email: emailRule,
+  email: required(emailRule),
   username: v.optional(usernameRule),
   password: v.optional(passwordRule),
   profile: v.optional(ProfileSchema),
