@@ -27,7 +27,7 @@ const date = (value: string) => {
 function scheduleScope(ctx: RequestContext, params: Record<string, string>) {
   if (ctx.isSuperAdmin) return {}
   const me = ctx.user?.id ?? NONE
-  const visible = params.id ? { $in: ['PUBLIC', 'UNLISTED'] } : 'PUBLIC'
+  const visible = params?.id ? { $in: ['PUBLIC', 'UNLISTED'] } : 'PUBLIC'
   return { $or: [{ coach: me }, { status: 'PUBLISHED', visibility: visible }] } as any
 }
 
@@ -66,7 +66,8 @@ export const scheduleRoutes = crud({
   description: 'One run of a workshop. `seatsLeft` = maxSeats - seats of PENDING and CONFIRMED bookings; `runs` once confirmed seats reach minSeats.',
   async authorizeChange(ctx, row, action) {
     assertOwner(ctx, row.coach.id, 'schedule')
-    if (action === 'restore' && row.status === 'PUBLISHED' && row.endDate > now()) await assertCanPublish(ctx.em, row.tenant.id, row.id)
+    if (action === 'restore' && row.status === 'PUBLISHED' && row.endDate > now())
+      await inTransaction(ctx.em, (em) => assertCanPublish(em, row.tenant.id, row.id))
   },
   async create(ctx, data) {
     const tenant = await ctx.tenant()

@@ -1,6 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type { ScheduleStats } from './serialize'
 
+/** A uuid[] parameter as one array literal (the statement text stays the same for any size). */
+export const uuidArray = (ids: Iterable<string>) => `{${[...ids].filter((id) => /^[0-9a-f-]{36}$/i.test(id)).join(',')}}`
+
 /** True once the bookings module's tables are part of the ORM (they live in another module). */
 export const hasBookings = (em: EntityManager) => !!em.getMetadata().getByClassName('Booking', false)
 
@@ -17,7 +20,7 @@ export async function loadScheduleStats(em: EntityManager, ids: string[], opts: 
       `select workshop_schedule_id as id, coalesce(sum(seats), 0) as seats from bookings
         where workshop_schedule_id = any(?::uuid[]) and status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW') and deleted_at is null
         group by workshop_schedule_id`,
-      [ids],
+      [uuidArray(ids)],
     )
     for (const r of rows) confirmedSeats.set(r.id, Number(r.seats))
   }
@@ -26,7 +29,7 @@ export async function loadScheduleStats(em: EntityManager, ids: string[], opts: 
     const rows = await em.execute<{ id: string; avg: string | null; n: string }[]>(
       `select workshop_schedule_id as id, avg(rating) as avg, count(*) as n from feedbacks
         where workshop_schedule_id = any(?::uuid[]) and deleted_at is null group by workshop_schedule_id`,
-      [ids],
+      [uuidArray(ids)],
     )
     for (const r of rows) stats.ratings.set(r.id, { average: r.avg === null ? null : Math.round(Number(r.avg) * 10) / 10, count: Number(r.n) })
   }
@@ -39,7 +42,7 @@ export async function loadCoachRatings(em: EntityManager, coachIds: string[]) {
   if (!coachIds.length) return out
   const rows = await em.execute<{ id: string; avg: string | null; n: string }[]>(
     `select coach_id as id, avg(rating) as avg, count(*) as n from feedbacks where coach_id = any(?::uuid[]) and deleted_at is null group by coach_id`,
-    [[...new Set(coachIds)]],
+    [uuidArray(new Set(coachIds))],
   )
   for (const r of rows) out.set(r.id, { average: r.avg === null ? null : Math.round(Number(r.avg) * 10) / 10, count: Number(r.n) })
   return out
