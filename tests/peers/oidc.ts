@@ -9,8 +9,6 @@
  * would be sent to.
  */
 import { createServer, type Server } from 'node:http'
-// @ts-expect-error oidc-provider ships no type declarations
-import Provider from 'oidc-provider'
 
 export const OIDC_CLIENT = { id: 'summit-test', secret: 'summit-test-secret-0123456789abcdef' }
 
@@ -48,6 +46,9 @@ export async function startOidc(appUrl: string): Promise<{ issuer: string; clien
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', () => resolve()))
   const port = (server.address() as { port: number }).port
   issuer = `http://127.0.0.1:${port}`
+  // Imported here, after the console filter: the module announces itself on load.
+  // @ts-expect-error oidc-provider ships no type declarations
+  const { default: Provider } = await import('oidc-provider')
   const provider = new Provider(issuer, {
     clients: [{
       client_id: OIDC_CLIENT.id,
