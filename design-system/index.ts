@@ -1,9 +1,39 @@
-/** Summit design system: import components, helpers and constants from here. */
+/**
+ * Summit design system: components, colour-mode helpers and the constants of section 9.
+ * Styles: the generated `styled-system/` (css, jsx patterns, recipes) and the static sheet
+ * `dist/styles.css` (`npm run panda`).
+ */
 export * from './constants'
 export * from './color-mode'
 export { useColorMode } from './use-color-mode'
 export { createStyleContext } from './utils/create-style-context'
+
+export * from './components/avatar/avatar'
+export * from './components/badge/badge'
 export * from './components/button/button'
+export * from './components/card/card'
+export * from './components/combobox/combobox'
+export * from './components/combobox/country-combobox'
+export * from './components/dialog/dialog'
+export * from './components/field/field'
+export * from './components/file-upload/file-upload'
 export * from './components/icon-button/icon-button'
+export * from './components/image/image'
+export * from './components/image/image-src'
+export * from './components/menu/menu'
+export * from './components/page-loading-bar/page-loading-bar'
+export * from './components/pin-input/pin-input'
+export * from './components/radio-group/color-mode-pictures'
+export * from './components/radio-group/radio-picture-group'
+export * from './components/scroll-area/scroll-area'
+export * from './components/select/select'
+export * from './components/sidebar/sidebar'
+export * from './components/sidebar/use-sidebar-open'
+export * from './components/skeleton/skeleton'
 export * from './components/spinner/spinner'
+export * from './components/table/data-table'
+export * from './components/table/table'
+export * from './components/table/table-utils'
+export * from './components/tabs/tabs'
 export * from './components/toast/toast'
+export * from './components/tooltip/tooltip'

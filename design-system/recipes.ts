@@ -1,8 +1,13 @@
 /** Summit's recipes; they extend (or add to) Park UI's through the preset. */
 import { button } from './components/button/button.recipe'
 import { card } from './components/card/card.recipe'
+import { dialog } from './components/dialog/dialog.recipe'
+import { radioPictureGroup } from './components/radio-group/radio-picture-group.recipe'
+import { scrollArea } from './components/scroll-area/scroll-area.recipe'
+import { sidebar } from './components/sidebar/sidebar.recipe'
 import { spinner } from './components/spinner/spinner.recipe'
+import { table } from './components/table/table.recipe'
 import { toast } from './components/toast/toast.recipe'
 
 export const recipes = { button, spinner }
-export const slotRecipes = { card, toast }
+export const slotRecipes = { card, dialog, radioPictureGroup, scrollArea, sidebar, table, toast }

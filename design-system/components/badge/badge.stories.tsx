@@ -1,0 +1,20 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { HStack } from 'styled-system/jsx'
+import { Badge } from './badge'
+
+const meta: Meta<typeof Badge> = { title: 'Components/Badge', component: Badge, args: { children: 'Verified' } }
+export default meta
+
+export const Default: StoryObj<typeof Badge> = {}
+export const Variants: StoryObj<typeof Badge> = {
+  render: () => (
+    <HStack gap="2">
+      <Badge variant="solid">New</Badge>
+      <Badge variant="subtle">Primary</Badge>
+      <Badge variant="outline">Verified</Badge>
+      <Badge variant="subtle" colorPalette="gray">
+        Draft
+      </Badge>
+    </HStack>
+  ),
+}

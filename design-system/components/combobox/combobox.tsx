@@ -1,0 +1,117 @@
+import { Combobox as ArkCombobox } from '@ark-ui/react/combobox'
+import { useListCollection } from '@ark-ui/react/collection'
+import { useFilter } from '@ark-ui/react/locale'
+import { Portal } from '@ark-ui/react/portal'
+import { CheckIcon, ChevronsUpDownIcon } from 'lucide-react'
+import { combobox } from 'styled-system/recipes'
+import { styled } from 'styled-system/jsx'
+import { createStyleContext } from '../../utils/create-style-context'
+import { input } from 'styled-system/recipes'
+
+const { withProvider, withContext } = createStyleContext(combobox)
+
+export const ComboboxParts = {
+  Root: withProvider(ArkCombobox.Root, 'root'),
+  Label: withContext(ArkCombobox.Label, 'label'),
+  Control: withContext(ArkCombobox.Control, 'control'),
+  Input: withContext(ArkCombobox.Input, 'input'),
+  Trigger: withContext(ArkCombobox.Trigger, 'trigger'),
+  Positioner: withContext(ArkCombobox.Positioner, 'positioner'),
+  Content: withContext(ArkCombobox.Content, 'content'),
+  Item: withContext(ArkCombobox.Item, 'item'),
+  ItemText: withContext(ArkCombobox.ItemText, 'itemText'),
+  ItemIndicator: withContext(ArkCombobox.ItemIndicator, 'itemIndicator'),
+}
+
+export type ComboboxProps<T> = {
+  items: readonly T[]
+  itemToValue: (item: T) => string
+  itemToString: (item: T) => string
+  /** Custom row content; defaults to itemToString. */
+  renderItem?: (item: T) => React.ReactNode
+  label?: React.ReactNode
+  placeholder?: string
+  value?: string | null
+  defaultValue?: string
+  onValueChange?: (value: string | null, item: T | undefined) => void
+  name?: string
+  disabled?: boolean
+  invalid?: boolean
+  emptyText?: React.ReactNode
+  /** at most this many matches are listed at once (keeps long lists fast) */
+  limit?: number
+}
+
+function initialText<T>(items: readonly T[], value: string | null | undefined, toValue: (i: T) => string, toText: (i: T) => string) {
+  const item = value ? items.find((i) => toValue(i) === value) : undefined
+  return item ? toText(item) : undefined
+}
+
+/** A type-to-filter single choice (e.g. countries). */
+export function Combobox<T>({
+  items,
+  itemToValue,
+  itemToString,
+  renderItem,
+  label,
+  placeholder,
+  value,
+  defaultValue,
+  onValueChange,
+  name,
+  disabled,
+  invalid,
+  emptyText = 'No matches',
+  limit,
+}: ComboboxProps<T>) {
+  const { contains } = useFilter({ sensitivity: 'base' })
+  const { collection, filter } = useListCollection<T>({
+    initialItems: items as T[],
+    itemToValue,
+    itemToString,
+    filter: contains,
+    limit,
+  })
+  return (
+    <ComboboxParts.Root
+      collection={collection as any}
+      name={name}
+      disabled={disabled}
+      invalid={invalid}
+      openOnClick
+      positioning={{ sameWidth: true }}
+      value={value === undefined ? undefined : value ? [value] : []}
+      defaultValue={defaultValue ? [defaultValue] : undefined}
+      defaultInputValue={initialText(items, value ?? defaultValue, itemToValue, itemToString)}
+      onInputValueChange={(details: { inputValue: string }) => filter(details.inputValue)}
+      onValueChange={(details: any) => onValueChange?.(details.value[0] ?? null, details.items[0])}
+    >
+      {label ? <ComboboxParts.Label>{label}</ComboboxParts.Label> : null}
+      <ComboboxParts.Control>
+        <ComboboxParts.Input placeholder={placeholder} className={input()} />
+        <ComboboxParts.Trigger aria-label="Show options">
+          <ChevronsUpDownIcon />
+        </ComboboxParts.Trigger>
+      </ComboboxParts.Control>
+      <Portal>
+        <ComboboxParts.Positioner>
+          <ComboboxParts.Content maxH="72" overflowY="auto">
+            {collection.items.length === 0 ? (
+              <styled.div px="2" py="1.5" color="fg.muted" textStyle="sm">
+                {emptyText}
+              </styled.div>
+            ) : null}
+            {collection.items.map((item) => (
+              <ComboboxParts.Item key={itemToValue(item)} item={item}>
+                <ComboboxParts.ItemText>{renderItem ? renderItem(item) : itemToString(item)}</ComboboxParts.ItemText>
+                <ComboboxParts.ItemIndicator>
+                  <CheckIcon />
+                </ComboboxParts.ItemIndicator>
+              </ComboboxParts.Item>
+            ))}
+          </ComboboxParts.Content>
+        </ComboboxParts.Positioner>
+      </Portal>
+    </ComboboxParts.Root>
+  )
+}

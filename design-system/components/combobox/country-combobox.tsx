@@ -1,0 +1,37 @@
+import { HStack, styled } from 'styled-system/jsx'
+import { COUNTRIES, type Country } from '../../../src/shared/countries'
+import { Combobox, type ComboboxProps } from './combobox'
+
+export type CountryComboboxProps = Omit<ComboboxProps<Country>, 'items' | 'itemToValue' | 'itemToString' | 'renderItem'> & {
+  /** show the international dial code beside each country (phone number fields) */
+  showDialCode?: boolean
+  countries?: readonly Country[]
+}
+
+/** Filters by name, code or dial code, e.g. "united", "GB" or "+44". */
+export const countryToString = (c: Country) => `${c.flag} ${c.name}`
+
+/** Countries with flags (and optionally dial codes); value is the ISO code. */
+export function CountryCombobox({ showDialCode, countries = COUNTRIES, placeholder = 'Select a country', ...rest }: CountryComboboxProps) {
+  return (
+    <Combobox<Country>
+      items={countries}
+      itemToValue={(c) => c.code}
+      itemToString={countryToString}
+      placeholder={placeholder}
+      renderItem={(c) => (
+        <HStack gap="2" width="full">
+          <span aria-hidden>{c.flag}</span>
+          <styled.span flex="1">{c.name}</styled.span>
+          {showDialCode ? (
+            <styled.span color="fg.muted" fontVariantNumeric="tabular-nums">
+              {c.dialCode}
+            </styled.span>
+          ) : null}
+        </HStack>
+      )}
+      emptyText="No country found"
+      {...rest}
+    />
+  )
+}

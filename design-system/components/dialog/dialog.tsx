@@ -1,0 +1,98 @@
+import { Dialog as ArkDialog } from '@ark-ui/react/dialog'
+import { Portal } from '@ark-ui/react/portal'
+import { XIcon } from 'lucide-react'
+import { Box, styled } from 'styled-system/jsx'
+import { dialog } from 'styled-system/recipes'
+import { createStyleContext } from '../../utils/create-style-context'
+import { IconButton } from '../icon-button/icon-button'
+
+const { withRootProvider, withContext } = createStyleContext(dialog)
+
+export const DialogParts = {
+  Root: withRootProvider(ArkDialog.Root),
+  Trigger: withContext(ArkDialog.Trigger, 'trigger'),
+  Backdrop: withContext(ArkDialog.Backdrop, 'backdrop'),
+  Positioner: withContext(ArkDialog.Positioner, 'positioner'),
+  Content: withContext(ArkDialog.Content, 'content'),
+  Title: withContext(ArkDialog.Title, 'title'),
+  Description: withContext(ArkDialog.Description, 'description'),
+  CloseTrigger: withContext(ArkDialog.CloseTrigger, 'closeTrigger'),
+}
+
+export type DialogProps = {
+  open?: boolean
+  defaultOpen?: boolean
+  onOpenChange?: (open: boolean) => void
+  title: React.ReactNode
+  description?: React.ReactNode
+  /** Element that opens the dialog (rendered asChild). */
+  trigger?: React.ReactElement
+  size?: 'sm' | 'md' | 'lg'
+  /** When false, outside clicks and Escape are ignored and there is no close button. */
+  dismissible?: boolean
+  footer?: React.ReactNode
+  children?: React.ReactNode
+  lazyMount?: boolean
+}
+
+/** Escape/outside-click handling of a (non-)dismissible dialog; exported for tests. */
+export const dismissProps = (dismissible: boolean) =>
+  ({ closeOnEscape: dismissible, closeOnInteractOutside: dismissible }) as const
+
+/**
+ * A modal dialog with a title, a scrolling body and an optional footer. `size="lg"` is the
+ * large scrollable variant; `dismissible={false}` ignores outside clicks and Escape.
+ */
+export function Dialog({
+  open,
+  defaultOpen,
+  onOpenChange,
+  title,
+  description,
+  trigger,
+  size = 'md',
+  dismissible = true,
+  footer,
+  children,
+  lazyMount = true,
+}: DialogProps) {
+  return (
+    <DialogParts.Root
+      size={size}
+      open={open}
+      defaultOpen={defaultOpen}
+      onOpenChange={(details: { open: boolean }) => onOpenChange?.(details.open)}
+      lazyMount={lazyMount}
+      unmountOnExit
+      {...dismissProps(dismissible)}
+    >
+      {trigger ? <DialogParts.Trigger asChild>{trigger}</DialogParts.Trigger> : null}
+      <Portal>
+        <DialogParts.Backdrop />
+        <DialogParts.Positioner>
+          <DialogParts.Content>
+            <Box px="6" pt="6" pb="4" pe="12">
+              <DialogParts.Title>{title}</DialogParts.Title>
+              {description ? <DialogParts.Description>{description}</DialogParts.Description> : null}
+            </Box>
+            <styled.div flex="1" minH="0" overflowY="auto" px="6" pb="6" data-part="body">
+              {children}
+            </styled.div>
+            {footer ? (
+              <styled.div display="flex" justifyContent="flex-end" gap="3" px="6" py="4" borderTopWidth="1px">
+                {footer}
+              </styled.div>
+            ) : null}
+            {dismissible ? (
+              <DialogParts.CloseTrigger asChild>
+                <IconButton aria-label="Close" variant="ghost" size="sm">
+                  <XIcon />
+                </IconButton>
+              </DialogParts.CloseTrigger>
+            ) : null}
+          </DialogParts.Content>
+        </DialogParts.Positioner>
+      </Portal>
+    </DialogParts.Root>
+  )
+}

@@ -1,0 +1,31 @@
+import { Menu as ArkMenu } from '@ark-ui/react/menu'
+import { Portal } from '@ark-ui/react/portal'
+import { menu } from 'styled-system/recipes'
+import { createStyleContext } from '../../utils/create-style-context'
+
+const { withRootProvider, withContext } = createStyleContext(menu)
+
+const Content = withContext(ArkMenu.Content, 'content')
+const Positioner = withContext(ArkMenu.Positioner, 'positioner')
+
+/** Positioner + content in a portal (client only, so nothing differs at hydration). */
+function MenuContent(props: React.ComponentProps<typeof Content>) {
+  return (
+    <Portal>
+      <Positioner>
+        <Content {...props} />
+      </Positioner>
+    </Portal>
+  )
+}
+
+/** A dropdown menu: `<Menu.Root><Menu.Trigger asChild>...</Menu.Trigger><Menu.Content>...` */
+export const Menu = {
+  Root: withRootProvider(ArkMenu.Root),
+  Trigger: withContext(ArkMenu.Trigger, 'trigger'),
+  Content: MenuContent,
+  Item: withContext(ArkMenu.Item, 'item'),
+  ItemGroup: withContext(ArkMenu.ItemGroup, 'itemGroup'),
+  ItemGroupLabel: withContext(ArkMenu.ItemGroupLabel, 'itemGroupLabel'),
+  Separator: withContext(ArkMenu.Separator, 'separator'),
+}

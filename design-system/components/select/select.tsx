@@ -1,0 +1,78 @@
+import { createListCollection, Select as ArkSelect } from '@ark-ui/react/select'
+import { Portal } from '@ark-ui/react/portal'
+import { CheckIcon, ChevronsUpDownIcon } from 'lucide-react'
+import { useMemo } from 'react'
+import { select } from 'styled-system/recipes'
+import { createStyleContext } from '../../utils/create-style-context'
+
+const { withProvider, withContext } = createStyleContext(select)
+
+export const SelectParts = {
+  Root: withProvider(ArkSelect.Root, 'root'),
+  Label: withContext(ArkSelect.Label, 'label'),
+  Control: withContext(ArkSelect.Control, 'control'),
+  Trigger: withContext(ArkSelect.Trigger, 'trigger'),
+  ValueText: withContext(ArkSelect.ValueText, 'valueText'),
+  Indicator: withContext(ArkSelect.Indicator, 'indicator'),
+  Positioner: withContext(ArkSelect.Positioner, 'positioner'),
+  Content: withContext(ArkSelect.Content, 'content'),
+  Item: withContext(ArkSelect.Item, 'item'),
+  ItemText: withContext(ArkSelect.ItemText, 'itemText'),
+  ItemIndicator: withContext(ArkSelect.ItemIndicator, 'itemIndicator'),
+}
+
+export type SelectOption = { label: string; value: string; disabled?: boolean }
+
+export type SelectProps = {
+  options: SelectOption[]
+  label?: React.ReactNode
+  placeholder?: string
+  value?: string | null
+  defaultValue?: string
+  onValueChange?: (value: string | null) => void
+  name?: string
+  disabled?: boolean
+  invalid?: boolean
+  size?: 'sm' | 'md' | 'lg'
+}
+
+/** A single-choice dropdown with a hidden native select for forms. */
+export function Select({ options, label, placeholder = 'Select...', value, defaultValue, onValueChange, name, disabled, invalid, size = 'md' }: SelectProps) {
+  const collection = useMemo(() => createListCollection({ items: options }), [options])
+  return (
+    <SelectParts.Root
+      collection={collection as any}
+      size={size}
+      name={name}
+      disabled={disabled}
+      invalid={invalid}
+      positioning={{ sameWidth: true }}
+      value={value === undefined ? undefined : value ? [value] : []}
+      defaultValue={defaultValue ? [defaultValue] : undefined}
+      onValueChange={(details: { value: string[] }) => onValueChange?.(details.value[0] ?? null)}
+    >
+      {label ? <SelectParts.Label>{label}</SelectParts.Label> : null}
+      <SelectParts.Control>
+        <SelectParts.Trigger>
+          <SelectParts.ValueText placeholder={placeholder} />
+          <ChevronsUpDownIcon />
+        </SelectParts.Trigger>
+      </SelectParts.Control>
+      <Portal>
+        <SelectParts.Positioner>
+          <SelectParts.Content>
+            {collection.items.map((item) => (
+              <SelectParts.Item key={item.value} item={item}>
+                <SelectParts.ItemText>{item.label}</SelectParts.ItemText>
+                <SelectParts.ItemIndicator>
+                  <CheckIcon />
+                </SelectParts.ItemIndicator>
+              </SelectParts.Item>
+            ))}
+          </SelectParts.Content>
+        </SelectParts.Positioner>
+      </Portal>
+      <ArkSelect.HiddenSelect />
+    </SelectParts.Root>
+  )
+}

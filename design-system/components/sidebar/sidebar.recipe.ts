@@ -1,0 +1,48 @@
+import { defineSlotRecipe } from '@pandacss/dev'
+
+/** Side navigation: full width when open, icons only when collapsed. */
+export const sidebar = defineSlotRecipe({
+  className: 'sidebar',
+  slots: ['root', 'header', 'nav', 'item', 'itemIcon', 'itemLabel', 'footer', 'toggle'],
+  base: {
+    root: {
+      display: 'flex',
+      flexDirection: 'column',
+      gap: '2',
+      height: '100dvh',
+      position: 'sticky',
+      top: '0',
+      flexShrink: '0',
+      width: '64',
+      bg: 'bg.default',
+      borderRightWidth: '1px',
+      borderColor: 'border.subtle',
+      transition: 'width 200ms ease',
+      overflow: 'hidden',
+      '&[data-state=closed]': { width: '16' },
+    },
+    header: { display: 'flex', alignItems: 'center', gap: '2', px: '4', minHeight: '14', fontWeight: 'semibold' },
+    nav: { display: 'flex', flexDirection: 'column', gap: '1', px: '2', flex: '1', overflowY: 'auto' },
+    item: {
+      display: 'flex',
+      alignItems: 'center',
+      gap: '3',
+      px: '3',
+      minHeight: '9',
+      borderRadius: 'l2',
+      color: 'fg.muted',
+      textStyle: 'sm',
+      fontWeight: 'medium',
+      textDecoration: 'none',
+      whiteSpace: 'nowrap',
+      transition: 'background 120ms ease, color 120ms ease',
+      _hover: { bg: 'bg.muted', color: 'fg.default' },
+      _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default', outlineOffset: '-2px' },
+      '&[aria-current=page]': { bg: 'colorPalette.a3', color: 'fg.default' },
+    },
+    itemIcon: { display: 'inline-flex', flexShrink: '0', '& svg': { width: '4.5', height: '4.5' } },
+    itemLabel: { flex: '1', overflow: 'hidden', textOverflow: 'ellipsis', '[data-state=closed] &': { srOnly: true } },
+    footer: { px: '2', pb: '3', display: 'flex', flexDirection: 'column', gap: '1' },
+    toggle: { alignSelf: 'flex-end', mx: '2' },
+  },
+})

@@ -1,0 +1,32 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { TABLE } from '../../constants'
+
+/** A copy of `items` with the element at `from` moved to `to`. */
+export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  const next = items.slice()
+  if (from < 0 || from >= next.length || to < 0 || to >= next.length || from === to) return next
+  const [moved] = next.splice(from, 1)
+  next.splice(to, 0, moved as T)
+  return next
+}
+
+/** Page count for a total row count (at least 1). */
+export function pageCount(rowCount: number, pageSize: number = TABLE.pageSize): number {
+  return Math.max(1, Math.ceil(rowCount / pageSize))
+}
+
+/**
+ * True for `ms` after `suppress()` is called: the row hover highlight stays off after a drag
+ * so the row under the pointer does not flash (6000 ms, section 9).
+ */
+export function useHoverSuppression(ms: number = TABLE.hoverSuppressMs) {
+  const [suppressed, setSuppressed] = useState(false)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  useEffect(() => () => clearTimeout(timer.current), [])
+  const suppress = useCallback(() => {
+    clearTimeout(timer.current)
+    setSuppressed(true)
+    timer.current = setTimeout(() => setSuppressed(false), ms)
+  }, [ms])
+  return { suppressed, suppress }
+}

@@ -1,0 +1,187 @@
+/**
+ * Design system on the server: components render with React 19 `renderToReadableStream`
+ * (no window during render), plus the pure helpers and the constants of section 9.
+ */
+import { describe, expect, test } from 'bun:test'
+import { renderToReadableStream } from 'react-dom/server'
+import {
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  CountryCombobox,
+  DataTable,
+  Dialog,
+  Field,
+  FileUpload,
+  IMAGE,
+  Image,
+  PageLoadingBar,
+  PinInput,
+  RadioPictureGroup,
+  ScrollArea,
+  Select,
+  Sidebar,
+  Skeleton,
+  Spinner,
+  TABLE,
+  TOAST,
+  Tabs,
+  Toaster,
+  Tooltip,
+  colorModeChoices,
+  initials,
+  toaster,
+} from '../../design-system'
+
+async function html(node: React.ReactNode): Promise<string> {
+  const stream = await renderToReadableStream(node, { onError: (e) => { throw e } })
+  await stream.allReady
+  return await new Response(stream).text()
+}
+
+describe('Avatar initials', () => {
+  test('first letters of the first two words, at most 2, upper-cased', () => {
+    expect(initials('Ada Lovelace')).toBe('AL')
+    expect(initials('grace brewster murray hopper')).toBe('GB')
+    expect(initials('  Cher  ')).toBe('C')
+    expect(initials('')).toBe('')
+    expect(initials(undefined)).toBe('')
+    expect(initials('émile zola')).toBe('ÉZ')
+  })
+
+  test('renders the initials as fallback on the server', async () => {
+    const out = await html(<Avatar alt="Ada Lovelace" />)
+    expect(out).toContain('>AL<')
+    expect(out).toContain('avatar__fallback')
+  })
+
+  test('label wins over initials; stored file keys go through the image provider', async () => {
+    const out = await html(<Avatar alt="Ada Lovelace" label="Me" src="avatars/ada.png" />)
+    expect(out).toContain('>Me<')
+    expect(out).toContain(`src="${IMAGE.providerBase}avatars/ada.png"`)
+    const abs = await html(<Avatar alt="A B" src="https://cdn.example/a.png" />)
+    expect(abs).toContain('src="https://cdn.example/a.png"')
+  })
+})
+
+describe('Button', () => {
+  test('default size is sm', async () => {
+    const out = await html(<Button>Save</Button>)
+    expect(out).toContain('button--size_sm')
+    expect(out).toContain('type="button"')
+  })
+
+  test('loading disables the button and shows the loading text', async () => {
+    const out = await html(
+      <Button loading loadingText="Saving...">
+        Save
+      </Button>,
+    )
+    expect(out).toContain('disabled=""')
+    expect(out).toContain('Saving...')
+    expect(out).not.toContain('>Save<')
+  })
+})
+
+describe('Card', () => {
+  test('default variant is solid-gray', async () => {
+    const out = await html(<Card.Root><Card.Body>x</Card.Body></Card.Root>)
+    expect(out).toContain('card__root--variant_solid-gray')
+  })
+})
+
+describe('Toast', () => {
+  test('constants of section 9', () => {
+    expect(TOAST).toEqual({ max: 10, duration: 5000, removeDelay: 1_000_000, hotkey: ['F8'], swipeThreshold: 50 })
+    expect(typeof toaster.create).toBe('function')
+  })
+})
+
+describe('Table', () => {
+  test('constants of section 9', () => {
+    expect(TABLE.pageIndex).toBe(0)
+    expect(TABLE.pageSize).toBe(10)
+    expect(TABLE.columnSize).toBe(150)
+    expect(TABLE.columnMinSize).toBe(20)
+    expect(TABLE.dragAnimationMs).toBe(300)
+    expect(TABLE.hoverSuppressMs).toBe(6000)
+  })
+
+  type Row = { id: string; name: string }
+  const rows: Row[] = Array.from({ length: 23 }, (_, i) => ({ id: `r${i}`, name: `Name ${String(i).padStart(2, '0')}` }))
+  const columns = [{ accessorKey: 'name', header: 'Name' }] as any
+
+  test('renders page 1 of 3 with 10 rows, default column width 150', async () => {
+    const out = await html(<DataTable data={rows} columns={columns} getRowId={(r) => r.id} />)
+    expect(out.match(/<tbody[\s\S]*<\/tbody>/)?.[0].match(/<tr/g)?.length).toBe(10)
+    expect(out).toContain('Name 00')
+    expect(out).toContain('Name 09')
+    expect(out).not.toContain('Name 10')
+    expect(out).toMatch(/Page <!-- -->1<!-- --> of <!-- -->3/)
+    expect(out).toContain('width:150px')
+  })
+
+  test('manual pagination shows the data as given; empty text; drag handles', async () => {
+    const out = await html(
+      <DataTable data={rows.slice(0, 3)} columns={columns} manualPagination rowCount={3} getRowId={(r) => r.id} onReorder={() => {}} />,
+    )
+    expect(out.match(/aria-label="Drag to reorder"/g)?.length).toBe(3)
+    const empty = await html(<DataTable data={[]} columns={columns} emptyText="No social accounts linked yet." />)
+    expect(empty).toContain('No social accounts linked yet.')
+  })
+
+  test('global filter', async () => {
+    const out = await html(<DataTable data={rows} columns={columns} globalFilter="Name 2" />)
+    expect(out).toContain('Name 20')
+    expect(out).not.toContain('Name 01')
+  })
+})
+
+describe('every component renders on the server', () => {
+  test('without touching window', async () => {
+    const out = await html(
+      <div>
+        <Badge>New</Badge>
+        <Spinner />
+        <Skeleton height="4" />
+        <Field.Root invalid>
+          <Field.Label>Email</Field.Label>
+          <Field.Input />
+          <Field.ErrorText>Please enter a valid email address</Field.ErrorText>
+        </Field.Root>
+        <PinInput label="Code" />
+        <RadioPictureGroup label="Appearance" choices={colorModeChoices} defaultValue="auto" />
+        <Select label="Platform" options={[{ label: 'X', value: 'x' }]} />
+        <CountryCombobox label="Country" defaultValue="GB" />
+        <Dialog title="Settings" size="lg" defaultOpen>
+          body
+        </Dialog>
+        <Tabs.Root defaultValue="a">
+          <Tabs.List>
+            <Tabs.Trigger value="a">Account</Tabs.Trigger>
+            <Tabs.Trigger value="p" badge="New">
+              Preferences
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="a">A</Tabs.Content>
+        </Tabs.Root>
+        <Tooltip content="Hi">
+          <Button>Hover</Button>
+        </Tooltip>
+        <ScrollArea>content</ScrollArea>
+        <FileUpload label="Avatar" />
+        <PageLoadingBar loading={false} />
+        <Sidebar items={[{ href: '/c', label: 'Dashboard' }]} currentPath="/c" />
+        <Image src="files/a.png" alt="A" width={100} />
+        <Toaster />
+      </div>,
+    )
+    expect(out.match(/<input/g)!.length).toBeGreaterThanOrEqual(6)
+    expect(out).toContain('System')
+    expect(out).toContain('Dark')
+    expect(out).toContain('aria-current="page"')
+    expect(out).toContain('New')
+    expect(out).toContain('1x')
+  })
+})
