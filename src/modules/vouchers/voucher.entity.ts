@@ -2,9 +2,9 @@ import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties, tenantFilter } from '../../platform/db/schemas'
 import { Tenant } from '../tenants/tenant.entity'
 
-export const DISCOUNT_TYPES = ['percentage', 'fixed', 'free'] as const
+import { DISCOUNT_TYPES, VOUCHER_MODEL_TYPES } from './voucher.schema'
+export { DISCOUNT_TYPES, VOUCHER_MODEL_TYPES }
 export type DiscountType = (typeof DISCOUNT_TYPES)[number]
-export const VOUCHER_MODEL_TYPES = ['workshop', 'workshop_schedule'] as const
 export type VoucherModelType = (typeof VOUCHER_MODEL_TYPES)[number]
 
 /**

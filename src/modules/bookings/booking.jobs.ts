@@ -1,0 +1,27 @@
+/** Background work of bookings and invitations (pg-boss queues; see src/platform/jobs). */
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { schedule, work } from '../../platform/jobs'
+import { getOrm } from '../../platform/db/current'
+import { clock } from '../../platform/clock'
+import { log } from '../../platform/log'
+import { RELEASE_HOLD_JOB, SWEEP_HOLDS_JOB, releaseExpiredHold, releaseExpiredHolds } from './booking.service'
+import { EXPIRE_INVITATIONS_JOB, expireInvitations } from '../invitations/invitation.service'
+
+const fork = () => getOrm().em.fork() as EntityManager
+
+// One job per PENDING booking, due when its hold ends.
+work<{ bookingId: string }>(RELEASE_HOLD_JOB, async ({ bookingId }) => {
+  if (await releaseExpiredHold(fork(), bookingId, clock.now())) log.info({ bookingId }, 'booking hold expired: seats released')
+})
+
+// Safety net: holds whose job was lost or ran early.
+work(SWEEP_HOLDS_JOB, async () => {
+  const n = await releaseExpiredHolds(fork(), clock.now())
+  if (n) log.info({ released: n }, 'expired booking holds released')
+})
+schedule(SWEEP_HOLDS_JOB, '* * * * *')
+
+work(EXPIRE_INVITATIONS_JOB, async () => {
+  await expireInvitations(fork(), clock.now())
+})
+schedule(EXPIRE_INVITATIONS_JOB, '*/5 * * * *')

@@ -1,0 +1,125 @@
+import { Elysia, t } from 'elysia'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { crud } from '../../platform/http/crud'
+import { platform, type RequestContext } from '../../platform/http/context'
+import { conflict, forbidden, notFound, parseOrThrow } from '../../platform/http/errors'
+import { listResponse, parseListQuery, ListQuerySchema } from '../../platform/http/list-query'
+import { Booking, BookingSeat } from './booking.entity'
+import { BookingCancelSchema, BookingCreateSchema, BookingUpdateSchema } from './booking.schema'
+import { bookingScope, findBookableSchedule, isBookerOf, isCoachOf } from './booking.access'
+import { cancelBooking, confirmBooking, createBooking, finishBooking } from './booking.service'
+import { holdsSeats } from './booking.state'
+import { serializeBooking, serializeSeat } from './booking.serialize'
+import type { WorkshopSchedule } from '../workshops/schedule.entity'
+import { User } from '../users/user.entity'
+import './booking.jobs'
+
+const POPULATE = ['workshopSchedule', 'workshopSchedule.workshop'] as const
+const superAdminOnly = (ctx: RequestContext) => {
+  ctx.requireUser()
+  if (!ctx.isSuperAdmin) throw forbidden()
+}
+const isCoachView = (ctx: RequestContext, b: Booking) => ctx.isSuperAdmin || isCoachOf(ctx.user, b.workshopSchedule as unknown as WorkshopSchedule)
+
+async function findVisibleBooking(ctx: RequestContext, id: string) {
+  const scope = await bookingScope(ctx)
+  const b = /^[0-9a-f-]{36}$/i.test(id) ? await ctx.em.findOne(Booking, { $and: [scope, { id }] } as any, { populate: POPULATE as any }) : null
+  if (!b) throw notFound('Booking')
+  return b
+}
+
+const bookings = crud({
+  path: '/bookings',
+  tag: 'Bookings',
+  name: 'Booking',
+  entity: Booking,
+  softDelete: true,
+  access: { list: 'auth', show: 'auth', create: 'bookings.create', update: 'auth', delete: 'auth', restore: superAdminOnly },
+  createSchema: BookingCreateSchema,
+  updateSchema: BookingUpdateSchema,
+  scope: (ctx) => bookingScope(ctx),
+  populate: POPULATE,
+  includes: { user: 'user' },
+  sortable: ['createdAt', 'updatedAt', 'status', 'seats', 'amountDue'],
+  defaultSort: '-createdAt',
+  searchable: ['voucherCode', 'notes'],
+  filters: {
+    status: (value) => ({ status: { $in: value.split(',') as any } }),
+    workshopScheduleId: (value) => ({ workshopSchedule: value }),
+    userId: (value) => ({ user: value }),
+  },
+  serialize: (b, include, ctx) => serializeBooking(b, ctx.user, include),
+  description: 'Bookings belong to the tenant of their schedule. Clients see their own (across tenants), coaches the bookings of their schedules, super-admins all; X-Team narrows a list to one tenant.',
+  async create(ctx, data) {
+    const me = ctx.requireUser()
+    const schedule = await findBookableSchedule(ctx, data.workshopScheduleId)
+    let user: User = me
+    if (data.userId !== me.id) {
+      // Booking for someone else: super-admins, or the coach for their own schedule.
+      if (!ctx.isSuperAdmin && !isCoachOf(me, schedule)) throw forbidden('You can only book seats for yourself.')
+      const other = await ctx.em.findOne(User, { id: data.userId })
+      if (!other) throw notFound('User')
+      user = other
+    }
+    return createBooking(ctx.em as EntityManager, {
+      user, schedule, seats: data.seats, voucherCode: data.voucherCode || null,
+      notes: data.notes ?? null, address: data.address ?? null, meta: data.meta ?? null,
+    })
+  },
+  async authorizeChange(ctx, row, action) {
+    if (ctx.isSuperAdmin) return
+    const coach = isCoachView(ctx, row)
+    if (action === 'restore') throw forbidden()
+    if (action === 'delete' && !coach && !isBookerOf(ctx.user, row)) throw forbidden()
+    if (action === 'delete' && holdsSeats(row.status)) throw conflict('Cancel the booking before deleting it: it still holds seats.')
+  },
+  async update(ctx, row, data) {
+    const coach = isCoachView(ctx, row)
+    if (data.coachNotes !== undefined && !coach) throw forbidden('Only the coach can change coach notes.')
+    const em = ctx.em as EntityManager
+    if (data.status !== row.status) {
+      if (!coach && data.status !== 'CANCELLED') throw forbidden(`Only the coach can mark a booking ${data.status}.`)
+      if (data.status === 'CANCELLED') await cancelBooking(em, row.id, data.cancellationReason ?? '')
+      else if (data.status === 'CONFIRMED') await confirmBooking(em, row.id, { amountPaid: row.amountPaid, paymentMethod: row.paymentMethod ?? 'manual', paymentTransactionId: row.paymentTransactionId ?? null })
+      else if (data.status === 'COMPLETED' || data.status === 'NO_SHOW') await finishBooking(em, row.id, data.status)
+      else throw conflict(`A ${row.status} booking cannot become ${data.status}.`)
+    }
+    if (data.notes !== undefined) row.notes = data.notes
+    if (data.coachNotes !== undefined) row.coachNotes = data.coachNotes
+    if (data.address !== undefined) row.address = data.address
+    if (data.meta !== undefined) row.meta = { ...(row.meta ?? {}), ...(data.meta ?? {}) }
+    await em.flush()
+  },
+  async destroy(ctx, row) {
+    row.deletedAt = new Date()
+    await ctx.em.flush()
+  },
+})
+
+const idParams = t.Object({ id: t.String() })
+
+export const bookingRoutes = new Elysia({ name: 'bookings' })
+  .use(platform)
+  .use(bookings)
+  .post('/bookings/:id/cancel', async ({ ctx, params, body }) => {
+    const b = await findVisibleBooking(ctx, params.id)
+    if (!ctx.isSuperAdmin && !isBookerOf(ctx.user, b) && !isCoachView(ctx, b)) throw forbidden()
+    const { reason } = parseOrThrow(BookingCancelSchema, body)
+    const done = await cancelBooking(ctx.em as EntityManager, b.id, reason)
+    return { data: serializeBooking(done, ctx.user) }
+  }, {
+    auth: true,
+    params: idParams,
+    body: BookingCancelSchema,
+    detail: { tags: ['Bookings'], summary: 'Cancel a PENDING or CONFIRMED booking with a reason (seats go back; a paid booking is refunded)' },
+  })
+  .get('/bookings/:id/seats', async ({ ctx, params, request }) => {
+    const b = await findVisibleBooking(ctx, params.id)
+    const p = parseListQuery(new URL(request.url), { sortable: ['createdAt', 'status'], filterable: [], includes: ['user', 'inviter'], defaultSort: 'createdAt' })
+    const [rows, total] = await ctx.em.findAndCount(BookingSeat, { booking: b.id }, {
+      limit: p.perPage, offset: p.offset,
+      orderBy: [...p.sort.map((s) => ({ [s.field]: s.dir })), { id: 'asc' }] as any,
+      populate: p.include as any,
+    })
+    return listResponse(rows.map((s) => serializeSeat(s, p.include)), total, p)
+  }, { auth: true, params: idParams, query: ListQuerySchema, detail: { tags: ['Bookings'], summary: 'Seats of a booking (include=user,inviter)' } })

@@ -1,0 +1,108 @@
+/**
+ * Booking and seat request bodies with the messages of product-spec section 5, word for word.
+ * No server imports: the booking forms validate with the same schemas.
+ */
+import * as v from 'valibot'
+import { countryRule } from '../../shared/countries'
+import { voucherCodeRule } from '../vouchers/voucher.schema'
+
+export const BOOKING_STATUS_VALUES = ['PENDING', 'CONFIRMED', 'CANCELLED', 'COMPLETED', 'NO_SHOW'] as const
+
+export const BOOKING_MESSAGES = {
+  userId: 'User ID is required',
+  workshopScheduleId: 'Workshop schedule is required',
+  seats: 'At least 1 seat is required',
+  seatsMax: 'At most 100 seats can be booked at once',
+  voucherCode: 'Voucher code cannot exceed 32 characters',
+  addressLine1: 'Address line 1 is required',
+  city: 'City is required',
+  state: 'State is required',
+  zip: 'ZIP code is required',
+  country: 'Please select a valid country',
+  status: 'Please select a valid status',
+  resourceId: 'Resource ID is required',
+  bookingId: 'Booking ID is required',
+  userOrEmail: 'Either user ID or email must be provided',
+  email: 'Please enter a valid email address',
+  attendanceNotes: 'Attendance notes cannot exceed 1000 characters',
+  reason: 'A reason is required to cancel a booking',
+  notes: 'Notes cannot exceed 5000 characters',
+} as const
+const M = BOOKING_MESSAGES
+
+const uuid = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.uuid(message))
+const required = (message: string, max = 255) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, `Must be at most ${max} characters`))
+const text = (max: number, message: string) => v.nullish(v.pipe(v.string(message), v.maxLength(max, message)))
+
+export const AddressSchema = v.object({
+  addressLine1: v.optional(required(M.addressLine1), ''),
+  addressLine2: v.nullish(v.pipe(v.string(), v.trim(), v.maxLength(255, 'Must be at most 255 characters'))),
+  city: v.optional(required(M.city), ''),
+  state: v.optional(required(M.state), ''),
+  zip: v.optional(required(M.zip, 32), ''),
+  country: v.nullish(countryRule),
+})
+
+export const ResourcePreferenceSchema = v.object({
+  id: v.optional(uuid(M.resourceId), ''),
+  isVisible: v.optional(v.boolean(), true),
+  isBroadcast: v.optional(v.boolean()),
+})
+
+export const BookingMetaSchema = v.looseObject({
+  workshopResourcePreferences: v.optional(v.array(ResourcePreferenceSchema)),
+})
+
+/** An empty voucher field means "no voucher". */
+const voucherCode = v.nullish(v.union([v.literal(''), voucherCodeRule], M.voucherCode))
+
+export const BookingCreateSchema = v.strictObject({
+  userId: v.optional(uuid(M.userId), ''),
+  workshopScheduleId: v.optional(uuid(M.workshopScheduleId), ''),
+  seats: v.optional(v.pipe(v.number(M.seats), v.integer(M.seats), v.minValue(1, M.seats), v.maxValue(100, M.seatsMax)), 1),
+  voucherCode,
+  notes: text(5000, M.notes),
+  address: v.nullish(AddressSchema),
+  meta: v.nullish(BookingMetaSchema),
+})
+
+/** Edit: status is required (the current one to keep it); a change goes through the state machine. */
+export const BookingUpdateSchema = v.strictObject({
+  status: v.optional(v.picklist(BOOKING_STATUS_VALUES, M.status), '' as never),
+  notes: text(5000, M.notes),
+  coachNotes: text(5000, 'Coach notes cannot exceed 5000 characters'),
+  cancellationReason: text(1000, 'Cancellation reason cannot exceed 1000 characters'),
+  address: v.nullish(AddressSchema),
+  meta: v.nullish(BookingMetaSchema),
+})
+
+export const BookingCancelSchema = v.strictObject({
+  reason: v.optional(v.pipe(v.string(M.reason), v.trim(), v.nonEmpty(M.reason), v.maxLength(1000, 'Cancellation reason cannot exceed 1000 characters')), ''),
+})
+
+const seatTarget = {
+  userId: v.nullish(v.union([v.literal(''), uuid('Please select a valid user')])),
+  email: v.nullish(v.union([v.literal(''), v.pipe(v.string(M.email), v.trim(), v.toLowerCase(), v.maxLength(255, M.email), v.email(M.email))])),
+}
+const eitherUserOrEmail = v.forward<any, any, any>(v.check((d: { userId?: string | null; email?: string | null }) => !!(d.userId || d.email), M.userOrEmail), ['userId'])
+
+export const SeatCreateSchema = v.pipe(
+  v.strictObject({
+    bookingId: v.optional(uuid(M.bookingId), ''),
+    ...seatTarget,
+    attendanceNotes: text(1000, M.attendanceNotes),
+    meta: v.nullish(v.record(v.string(), v.unknown())),
+  }),
+  eitherUserOrEmail,
+)
+
+export const SeatUpdateSchema = v.strictObject({
+  ...seatTarget,
+  attended: v.optional(v.boolean('Attended must be true or false')),
+  attendanceNotes: text(1000, M.attendanceNotes),
+  meta: v.nullish(v.record(v.string(), v.unknown())),
+})
+
+export const InvitationTokenSchema = v.strictObject({
+  invitation_token: v.optional(v.pipe(v.string('The invitation token is required'), v.trim(), v.nonEmpty('The invitation token is required'), v.maxLength(200, 'The invitation token is not valid')), ''),
+})

@@ -1,0 +1,92 @@
+import { wrap } from '@mikro-orm/core'
+import type { Booking, BookingSeat } from './booking.entity'
+import type { User } from '../users/user.entity'
+import type { WorkshopSchedule } from '../workshops/schedule.entity'
+import type { Workshop } from '../workshops/workshop.entity'
+import { toMajor } from './money'
+import { avatarUrl } from '../users/user.serialize'
+
+const loaded = (x: unknown) => !!x && wrap(x as object).isInitialized()
+const idOf = (x: unknown) => ((x as { id?: string } | null)?.id ?? null)
+
+export const displayName = (u: User) => [u.profile?.firstName, u.profile?.lastName].filter(Boolean).join(' ') || u.username || u.email
+
+export function serializePerson(u: User) {
+  return { id: u.id, name: displayName(u), username: u.username ?? null, email: u.email, avatarUrl: avatarUrl(u) }
+}
+
+export function serializeScheduleBrief(s: WorkshopSchedule) {
+  const w = s.workshop as unknown as Workshop
+  return {
+    id: s.id,
+    startDate: s.startDate,
+    endDate: s.endDate,
+    timezone: s.timezone,
+    mode: s.mode,
+    country: s.country ?? null,
+    status: s.status,
+    visibility: s.visibility,
+    coachId: idOf(s.coach),
+    workshop: loaded(w) ? { id: w.id, title: w.title, slug: w.slug, image: w.image ?? null, price: toMajor(w.price), currency: w.currency, minSeats: w.minSeats, maxSeats: w.maxSeats } : { id: idOf(w) },
+  }
+}
+
+/** The booking as the API shows it. Coach notes are for the coach and super-admins only. */
+export function serializeBooking(b: Booking, viewer: User | null, include: string[] = []) {
+  const schedule = b.workshopSchedule as unknown as WorkshopSchedule
+  const coachView = !!viewer && (viewer.roles.includes('super-admin') || (loaded(schedule) && idOf(schedule.coach) === viewer.id))
+  return {
+    id: b.id,
+    tenantId: idOf(b.tenant),
+    userId: idOf(b.user),
+    workshopScheduleId: idOf(schedule),
+    seats: b.seats,
+    voucherCode: b.voucherCode ?? null,
+    status: b.status,
+    amountTotal: toMajor(b.amountTotal),
+    discount: toMajor(b.discount),
+    amountDue: toMajor(b.amountDue),
+    amountPaid: toMajor(b.amountPaid),
+    currency: b.currency,
+    paymentMethod: b.paymentMethod ?? null,
+    paymentTransactionId: b.paymentTransactionId ?? null,
+    notes: b.notes ?? null,
+    coachNotes: coachView ? (b.coachNotes ?? null) : undefined,
+    cancellationReason: b.cancellationReason ?? null,
+    meta: { workshopResourcePreferences: [], ...(b.meta ?? {}) },
+    address: b.address ?? null,
+    holdExpiresAt: b.holdExpiresAt ?? null,
+    confirmedAt: b.confirmedAt ?? null,
+    cancelledAt: b.cancelledAt ?? null,
+    createdAt: b.createdAt,
+    updatedAt: b.updatedAt,
+    deletedAt: b.deletedAt ?? null,
+    workshopSchedule: loaded(schedule) ? serializeScheduleBrief(schedule) : undefined,
+    user: include.includes('user') && loaded(b.user) ? serializePerson(b.user as unknown as User) : undefined,
+  }
+}
+
+export function serializeSeat(s: BookingSeat, include: string[] = []) {
+  const user = s.user as unknown as User | null
+  const inviter = s.inviter as unknown as User | null
+  return {
+    id: s.id,
+    tenantId: idOf(s.tenant),
+    bookingId: idOf(s.booking),
+    userId: idOf(user),
+    email: s.email ?? (loaded(user) ? user!.email : null),
+    inviterId: idOf(inviter),
+    status: s.status,
+    attended: s.attended,
+    attendanceNotes: s.attendanceNotes ?? null,
+    meta: s.meta ?? {},
+    invitationSentAt: s.invitationSentAt ?? null,
+    invitationExpiresAt: s.invitationExpiresAt ?? null,
+    respondedAt: s.respondedAt ?? null,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+    deletedAt: s.deletedAt ?? null,
+    user: include.includes('user') && loaded(user) ? serializePerson(user!) : undefined,
+    inviter: include.includes('inviter') && loaded(inviter) ? serializePerson(inviter!) : undefined,
+  }
+}

@@ -1,0 +1,215 @@
+/**
+ * Booking use cases. Seats are taken and given back by guarded UPDATEs on the schedule's
+ * `seats_taken` inside the transaction that changes the booking: the database decides, so
+ * concurrent bookers can never oversell. Status changes lock the booking row and go through
+ * booking.state.ts. Service functions take an EntityManager (no HTTP): the payments module
+ * calls confirmBooking / cancelBooking.
+ */
+import { LockMode } from '@mikro-orm/core'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { config } from '../../config'
+import { clock } from '../../platform/clock'
+import { log } from '../../platform/log'
+import { conflict, fieldError, notFound } from '../../platform/http/errors'
+import { enqueue } from '../../platform/jobs'
+import { Booking, BookingSeat, type BookingAddress, type BookingMeta, type BookingStatus } from './booking.entity'
+import { HOLD_EXPIRED_REASON, assertTransition, holdsSeats } from './booking.state'
+import { WorkshopSchedule } from '../workshops/schedule.entity'
+import type { Workshop } from '../workshops/workshop.entity'
+import type { User } from '../users/user.entity'
+import { VOUCHER_PROBLEMS, discountFor, findVoucherByCode, redeemVoucher, unredeemVoucher, voucherProblem } from '../vouchers/voucher.service'
+import { allTenants, bookingEm } from './booking.access'
+
+export const RELEASE_HOLD_JOB = 'bookings.release-hold'
+export const SWEEP_HOLDS_JOB = 'bookings.sweep-holds'
+
+export interface PaymentInfo {
+  /** Minor units actually paid. */
+  amountPaid: number
+  paymentMethod: string | null
+  paymentTransactionId: string | null
+}
+
+/** Called after a booking is cancelled (the payments module refunds paid ones). */
+type CancelListener = (booking: Booking, em: EntityManager) => Promise<void> | void
+const cancelListeners: CancelListener[] = []
+export function onBookingCancelled(fn: CancelListener) {
+  cancelListeners.push(fn)
+}
+
+export const seatsLeftMessage = (left: number) =>
+  left <= 0 ? 'This workshop is fully booked.' : `Only ${left} seat${left === 1 ? '' : 's'} left.`
+
+/**
+ * Takes `n` seats of a schedule, or answers how many are left. One statement: the UPDATE only
+ * matches while `seats_taken + n <= max_seats`.
+ */
+export async function takeSeats(em: EntityManager, scheduleId: string, n: number): Promise<{ ok: true; seatsTaken: number } | { ok: false; left: number }> {
+  const rows = await em.execute(
+    `update workshop_schedules s set seats_taken = s.seats_taken + ?, updated_at = now()
+       from workshops w
+      where s.id = ? and w.id = s.workshop_id and s.seats_taken + ? <= w.max_seats
+      returning s.seats_taken`,
+    [n, scheduleId, n],
+  )
+  if (rows.length) return { ok: true, seatsTaken: Number(rows[0].seats_taken) }
+  const [r] = await em.execute(
+    `select greatest(w.max_seats - s.seats_taken, 0) as left from workshop_schedules s join workshops w on w.id = s.workshop_id where s.id = ?`,
+    [scheduleId],
+  )
+  return { ok: false, left: Number(r?.left ?? 0) }
+}
+
+export async function releaseSeats(em: EntityManager, scheduleId: string, n: number) {
+  await em.execute(`update workshop_schedules set seats_taken = greatest(seats_taken - ?, 0), updated_at = now() where id = ?`, [n, scheduleId])
+}
+
+export interface NewBooking {
+  user: User
+  schedule: WorkshopSchedule
+  seats: number
+  voucherCode?: string | null
+  notes?: string | null
+  address?: BookingAddress | null
+  meta?: BookingMeta | null
+}
+
+/**
+ * Books seats: prices them, applies the voucher, takes the seats and counts the voucher use in
+ * one transaction. A booking with nothing to pay is CONFIRMED at once; otherwise it is PENDING
+ * and holds its seats for BOOKING_HOLD_MINUTES, after which a job releases them.
+ */
+export async function createBooking(em: EntityManager, input: NewBooking, at = clock.now()): Promise<Booking> {
+  em = bookingEm(em)
+  const { schedule, user, seats } = input
+  const workshop = schedule.workshop as unknown as Workshop
+  const tenantId = (schedule.tenant as any).id as string
+  if (schedule.startDate.getTime() <= at.getTime()) throw conflict('This workshop has already started and can no longer be booked.')
+  const total = workshop.price * seats
+  let voucher = null
+  let discount = 0
+  if (input.voucherCode) {
+    voucher = await findVoucherByCode(em, tenantId, input.voucherCode)
+    if (!voucher) throw fieldError('voucherCode', 'This voucher code is not valid.')
+    const problem = voucherProblem(voucher, schedule, at)
+    if (problem) throw fieldError('voucherCode', VOUCHER_PROBLEMS[problem])
+    discount = discountFor(voucher.data, total)
+  }
+  const due = total - discount
+  const status: BookingStatus = due === 0 ? 'CONFIRMED' : 'PENDING'
+  const holdExpiresAt = status === 'PENDING' ? new Date(at.getTime() + config.BOOKING_HOLD_MINUTES * 60_000) : null
+
+  const id = await em.transactional(async (tem) => {
+    const taken = await takeSeats(tem, schedule.id, seats)
+    if (!taken.ok) throw conflict(seatsLeftMessage(taken.left))
+    if (voucher && (await redeemVoucher(tem, voucher.id, at)) === null) throw fieldError('voucherCode', VOUCHER_PROBLEMS.used_up)
+    const booking = tem.create(Booking, {
+      tenant: tenantId, user: user.id, workshopSchedule: schedule.id, seats,
+      voucherCode: voucher?.code ?? null, voucherId: voucher?.id ?? null,
+      status, amountTotal: total, discount, amountDue: due, amountPaid: 0, currency: workshop.currency,
+      notes: input.notes ?? null, address: input.address ?? null, meta: input.meta ?? {},
+      holdExpiresAt, confirmedAt: status === 'CONFIRMED' ? at : null,
+    } as any)
+    for (let i = 0; i < seats; i++)
+      tem.create(BookingSeat, {
+        tenant: tenantId, booking, status: i === 0 ? 'ACCEPTED' : 'PENDING',
+        user: i === 0 ? user.id : null, inviter: i === 0 ? null : user.id, respondedAt: i === 0 ? at : null, meta: {},
+      } as any)
+    return booking.id
+  })
+  if (holdExpiresAt)
+    await enqueue(RELEASE_HOLD_JOB, { bookingId: id }, { startAfter: holdExpiresAt }).catch((err) =>
+      log.error({ err, bookingId: id }, 'could not queue the hold release (the sweep will release it)'))
+  return em.findOneOrFail(Booking, { id }, { populate: ['workshopSchedule', 'workshopSchedule.workshop'] as any, refresh: true })
+}
+
+async function lockBooking(tem: EntityManager, id: string) {
+  allTenants(tem)
+  const b = await tem.findOne(Booking, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })
+  if (!b) throw notFound('Booking')
+  const schedule = await tem.findOneOrFail(WorkshopSchedule, { id: (b.workshopSchedule as any).id }, { filters: false })
+  return { b, schedule }
+}
+
+/**
+ * PENDING -> CONFIRMED after payment (idempotent for the same transaction id). A payment that
+ * arrives after the hold expired takes the seats again if they are still free, else 409.
+ */
+export async function confirmBooking(em: EntityManager, bookingId: string, payment: PaymentInfo, at = clock.now()): Promise<Booking> {
+  em = bookingEm(em)
+  await em.transactional(async (tem) => {
+    const { b, schedule } = await lockBooking(tem, bookingId)
+    if (b.status === 'CONFIRMED' && payment.paymentTransactionId && b.paymentTransactionId === payment.paymentTransactionId) return
+    if (b.status === 'CANCELLED' && b.cancellationReason === HOLD_EXPIRED_REASON) {
+      const taken = await takeSeats(tem, schedule.id, b.seats)
+      if (!taken.ok) throw conflict(`The seats of this booking were released when its hold expired. ${seatsLeftMessage(taken.left)}`)
+      if (b.voucherId) await redeemVoucher(tem, b.voucherId, at)
+      b.cancellationReason = null
+      b.cancelledAt = null
+    } else assertTransition(b.status, 'CONFIRMED', { scheduleEndsAt: schedule.endDate, now: at })
+    b.status = 'CONFIRMED'
+    b.amountPaid = payment.amountPaid
+    b.paymentMethod = payment.paymentMethod
+    b.paymentTransactionId = payment.paymentTransactionId
+    b.confirmedAt = at
+    b.holdExpiresAt = null
+  })
+  return em.findOneOrFail(Booking, { id: bookingId }, { populate: ['workshopSchedule', 'workshopSchedule.workshop'] as any, refresh: true })
+}
+
+/** PENDING|CONFIRMED -> CANCELLED with a reason; gives the seats (and an unpaid voucher use) back. */
+export async function cancelBooking(em: EntityManager, bookingId: string, reason: string, at = clock.now()): Promise<Booking> {
+  em = bookingEm(em)
+  const b = await em.transactional(async (tem) => {
+    const { b, schedule } = await lockBooking(tem, bookingId)
+    assertTransition(b.status, 'CANCELLED', { scheduleEndsAt: schedule.endDate, now: at, reason })
+    await cancelLocked(tem, b, reason.trim(), at)
+    return b
+  })
+  for (const fn of cancelListeners) await fn(b, em)
+  return em.findOneOrFail(Booking, { id: bookingId }, { populate: ['workshopSchedule', 'workshopSchedule.workshop'] as any, refresh: true })
+}
+
+async function cancelLocked(tem: EntityManager, b: Booking, reason: string, at: Date) {
+  const wasPending = b.status === 'PENDING'
+  if (holdsSeats(b.status)) await releaseSeats(tem, (b.workshopSchedule as any).id, b.seats)
+  if (wasPending && b.voucherId) await unredeemVoucher(tem, b.voucherId)
+  b.status = 'CANCELLED'
+  b.cancellationReason = reason
+  b.cancelledAt = at
+  b.holdExpiresAt = null
+}
+
+/** CONFIRMED -> COMPLETED | NO_SHOW, only after the schedule has ended. */
+export async function finishBooking(em: EntityManager, bookingId: string, to: 'COMPLETED' | 'NO_SHOW', at = clock.now()) {
+  em = bookingEm(em)
+  await em.transactional(async (tem) => {
+    const { b, schedule } = await lockBooking(tem, bookingId)
+    assertTransition(b.status, to, { scheduleEndsAt: schedule.endDate, now: at })
+    b.status = to
+  })
+  return em.findOneOrFail(Booking, { id: bookingId }, { populate: ['workshopSchedule', 'workshopSchedule.workshop'] as any, refresh: true })
+}
+
+/**
+ * The hold-expiry job: a PENDING booking whose hold has passed becomes CANCELLED with the
+ * reason HOLD_EXPIRED_REASON and its seats go back. Safe to run twice or late.
+ */
+export async function releaseExpiredHold(em: EntityManager, bookingId: string, at = clock.now()): Promise<boolean> {
+  em = bookingEm(em)
+  return em.transactional(async (tem) => {
+    allTenants(tem)
+    const b = await tem.findOne(Booking, { id: bookingId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })
+    if (!b || b.status !== 'PENDING' || !b.holdExpiresAt || b.holdExpiresAt.getTime() > at.getTime()) return false
+    await cancelLocked(tem, b, HOLD_EXPIRED_REASON, at)
+    return true
+  })
+}
+
+/** The sweep (cron, every minute): releases every expired hold, whether or not its job ran. */
+export async function releaseExpiredHolds(em: EntityManager, at = clock.now()): Promise<number> {
+  const rows = await em.execute(`select id from bookings where status = 'PENDING' and hold_expires_at <= ? and deleted_at is null order by hold_expires_at limit 500`, [at])
+  let released = 0
+  for (const r of rows) if (await releaseExpiredHold(em.fork(), r.id, at)) released++
+  return released
+}

@@ -1,0 +1,38 @@
+import { Elysia, t } from 'elysia'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { platform } from '../../platform/http/context'
+import { parseOrThrow } from '../../platform/http/errors'
+import { InvitationTokenSchema } from '../bookings/booking.schema'
+import { acceptInvitation, declineInvitation, showInvitation } from './invitation.service'
+import { listGroups } from './group.service'
+import { ListQuerySchema } from '../../platform/http/list-query'
+
+export const invitationRoutes = new Elysia({ name: 'invitations' })
+  .use(platform)
+  .get('/invitations/:token', async ({ ctx, params }) => ({ data: await showInvitation(ctx.em as EntityManager, params.token) }), {
+    params: t.Object({ token: t.String() }),
+    detail: { tags: ['Invitations'], summary: 'What an invitation offers: workshop, schedule, inviter, status (no sign-in: the token is the credential)' },
+  })
+  .post('/invitations/accept', async ({ ctx, body }) => {
+    const user = ctx.requireUser()
+    const { invitation_token } = parseOrThrow(InvitationTokenSchema, body)
+    await acceptInvitation(ctx.em as EntityManager, invitation_token, user)
+    return { data: await showInvitation(ctx.em as EntityManager, invitation_token) }
+  }, {
+    auth: true,
+    body: InvitationTokenSchema,
+    detail: { tags: ['Invitations'], summary: 'Accept a seat invitation (signed in; binds the seat to you; a token works once)' },
+  })
+  .post('/invitations/decline', async ({ ctx, body }) => {
+    const { invitation_token } = parseOrThrow(InvitationTokenSchema, body)
+    await declineInvitation(ctx.em as EntityManager, invitation_token, ctx.user)
+    return { data: await showInvitation(ctx.em as EntityManager, invitation_token) }
+  }, {
+    body: InvitationTokenSchema,
+    detail: { tags: ['Invitations'], summary: 'Decline a seat invitation (the seat can be offered again)' },
+  })
+  .get('/groups', async ({ ctx, request }) => listGroups(ctx.em as EntityManager, ctx.requireUser(), new URL(request.url)), {
+    auth: true,
+    query: ListQuerySchema,
+    detail: { tags: ['Invitations'], summary: 'Groups: the people you have booked with or invited (derived from seats)' },
+  })

@@ -1,0 +1,161 @@
+import { Elysia, t } from 'elysia'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { crud } from '../../platform/http/crud'
+import { platform, type RequestContext } from '../../platform/http/context'
+import { conflict, fieldError, notFound, parseOrThrow } from '../../platform/http/errors'
+import { Voucher, type VoucherData } from './voucher.entity'
+import { VoucherCreateSchema, VoucherDataSchema, VoucherRedeemSchema, VoucherUpdateSchema, VoucherVerifyQuerySchema, voucherCodeRule } from './voucher.schema'
+import { VOUCHER_PROBLEMS, discountFor, findVoucherByCode, redeemVoucher, serializeVoucher, voucherProblem } from './voucher.service'
+import { Workshop } from '../workshops/workshop.entity'
+import { WorkshopSchedule } from '../workshops/schedule.entity'
+import { allTenants, findBookableSchedule } from '../bookings/booking.access'
+import { toMajor, toMinor } from '../bookings/money'
+import { clock } from '../../platform/clock'
+
+/** API data (decimal amounts) to stored data (minor units for money). */
+function toStored(d: { discountType: VoucherData['discountType']; discountValue?: number; maxDiscount?: number | null; maxUses?: number | null }): VoucherData {
+  return {
+    discountType: d.discountType,
+    discountValue: d.discountType === 'fixed' ? toMinor(d.discountValue ?? 0) : (d.discountValue ?? 0),
+    maxDiscount: d.maxDiscount != null ? toMinor(d.maxDiscount) : null,
+    maxUses: d.maxUses ?? null,
+  }
+}
+function toApi(d: VoucherData) {
+  return {
+    discountType: d.discountType,
+    discountValue: d.discountType === 'fixed' ? toMajor(d.discountValue) : d.discountValue,
+    maxDiscount: d.maxDiscount != null ? toMajor(d.maxDiscount) : null,
+    maxUses: d.maxUses ?? null,
+  }
+}
+
+async function assertCodeFree(ctx: RequestContext, code: string, exceptId?: string) {
+  const tenant = await ctx.tenant()
+  const taken = await ctx.em.count(Voucher, { tenant, code, ...(exceptId ? { id: { $ne: exceptId } } : {}) })
+  if (taken) throw fieldError('code', 'The voucher code has already been taken.')
+}
+
+/** The target must be a workshop or schedule of the same tenant (the tenant filter is on). */
+async function assertTarget(ctx: RequestContext, modelType?: string | null, modelId?: string | null) {
+  if (!modelType || !modelId) return
+  const found = modelType === 'workshop' ? await ctx.em.count(Workshop, { id: modelId }) : await ctx.em.count(WorkshopSchedule, { id: modelId })
+  if (!found) throw fieldError('modelId', 'The selected workshop or schedule was not found.')
+}
+
+const vouchers = crud({
+  path: '/vouchers',
+  tag: 'Vouchers',
+  name: 'Voucher',
+  entity: Voucher,
+  tenantScoped: true,
+  softDelete: false,
+  actions: ['list', 'show', 'create', 'update', 'delete'],
+  access: { list: 'vouchers.manage', show: 'vouchers.manage', create: 'vouchers.manage', update: 'vouchers.manage', delete: 'vouchers.manage' },
+  createSchema: VoucherCreateSchema,
+  updateSchema: VoucherUpdateSchema,
+  sortable: ['code', 'expiresAt', 'uses', 'createdAt', 'updatedAt'],
+  defaultSort: '-createdAt',
+  searchable: ['code'],
+  filters: {
+    modelType: (value) => ({ modelType: value as any }),
+    modelId: (value) => ({ modelId: value }),
+    discountType: (value) => ({ data: { discountType: value } } as any),
+  },
+  serialize: (v) => serializeVoucher(v),
+  description: 'Discount codes of the tenant (X-Team): percentage (0-100, capped by maxDiscount), fixed amount, or free.',
+  async create(ctx, data) {
+    const tenant = await ctx.tenant()
+    await assertCodeFree(ctx, data.code)
+    await assertTarget(ctx, data.modelType, data.modelId)
+    const stored = toStored(data.data)
+    const v = ctx.em.create(Voucher, {
+      tenant, code: data.code, modelType: data.modelType ?? null, modelId: data.modelId ?? null,
+      expiresAt: data.expiresAt ?? null, data: stored, maxUses: stored.maxUses ?? null, uses: 0,
+    } as any)
+    await ctx.em.flush()
+    return v
+  },
+  async update(ctx, row, data) {
+    if (data.code && data.code !== row.code) await assertCodeFree(ctx, data.code, row.id)
+    const modelType = data.modelType !== undefined ? data.modelType : row.modelType
+    const modelId = data.modelId !== undefined ? data.modelId : row.modelId
+    if (!modelType !== !modelId) throw fieldError('modelId', 'Please select the workshop or schedule the voucher applies to')
+    await assertTarget(ctx, modelType, modelId)
+    if (data.data) {
+      // Check the merged data as a whole: e.g. switching to percentage re-checks 0-100.
+      const merged = parseOrThrow(VoucherDataSchema, { ...toApi(row.data), ...data.data })
+      row.data = toStored(merged)
+      row.maxUses = row.data.maxUses ?? null
+    }
+    if (data.code) row.code = data.code
+    if (data.modelType !== undefined) row.modelType = data.modelType
+    if (data.modelId !== undefined) row.modelId = data.modelId
+    if (data.expiresAt !== undefined) row.expiresAt = data.expiresAt
+    await ctx.em.flush()
+  },
+})
+
+export const voucherRoutes = new Elysia({ name: 'vouchers' })
+  .use(platform)
+  .use(vouchers)
+  .get('/vouchers/verify/:code', async ({ ctx, params, query }) => {
+    ctx.requireUser()
+    const code = parseOrThrow(voucherCodeRule, decodeURIComponent(params.code))
+    const q = parseOrThrow(VoucherVerifyQuerySchema, query)
+    let schedule: WorkshopSchedule | null = null
+    let tenantId: string
+    if (q.workshopScheduleId) {
+      schedule = await findBookableSchedule(ctx, q.workshopScheduleId)
+      tenantId = (schedule.tenant as any).id
+    } else tenantId = (await ctx.tenant()).id
+    const voucher = await findVoucherByCode(allTenants(ctx.em as EntityManager), tenantId, code)
+    if (!voucher) throw notFound('Voucher')
+    const problem = voucherProblem(voucher, schedule)
+    const workshop = schedule ? (schedule.workshop as unknown as Workshop) : null
+    const seats = q.seats ?? 1
+    const total = workshop ? workshop.price * seats : null
+    const discount = total != null && !problem ? discountFor(voucher.data, total) : 0
+    return {
+      data: {
+        ...serializeVoucher(voucher),
+        valid: !problem,
+        reason: problem,
+        message: problem ? VOUCHER_PROBLEMS[problem] : 'This voucher can be applied.',
+        workshop: workshop ? { id: workshop.id, title: workshop.title, scheduleId: schedule!.id } : null,
+        amount: total != null
+          ? { seats, currency: workshop!.currency, total: toMajor(total), discount: toMajor(discount), due: toMajor(total - discount) }
+          : null,
+      },
+    }
+  }, {
+    query: VoucherVerifyQuerySchema as any,
+    detail: {
+      tags: ['Vouchers'],
+      summary: 'Check a voucher code: what it gives on which workshop, or why not (expired, used_up, wrong_workshop)',
+      description: 'With `workshopScheduleId` (and `seats`) the voucher is looked up in that schedule\'s tenant and the discounted amount is computed; without it, in the X-Team tenant.',
+    },
+  })
+  .post('/vouchers/:id/redeem', async ({ ctx, params, body }) => {
+    await ctx.authorize('bookings.create')
+    const input = parseOrThrow(VoucherRedeemSchema, body ?? undefined)
+    allTenants(ctx.em as EntityManager)
+    const voucher = /^[0-9a-f-]{36}$/i.test(params.id) ? await ctx.em.findOne(Voucher, { id: params.id }) : null
+    if (!voucher) throw notFound('Voucher')
+    if (input?.workshopScheduleId) {
+      const schedule = await findBookableSchedule(ctx, input.workshopScheduleId)
+      if ((schedule.tenant as any).id !== (voucher.tenant as any).id || voucherProblem(voucher, schedule) === 'wrong_workshop')
+        throw conflict(VOUCHER_PROBLEMS.wrong_workshop)
+    }
+    const uses = await redeemVoucher(ctx.em as EntityManager, voucher.id, clock.now())
+    if (uses === null) {
+      await ctx.em.refresh(voucher)
+      throw conflict(VOUCHER_PROBLEMS[voucherProblem(voucher, null) ?? 'used_up'])
+    }
+    voucher.uses = uses
+    return { data: serializeVoucher(voucher) }
+  }, {
+    params: t.Object({ id: t.String() }),
+    body: VoucherRedeemSchema as any,
+    detail: { tags: ['Vouchers'], summary: 'Count one use of a voucher (atomic: the last use goes to exactly one caller; 409 when used up or expired)' },
+  })

@@ -1,0 +1,88 @@
+/** Voucher rules: what a voucher gives, why it cannot be used, and its atomic use counter. */
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { Voucher, type VoucherData } from './voucher.entity'
+import type { WorkshopSchedule } from '../workshops/schedule.entity'
+import { toMajor } from '../bookings/money'
+import { clock } from '../../platform/clock'
+
+export type VoucherProblem = 'expired' | 'used_up' | 'wrong_workshop'
+
+export const VOUCHER_PROBLEMS: Record<VoucherProblem, string> = {
+  expired: 'This voucher has expired.',
+  used_up: 'This voucher has been fully used.',
+  wrong_workshop: 'This voucher does not apply to this workshop.',
+}
+
+/** Why a voucher cannot be used now (on this schedule, when given), or null when it can. */
+export function voucherProblem(v: Voucher, schedule: Pick<WorkshopSchedule, 'id' | 'workshop'> | null, at = clock.now()): VoucherProblem | null {
+  if (v.expiresAt && v.expiresAt.getTime() <= at.getTime()) return 'expired'
+  if (v.maxUses != null && v.uses >= v.maxUses) return 'used_up'
+  if (schedule && v.modelType === 'workshop' && v.modelId !== (schedule.workshop as any).id) return 'wrong_workshop'
+  if (schedule && v.modelType === 'workshop_schedule' && v.modelId !== schedule.id) return 'wrong_workshop'
+  return null
+}
+
+/**
+ * Discount in minor units on `total` minor units. percentage: rounded percent of the total,
+ * capped by maxDiscount; fixed: the amount (once per booking), capped by maxDiscount; free:
+ * the whole total. A maxDiscount of null or 0 means no cap. Never more than the total.
+ */
+export function discountFor(data: VoucherData, total: number): number {
+  let d = 0
+  if (data.discountType === 'free') return total
+  if (data.discountType === 'percentage') d = Math.round((total * data.discountValue) / 100)
+  if (data.discountType === 'fixed') d = Math.round(data.discountValue)
+  if (data.maxDiscount) d = Math.min(d, data.maxDiscount)
+  return Math.max(0, Math.min(d, total))
+}
+
+export async function findVoucherByCode(em: EntityManager, tenantId: string, code: string) {
+  return em.findOne(Voucher, { tenant: tenantId, code: code.trim().toUpperCase() }, { filters: false })
+}
+
+/**
+ * Counts one use, atomically: the UPDATE itself checks maxUses and expiry, so of many racing
+ * redeemers of the last use exactly one gets a row back. Answers the new use count, or null.
+ */
+export async function redeemVoucher(em: EntityManager, voucherId: string, at = clock.now()): Promise<number | null> {
+  const rows = await em.execute(
+    `update vouchers set uses = uses + 1, updated_at = ?
+      where id = ? and (max_uses is null or uses < max_uses) and (expires_at is null or expires_at > ?)
+      returning uses`,
+    [at, voucherId, at],
+  )
+  return rows.length ? Number(rows[0].uses) : null
+}
+
+/** Gives a use back (a booking that never got paid was released). */
+export async function unredeemVoucher(em: EntityManager, voucherId: string) {
+  await em.execute(`update vouchers set uses = greatest(uses - 1, 0), updated_at = now() where id = ?`, [voucherId])
+}
+
+export function voucherStatus(v: Voucher, at = clock.now()): 'active' | VoucherProblem {
+  return voucherProblem(v, null, at) ?? 'active'
+}
+
+/** The API view: decimal amounts, derived status and uses left. */
+export function serializeVoucher(v: Voucher) {
+  const d = v.data
+  return {
+    id: v.id,
+    tenantId: (v.tenant as any).id,
+    code: v.code,
+    modelType: v.modelType ?? null,
+    modelId: v.modelId ?? null,
+    expiresAt: v.expiresAt ?? null,
+    data: {
+      discountType: d.discountType,
+      discountValue: d.discountType === 'fixed' ? toMajor(d.discountValue) : d.discountValue,
+      maxDiscount: d.maxDiscount != null ? toMajor(d.maxDiscount) : null,
+      maxUses: d.maxUses ?? null,
+    },
+    uses: v.uses,
+    usesLeft: v.maxUses != null ? Math.max(0, v.maxUses - v.uses) : null,
+    status: voucherStatus(v),
+    createdAt: v.createdAt,
+    updatedAt: v.updatedAt,
+  }
+}

@@ -1,0 +1,54 @@
+/** Fixtures for booking, seat, voucher and invitation tests: rows made directly in the database. */
+import { em, uid, actor, tenant as makeTenant, type Actor } from '../client'
+import { Workshop } from '../../src/modules/workshops/workshop.entity'
+import { WorkshopSchedule } from '../../src/modules/workshops/schedule.entity'
+import type { Tenant } from '../../src/modules/tenants/tenant.entity'
+
+const DAY = 86_400_000
+
+export interface ScheduleOpts {
+  tenant: Tenant
+  coach: Actor
+  price?: number // minor units
+  maxSeats?: number
+  minSeats?: number
+  seatsTaken?: number
+  startInDays?: number
+  hours?: number
+  status?: 'DRAFT' | 'PUBLISHED' | 'ARCHIVED'
+  visibility?: 'PUBLIC' | 'PRIVATE' | 'UNLISTED'
+}
+
+export async function makeSchedule(o: ScheduleOpts) {
+  const m = em()
+  const id = uid()
+  const workshop = m.create(Workshop, {
+    tenant: o.tenant.id, coach: o.coach.user.id, title: `Workshop ${id}`, slug: `workshop-${id}`,
+    price: o.price ?? 5000, currency: 'usd', minSeats: o.minSeats ?? 1, maxSeats: o.maxSeats ?? 10,
+  } as any)
+  const start = new Date(Date.now() + (o.startInDays ?? 7) * DAY)
+  const schedule = m.create(WorkshopSchedule, {
+    tenant: o.tenant.id, coach: o.coach.user.id, workshop, startDate: start, endDate: new Date(start.getTime() + (o.hours ?? 3) * 3_600_000),
+    timezone: 'Europe/London', level: 'BEGINNER', status: o.status ?? 'PUBLISHED', visibility: o.visibility ?? 'PUBLIC',
+    mode: 'ONLINE', meetingUrl: 'https://meet.example/x', seatsTaken: o.seatsTaken ?? 0,
+  } as any)
+  await m.flush()
+  return { workshop, schedule }
+}
+
+export async function seatsTaken(scheduleId: string) {
+  const [r] = await em().execute('select seats_taken from workshop_schedules where id = ?', [scheduleId])
+  return Number(r.seats_taken)
+}
+
+/** A tenant with a coach, and a client who is not a member of it. */
+export async function world(opts: Partial<ScheduleOpts> = {}) {
+  const t = await makeTenant()
+  const coach = await actor({ roles: ['coach'], tenant: t })
+  const client = await actor()
+  const { workshop, schedule } = await makeSchedule({ tenant: t, coach, ...opts })
+  return { tenant: t, coach, client, workshop, schedule }
+}
+
+export const book = (a: Actor, scheduleId: string, extra: Record<string, unknown> = {}) =>
+  a.client.post('/v1/bookings', { userId: a.user.id, workshopScheduleId: scheduleId, ...extra })
