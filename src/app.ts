@@ -6,6 +6,8 @@ import { docs } from './platform/openapi/docs'
 import { apiModules } from './modules'
 import { startSession } from './platform/http/session'
 import type { CookieJar } from './platform/http/session'
+import { pages } from './pages'
+import { assetRoutes } from './platform/assets/assets'
 
 /** The whole application: platform plugins, the /v1 modules, docs, pages and assets. */
 export function createApp() {
@@ -28,6 +30,9 @@ export function createApp() {
       for (const m of apiModules) v1.use(m)
       return v1
     })
+    // Last: hashed assets, public/, then every other GET through the page route table.
+    .use(assetRoutes())
+    .use(pages())
   return app
 }
 

@@ -11,10 +11,11 @@ import { bookingRoutes } from './bookings/booking.routes'
 import { seatRoutes } from './bookings/seat.routes'
 import { invitationRoutes } from './invitations/invitation.routes'
 import { voucherRoutes } from './vouchers/voucher.routes'
+import { onboardingRoutes } from './onboarding/onboarding.routes'
 
 export const apiModules = [
   authModule,
   // Development only: the local outbox of mail that had no SMTP server to go to.
   ...(config.NODE_ENV === 'development' ? [outboxRoutes] : []),
-  tenantRoutes, roleRoutes, userRoutes, uploadRoutes, catalogueRoutes,
+  onboardingRoutes, tenantRoutes, roleRoutes, userRoutes, uploadRoutes, catalogueRoutes,
   bookingRoutes, seatRoutes, invitationRoutes, voucherRoutes]

@@ -1,0 +1,1 @@
+export default function AppShell() { return <aside>shell</aside> }

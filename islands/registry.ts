@@ -1,0 +1,31 @@
+/**
+ * Every island: its component and its props schema (validated on the server before render).
+ * The bundler builds one entry per name from islands/names.ts; the browser loads only the
+ * chunks of the islands a page uses.
+ */
+import type * as v from 'valibot'
+import type { ComponentType } from 'react'
+import type { IslandName } from './names'
+import AuthForm from './auth-form'
+import { AuthFormProps } from './auth-form/props'
+import OnboardingName from './onboarding-name'
+import { OnboardingNameProps } from './onboarding-name/props'
+import OnboardingRole from './onboarding-role'
+import { OnboardingRoleProps } from './onboarding-role/props'
+import AppShell from './app-shell'
+import { AppShellProps } from './app-shell/props'
+import SettingsDialog from './settings-dialog'
+import { SettingsDialogProps } from './settings-dialog/props'
+
+const define = <S extends v.GenericSchema>(props: S, Component: ComponentType<v.InferOutput<S>>) => ({ props, Component })
+
+export const islands = {
+  'auth-form': define(AuthFormProps, AuthForm),
+  'onboarding-name': define(OnboardingNameProps, OnboardingName),
+  'onboarding-role': define(OnboardingRoleProps, OnboardingRole),
+  'app-shell': define(AppShellProps, AppShell),
+  'settings-dialog': define(SettingsDialogProps, SettingsDialog),
+} satisfies Record<IslandName, { props: v.GenericSchema; Component: ComponentType<any> }>
+
+export type { IslandName }
+export type IslandProps<N extends IslandName> = v.InferInput<(typeof islands)[N]['props']>

@@ -1,0 +1,29 @@
+import { Elysia } from 'elysia'
+import { platform } from '../../platform/http/context'
+import { parseOrThrow } from '../../platform/http/errors'
+import { serializeUser } from '../users/user.serialize'
+import { landingFor } from '../../pages/guards'
+import { OnboardingCompleteSchema } from './onboarding.schema'
+import { completeOnboarding } from './onboarding.service'
+
+export const onboardingRoutes = new Elysia({ name: 'onboarding' })
+  .use(platform)
+  .post(
+    '/onboarding/complete',
+    async ({ ctx, body }) => {
+      const user = ctx.requireUser()
+      const input = parseOrThrow(OnboardingCompleteSchema, body)
+      const done = await completeOnboarding(ctx.em, user, input)
+      return { data: { user: serializeUser(done), redirect: landingFor(done) } }
+    },
+    {
+      auth: true,
+      body: OnboardingCompleteSchema,
+      detail: {
+        tags: ['Onboarding'],
+        summary: 'Finish onboarding (step 2)',
+        description:
+          "`{ role: 'client' }` or `{ role: 'coach', coachProfile: { businessName, bio, specializations } }`. The signed-in pending user becomes active; a coach gets the coach role, the coach basics and, without a team yet, a team of their own on the free plan. Step 1 (first name, last name, username: `PATCH /v1/users/{id}`) must be done first, else 422 on `role`. Answers `{ data: { user, redirect } }` where redirect is /c for coaches and /b for others. Calling it again once active changes nothing.",
+      },
+    },
+  )

@@ -1,0 +1,41 @@
+/**
+ * Route behaviour of product-spec.md section 2, decided on the server before any HTML:
+ * sign-in redirect with `redirect=`, guest-only pages, pending users kept on onboarding,
+ * non-pending users sent away from it, the coach-only middleware (403 page otherwise).
+ */
+import { config } from '../config'
+import type { User } from '../modules/users/user.entity'
+import type { RouteDef } from './routes'
+
+export type GuardResult = { redirect: string } | { status: 403 } | null
+
+export const isCoachArea = (u: User) => u.roles.includes('coach') || u.roles.includes('super-admin')
+
+/** Where a signed-in user lands: super-admins on the admin site, coaches on /c, others on /b. */
+export function landingFor(user: Pick<User, 'roles' | 'status'>): string {
+  if (user.status === 'pending') return '/onboarding/1'
+  if (user.roles.includes('super-admin')) return config.ADMIN_URL
+  if (user.roles.includes('coach')) return '/c'
+  return '/b'
+}
+
+/** Only same-site paths are followed after sign-in (no open redirects). */
+export function safeRedirect(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null
+  return value
+}
+
+export function guard(route: RouteDef, path: string, search: string, user: User | null): GuardResult {
+  const onboarding = path === '/onboarding' || path.startsWith('/onboarding/')
+  if (user?.status === 'pending') {
+    // Pending users see onboarding step 1 and nothing else (public pages included, as the spec says).
+    if (path !== '/onboarding/1' && !(path === '/onboarding/2' && user.username)) return { redirect: '/onboarding/1' }
+    return null
+  }
+  if (user && onboarding) return { redirect: '/' }
+  if (route.access === 'public') return null
+  if (route.access === 'guest') return user ? { redirect: landingFor(user) } : null
+  if (!user) return { redirect: `/login?redirect=${encodeURIComponent(path + search)}` }
+  if (route.access === 'coach' && !isCoachArea(user)) return { status: 403 }
+  return null
+}

@@ -1,0 +1,120 @@
+/**
+ * Server rendering: a matched route runs its guard, loads its data through the services
+ * (same process, request-scoped EntityManager) and streams with renderToReadableStream.
+ * 404/403/500 render the error page; crawlers get a bare status response instead.
+ */
+import { renderToReadableStream } from 'react-dom/server'
+import type { ReactNode } from 'react'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { colorModeFromCookieHeader } from '../../design-system/color-mode'
+import type { User } from '../modules/users/user.entity'
+import { log as rootLog, type Logger } from '../platform/log'
+import { buildAssets } from '../platform/assets/assets'
+import { Document } from './document'
+import { IslandContext, type IslandState } from './island'
+import { guard } from './guards'
+import { matchRoute, type LayoutName, type PageContext, type PageModule } from './routes'
+import { Layout } from './layouts'
+import { ErrorScreen, STATUS_TEXT } from './screens/error'
+import { RequestInfoContext, parseCookies } from './request'
+
+const BOT = /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|quora link preview|whatsapp|telegram|discord|linkedin|pinterest|headless(?!chrome)|curl|wget|python-requests|httpclient/i
+export const isBot = (ua: string | null) => !!ua && BOT.test(ua)
+
+const HTML_HEADERS = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-cache', vary: 'cookie' }
+
+export interface PageRequest {
+  request: Request
+  em: EntityManager
+  user: User | null
+  log?: Logger
+}
+
+export function colorModeOf(request: Request): string {
+  return colorModeFromCookieHeader(request.headers.get('cookie'))
+}
+
+const redirect = (to: string) => new Response(null, { status: 302, headers: { location: to, 'cache-control': 'no-store' } })
+
+async function stream(request: Request, colorMode: string, node: ReactNode, status: number, log: Logger, state: IslandState) {
+  const info = { cookies: parseCookies(request.headers.get('cookie')), colorMode }
+  const body = await renderToReadableStream(
+    <RequestInfoContext.Provider value={info}>
+      <IslandContext.Provider value={state}>{node}</IslandContext.Provider>
+    </RequestInfoContext.Provider>,
+    {
+      onError(error) {
+        log.error({ err: error }, 'page render error')
+      },
+    },
+  )
+  return new Response(body, { status, headers: HTML_HEADERS })
+}
+
+export const newIslandState = (): IslandState => ({ count: 0, bootstrapped: false, scripts: new Set() })
+
+/** The error page (status message, 'Something went wrong.', Return to Home); bots get the bare status. */
+export async function renderError(req: PageRequest, status: number, message?: string) {
+  const log = req.log ?? rootLog
+  if (isBot(req.request.headers.get('user-agent'))) {
+    return new Response(`${status} ${STATUS_TEXT[status] ?? 'Error'}`, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+  }
+  await buildAssets()
+  const path = new URL(req.request.url).pathname
+  const title = STATUS_TEXT[status] ?? 'Error'
+  const colorMode = colorModeOf(req.request)
+  return stream(
+    req.request,
+    colorMode,
+    <Document title={title} colorMode={colorMode} path={path}>
+      <Layout name="default" user={req.user} path={path}>
+        <ErrorScreen status={status} message={message} />
+      </Layout>
+    </Document>,
+    status,
+    log,
+    newIslandState(),
+  )
+}
+
+export async function renderPage(req: PageRequest): Promise<Response> {
+  const log = req.log ?? rootLog
+  const url = new URL(req.request.url)
+  const path = url.pathname
+  const matched = matchRoute(path)
+  if (!matched) return renderError(req, 404, `Page Not Found: ${path}`)
+  const { route, params } = matched
+
+  const decision = guard(route, path.replace(/(.)\/$/, '$1'), url.search, req.user)
+  if (decision && 'redirect' in decision) return redirect(decision.redirect)
+  if (decision && 'status' in decision) return renderError(req, decision.status)
+  if (route.redirect) return redirect(route.redirect)
+  if (!route.page) return renderError(req, 404, `Page Not Found: ${path}`)
+
+  try {
+    await buildAssets()
+    const mod: PageModule = (await route.page()).default
+    const ctx: PageContext = { path, url, params, user: req.user, em: req.em }
+    const data = mod.load ? await mod.load(ctx) : undefined
+    if (mod.load && data === null) return renderError(req, 404, `Page Not Found: ${path}`)
+    const title = typeof mod.title === 'function' ? mod.title(data, ctx) : mod.title
+    const colorMode = route.colorMode ?? colorModeOf(req.request)
+    const Page = mod.Page
+    return await stream(
+      req.request,
+      colorMode,
+      <Document title={title} description={mod.description} colorMode={colorMode} path={path}>
+        <Layout name={route.layout as LayoutName} user={req.user} path={path}>
+          <Page data={data} ctx={ctx} />
+        </Layout>
+      </Document>,
+      200,
+      log,
+      newIslandState(),
+    )
+  } catch (err) {
+    log.error({ err }, 'page failed')
+    const status = typeof (err as any)?.status === 'number' ? (err as any).status : 500
+    return renderError(req, status >= 400 && status < 600 ? status : 500)
+  }
+}

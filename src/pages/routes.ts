@@ -1,0 +1,128 @@
+/**
+ * The one route table of product-spec.md section 2, paths as spelt. A route without a
+ * `page` (its content comes in a later change) is not served: it answers the 404 page.
+ * Guards (`access`) run on the server before any HTML is sent (see guards.ts).
+ */
+import type { ComponentType } from 'react'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import type { User } from '../modules/users/user.entity'
+
+export type LayoutName = 'onboarding' | 'marketing' | 'coach' | 'client' | 'auth' | 'default' | 'none'
+/** public: excluded from authentication; guest: signed-out only; auth: signed in; coach: coach-only middleware. */
+export type Access = 'public' | 'guest' | 'auth' | 'coach'
+
+export interface PageContext {
+  path: string
+  url: URL
+  params: Record<string, string>
+  user: User | null
+  em: EntityManager
+}
+
+export interface PageModule<D = any> {
+  /** '{title} | Summit' */
+  title: string | ((data: D, ctx: PageContext) => string)
+  description?: string
+  /** Loads what the page needs before streaming starts (404 by returning null). Slow parts belong in Suspense instead. */
+  load?: (ctx: PageContext) => Promise<D | null>
+  Page: ComponentType<{ data: D; ctx: PageContext }>
+}
+
+export interface RouteDef {
+  path: string
+  layout: LayoutName
+  access: Access
+  /** Permanent server-side redirect target. */
+  redirect?: string
+  /** Forces a colour mode for this route (the spec's light-only workshops list). */
+  colorMode?: 'light'
+  page?: () => Promise<{ default: PageModule }>
+}
+
+const b = (path: string, page?: RouteDef['page']): RouteDef => ({ path: `/b${path}`, layout: 'client', access: 'auth', page })
+const c = (path: string, page?: RouteDef['page']): RouteDef => ({ path: `/c${path}`, layout: 'coach', access: 'coach', page })
+
+export const routes: RouteDef[] = [
+  { path: '/', layout: 'marketing', access: 'public', page: () => import('./screens/home') },
+  { path: '/announcement', layout: 'marketing', access: 'public', page: () => import('./screens/announcement') },
+  { path: '/consultants', layout: 'marketing', access: 'public' },
+  { path: '/workshops', layout: 'marketing', access: 'public', colorMode: 'light' },
+  { path: '/workshops/{id}/book', layout: 'none', access: 'auth' },
+  { path: '/login', layout: 'auth', access: 'guest', page: () => import('./screens/login') },
+  { path: '/register', layout: 'auth', access: 'guest', page: () => import('./screens/register') },
+  { path: '/onboarding', layout: 'onboarding', access: 'auth', redirect: '/onboarding/1' },
+  { path: '/onboarding/1', layout: 'onboarding', access: 'auth', page: () => import('./screens/onboarding-1') },
+  { path: '/onboarding/2', layout: 'onboarding', access: 'auth', page: () => import('./screens/onboarding-2') },
+
+  // Legal pages are readable before signing up: excluded from authentication.
+  { path: '/b/privacy-policy', layout: 'marketing', access: 'public', page: () => import('./screens/legal/privacy-client') },
+  { path: '/b/terms-and-conditions', layout: 'marketing', access: 'public', page: () => import('./screens/legal/terms-client') },
+  { path: '/c/privacy-policy', layout: 'marketing', access: 'public', page: () => import('./screens/legal/privacy-coach') },
+  { path: '/c/terms-and-conditions', layout: 'marketing', access: 'public', page: () => import('./screens/legal/terms-coach') },
+
+  // Client area (no role guard).
+  b('', () => import('./screens/client-dashboard')),
+  b('/apps'),
+  b('/apps/multiplai'),
+  b('/groups'),
+  b('/bookings'),
+  b('/payments'),
+  b('/account/profile'),
+  b('/bookings/{id}'),
+  b('/bookings/{id}/seats'),
+  b('/bookings/{id}/payments'),
+  b('/bookings/{id}/resources'),
+  b('/workshops'),
+  b('/workshops/{id}'),
+  b('/workshops/{id}/history'),
+  b('/workshops/{id}/bookings'),
+  b('/workshops/{id}/bookings/{bookingId}'),
+  b('/workshops/{id}/calendar'),
+  b('/workshops/{id}/resources'),
+
+  // Coach area (coach-only middleware: coach or super-admin).
+  c('', () => import('./screens/coach-dashboard')),
+  c('/apps'),
+  c('/apps/multiplai'),
+  // decisions.md: /c/account goes to the coach's own profile page.
+  { ...c('/account'), redirect: '/c/account/profile' },
+  c('/account/profile'),
+  c('/account/payouts'),
+  c('/bookings'),
+  c('/feedbacks'),
+  c('/bookings/{id}'),
+  c('/bookings/{id}/seats'),
+  c('/bookings/{id}/payments'),
+  c('/bookings/{id}/resources'),
+  c('/workshops'),
+  c('/workshops/{id}'),
+  c('/workshops/{id}/history'),
+  c('/workshops/{id}/payouts'),
+  c('/workshops/{id}/calendar'),
+  c('/workshops/{id}/invoices'),
+  c('/workshops/{id}/resources'),
+
+  // Public coach profile: last, so every fixed path above wins.
+  { path: '/{username}', layout: 'marketing', access: 'public' },
+]
+
+interface Compiled { route: RouteDef; re: RegExp; keys: string[] }
+const compiled: Compiled[] = routes.map((route) => {
+  const keys: string[] = []
+  const src = route.path === '/' ? '/' : route.path.replace(/\{(\w+)\}/g, (_, k) => (keys.push(k), '([^/]+)'))
+  return { route, keys, re: new RegExp(`^${src}/?$`) }
+})
+
+/** The route of a path (trailing slash tolerated) and its parameters, or null. */
+export function matchRoute(path: string): { route: RouteDef; params: Record<string, string> } | null {
+  for (const { route, re, keys } of compiled) {
+    const m = re.exec(path)
+    if (!m) continue
+    const params: Record<string, string> = {}
+    keys.forEach((k, i) => {
+      params[k] = decodeURIComponent(m[i + 1])
+    })
+    return { route, params }
+  }
+  return null
+}

@@ -1,0 +1,40 @@
+/** What the marketing home shows: public coaches and upcoming public workshop schedules. */
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { User } from '../../modules/users/user.entity'
+import { serializePublicUser } from '../../modules/users/user.serialize'
+import { WorkshopSchedule } from '../../modules/workshops'
+import { TENANT } from '../../platform/db/schemas'
+import { log } from '../../platform/log'
+
+export async function featuredCoaches(em: EntityManager, limit = 6) {
+  const users = await em.find(
+    User,
+    { roles: { $contains: ['coach'] }, status: 'active', username: { $ne: null } },
+    { orderBy: { createdAt: 'asc' }, limit },
+  )
+  return users.map(serializePublicUser)
+}
+
+export async function upcomingWorkshops(em: EntityManager, limit = 6) {
+  try {
+    const rows = await em.find(
+      WorkshopSchedule,
+      { visibility: 'PUBLIC', status: 'PUBLISHED', startDate: { $gt: new Date() } },
+      { populate: ['workshop', 'coach'], orderBy: { startDate: 'asc' }, limit, filters: { [TENANT]: false } },
+    )
+    return rows.map((s) => ({
+      id: s.id,
+      title: s.workshop.title,
+      price: s.workshop.price,
+      currency: s.workshop.currency,
+      startDate: s.startDate,
+      mode: s.mode,
+      level: s.level,
+      city: s.city,
+      coach: [s.coach.profile?.firstName, s.coach.profile?.lastName].filter(Boolean).join(' '),
+    }))
+  } catch (err) {
+    log.warn({ err: (err as Error).message }, 'upcoming workshops unavailable')
+    return []
+  }
+}

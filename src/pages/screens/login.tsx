@@ -1,0 +1,2 @@
+import { authPage } from './auth-page'
+export default authPage('login', 'Log in')

@@ -1,0 +1,196 @@
+/**
+ * Static assets: the island bundles (Bun.build at server start: one entry per island, shared
+ * chunks split out, minified, production React), the design system's CSS, and public/.
+ * Every built file has a content hash in its name and is served with a year-long immutable
+ * cache; gzip is used when the browser accepts it.
+ */
+import { Elysia } from 'elysia'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { log } from '../log'
+import { islandNames } from '../../../islands/names'
+
+const ROOT = resolve(import.meta.dir, '../../..')
+export const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+interface Asset { body: Uint8Array; gzip: Uint8Array; type: string }
+interface Built { files: Map<string, Asset>; entries: Map<string, string>; css: string | null; ms: number; imports: Map<string, string[]> }
+
+let built: Built | null = null
+let building: Promise<Built> | null = null
+
+const TYPES: Record<string, string> = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', map: 'application/json' }
+
+/** Newest modification time under these folders (sources that feed the CSS). */
+function newestMtime(dirs: string[]): number {
+  let newest = 0
+  const walk = (dir: string) => {
+    if (!existsSync(dir)) return
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.name === 'node_modules' || e.name.startsWith('.')) continue
+      const p = join(dir, e.name)
+      if (e.isDirectory()) walk(p)
+      else if (/\.(tsx?|mjs)$/.test(e.name)) newest = Math.max(newest, statSync(p).mtimeMs)
+    }
+  }
+  for (const d of dirs) walk(join(ROOT, d))
+  return newest
+}
+
+/**
+ * The design system's CSS (dist/styles.css, `npm run panda`): regenerated with `panda
+ * codegen` + `cssgen` only when missing or older than the sources, under a file lock so
+ * several servers or test processes starting at once run Panda once.
+ */
+async function pandaCss(): Promise<Uint8Array | null> {
+  const out = join(ROOT, 'dist/styles.css')
+  const fresh = () => existsSync(out) && existsSync(join(ROOT, 'styled-system/css/index.mjs')) && statSync(out).mtimeMs >= Math.max(newestMtime(['design-system', 'islands', 'src/pages']), statSync(join(ROOT, 'panda.config.ts')).mtimeMs)
+  if (!fresh()) {
+    mkdirSync(join(ROOT, 'dist'), { recursive: true })
+    const panda = join(ROOT, 'node_modules/.bin/panda')
+    const tmp = `${out}.${process.pid}.tmp`
+    // flock(1): one Panda run at a time; the others find the file fresh afterwards.
+    const script = `[ -f styled-system/css/index.mjs ] || "${panda}" codegen >/dev/null; "${panda}" cssgen --outfile "${tmp}" >/dev/null && mv "${tmp}" "${out}"`
+    const p = Bun.spawn(['flock', join(ROOT, 'dist/.panda.lock'), 'sh', '-c', `${script}`], { cwd: ROOT, stdout: 'ignore', stderr: 'pipe' })
+    const code = await p.exited
+    if (code !== 0) log.warn({ err: await new Response(p.stderr).text() }, 'panda failed')
+  }
+  return existsSync(out) ? new Uint8Array(readFileSync(out)) : null
+}
+
+function hashName(prefix: string, body: Uint8Array, ext: string) {
+  const h = new Bun.CryptoHasher('sha256').update(body).digest('base64url').slice(0, 12)
+  return `${prefix}${h}.${ext}`
+}
+
+async function build(): Promise<Built> {
+  const t0 = performance.now()
+  const files = new Map<string, Asset>()
+  const entries = new Map<string, string>()
+  const imports = new Map<string, string[]>()
+  const put = (name: string, body: Uint8Array) => {
+    const ext = name.split('.').pop()!
+    files.set(name, { body, gzip: Bun.gzipSync(body), type: TYPES[ext] ?? 'application/octet-stream' })
+  }
+
+  // CSS generation runs beside the bundling (both need styled-system/, generated first).
+  if (!existsSync(join(ROOT, 'styled-system/css/index.mjs'))) await pandaCss().catch(() => null)
+  const cssPromise = pandaCss().catch(() => null)
+  // One generated entry per island: loads the runtime and defines that island only.
+  const dir = join(ROOT, 'dist', `.entries-${process.pid}`)
+  mkdirSync(dir, { recursive: true })
+  try {
+    const entryFiles = islandNames.map((name) => {
+      const file = join(dir, `${name}.tsx`)
+      writeFileSync(
+        file,
+        `import { define } from ${JSON.stringify(join(ROOT, 'islands/runtime/client'))}\n` +
+          `import C from ${JSON.stringify(join(ROOT, 'islands', name))}\n` +
+          `define(${JSON.stringify(name)}, C)\n`,
+      )
+      return file
+    })
+    if (entryFiles.length) {
+      const result = await Bun.build({
+        entrypoints: entryFiles,
+        target: 'browser',
+        format: 'esm',
+        splitting: true,
+        minify: true,
+        sourcemap: 'none',
+        naming: { entry: '[name]-[hash].[ext]', chunk: 'c-[hash].[ext]', asset: '[name]-[hash].[ext]' },
+        define: { 'process.env.NODE_ENV': '"production"' },
+        tsconfig: join(ROOT, 'tsconfig.json'),
+      } as any)
+      if (!result.success) throw new AggregateError(result.logs, 'island build failed')
+      for (const out of result.outputs) {
+        const name = out.path.replace(/^\.\//, '')
+        const body = new Uint8Array(await out.arrayBuffer())
+        put(name, body)
+        const text = new TextDecoder().decode(body)
+        // Static imports of shared chunks, so pages can preload them and the bench can count bytes.
+        imports.set(name, [...text.matchAll(/from"\.\/(c-[\w-]+\.js)"|import"\.\/(c-[\w-]+\.js)"/g)].map((m) => m[1] ?? m[2]))
+        if (out.kind === 'entry-point') {
+          const island = islandNames.find((n) => name.startsWith(`${n}-`) && /^[\w]+\.js$/.test(name.slice(n.length + 1)))
+          if (island) entries.set(island, name)
+        }
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+
+  let css: string | null = null
+  const cssBody = await cssPromise
+  if (cssBody) {
+    css = hashName('app-', cssBody, 'css')
+    put(css, cssBody)
+  } else log.warn('no design-system CSS: run `npm run panda`')
+
+  const ms = Math.round(performance.now() - t0)
+  log.info({ ms, files: files.size, islands: entries.size }, 'assets built')
+  return { files, entries, css, ms, imports }
+}
+
+/** Starts the build once (at server start); pages await it before their first render. */
+export function buildAssets() {
+  building ??= build().then((b) => (built = b))
+  return building
+}
+
+export const assetsReady = () => built !== null
+
+export function islandScript(name: string) {
+  const file = built?.entries.get(name)
+  if (!file) throw new Error(`Island ${name} has no bundle (was buildAssets awaited?)`)
+  return `/assets/${file}`
+}
+
+export const cssHref = () => (built?.css ? `/assets/${built.css}` : null)
+export const buildTimeMs = () => built?.ms ?? null
+
+/** Every JS file a page with these island scripts loads (entries + their static chunks, transitively). */
+export function scriptClosure(srcs: Iterable<string>) {
+  const seen = new Set<string>()
+  const visit = (name: string) => {
+    if (seen.has(name)) return
+    seen.add(name)
+    for (const dep of built?.imports.get(name) ?? []) visit(dep)
+  }
+  for (const s of srcs) visit(s.replace(/^\/assets\//, ''))
+  return [...seen].map((n) => ({ name: n, bytes: built?.files.get(n)?.body.length ?? 0, gzip: built?.files.get(n)?.gzip.length ?? 0 }))
+}
+
+function serve(asset: Asset, acceptEncoding: string | null, cache: string) {
+  const headers: Record<string, string> = { 'content-type': asset.type, 'cache-control': cache, vary: 'accept-encoding' }
+  if (acceptEncoding && /\bgzip\b/.test(acceptEncoding)) {
+    headers['content-encoding'] = 'gzip'
+    return new Response(asset.gzip, { headers })
+  }
+  return new Response(asset.body, { headers })
+}
+
+const PUBLIC_DIR = join(ROOT, 'public')
+const PUBLIC_TYPES: Record<string, string> = { png: 'image/png', ico: 'image/x-icon', svg: 'image/svg+xml', txt: 'text/plain; charset=utf-8', webmanifest: 'application/manifest+json' }
+
+/** /assets/<hashed name> and the files of public/ at the site root. */
+export function assetRoutes() {
+  const app = new Elysia({ name: 'assets' }).get(
+    '/assets/:file',
+    async ({ params, request }) => {
+      await buildAssets()
+      const asset = built!.files.get(params.file)
+      if (!asset) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } })
+      return serve(asset, request.headers.get('accept-encoding'), IMMUTABLE)
+    },
+    { detail: { hide: true } },
+  )
+  if (existsSync(PUBLIC_DIR)) {
+    for (const file of readdirSync(PUBLIC_DIR)) {
+      const body = new Uint8Array(readFileSync(join(PUBLIC_DIR, file)))
+      const asset: Asset = { body, gzip: Bun.gzipSync(body), type: PUBLIC_TYPES[file.split('.').pop()!] ?? 'application/octet-stream' }
+      app.get(`/${file}`, ({ request }) => serve(asset, request.headers.get('accept-encoding'), 'public, max-age=86400'), { detail: { hide: true } })
+    }
+  }
+  return app
+}
