@@ -6,6 +6,7 @@ import { describe, expect, test } from 'bun:test'
 import { Client, actor, em, superAdmin, uid } from '../client'
 import { User } from '../../src/modules/users/user.entity'
 import { OneTimeCode } from '../../src/modules/auth/auth.entity'
+import { extractCode, waitForNewMail } from '../mail'
 
 const patchSelf = async (body: unknown, profile?: any) => {
   const a = await actor({ profile })
@@ -184,6 +185,32 @@ describe('username, email, password rules', () => {
     const stored = await reload(user.id)
     expect(stored.email).toBe(user.email)
     expect(stored.pendingEmail).toBe(r.body.data.pendingEmail)
+  })
+
+  test('the emailed code makes the pending email primary (auth/verify-email-using-otp)', async () => {
+    const a = await actor()
+    const next = `moved-${uid()}@example.com`
+    const mail = waitForNewMail(next)
+    const r = await a.client.patch(`/v1/users/${a.user.id}`, { email: next })
+    expect(r.body.data.pendingEmail).toBe(next)
+    // nothing is sent to, or changed for, the old address yet
+    expect((await a.client.get(`/v1/users/${a.user.id}`)).body.data.email).toBe(a.user.email)
+    const code = extractCode(await mail)
+    const v = await a.client.post('/v1/auth/verify-email-using-otp', { email: next, code })
+    expect(v.status).toBe(200)
+    const after = await a.client.get(`/v1/users/${a.user.id}`)
+    expect(after.body.data.email).toBe(next)
+    expect(after.body.data.pendingEmail).toBeNull()
+    expect(after.body.data.emailVerifiedAt).toBeString()
+  })
+
+  test('sending one\'s current email again cancels a pending change', async () => {
+    const a = await actor()
+    await a.client.patch(`/v1/users/${a.user.id}`, { email: `p-${uid()}@example.com` })
+    const r = await a.client.patch(`/v1/users/${a.user.id}`, { email: a.user.email })
+    expect(r.status).toBe(200)
+    expect(r.body.data.pendingEmail).toBeNull()
+    expect(r.body.data.email).toBe(a.user.email)
   })
 
   test('unknown fields are refused, not ignored', async () => {
