@@ -52,3 +52,24 @@ export async function world(opts: Partial<ScheduleOpts> = {}) {
 
 export const book = (a: Actor, scheduleId: string, extra: Record<string, unknown> = {}) =>
   a.client.post('/v1/bookings', { userId: a.user.id, workshopScheduleId: scheduleId, ...extra })
+
+/** Many signed-in clients at once (one flush): for the races. */
+export async function manyClients(n: number): Promise<Actor[]> {
+  const { User } = await import('../../src/modules/users/user.entity')
+  const { AccessToken } = await import('../../src/modules/auth/auth.entity')
+  const { randomToken, sha256 } = await import('../../src/platform/crypto')
+  const { Client } = await import('../client')
+  const m = em()
+  const out: Actor[] = []
+  for (let i = 0; i < n; i++) {
+    const id = uid()
+    const user = m.create(User, { email: `r-${id}@test.example`, username: `r${id}`, roles: [], status: 'active', emailVerifiedAt: new Date(), profile: { firstName: 'Racer', lastName: id } } as any)
+    const secret = randomToken()
+    m.create(AccessToken, { user, name: 'test', tokenHash: sha256(secret) } as any)
+    const client = new Client()
+    client.bearer = secret
+    out.push({ user, client })
+  }
+  await m.flush()
+  return out
+}
