@@ -7,6 +7,7 @@ import { roleRoutes } from './roles/role.routes'
 import { userRoutes } from './users/user.routes'
 import { uploadRoutes } from './uploads/upload.routes'
 import { catalogueRoutes } from './workshops/routes'
+import { coachBusinessRoutes } from './dashboard'
 import { bookingRoutes } from './bookings/booking.routes'
 import { seatRoutes } from './bookings/seat.routes'
 import { invitationRoutes } from './invitations/invitation.routes'
@@ -17,5 +18,5 @@ export const apiModules = [
   authModule,
   // Development only: the local outbox of mail that had no SMTP server to go to.
   ...(config.NODE_ENV === 'development' ? [outboxRoutes] : []),
-  onboardingRoutes, tenantRoutes, roleRoutes, userRoutes, uploadRoutes, catalogueRoutes,
+  onboardingRoutes, tenantRoutes, roleRoutes, userRoutes, uploadRoutes, catalogueRoutes, coachBusinessRoutes,
   bookingRoutes, seatRoutes, invitationRoutes, voucherRoutes]

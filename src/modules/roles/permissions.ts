@@ -15,6 +15,7 @@ export const PERMISSIONS = {
   'vouchers.manage': 'Manage vouchers of the tenant',
   'job-postings.manage': 'Manage job postings of the tenant',
   'payouts.view': 'See own payouts and invoices',
+  'payouts.manage': 'Mark payouts paid',
   'feedback.view': 'See feedback on own workshops',
 } as const
 

@@ -1,0 +1,110 @@
+import { Elysia, t } from 'elysia'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { platform, type RequestContext } from '../../platform/http/context'
+import { notFound } from '../../platform/http/errors'
+import { config } from '../../config'
+import { WorkshopSchedule } from '../workshops/schedule.entity'
+import { isConfirmedAttendee } from '../workshops/resource.service'
+import type { User } from '../users/user.entity'
+import { calendar, type IcsEvent } from './ics'
+
+const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s)
+
+function place(s: WorkshopSchedule) {
+  const address = [s.venueName, s.addressLine1, s.addressLine2, s.city, s.state, s.zip, s.country].filter(Boolean).join(', ')
+  if (s.mode === 'ONLINE') return 'Online'
+  return s.mode === 'HYBRID' ? `${address} (or online)` : address
+}
+
+/** The event of a schedule; the meeting link only for those who may join. */
+function scheduleEvent(s: WorkshopSchedule, opts: { uid: string; withLink: boolean; status?: IcsEvent['status'] }): IcsEvent {
+  const coach = s.coach as User
+  const name = [coach.profile?.firstName, coach.profile?.lastName].filter(Boolean).join(' ') || coach.username || 'Coach'
+  const publicUrl = `${config.APP_URL}/workshops/${s.id}/book`
+  const link = opts.withLink && s.meetingUrl ? s.meetingUrl : null
+  return {
+    uid: opts.uid,
+    start: s.startDate,
+    end: s.endDate,
+    timezone: s.timezone || 'UTC',
+    summary: s.workshop.title,
+    description: [s.workshop.description, `Coach: ${name}`, link ? `Join: ${link}` : null, publicUrl].filter(Boolean).join('\n\n'),
+    location: link && s.mode === 'ONLINE' ? link : place(s),
+    url: link ?? publicUrl,
+    organizer: { name },
+    status: opts.status,
+    updatedAt: s.updatedAt,
+  }
+}
+
+function ics(body: string, filename: string) {
+  return new Response(body, {
+    headers: {
+      'content-type': 'text/calendar; charset=utf-8',
+      'content-disposition': `attachment; filename="${filename}"`,
+      'cache-control': 'private, no-store',
+    },
+  })
+}
+
+const host = () => new URL(config.APP_URL).host
+
+async function loadSchedule(em: EntityManager, where: object, unscoped = false) {
+  return em.findOne(WorkshopSchedule, where as any, { populate: ['workshop', 'coach'] as any, ...(unscoped ? { filters: { tenant: false } } : {}) })
+}
+
+/** Same visibility as the schedule itself: own schedules, else PUBLISHED and PUBLIC or UNLISTED. */
+async function visibleSchedule(ctx: RequestContext, id: string) {
+  if (!isUuid(id)) return null
+  const s = await loadSchedule(ctx.em, { id })
+  if (!s) return null
+  const mine = ctx.isSuperAdmin || s.coach.id === ctx.user?.id
+  if (!mine && (s.status !== 'PUBLISHED' || s.visibility === 'PRIVATE')) return null
+  return s
+}
+
+const BOOKING_STATUS: Record<string, IcsEvent['status']> = { PENDING: 'TENTATIVE', CONFIRMED: 'CONFIRMED', COMPLETED: 'CONFIRMED', NO_SHOW: 'CONFIRMED', CANCELLED: 'CANCELLED' }
+
+export const calendarRoutes = new Elysia({ name: 'calendar' })
+  .use(platform)
+  .get('/workshop-schedules/:id/calendar.ics', async ({ ctx, params }) => {
+    const s = await visibleSchedule(ctx, params.id)
+    if (!s) throw notFound('Workshop schedule')
+    const withLink = ctx.isSuperAdmin || s.coach.id === ctx.user!.id || (await isConfirmedAttendee(ctx.em, s.workshop.id, ctx.user!.id))
+    return ics(calendar(scheduleEvent(s, { uid: `schedule-${s.id}@${host()}`, withLink }), { productName: config.SITE_NAME }), `${s.workshop.slug}.ics`)
+  }, {
+    auth: true,
+    tenant: true,
+    params: t.Object({ id: t.String() }),
+    detail: { tags: ['Calendar'], summary: 'A schedule as an iCalendar file (in its own time zone)' },
+  })
+  .get('/public/workshop-schedules/:id/calendar.ics', async ({ ctx, params }) => {
+    const s = isUuid(params.id) ? await loadSchedule(ctx.em, { id: params.id, status: 'PUBLISHED', visibility: { $in: ['PUBLIC', 'UNLISTED'] }, workshop: { deletedAt: null } }, true) : null
+    if (!s) throw notFound('Workshop schedule')
+    return ics(calendar(scheduleEvent(s, { uid: `schedule-${s.id}@${host()}`, withLink: false }), { productName: config.SITE_NAME }), `${s.workshop.slug}.ics`)
+  }, {
+    params: t.Object({ id: t.String() }),
+    detail: { tags: ['Calendar'], summary: 'A public schedule as an iCalendar file (no meeting link)' },
+  })
+  .get('/bookings/:id/calendar.ics', async ({ ctx, params }) => {
+    const me = ctx.requireUser()
+    if (!isUuid(params.id)) throw notFound('Booking')
+    // The booker, a guest holding an accepted seat, the coach, or a super-admin.
+    const [row] = await ctx.em.execute<{ schedule_id: string; status: string }[]>(
+      `select b.workshop_schedule_id as schedule_id, b.status from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id
+        where b.id = ? and b.deleted_at is null
+          and (? or b.user_id = ? or s.coach_id = ?
+               or exists (select 1 from booking_seats bs where bs.booking_id = b.id and bs.user_id = ? and bs.status = 'ACCEPTED' and bs.deleted_at is null))`,
+      [params.id, ctx.isSuperAdmin, me.id, me.id, me.id],
+    )
+    if (!row) throw notFound('Booking')
+    const s = await loadSchedule(ctx.em, { id: row.schedule_id }, true)
+    if (!s) throw notFound('Booking')
+    const withLink = ['CONFIRMED', 'COMPLETED'].includes(row.status)
+    const event = scheduleEvent(s, { uid: `booking-${params.id}@${host()}`, withLink, status: BOOKING_STATUS[row.status] })
+    return ics(calendar(event, { productName: config.SITE_NAME }), `booking-${s.workshop.slug}.ics`)
+  }, {
+    auth: true,
+    params: t.Object({ id: t.String() }),
+    detail: { tags: ['Calendar'], summary: 'A booking as an iCalendar file (schedule time zone; meeting link once confirmed)' },
+  })

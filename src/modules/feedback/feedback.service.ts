@@ -1,0 +1,60 @@
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { conflict, fieldError, forbidden } from '../../platform/http/errors'
+import { now } from '../../platform/clock'
+import { WorkshopSchedule } from '../workshops/schedule.entity'
+import { Feedback } from './feedback.entity'
+
+/**
+ * The seats a user attended on a schedule (held seat of a confirmed or completed booking) that
+ * have no feedback yet. Seats are the unit: one rating per seat.
+ */
+async function openSeats(em: EntityManager, scheduleId: string, userId: string) {
+  return em.execute<{ id: string }[]>(
+    `select bs.id from booking_seats bs join bookings b on b.id = bs.booking_id
+      where b.workshop_schedule_id = ? and b.status in ('CONFIRMED', 'COMPLETED') and b.deleted_at is null
+        and bs.deleted_at is null and bs.status = 'ACCEPTED' and bs.user_id = ?
+        and not exists (select 1 from feedbacks f where f.booking_seat_id = bs.id and f.deleted_at is null)
+      order by bs.created_at limit 1`,
+    [scheduleId, userId],
+  )
+}
+
+async function attended(em: EntityManager, scheduleId: string, userId: string) {
+  const rows = await em.execute(
+    `select 1 from booking_seats bs join bookings b on b.id = bs.booking_id
+      where b.workshop_schedule_id = ? and b.status in ('CONFIRMED', 'COMPLETED') and b.deleted_at is null
+        and bs.deleted_at is null and bs.status = 'ACCEPTED' and bs.user_id = ? limit 1`,
+    [scheduleId, userId],
+  )
+  return rows.length > 0
+}
+
+/** An attendee rates a schedule after it ended: once per seat they hold. */
+export async function leaveFeedback(em: EntityManager, userId: string, data: { workshopScheduleId: string; rating: number; comment?: string | null }) {
+  const schedule = await em.findOne(WorkshopSchedule, { id: data.workshopScheduleId }, { filters: { tenant: false } })
+  if (!schedule) throw fieldError('workshopScheduleId', 'The selected workshop schedule does not exist.')
+  if (!(await attended(em, schedule.id, userId))) throw forbidden('Only attendees of this workshop can rate it.')
+  if (schedule.endDate > now()) throw conflict('You can rate this workshop once it has ended.')
+  const [seat] = await openSeats(em, schedule.id, userId)
+  if (!seat) throw conflict('You have already rated this workshop.')
+  const feedback = em.create(Feedback, {
+    tenant: schedule.tenant,
+    workshopSchedule: schedule,
+    coach: schedule.coach,
+    user: userId,
+    bookingSeatId: seat.id,
+    rating: data.rating,
+    comment: data.comment || null,
+  } as any)
+  await em.flush()
+  return feedback
+}
+
+/** Average rating and count of a coach over every tenant (shown on the public coach). */
+export async function coachRating(em: EntityManager, coachId: string) {
+  const [row] = await em.execute<{ avg: string | null; n: string }[]>(
+    `select avg(rating) as avg, count(*) as n from feedbacks where coach_id = ? and deleted_at is null`,
+    [coachId],
+  )
+  return { average: row?.avg == null ? null : Math.round(Number(row.avg) * 10) / 10, count: Number(row?.n ?? 0) }
+}
