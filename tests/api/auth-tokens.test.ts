@@ -37,3 +37,25 @@ describe('personal access tokens', () => {
     expect((await new Client().get('/v1/auth/tokens')).status).toBe(401)
   })
 })
+
+describe('OpenAPI document of sign-in', () => {
+  test('every sign-in path is listed under Auth with its payload and answers; the dev outbox is not', async () => {
+    const doc = (await new Client().get('/openapi/json')).body
+    const paths: [string, string][] = [
+      ['/v1/auth/register-using-otp', 'post'], ['/v1/auth/login-using-otp', 'post'], ['/v1/auth/verify-email-using-otp', 'post'],
+      ['/v1/auth/verify-token', 'post'], ['/v1/auth/me', 'get'], ['/v1/auth/logout', 'post'], ['/v1/auth/tokens', 'post'],
+      ['/v1/auth/tokens', 'get'], ['/v1/auth/tokens/{id}', 'delete'], ['/v1/auth/providers', 'get'],
+      ['/v1/auth/connect/multiplai/redirect', 'get'], ['/v1/auth/connect/multiplai/callback', 'get'],
+    ]
+    for (const [path, method] of paths) {
+      const op = doc.paths[path]?.[method]
+      expect(op, `${method} ${path}`).toBeDefined()
+      expect(op.tags).toContain('Auth')
+      expect(Object.keys(op.responses ?? {}).length).toBeGreaterThan(0)
+    }
+    const login = doc.paths['/v1/auth/login-using-otp'].post
+    expect(login.requestBody.content['application/json'].schema.properties.code).toBeDefined()
+    expect(login.responses['200'].content['application/json'].schema).toBeDefined()
+    expect(Object.keys(doc.paths).some((p) => p.includes('/dev/'))).toBe(false)
+  })
+})

@@ -9,6 +9,7 @@ import { serializeUser } from '../users/user.serialize'
 import { OtpSignInSchema, VerifyEmailSchema, VerifyTokenSchema } from './auth.schema'
 import { CODE_TTL_MINUTES, consumeCode, consumeMagicLink, invalidLink, issueCode, throttleCodeRequest, throttleVerify } from './otp.service'
 import { findOrCreateUser, signIn } from './auth.service'
+import { responses } from './auth.docs'
 
 const tags = ['Auth']
 const sent = (message: string, email: string) => ({ message, data: { email, expiresIn: CODE_TTL_MINUTES * 60 } })
@@ -40,6 +41,7 @@ export const authRoutes = new Elysia({ name: 'auth' })
     detail: {
       tags,
       summary: 'Register (or sign in) with an emailed code',
+      responses: responses.codeOrSignIn,
       description: `Step 1 \`{ email }\`: mails a 6-digit code; the answer is the same whether the address has an account or not. Step 2 \`{ email, code }\`: creates the account with status \`pending\` if it does not exist yet (an existing account just signs in) and signs in.\n\n${signedIn}\n\n${codeErrors}`,
     },
   })
@@ -62,6 +64,7 @@ export const authRoutes = new Elysia({ name: 'auth' })
     detail: {
       tags,
       summary: 'Sign in with an emailed code (or the link in the same mail)',
+      responses: responses.codeOrSignIn,
       description: `Step 1 \`{ email }\`: mails a 6-digit code and a one-click link (\`/login?token=...\`, see verify-token) to an existing account; the answer is the same for an unknown address (which gets no mail). Step 2 \`{ email, code }\`: signs in.\n\n${signedIn}\n\n${codeErrors}`,
     },
   })
@@ -77,6 +80,7 @@ export const authRoutes = new Elysia({ name: 'auth' })
     detail: {
       tags,
       summary: 'Sign in with the emailed one-click link',
+      responses: responses.signedIn,
       description: `\`{ token }\` from the link \`/login?token=...\` in the sign-in mail. The link works once and for 10 minutes; it and the code of the same mail stop working once either is used. A bad, used or expired link is a 422 on \`token\`.\n\n${signedIn}`,
     },
   })
@@ -119,12 +123,13 @@ export const authRoutes = new Elysia({ name: 'auth' })
     detail: {
       tags,
       summary: 'Verify an email address with an emailed code',
+      responses: responses.verified,
       description: `Step 1 \`{ email }\`: mails a code to the address (for a signed-in user: their pending new email or their unverified email). Step 2 \`{ email, code }\`: marks it verified; when it is the signed-in user's \`pendingEmail\`, it becomes the primary email. Answers \`{ message, data: { email, verified, user } }\` (\`user\` when signed in).\n\n${codeErrors}`,
     },
   })
   .get('/auth/me', ({ ctx }) => ({ data: serializeUser(ctx.requireUser()) }), {
     auth: true,
-    detail: { tags, summary: 'The signed-in user', description: 'Answers `{ data: user }` with profile and coachProfile; 401 without a session or token.' },
+    detail: { tags, summary: 'The signed-in user', responses: responses.me, description: 'Answers `{ data: user }` with profile and coachProfile; 401 without a session or token.' },
   })
   .post('/auth/logout', async ({ ctx, cookie, headers, set }) => {
     if (ctx.viaToken) {
@@ -136,5 +141,5 @@ export const authRoutes = new Elysia({ name: 'auth' })
     set.status = 204
     return null
   }, {
-    detail: { tags, summary: 'Sign out', description: 'Destroys the session server-side and clears its cookies (a bearer client: revokes the token it used). 204, also when nobody was signed in.' },
+    detail: { tags, summary: 'Sign out', responses: responses.noContent, description: 'Destroys the session server-side and clears its cookies (a bearer client: revokes the token it used). 204, also when nobody was signed in.' },
   })

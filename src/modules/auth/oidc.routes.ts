@@ -4,6 +4,7 @@ import { platform, type RequestContext } from '../../platform/http/context'
 import { HttpError, notFound } from '../../platform/http/errors'
 import { startSession, type CookieJar } from '../../platform/http/session'
 import { signIn, isLocalPath } from './auth.service'
+import { responses } from './auth.docs'
 import { OidcFailure, PROVIDER, beginAuthorization, completeAuthorization, userForIdentity, type PendingOidc } from './oidc.service'
 
 const tags = ['Auth']
@@ -36,7 +37,7 @@ export const oidcRoutes = new Elysia({ name: 'auth-oidc' })
   .get('/auth/providers', () => ({
     data: config.oidcEnabled ? [{ id: PROVIDER.id, name: PROVIDER.name, redirectUrl: `/v1/auth/connect/${PROVIDER.id}/redirect` }] : [],
   }), {
-    detail: { tags, summary: 'External sign-in providers that are configured', description: 'Answers `{ data: [{ id, name, redirectUrl }] }`; empty when none is configured (the login page then hides the button).' },
+    detail: { tags, summary: 'External sign-in providers that are configured', responses: responses.providers, description: 'Answers `{ data: [{ id, name, redirectUrl }] }`; empty when none is configured (the login page then hides the button).' },
   })
   .get(`/auth/connect/${PROVIDER.id}/redirect`, async ({ ctx, cookie, query, set }) => {
     requireProvider()
@@ -54,6 +55,7 @@ export const oidcRoutes = new Elysia({ name: 'auth-oidc' })
     detail: {
       tags,
       summary: 'Sign in with Multiplai: go to the provider',
+      responses: responses.redirect,
       description: '302 to the provider\'s authorization page (OpenID Connect, authorization code with PKCE; state and nonce kept in the session). 404 when no provider is configured.',
     },
   })
@@ -82,6 +84,7 @@ export const oidcRoutes = new Elysia({ name: 'auth-oidc' })
     detail: {
       tags,
       summary: 'Sign in with Multiplai: back from the provider',
+      responses: responses.redirect,
       description: 'Checks state, PKCE and the ID token, finds the account by provider subject or verified email (or creates it as pending), signs in with a fresh session and answers 302 to the landing address (as auth/login). Failures answer 302 to `/login?error=<code>` (`access_denied`, `suspended`, `expired`, `invalid_callback`, `unverified_email`, `provider_unavailable`, `provider_error`). 404 when no provider is configured.',
     },
   })

@@ -6,6 +6,7 @@ import { listResponse } from '../../platform/http/list-query'
 import { AccessToken } from './auth.entity'
 import { TokenCreateSchema } from './auth.schema'
 import { createAccessToken, serializeAccessToken } from './auth.service'
+import { responses } from './auth.docs'
 
 const tags = ['Auth']
 const PageQuery = v.looseObject({
@@ -29,6 +30,7 @@ export const tokenRoutes = new Elysia({ name: 'auth-tokens' })
     detail: {
       tags,
       summary: 'Create a personal access token',
+      responses: responses.tokenCreated,
       description: 'Answers `{ data: { id, name, expiresAt, ..., token } }`. The plain-text `token` is shown this once; send it as `Authorization: Bearer <token>` (no CSRF needed).',
     },
   })
@@ -42,7 +44,7 @@ export const tokenRoutes = new Elysia({ name: 'auth-tokens' })
   }, {
     auth: true,
     query: PageQuery,
-    detail: { tags, summary: 'My personal access tokens', description: 'Names and last use, never the secret.' },
+    detail: { tags, summary: 'My personal access tokens', responses: responses.tokenList, description: 'Names and last use, never the secret.' },
   })
   .delete('/auth/tokens/:id', async ({ ctx, params, set }) => {
     const me = ctx.requireUser()
@@ -53,5 +55,5 @@ export const tokenRoutes = new Elysia({ name: 'auth-tokens' })
   }, {
     auth: true,
     params: t.Object({ id: t.String() }),
-    detail: { tags, summary: 'Revoke a personal access token', description: '204; 404 for an unknown token or another user\'s.' },
+    detail: { tags, summary: 'Revoke a personal access token', responses: { ...responses.noContent, 404: { description: 'Unknown token' } }, description: '204; 404 for an unknown token or another user\'s.' },
   })
