@@ -8,6 +8,7 @@ import { Tag, WorkshopTemplate, Workshop, WorkshopSchedule, WorkshopResource } f
 import { Feedback } from './modules/feedback/feedback.entity'
 import { Booking, BookingSeat } from './modules/bookings/booking.entity'
 import { Voucher } from './modules/vouchers/voucher.entity'
+import { Payment, WebhookEvent, Invoice } from './modules/payments/payment.entity'
 
 export const entities = [
   User, Tenant, Membership, Role, Permission,
@@ -15,4 +16,5 @@ export const entities = [
   StoredFile,
   Tag, WorkshopTemplate, Workshop, WorkshopSchedule, WorkshopResource, Feedback,
   Booking, BookingSeat, Voucher,
+  Payment, WebhookEvent, Invoice,
 ]

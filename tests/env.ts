@@ -8,5 +8,7 @@ export function testEnv(): Record<string, string> {
     STORAGE_DIR: `/tmp/summit-test-storage-${process.pid}`,
     // Every test request comes from 127.0.0.1: the per-IP limit is tested on its own.
     OTP_MAX_PER_IP: '100000',
+    // The local Stripe-compatible server on a free port (no STRIPE_SECRET_KEY in tests).
+    STRIPE_LOCAL_PORT: '0',
   }
 }

@@ -13,10 +13,11 @@ import { seatRoutes } from './bookings/seat.routes'
 import { invitationRoutes } from './invitations/invitation.routes'
 import { voucherRoutes } from './vouchers/voucher.routes'
 import { onboardingRoutes } from './onboarding/onboarding.routes'
+import { paymentRoutes } from './payments'
 
 export const apiModules = [
   authModule,
   // Development only: the local outbox of mail that had no SMTP server to go to.
   ...(config.NODE_ENV === 'development' ? [outboxRoutes] : []),
   onboardingRoutes, tenantRoutes, roleRoutes, userRoutes, uploadRoutes, catalogueRoutes, coachBusinessRoutes,
-  bookingRoutes, seatRoutes, invitationRoutes, voucherRoutes]
+  bookingRoutes, seatRoutes, invitationRoutes, voucherRoutes, paymentRoutes]

@@ -80,7 +80,7 @@ describe('local Stripe server through the stripe SDK', () => {
   })
 
   test('payment intent: create, confirm with 4242, charge with brand/last4, refund', async () => {
-    const pi = await stripe.paymentIntents.create({ amount: 2500, currency: 'usd', metadata: { bookingId: 'b1' }, payment_method_types: ['card'] })
+    const pi = await stripe.paymentIntents.create({ amount: 2500, currency: 'usd', metadata: { bookingId: 'b1' }, allowed_payment_method_types: ['card'] })
     expect(pi.status).toBe('requires_payment_method')
     expect(pi.client_secret).toStartWith(`${pi.id}_secret_`)
     const pm = await stripe.paymentMethods.create({ type: 'card', card: { number: '4242 4242 4242 4242', exp_month: 1, exp_year: 2039, cvc: '314' } } as any)
@@ -168,6 +168,7 @@ describe('local Stripe server through the stripe SDK', () => {
   })
 
   test('webhooks are signed so stripe.webhooks.constructEvent verifies them', async () => {
+    await local.settle()
     received.length = 0
     const pi = await stripe.paymentIntents.create({ amount: 900, currency: 'usd', metadata: { bookingId: 'hook' }, payment_method: 'pm_card_visa', confirm: true })
     await stripe.refunds.create({ payment_intent: pi.id })

@@ -181,7 +181,7 @@ export function detachPaymentMethod(s: Store, id: string) {
   const pm = s.get('payment_method', id)
   if (!pm.customer) throw invalid(`The payment method you provided is not attached to a customer so detachment is impossible.`, undefined, 'payment_method_unexpected_state')
   const customer = s.objects.get(pm.customer)
-  if (customer?.invoice_settings?.default_payment_method === pm.id) customer.invoice_settings.default_payment_method = null
+  if (customer && customer.invoice_settings?.default_payment_method === pm.id) customer.invoice_settings.default_payment_method = null
   pm.customer = null
   s.consumed.add(pm.id)
   s.emit('payment_method.detached', pm)

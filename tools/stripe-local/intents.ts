@@ -72,7 +72,11 @@ export function createPaymentIntent(s: Store, p: Params, req: Req) {
     pi.status = 'requires_confirmation'
   }
   s.emit('payment_intent.created', pi, req)
-  if (bool(p.confirm, 'confirm')) return confirmPaymentIntent(s, pi.id, { ...p, payment_method: undefined, payment_method_data: p.payment_method_data }, req)
+  if (bool(p.confirm, 'confirm')) {
+    // The intent already holds the payment method given here; confirm uses it.
+    const { payment_method: _pm, ...rest } = p
+    return confirmPaymentIntent(s, pi.id, rest, req)
+  }
   return pi
 }
 

@@ -96,7 +96,8 @@ export class Store {
 
   /** A Stripe list: newest first, `limit` (1-100, default 10), `starting_after`, `ending_before`. */
   list(url: string, rows: Obj[], params: Params) {
-    const sorted = [...rows].sort((a, b) => b.created - a.created || (a.id < b.id ? 1 : -1))
+    // Newest first; within one second, the later created first (rows arrive in creation order).
+    const sorted = rows.map((r, i) => ({ r, i })).sort((a, b) => b.r.created - a.r.created || b.i - a.i).map((x) => x.r)
     const limit = params.limit === undefined ? 10 : int(params.limit, 'limit')
     if (limit < 1 || limit > 100) throw invalid('This value must be between 1 and 100 (it currently is ' + limit + ').', 'limit')
     let start = 0

@@ -1,0 +1,113 @@
+import { defineEntity, p } from '@mikro-orm/core'
+import { baseProperties } from '../../platform/db/schemas'
+import { Tenant } from '../tenants/tenant.entity'
+import { User } from '../users/user.entity'
+import { Booking } from '../bookings/booking.entity'
+
+export const PAYMENT_KINDS = ['payment', 'refund'] as const
+export type PaymentKind = (typeof PAYMENT_KINDS)[number]
+/** pending: intent open; succeeded; failed: the attempt was declined; canceled; refunded: a payment refunded in full. */
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'canceled', 'refunded'] as const
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
+
+/**
+ * One attempt to pay a booking (a charge of a PaymentIntent), or one refund. Amounts in minor
+ * units. Read across tenants by the booker, so scoped explicitly like bookings.
+ */
+export const PaymentSchema = defineEntity({
+  name: 'Payment',
+  tableName: 'payments',
+  uniques: [
+    { name: 'payments_charge_unique', properties: ['chargeId'], where: 'charge_id is not null' },
+    { name: 'payments_refund_unique', properties: ['refundId'], where: 'refund_id is not null' },
+  ],
+  indexes: [{ properties: ['paymentIntentId'] }],
+  properties: {
+    ...baseProperties,
+    tenant: () => p.manyToOne(Tenant).deleteRule('cascade').index(),
+    booking: () => p.manyToOne(Booking).deleteRule('cascade').index(),
+    user: () => p.manyToOne(User).nullable().deleteRule('set null'),
+    kind: p.string().length(16).default('payment').$type<PaymentKind>(),
+    status: p.string().length(16).default('pending').$type<PaymentStatus>(),
+    amount: p.integer(),
+    amountRefunded: p.integer().default(0),
+    currency: p.string().length(3),
+    provider: p.string().length(16).default('stripe'),
+    paymentIntentId: p.string().length(255).nullable(),
+    chargeId: p.string().length(255).nullable(),
+    refundId: p.string().length(255).nullable(),
+    cardBrand: p.string().length(32).nullable(),
+    cardLast4: p.string().length(4).nullable(),
+    failureCode: p.string().length(64).nullable(),
+    failureMessage: p.string().length(500).nullable(),
+    /** Why a refund was made (cancelled, late payment, duplicate...). */
+    reason: p.string().length(255).nullable(),
+  },
+})
+export class Payment extends PaymentSchema.class {}
+PaymentSchema.setClass(Payment)
+
+/** Every Stripe event received, once: the unique event id makes a redelivery a no-op. */
+export const WebhookEventSchema = defineEntity({
+  name: 'WebhookEvent',
+  tableName: 'webhook_events',
+  uniques: [{ name: 'webhook_events_event_unique', properties: ['eventId'] }],
+  properties: {
+    ...baseProperties,
+    eventId: p.string().length(255),
+    type: p.string().length(255),
+    objectId: p.string().length(255).nullable(),
+    processedAt: p.datetime().nullable(),
+  },
+})
+export class WebhookEvent extends WebhookEventSchema.class {}
+WebhookEventSchema.setClass(WebhookEvent)
+
+export const INVOICE_KINDS = ['invoice', 'credit_note'] as const
+export type InvoiceKind = (typeof INVOICE_KINDS)[number]
+
+export interface InvoiceLines {
+  tenantName: string
+  clientName: string
+  clientEmail: string
+  workshopTitle: string
+  scheduleStart: string
+  scheduleEnd: string
+  timezone: string
+  seats: number
+  unitPrice: number
+  subtotal: number
+  discount: number
+  voucherCode: string | null
+  total: number
+  paymentTransactionId: string | null
+  cardBrand: string | null
+  cardLast4: string | null
+}
+
+/**
+ * An invoice of a paid booking or the credit note of its refund. Numbers come from
+ * Tenant.invoiceCounter taken under a row lock, in the transaction that inserts the row:
+ * sequential per tenant, without gaps.
+ */
+export const InvoiceSchema = defineEntity({
+  name: 'Invoice',
+  tableName: 'invoices',
+  uniques: [
+    { name: 'invoices_tenant_number_unique', properties: ['tenant', 'number'] },
+    { name: 'invoices_booking_kind_unique', properties: ['booking', 'kind'] },
+  ],
+  properties: {
+    ...baseProperties,
+    tenant: () => p.manyToOne(Tenant).deleteRule('cascade'),
+    booking: () => p.manyToOne(Booking).deleteRule('cascade').index(),
+    kind: p.string().length(16).$type<InvoiceKind>(),
+    number: p.integer(),
+    issuedAt: p.datetime(),
+    currency: p.string().length(3),
+    total: p.integer(),
+    lines: p.json<InvoiceLines>(),
+  },
+})
+export class Invoice extends InvoiceSchema.class {}
+InvoiceSchema.setClass(Invoice)

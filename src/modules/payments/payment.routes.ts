@@ -1,0 +1,170 @@
+import { Elysia, t } from 'elysia'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { platform, type RequestContext } from '../../platform/http/context'
+import { notFound, parseOrThrow } from '../../platform/http/errors'
+import { listResponse, parseListQuery } from '../../platform/http/list-query'
+import { Booking } from '../bookings/booking.entity'
+import { bookingScope } from '../bookings/booking.access'
+import { toMajor } from '../bookings/money'
+import { Invoice, Payment } from './payment.entity'
+import { AddPaymentMethodSchema, BookingIntentSchema, DefaultPaymentMethodSchema, FinalizeSchema, InvoiceQuerySchema, PublicIntentSchema } from './payment.schema'
+import { createBookingIntent, finalizeBooking } from './payment.service'
+import { addCard, listCards, removeCard, setDefaultCard } from './customers'
+import { documentNumber, issueDocument } from './invoice.service'
+import { renderInvoicePdf } from './invoice.pdf'
+import { handleWebhook } from './webhook'
+import { LOCAL_PROXY_PATH, localStripeUrl, paymentsSettings } from './stripe'
+import type Stripe from 'stripe'
+
+const tags = ['Payments']
+const idParams = t.Object({ id: t.String() })
+const isUuid = (s: string) => /^[0-9a-f-]{36}$/i.test(s)
+
+export const serializePayment = (p: Payment) => ({
+  id: p.id,
+  bookingId: (p.booking as any).id,
+  kind: p.kind,
+  status: p.status,
+  amount: toMajor(p.amount),
+  amountRefunded: toMajor(p.amountRefunded),
+  currency: p.currency,
+  provider: p.provider,
+  paymentIntentId: p.paymentIntentId ?? null,
+  chargeId: p.chargeId ?? null,
+  refundId: p.refundId ?? null,
+  cardBrand: p.cardBrand ?? null,
+  cardLast4: p.cardLast4 ?? null,
+  failureCode: p.failureCode ?? null,
+  failureMessage: p.failureMessage ?? null,
+  reason: p.reason ?? null,
+  createdAt: p.createdAt,
+  updatedAt: p.updatedAt,
+})
+
+function serializeIntent(r: { pi: Stripe.PaymentIntent; payment: Payment | null; booking: Booking | null }) {
+  return {
+    paymentId: r.payment?.id ?? null,
+    paymentIntentId: r.pi.id,
+    clientSecret: r.pi.client_secret,
+    status: r.pi.status,
+    amount: toMajor(r.pi.amount),
+    currency: r.pi.currency,
+    publishableKey: paymentsSettings().publishableKey,
+    bookingId: r.booking?.id ?? r.pi.metadata?.bookingId ?? null,
+    bookingStatus: r.booking?.status ?? null,
+  }
+}
+
+/** A booking the viewer may see (booker, its coach, super-admin), else 404. */
+async function visibleBooking(ctx: RequestContext, id: string) {
+  if (!isUuid(id)) throw notFound('Booking')
+  const scope = await bookingScope(ctx)
+  const b = await ctx.em.findOne(Booking, { $and: [scope, { id }] } as any)
+  if (!b) throw notFound('Booking')
+  return b
+}
+
+const LOCAL_PREFIX = LOCAL_PROXY_PATH.replace(/^\/v1/, '')
+
+/** Forwards a browser call to the local Stripe server (only in local mode; else 404). */
+async function proxyLocal(request: Request, path: string) {
+  const base = localStripeUrl()
+  if (!base || !/^\/(js|v1)\/[\w/.]+$/.test(path)) throw notFound()
+  const headers = new Headers()
+  for (const h of ['authorization', 'content-type', 'idempotency-key']) {
+    const v = request.headers.get(h)
+    if (v) headers.set(h, v)
+  }
+  const res = await fetch(`${base}${path}${new URL(request.url).search}`, {
+    method: request.method,
+    headers,
+    body: request.method === 'GET' ? undefined : await request.text(),
+  })
+  return new Response(await res.arrayBuffer(), { status: res.status, headers: { 'content-type': res.headers.get('content-type') ?? 'application/json' } })
+}
+
+async function payIntent(ctx: RequestContext, bookingId: string, body: { paymentMethodId?: string | null; savePaymentMethod?: boolean }) {
+  if (!isUuid(bookingId)) throw notFound('Booking')
+  const r = await createBookingIntent(ctx.em as EntityManager, ctx.requireUser(), bookingId, body)
+  return { data: serializeIntent(r) }
+}
+
+export const paymentRoutes = new Elysia({ name: 'payments' })
+  .use(platform)
+  .get('/public/payments/stripe-key', () => {
+    const s = paymentsSettings()
+    return { data: { key: s.publishableKey, publishableKey: s.publishableKey, stripeJsUrl: s.stripeJsUrl, mode: s.mode } }
+  }, { detail: { tags, summary: "The card provider's publishable key (and where Stripe.js loads from)" } })
+  .post('/public/payments/payment-intent', async ({ ctx, body }) => {
+    const data = parseOrThrow(PublicIntentSchema, body)
+    return payIntent(ctx, data.bookingId, data)
+  }, {
+    auth: true,
+    body: PublicIntentSchema,
+    detail: {
+      tags,
+      summary: 'Payment intent for a booking (checkout)',
+      description: 'Body `{ bookingId, paymentMethodId?, savePaymentMethod? }`; the signed-in booker only. Answers `{ data: { clientSecret, paymentIntentId, amount, currency, status, publishableKey } }`. The amount is what the booking owes, computed on the server.',
+    },
+  })
+  .post('/payments/bookings/:id/payment-intent', async ({ ctx, params, body }) => payIntent(ctx, params.id, parseOrThrow(BookingIntentSchema, body ?? {})), {
+    auth: true,
+    params: idParams,
+    detail: {
+      tags,
+      summary: "Payment intent for the booking's amount due",
+      description: 'Optional body `{ paymentMethodId, savePaymentMethod }`: with a saved card the payment is confirmed at once.',
+    },
+  })
+  .post('/payments/bookings/:id/finalize', async ({ ctx, params, body }) => {
+    const data = parseOrThrow(FinalizeSchema, body)
+    if (!isUuid(params.id)) throw notFound('Booking')
+    const r = await finalizeBooking(ctx.em as EntityManager, ctx.requireUser(), params.id, data.paymentIntentId)
+    return { data: { ...serializeIntent(r), clientSecret: undefined, payment: r.payment ? serializePayment(r.payment) : null } }
+  }, { auth: true, params: idParams, body: FinalizeSchema, detail: { tags, summary: 'Confirm the booking once its payment intent succeeded' } })
+  .get('/payments/bookings/:id/invoice', async ({ ctx, params, query }) => {
+    const q = parseOrThrow(InvoiceQuerySchema, query)
+    const booking = await visibleBooking(ctx, params.id)
+    const kind = q.document === 'credit-note' ? 'credit_note' : 'invoice'
+    const em = (ctx.em as EntityManager).fork()
+    let doc = await em.findOne(Invoice, { booking: booking.id, kind })
+    doc ??= await em.transactional((tem) => issueDocument(tem as EntityManager, booking.id, kind))
+    if (!doc) throw notFound(kind === 'invoice' ? 'Invoice (the booking has no payment)' : 'Credit note (the booking has no refund)')
+    const invoice = kind === 'credit_note' ? await em.findOne(Invoice, { booking: booking.id, kind: 'invoice' }) : null
+    const pdf = await renderInvoicePdf(doc, invoice ? documentNumber(invoice) : undefined)
+    return new Response(pdf as unknown as BodyInit, { headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${documentNumber(doc)}.pdf"` } })
+  }, { auth: true, params: idParams, detail: { tags, summary: 'Invoice PDF (`?document=credit-note` for the credit note of a refund)' } })
+  .get('/bookings/:id/payments', async ({ ctx, params, request }) => {
+    const booking = await visibleBooking(ctx, params.id)
+    const p = parseListQuery(new URL(request.url), { sortable: ['createdAt'], filterable: [], includes: [], defaultSort: 'createdAt' })
+    const [rows, total] = await ctx.em.findAndCount(Payment, { booking: booking.id }, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: p.perPage, offset: p.offset })
+    return listResponse(rows.map(serializePayment), total, p)
+  }, { auth: true, params: idParams, detail: { tags: ['Bookings', ...tags], summary: 'Payments and refunds of a booking' } })
+  .get('/payments/payment-methods', async ({ ctx }) => {
+    const cards = await listCards(ctx.requireUser())
+    return { data: cards, meta: { page: 1, perPage: Math.max(cards.length, 10), total: cards.length, lastPage: 1 } }
+  }, { auth: true, detail: { tags, summary: 'Saved cards' } })
+  .post('/payments/payment-methods', async ({ ctx, body, set }) => {
+    const data = parseOrThrow(AddPaymentMethodSchema, body)
+    const card = await addCard(ctx.em as EntityManager, ctx.requireUser(), data.paymentMethodId, data.default)
+    set.status = 201
+    return { data: card }
+  }, { auth: true, body: AddPaymentMethodSchema, detail: { tags, summary: 'Save a card (a payment method made by Stripe.js createPaymentMethod)' } })
+  .put('/payments/payment-methods/default', async ({ ctx, body }) => {
+    const data = parseOrThrow(DefaultPaymentMethodSchema, body)
+    return { data: await setDefaultCard(ctx.requireUser(), data.paymentMethodId) }
+  }, { auth: true, body: DefaultPaymentMethodSchema, detail: { tags, summary: 'Make a saved card the default', description: 'Body `{ paymentMethodId }`.' } })
+  .delete('/payments/payment-methods/:id', async ({ ctx, params, set }) => {
+    await removeCard(ctx.requireUser(), params.id)
+    set.status = 204
+    return null
+  }, { auth: true, params: idParams, detail: { tags, summary: 'Remove a saved card' } })
+  .post('/payments/webhook', async ({ ctx, request }) => {
+    const raw = await request.text()
+    return handleWebhook(ctx.em as EntityManager, raw, request.headers.get('stripe-signature'))
+  }, { parse: 'none', detail: { tags, summary: 'Stripe webhook (signed; raw body)' } })
+  // The local Stripe server, same origin for the browser: the Stripe.js stand-in and the calls it makes.
+  .get(`${LOCAL_PREFIX}/js/stripe.js`, ({ request }) => proxyLocal(request, '/js/stripe.js'), { detail: { hide: true } })
+  .post(`${LOCAL_PREFIX}/v1/payment_methods`, ({ request }) => proxyLocal(request, '/v1/payment_methods'), { parse: 'none', detail: { hide: true } })
+  .get(`${LOCAL_PREFIX}/v1/payment_intents/:pi`, ({ request, params }) => proxyLocal(request, `/v1/payment_intents/${params.pi}`), { detail: { hide: true } })
+  .post(`${LOCAL_PREFIX}/v1/payment_intents/:pi/confirm`, ({ request, params }) => proxyLocal(request, `/v1/payment_intents/${params.pi}/confirm`), { parse: 'none', detail: { hide: true } })

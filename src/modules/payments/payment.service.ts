@@ -1,0 +1,241 @@
+/**
+ * Paying a booking with a Stripe PaymentIntent.
+ *
+ *  - createBookingIntent: the amount is the booking's amountDue (seats x price - voucher,
+ *    computed by the bookings module when it was made), never a number from the client.
+ *  - syncIntent: the one place an intent's state reaches our database. Finalize, the webhook
+ *    and saved-card payments all re-fetch the intent from Stripe and call it, under the
+ *    booking's row lock, so duplicates and events in any order end in the same state.
+ *  - A payment that succeeds when the booking can no longer be confirmed (hold expired and
+ *    seats gone, cancelled meanwhile, paid twice) is refunded at once.
+ *
+ * Every create/confirm/refund carries an idempotency key made of our own ids.
+ */
+import { LockMode } from '@mikro-orm/core'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import type Stripe from 'stripe'
+import { clock } from '../../platform/clock'
+import { log } from '../../platform/log'
+import { HttpError, conflict, fieldError, notFound } from '../../platform/http/errors'
+import { Booking } from '../bookings/booking.entity'
+import { allTenants } from '../bookings/booking.access'
+import { confirmBooking } from '../bookings/booking.service'
+import { User } from '../users/user.entity'
+import { Payment, type PaymentStatus } from './payment.entity'
+import { ensureCustomer } from './customers'
+import { issueDocument } from './invoice.service'
+import { stripe } from './stripe'
+import { callStripe } from './stripe-errors'
+
+export const LATE_PAYMENT_REASON = 'Paid after the booking could no longer be confirmed'
+
+async function lockBooking(em: EntityManager, id: string) {
+  allTenants(em)
+  const b = await em.findOne(Booking, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })
+  if (!b) throw notFound('Booking')
+  return b
+}
+
+const outstanding = (b: Booking) => Math.max(b.amountDue - b.amountPaid, 0)
+
+/**
+ * An intent for what the booking still owes. An open intent of the same amount is reused (a
+ * reload of the checkout does not pile up intents). With `paymentMethodId` (a saved card) the
+ * intent is confirmed on the server at once and its result applied.
+ */
+export async function createBookingIntent(em: EntityManager, user: User, bookingId: string, opts: { paymentMethodId?: string | null; savePaymentMethod?: boolean } = {}) {
+  allTenants(em)
+  const booking = await em.findOne(Booking, { id: bookingId })
+  if (!booking || (booking.user as any).id !== user.id) throw notFound('Booking')
+  if (booking.status !== 'PENDING') {
+    throw conflict(booking.status === 'CONFIRMED' ? 'This booking is already paid.' : `A ${booking.status} booking cannot be paid.`)
+  }
+  const amount = outstanding(booking)
+  if (amount === 0) throw conflict('This booking has nothing to pay.')
+  if (booking.holdExpiresAt && booking.holdExpiresAt.getTime() <= clock.now().getTime()) {
+    throw conflict('The hold on these seats has expired. Please book again.')
+  }
+  const customer = await ensureCustomer(em, user)
+
+  const open = await em.findOne(Payment, { booking: booking.id, kind: 'payment', status: 'pending', chargeId: null, amount, currency: booking.currency }, { orderBy: { createdAt: 'desc' } })
+  let pi: Stripe.PaymentIntent | null = null
+  let payment = open
+  if (open?.paymentIntentId) {
+    const existing = await callStripe(() => stripe().paymentIntents.retrieve(open.paymentIntentId!))
+    if (['requires_payment_method', 'requires_confirmation'].includes(existing.status) && existing.amount === amount) pi = existing
+  }
+  if (!pi) {
+    payment = em.create(Payment, {
+      tenant: (booking.tenant as any).id, booking: booking.id, user: user.id, kind: 'payment', status: 'pending',
+      amount, currency: booking.currency, provider: 'stripe',
+    } as any)
+    await em.flush()
+    const created = await stripe().paymentIntents.create({
+      amount,
+      currency: booking.currency,
+      customer,
+      allowed_payment_method_types: ['card'],
+      description: `Booking ${booking.id}`,
+      receipt_email: user.email,
+      metadata: { bookingId: booking.id, paymentId: payment.id, tenantId: (booking.tenant as any).id, userId: user.id },
+      ...(opts.savePaymentMethod ? { setup_future_usage: 'off_session' as const } : {}),
+    }, { idempotencyKey: `summit-pi-${payment.id}` }).catch(async (err) => {
+      await em.remove(payment!).flush()
+      throw err
+    })
+    pi = created
+    payment.paymentIntentId = created.id
+    await em.flush()
+  }
+
+  if (opts.paymentMethodId) {
+    const pmId = opts.paymentMethodId
+    const confirmed = await stripe().paymentIntents
+      .confirm(pi.id, { payment_method: pmId }, { idempotencyKey: `summit-pi-confirm-${payment!.id}-${pmId}` })
+      .catch((err) => err)
+    const fresh = await syncIntent(em, pi.id)
+    if (confirmed instanceof Error) {
+      const message = (confirmed as any).type === 'StripeCardError' || (confirmed as any).rawType === 'card_error'
+        ? confirmed.message
+        : 'The payment could not be completed with this card.'
+      throw fieldError('paymentMethodId', message)
+    }
+    return { pi: fresh.pi, payment: fresh.payment ?? payment!, booking: fresh.booking }
+  }
+  return { pi, payment: payment!, booking }
+}
+
+/** Retrieves the intent (with its charges) from Stripe and applies it; see the file comment. */
+export async function syncIntent(em: EntityManager, paymentIntentId: string) {
+  const pi = await callStripe(() => stripe().paymentIntents.retrieve(paymentIntentId), 'paymentIntentId')
+  const bookingId = pi.metadata?.bookingId
+  if (!bookingId) return { pi, booking: null, payment: null }
+  // Stripe lists newest first; oldest first here (stable for charges of the same second).
+  const charges = (await callStripe(() => stripe().charges.list({ payment_intent: pi.id, limit: 100 }))).data.reverse().sort((a, b) => a.created - b.created)
+
+  let refundNeeded: Payment | null = null
+  const result = await em.fork().transactional(async (tem) => {
+    const booking = await lockBooking(tem, bookingId).catch(() => null)
+    if (!booking) return { booking: null, payment: null }
+    let current: Payment | null = null
+    for (const charge of charges) {
+      current = await recordCharge(tem, booking, pi, charge)
+      await tem.flush() // the next charge's lookups must see this one
+    }
+    if (!charges.length) {
+      current = await tem.findOne(Payment, { paymentIntentId: pi.id, kind: 'payment', chargeId: null })
+      if (current && pi.status === 'canceled') current.status = 'canceled'
+    }
+    await tem.flush()
+    if (pi.status === 'succeeded' && current) {
+      const paid = current
+      if (booking.status === 'CONFIRMED' && booking.paymentTransactionId === pi.id) return { booking, payment: paid }
+      try {
+        const method = paid.cardBrand ? `card:${paid.cardBrand}` : 'card'
+        await confirmBooking(tem, booking.id, { amountPaid: pi.amount_received || pi.amount, paymentMethod: method.slice(0, 64), paymentTransactionId: pi.id })
+        await issueDocument(tem, booking.id, 'invoice')
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.status !== 409) throw err
+        log.warn({ bookingId: booking.id, paymentIntentId: pi.id, reason: err.message }, 'payment cannot confirm its booking: refunding')
+        refundNeeded = paid
+      }
+    }
+    return { booking, payment: current }
+  })
+  if (refundNeeded) await refundPayment(em, refundNeeded, LATE_PAYMENT_REASON)
+  const booking = result.booking ? await em.fork().findOne(Booking, { id: result.booking.id }, { filters: false }) : null
+  return { pi, booking, payment: result.payment }
+}
+
+/** One Payment row per charge (attempt). The first charge takes over the row made with the intent. */
+async function recordCharge(tem: EntityManager, booking: Booking, pi: Stripe.PaymentIntent, charge: Stripe.Charge) {
+  let row = await tem.findOne(Payment, { chargeId: charge.id })
+  row ??= await tem.findOne(Payment, { paymentIntentId: pi.id, kind: 'payment', chargeId: null })
+  row ??= tem.create(Payment, {
+    tenant: (booking.tenant as any).id, booking: booking.id, user: (booking.user as any).id, kind: 'payment',
+    amount: charge.amount, currency: charge.currency, provider: 'stripe', paymentIntentId: pi.id,
+  } as any)
+  const card = charge.payment_method_details?.card
+  const status: PaymentStatus =
+    charge.status === 'succeeded' ? (charge.refunded ? 'refunded' : 'succeeded') : charge.status === 'failed' ? 'failed' : 'pending'
+  const lastError = pi.last_payment_error?.charge === charge.id ? pi.last_payment_error : null
+  tem.assign(row, {
+    chargeId: charge.id,
+    status,
+    amount: charge.amount,
+    amountRefunded: charge.amount_refunded,
+    currency: charge.currency,
+    cardBrand: card?.brand ?? null,
+    cardLast4: card?.last4 ?? null,
+    failureCode: charge.status === 'failed' ? (lastError?.decline_code ?? charge.outcome?.reason ?? charge.failure_code ?? null) : null,
+    failureMessage: charge.status === 'failed' ? (charge.failure_message ?? lastError?.message ?? null)?.slice(0, 500) ?? null : null,
+  })
+  return row
+}
+
+/** Refunds what is left of one payment (idempotent per payment) and records the refund. */
+export async function refundPayment(em: EntityManager, payment: Payment, reason: string) {
+  if (!payment.paymentIntentId) return null
+  const refund = await callStripe(() =>
+    stripe().refunds.create(
+      { payment_intent: payment.paymentIntentId!, reason: 'requested_by_customer', metadata: { bookingId: (payment.booking as any).id, paymentId: payment.id, reason: reason.slice(0, 450) } },
+      { idempotencyKey: `summit-refund-${payment.id}` },
+    ),
+  ).catch(async (err) => {
+    // Already refunded (by a previous run or from the dashboard): sync what Stripe has.
+    if ((err as any)?.status === 422) return null
+    throw err
+  })
+  if (payment.chargeId) await syncRefunds(em, payment.chargeId, reason)
+  return refund
+}
+
+/** Records every refund of a charge (ours or made in the dashboard) and issues the credit note. */
+export async function syncRefunds(em: EntityManager, chargeId: string, reason: string | null = null) {
+  const [charge, refunds] = await Promise.all([
+    callStripe(() => stripe().charges.retrieve(chargeId)),
+    callStripe(() => stripe().refunds.list({ charge: chargeId, limit: 100 })),
+  ])
+  await em.fork().transactional(async (tem) => {
+    const original = await tem.findOne(Payment, { chargeId })
+    if (!original) return
+    await lockBooking(tem, (original.booking as any).id)
+    for (const r of refunds.data) {
+      const row = (await tem.findOne(Payment, { refundId: r.id })) ?? tem.create(Payment, {
+        tenant: (original.tenant as any).id, booking: (original.booking as any).id, user: (original.user as any)?.id ?? null,
+        kind: 'refund', amount: r.amount, currency: r.currency, provider: 'stripe', paymentIntentId: original.paymentIntentId,
+        chargeId: null, refundId: r.id, cardBrand: original.cardBrand, cardLast4: original.cardLast4,
+        reason: (r.metadata?.reason as string | undefined) ?? reason,
+      } as any)
+      row.status = r.status === 'succeeded' ? 'succeeded' : r.status === 'failed' || r.status === 'canceled' ? 'failed' : 'pending'
+    }
+    original.amountRefunded = charge.amount_refunded
+    if (charge.refunded) original.status = 'refunded'
+    await tem.flush()
+    if (charge.amount_refunded > 0) await issueDocument(tem, (original.booking as any).id, 'credit_note')
+  })
+}
+
+/** Refunds every paid, not yet refunded payment of a booking (a paid booking was cancelled). */
+export async function refundBooking(em: EntityManager, bookingId: string, reason: string) {
+  const payments = await em.fork().find(Payment, { booking: bookingId, kind: 'payment', status: 'succeeded' })
+  for (const p of payments) if (p.amount > p.amountRefunded) await refundPayment(em, p, reason)
+}
+
+/** Finalize: the intent must belong to this booking; the booking is confirmed only if it succeeded. */
+export async function finalizeBooking(em: EntityManager, user: User, bookingId: string, paymentIntentId: string) {
+  allTenants(em)
+  const booking = await em.findOne(Booking, { id: bookingId })
+  if (!booking || ((booking.user as any).id !== user.id && !user.roles.includes('super-admin'))) throw notFound('Booking')
+  const pi = await callStripe(() => stripe().paymentIntents.retrieve(paymentIntentId), 'paymentIntentId')
+  if (pi.metadata?.bookingId !== booking.id) throw fieldError('paymentIntentId', 'This payment does not belong to this booking.')
+  const result = await syncIntent(em, pi.id)
+  if (result.pi.status !== 'succeeded') {
+    const why = result.pi.last_payment_error?.message
+    throw conflict(why ? `The payment did not go through: ${why}` : `The payment is not complete yet (status ${result.pi.status}).`)
+  }
+  if (result.booking && (result.booking.status !== 'CONFIRMED' || result.booking.paymentTransactionId !== result.pi.id)) {
+    throw conflict('This booking could no longer be confirmed (its seats were released or it was already paid); the payment has been refunded.')
+  }
+  return result
+}

@@ -1,0 +1,56 @@
+/**
+ * Stripe webhooks: the signature is checked on the raw body (tolerance 300 s); each event id
+ * is stored once (unique), and a redelivery of a processed event changes nothing. Handlers
+ * re-fetch the PaymentIntent / charge from Stripe, so the order of events does not matter.
+ */
+import type Stripe from 'stripe'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { HttpError } from '../../platform/http/errors'
+import { log } from '../../platform/log'
+import { WebhookEvent } from './payment.entity'
+import { syncIntent, syncRefunds } from './payment.service'
+import { paymentsSettings, stripe } from './stripe'
+
+export const WEBHOOK_TOLERANCE_SECONDS = 300
+
+export async function verifyEvent(raw: string, signature: string | null): Promise<Stripe.Event> {
+  const secret = paymentsSettings().webhookSecret
+  if (!secret) throw new HttpError(400, 'Webhooks are not configured: set STRIPE_WEBHOOK_SECRET.')
+  if (!signature) throw new HttpError(400, 'Missing Stripe-Signature header.')
+  try {
+    return await stripe().webhooks.constructEventAsync(raw, signature, secret, WEBHOOK_TOLERANCE_SECONDS)
+  } catch (err) {
+    throw new HttpError(400, `Invalid webhook signature: ${err instanceof Error ? err.message : 'verification failed'}`)
+  }
+}
+
+export async function handleWebhook(em: EntityManager, raw: string, signature: string | null) {
+  const event = await verifyEvent(raw, signature)
+  const object = event.data?.object as { id?: string } | undefined
+  await em.getConnection().execute(
+    `insert into webhook_events (id, event_id, type, object_id, created_at, updated_at) values (?, ?, ?, ?, now(), now()) on conflict (event_id) do nothing`,
+    [Bun.randomUUIDv7(), event.id, event.type, object?.id ?? null],
+  )
+  const row = await em.fork().findOneOrFail(WebhookEvent, { eventId: event.id })
+  if (row.processedAt) return { received: true, duplicate: true }
+  await applyEvent(em, event)
+  await em.nativeUpdate(WebhookEvent, { eventId: event.id }, { processedAt: new Date() })
+  return { received: true, duplicate: false }
+}
+
+async function applyEvent(em: EntityManager, event: Stripe.Event) {
+  switch (event.type) {
+    case 'payment_intent.succeeded':
+    case 'payment_intent.payment_failed':
+    case 'payment_intent.canceled':
+    case 'payment_intent.processing':
+      await syncIntent(em, (event.data.object as Stripe.PaymentIntent).id)
+      return
+    case 'charge.refunded':
+    case 'charge.refund.updated':
+      await syncRefunds(em, (event.data.object as Stripe.Charge | Stripe.Refund).object === 'charge' ? (event.data.object as Stripe.Charge).id : String((event.data.object as Stripe.Refund).charge))
+      return
+    default:
+      log.debug({ type: event.type, id: event.id }, 'webhook event ignored')
+  }
+}

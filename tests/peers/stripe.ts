@@ -1,0 +1,40 @@
+/**
+ * The local Stripe-compatible server the app starts in tests (tools/stripe-local), and a
+ * `stripe` SDK client pointed at it, for tests that act as the browser (Stripe.js) or as Stripe.
+ */
+import Stripe from 'stripe'
+import { getLocalStripe } from '../../src/modules/payments/local.service'
+import { paymentsSettings } from '../../src/modules/payments/stripe'
+import { LOCAL_PUBLISHABLE_KEY } from '../../tools/stripe-local/server'
+import { signPayload } from '../../tools/stripe-local/webhooks'
+
+export function localStripe() {
+  const local = getLocalStripe()
+  if (!local) throw new Error('The local Stripe server is not running (is STRIPE_SECRET_KEY set?)')
+  return local
+}
+
+const sdk = (key: string) => new Stripe(key, { host: '127.0.0.1', port: localStripe().port, protocol: 'http', maxNetworkRetries: 0 })
+
+/** What the server side sees (secret key). */
+export const stripeAdmin = () => sdk(paymentsSettings().secretKey)
+/** What the browser sees (publishable key): confirm with a client secret, create payment methods. */
+export const stripeBrowser = () => sdk(LOCAL_PUBLISHABLE_KEY)
+
+/** Confirms an intent as Stripe.js confirmCardPayment does, with a raw test card number. */
+export async function payInBrowser(clientSecret: string, number = '4242424242424242') {
+  const id = clientSecret.split('_secret_')[0]
+  return stripeBrowser().paymentIntents.confirm(id, {
+    client_secret: clientSecret,
+    payment_method_data: { type: 'card', card: { number, exp_month: '12', exp_year: String(new Date().getFullYear() + 2), cvc: '123' } },
+  } as any)
+}
+
+/** A card made in the browser (Stripe.js createPaymentMethod). */
+export async function browserCard(number = '4242424242424242') {
+  return stripeBrowser().paymentMethods.create({ type: 'card', card: { number, exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: '123' } } as any)
+}
+
+/** A Stripe-Signature header for a payload, as Stripe signs it (optionally at another time). */
+export const signWebhook = (payload: string, opts: { secret?: string; timestamp?: number } = {}) =>
+  signPayload(payload, opts.secret ?? paymentsSettings().webhookSecret, opts.timestamp)
