@@ -46,7 +46,11 @@ const percentageInRange = v.forward<any, any, any>(
 
 export const VoucherDataSchema = v.pipe(v.strictObject(dataEntries), percentageInRange)
 
-const expiresAt = v.nullish(v.pipe(v.string(M.expiresAt), v.check((s) => !Number.isNaN(Date.parse(s)), M.expiresAt), v.transform((s) => new Date(s))))
+// Also accepts a Date: the route validates the body once and the handler parses its output again.
+const expiresAt = v.nullish(v.union([
+  v.date(M.expiresAt),
+  v.pipe(v.string(M.expiresAt), v.check((s) => !Number.isNaN(Date.parse(s)), M.expiresAt), v.transform((s) => new Date(s))),
+], M.expiresAt))
 const modelType = v.nullish(v.picklist(VOUCHER_MODEL_TYPES, M.modelType))
 const modelId = v.nullish(v.pipe(v.string(M.modelId), v.uuid(M.modelId)))
 
@@ -76,7 +80,10 @@ export const VoucherUpdateSchema = v.strictObject({
 
 export const VoucherVerifyQuerySchema = v.looseObject({
   workshopScheduleId: v.optional(v.pipe(v.string(), v.uuid('Please select a valid workshop schedule'))),
-  seats: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/, 'At least 1 seat is required'), v.transform(Number))),
+  seats: v.optional(v.union([
+    v.pipe(v.number(), v.integer(), v.minValue(1)),
+    v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/), v.transform(Number)),
+  ], 'At least 1 seat is required')),
 })
 
 export const VoucherRedeemSchema = v.optional(v.nullable(v.strictObject({
