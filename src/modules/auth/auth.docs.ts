@@ -33,7 +33,8 @@ const ErrorBody = v.object({ message: v.string(), errors: v.optional(v.record(v.
 const Verified = v.object({ message: v.string(), data: v.object({ email: v.string(), verified: v.boolean(), user: v.nullable(UserView) }) })
 const Token = v.object({ id: v.string(), name: v.string(), lastUsedAt: nullableString, expiresAt: nullableString, createdAt: v.string() })
 
-const json = (schema: v.GenericSchema, description: string) => ({
+// Typed loosely: Elysia's OpenAPI types want their own schema type; this is plain JSON Schema.
+const json = (schema: v.GenericSchema, description: string): any => ({
   description,
   content: { 'application/json': { schema: toJsonSchema(schema, { errorMode: 'ignore' }) } },
 })
@@ -44,7 +45,7 @@ const errors = {
   429: json(ErrorBody, 'Too many attempts; see the Retry-After header'),
 }
 
-export const responses = {
+export const responses: Record<string, Record<number, any>> = {
   codeOrSignIn: { 200: json(v.union([CodeSent, SignedIn]), 'Step 1: code sent (same answer for unknown addresses). Step 2: signed in.'), 403: json(ErrorBody, 'The account is suspended'), 419: errors[419], 422: errors[422], 429: errors[429] },
   signedIn: { 200: json(SignedIn, 'Signed in'), 403: json(ErrorBody, 'The account is suspended'), 419: errors[419], 422: errors[422], 429: errors[429] },
   verified: { 200: json(v.union([CodeSent, Verified]), 'Step 1: code sent. Step 2: verified.'), 419: errors[419], 422: errors[422], 429: errors[429] },
