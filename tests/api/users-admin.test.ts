@@ -28,6 +28,10 @@ describe('users administration', () => {
     expect(bad.body.errors.username).toEqual(['Username must be at least 4 characters'])
     const missing = await admin.client.post('/v1/users', { email: `m-${uid()}@example.com`, profile: {} })
     expect(missing.body.errors['profile.firstName']).toEqual(['First name is required'])
+    expect(missing.body.errors['profile.lastName']).toEqual(['Last name is required'])
+    const noEmail = await admin.client.post('/v1/users', {})
+    expect(noEmail.status).toBe(422)
+    expect(noEmail.body.errors.email).toEqual(['Please enter a valid email address'])
     const email = `new-${uid()}@example.com`
     const ok = await admin.client.post('/v1/users', { email, roles: ['coach'], status: 'active', profile: { firstName: 'New', lastName: 'Coach' } })
     expect(ok.status).toBe(201)

@@ -59,6 +59,9 @@ describe('profile rules (spec section 5)', () => {
     expect(r.body.errors['profile.socialAccounts.2.url']).toEqual(['URL must be at most 255 characters'])
     expect(r.body.errors['profile.socialAccounts.3.url']).toEqual(['Please enter a valid URL'])
     expect(r.body.errors['profile.socialAccounts.0.url']).toBeUndefined()
+    const missing = await patchSelf({ profile: { socialAccounts: [{ order: 1 }] } })
+    expect(missing.r.body.errors['profile.socialAccounts.0.platform']).toEqual(['Platform is required'])
+    expect(missing.r.body.errors['profile.socialAccounts.0.url']).toEqual(['Please enter a valid URL'])
   })
 
   test('every social link kind of section 3 is accepted; the list replaces the stored one', async () => {
@@ -103,6 +106,9 @@ describe('coach profile rules (spec section 5)', () => {
     expect(r.body.errors['coachProfile.experiences.0.order']).toEqual(['Order must be at least 1'])
     expect(r.body.errors['coachProfile.experiences.0.years']).toEqual(['Years must be at least 0'])
     expect(r.body.errors['coachProfile.experiences.0.months']).toEqual(['Months must be at least 0'])
+    const missing = await patchSelf({ coachProfile: { experiences: [{ order: 1 }] } })
+    expect(missing.r.body.errors['coachProfile.experiences.0.title']).toEqual(['Title is required'])
+    expect(missing.r.body.errors['coachProfile.experiences.0.company']).toEqual(['Company is required'])
   })
 
   test('certifications: title, issuing organization and order required; certificate URL valid or empty', async () => {

@@ -67,10 +67,13 @@ const text = (required: string, max: number, maxMessage: string) =>
   v.pipe(v.string(required), v.trim(), v.minLength(1, required), v.maxLength(max, maxMessage))
 
 /**
- * A required key whose absence answers the field's own message (valibot would otherwise say
- * "Invalid key"): a missing value runs the rule as `fallback`, which fails it.
+ * The message of an object schema: a missing required key answers that field's own message
+ * (valibot would say "Invalid key"); any other issue (not an object at all) answers `other`.
  */
-const required = <S extends v.GenericSchema<any, any>>(schema: S, fallback: unknown = '') => v.optional(schema, fallback as any)
+const keyMessages = (messages: Record<string, string>, other: string) => (issue: v.BaseIssue<unknown>) => {
+  const key = issue.path?.at(-1)?.key
+  return issue.expected?.startsWith('"') && typeof key === 'string' && messages[key] ? messages[key] : other
+}
 
 /** Optional text that may be cleared: '' and null both store null. */
 const clearable = (max: number, maxMessage: string) =>
@@ -79,27 +82,27 @@ const clearable = (max: number, maxMessage: string) =>
 const orderRule = v.pipe(v.number(USER_MESSAGES.order), v.integer(USER_MESSAGES.order), v.minValue(1, USER_MESSAGES.order))
 
 export const SocialAccountSchema = v.object({
-  platform: required(v.pipe(
+  platform: v.pipe(
     v.string(USER_MESSAGES.platform),
     v.trim(),
     v.toLowerCase(),
     v.minLength(1, USER_MESSAGES.platform),
     v.check((s) => (SOCIAL_PLATFORMS as readonly string[]).includes(s), USER_MESSAGES.platformInvalid),
-  )),
-  url: required(v.pipe(
+  ),
+  url: v.pipe(
     v.string(USER_MESSAGES.url),
     v.trim(),
     v.check(isHttpUrl, USER_MESSAGES.url),
     v.maxLength(255, USER_MESSAGES.urlMax),
-  )),
+  ),
   /** Position in the list, from 1; filled from the row's place when left out. */
   order: v.optional(orderRule),
-})
+}, keyMessages({ platform: USER_MESSAGES.platform, url: USER_MESSAGES.url }, 'Each social account must have a platform and a URL'))
 
 const profileFields = {
-  firstName: required(text(USER_MESSAGES.firstName, 255, USER_MESSAGES.nameMax)),
+  firstName: text(USER_MESSAGES.firstName, 255, USER_MESSAGES.nameMax),
   middleName: clearable(255, USER_MESSAGES.nameMax),
-  lastName: required(text(USER_MESSAGES.lastName, 255, USER_MESSAGES.nameMax)),
+  lastName: text(USER_MESSAGES.lastName, 255, USER_MESSAGES.nameMax),
   headline: v.optional(v.nullable(text(USER_MESSAGES.headline, 255, USER_MESSAGES.headlineMax))),
   country: v.optional(v.nullable(countryRule)),
   phoneNumber: v.optional(v.nullable(v.pipe(
@@ -112,7 +115,7 @@ const profileFields = {
 }
 
 /** The whole profile (display name card, onboarding): first and last name required. */
-export const ProfileSchema = v.strictObject(profileFields)
+export const ProfileSchema = v.strictObject(profileFields, keyMessages({ firstName: USER_MESSAGES.firstName, lastName: USER_MESSAGES.lastName }, 'The profile must be an object'))
 
 /** A partial profile: only the keys sent change; socialAccounts, when sent, replaces the list. */
 export const ProfileUpdateSchema = v.strictObject({
@@ -125,16 +128,16 @@ export const ProfileUpdateSchema = v.strictObject({
 export const SocialAccountsSchema = v.strictObject({ socialAccounts: v.array(SocialAccountSchema, 'Social accounts must be a list') })
 
 export const ExperienceSchema = v.object({
-  title: required(text(USER_MESSAGES.title, 255, 'Title must be at most 255 characters')),
-  company: required(text(USER_MESSAGES.company, 255, 'Company must be at most 255 characters')),
+  title: text(USER_MESSAGES.title, 255, 'Title must be at most 255 characters'),
+  company: text(USER_MESSAGES.company, 255, 'Company must be at most 255 characters'),
   order: v.optional(orderRule),
   years: v.optional(v.pipe(v.number(USER_MESSAGES.years), v.integer(USER_MESSAGES.years), v.minValue(0, USER_MESSAGES.years)), 0),
   months: v.optional(v.pipe(v.number(USER_MESSAGES.months), v.integer(USER_MESSAGES.months), v.minValue(0, USER_MESSAGES.months)), 0),
-})
+}, keyMessages({ title: USER_MESSAGES.title, company: USER_MESSAGES.company }, 'Each experience must have a title and a company'))
 
 export const CertificationSchema = v.object({
-  title: required(text(USER_MESSAGES.title, 255, 'Title must be at most 255 characters')),
-  issuingOrganization: required(text(USER_MESSAGES.issuingOrganization, 255, 'Issuing organization must be at most 255 characters')),
+  title: text(USER_MESSAGES.title, 255, 'Title must be at most 255 characters'),
+  issuingOrganization: text(USER_MESSAGES.issuingOrganization, 255, 'Issuing organization must be at most 255 characters'),
   issuingDate: v.optional(v.nullable(v.pipe(v.string(USER_MESSAGES.issuingDate), v.trim(), v.isoDate(USER_MESSAGES.issuingDate)))),
   /** A valid URL of at most 255 characters, or empty (stored as null). */
   certificateUrl: v.optional(v.nullable(v.pipe(
@@ -144,8 +147,8 @@ export const CertificationSchema = v.object({
     v.check((s) => s === '' || isHttpUrl(s), USER_MESSAGES.certificateUrl),
     v.transform((s) => s || null),
   ))),
-  order: required(orderRule, 0),
-})
+  order: orderRule,
+}, keyMessages({ title: USER_MESSAGES.title, issuingOrganization: USER_MESSAGES.issuingOrganization, order: USER_MESSAGES.order }, 'Each certification must have a title, an issuing organization and an order'))
 
 /** A video URL (YouTube, Vimeo, ...) or a bare video id such as `dQw4w9WgXcQ`. */
 const introductionVideoRule = v.pipe(
@@ -207,17 +210,22 @@ export type UserUpdate = v.InferOutput<typeof UserUpdateSchema>
 
 /** `POST /v1/users` (user managers): an account that signs in with a code sent to its email. */
 export const UserCreateSchema = v.strictObject({
-  email: required(emailRule),
+  email: emailRule,
   username: v.optional(usernameRule),
   password: v.optional(passwordRule),
   profile: v.optional(ProfileSchema),
   coachProfile: v.optional(CoachProfileUpdateSchema),
   ...privileged,
-})
+}, keyMessages({ email: MESSAGES.email }, 'The body must be a JSON object'))
 export type UserCreate = v.InferOutput<typeof UserCreateSchema>
 
 /** The cards of the settings dialog, each a slice of the update. */
-export const DisplayNameSchema = v.strictObject({ profile: v.strictObject({ firstName: profileFields.firstName, middleName: profileFields.middleName, lastName: profileFields.lastName }) })
-export const UsernameSchema = v.strictObject({ username: usernameRule })
-export const EmailSchema = v.strictObject({ email: emailRule })
-export const PasswordSchema = v.strictObject({ password: passwordRule })
+export const DisplayNameSchema = v.strictObject({
+  profile: v.strictObject(
+    { firstName: profileFields.firstName, middleName: profileFields.middleName, lastName: profileFields.lastName },
+    keyMessages({ firstName: USER_MESSAGES.firstName, lastName: USER_MESSAGES.lastName }, 'The profile must be an object'),
+  ),
+})
+export const UsernameSchema = v.strictObject({ username: usernameRule }, keyMessages({ username: MESSAGES.usernameMin }, 'Invalid form'))
+export const EmailSchema = v.strictObject({ email: emailRule }, keyMessages({ email: MESSAGES.email }, 'Invalid form'))
+export const PasswordSchema = v.strictObject({ password: passwordRule }, keyMessages({ password: MESSAGES.password }, 'Invalid form'))
