@@ -57,7 +57,7 @@ export const summitPreset = definePreset({
       },
     },
     body: {
-      fontFamily: 'body',
+      fontFamily: 'sans',
       lineHeight: '1.5',
       WebkitFontSmoothing: 'antialiased',
       minHeight: '100dvh',

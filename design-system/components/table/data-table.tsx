@@ -234,7 +234,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     )
   }
 
-  return (
+  const content = (
     <styled.div width="full" overflowX="auto">
       <Table.Root
         size={size}
@@ -272,11 +272,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           ))}
         </Table.Head>
         {onReorder ? (
-          <DndContext id={dndId} sensors={sensors} collisionDetection={closestCenter} modifiers={[verticalOnly]} onDragEnd={onDragEnd} onDragCancel={suppress}>
-            <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-              {body}
-            </SortableContext>
-          </DndContext>
+          <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+            {body}
+          </SortableContext>
         ) : (
           body
         )}
@@ -295,6 +293,14 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         </HStack>
       ) : null}
     </styled.div>
+  )
+  // DndContext renders its screen-reader instructions as a <div>: keep it outside the <table>.
+  return onReorder ? (
+    <DndContext id={dndId} sensors={sensors} collisionDetection={closestCenter} modifiers={[verticalOnly]} onDragEnd={onDragEnd} onDragCancel={suppress}>
+      {content}
+    </DndContext>
+  ) : (
+    content
   )
 }
 

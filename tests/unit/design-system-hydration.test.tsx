@@ -1,0 +1,74 @@
+/**
+ * Server-render every component (React 19 renderToReadableStream, identifierPrefix like an
+ * island), hydrate it in Chromium with React's development build, and expect no hydration
+ * mismatch, console error or page error; then a click proves the tree is live.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { renderToReadableStream } from 'react-dom/server'
+import { colorModeScript } from '../../design-system/color-mode'
+import { HydrationFixture } from '../../design-system/testing/hydration-fixture'
+
+const ROOT = join(import.meta.dir, '..', '..')
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+describe.skipIf(!existsSync(CHROMIUM))('design system hydration', () => {
+  let server: ReturnType<typeof Bun.serve>
+  let script = ''
+
+  beforeAll(async () => {
+    const built = await Bun.build({
+      entrypoints: [join(ROOT, 'design-system/testing/hydration-client.tsx')],
+      target: 'browser',
+      define: { 'process.env.NODE_ENV': '"development"' },
+    })
+    if (!built.success) throw new Error(built.logs.map(String).join('\n'))
+    script = await built.outputs[0]!.text()
+    const stream = await renderToReadableStream(<HydrationFixture />, { identifierPrefix: 'ds-' })
+    await stream.allReady
+    const body = await new Response(stream).text()
+    const css = existsSync(join(ROOT, 'dist/styles.css')) ? '<link rel="stylesheet" href="/styles.css">' : ''
+    const page = `<!doctype html><html lang="en" data-color-mode="auto"><head><meta charset="utf-8"><title>Hydration</title><script>${colorModeScript}</script>${css}</head><body><div id="root">${body}</div><script type="module" src="/client.js"></script></body></html>`
+    server = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      fetch(req) {
+        const path = new URL(req.url).pathname
+        if (path === '/') return new Response(page, { headers: { 'content-type': 'text/html' } })
+        if (path === '/client.js') return new Response(script, { headers: { 'content-type': 'text/javascript' } })
+        if (path === '/styles.css') return new Response(Bun.file(join(ROOT, 'dist/styles.css')))
+        return new Response(null, { status: path === '/favicon.ico' ? 204 : 404 })
+      },
+    })
+  }, 60_000)
+
+  afterAll(() => server?.stop(true))
+
+  test('hydrates without mismatches or errors, then reacts to clicks', async () => {
+    const { chromium } = await import('playwright-core')
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    })
+    try {
+      const page = await browser.newPage()
+      const errors: string[] = []
+      page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
+      page.on('console', (m) => {
+        // Missing demo images (files/*.png) are expected 404s; anything else is a failure.
+        if (m.type() === 'error' && !m.text().includes('404')) errors.push(`console: ${m.text()}`)
+      })
+      await page.goto(`http://127.0.0.1:${server.port}/`)
+      await page.waitForFunction(() => (window as any).__hydrated === true, null, { timeout: 15_000 })
+      errors.push(...(await page.evaluate(() => (window as any).__errors as string[])))
+      expect(errors).toEqual([])
+      await page.click('#increment')
+      await page.waitForFunction(() => document.querySelector('#increment')?.textContent === 'Clicked 1', null, { timeout: 5_000 })
+      // auto + light system: the inline script resolved the mode before paint
+      expect(await page.evaluate(() => document.documentElement.className)).toBe('light')
+    } finally {
+      await browser.close()
+    }
+  }, 60_000)
+})
