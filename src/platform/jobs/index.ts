@@ -96,7 +96,8 @@ async function start(_orm: MikroORM, databaseUrl: string) {
 async function stop() {
   const b = boss
   boss = null
-  if (b) await b.stop({ graceful: true, timeout: 5000, close: true })
+  // Short in tests: the harness gives its teardown a few seconds in all.
+  if (b) await b.stop({ graceful: true, timeout: process.env.NODE_ENV === 'test' ? 1000 : 10_000, close: true })
 }
 
 registerService({
