@@ -3,7 +3,7 @@ import { describe, expect, test } from 'bun:test'
 import { Client, actor, app, em, superAdmin } from '../client'
 import { config } from '../../src/config'
 import { StoredFile } from '../../src/modules/uploads/file.entity'
-import { cleanupTempFiles } from '../../src/modules/uploads/upload.service'
+import { cleanupOrphanAvatars, cleanupTempFiles } from '../../src/modules/uploads/upload.service'
 import { getObject } from '../../src/platform/storage'
 
 /** A real 1x1 PNG. */
@@ -162,6 +162,25 @@ describe('temporary upload', () => {
     expect(await em().count(StoredFile, { id: newUp.body.data.id })).toBe(1)
     expect((await a.client.get(oldUp.body.data.url)).status).toBe(404)
     expect((await a.client.get(newUp.body.data.url)).status).toBe(200)
+  })
+
+  test('day-old avatars that no user points at are cleaned up; the one in use stays', async () => {
+    const a = await actor()
+    const unused = await a.client.post('/v1/uploads/avatar', form(PNG, 'a.png', 'image/png'))
+    const first = await a.client.post('/v1/uploads/avatar?apply=1', form(PNG, 'b.png', 'image/png'))
+    const current = await a.client.post('/v1/uploads/avatar', form(PNG, 'c.png', 'image/png'))
+    await a.client.patch(`/v1/users/${a.user.id}`, { avatar: current.body.data.id }) // replaces `first`
+    const ids = [unused, first, current].map((r) => r.body.data.id)
+    await em().nativeUpdate(StoredFile, { id: { $in: ids } }, { createdAt: new Date(Date.now() - 25 * 3600_000) })
+    await cleanupOrphanAvatars(em())
+    expect(await em().count(StoredFile, { id: ids[0] })).toBe(0)
+    expect(await em().count(StoredFile, { id: ids[1] })).toBe(0)
+    expect(await em().count(StoredFile, { id: ids[2] })).toBe(1)
+    expect((await fetch(app().url + current.body.data.url)).status).toBe(200)
+    // a fresh upload waiting for its PATCH is kept
+    const fresh = await a.client.post('/v1/uploads/avatar', form(PNG, 'd.png', 'image/png'))
+    await cleanupOrphanAvatars(em())
+    expect(await em().count(StoredFile, { id: fresh.body.data.id })).toBe(1)
   })
 
   test('unknown or malformed file ids are 404', async () => {

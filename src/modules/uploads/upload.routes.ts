@@ -6,7 +6,7 @@ import { getOrm } from '../../platform/db/current'
 import { registerService } from '../../services'
 import { log } from '../../platform/log'
 import { StoredFile } from './file.entity'
-import { AVATAR_TYPES, UPLOAD_MESSAGES, cleanupTempFiles, fileFromBody, fileUrl, serializeFile, storeUpload } from './upload.service'
+import { AVATAR_TYPES, UPLOAD_MESSAGES, cleanupOrphanAvatars, cleanupTempFiles, fileFromBody, fileUrl, serializeFile, storeUpload } from './upload.service'
 import { User } from '../users/user.entity'
 import { serializeUser } from '../users/user.serialize'
 import type { EntityManager } from '@mikro-orm/postgresql'
@@ -113,12 +113,19 @@ export const uploadRoutes = new Elysia({ name: 'uploads' })
     detail: { tags: ['Uploads'], summary: 'Download a stored file (avatars are public and cached; other files only for their owner)' },
   })
 
-// Hourly sweep of temporary files older than a day (idempotent, safe on many servers).
+// Hourly sweep of day-old temporary files and unused avatars (idempotent, safe on many servers).
 let timer: ReturnType<typeof setInterval> | null = null
 registerService({
   name: 'temp-file-cleanup',
   async start() {
-    const sweep = () => cleanupTempFiles(getOrm().em.fork() as EntityManager).catch((err) => log.warn({ err }, 'temp file clean-up failed'))
+    const sweep = async () => {
+      try {
+        await cleanupTempFiles(getOrm().em.fork() as EntityManager)
+        await cleanupOrphanAvatars(getOrm().em.fork() as EntityManager)
+      } catch (err) {
+        log.warn({ err }, 'file clean-up failed')
+      }
+    }
     timer = setInterval(sweep, 60 * 60_000)
     timer.unref?.()
   },

@@ -3,6 +3,7 @@
  * clean-up of temporary files. Other modules store files through `storeUpload`.
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
+import { raw, type FilterQuery } from '@mikro-orm/core'
 import { fileTypeFromBuffer } from 'file-type'
 import { StoredFile } from './file.entity'
 import type { User } from '../users/user.entity'
@@ -103,17 +104,33 @@ export const serializeFile = (f: StoredFile) => ({
   createdAt: f.createdAt,
 })
 
-/** Deletes temporary files older than `maxAgeMs` (default a day); answers how many went. */
-export async function cleanupTempFiles(em: EntityManager, maxAgeMs = 86_400_000, now = new Date()) {
-  const cutoff = new Date(now.getTime() - maxAgeMs)
+async function sweep(em: EntityManager, where: FilterQuery<StoredFile>) {
   let removed = 0
   for (;;) {
-    const batch = await em.find(StoredFile, { kind: 'temp', createdAt: { $lt: cutoff } }, { limit: 200, orderBy: { createdAt: 'asc' } })
+    const batch = await em.find(StoredFile, where, { limit: 200, orderBy: { createdAt: 'asc' } })
     if (!batch.length) break
-    for (const f of batch) await deleteObject(f.key).catch((err) => log.warn({ err, key: f.key }, 'could not delete a temp file'))
+    for (const f of batch) await deleteObject(f.key).catch((err) => log.warn({ err, key: f.key }, 'could not delete a stored file'))
     await em.nativeDelete(StoredFile, { id: { $in: batch.map((f) => f.id) } })
     removed += batch.length
     if (batch.length < 200) break
   }
   return removed
+}
+
+/** Deletes temporary files older than `maxAgeMs` (default a day); answers how many went. */
+export function cleanupTempFiles(em: EntityManager, maxAgeMs = 86_400_000, now = new Date()) {
+  return sweep(em, { kind: 'temp', createdAt: { $lt: new Date(now.getTime() - maxAgeMs) } })
+}
+
+/**
+ * Deletes avatars that no user (deleted ones included) points at and that are older than
+ * `maxAgeMs`: uploads never applied, and avatars since replaced. The grace period lets a
+ * client PATCH the id it just got, and cached copies of a replaced avatar expire first.
+ */
+export function cleanupOrphanAvatars(em: EntityManager, maxAgeMs = 86_400_000, now = new Date()) {
+  return sweep(em, {
+    kind: 'avatar',
+    createdAt: { $lt: new Date(now.getTime() - maxAgeMs) },
+    [raw((a) => `not exists (select 1 from users u where u.avatar = ${a}.id)`)]: [],
+  } as FilterQuery<StoredFile>)
 }
