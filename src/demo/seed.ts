@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { User } from '../modules/users/user.entity'
 import { Membership, Tenant } from '../modules/tenants/tenant.entity'
 import { log } from '../platform/log'
+import { seedCatalogue, seedCatalogueFeedback } from './catalogue'
 
 /** Demo data for a first start: only when the database has no users yet. */
 export async function seedDemoIfEmpty(em: EntityManager) {
@@ -36,5 +37,8 @@ export async function seedDemoIfEmpty(em: EntityManager) {
   em.create(Membership, { tenant: north, user: clients[0], status: 'ACTIVE', roles: [] })
   admin.defaultTenantSlug = 'acme'
   await em.flush()
+  await seedCatalogue(em)
+  // Feedback needs the demo bookings: keep this after the bookings seed.
+  await seedCatalogueFeedback(em)
   log.info('demo data loaded: sign in as admin@summit.localhost, maya@acme.example or client@summit.localhost')
 }

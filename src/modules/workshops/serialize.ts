@@ -105,7 +105,7 @@ export function serializeSchedule(s: WorkshopSchedule, include: string[] = [], s
     runs: w ? confirmed >= w.minSeats : false,
     price: w ? toAmount(w.price) : null,
     currency: w?.currency ?? null,
-    rating: rating ? { average: rating.average, count: rating.count } : undefined,
+    rating: stats?.ratings ? { average: rating?.average ?? null, count: rating?.count ?? 0 } : undefined,
     payoutStatus: opts.public ? undefined : s.payoutStatus,
     workshop: w && (opts.public || include.includes('workshop')) ? serializeWorkshop(w) : undefined,
     coach: (opts.public || include.includes('coach')) && loaded(s.coach) ? serializePublicUser(s.coach as User) : undefined,
