@@ -26,14 +26,19 @@ import {
   Toaster,
   Tooltip,
   colorModeChoices,
+  toaster,
   useColorMode,
 } from '../index'
 
-const rows = Array.from({ length: 12 }, (_, i) => ({ id: `r${i}`, name: `Row ${i}` }))
-const columns = [{ accessorKey: 'name', header: 'Name' }] as any
+const rows = Array.from({ length: 12 }, (_, i) => ({ id: `r${i}`, name: `Row ${String(i).padStart(2, '0')}`, group: i % 2 ? 'Odd' : 'Even' }))
+const columns = [
+  { accessorKey: 'group', header: 'Group' },
+  { accessorKey: 'name', header: 'Name' },
+] as any
 
 export function HydrationFixture() {
   const [count, setCount] = useState(0)
+  const [locked, setLocked] = useState(false)
   const { preference, setPreference } = useColorMode('auto')
   return (
     <Stack gap="4" p="4">
@@ -69,6 +74,17 @@ export function HydrationFixture() {
       <Dialog title="Settings" size="lg" trigger={<Button>Open</Button>}>
         Body
       </Dialog>
+      <Button id="open-locked" onClick={() => setLocked(true)}>
+        Open locked
+      </Button>
+      <Dialog title="Locked" open={locked} onOpenChange={setLocked} dismissible={false}>
+        <Button id="close-locked" onClick={() => setLocked(false)}>
+          Done
+        </Button>
+      </Dialog>
+      <Button id="toast" onClick={() => toaster.create({ title: 'User Updated', description: 'Successfully updated.', type: 'success' })}>
+        Toast
+      </Button>
       <Tabs.Root defaultValue="a">
         <Tabs.List>
           <Tabs.Trigger value="a">Account</Tabs.Trigger>

@@ -67,6 +67,42 @@ describe.skipIf(!existsSync(CHROMIUM))('design system hydration', () => {
       await page.waitForFunction(() => document.querySelector('#increment')?.textContent === 'Clicked 1', null, { timeout: 5_000 })
       // auto + light system: the inline script resolved the mode before paint
       expect(await page.evaluate(() => document.documentElement.className)).toBe('light')
+
+      // Table: click sorts, shift-click adds a second sort column; 10 rows a page
+      const sortOf = (name: string) => page.getAttribute(`th:has-text("${name}")`, 'aria-sort')
+      expect(await page.locator('tbody tr').count()).toBe(10)
+      await page.click('th:has-text("Name")')
+      expect(await sortOf('Name')).toBe('ascending')
+      await page.click('th:has-text("Group")', { modifiers: ['Shift'] })
+      expect(await sortOf('Name')).toBe('ascending')
+      expect(await sortOf('Group')).toBe('ascending')
+      await page.click('th:has-text("Group")')
+      expect(await sortOf('Name')).toBe('none')
+
+      // A non-dismissible dialog ignores Escape and outside clicks
+      await page.click('#open-locked')
+      await page.waitForSelector('text=Locked')
+      await page.keyboard.press('Escape')
+      await page.mouse.click(5, 5)
+      await page.waitForTimeout(300)
+      expect(await page.isVisible('#close-locked')).toBe(true)
+      await page.click('#close-locked')
+      await page.waitForSelector('#close-locked', { state: 'detached' })
+
+      // Toasts appear in the toaster region
+      await page.click('#toast')
+      await page.waitForSelector('text=Successfully updated.')
+
+      // Colour mode chooser: sets the class and the cookie the server reads
+      await page.click('label:has-text("Dark")')
+      await page.waitForFunction(() => document.documentElement.classList.contains('dark'))
+      expect(await page.evaluate(() => document.documentElement.getAttribute('data-color-mode'))).toBe('dark')
+      expect(await page.evaluate(() => document.cookie)).toContain('color-mode=dark')
+
+      // Sidebar open flag stored in localStorage
+      await page.click('button[aria-label="Collapse sidebar"]')
+      expect(await page.evaluate(() => localStorage.getItem('sidebar-open'))).toBe('false')
+      expect(await page.getAttribute('aside', 'data-state')).toBe('closed')
     } finally {
       await browser.close()
     }
