@@ -7,7 +7,7 @@ import { AccessToken } from './auth.entity'
 import { User } from '../users/user.entity'
 import { serializeUser } from '../users/user.serialize'
 import { OtpSignInSchema, VerifyEmailSchema, VerifyTokenSchema } from './auth.schema'
-import { CODE_TTL_MINUTES, consumeCode, consumeMagicLink, invalidLink, issueCode, throttleCodeRequest, throttleVerify } from './otp.service'
+import { CODE_TTL_MINUTES, consumeCode, consumeMagicLink, invalidLink, issueCode, throttleVerify } from './otp.service'
 import { findOrCreateUser, signIn } from './auth.service'
 import { responses } from './auth.docs'
 
@@ -49,9 +49,8 @@ export const authRoutes = new Elysia({ name: 'auth' })
     const input = parseOrThrow(OtpSignInSchema, body)
     if (!input.code) {
       const user = await ctx.em.findOne(User, { email: input.email })
-      // An unknown address counts against the same limits and gets the same answer, but no mail.
-      if (user) await issueCode(ctx.em, input.email, 'login', { ip: ctx.ip })
-      else await throttleCodeRequest(ctx.em, input.email, ctx.ip)
+      // An unknown address gets the same work, limits and answer (a code nobody receives).
+      await issueCode(ctx.em, input.email, 'login', { ip: ctx.ip, deliver: !!user })
       return sent(LOGIN_SENT, input.email)
     }
     await throttleVerify(ctx.em, ctx.ip)
@@ -93,8 +92,7 @@ export const authRoutes = new Elysia({ name: 'auth' })
         await issueCode(ctx.em, input.email, 'verify-email', { ip: ctx.ip })
       } else {
         const owner = await ctx.em.findOne(User, { email: input.email, emailVerifiedAt: null })
-        if (owner) await issueCode(ctx.em, input.email, 'verify-email', { ip: ctx.ip })
-        else await throttleCodeRequest(ctx.em, input.email, ctx.ip)
+        await issueCode(ctx.em, input.email, 'verify-email', { ip: ctx.ip, deliver: !!owner })
       }
       return sent(VERIFY_SENT, input.email)
     }
