@@ -57,6 +57,26 @@ describe('payments: keys and the Stripe.js stand-in', () => {
     expect(js.status).toBe(200)
     expect(js.body).toContain('confirmCardPayment')
   })
+
+  test('the browser pays through the same-origin proxy with the publishable key and client secret', async () => {
+    const w = await world({ price: 1200 })
+    const b = (await book(w.client, w.schedule.id)).body.data
+    const r = (await intentFor(w.client, b.id)).body.data
+    const { app } = await import('../client')
+    const base = `${app().url}/v1/public/payments/local/v1/payment_intents/${r.paymentIntentId}`
+    const form = (o: Record<string, string>) => new URLSearchParams(o).toString()
+    // As the Stripe.js stand-in sends it: the publishable key as the `key` param.
+    const headers = { 'content-type': 'application/x-www-form-urlencoded' }
+    const card = { key: r.publishableKey, 'payment_method_data[type]': 'card', 'payment_method_data[card][number]': '4242424242424242', 'payment_method_data[card][exp_month]': '12', 'payment_method_data[card][exp_year]': '2040', 'payment_method_data[card][cvc]': '123' }
+    const wrong = await fetch(`${base}/confirm`, { method: 'POST', headers, body: form({ client_secret: 'nope', ...card }) })
+    expect(wrong.status).toBe(400)
+    const ok = await fetch(`${base}/confirm`, { method: 'POST', headers, body: form({ client_secret: r.clientSecret, ...card }) })
+    expect(ok.status).toBe(200)
+    expect((await ok.json()).status).toBe('succeeded')
+    const got = await fetch(`${base}?key=${r.publishableKey}&client_secret=${encodeURIComponent(r.clientSecret)}`)
+    expect((await got.json()).status).toBe('succeeded')
+    expect((await finalize(w.client, b.id, r.paymentIntentId)).status).toBe(200)
+  })
 })
 
 describe('payments: paying a booking', () => {

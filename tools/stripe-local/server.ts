@@ -124,7 +124,7 @@ route('DELETE', '/v1/webhook_endpoints/:id', ({ hooks }, id) => {
 const CORS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
-  'access-control-allow-headers': 'authorization, content-type, idempotency-key, stripe-version, stripe-account',
+  'access-control-allow-headers': 'authorization, content-type, idempotency-key, stripe-version, stripe-account, x-xsrf-token',
   'access-control-max-age': '600',
 }
 
@@ -143,11 +143,14 @@ function json(status: number, body: unknown, requestId: string, extra: Record<st
   })
 }
 
-function authOf(request: Request): { key: string; auth: Auth } | null {
+/** The API key: `Authorization: Bearer` (the SDKs), Basic, or a `key` param (Stripe.js sends its publishable key so). */
+function authOf(request: Request, params: Params): { key: string; auth: Auth } | null {
   const h = request.headers.get('authorization') ?? ''
   let key = ''
   if (h.startsWith('Bearer ')) key = h.slice(7).trim()
   else if (h.startsWith('Basic ')) key = atob(h.slice(6)).split(':')[0]
+  else if (typeof params.key === 'string' && params.key.startsWith('pk_')) key = params.key
+  delete params.key
   if (/^(sk|rk)_(test|live)_\w+$/.test(key)) return { key, auth: 'secret' }
   if (/^pk_(test|live)_\w+$/.test(key)) return { key, auth: 'publishable' }
   return null
@@ -174,14 +177,20 @@ export async function startStripeLocal(opts: StripeLocalOptions = {}): Promise<S
     if (!match) {
       return json(404, new StripeError(404, 'invalid_request_error', `Unrecognized request URL (${request.method}: ${url.pathname}). The local Stripe server implements only part of the API.`).toJSON(), requestId)
     }
-    const who = authOf(request)
+    const raw = request.method === 'GET' || request.method === 'DELETE' ? url.search.slice(1) : await request.text()
+    let params: Params
+    try {
+      params = parseForm(raw)
+    } catch {
+      params = {}
+    }
+    const who = authOf(request, params)
     if (!who) {
       return json(401, new StripeError(401, 'invalid_request_error', 'Invalid API Key provided: a secret (sk_test_...) or publishable (pk_test_...) key is required.').toJSON(), requestId)
     }
     if (who.auth === 'publishable' && !match.r.publishable) {
       return json(401, new StripeError(401, 'invalid_request_error', 'This API call cannot be made with a publishable API key. Please use a secret API key.').toJSON(), requestId)
     }
-    const raw = request.method === 'GET' || request.method === 'DELETE' ? url.search.slice(1) : await request.text()
     const idemKey = request.method === 'POST' ? request.headers.get('idempotency-key') : null
     const replayKey = idemKey ? `${who.key}|${idemKey}` : null
     const fingerprint = `${request.method} ${url.pathname} ${raw}`
@@ -195,7 +204,6 @@ export async function startStripeLocal(opts: StripeLocalOptions = {}): Promise<S
     let status = 200
     let body: unknown
     try {
-      const params = parseForm(raw)
       const ctx: Ctx = { s: store, params, url: url.pathname, auth: who.auth, req: { id: requestId, idempotency_key: idemKey }, hooks }
       const result = match.r.handler(ctx, ...match.m!.slice(1).map(decodeURIComponent))
       body = store.expand(result, expandList(params))

@@ -28,13 +28,22 @@
     return out
   }
 
+  /** The XSRF-TOKEN cookie, echoed when the API is same-origin (the app proxies the local server behind its session). */
+  function xsrf(): Dict {
+    const sameOrigin = API.startsWith('/') || API.startsWith(location.origin)
+    const m = sameOrigin ? /(?:^|;\s*)XSRF-TOKEN=([^;]+)/.exec(document.cookie) : null
+    return m ? { 'x-xsrf-token': decodeURIComponent(m[1]) } : {}
+  }
+
   async function call(pk: string, method: string, path: string, data: Dict = {}) {
-    const body = encode(data).join('&')
-    const url = `${API}${path}${method === 'GET' && body ? `?${body}` : ''}`
+    // Like Stripe.js: the publishable key travels as the `key` param, not as a bearer token.
+    const body = encode({ ...data, key: pk }).join('&')
+    const url = `${API}${path}${method === 'GET' ? `?${body}` : ''}`
     try {
       const res = await fetch(url, {
         method,
-        headers: { authorization: `Bearer ${pk}`, ...(method === 'GET' ? {} : { 'content-type': 'application/x-www-form-urlencoded' }) },
+        credentials: 'same-origin',
+        headers: { ...xsrf(), ...(method === 'GET' ? {} : { 'content-type': 'application/x-www-form-urlencoded' }) },
         body: method === 'GET' ? undefined : body,
       })
       const json = await res.json()

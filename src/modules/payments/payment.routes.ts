@@ -71,7 +71,7 @@ async function proxyLocal(request: Request, path: string) {
   const base = localStripeUrl()
   if (!base || !/^\/(js|v1)\/[\w/.]+$/.test(path)) throw notFound()
   const headers = new Headers()
-  for (const h of ['authorization', 'content-type', 'idempotency-key']) {
+  for (const h of ['content-type', 'idempotency-key']) {
     const v = request.headers.get(h)
     if (v) headers.set(h, v)
   }
