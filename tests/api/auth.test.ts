@@ -48,7 +48,8 @@ describe('register with a code', () => {
   test('an existing account registering again just signs in (same answer at step 1)', async () => {
     const { user } = await actor({ email: newEmail() })
     const c = new Client()
-    const { code } = await askCode(c, 'register', user.email)
+    const { code, mail } = await askCode(c, 'register', user.email)
+    expect(mail.text).toContain('already has one')
     const r = await c.post('/v1/auth/register-using-otp', { email: user.email, code })
     expect(r.status).toBe(200)
     expect(r.body.data.user.id).toBe(user.id)

@@ -27,9 +27,10 @@ export const authRoutes = new Elysia({ name: 'auth' })
   .post('/auth/register-using-otp', async ({ ctx, body, cookie }) => {
     const input = parseOrThrow(OtpSignInSchema, body)
     if (!input.code) {
-      // Known and unknown addresses get the same mail kind and the same answer; the account
-      // is only created once the mailbox is proven by the code.
-      await issueCode(ctx.em, input.email, 'register', { ip: ctx.ip })
+      // Known and unknown addresses get the same answer (the mail tells an existing account to
+      // sign in); the account is only created once the mailbox is proven by the code.
+      const existing = (await ctx.em.count(User, { email: input.email })) > 0
+      await issueCode(ctx.em, input.email, 'register', { ip: ctx.ip, existing })
       return sent(REGISTER_SENT, input.email)
     }
     await throttleVerify(ctx.em, ctx.ip)

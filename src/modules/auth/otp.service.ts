@@ -51,7 +51,7 @@ export async function throttleVerify(em: EntityManager, ip?: string | null) {
  * `deliver: false` does the same work without the mail: an unknown address then costs the
  * same time and fails the same way (422, then 429 after 5 tries) as a known one.
  */
-export async function issueCode(em: EntityManager, email: string, purpose: OtpPurpose, opts: { ip?: string | null; deliver?: boolean } = {}): Promise<void> {
+export async function issueCode(em: EntityManager, email: string, purpose: OtpPurpose, opts: { ip?: string | null; deliver?: boolean; existing?: boolean } = {}): Promise<void> {
   email = normalize(email)
   await throttleCodeRequest(em, email, opts.ip)
   const now = new Date()
@@ -68,7 +68,7 @@ export async function issueCode(em: EntityManager, email: string, purpose: OtpPu
     link = `${config.APP_URL}/login?token=${id}.${secret}`
   }
   await em.flush()
-  const mail = codeMail(purpose, code, { link, minutes: CODE_TTL_MINUTES })
+  const mail = codeMail(purpose, code, { link, minutes: CODE_TTL_MINUTES, existing: opts.existing })
   if (opts.deliver !== false) queueMail({ to: email, ...mail })
 }
 
