@@ -146,3 +146,20 @@ describe('workshop schedules', () => {
 
 void tenant
 void actor
+
+describe('deleting what is booked', () => {
+  test('a coming schedule (or its workshop) with booked seats cannot be deleted', async () => {
+    const { em } = await import('../client')
+    const { WorkshopSchedule } = await import('../../src/modules/workshops/schedule.entity')
+    const { coach } = await team()
+    const w = await makeWorkshop(coach)
+    const s = await makeSchedule(coach, w.id)
+    await em().nativeUpdate(WorkshopSchedule, { id: s.id }, { seatsTaken: 2 }, { filters: false })
+    const r = await coach.client.delete(`/v1/workshop-schedules/${s.id}`)
+    expect(r.status).toBe(409)
+    expect(r.body.message).toBe('This schedule has 2 booked seats. Cancel its bookings before deleting it.')
+    const rw = await coach.client.delete(`/v1/workshops/${w.id}`)
+    expect(rw.status).toBe(409)
+    expect(rw.body.message).toBe('This workshop has 1 coming schedule with booked seats. Cancel those bookings before deleting it.')
+  })
+})

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { crud } from '../../platform/http/crud'
 import type { RequestContext } from '../../platform/http/context'
-import { fieldError, forbidden } from '../../platform/http/errors'
+import { conflict, fieldError, forbidden } from '../../platform/http/errors'
 import { now } from '../../platform/clock'
 import { WorkshopSchedule } from './schedule.entity'
 import { Workshop } from './workshop.entity'
@@ -66,6 +66,9 @@ export const scheduleRoutes = crud({
   description: 'One run of a workshop. `seatsLeft` = maxSeats - seats of PENDING and CONFIRMED bookings; `runs` once confirmed seats reach minSeats.',
   async authorizeChange(ctx, row, action) {
     assertOwner(ctx, row.coach.id, 'schedule')
+    // Seats held by bookings keep a coming schedule in place: cancel the bookings first.
+    if (action === 'delete' && row.seatsTaken > 0 && row.endDate > now())
+      throw conflict(`This schedule has ${row.seatsTaken} booked seat${row.seatsTaken === 1 ? '' : 's'}. Cancel its bookings before deleting it.`)
     if (action === 'restore' && row.status === 'PUBLISHED' && row.endDate > now())
       await inTransaction(ctx.em, (em) => assertCanPublish(em, row.tenant.id, row.id))
   },

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { crud } from '../../platform/http/crud'
 import type { RequestContext } from '../../platform/http/context'
-import { fieldError, forbidden } from '../../platform/http/errors'
+import { conflict, fieldError, forbidden } from '../../platform/http/errors'
 import { now } from '../../platform/clock'
 import { Membership } from '../tenants/tenant.entity'
 import { User } from '../users/user.entity'
@@ -64,7 +64,12 @@ export const workshopRoutes = crud({
   },
   serialize: (row, include) => serializeWorkshop(row, include),
   description: 'A workshop a coach sells. Prices are decimal amounts; `filter[coach]=me` lists your own.',
-  authorizeChange: (ctx, row) => assertOwner(ctx, row.coach.id),
+  async authorizeChange(ctx, row, action) {
+    assertOwner(ctx, row.coach.id)
+    if (action !== 'delete') return
+    const booked = await ctx.em.count(WorkshopSchedule, { workshop: row, endDate: { $gt: now() }, seatsTaken: { $gt: 0 } })
+    if (booked) throw conflict(`This workshop has ${booked} coming schedule${booked === 1 ? '' : 's'} with booked seats. Cancel those bookings before deleting it.`)
+  },
   async create(ctx, data) {
     const tenant = await ctx.tenant()
     const coach = await resolveCoach(ctx, data.coachId)
