@@ -38,6 +38,7 @@ export async function seedDemoIfEmpty(em: EntityManager) {
   admin.defaultTenantSlug = 'acme'
   await em.flush()
   await seedCatalogue(em)
+  await (await import('./bookings')).seedBookings(em)
   // Feedback needs the demo bookings: keep this after the bookings seed.
   await seedCatalogueFeedback(em)
   log.info('demo data loaded: sign in as admin@summit.localhost, maya@acme.example or client@summit.localhost')
