@@ -3,6 +3,7 @@ import { Client, actor, em, uid } from '../client'
 import { signInAtProvider } from '../peers/oidc'
 import { config } from '../../src/config'
 import { User } from '../../src/modules/users/user.entity'
+import { PROVIDER_ERROR_MESSAGES } from '../../src/modules/auth/auth.schema'
 
 /** Browser steps: our redirect, the provider's screens, back to our callback. */
 async function viaProvider(c: Client, login: string, opts: { abort?: boolean; query?: string } = {}) {
@@ -99,6 +100,13 @@ describe('sign in with the external provider (OpenID Connect)', () => {
     const { back } = await viaProvider(c, `unverified-${email}`)
     expect(back.headers.get('location')).toBe('/login?error=unverified_email')
     expect(await em().count(User, { email })).toBe(0)
+  })
+
+  test('every error code the callback can send has a message for the login page', async () => {
+    const source = await Bun.file(new URL('../../src/modules/auth/oidc.service.ts', import.meta.url)).text()
+    const codes = [...source.matchAll(/new OidcFailure\('([a-z_]+)'/g)].map((m) => m[1])
+    expect(codes.length).toBeGreaterThan(3)
+    for (const code of [...codes, 'access_denied', 'suspended', 'provider_error']) expect(PROVIDER_ERROR_MESSAGES[code], code).toBeString()
   })
 
   test('404 when no provider is configured', async () => {

@@ -80,3 +80,17 @@ export const TokenCreateSchema = v.strictObject({
 export type OtpSignInInput = v.InferOutput<typeof OtpSignInSchema>
 export type VerifyEmailInput = v.InferOutput<typeof VerifyEmailSchema>
 export type VerifyTokenInput = v.InferOutput<typeof VerifyTokenSchema>
+
+/**
+ * What the login page says for `/login?error=<code>` after the external provider's callback
+ * (oidc.routes.ts sends these codes).
+ */
+export const PROVIDER_ERROR_MESSAGES: Record<string, string> = {
+  access_denied: 'Sign-in with the provider was cancelled.',
+  suspended: 'Your account is suspended. Please contact support.',
+  expired: 'That sign-in attempt expired or was started in another browser. Please try again.',
+  invalid_callback: 'The provider\'s answer could not be checked. Please try again.',
+  unverified_email: 'The provider did not confirm your email address. Verify it there, or sign in with an email code.',
+  provider_unavailable: 'The sign-in provider cannot be reached right now. Please try again later or sign in with an email code.',
+  provider_error: 'The sign-in provider reported an error. Please try again or sign in with an email code.',
+}
