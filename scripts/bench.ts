@@ -1,0 +1,200 @@
+/**
+ * `npm run bench`: a small benchmark, not a test. Boots Summit like the tests do (throwaway
+ * embedded PostgreSQL, app on a random port), seeds its own data, runs each scenario and prints
+ * one table row per scenario:
+ *
+ *   | scenario | requests | concurrency | req/s | p50 ms | p95 ms | SQL/request | wall ms | notes |
+ *
+ * Adding a scenario: push `{ name, run }` to SCENARIOS. `run` answers a Row (use `load()` for
+ * throughput rows and `timed()` for one-shot wall-time rows). SQL statements are counted on the
+ * app's connections (the job queue's own connections are left out).
+ *
+ * Options: BENCH_SECONDS (per load scenario, default 3), BENCH_CONCURRENCY (default 8).
+ */
+import pg from 'pg'
+
+// ---------------------------------------------------------------- environment and SQL counter
+Object.assign(process.env, {
+  NODE_ENV: process.env.BENCH_NODE_ENV ?? 'production',
+  SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+  SEED_DEMO: 'false',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
+  OUTBOX_DIR: `/tmp/summit-bench-outbox-${process.pid}`,
+  STORAGE_DIR: `/tmp/summit-bench-storage-${process.pid}`,
+  STRIPE_LOCAL_PORT: '0',
+  OTP_MAX_PER_IP: '1000000',
+})
+
+let sqlCount = 0
+const originalQuery = pg.Client.prototype.query
+;(pg.Client.prototype as any).query = function (this: any, ...args: any[]) {
+  if (this.connectionParameters?.application_name !== 'summit-jobs') sqlCount++
+  return (originalQuery as any).apply(this, args)
+}
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3)
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8)
+
+const { boot } = await import('../src/boot')
+const { User } = await import('../src/modules/users/user.entity')
+const { Tenant, Membership } = await import('../src/modules/tenants/tenant.entity')
+const { AccessToken } = await import('../src/modules/auth/auth.entity')
+const { Workshop } = await import('../src/modules/workshops/workshop.entity')
+const { WorkshopSchedule } = await import('../src/modules/workshops/schedule.entity')
+const { randomToken, sha256 } = await import('../src/platform/crypto')
+
+const running = await boot({ port: 0, throwawayDb: true, seedDemo: false, hostname: '127.0.0.1' })
+const em = () => running.orm.em.fork() as any
+
+// ---------------------------------------------------------------- table
+interface Row {
+  scenario: string
+  requests: number
+  concurrency: number
+  rps?: number
+  p50?: number
+  p95?: number
+  sqlPerRequest?: number
+  wallMs?: number
+  notes?: string
+}
+interface Scenario {
+  name: string
+  run(): Promise<Row>
+}
+
+function printTable(rows: Row[]) {
+  const head = ['scenario', 'requests', 'concurrency', 'req/s', 'p50 ms', 'p95 ms', 'SQL/request', 'wall ms', 'notes']
+  const fmt = (n: number | undefined, d = 0) => (n === undefined ? '-' : n.toFixed(d))
+  const body = rows.map((r) => [r.scenario, String(r.requests), String(r.concurrency), fmt(r.rps), fmt(r.p50, 1), fmt(r.p95, 1), fmt(r.sqlPerRequest, 1), fmt(r.wallMs), r.notes ?? ''])
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)))
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`
+  console.log(line(head))
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
+  for (const b of body) console.log(line(b))
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+
+/** Throughput: `concurrency` loops send `request` for `seconds`; every answer must pass `ok`. */
+async function load(name: string, request: () => Promise<Response>, opts: { ok?: (r: Response) => boolean; notes?: string } = {}): Promise<Row> {
+  const ok = opts.ok ?? ((r) => r.status === 200)
+  for (let i = 0; i < 20; i++) await (await request()).arrayBuffer() // warm-up
+  // SQL per request, measured alone so concurrency cannot blur it.
+  sqlCount = 0
+  const probe = await request()
+  await probe.arrayBuffer()
+  const sqlPerRequest = sqlCount
+  const latencies: number[] = []
+  let failures = 0
+  const until = performance.now() + SECONDS * 1000
+  const started = performance.now()
+  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+    while (performance.now() < until) {
+      const t0 = performance.now()
+      const r = await request()
+      await r.arrayBuffer()
+      latencies.push(performance.now() - t0)
+      if (!ok(r)) failures++
+    }
+  }))
+  const elapsed = (performance.now() - started) / 1000
+  latencies.sort((a, b) => a - b)
+  return {
+    scenario: name, requests: latencies.length, concurrency: CONCURRENCY, rps: latencies.length / elapsed,
+    p50: percentile(latencies, 50), p95: percentile(latencies, 95), sqlPerRequest,
+    notes: [opts.notes, failures ? `${failures} unexpected answers` : ''].filter(Boolean).join('; '),
+  }
+}
+
+// ---------------------------------------------------------------- data
+async function seedCatalogue() {
+  const m = em()
+  const tenant = m.create(Tenant, { name: 'Bench Coaching', slug: 'bench', plan: 'enterprise' })
+  const coaches = Array.from({ length: 5 }, (_, i) =>
+    m.create(User, { email: `coach${i}@bench.example`, username: `benchcoach${i}`, roles: ['coach'], status: 'active', emailVerifiedAt: new Date(), profile: { firstName: 'Coach', lastName: String(i) }, defaultTenantSlug: 'bench' }))
+  for (const c of coaches) m.create(Membership, { tenant, user: c, status: 'ACTIVE', roles: [] })
+  const DAY = 86_400_000
+  for (let w = 0; w < 15; w++) {
+    const coach = coaches[w % coaches.length]
+    const workshop = m.create(Workshop, { tenant, coach, title: `Bench workshop ${w}`, slug: `bench-workshop-${w}`, price: 5000 + w * 100, currency: 'usd', minSeats: 2, maxSeats: 20, description: 'Benchmark data' })
+    for (let s = 0; s < 10; s++) {
+      const start = new Date(Date.now() + (s * 3 + w + 1) * DAY)
+      m.create(WorkshopSchedule, {
+        tenant, coach, workshop, startDate: start, endDate: new Date(start.getTime() + 3 * 3_600_000), timezone: 'Europe/London',
+        level: 'BEGINNER', status: 'PUBLISHED', visibility: 'PUBLIC', mode: 'ONLINE', meetingUrl: 'https://meet.example/bench', country: 'GB',
+      })
+    }
+  }
+  await m.flush()
+  return { tenant, coach: coaches[0] }
+}
+
+async function clients(n: number) {
+  const m = em()
+  const out: string[] = []
+  for (let i = 0; i < n; i++) {
+    const user = m.create(User, { email: `client${Bun.randomUUIDv7()}@bench.example`, roles: [], status: 'active', emailVerifiedAt: new Date(), profile: { firstName: 'Client', lastName: String(i) } })
+    const secret = randomToken()
+    m.create(AccessToken, { user, name: 'bench', tokenHash: sha256(secret) })
+    out.push(`${user.id} ${secret}`)
+  }
+  await m.flush()
+  return out.map((s) => s.split(' ') as [string, string])
+}
+
+const { tenant, coach } = await seedCatalogue()
+const base = running.url
+
+// ---------------------------------------------------------------- scenarios
+const SCENARIOS: Scenario[] = [
+  {
+    name: 'GET /v1/public/workshop-schedules perPage=10',
+    run: () => load('GET /v1/public/workshop-schedules perPage=10', () => fetch(`${base}/v1/public/workshop-schedules?perPage=10`, { headers: { accept: 'application/json' } })),
+  },
+  {
+    name: 'GET /v1/public/workshop-schedules perPage=100',
+    run: () => load('GET /v1/public/workshop-schedules perPage=100', () => fetch(`${base}/v1/public/workshop-schedules?perPage=100`, { headers: { accept: 'application/json' } })),
+  },
+  {
+    name: '64-client last-seat race',
+    async run() {
+      // A schedule with 3 seats left; 64 clients book one seat each at the same moment.
+      const m = em()
+      const workshop = m.create(Workshop, { tenant, coach, title: 'Race', slug: `race-${Date.now()}`, price: 5000, currency: 'usd', minSeats: 1, maxSeats: 20 })
+      const start = new Date(Date.now() + 7 * 86_400_000)
+      const schedule = m.create(WorkshopSchedule, {
+        tenant, coach, workshop, startDate: start, endDate: new Date(start.getTime() + 3_600_000), timezone: 'UTC',
+        level: 'BEGINNER', status: 'PUBLISHED', visibility: 'PUBLIC', mode: 'ONLINE', meetingUrl: 'https://meet.example/race', seatsTaken: 17,
+      })
+      await m.flush()
+      const racers = await clients(64)
+      sqlCount = 0
+      const t0 = performance.now()
+      const answers = await Promise.all(racers.map(([userId, token]) =>
+        fetch(`${base}/v1/bookings`, {
+          method: 'POST',
+          headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ userId, workshopScheduleId: schedule.id, seats: 1 }),
+        }).then(async (r) => (await r.arrayBuffer(), r.status))))
+      const wallMs = performance.now() - t0
+      const granted = answers.filter((s) => s === 201).length
+      const refused = answers.filter((s) => s === 409).length
+      const [{ seats_taken }] = await em().execute('select seats_taken from workshop_schedules where id = ?', [schedule.id])
+      return {
+        scenario: '64-client last-seat race (POST /v1/bookings)', requests: 64, concurrency: 64, wallMs, sqlPerRequest: sqlCount / 64,
+        notes: `${granted} booked, ${refused} got 409, seatsTaken ${seats_taken}/20${granted === 3 && refused === 61 && Number(seats_taken) === 20 ? '' : ' (UNEXPECTED)'}`,
+      }
+    },
+  },
+]
+
+const rows: Row[] = []
+try {
+  for (const s of SCENARIOS) rows.push(await s.run())
+  console.log(`\nSummit benchmark (${process.env.NODE_ENV}, ${SECONDS}s per load scenario, concurrency ${CONCURRENCY}, Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores)\n`)
+  printTable(rows)
+} finally {
+  await running.stop()
+}
+process.exit(0)
