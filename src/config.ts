@@ -28,6 +28,8 @@ const EnvSchema = v.object({
   OIDC_SCOPES: v.optional(v.string(), 'openid email profile'),
   OTP_MAX_PER_EMAIL: v.optional(int(1), '5'),
   OTP_MAX_PER_IP: v.optional(int(1), '20'),
+  // Reverse proxies in front of the app whose X-Forwarded-For entries are trusted (0 = none).
+  TRUST_PROXY: v.optional(int(0), '0'),
   STORAGE_DIR: v.optional(v.string(), 'storage'),
   S3_BUCKET: v.optional(v.string()),
   S3_ENDPOINT: v.optional(url),

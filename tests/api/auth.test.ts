@@ -211,4 +211,19 @@ describe('login with a code', () => {
       ;(config as any).OTP_MAX_PER_IP = saved
     }
   })
+
+  test('behind TRUST_PROXY proxies the per-IP limit counts the forwarded client, not forged entries', async () => {
+    const saved = { hops: config.TRUST_PROXY, max: config.OTP_MAX_PER_IP }
+    Object.assign(config, { TRUST_PROXY: 1, OTP_MAX_PER_IP: 2 })
+    try {
+      const client = `198.51.100.${Math.floor(Math.random() * 250)}`
+      const ask = (xff: string) => new Client().post('/v1/auth/register-using-otp', { email: newEmail() }, { 'x-forwarded-for': xff })
+      expect((await ask(`10.0.0.1, ${client}`)).status).toBe(200)
+      expect((await ask(`10.0.0.2, ${client}`)).status).toBe(200)
+      expect((await ask(`10.0.0.3, ${client}`)).status).toBe(429)
+      expect((await ask(`${client}, 203.0.113.${Math.floor(Math.random() * 250)}`)).status).toBe(200)
+    } finally {
+      Object.assign(config, { TRUST_PROXY: saved.hops, OTP_MAX_PER_IP: saved.max })
+    }
+  })
 })

@@ -10,6 +10,7 @@ import { OtpSignInSchema, VerifyEmailSchema, VerifyTokenSchema } from './auth.sc
 import { CODE_TTL_MINUTES, consumeCode, consumeMagicLink, invalidLink, issueCode, throttleVerify } from './otp.service'
 import { findOrCreateUser, signIn } from './auth.service'
 import { responses } from './auth.docs'
+import { signInIp } from './client-ip'
 
 const tags = ['Auth']
 const sent = (message: string, email: string) => ({ message, data: { email, expiresIn: CODE_TTL_MINUTES * 60 } })
@@ -24,16 +25,17 @@ const codeErrors = `A wrong, used, expired or never-sent code is a 422 with \`er
 
 export const authRoutes = new Elysia({ name: 'auth' })
   .use(platform)
-  .post('/auth/register-using-otp', async ({ ctx, body, cookie }) => {
+  .post('/auth/register-using-otp', async ({ ctx, body, cookie, headers }) => {
+    const ip = signInIp(ctx.ip, headers['x-forwarded-for'])
     const input = parseOrThrow(OtpSignInSchema, body)
     if (!input.code) {
       // Known and unknown addresses get the same answer (the mail tells an existing account to
       // sign in); the account is only created once the mailbox is proven by the code.
       const existing = (await ctx.em.count(User, { email: input.email })) > 0
-      await issueCode(ctx.em, input.email, 'register', { ip: ctx.ip, existing })
+      await issueCode(ctx.em, input.email, 'register', { ip, existing })
       return sent(REGISTER_SENT, input.email)
     }
-    await throttleVerify(ctx.em, ctx.ip)
+    await throttleVerify(ctx.em, ip)
     await consumeCode(ctx.em, input.email, 'register', input.code)
     const user = await findOrCreateUser(ctx.em, input.email)
     return { data: await signIn(ctx, cookie as unknown as CookieJar, user, { deviceName: input.device_name, redirect: input.redirect }) }
@@ -46,15 +48,16 @@ export const authRoutes = new Elysia({ name: 'auth' })
       description: `Step 1 \`{ email }\`: mails a 6-digit code; the answer is the same whether the address has an account or not. Step 2 \`{ email, code }\`: creates the account with status \`pending\` if it does not exist yet (an existing account just signs in) and signs in.\n\n${signedIn}\n\n${codeErrors}`,
     },
   })
-  .post('/auth/login-using-otp', async ({ ctx, body, cookie }) => {
+  .post('/auth/login-using-otp', async ({ ctx, body, cookie, headers }) => {
+    const ip = signInIp(ctx.ip, headers['x-forwarded-for'])
     const input = parseOrThrow(OtpSignInSchema, body)
     if (!input.code) {
       const user = await ctx.em.findOne(User, { email: input.email })
       // An unknown address gets the same work, limits and answer (a code nobody receives).
-      await issueCode(ctx.em, input.email, 'login', { ip: ctx.ip, deliver: !!user })
+      await issueCode(ctx.em, input.email, 'login', { ip, deliver: !!user })
       return sent(LOGIN_SENT, input.email)
     }
-    await throttleVerify(ctx.em, ctx.ip)
+    await throttleVerify(ctx.em, ip)
     await consumeCode(ctx.em, input.email, 'login', input.code)
     const user = await ctx.em.findOne(User, { email: input.email })
     if (!user) throw fieldError('code', 'Please enter a valid 6-OTP code')
@@ -68,9 +71,10 @@ export const authRoutes = new Elysia({ name: 'auth' })
       description: `Step 1 \`{ email }\`: mails a 6-digit code and a one-click link (\`/login?token=...\`, see verify-token) to an existing account; the answer is the same for an unknown address (which gets no mail). Step 2 \`{ email, code }\`: signs in.\n\n${signedIn}\n\n${codeErrors}`,
     },
   })
-  .post('/auth/verify-token', async ({ ctx, body, cookie }) => {
+  .post('/auth/verify-token', async ({ ctx, body, cookie, headers }) => {
+    const ip = signInIp(ctx.ip, headers['x-forwarded-for'])
     const input = parseOrThrow(VerifyTokenSchema, body)
-    await throttleVerify(ctx.em, ctx.ip)
+    await throttleVerify(ctx.em, ip)
     const email = await consumeMagicLink(ctx.em, input.token)
     const user = await ctx.em.findOne(User, { email })
     if (!user) throw invalidLink()
@@ -84,20 +88,21 @@ export const authRoutes = new Elysia({ name: 'auth' })
       description: `\`{ token }\` from the link \`/login?token=...\` in the sign-in mail. The link works once and for 10 minutes; it and the code of the same mail stop working once either is used. A bad, used or expired link is a 422 on \`token\`.\n\n${signedIn}`,
     },
   })
-  .post('/auth/verify-email-using-otp', async ({ ctx, body }) => {
+  .post('/auth/verify-email-using-otp', async ({ ctx, body, headers }) => {
+    const ip = signInIp(ctx.ip, headers['x-forwarded-for'])
     const input = parseOrThrow(VerifyEmailSchema, body)
     const me = ctx.user
     if (!input.code) {
       if (me) {
         if (input.email !== me.pendingEmail && input.email !== me.email) throw fieldError('email', 'This email address is not one of your account.')
-        await issueCode(ctx.em, input.email, 'verify-email', { ip: ctx.ip })
+        await issueCode(ctx.em, input.email, 'verify-email', { ip })
       } else {
         const owner = await ctx.em.findOne(User, { email: input.email, emailVerifiedAt: null })
-        await issueCode(ctx.em, input.email, 'verify-email', { ip: ctx.ip, deliver: !!owner })
+        await issueCode(ctx.em, input.email, 'verify-email', { ip, deliver: !!owner })
       }
       return sent(VERIFY_SENT, input.email)
     }
-    await throttleVerify(ctx.em, ctx.ip)
+    await throttleVerify(ctx.em, ip)
     if (me && input.email === me.pendingEmail) {
       const taken = await ctx.em.count(User, { email: input.email, id: { $ne: me.id } })
       if (taken) throw fieldError('email', 'The email has already been taken.')
