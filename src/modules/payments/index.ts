@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { log } from '../../platform/log'
 import { enqueue, work } from '../../platform/jobs'
 import { onBookingCancelled } from '../bookings/booking.service'
-import { refundBooking } from './payment.service'
+import { cancelOpenIntents, refundBooking } from './payment.service'
 import './local.service'
 
 export { paymentRoutes } from './payment.routes'
@@ -17,9 +17,13 @@ work<{ bookingId: string; reason: string }>(REFUND_BOOKING_JOB, async ({ booking
   await refundBooking(getOrm().em.fork() as EntityManager, bookingId, reason)
 })
 
-/** A paid booking that is cancelled is refunded in full; if Stripe is unreachable, a job retries. */
+/** A paid booking that is cancelled is refunded in full (if Stripe is unreachable, a job retries); an unpaid one's intents are cancelled. */
 onBookingCancelled(async (booking, em) => {
-  if (booking.amountPaid <= 0) return
+  if (booking.amountPaid <= 0) {
+    // An unpaid booking: its open intents can no longer be used.
+    await cancelOpenIntents(em, booking.id).catch((err) => log.warn({ err: err instanceof Error ? err.message : err, bookingId: booking.id }, 'could not cancel open intents'))
+    return
+  }
   const reason = `Booking cancelled: ${booking.cancellationReason ?? ''}`.slice(0, 255)
   try {
     await refundBooking(em, booking.id, reason)

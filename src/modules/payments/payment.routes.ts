@@ -41,6 +41,20 @@ export const serializePayment = (p: Payment) => ({
   updatedAt: p.updatedAt,
 })
 
+export const serializeInvoice = (inv: Invoice) => ({
+  id: inv.id,
+  number: documentNumber(inv),
+  kind: inv.kind,
+  bookingId: (inv.booking as any).id,
+  issuedAt: inv.issuedAt,
+  total: toMajor(inv.total),
+  currency: inv.currency,
+  clientName: inv.lines.clientName,
+  workshopTitle: inv.lines.workshopTitle,
+  seats: inv.lines.seats,
+  url: `/v1/payments/bookings/${(inv.booking as any).id}/invoice${inv.kind === 'credit_note' ? '?document=credit-note' : ''}`,
+})
+
 function serializeIntent(r: { pi: Stripe.PaymentIntent; payment: Payment | null; booking: Booking | null }) {
   return {
     paymentId: r.payment?.id ?? null,
@@ -140,6 +154,32 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
     const [rows, total] = await ctx.em.findAndCount(Payment, { booking: booking.id }, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: p.perPage, offset: p.offset })
     return listResponse(rows.map(serializePayment), total, p)
   }, { auth: true, params: idParams, detail: { tags: ['Bookings', ...tags], summary: 'Payments and refunds of a booking' } })
+  .get('/payments', async ({ ctx, request }) => {
+    const scope = await bookingScope(ctx)
+    const p = parseListQuery(new URL(request.url), { sortable: ['createdAt', 'amount', 'status'], filterable: ['status', 'kind', 'bookingId'], includes: [], defaultSort: '-createdAt' })
+    const where: Record<string, unknown> = { booking: scope }
+    if (p.filter.status) where.status = { $in: p.filter.status.split(',') }
+    if (p.filter.kind) where.kind = p.filter.kind
+    if (p.filter.bookingId) where.booking = { $and: [scope, { id: isUuid(p.filter.bookingId) ? p.filter.bookingId : '00000000-0000-0000-0000-000000000000' }] }
+    const [rows, total] = await ctx.em.findAndCount(Payment, where as any, {
+      orderBy: [...p.sort.map((x) => ({ [x.field]: x.dir })), { id: 'desc' }] as any, limit: p.perPage, offset: p.offset,
+    })
+    return listResponse(rows.map(serializePayment), total, p)
+  }, { auth: true, detail: { tags, summary: 'Payments and refunds the viewer may see (own bookings; a coach: their schedules\' bookings)', description: 'filter[status], filter[kind] (payment|refund), filter[bookingId]; sort createdAt, amount, status.' } })
+  .get('/payments/invoices', async ({ ctx, request }) => {
+    const scope = await bookingScope(ctx)
+    const p = parseListQuery(new URL(request.url), { sortable: ['issuedAt', 'number', 'total'], filterable: ['kind', 'bookingId', 'workshopScheduleId', 'workshopId'], includes: [], defaultSort: '-issuedAt' })
+    const conds: unknown[] = [scope]
+    if (p.filter.bookingId) conds.push({ id: isUuid(p.filter.bookingId) ? p.filter.bookingId : '00000000-0000-0000-0000-000000000000' })
+    if (p.filter.workshopScheduleId && isUuid(p.filter.workshopScheduleId)) conds.push({ workshopSchedule: p.filter.workshopScheduleId })
+    if (p.filter.workshopId && isUuid(p.filter.workshopId)) conds.push({ workshopSchedule: { workshop: p.filter.workshopId } })
+    const where: Record<string, unknown> = { booking: { $and: conds } }
+    if (p.filter.kind) where.kind = p.filter.kind === 'credit-note' ? 'credit_note' : p.filter.kind
+    const [rows, total] = await ctx.em.findAndCount(Invoice, where as any, {
+      orderBy: [...p.sort.map((x) => ({ [x.field]: x.dir })), { id: 'desc' }] as any, limit: p.perPage, offset: p.offset,
+    })
+    return listResponse(rows.map(serializeInvoice), total, p)
+  }, { auth: true, detail: { tags, summary: 'Invoices and credit notes the viewer may see (coach: of their schedules)', description: 'filter[kind] (invoice|credit-note), filter[bookingId], filter[workshopScheduleId], filter[workshopId].' } })
   .get('/payments/payment-methods', async ({ ctx }) => {
     const cards = await listCards(ctx.requireUser())
     return { data: cards, meta: { page: 1, perPage: Math.max(cards.length, 10), total: cards.length, lastPage: 1 } }

@@ -222,6 +222,17 @@ export async function refundBooking(em: EntityManager, bookingId: string, reason
   for (const p of payments) if (p.amount > p.amountRefunded) await refundPayment(em, p, reason)
 }
 
+/** Cancels the open intents of a booking that can no longer be paid (best effort: a late payment is refunded anyway). */
+export async function cancelOpenIntents(em: EntityManager, bookingId: string) {
+  const open = await em.fork().find(Payment, { booking: bookingId, kind: 'payment', status: 'pending', chargeId: null, paymentIntentId: { $ne: null } })
+  for (const p of open) {
+    await stripe().paymentIntents
+      .cancel(p.paymentIntentId!, { cancellation_reason: 'abandoned' }, { idempotencyKey: `summit-pi-cancel-${p.id}` })
+      .catch((err) => log.warn({ err: err instanceof Error ? err.message : err, paymentIntentId: p.paymentIntentId }, 'could not cancel the payment intent'))
+    await syncIntent(em, p.paymentIntentId!).catch(() => {})
+  }
+}
+
 /** Finalize: the intent must belong to this booking; the booking is confirmed only if it succeeded. */
 export async function finalizeBooking(em: EntityManager, user: User, bookingId: string, paymentIntentId: string) {
   allTenants(em)

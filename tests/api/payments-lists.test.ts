@@ -1,0 +1,58 @@
+/** Invoice numbers under concurrency, the payments and invoices lists, and intents of cancelled bookings. */
+import { describe, expect, test } from 'bun:test'
+import { actor, em } from '../client'
+import { book, world } from './bookings.fixtures'
+import { localStripe, payInBrowser } from '../peers/stripe'
+import { Tenant } from '../../src/modules/tenants/tenant.entity'
+
+describe('invoices and payment lists', () => {
+  test('invoice numbers of a tenant have no gaps when bookings are paid at the same time', async () => {
+    const w = await world({ price: 1000, maxSeats: 20 })
+    const n = 8
+    const bookings = await Promise.all(Array.from({ length: n }, () => book(w.client, w.schedule.id).then((r) => r.body.data)))
+    const intents = await Promise.all(bookings.map((b) => w.client.client.post(`/v1/payments/bookings/${b.id}/payment-intent`).then((r) => r.body.data)))
+    await Promise.all(intents.map((i) => payInBrowser(i.clientSecret)))
+    const results = await Promise.all(bookings.map((b, k) => w.client.client.post(`/v1/payments/bookings/${b.id}/finalize`, { paymentIntentId: intents[k].paymentIntentId })))
+    expect(results.map((r) => r.status)).toEqual(Array(n).fill(200))
+    await localStripe().settle()
+    const list = (await w.coach.client.get(`/v1/payments/invoices?filter[workshopScheduleId]=${w.schedule.id}&perPage=50&sort=number`)).body
+    expect(list.meta.total).toBe(n)
+    expect(list.data.map((i: any) => i.number)).toEqual(Array.from({ length: n }, (_, k) => `INV-${String(k + 1).padStart(6, '0')}`))
+    expect(list.data[0]).toMatchObject({ kind: 'invoice', total: 10, currency: 'usd', seats: 1, workshopTitle: w.workshop.title })
+    expect((await em().findOneOrFail(Tenant, { id: w.tenant.id })).invoiceCounter).toBe(n)
+    // A stranger sees none of them.
+    expect((await (await actor()).client.get('/v1/payments/invoices')).body.meta.total).toBe(0)
+  }, 60_000)
+
+  test('GET /payments lists the viewer\'s payments; filters by kind and booking', async () => {
+    const w = await world({ price: 2000 })
+    const b = (await book(w.client, w.schedule.id)).body.data
+    const i = (await w.client.client.post(`/v1/payments/bookings/${b.id}/payment-intent`)).body.data
+    await payInBrowser(i.clientSecret)
+    await w.client.client.post(`/v1/payments/bookings/${b.id}/finalize`, { paymentIntentId: i.paymentIntentId })
+    await w.client.client.post(`/v1/bookings/${b.id}/cancel`, { reason: 'Sick' })
+    await localStripe().settle()
+    const all = (await w.client.client.get('/v1/payments')).body
+    expect(all.meta.total).toBe(2)
+    expect(all.data.map((p: any) => p.kind).sort()).toEqual(['payment', 'refund'])
+    const refunds = (await w.client.client.get(`/v1/payments?filter[kind]=refund&filter[bookingId]=${b.id}`)).body
+    expect(refunds.data).toHaveLength(1)
+    expect(refunds.data[0]).toMatchObject({ kind: 'refund', status: 'succeeded', amount: 20 })
+    expect((await w.coach.client.get('/v1/payments')).body.meta.total).toBe(2)
+    expect((await (await actor()).client.get('/v1/payments')).body.meta.total).toBe(0)
+    const invoices = (await w.client.client.get(`/v1/payments/invoices?filter[bookingId]=${b.id}`)).body.data
+    expect(invoices.map((x: any) => x.kind).sort()).toEqual(['credit_note', 'invoice'])
+  })
+
+  test('cancelling an unpaid booking cancels its open intent', async () => {
+    const w = await world({ price: 2000 })
+    const b = (await book(w.client, w.schedule.id)).body.data
+    const i = (await w.client.client.post(`/v1/payments/bookings/${b.id}/payment-intent`)).body.data
+    expect((await w.client.client.post(`/v1/bookings/${b.id}/cancel`, { reason: 'Changed my mind' })).status).toBe(200)
+    expect(localStripe().store.objects.get(i.paymentIntentId)!.status).toBe('canceled')
+    const pays = (await w.client.client.get(`/v1/bookings/${b.id}/payments`)).body.data
+    expect(pays[0]).toMatchObject({ status: 'canceled' })
+    const late = await payInBrowser(i.clientSecret).catch((e) => e)
+    expect(late.code).toBe('payment_intent_unexpected_state')
+  })
+})
