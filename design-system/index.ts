@@ -6,6 +6,7 @@
 export * from './constants'
 export * from './color-mode'
 export { useColorMode } from './use-color-mode'
+export { HeadScript, headScript } from './head-script'
 export { createStyleContext } from './utils/create-style-context'
 
 export * from './components/avatar/avatar'

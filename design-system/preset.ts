@@ -6,6 +6,7 @@
  */
 import { definePreset } from '@pandacss/dev'
 import { createPreset } from '@park-ui/panda-preset'
+import green from '@park-ui/panda-preset/colors/green'
 import yellow from '@park-ui/panda-preset/colors/yellow'
 import { THEME } from './constants'
 import { stone } from './theme/stone'
@@ -65,7 +66,10 @@ export const summitPreset = definePreset({
   },
   theme: {
     extend: {
+      // green for success toasts and badges (Park UI ships red for errors already)
+      tokens: { colors: { green: green.tokens } },
       semanticTokens: {
+        colors: withAutoDark({ green: green.semanticTokens }),
         radii: {
           l1: { value: `calc(${THEME.radius}rem - 4px)` },
           l2: { value: `calc(${THEME.radius}rem - 2px)` },

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { renderToReadableStream } from 'react-dom/server'
-import { colorModeScript } from '../../design-system/color-mode'
+import { headScript } from '../../design-system/head-script'
 import { HydrationFixture } from '../../design-system/testing/hydration-fixture'
 
 const ROOT = join(import.meta.dir, '..', '..')
@@ -29,7 +29,7 @@ describe.skipIf(!existsSync(CHROMIUM))('design system hydration', () => {
     await stream.allReady
     const body = await new Response(stream).text()
     const css = existsSync(join(ROOT, 'dist/styles.css')) ? '<link rel="stylesheet" href="/styles.css">' : ''
-    const page = `<!doctype html><html lang="en" data-color-mode="auto"><head><meta charset="utf-8"><title>Hydration</title><script>${colorModeScript}</script>${css}</head><body><div id="root">${body}</div><script type="module" src="/client.js"></script></body></html>`
+    const page = `<!doctype html><html lang="en" data-color-mode="auto"><head><meta charset="utf-8"><title>Hydration</title><script>${headScript}</script>${css}</head><body><div id="root">${body}</div><script type="module" src="/client.js"></script></body></html>`
     server = Bun.serve({
       port: 0,
       hostname: '127.0.0.1',
@@ -103,6 +103,13 @@ describe.skipIf(!existsSync(CHROMIUM))('design system hydration', () => {
       await page.click('button[aria-label="Collapse sidebar"]')
       expect(await page.evaluate(() => localStorage.getItem('sidebar-open'))).toBe('false')
       expect(await page.getAttribute('aside', 'data-state')).toBe('closed')
+
+      // After a reload the head script marks the sidebar closed before React hydrates
+      await page.reload()
+      expect(await page.evaluate(() => document.documentElement.getAttribute('data-sidebar'))).toBe('closed')
+      await page.waitForFunction(() => (window as any).__hydrated === true)
+      expect(await page.getAttribute('aside', 'data-state')).toBe('closed')
+      expect(await page.evaluate(() => (window as any).__errors)).toEqual([])
     } finally {
       await browser.close()
     }

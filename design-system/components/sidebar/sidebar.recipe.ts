@@ -3,7 +3,7 @@ import { defineSlotRecipe } from '@pandacss/dev'
 /** Side navigation: full width when open, icons only when collapsed. */
 export const sidebar = defineSlotRecipe({
   className: 'sidebar',
-  slots: ['root', 'header', 'nav', 'item', 'itemIcon', 'itemLabel', 'footer', 'toggle'],
+  slots: ['root', 'header', 'nav', 'item', 'itemIcon', 'itemLabel', 'itemBadge', 'footer', 'toggle'],
   base: {
     root: {
       display: 'flex',
@@ -19,7 +19,8 @@ export const sidebar = defineSlotRecipe({
       borderColor: 'border.subtle',
       transition: 'width 200ms ease',
       overflow: 'hidden',
-      '&[data-state=closed]': { width: '16' },
+      // data-state from React; html[data-sidebar] from the inline head script (before hydration)
+      '&[data-state=closed], [data-sidebar=closed] &': { width: '16' },
     },
     header: { display: 'flex', alignItems: 'center', gap: '2', px: '4', minHeight: '14', fontWeight: 'semibold' },
     nav: { display: 'flex', flexDirection: 'column', gap: '1', px: '2', flex: '1', overflowY: 'auto' },
@@ -41,7 +42,13 @@ export const sidebar = defineSlotRecipe({
       '&[aria-current=page]': { bg: 'colorPalette.a3', color: 'fg.default' },
     },
     itemIcon: { display: 'inline-flex', flexShrink: '0', '& svg': { width: '4.5', height: '4.5' } },
-    itemLabel: { flex: '1', overflow: 'hidden', textOverflow: 'ellipsis', '[data-state=closed] &': { srOnly: true } },
+    itemLabel: {
+      flex: '1',
+      overflow: 'hidden',
+      textOverflow: 'ellipsis',
+      '[data-state=closed] &, [data-sidebar=closed] &': { srOnly: true },
+    },
+    itemBadge: { display: 'inline-flex', '[data-state=closed] &, [data-sidebar=closed] &': { display: 'none' } },
     footer: { px: '2', pb: '3', display: 'flex', flexDirection: 'column', gap: '1' },
     toggle: { alignSelf: 'flex-end', mx: '2' },
   },

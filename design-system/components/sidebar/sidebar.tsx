@@ -15,6 +15,7 @@ export const SidebarParts = {
   Item: withContext('a', 'item'),
   ItemIcon: withContext('span', 'itemIcon'),
   ItemLabel: withContext('span', 'itemLabel'),
+  ItemBadge: withContext('span', 'itemBadge'),
   Footer: withContext('div', 'footer'),
   Toggle: withContext(IconButton, 'toggle'),
 }
@@ -43,7 +44,10 @@ export function isActive(item: SidebarItem, path: string) {
   return path === item.href || path.startsWith(`${item.href}/`)
 }
 
-/** Side navigation whose open/collapsed state is kept in localStorage (default open). */
+/**
+ * Side navigation whose open/collapsed state is kept in localStorage (default open). Put
+ * `headScript` (or <HeadScript/>) in <head> so a stored "closed" shows before hydration.
+ */
 export function Sidebar({ items, currentPath, header, footer, label = 'Main' }: SidebarProps) {
   const { open, toggle } = useSidebarOpen()
   return (
@@ -55,10 +59,12 @@ export function Sidebar({ items, currentPath, header, footer, label = 'Main' }: 
             <SidebarParts.Item key={item.href} href={item.href} aria-current={isActive(item, currentPath) ? 'page' : undefined}>
               {item.icon ? <SidebarParts.ItemIcon aria-hidden>{item.icon}</SidebarParts.ItemIcon> : null}
               <SidebarParts.ItemLabel>{item.label}</SidebarParts.ItemLabel>
-              {item.badge && open ? (
-                <Badge size="sm" variant="subtle">
-                  {item.badge}
-                </Badge>
+              {item.badge ? (
+                <SidebarParts.ItemBadge>
+                  <Badge size="sm" variant="subtle">
+                    {item.badge}
+                  </Badge>
+                </SidebarParts.ItemBadge>
               ) : null}
             </SidebarParts.Item>
           )

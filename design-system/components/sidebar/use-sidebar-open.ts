@@ -18,10 +18,17 @@ function read(): boolean {
   }
 }
 
+/**
+ * Inline <head> script: marks <html data-sidebar="closed"> before first paint when the stored
+ * flag says closed, so a server-rendered (open) sidebar shows collapsed with no flash.
+ */
+export const sidebarStateScript = `try{if(localStorage.getItem(${JSON.stringify(SIDEBAR_STORAGE_KEY)})==="false")document.documentElement.setAttribute("data-sidebar","closed")}catch(e){}`
+
 export function setSidebarOpen(open: boolean) {
   try {
     window.localStorage.setItem(SIDEBAR_STORAGE_KEY, String(open))
   } catch {}
+  document.documentElement.setAttribute('data-sidebar', open ? 'open' : 'closed')
   for (const l of listeners) l()
 }
 
