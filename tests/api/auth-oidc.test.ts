@@ -4,6 +4,7 @@ import { signInAtProvider } from '../peers/oidc'
 import { config } from '../../src/config'
 import { User } from '../../src/modules/users/user.entity'
 import { PROVIDER_ERROR_MESSAGES } from '../../src/modules/auth/auth.schema'
+import { resetProviderConfig } from '../../src/modules/auth/oidc.service'
 
 /** Browser steps: our redirect, the provider's screens, back to our callback. */
 async function viaProvider(c: Client, login: string, opts: { abort?: boolean; query?: string } = {}) {
@@ -107,6 +108,32 @@ describe('sign in with the external provider (OpenID Connect)', () => {
     const codes = [...source.matchAll(/new OidcFailure\('([a-z_]+)'/g)].map((m) => m[1])
     expect(codes.length).toBeGreaterThan(3)
     for (const code of [...codes, 'access_denied', 'suspended', 'provider_error']) expect(PROVIDER_ERROR_MESSAGES[code], code).toBeString()
+  })
+
+  test('a suspended account is sent back to /login', async () => {
+    const { user } = await actor({ email: `oidc-${uid()}@test.example`, status: 'suspended' })
+    const c = new Client()
+    const { back } = await viaProvider(c, user.email)
+    expect(back.headers.get('location')).toBe('/login?error=suspended')
+    expect((await c.get('/v1/auth/me')).status).toBe(401)
+  })
+
+  test('an unreachable provider ends on /login, not in an error page', async () => {
+    const saved = config.OIDC_ISSUER
+    const probe = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
+    const deadPort = probe.port
+    probe.stop(true)
+    ;(config as any).OIDC_ISSUER = `http://127.0.0.1:${deadPort}`
+    resetProviderConfig()
+    try {
+      const r = await new Client().get('/v1/auth/connect/multiplai/redirect')
+      expect(r.status).toBe(302)
+      expect(r.headers.get('location')).toBe('/login?error=provider_unavailable')
+    } finally {
+      ;(config as any).OIDC_ISSUER = saved
+      resetProviderConfig()
+    }
+    expect((await new Client().get('/v1/auth/connect/multiplai/redirect')).headers.get('location')).toStartWith(saved!)
   })
 
   test('404 when no provider is configured', async () => {

@@ -43,6 +43,11 @@ export function providerConfig(): Promise<oidc.Configuration> {
   return discovered
 }
 
+/** Forgets the discovered configuration (after a configuration change; tests). */
+export function resetProviderConfig() {
+  discovered = null
+}
+
 /** Starts the flow: the provider's authorization address and what to keep for the callback. */
 export async function beginAuthorization(): Promise<{ url: string; pending: PendingOidc }> {
   const cfg = await providerConfig()
