@@ -116,6 +116,13 @@ describe('magic link', () => {
     expect(code.status).toBe(422)
   })
 
+  test('the same link opened twice at once signs in once', async () => {
+    const { user } = await actor({ email: newEmail() })
+    const token = extractLinkParam(await loginMail(new Client(), user.email), 'token')
+    const answers = await Promise.all(Array.from({ length: 6 }, () => new Client().post('/v1/auth/verify-token', { token })))
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 422, 422, 422, 422, 422])
+  })
+
   test('a tampered or unknown token is refused', async () => {
     const { user } = await actor({ email: newEmail() })
     const token = extractLinkParam(await loginMail(new Client(), user.email), 'token')
