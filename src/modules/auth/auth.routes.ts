@@ -7,7 +7,7 @@ import { AccessToken } from './auth.entity'
 import { User } from '../users/user.entity'
 import { serializeUser } from '../users/user.serialize'
 import { OtpSignInSchema, VerifyEmailSchema, VerifyTokenSchema } from './auth.schema'
-import { CODE_TTL_MINUTES, consumeCode, consumeMagicLink, invalidLink, issueCode, throttleVerify } from './otp.service'
+import { CODE_TTL_MINUTES, consumeCode, consumeMagicLink, invalidLink, issueCode, throttleVerify, wrongCode } from './otp.service'
 import { findOrCreateUser, signIn } from './auth.service'
 import { responses } from './auth.docs'
 import { signInIp } from './client-ip'
@@ -60,7 +60,7 @@ export const authRoutes = new Elysia({ name: 'auth' })
     await throttleVerify(ctx.em, ip)
     await consumeCode(ctx.em, input.email, 'login', input.code)
     const user = await ctx.em.findOne(User, { email: input.email })
-    if (!user) throw fieldError('code', 'Please enter a valid 6-OTP code')
+    if (!user) throw wrongCode()
     return { data: await signIn(ctx, cookie as unknown as CookieJar, user, { deviceName: input.device_name, redirect: input.redirect }) }
   }, {
     body: OtpSignInSchema,
