@@ -13,7 +13,8 @@ const { startOidc, stopOidc } = await import('./peers/oidc')
 const probe = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
 const appPort = probe.port
 probe.stop(true)
-const appUrl = `http://127.0.0.1:${appPort}`
+// The same origin as boot()'s url: mailed links and the OIDC callback share the browser's cookies.
+const appUrl = `http://localhost:${appPort}`
 const smtp = await startSmtp()
 const oidc = await startOidc(appUrl)
 Object.assign(process.env, {
