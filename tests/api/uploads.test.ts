@@ -67,6 +67,11 @@ describe('avatar upload', () => {
     const missing = await client.post('/v1/uploads/avatar', none)
     expect(missing.status).toBe(422)
     expect(missing.body.errors.file).toEqual(['Please choose a file to upload.'])
+    const json = await client.post('/v1/uploads/avatar', { file: 'data:image/png;base64,AAAA' })
+    expect(json.status).toBe(422)
+    expect(json.body.errors.file).toEqual(['Please choose a file to upload.'])
+    const temp = await client.post('/v1/upload-temp', { file: 'x' })
+    expect(temp.status).toBe(422)
   })
 
   test('401 without a session', async () => {

@@ -64,7 +64,6 @@ export const uploadRoutes = new Elysia({ name: 'uploads' })
   }, {
     auth: true,
     query: t.Object({ apply: t.Optional(t.String({ description: '1: also make it the signed-in user\'s avatar at once' })) }),
-    parse: 'multipart/form-data',
     detail: {
       tags: ['Uploads'],
       summary: 'Upload an avatar image (png, jpeg, jpg, webp)',
@@ -84,7 +83,6 @@ export const uploadRoutes = new Elysia({ name: 'uploads' })
   }, {
     auth: true,
     params: t.Object({ id: t.String() }),
-    parse: 'multipart/form-data',
     detail: {
       tags: ['Users'],
       summary: "Replace a user's avatar in one call (self or user manager)",
@@ -100,7 +98,6 @@ export const uploadRoutes = new Elysia({ name: 'uploads' })
     return { data: { id, url, name, size, mimeType } }
   }, {
     auth: true,
-    parse: 'multipart/form-data',
     detail: {
       tags: ['Uploads'],
       summary: 'Upload a temporary file',
