@@ -3,8 +3,6 @@ import * as v from 'valibot'
 export const AppShellProps = v.object({
   area: v.picklist(['client', 'coach']),
   path: v.string(),
-  /** The stored sidebar flag (cookie `sidebar`), open unless closed before. */
-  sidebarOpen: v.boolean(),
   canCoach: v.boolean(),
   user: v.object({ id: v.string(), email: v.string(), username: v.nullable(v.string()), avatarUrl: v.nullable(v.string()), name: v.string() }),
 })

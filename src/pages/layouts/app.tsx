@@ -17,7 +17,6 @@ export function AppLayout({ area, user, path, children }: { area: 'client' | 'co
         props={{
           area,
           path,
-          sidebarOpen: req.cookies['sidebar'] !== 'closed',
           canCoach: isCoachArea(user),
           user: { id: me.id, email: me.email, username: me.username, avatarUrl: me.avatarUrl, name: [me.profile.firstName, me.profile.lastName].filter(Boolean).join(' ') || me.email },
         }}

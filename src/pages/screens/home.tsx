@@ -85,7 +85,7 @@ function Home({ ctx }: { data: unknown; ctx: PageContext }) {
     <>
       <section className={css({ bg: 'bg.default', borderBottomWidth: '1px', borderColor: 'border.subtle' })}>
         <div className={css({ maxW: '6xl', mx: 'auto', px: { base: '4', md: '6' }, py: { base: '16', md: '24' }, display: 'flex', flexDir: 'column', gap: '6', alignItems: 'flex-start' })}>
-          <p className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'colorPalette.text', bg: 'colorPalette.subtle', px: '3', py: '1', borderRadius: 'full' })}>{config.SITE_NAME}</p>
+          <p className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.default', borderWidth: '1px', borderColor: 'border.default', px: '3', py: '1', borderRadius: 'full' })}>{config.SITE_NAME} · live workshops with proven coaches</p>
           <h1 className={css({ fontSize: { base: '4xl', md: '6xl' }, fontWeight: 'bold', lineHeight: '1.1', maxW: '3xl', letterSpacing: 'tight' })}>{TAGLINE}</h1>
           <p className={css({ fontSize: 'lg', color: 'fg.muted', maxW: '2xl' })}>
             Find a coach or consultant who has done it before, book a seat in a live workshop, and bring your team along. Coaches run their whole practice here: schedules, bookings, attendance, payouts and invoices.

@@ -1,0 +1,94 @@
+/**
+ * Playwright (playwright-core) on the system Chromium for the browser tests: one browser per
+ * test file, a fresh context per test, every console error, page error and hydration warning
+ * collected so each test can assert there were none.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { existsSync } from 'node:fs'
+import { afterAll, beforeAll } from 'bun:test'
+import { app, Client, em } from '../client'
+import { waitForNewMail, extractCode } from '../mail'
+import { User } from '../../src/modules/users/user.entity'
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p)) ?? '/usr/bin/chromium'
+export const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+
+let browser: Browser | null = null
+
+/** Starts the browser (and builds the assets first, so no test waits on the first build). */
+export function useBrowser() {
+  beforeAll(async () => {
+    const { buildAssets } = await import('../../src/platform/assets/assets')
+    await buildAssets()
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })
+  }, 180_000)
+  afterAll(async () => {
+    await browser?.close()
+    browser = null
+  })
+}
+
+export const base = () => app().url
+
+export interface Session {
+  context: BrowserContext
+  page: Page
+  /** Console errors, page errors and React hydration/recoverable warnings. */
+  problems: string[]
+  scripts: string[]
+  close(): Promise<void>
+}
+
+export async function open(opts: { colorScheme?: 'light' | 'dark'; cookies?: { name: string; value: string }[] } = {}): Promise<Session> {
+  if (!browser) throw new Error('useBrowser() first')
+  const context = await browser.newContext({ baseURL: base(), colorScheme: opts.colorScheme ?? 'light', viewport: { width: 1280, height: 900 } })
+  if (opts.cookies?.length) await context.addCookies(opts.cookies.map((c) => ({ ...c, url: base() })))
+  const page = await context.newPage()
+  const problems: string[] = []
+  const scripts: string[] = []
+  page.on('console', (m) => {
+    const text = m.text()
+    if (m.type() === 'error' || /hydrat|did not match|recoverable/i.test(text)) problems.push(`${m.type()}: ${text}`)
+  })
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url())
+  })
+  return { context, page, problems, scripts, close: () => context.close() }
+}
+
+/** Signs in through the API (code from the caught mail) and hands the cookies to a browser context. */
+export async function signedIn(email: string, opts: { colorScheme?: 'light' | 'dark' } = {}) {
+  const client = new Client()
+  await client.csrfCookie()
+  const mail = waitForNewMail(email, (m) => /\d{6}/.test(m.text))
+  const r1 = await client.post('/v1/auth/login-using-otp', { email })
+  if (r1.status !== 200) throw new Error(`login-using-otp: ${r1.status} ${JSON.stringify(r1.body)}`)
+  const code = extractCode(await mail)
+  const r2 = await client.post('/v1/auth/login-using-otp', { email, code })
+  if (r2.status !== 200) throw new Error(`login: ${r2.status} ${JSON.stringify(r2.body)}`)
+  const cookies = [...client.cookies].map(([name, value]) => ({ name, value: decodeURIComponent(value) === value ? value : value }))
+  return open({ ...opts, cookies })
+}
+
+let n = 0
+/** A user straight in the database (active unless told). */
+export async function makeUser(opts: { roles?: string[]; status?: string; username?: string | null; profile?: any } = {}) {
+  const m = em()
+  const id = `${Date.now().toString(36)}${n++}`
+  const user = m.create(User, {
+    email: `e2e-${id}@test.example`,
+    username: opts.username === undefined ? `e2e${id}`.slice(0, 20) : opts.username,
+    roles: opts.roles ?? [],
+    status: (opts.status as any) ?? 'active',
+    emailVerifiedAt: new Date(),
+    profile: opts.profile ?? { firstName: 'Erin', lastName: 'Tester', socialAccounts: [] },
+  } as any)
+  await m.flush()
+  return user
+}
+
+/** Pages must not log errors or hydration warnings. */
+export function noProblems(s: Session) {
+  return s.problems.filter((p) => !/favicon/i.test(p))
+}
