@@ -51,7 +51,7 @@ afterAll(async () => {
   await browser?.close()
   site?.stop(true)
   await local?.stop()
-})
+}, 30_000)
 
 async function typeCard(number: string, exp = '12 / 34', cvc = '123') {
   for (const [label, value] of [['Card number', number], ['Expiration date', exp], ['Security code', cvc]]) {

@@ -25,11 +25,11 @@ beforeAll(async () => {
   })
   local = await startStripeLocal({ port: 0, webhookUrl: `http://127.0.0.1:${hookServer.port}/hook`, webhookSecret: SECRET, retryDelaysMs: [10] })
   stripe = new Stripe('sk_test_local', { host: '127.0.0.1', port: local.port, protocol: 'http', maxNetworkRetries: 0 })
-})
+}, 30_000)
 afterAll(async () => {
   await local.stop()
   hookServer.stop(true)
-})
+}, 30_000)
 
 describe('form parsing', () => {
   test('bracket notation builds nested objects and arrays', () => {
@@ -131,6 +131,23 @@ describe('local Stripe server through the stripe SDK', () => {
     expect(paid.status).toBe('succeeded')
     expect((await stripe.paymentIntents.cancel(paid.id).catch((e) => e)).code).toBe('payment_intent_unexpected_state')
     expect((await stripe.paymentIntents.confirm(paid.id).catch((e) => e)).code).toBe('payment_intent_unexpected_state')
+  })
+
+  test('unknown parameters are refused as Stripe refuses them', async () => {
+    const err = await stripe.paymentIntents.create({ amount: 100, currency: 'usd', colour: 'red' } as any).catch((e) => e)
+    expect(err.statusCode).toBe(400)
+    expect(err.code).toBe('parameter_unknown')
+    expect(err.param).toBe('colour')
+  })
+
+  test('webhook endpoints can be added through the API; events are listed', async () => {
+    const ep = await stripe.webhookEndpoints.create({ url: 'http://127.0.0.1:9/nowhere', enabled_events: ['charge.refunded'] })
+    expect(ep.secret).toStartWith('whsec_')
+    expect((await stripe.webhookEndpoints.list()).data.map((e) => e.id)).toContain(ep.id)
+    await stripe.webhookEndpoints.del(ep.id)
+    const events = await stripe.events.list({ type: 'payment_intent.created', limit: 3 })
+    expect(events.data.length).toBeGreaterThan(0)
+    expect(events.data.every((e) => e.type === 'payment_intent.created')).toBe(true)
   })
 
   test('unknown ids are 404 resource_missing; a bad key is 401', async () => {

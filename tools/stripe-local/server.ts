@@ -42,11 +42,42 @@ export interface StripeLocal {
 type Auth = 'secret' | 'publishable'
 type Ctx = { s: Store; params: Params; url: string; auth: Auth; req: { id: string; idempotency_key: string | null }; hooks: WebhookSender }
 type Handler = (ctx: Ctx, ...ids: string[]) => Obj
-interface Route { method: string; re: RegExp; handler: Handler; publishable?: boolean }
+interface Route { method: string; re: RegExp; handler: Handler; publishable?: boolean; params?: Set<string> }
 
 const routes: Route[] = []
 const route = (method: string, path: string, handler: Handler, publishable = false) =>
-  routes.push({ method, re: new RegExp(`^${path.replace(/:\w+/g, '([^/]+)')}$`), handler, publishable })
+  routes.push({ method, re: new RegExp(`^${path.replace(/:\w+/g, '([^/]+)')}$`), handler, publishable, params: PARAMS[`${method} ${path}`] })
+
+/**
+ * Parameters each call accepts. Like Stripe, anything else is a 400 `parameter_unknown`, so a
+ * call that would fail against Stripe fails here too. (`expand` is always allowed.)
+ */
+const LIST = ['limit', 'starting_after', 'ending_before', 'created']
+const CUSTOMER = ['address', 'description', 'email', 'invoice_settings', 'metadata', 'name', 'phone', 'preferred_locales', 'shipping', 'tax_exempt']
+const INTENT = ['amount', 'currency', 'customer', 'description', 'metadata', 'payment_method', 'payment_method_data', 'payment_method_options', 'receipt_email', 'setup_future_usage', 'shipping', 'statement_descriptor', 'statement_descriptor_suffix', 'transfer_group']
+const CONFIRM = ['client_secret', 'error_on_requires_action', 'mandate_data', 'off_session', 'payment_method', 'payment_method_data', 'payment_method_options', 'receipt_email', 'return_url', 'setup_future_usage', 'shipping', 'use_stripe_sdk']
+const PARAMS: Record<string, Set<string>> = Object.fromEntries(Object.entries({
+  'POST /v1/customers': [...CUSTOMER, 'payment_method'],
+  'GET /v1/customers': [...LIST, 'email'],
+  'POST /v1/customers/:id': CUSTOMER,
+  'GET /v1/customers/:id/payment_methods': [...LIST, 'type', 'allow_redisplay'],
+  'POST /v1/payment_methods': ['type', 'card', 'billing_details', 'metadata', 'allow_redisplay'],
+  'GET /v1/payment_methods': [...LIST, 'customer', 'type'],
+  'POST /v1/payment_methods/:id': ['billing_details', 'card', 'metadata', 'allow_redisplay'],
+  'POST /v1/payment_methods/:id/attach': ['customer'],
+  'POST /v1/payment_methods/:id/detach': [],
+  'POST /v1/payment_intents': [...INTENT, 'allowed_payment_method_types', 'application_fee_amount', 'automatic_payment_methods', 'capture_method', 'confirm', 'confirmation_method', 'error_on_requires_action', 'excluded_payment_method_types', 'mandate_data', 'off_session', 'on_behalf_of', 'payment_method_types', 'return_url', 'transfer_data', 'use_stripe_sdk'],
+  'GET /v1/payment_intents': [...LIST, 'customer'],
+  'GET /v1/payment_intents/:id': ['client_secret'],
+  'POST /v1/payment_intents/:id': INTENT,
+  'POST /v1/payment_intents/:id/confirm': CONFIRM,
+  'POST /v1/payment_intents/:id/cancel': ['cancellation_reason'],
+  'GET /v1/charges': [...LIST, 'customer', 'payment_intent'],
+  'POST /v1/refunds': ['amount', 'charge', 'instructions_email', 'metadata', 'payment_intent', 'reason', 'refund_application_fee', 'reverse_transfer'],
+  'GET /v1/refunds': [...LIST, 'charge', 'payment_intent'],
+  'GET /v1/events': [...LIST, 'type', 'types', 'delivery_success'],
+  'POST /v1/webhook_endpoints': ['url', 'enabled_events', 'description', 'metadata', 'api_version', 'connect'],
+}).map(([k, v]) => [k, new Set([...v, 'expand'])]))
 
 /** With a publishable key (Stripe.js), an intent is reachable only with its client secret. */
 function checkClientSecret(ctx: Ctx, pi: Obj) {
@@ -204,6 +235,8 @@ export async function startStripeLocal(opts: StripeLocalOptions = {}): Promise<S
     let status = 200
     let body: unknown
     try {
+      const unknown = match.r.params ? Object.keys(params).find((k) => !match.r.params!.has(k)) : undefined
+      if (unknown) throw new StripeError(400, 'invalid_request_error', `Received unknown parameter: ${unknown}`, { code: 'parameter_unknown', param: unknown })
       const ctx: Ctx = { s: store, params, url: url.pathname, auth: who.auth, req: { id: requestId, idempotency_key: idemKey }, hooks }
       const result = match.r.handler(ctx, ...match.m!.slice(1).map(decodeURIComponent))
       body = store.expand(result, expandList(params))
