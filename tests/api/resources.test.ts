@@ -109,3 +109,25 @@ describe('workshop resources', () => {
     expect(mailsTo(pending.user.email)).toHaveLength(0)
   })
 })
+
+describe('per-booking resource preferences', () => {
+  test('the coach shows a hidden resource to one booking and hides a visible one', async () => {
+    const { em } = await import('../client')
+    const { Booking } = await import('../../src/modules/bookings/booking.entity')
+    const { coach, client, tenant } = await team()
+    const other = await actor({ tenant })
+    const w = await makeWorkshop(coach)
+    const s = await makeSchedule(coach, w.id)
+    const open = (await coach.client.post(path(w), { title: 'Open', type: 'link', url: 'https://x.example.com/o' })).body.data
+    const secret = (await coach.client.post(path(w), { title: 'Secret', type: 'link', url: 'https://x.example.com/s', isVisible: false })).body.data
+    const { booking } = await book({ tenantId: tenant.id, scheduleId: s.id, userId: client.user.id })
+    await book({ tenantId: tenant.id, scheduleId: s.id, userId: other.user.id })
+    await em().nativeUpdate(Booking, { id: booking.id }, { meta: { workshopResourcePreferences: [{ id: open.id, isVisible: false }, { id: secret.id, isVisible: true }] } }, { filters: false })
+    const mine = await client.client.get(path(w))
+    expect(mine.body.data.map((r: any) => r.title)).toEqual(['Secret'])
+    expect((await client.client.get(`${path(w)}/${open.id}`)).status).toBe(404)
+    expect((await client.client.get(`${path(w)}/${secret.id}`)).status).toBe(200)
+    const theirs = await other.client.get(path(w))
+    expect(theirs.body.data.map((r: any) => r.title)).toEqual(['Open'])
+  })
+})

@@ -3,6 +3,7 @@
  * gives them, word for word). No server imports: the forms use the same rules.
  */
 import * as v from 'valibot'
+import { countryByCode, countryRule as sharedCountryRule } from '../../shared/countries'
 
 export const CATALOGUE_MESSAGES = {
   titleMin: 'Title must be at least 3 characters',
@@ -62,16 +63,9 @@ export const isTimeZone = (tz: string) => {
 }
 export const timezoneRule = v.pipe(v.string(M.timezone), v.trim(), v.check(isTimeZone, M.timezone))
 
-const regionNames = (() => {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'region' })
-  } catch {
-    return null
-  }
-})()
-/** ISO 3166 alpha-2 code known to the runtime's region list. */
-export const isCountryCode = (c: string) => /^[A-Z]{2}$/.test(c) && (!regionNames || regionNames.of(c) !== c)
-export const countryRule = v.pipe(v.string(M.country), v.trim(), v.toUpperCase(), v.check(isCountryCode, M.country))
+/** A two-letter code of the product's country list (section 3), any case. */
+export const isCountryCode = (c: string) => !!countryByCode(c)
+export const countryRule = sharedCountryRule
 
 /** ISO 8601 date-time (or date) string. */
 export const dateRule = (message: string) =>

@@ -6,7 +6,7 @@ import { WorkshopResource } from './resource.entity'
 import { ResourceCreateSchema, ResourceUpdateSchema, resourceNeedsIssue } from './resource.schema'
 import { serializeResource } from './serialize'
 import { assertOwner, isUuid } from './access'
-import { broadcastIfDue, isConfirmedAttendee } from './resource.service'
+import { attendeeBookings, attendeeVisibility, broadcastIfDue } from './resource.service'
 import { CATALOGUE_MESSAGES as M } from './catalogue.rules'
 import { RESOURCE_TYPES } from './enums'
 
@@ -21,7 +21,9 @@ async function resourceScope(ctx: RequestContext, params: Record<string, string>
   const user = ctx.requireUser()
   const workshop = await loadWorkshop(ctx, params.id)
   if (ctx.isSuperAdmin || workshop.coach.id === user.id) return { workshop: workshop.id }
-  if (await isConfirmedAttendee(ctx.em, workshop.id, user.id)) return { workshop: workshop.id, isVisible: true }
+  const bookings = await attendeeBookings(ctx.em, workshop.id, user.id)
+  // Under $and: the builder adds `id` for a single row, which must not replace an `id: { $nin }` here.
+  if (bookings.length) return { workshop: workshop.id, $and: [attendeeVisibility(bookings)] }
   throw forbidden('Resources are shared with the coach and confirmed attendees only.')
 }
 

@@ -7,18 +7,43 @@ import type { WorkshopResource } from './resource.entity'
 
 const ATTENDING = `b.status in ('CONFIRMED', 'COMPLETED') and b.deleted_at is null and s.deleted_at is null`
 
-/** Whether the user booked (or holds an accepted seat of) a confirmed booking on one of the workshop's schedules. */
-export async function isConfirmedAttendee(em: EntityManager, workshopId: string, userId: string) {
-  if (!hasBookings(em)) return false
-  const rows = await em.execute(
-    `select 1 from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id
+/**
+ * The confirmed (or completed) bookings through which a user attends one of the workshop's
+ * schedules: as the booker or holding an accepted seat. Empty = not an attendee.
+ */
+export async function attendeeBookings(em: EntityManager, workshopId: string, userId: string) {
+  if (!hasBookings(em)) return []
+  return em.execute<{ id: string; meta: { workshopResourcePreferences?: { id: string; isVisible?: boolean }[] } | null }[]>(
+    `select b.id, b.meta from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id
       where s.workshop_id = ? and ${ATTENDING}
         and (b.user_id = ? or exists (select 1 from booking_seats bs where bs.booking_id = b.id and bs.user_id = ?
-             and bs.status = 'ACCEPTED' and bs.deleted_at is null))
-      limit 1`,
+             and bs.status = 'ACCEPTED' and bs.deleted_at is null))`,
     [workshopId, userId, userId],
   )
-  return rows.length > 0
+}
+
+export async function isConfirmedAttendee(em: EntityManager, workshopId: string, userId: string) {
+  return (await attendeeBookings(em, workshopId, userId)).length > 0
+}
+
+/**
+ * What an attendee sees: a resource's own isVisible, unless the coach set a preference for it
+ * on the booking (booking.meta.workshopResourcePreferences). With several bookings, a resource
+ * shows if any of them shows it.
+ */
+export function attendeeVisibility(bookings: Awaited<ReturnType<typeof attendeeBookings>>) {
+  const shown = new Set<string>()
+  const hiddenCount = new Map<string, number>()
+  for (const b of bookings) {
+    for (const p of b.meta?.workshopResourcePreferences ?? []) {
+      if (!p?.id) continue
+      if (p.isVisible === false) hiddenCount.set(p.id, (hiddenCount.get(p.id) ?? 0) + 1)
+      else shown.add(p.id)
+    }
+  }
+  const hiddenEverywhere = [...hiddenCount].filter(([id, n]) => n === bookings.length && !shown.has(id)).map(([id]) => id)
+  const visible: Record<string, unknown> = { isVisible: true, ...(hiddenEverywhere.length ? { id: { $nin: hiddenEverywhere } } : {}) }
+  return shown.size ? { $or: [visible, { id: { $in: [...shown] } }] } : visible
 }
 
 /** Addresses of everyone attending a confirmed booking of the workshop's coming or running schedules. */
