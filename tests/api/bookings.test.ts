@@ -252,3 +252,16 @@ describe('bookings: holds expire', () => {
     expect(await seatsTaken(w.schedule.id)).toBe(0)
   })
 })
+
+describe('bookings: documentation', () => {
+  test('Swagger lists the booking, seat, invitation, group and voucher endpoints', async () => {
+    const doc = (await new Client().get('/openapi/json')).body
+    for (const path of ['/v1/bookings', '/v1/bookings/{id}', '/v1/bookings/{id}/cancel', '/v1/bookings/{id}/restore', '/v1/bookings/{id}/seats',
+      '/v1/booking-seats', '/v1/booking-seats/{id}/send-invitation', '/v1/booking-seats/{id}/restore',
+      '/v1/invitations/{token}', '/v1/invitations/accept', '/v1/invitations/decline', '/v1/groups',
+      '/v1/vouchers', '/v1/vouchers/{id}', '/v1/vouchers/verify/{code}', '/v1/vouchers/{id}/redeem'])
+      expect(doc.paths[path]).toBeDefined()
+    expect(doc.paths['/v1/vouchers/{id}/restore']).toBeUndefined()
+    expect(doc.paths['/v1/bookings'].post.requestBody).toBeDefined()
+  })
+})

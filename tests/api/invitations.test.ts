@@ -4,6 +4,7 @@ import { book, world } from './bookings.fixtures'
 import { clock } from '../../src/platform/clock'
 import { runNow } from '../../src/platform/jobs'
 import { EXPIRE_INVITATIONS_JOB } from '../../src/modules/invitations/invitation.service'
+import { waitForMail } from '../mail'
 
 afterEach(() => clock.reset())
 
@@ -31,6 +32,10 @@ describe('invitations', () => {
     const url: string = sent.body.data.invitationUrl
     expect(url).toMatch(/\/invitations\/[\w-]{20,}$/)
     const token = tokenOf(url)
+    // The link goes out by mail (caught by the test SMTP server).
+    const mail = await waitForMail(friend.user.email, (m) => m.subject.includes('invited you'))
+    expect(mail.subject).toBe(`Test ${w.client.user.profile.lastName} invited you to ${w.workshop.title}`)
+    expect(mail.text).toContain(url)
     expect(new Date(sent.body.data.invitationExpiresAt).getTime()).toBeLessThanOrEqual(new Date(w.schedule.startDate).getTime())
 
     const shown = await new Client().get(`/v1/invitations/${token}`)
