@@ -8,6 +8,7 @@ import {
   THEME,
   TOOLTIP_DELAY,
   breakpointWidths,
+  countryMatches,
   colorModeFromCookieHeader,
   colorModeScript,
   dismissProps,
@@ -134,5 +135,21 @@ describe('other constants and behaviour', () => {
   test('a non-dismissible dialog ignores Escape and outside clicks', () => {
     expect(dismissProps(false)).toEqual({ closeOnEscape: false, closeOnInteractOutside: false })
     expect(dismissProps(true)).toEqual({ closeOnEscape: true, closeOnInteractOutside: true })
+  })
+})
+
+describe('country combobox matching', () => {
+  const gb = { name: 'United Kingdom', dialCode: '+44', code: 'GB', flag: '🇬🇧' }
+  const ci = { name: "Côte d'Ivoire", dialCode: '+225', code: 'CI', flag: '🇨🇮' }
+  test('by name, code or dial code', () => {
+    expect(countryMatches(gb, 'united')).toBe(true)
+    expect(countryMatches(gb, 'gb')).toBe(true)
+    expect(countryMatches(gb, '+44')).toBe(true)
+    expect(countryMatches(gb, '44')).toBe(true)
+    expect(countryMatches(gb, '+4')).toBe(true)
+    expect(countryMatches(gb, 'france')).toBe(false)
+    expect(countryMatches(gb, '+1')).toBe(false)
+    expect(countryMatches(ci, 'cote')).toBe(true)
+    expect(countryMatches(ci, '')).toBe(true)
   })
 })

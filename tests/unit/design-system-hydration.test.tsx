@@ -79,6 +79,14 @@ describe.skipIf(!existsSync(CHROMIUM))('design system hydration', () => {
       await page.click('th:has-text("Group")')
       expect(await sortOf('Name')).toBe('none')
 
+      // Country combobox: shows the default, filters by dial code
+      const country = page.getByRole('combobox', { name: 'Country' })
+      expect(await country.inputValue()).toContain('United Kingdom')
+      await country.fill('+351')
+      await page.waitForSelector('[data-part=item]:has-text("Portugal")')
+      expect(await page.locator('[data-scope=combobox][data-part=item]').count()).toBe(1)
+      await page.keyboard.press('Escape')
+
       // A non-dismissible dialog ignores Escape and outside clicks
       await page.click('#open-locked')
       await page.waitForSelector('text=Locked')

@@ -40,6 +40,8 @@ export type ComboboxProps<T> = {
   emptyText?: React.ReactNode
   /** at most this many matches are listed at once (keeps long lists fast) */
   limit?: number
+  /** Custom match; defaults to a case- and accent-insensitive "contains" on itemToString. */
+  filter?: (item: T, query: string) => boolean
 }
 
 function initialText<T>(items: readonly T[], value: string | null | undefined, toValue: (i: T) => string, toText: (i: T) => string) {
@@ -63,13 +65,14 @@ export function Combobox<T>({
   invalid,
   emptyText = 'No matches',
   limit,
+  filter: match,
 }: ComboboxProps<T>) {
   const { contains } = useFilter({ sensitivity: 'base' })
   const { collection, filter } = useListCollection<T>({
     initialItems: items as T[],
     itemToValue,
     itemToString,
-    filter: contains,
+    filter: match ? (_text: string, query: string, item: T) => match(item, query) : contains,
     limit,
   })
   return (
@@ -83,7 +86,10 @@ export function Combobox<T>({
       value={value === undefined ? undefined : value ? [value] : []}
       defaultValue={defaultValue ? [defaultValue] : undefined}
       defaultInputValue={initialText(items, value ?? defaultValue, itemToValue, itemToString)}
-      onInputValueChange={(details: { inputValue: string }) => filter(details.inputValue)}
+      // Typing filters; a selection writing the item's text into the input shows the full list again.
+      onInputValueChange={(details: { inputValue: string; reason?: string }) =>
+        filter(details.reason === 'input-change' ? details.inputValue : '')
+      }
       onValueChange={(details: any) => onValueChange?.(details.value[0] ?? null, details.items[0])}
     >
       {label ? <ComboboxParts.Label>{label}</ComboboxParts.Label> : null}

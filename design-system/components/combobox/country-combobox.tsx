@@ -8,8 +8,18 @@ export type CountryComboboxProps = Omit<ComboboxProps<Country>, 'items' | 'itemT
   countries?: readonly Country[]
 }
 
-/** Filters by name, code or dial code, e.g. "united", "GB" or "+44". */
 export const countryToString = (c: Country) => `${c.flag} ${c.name}`
+
+const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+
+/** Matches by name (accent-insensitive), ISO code or dial code: "united", "gb", "+44", "44". */
+export function countryMatches(c: Country, query: string): boolean {
+  const q = fold(query.trim())
+  if (!q) return true
+  if (fold(c.name).includes(q) || c.code.toLowerCase() === q) return true
+  const digits = q.replace(/^\+/, '')
+  return /^\d+$/.test(digits) && c.dialCode.slice(1).startsWith(digits)
+}
 
 /** Countries with flags (and optionally dial codes); value is the ISO code. */
 export function CountryCombobox({ showDialCode, countries = COUNTRIES, placeholder = 'Select a country', ...rest }: CountryComboboxProps) {
@@ -18,6 +28,7 @@ export function CountryCombobox({ showDialCode, countries = COUNTRIES, placehold
       items={countries}
       itemToValue={(c) => c.code}
       itemToString={countryToString}
+      filter={countryMatches}
       placeholder={placeholder}
       renderItem={(c) => (
         <HStack gap="2" width="full">
