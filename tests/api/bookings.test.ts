@@ -3,7 +3,7 @@ import { actor, em, superAdmin, tenant, Client } from '../client'
 import { book, makeSchedule, seatsTaken, world } from './bookings.fixtures'
 import { clock } from '../../src/platform/clock'
 import { confirmBooking, releaseExpiredHolds, RELEASE_HOLD_JOB, SWEEP_HOLDS_JOB } from '../../src/modules/bookings/booking.service'
-import { runNow } from '../../src/platform/jobs'
+import { enqueue, runNow } from '../../src/platform/jobs'
 
 afterEach(() => clock.reset())
 
@@ -175,7 +175,7 @@ describe('bookings: state machine', () => {
     const b2 = (await book(other, w.schedule.id)).body.data
     let r = await w.coach.client.patch(`/v1/bookings/${b1.id}`, { status: 'CONFIRMED', coachNotes: 'Paid cash' })
     expect(r.status).toBe(200)
-    expect(r.body.data).toMatchObject({ status: 'CONFIRMED', coachNotes: 'Paid cash' })
+    expect(r.body.data).toMatchObject({ status: 'CONFIRMED', coachNotes: 'Paid cash', paymentMethod: 'manual', amountPaid: r.body.data.amountDue })
     await w.coach.client.patch(`/v1/bookings/${b2.id}`, { status: 'CONFIRMED' })
     r = await w.coach.client.patch(`/v1/bookings/${b1.id}`, { status: 'COMPLETED' })
     expect(r.status).toBe(409)
@@ -241,6 +241,21 @@ describe('bookings: holds expire', () => {
     // The seats are free for someone else.
     const other = await actor()
     expect((await book(other, w.schedule.id, { seats: 4 })).status).toBe(201)
+  })
+
+  test('the pg-boss worker runs the release job', async () => {
+    const w = await world()
+    const b = (await book(w.client, w.schedule.id, { seats: 2 })).body.data
+    clock.shift(16 * 60_000)
+    // The queued job is due in 15 minutes of real time; queue one due now to see the worker run it.
+    expect(await enqueue(RELEASE_HOLD_JOB, { bookingId: b.id })).toBeString()
+    let status = 'PENDING'
+    for (let i = 0; i < 60 && status === 'PENDING'; i++) {
+      await Bun.sleep(250)
+      status = (await w.client.client.get(`/v1/bookings/${b.id}`)).body.data.status
+    }
+    expect(status).toBe('CANCELLED')
+    expect(await seatsTaken(w.schedule.id)).toBe(0)
   })
 
   test('the sweep releases every expired hold', async () => {

@@ -80,7 +80,8 @@ const bookings = crud({
     if (data.status !== row.status) {
       if (!coach && data.status !== 'CANCELLED') throw forbidden(`Only the coach can mark a booking ${data.status}.`)
       if (data.status === 'CANCELLED') await cancelBooking(em, row.id, data.cancellationReason ?? '')
-      else if (data.status === 'CONFIRMED') await confirmBooking(em, row.id, { amountPaid: row.amountPaid, paymentMethod: row.paymentMethod ?? 'manual', paymentTransactionId: row.paymentTransactionId ?? null })
+      // The coach records a payment taken outside the platform (cash, bank transfer).
+      else if (data.status === 'CONFIRMED') await confirmBooking(em, row.id, { amountPaid: row.amountDue, paymentMethod: 'manual', paymentTransactionId: null })
       else if (data.status === 'COMPLETED' || data.status === 'NO_SHOW') await finishBooking(em, row.id, data.status)
       else throw conflict(`A ${row.status} booking cannot become ${data.status}.`)
     }
