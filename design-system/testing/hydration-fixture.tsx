@@ -104,8 +104,8 @@ export function HydrationFixture() {
           <Menu.Item value="a">A</Menu.Item>
         </Menu.Content>
       </Menu.Root>
-      <Tooltip content="Tip">
-        <Button>Tip</Button>
+      <Tooltip content="Tooltip text">
+        <Button id="tip">Tip</Button>
       </Tooltip>
       <ScrollArea height="20">
         {Array.from({ length: 10 }, (_, i) => (

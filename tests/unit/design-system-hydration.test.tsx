@@ -97,9 +97,18 @@ describe.skipIf(!existsSync(CHROMIUM))('design system hydration', () => {
       await page.click('#close-locked')
       await page.waitForSelector('#close-locked', { state: 'detached' })
 
-      // Toasts appear in the toaster region
+      // Toasts appear in the toaster region; F8 moves focus to it
       await page.click('#toast')
       await page.waitForSelector('text=Successfully updated.')
+      await page.keyboard.press('F8')
+      await page.waitForFunction(() => !!document.activeElement?.closest('[data-scope=toast]'))
+
+      // Tooltip opens after 600 ms, not before
+      await page.hover('#tip')
+      await page.waitForTimeout(350)
+      expect(await page.isVisible('text=Tooltip text')).toBe(false)
+      await page.waitForSelector('text=Tooltip text', { timeout: 2000 })
+      await page.mouse.move(0, 0)
 
       // Colour mode chooser: sets the class and the cookie the server reads
       await page.click('label:has-text("Dark")')
