@@ -56,3 +56,19 @@ describe('invoices and payment lists', () => {
     expect(late.code).toBe('payment_intent_unexpected_state')
   })
 })
+
+describe('checkout concurrency', () => {
+  test('concurrent checkouts of one booking share one intent; saving the card can be switched on later', async () => {
+    const w = await world({ price: 2000 })
+    const b = (await book(w.client, w.schedule.id)).body.data
+    const rs = await Promise.all(Array.from({ length: 4 }, () => w.client.client.post(`/v1/payments/bookings/${b.id}/payment-intent`)))
+    expect(rs.map((r) => r.status)).toEqual([200, 200, 200, 200])
+    expect(new Set(rs.map((r) => r.body.data.paymentIntentId)).size).toBe(1)
+    const id = rs[0].body.data.paymentIntentId
+    expect(localStripe().store.objects.get(id)!.metadata.paymentId).toBe(rs[0].body.data.paymentId)
+    const again = await w.client.client.post(`/v1/payments/bookings/${b.id}/payment-intent`, { savePaymentMethod: true })
+    expect(again.body.data.paymentIntentId).toBe(id)
+    expect(localStripe().store.objects.get(id)!.setup_future_usage).toBe('off_session')
+    expect((await w.client.client.get(`/v1/bookings/${b.id}/payments`)).body.meta.total).toBe(1)
+  })
+})

@@ -56,42 +56,45 @@ export async function createBookingIntent(em: EntityManager, user: User, booking
     throw conflict('The hold on these seats has expired. Please book again.')
   }
   const customer = await ensureCustomer(em, user)
+  const futureUsage = opts.savePaymentMethod ? 'off_session' : null
 
-  const open = await em.findOne(Payment, { booking: booking.id, kind: 'payment', status: 'pending', chargeId: null, amount, currency: booking.currency }, { orderBy: { createdAt: 'desc' } })
-  let pi: Stripe.PaymentIntent | null = null
-  let payment = open
-  if (open?.paymentIntentId) {
-    const existing = await callStripe(() => stripe().paymentIntents.retrieve(open.paymentIntentId!))
-    if (['requires_payment_method', 'requires_confirmation'].includes(existing.status) && existing.amount === amount) pi = existing
-  }
-  if (!pi) {
-    payment = em.create(Payment, {
+  // Under the booking's lock: concurrent checkouts of one booking share one intent.
+  const { pi, payment } = await em.fork().transactional(async (tem) => {
+    await lockBooking(tem, booking.id)
+    const open = await tem.findOne(Payment, { booking: booking.id, kind: 'payment', status: 'pending', chargeId: null, amount, currency: booking.currency, paymentIntentId: { $ne: null } }, { orderBy: { createdAt: 'desc' } })
+    if (open) {
+      let existing = await callStripe(() => stripe().paymentIntents.retrieve(open.paymentIntentId!))
+      if (['requires_payment_method', 'requires_confirmation'].includes(existing.status) && existing.amount === amount) {
+        if ((existing.setup_future_usage ?? null) !== futureUsage) {
+          existing = await callStripe(() => stripe().paymentIntents.update(existing.id, { setup_future_usage: futureUsage ?? '' }))
+        }
+        return { pi: existing, payment: open }
+      }
+    }
+    const row = tem.create(Payment, {
+      id: Bun.randomUUIDv7(), // known before the flush: it keys the Stripe call
       tenant: (booking.tenant as any).id, booking: booking.id, user: user.id, kind: 'payment', status: 'pending',
       amount, currency: booking.currency, provider: 'stripe',
     } as any)
-    await em.flush()
-    const created = await stripe().paymentIntents.create({
+    const created = await callStripe(() => stripe().paymentIntents.create({
       amount,
       currency: booking.currency,
       customer,
       allowed_payment_method_types: ['card'],
       description: `Booking ${booking.id}`,
       receipt_email: user.email,
-      metadata: { bookingId: booking.id, paymentId: payment.id, tenantId: (booking.tenant as any).id, userId: user.id },
-      ...(opts.savePaymentMethod ? { setup_future_usage: 'off_session' as const } : {}),
-    }, { idempotencyKey: `summit-pi-${payment.id}` }).catch(async (err) => {
-      await em.remove(payment!).flush()
-      throw err
-    })
-    pi = created
-    payment.paymentIntentId = created.id
-    await em.flush()
-  }
+      metadata: { bookingId: booking.id, paymentId: row.id, tenantId: (booking.tenant as any).id, userId: user.id },
+      ...(futureUsage ? { setup_future_usage: futureUsage } : {}),
+    }, { idempotencyKey: `summit-pi-${row.id}` }))
+    row.paymentIntentId = created.id
+    await tem.flush()
+    return { pi: created, payment: row }
+  })
 
   if (opts.paymentMethodId) {
     const pmId = opts.paymentMethodId
     const confirmed = await stripe().paymentIntents
-      .confirm(pi.id, { payment_method: pmId }, { idempotencyKey: `summit-pi-confirm-${payment!.id}-${pmId}` })
+      .confirm(pi.id, { payment_method: pmId }, { idempotencyKey: `summit-pi-confirm-${payment.id}-${pmId}` })
       .catch((err) => err)
     const fresh = await syncIntent(em, pi.id)
     if (confirmed instanceof Error) {
@@ -100,9 +103,9 @@ export async function createBookingIntent(em: EntityManager, user: User, booking
         : 'The payment could not be completed with this card.'
       throw fieldError('paymentMethodId', message)
     }
-    return { pi: fresh.pi, payment: fresh.payment ?? payment!, booking: fresh.booking }
+    return { pi: fresh.pi, payment: fresh.payment ?? payment, booking: fresh.booking }
   }
-  return { pi, payment: payment!, booking }
+  return { pi, payment, booking }
 }
 
 /** Retrieves the intent (with its charges) from Stripe and applies it; see the file comment. */
