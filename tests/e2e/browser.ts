@@ -15,11 +15,19 @@ export const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-q
 
 let browser: Browser | null = null
 
-/** Starts the browser (and builds the assets first, so no test waits on the first build). */
-export function useBrowser() {
+/** Builds the island bundles and CSS before the first request (the server builds lazily in tests). */
+export function useAssets() {
   beforeAll(async () => {
     const { buildAssets } = await import('../../src/platform/assets/assets')
     await buildAssets()
+    await import('../../src/pages/render')
+  }, 180_000)
+}
+
+/** Starts the browser (and builds the assets first, so no test waits on the first build). */
+export function useBrowser() {
+  useAssets()
+  beforeAll(async () => {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })
   }, 180_000)
   afterAll(async () => {
@@ -69,6 +77,23 @@ export async function signedIn(email: string, opts: { colorScheme?: 'light' | 'd
   if (r2.status !== 200) throw new Error(`login: ${r2.status} ${JSON.stringify(r2.body)}`)
   const cookies = [...client.cookies].map(([name, value]) => ({ name, value: decodeURIComponent(value) === value ? value : value }))
   return open({ ...opts, cookies })
+}
+
+/** A cookie session for a user straight in the database (no mail round trip), as a Cookie header. */
+export async function sessionCookies(user: User): Promise<string> {
+  const { Session } = await import('../../src/modules/auth/auth.entity')
+  const { randomToken, sha256 } = await import('../../src/platform/crypto')
+  const m = em()
+  const secret = randomToken()
+  m.create(Session, { id: sha256(secret), user: user.id, csrfToken: randomToken(24), data: {}, lastSeenAt: new Date(), expiresAt: new Date(Date.now() + 86_400_000) } as any)
+  await m.flush()
+  return `summit_session=${secret}`
+}
+
+/** A browser context signed in as this user (cookie session written straight to the database). */
+export async function openAs(user: User, opts: { colorScheme?: 'light' | 'dark' } = {}) {
+  const cookie = await sessionCookies(user)
+  return open({ ...opts, cookies: [{ name: 'summit_session', value: cookie.split('=')[1] }] })
 }
 
 let n = 0
