@@ -1,10 +1,13 @@
 /** Avatar and temporary uploads, type by content, size limit, serving files back, _method=PUT. */
-import { describe, expect, test } from 'bun:test'
+import { describe, expect, test, setDefaultTimeout } from 'bun:test'
 import { Client, actor, app, em, superAdmin } from '../client'
 import { config } from '../../src/config'
 import { StoredFile } from '../../src/modules/uploads/file.entity'
 import { cleanupOrphanAvatars, cleanupTempFiles } from '../../src/modules/uploads/upload.service'
 import { getObject } from '../../src/platform/storage'
+
+// Each test makes many requests; a busy machine must not turn slowness into failures.
+setDefaultTimeout(60_000)
 
 /** A real 1x1 PNG. */
 const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0))
@@ -186,6 +189,17 @@ describe('temporary upload', () => {
     const fresh = await a.client.post('/v1/uploads/avatar', form(PNG, 'd.png', 'image/png'))
     await cleanupOrphanAvatars(em())
     expect(await em().count(StoredFile, { id: fresh.body.data.id })).toBe(1)
+  })
+
+  test('uploads are rate limited per user (429)', async () => {
+    const { UPLOADS_PER_HOUR } = await import('../../src/modules/uploads/upload.routes')
+    const a = await actor()
+    const m = em()
+    await m.getConnection().execute('insert into rate_limits (key, hits, reset_at) values (?, ?, now() + interval \'1 hour\')', [`uploads:${a.user.id}`, UPLOADS_PER_HOUR])
+    const r = await a.client.post('/v1/upload-temp', form('x', 'x.txt', 'text/plain'))
+    expect(r.status).toBe(429)
+    expect(r.headers.get('retry-after')).toBeString()
+    expect((await a.client.post('/v1/uploads/avatar', form(PNG, 'a.png', 'image/png'))).status).toBe(429)
   })
 
   test('unknown or malformed file ids are 404', async () => {

@@ -1,6 +1,10 @@
 /** Users managed by super-admins: list, create, show, soft delete, restore, withTrashed. */
-import { describe, expect, test } from 'bun:test'
-import { Client, actor, superAdmin, uid } from '../client'
+import { describe, expect, test, setDefaultTimeout } from 'bun:test'
+import { Client, actor, em, superAdmin, uid } from '../client'
+import { Role } from '../../src/modules/roles/role.entity'
+
+// Each test makes many requests; a busy machine must not turn slowness into failures.
+setDefaultTimeout(60_000)
 
 describe('users administration', () => {
   test('list, search and filter for super-admins only; paginated', async () => {
@@ -86,6 +90,33 @@ describe('users administration', () => {
   test('a super-admin cannot delete their own account', async () => {
     const admin = await superAdmin()
     expect((await admin.client.delete(`/v1/users/${admin.user.id}`)).status).toBe(409)
+  })
+
+  test('filter[name] searches first, middle and last names', async () => {
+    const admin = await superAdmin()
+    const tag = uid()
+    const a = await actor({ profile: { firstName: 'Quinn', lastName: `Zephyr${tag}` } })
+    await actor({ profile: { firstName: 'Other', lastName: `Person${tag}` } })
+    const r = await admin.client.get(`/v1/users?filter[name]=${encodeURIComponent(`quinn zephyr${tag}`)}`)
+    expect(r.body.data.map((u: any) => u.id)).toEqual([a.user.id])
+  })
+
+  test('a user manager who is not a super-admin manages users but cannot touch super-admins', async () => {
+    const m = em()
+    const roleName = `user-manager-${uid()}`
+    m.create(Role, { name: roleName, permissions: ['users.manage'] } as any)
+    await m.flush()
+    const manager = await actor({ roles: [roleName] })
+    const target = await actor({ status: 'pending' })
+    expect((await manager.client.get('/v1/users')).status).toBe(200)
+    const r = await manager.client.patch(`/v1/users/${target.user.id}`, { status: 'active', roles: ['coach'] })
+    expect(r.status).toBe(200)
+    expect(r.body.data).toMatchObject({ status: 'active', roles: ['coach'] })
+    expect((await manager.client.patch(`/v1/users/${target.user.id}`, { roles: ['super-admin'] })).status).toBe(403)
+    expect((await manager.client.patch(`/v1/users/${manager.user.id}`, { roles: [roleName, 'super-admin'] })).status).toBe(403)
+    const admin = await superAdmin()
+    expect((await manager.client.patch(`/v1/users/${admin.user.id}`, { email: `steal-${uid()}@example.com` })).status).toBe(403)
+    expect((await manager.client.delete(`/v1/users/${admin.user.id}`)).status).toBe(403)
   })
 
   test('the OpenAPI document describes the users endpoints', async () => {

@@ -1,6 +1,9 @@
 /** The public coach directory: coaches only, public fields only, search, filters, by username. */
-import { describe, expect, test } from 'bun:test'
+import { describe, expect, test, setDefaultTimeout } from 'bun:test'
 import { Client, actor, uid } from '../client'
+
+// Each test makes many requests; a busy machine must not turn slowness into failures.
+setDefaultTimeout(60_000)
 
 const anon = new Client()
 

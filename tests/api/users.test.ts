@@ -2,11 +2,14 @@
  * PATCH /v1/users/{id}: spec section 5 rules word for word, partial updates, mass-assigned
  * privileged fields, uniqueness, the email change that waits for its code.
  */
-import { describe, expect, test } from 'bun:test'
+import { describe, expect, test, setDefaultTimeout } from 'bun:test'
 import { Client, actor, em, superAdmin, uid } from '../client'
 import { User } from '../../src/modules/users/user.entity'
 import { OneTimeCode } from '../../src/modules/auth/auth.entity'
 import { extractCode, waitForNewMail } from '../mail'
+
+// Each test makes many requests; a busy machine must not turn slowness into failures.
+setDefaultTimeout(60_000)
 
 const patchSelf = async (body: unknown, profile?: any) => {
   const a = await actor({ profile })

@@ -1,6 +1,7 @@
 import { Elysia, t } from 'elysia'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { forbidden, notFound } from '../../platform/http/errors'
+import { hit } from '../../platform/http/rate-limit'
 import { getObject } from '../../platform/storage'
 import { getOrm } from '../../platform/db/current'
 import { registerService } from '../../services'
@@ -21,7 +22,12 @@ const multipart = (description: string) => ({
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
+/** Uploads per user per hour (429 past it): storage is not free. */
+export const UPLOADS_PER_HOUR = 120
+const throttle = (ctx: RequestContext) => hit(ctx.em, `uploads:${ctx.requireUser().id}`, UPLOADS_PER_HOUR, 3600)
+
 async function uploadAvatar(ctx: RequestContext, owner: User, body: unknown) {
+  await throttle(ctx)
   return storeUpload(ctx.em, { file: fileFromBody(body), owner, kind: 'avatar', allowed: AVATAR_TYPES, typeMessage: UPLOAD_MESSAGES.avatarType })
 }
 
@@ -76,6 +82,7 @@ export const uploadRoutes = new Elysia({ name: 'uploads' })
     if (params.id !== me.id && !(await ctx.can('users.manage'))) throw forbidden()
     const user = params.id === me.id ? me : UUID.test(params.id) ? await ctx.em.findOne(User, { id: params.id }) : null
     if (!user) throw notFound('User')
+    if (user.id !== me.id && user.roles.includes('super-admin') && !ctx.isSuperAdmin) throw forbidden('Only a super-admin can change a super-admin.')
     const file = await uploadAvatar(ctx, user, body)
     user.avatar = file.id
     await ctx.em.flush()
@@ -92,6 +99,7 @@ export const uploadRoutes = new Elysia({ name: 'uploads' })
   } as any)
   .post('/upload-temp', async ({ ctx, body, set }) => {
     const me = ctx.requireUser()
+    await throttle(ctx)
     const file = await storeUpload(ctx.em, { file: fileFromBody(body), owner: me, kind: 'temp' })
     set.status = 201
     const { id, url, name, size, mimeType } = serializeFile(file)

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
-import { crud } from '../../platform/http/crud'
+import { raw } from '@mikro-orm/core'
+import { crud, escapeLike } from '../../platform/http/crud'
 import { conflict, forbidden } from '../../platform/http/errors'
 import type { RequestContext } from '../../platform/http/context'
 import { User } from './user.entity'
@@ -7,6 +8,7 @@ import { UserCreateSchema, UserUpdateSchema, USER_STATUSES } from './user.schema
 import { serializeUser } from './user.serialize'
 import { assertRestorable, createUser, updateUser, type Actor } from './user.service'
 import { publicUserRoutes } from './public.routes'
+import { SUPER_ADMIN } from '../roles/permissions'
 
 async function actorOf(ctx: RequestContext): Promise<Actor> {
   const user = ctx.requireUser()
@@ -37,6 +39,9 @@ const usersCrud = crud({
   filters: {
     status: (value) => ({ status: (USER_STATUSES as readonly string[]).includes(value) ? value : '__none__' }) as any,
     role: (value) => ({ roles: { $contains: [value] } }) as any,
+    name: (value) => ({
+      [raw((a) => `lower(concat_ws(' ', ${a}.profile->>'firstName', ${a}.profile->>'middleName', ${a}.profile->>'lastName')) like ?`, [`%${escapeLike(value.trim().toLowerCase())}%`])]: [],
+    }) as any,
   },
   serialize: (u) => serializeUser(u),
   async create(ctx, data) {
@@ -46,6 +51,8 @@ const usersCrud = crud({
     await updateUser(ctx.em, await actorOf(ctx), row, data)
   },
   async authorizeChange(ctx, row, action) {
+    // A user manager who is not a super-admin cannot take over a super-admin's account.
+    if (row.roles.includes(SUPER_ADMIN) && !ctx.isSuperAdmin && row.id !== ctx.user?.id) throw forbidden('Only a super-admin can change a super-admin.')
     if (action === 'delete' && row.id === ctx.user?.id) throw conflict('You cannot delete your own account.')
     if (action === 'restore') await assertRestorable(ctx.em, row)
   },
