@@ -61,6 +61,20 @@ describe('sessions', () => {
     expect((await c.post('/v1/auth/login-using-otp', { email: user.email, code })).status).toBe(200)
   })
 
+  test('login CSRF: a cross-site form (urlencoded, no cookie) cannot sign the browser in', async () => {
+    const { user } = await actor({ email: newEmail() })
+    const code = extractCode(await loginMail(new Client(), user.email))
+    const form = new Client()
+    const r = await form.post('/v1/auth/login-using-otp', new URLSearchParams({ email: user.email, code }).toString(), { 'content-type': 'application/x-www-form-urlencoded' })
+    expect(r.status).toBe(415)
+    expect(form.cookies.has('summit_session')).toBe(false)
+    const plain = await form.post('/v1/auth/login-using-otp', JSON.stringify({ email: user.email, code }), { 'content-type': 'text/plain' })
+    expect(plain.status).toBeGreaterThanOrEqual(400)
+    expect(form.cookies.has('summit_session')).toBe(false)
+    // The code was not spent by the refused attempts.
+    expect((await new Client().post('/v1/auth/login-using-otp', { email: user.email, code })).status).toBe(200)
+  })
+
   test('/auth/me is 401 when signed out', async () => {
     const r = await new Client().get('/v1/auth/me')
     expect(r.status).toBe(401)

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import { platform } from '../../platform/http/context'
-import { fieldError, parseOrThrow } from '../../platform/http/errors'
+import { HttpError, fieldError, parseOrThrow } from '../../platform/http/errors'
 import { destroySession, type CookieJar } from '../../platform/http/session'
 import { sha256 } from '../../platform/crypto'
 import { AccessToken } from './auth.entity'
@@ -21,11 +21,22 @@ const VERIFY_SENT = 'If this address waits for verification, a 6-digit code is o
 const signedIn = `Answers \`{ data: { user, redirect } }\` (plus \`token\` when \`device_name\` was sent) and, for cookie clients, a fresh session: new \`summit_session\` and \`XSRF-TOKEN\` cookies.
 \`redirect\` is where the browser goes next: \`/onboarding/1\` for a pending user, else the stored redirect, else the admin site for super-admins, \`/c\` for coaches, \`/b\` for everyone else.`
 
-const codeErrors = `A wrong, used, expired or never-sent code is a 422 with \`errors.code: ['Please enter a valid 6-OTP code']\`; the 6th wrong try on one code, and more than 5 code requests per email (20 per IP) in 15 minutes, are a 429 with Retry-After.`
+const codeErrors = `A wrong, used, expired or never-sent code is a 422 with \`errors.code: ['Please enter a valid 6-OTP code']\`; the 6th wrong try on one code, and more than 5 code requests per email (20 per IP) in 15 minutes, are a 429 with Retry-After. Bodies must be JSON (`Content-Type: application/json`), else 415.`
+
+/**
+ * Sign-in bodies must be JSON. A cross-site HTML form can post urlencoded fields without any
+ * cookie (SameSite=Lax), so no CSRF check would run: that would let another site sign a
+ * visitor into the other site's account ("login CSRF"). Such a form cannot send JSON.
+ */
+function requireJson(request: Request) {
+  if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? ''))
+    throw new HttpError(415, 'Send the request as JSON (Content-Type: application/json).')
+}
 
 export const authRoutes = new Elysia({ name: 'auth' })
   .use(platform)
-  .post('/auth/register-using-otp', async ({ ctx, body, cookie, headers }) => {
+  .post('/auth/register-using-otp', async ({ ctx, body, cookie, headers, request }) => {
+    requireJson(request)
     const ip = signInIp(ctx.ip, headers['x-forwarded-for'])
     const input = parseOrThrow(OtpSignInSchema, body)
     if (!input.code) {
@@ -48,7 +59,8 @@ export const authRoutes = new Elysia({ name: 'auth' })
       description: `Step 1 \`{ email }\`: mails a 6-digit code; the answer is the same whether the address has an account or not. Step 2 \`{ email, code }\`: creates the account with status \`pending\` if it does not exist yet (an existing account just signs in) and signs in.\n\n${signedIn}\n\n${codeErrors}`,
     },
   })
-  .post('/auth/login-using-otp', async ({ ctx, body, cookie, headers }) => {
+  .post('/auth/login-using-otp', async ({ ctx, body, cookie, headers, request }) => {
+    requireJson(request)
     const ip = signInIp(ctx.ip, headers['x-forwarded-for'])
     const input = parseOrThrow(OtpSignInSchema, body)
     if (!input.code) {
@@ -71,7 +83,8 @@ export const authRoutes = new Elysia({ name: 'auth' })
       description: `Step 1 \`{ email }\`: mails a 6-digit code and a one-click link (\`/login?token=...\`, see verify-token) to an existing account; the answer is the same for an unknown address (which gets no mail). Step 2 \`{ email, code }\`: signs in.\n\n${signedIn}\n\n${codeErrors}`,
     },
   })
-  .post('/auth/verify-token', async ({ ctx, body, cookie, headers }) => {
+  .post('/auth/verify-token', async ({ ctx, body, cookie, headers, request }) => {
+    requireJson(request)
     const ip = signInIp(ctx.ip, headers['x-forwarded-for'])
     const input = parseOrThrow(VerifyTokenSchema, body)
     await throttleVerify(ctx.em, ip)
@@ -88,7 +101,8 @@ export const authRoutes = new Elysia({ name: 'auth' })
       description: `\`{ token }\` from the link \`/login?token=...\` in the sign-in mail. The link works once and for 10 minutes; it and the code of the same mail stop working once either is used. A bad, used or expired link is a 422 on \`token\`.\n\n${signedIn}`,
     },
   })
-  .post('/auth/verify-email-using-otp', async ({ ctx, body, headers }) => {
+  .post('/auth/verify-email-using-otp', async ({ ctx, body, headers, request }) => {
+    requireJson(request)
     const ip = signInIp(ctx.ip, headers['x-forwarded-for'])
     const input = parseOrThrow(VerifyEmailSchema, body)
     const me = ctx.user
