@@ -21,7 +21,7 @@ const VERIFY_SENT = 'If this address waits for verification, a 6-digit code is o
 const signedIn = `Answers \`{ data: { user, redirect } }\` (plus \`token\` when \`device_name\` was sent) and, for cookie clients, a fresh session: new \`summit_session\` and \`XSRF-TOKEN\` cookies.
 \`redirect\` is where the browser goes next: \`/onboarding/1\` for a pending user, else the stored redirect, else the admin site for super-admins, \`/c\` for coaches, \`/b\` for everyone else.`
 
-const codeErrors = `A wrong, used, expired or never-sent code is a 422 with \`errors.code: ['Please enter a valid 6-OTP code']\`; the 6th wrong try on one code, and more than 5 code requests per email (20 per IP) in 15 minutes, are a 429 with Retry-After. Bodies must be JSON (`Content-Type: application/json`), else 415.`
+const codeErrors = `A wrong, used, expired or never-sent code is a 422 with \`errors.code: ['Please enter a valid 6-OTP code']\`; the 6th wrong try on one code, and more than 5 code requests per email (20 per IP) in 15 minutes, are a 429 with Retry-After. Bodies must be JSON (\`Content-Type: application/json\`), else 415.`
 
 /**
  * Sign-in bodies must be JSON. A cross-site HTML form can post urlencoded fields without any
