@@ -39,6 +39,7 @@ const columns = [
 export function HydrationFixture() {
   const [count, setCount] = useState(0)
   const [locked, setLocked] = useState(false)
+  const [tableRows, setTableRows] = useState(rows)
   const { preference, setPreference } = useColorMode('auto')
   return (
     <Stack gap="4" p="4">
@@ -117,7 +118,15 @@ export function HydrationFixture() {
       <Skeleton height="4" />
       <PageLoadingBar loading={false} />
       <Image src="files/a.png" alt="A" width={64} height={64} />
-      <DataTable data={rows} columns={columns} getRowId={(r: { id: string }) => r.id} enableRowSelection onReorder={() => {}} />
+      <DataTable
+        data={tableRows}
+        columns={columns}
+        getRowId={(r: { id: string }) => r.id}
+        enableRowSelection
+        manualPagination
+        rowCount={tableRows.length}
+        onReorder={(_from, _to, reordered) => setTableRows(reordered)}
+      />
       <Toaster />
     </Stack>
   )

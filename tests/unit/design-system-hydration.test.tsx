@@ -68,9 +68,24 @@ describe.skipIf(!existsSync(CHROMIUM))('design system hydration', () => {
       // auto + light system: the inline script resolved the mode before paint
       expect(await page.evaluate(() => document.documentElement.className)).toBe('light')
 
-      // Table: click sorts, shift-click adds a second sort column; 10 rows a page
+      // Table: drag the first row's handle below the third row; hover highlight then suppressed
+      const firstName = () => page.locator('tbody tr').first().locator('td').nth(3).textContent()
+      expect(await page.locator('tbody tr').count()).toBe(12) // manual pagination: all given rows
+      expect(await firstName()).toBe('Row 00')
+      const handle = page.locator('tbody tr').first().getByRole('button', { name: 'Drag to reorder' })
+      await handle.evaluate((el) => el.scrollIntoView({ block: 'center' }))
+      const box = (await handle.boundingBox())!
+      const rowHeight = (await page.locator('tbody tr').first().boundingBox())!.height
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+      await page.mouse.down()
+      for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + (rowHeight * 2.2 * i) / 10)
+      await page.mouse.up()
+      await page.waitForFunction(() => document.querySelector('tbody tr td:nth-child(4)')?.textContent === 'Row 01')
+      expect(await page.locator('tbody tr').nth(2).locator('td').nth(3).textContent()).toBe('Row 00')
+      expect(await page.getAttribute('table', 'data-hover-suppressed')).toBe('')
+
+      // Sorting: click sorts, shift-click adds a second sort column
       const sortOf = (name: string) => page.getAttribute(`th:has-text("${name}")`, 'aria-sort')
-      expect(await page.locator('tbody tr').count()).toBe(10)
       await page.click('th:has-text("Name")')
       expect(await sortOf('Name')).toBe('ascending')
       await page.click('th:has-text("Group")', { modifiers: ['Shift'] })
