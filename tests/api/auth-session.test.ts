@@ -197,6 +197,22 @@ describe('verify email', () => {
     expect(extractCode(mail)).toMatch(/^\d{6}$/)
   })
 
+  test('signed out: the owner of an unverified address verifies it with a code (no sign-in)', async () => {
+    const { user } = await actor({ email: newEmail() })
+    await em().nativeUpdate(User, { id: user.id }, { emailVerifiedAt: null })
+    const c = new Client()
+    const mailed = waitForNewMail(user.email)
+    const step1 = await c.post('/v1/auth/verify-email-using-otp', { email: user.email })
+    const unknown = await c.post('/v1/auth/verify-email-using-otp', { email: newEmail() })
+    expect(unknown.status).toBe(step1.status)
+    expect(unknown.body.message).toBe(step1.body.message)
+    const r = await c.post('/v1/auth/verify-email-using-otp', { email: user.email, code: extractCode(await mailed) })
+    expect(r.status).toBe(200)
+    expect(r.body.data).toMatchObject({ email: user.email, verified: true, user: null })
+    expect((await em().findOneOrFail(User, { id: user.id })).emailVerifiedAt).toBeInstanceOf(Date)
+    expect((await c.get('/v1/auth/me')).status).toBe(401)
+  })
+
   test('an address that is not the user\'s is refused', async () => {
     const { client } = await actor({ email: newEmail() })
     const r = await client.post('/v1/auth/verify-email-using-otp', { email: newEmail(), code: '123456' })

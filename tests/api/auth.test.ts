@@ -57,6 +57,20 @@ describe('register with a code', () => {
     expect(await em().count(User, { email: user.email })).toBe(1)
   })
 
+  test('device_name: a bearer token instead of a cookie session', async () => {
+    const email = newEmail()
+    const c = new Client()
+    const { code } = await askCode(c, 'register', email)
+    const r = await c.post('/v1/auth/register-using-otp', { email, code, device_name: 'iPhone' })
+    expect(r.status).toBe(200)
+    expect(r.body.data.token).toStartWith('summit_')
+    expect(c.cookies.has('summit_session')).toBe(false)
+    const api = new Client()
+    api.bearer = r.body.data.token
+    const tokens = await api.get('/v1/auth/tokens')
+    expect(tokens.body.data.map((t: any) => t.name)).toEqual(['iPhone'])
+  })
+
   test('validation messages word for word', async () => {
     const c = new Client()
     const bad = await c.post('/v1/auth/register-using-otp', { email: 'not-an-email' })
