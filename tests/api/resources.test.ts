@@ -82,6 +82,14 @@ describe('workshop resources', () => {
     // another tenant: the workshop itself is not found
     const b = await team()
     expect((await b.coach.client.get(path(w))).status).toBe(404)
+    expect((await b.coach.client.post(path(w), { title: 'Mine', type: 'agent' })).status).toBe(404)
+    expect((await b.coach.client.patch(`${path(w)}/${shown.id}`, { title: 'x' })).status).toBe(404)
+    // an attendee who booked through the marketplace without joining the tenant still reads them
+    const outsider = await actor()
+    await book({ tenantId: tenant.id, scheduleId: s.id, userId: outsider.user.id })
+    const seen = await outsider.client.get(path(w))
+    expect(seen.status).toBe(200)
+    expect(seen.body.data.map((x: any) => x.id)).toEqual([shown.id])
   })
 
   test('a visible broadcast resource mails the confirmed attendees once', async () => {

@@ -1,7 +1,10 @@
+import type { FilterQuery } from '@mikro-orm/core'
 import { crud } from '../../platform/http/crud'
 import type { RequestContext } from '../../platform/http/context'
 import { fieldError, forbidden, notFound } from '../../platform/http/errors'
 import { Workshop } from './workshop.entity'
+import { Membership } from '../tenants/tenant.entity'
+import { TENANT } from '../../platform/db/schemas'
 import { WorkshopResource } from './resource.entity'
 import { ResourceCreateSchema, ResourceUpdateSchema, resourceNeedsIssue } from './resource.schema'
 import { serializeResource } from './serialize'
@@ -10,20 +13,31 @@ import { attendeeBookings, attendeeVisibility, broadcastIfDue } from './resource
 import { CATALOGUE_MESSAGES as M } from './catalogue.rules'
 import { RESOURCE_TYPES } from './enums'
 
+/**
+ * The workshop of the path, from any tenant: attendees who booked through the marketplace need
+ * not be members of the coach's tenant. The tenant filter is then pinned to the workshop's
+ * tenant, so every resource query of this request stays inside it.
+ */
 async function loadWorkshop(ctx: RequestContext, id: string | undefined) {
-  const workshop = isUuid(id) ? await ctx.em.findOne(Workshop, { id }) : null
+  const workshop = isUuid(id) ? await ctx.em.findOne(Workshop, { id }, { filters: { [TENANT]: false } }) : null
   if (!workshop) throw notFound('Workshop')
+  ctx.em.setFilterParams(TENANT, { tenantId: workshop.tenant.id })
   return workshop
 }
 
-/** The coach (and super-admins) see every resource; confirmed attendees the visible ones; others none. */
-async function resourceScope(ctx: RequestContext, params: Record<string, string>) {
+/**
+ * The coach (and super-admins) see every resource; confirmed attendees the visible ones (as
+ * adjusted on their booking); other members of the tenant get 403; anyone else 404.
+ */
+async function resourceScope(ctx: RequestContext, params: Record<string, string>): Promise<FilterQuery<WorkshopResource>> {
   const user = ctx.requireUser()
   const workshop = await loadWorkshop(ctx, params.id)
   if (ctx.isSuperAdmin || workshop.coach.id === user.id) return { workshop: workshop.id }
   const bookings = await attendeeBookings(ctx.em, workshop.id, user.id)
   // Under $and: the builder adds `id` for a single row, which must not replace an `id: { $nin }` here.
-  if (bookings.length) return { workshop: workshop.id, $and: [attendeeVisibility(bookings)] }
+  if (bookings.length) return { workshop: workshop.id, $and: [attendeeVisibility(bookings)] } as FilterQuery<WorkshopResource>
+  const member = await ctx.em.count(Membership, { tenant: workshop.tenant.id, user: user.id, status: 'ACTIVE' })
+  if (!member) throw notFound('Workshop')
   throw forbidden('Resources are shared with the coach and confirmed attendees only.')
 }
 
@@ -34,7 +48,6 @@ export const resourceRoutes = crud({
   name: 'Workshop resource',
   entity: WorkshopResource,
   softDelete: true,
-  tenantScoped: true,
   access: { list: 'auth', show: 'auth', create: 'workshops.manage', update: 'workshops.manage', delete: 'workshops.manage', restore: 'workshops.manage' },
   createSchema: ResourceCreateSchema,
   updateSchema: ResourceUpdateSchema,
@@ -48,10 +61,11 @@ export const resourceRoutes = crud({
   serialize: (row) => serializeResource(row),
   description: 'Material of a workshop. A visible resource with `isBroadcast` mails the confirmed attendees once.',
   async authorizeChange(ctx, row) {
-    const workshop = await ctx.em.findOneOrFail(Workshop, { id: row.workshop.id }, { filters: { softDelete: false } })
+    const workshop = await ctx.em.findOneOrFail(Workshop, { id: row.workshop.id }, { filters: { softDelete: false, [TENANT]: false } })
     assertOwner(ctx, workshop.coach.id)
   },
   async create(ctx, data, params) {
+    await resourceScope(ctx, params) // strangers 404, members who do not attend 403
     const workshop = await loadWorkshop(ctx, params.id)
     assertOwner(ctx, workshop.coach.id)
     const row = ctx.em.create(WorkshopResource, { ...data, url: data.url || null, tenant: workshop.tenant, workshop })
@@ -65,7 +79,7 @@ export const resourceRoutes = crud({
     if (missing) throw fieldError(missing, M.resourceNeeds)
     ctx.em.assign(row, { ...data, ...(data.url === '' ? { url: null } : {}) })
     await ctx.em.flush()
-    const workshop = await ctx.em.findOneOrFail(Workshop, { id: row.workshop.id })
+    const workshop = await ctx.em.findOneOrFail(Workshop, { id: row.workshop.id }, { filters: { [TENANT]: false } })
     await broadcastIfDue(ctx.em, workshop, row)
   },
 })
