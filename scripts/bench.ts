@@ -11,6 +11,7 @@
  *
  * Options: BENCH_SECONDS (per load scenario, default 3), BENCH_CONCURRENCY (default 8).
  */
+// @ts-ignore -- pg ships no types here; only its Client prototype is patched
 import pg from 'pg'
 
 // ---------------------------------------------------------------- environment and SQL counter

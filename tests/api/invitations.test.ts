@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import { actor, Client } from '../client'
+import { actor, Client, superAdmin } from '../client'
 import { book, world } from './bookings.fixtures'
 import { clock } from '../../src/platform/clock'
 import { runNow } from '../../src/platform/jobs'
@@ -66,6 +66,10 @@ describe('invitations', () => {
     expect(groups.body.data.map((g: any) => g.userId)).toContain(friend.user.id)
     const friendGroups = await friend.client.get('/v1/groups')
     expect(friendGroups.body.data.map((g: any) => g.userId)).toContain(w.client.user.id)
+    expect((await friend.client.get(`/v1/groups?userId=${w.client.user.id}`)).status).toBe(403)
+    const { client: admin } = await superAdmin()
+    const asAdmin = await admin.get(`/v1/groups?userId=${w.client.user.id}`)
+    expect(asAdmin.body.data.map((g: any) => g.userId)).toContain(friend.user.id)
   })
 
   test('two parallel accepts of one token: exactly one wins', async () => {

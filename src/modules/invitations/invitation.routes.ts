@@ -1,7 +1,8 @@
 import { Elysia, t } from 'elysia'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { platform } from '../../platform/http/context'
-import { parseOrThrow } from '../../platform/http/errors'
+import { forbidden, notFound, parseOrThrow } from '../../platform/http/errors'
+import { User } from '../users/user.entity'
 import { InvitationTokenSchema } from '../bookings/booking.schema'
 import { acceptInvitation, declineInvitation, showInvitation } from './invitation.service'
 import { listGroups } from './group.service'
@@ -31,8 +32,21 @@ export const invitationRoutes = new Elysia({ name: 'invitations' })
     body: InvitationTokenSchema,
     detail: { tags: ['Invitations'], summary: 'Decline a seat invitation (the seat can be offered again)' },
   })
-  .get('/groups', async ({ ctx, request }) => listGroups(ctx.em as EntityManager, ctx.requireUser(), new URL(request.url)), {
+  .get('/groups', async ({ ctx, request }) => {
+    const me = ctx.requireUser()
+    const url = new URL(request.url)
+    // Super-admins may look at any client's groups.
+    const userId = url.searchParams.get('userId')
+    let who = me
+    if (userId && userId !== me.id) {
+      if (!ctx.isSuperAdmin) throw forbidden()
+      const other = /^[0-9a-f-]{36}$/i.test(userId) ? await ctx.em.findOne(User, { id: userId }) : null
+      if (!other) throw notFound('User')
+      who = other
+    }
+    return listGroups(ctx.em as EntityManager, who, url)
+  }, {
     auth: true,
     query: ListQuerySchema,
-    detail: { tags: ['Invitations'], summary: 'Groups: the people you have booked with or invited (derived from seats)' },
+    detail: { tags: ['Invitations'], summary: 'Groups: the people a client has booked with or invited (derived from seats); super-admins may pass userId' },
   })
