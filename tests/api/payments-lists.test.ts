@@ -72,3 +72,19 @@ describe('checkout concurrency', () => {
     expect((await w.client.client.get(`/v1/bookings/${b.id}/payments`)).body.meta.total).toBe(1)
   })
 })
+
+describe('refunds made outside the app', () => {
+  test('a partial refund made in the Stripe dashboard reaches the booking through the charge.refunded webhook', async () => {
+    const { stripeAdmin } = await import('../peers/stripe')
+    const w = await world({ price: 3000 })
+    const b = (await book(w.client, w.schedule.id)).body.data
+    const i = (await w.client.client.post(`/v1/payments/bookings/${b.id}/payment-intent`)).body.data
+    await payInBrowser(i.clientSecret)
+    await localStripe().settle()
+    await stripeAdmin().refunds.create({ payment_intent: i.paymentIntentId, amount: 500 })
+    await localStripe().settle()
+    const pays = (await w.client.client.get(`/v1/bookings/${b.id}/payments`)).body.data
+    expect(pays.map((p: any) => [p.kind, p.status, p.amount, p.amountRefunded])).toEqual([['payment', 'succeeded', 30, 5], ['refund', 'succeeded', 5, 0]])
+    expect((await w.client.client.get(`/v1/bookings/${b.id}`)).body.data.status).toBe('CONFIRMED')
+  })
+})
