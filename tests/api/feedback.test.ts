@@ -78,3 +78,21 @@ describe('feedback', () => {
     expect(edited.body.data.rating).toBe(4)
   })
 })
+
+describe('feedback across tenants', () => {
+  test('an attendee who is not a member of the tenant rates and lists their own feedback', async () => {
+    const { coach, tenant } = await team()
+    const outsider = await actor()
+    const w = await makeWorkshop(coach)
+    const s = await endedSchedule(coach, w.id)
+    await book({ tenantId: tenant.id, scheduleId: s.id, userId: outsider.user.id })
+    const f = await outsider.client.post('/v1/feedbacks', { workshopScheduleId: s.id, rating: 5, comment: 'Worth the trip' })
+    expect(f.status).toBe(201)
+    const mine = await outsider.client.get('/v1/feedbacks')
+    expect(mine.status).toBe(200)
+    expect(mine.body.data.map((x: any) => x.id)).toEqual([f.body.data.id])
+    // naming a team they do not belong to is a 404
+    outsider.client.withTeam(tenant.slug)
+    expect((await outsider.client.get('/v1/feedbacks')).status).toBe(404)
+  })
+})

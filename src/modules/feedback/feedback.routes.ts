@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import { wrap } from '@mikro-orm/core'
 import { crud } from '../../platform/http/crud'
+import { TENANT } from '../../platform/db/schemas'
 import { platform } from '../../platform/http/context'
 import { forbidden, parseOrThrow } from '../../platform/http/errors'
 import { serializePublicUser } from '../users/user.serialize'
@@ -27,8 +28,8 @@ export const serializeFeedback = (f: Feedback, include: string[] = []) => ({
 })
 
 /**
- * Reading feedback: a coach sees what was said about their schedules in the team, an attendee
- * their own, super-admins all. Filter by schedule for the per-schedule view.
+ * Reading feedback: a coach sees what was said about their schedules, an attendee their own,
+ * super-admins all (`X-Team` narrows to one tenant). Filter by schedule for the per-schedule view.
  */
 const feedbackCrud = crud({
   path: '/feedbacks',
@@ -36,7 +37,6 @@ const feedbackCrud = crud({
   name: 'Feedback',
   entity: Feedback,
   softDelete: true,
-  tenantScoped: true,
   actions: ['list', 'show', 'update', 'delete', 'restore'],
   access: { list: 'auth', show: 'auth', update: 'auth', delete: 'auth', restore: 'users.manage' },
   updateSchema: FeedbackUpdateSchema,
@@ -44,8 +44,12 @@ const feedbackCrud = crud({
   defaultSort: '-createdAt',
   searchable: ['comment'],
   includes: { user: 'user' },
-  scope(ctx) {
+  async scope(ctx) {
     const me = ctx.requireUser()
+    // Attendees rate schedules of tenants they may not belong to: without X-Team the list spans
+    // every tenant (still only the caller's own rows); with it, that tenant only.
+    if (ctx.teamHeader) await ctx.tenant()
+    else ctx.em.addFilter({ name: TENANT, cond: {}, default: true })
     if (ctx.isSuperAdmin) return {}
     return { $or: [{ coach: me.id }, { user: me.id }] }
   },
