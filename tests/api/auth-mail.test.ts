@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test'
+import { rmSync } from 'node:fs'
 import { uid } from '../client'
 import { waitForNewMail } from '../mail'
 import { config } from '../../src/config'
@@ -35,6 +36,7 @@ describe('mail', () => {
       expect(body.data[0].subject).toBe('Kept locally')
     } finally {
       ;(config as any).SMTP_URL = saved
+      rmSync(config.OUTBOX_DIR, { recursive: true, force: true })
     }
   })
 
