@@ -259,6 +259,10 @@ describe('partial updates and privileged fields', () => {
     expect(stored.status).toBe('pending')
     // and the user really has no admin powers
     expect((await a.client.get('/v1/users')).status).toBe(403)
+    // stray values of any shape are dropped too, never refused
+    const odd = await a.client.patch(`/v1/users/${a.user.id}`, { roles: 'super-admin', status: 42, defaultTenantSlug: { x: 1 } })
+    expect(odd.status).toBe(200)
+    expect(odd.body.data.roles).toEqual([])
   })
 
   test('a super-admin can set roles, status and defaultTenantSlug', async () => {

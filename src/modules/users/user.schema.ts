@@ -124,7 +124,7 @@ export const ProfileUpdateSchema = v.strictObject({
   lastName: v.optional(text(USER_MESSAGES.lastName, 255, USER_MESSAGES.nameMax)),
 })
 
-/** Only the social accounts card: `{ profile: { socialAccounts } }`. */
+/** The social accounts card's values; it sends them as `{ profile: { socialAccounts } }`. */
 export const SocialAccountsSchema = v.strictObject({ socialAccounts: v.array(SocialAccountSchema, 'Social accounts must be a list') })
 
 export const ExperienceSchema = v.object({
@@ -192,6 +192,12 @@ const privileged = {
   defaultTenantSlug: v.optional(v.nullable(slugRule)),
 }
 
+/** The privileged keys, checked only when a user manager sends them. */
+export const PrivilegedUserSchema = v.object(privileged)
+
+const ignoredUnlessManager = (what: string) =>
+  v.optional(v.pipe(v.unknown(), v.description(`${what}. Only user managers (super-admins) may set it; from anyone else it is ignored, never stored.`)))
+
 /**
  * `PATCH /v1/users/{id}`: every key optional. `profile` and `coachProfile` are partial and
  * merged into the stored objects; `profile.socialAccounts` replaces the list; a new `email`
@@ -204,9 +210,13 @@ export const UserUpdateSchema = v.strictObject({
   avatar: v.optional(avatarRule),
   profile: v.optional(ProfileUpdateSchema),
   coachProfile: v.optional(CoachProfileUpdateSchema),
-  ...privileged,
+  // Accepted in any shape here so a client's stray values are dropped, not refused;
+  // PrivilegedUserSchema checks them when a user manager sends them.
+  roles: ignoredUnlessManager('Global role names, e.g. ["coach"]'),
+  status: ignoredUnlessManager(`One of ${USER_STATUSES.join(', ')}`),
+  defaultTenantSlug: ignoredUnlessManager('Slug of the tenant used when no X-Team header is sent'),
 })
-export type UserUpdate = v.InferOutput<typeof UserUpdateSchema>
+export type UserUpdate = Omit<v.InferOutput<typeof UserUpdateSchema>, 'roles' | 'status' | 'defaultTenantSlug'> & v.InferOutput<typeof PrivilegedUserSchema>
 
 /** `POST /v1/users` (user managers): an account that signs in with a code sent to its email. */
 export const UserCreateSchema = v.strictObject({

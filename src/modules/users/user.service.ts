@@ -5,12 +5,12 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { User, type CoachProfile, type Profile, type SocialAccount } from './user.entity'
-import { PRIVILEGED_FIELDS, type UserCreate, type UserUpdate } from './user.schema'
+import { PRIVILEGED_FIELDS, PrivilegedUserSchema, type UserCreate, type UserUpdate } from './user.schema'
 import { StoredFile } from '../uploads/file.entity'
 import { Role } from '../roles/role.entity'
 import { Tenant } from '../tenants/tenant.entity'
 import { SUPER_ADMIN } from '../roles/permissions'
-import { conflict, forbidden, validationError, type ErrorBag } from '../../platform/http/errors'
+import { conflict, forbidden, parseOrThrow, validationError, type ErrorBag } from '../../platform/http/errors'
 import { issueCode } from '../auth/otp.service'
 
 export const USER_TAKEN = {
@@ -37,12 +37,17 @@ function ordered<T extends { order?: number }>(rows: T[]): (T & { order: number 
   return rows.map((r, i) => ({ ...r, order: r.order ?? i + 1 }))
 }
 
-/** Drops privileged keys unless the actor may set them: they are ignored, not refused. */
+/**
+ * Privileged keys from someone who may not set them are dropped (ignored, not refused);
+ * from a user manager they are validated (422 on `roles`, `status`, `defaultTenantSlug`).
+ */
 export function dropPrivileged<T extends Record<string, unknown>>(data: T, privileged: boolean): T {
-  if (privileged) return data
   const copy = { ...data }
+  const sent = PRIVILEGED_FIELDS.filter((k) => copy[k] !== undefined)
   for (const key of PRIVILEGED_FIELDS) delete copy[key]
-  return copy
+  if (!privileged || !sent.length) return copy
+  const checked = parseOrThrow(PrivilegedUserSchema, Object.fromEntries(sent.map((k) => [k, data[k]])))
+  return { ...copy, ...checked }
 }
 
 async function checkUnique(em: EntityManager, bag: ErrorBag, data: { username?: string; email?: string }, exceptId?: string) {
