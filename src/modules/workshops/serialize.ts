@@ -13,6 +13,22 @@ export const toMinor = (amount: number) => Math.round(amount * 100)
 
 const loaded = (ref: any) => !!ref && wrap(ref, true).__initialized
 
+const localFormats = new Map<string, Intl.DateTimeFormat>()
+/** Wall-clock time of `d` in `tz` as `YYYY-MM-DDTHH:mm` (what attendees see on the venue's clock). */
+export function localTime(d: Date, tz: string) {
+  let f = localFormats.get(tz)
+  if (!f) {
+    try {
+      f = new Intl.DateTimeFormat('en-CA', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+    } catch {
+      return null
+    }
+    localFormats.set(tz, f)
+  }
+  const p = Object.fromEntries(f.formatToParts(d).map((x) => [x.type, x.value]))
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`
+}
+
 export const serializeTag = (t: Tag) => ({ id: t.id, name: t.name, slug: t.slug })
 
 export const serializeTemplate = (t: WorkshopTemplate) => ({
@@ -85,6 +101,8 @@ export function serializeSchedule(s: WorkshopSchedule, include: string[] = [], s
     startDate: s.startDate,
     endDate: s.endDate,
     timezone: s.timezone,
+    localStart: localTime(s.startDate, s.timezone),
+    localEnd: localTime(s.endDate, s.timezone),
     country: s.country ?? null,
     level: s.level,
     status: s.status,
