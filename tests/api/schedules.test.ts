@@ -168,3 +168,29 @@ describe('deleting what is booked', () => {
     expect(rw.body.message).toBe('This workshop has 1 coming schedule with booked seats. Cancel those bookings before deleting it.')
   })
 })
+
+describe('fixed statement counts for member lists', () => {
+  test('workshops, schedules and payouts lists cost the same for 10 and 100 rows', async () => {
+    const { em } = await import('../client')
+    const { countStatements } = await import('./sql-counter')
+    const { WorkshopSchedule } = await import('../../src/modules/workshops/schedule.entity')
+    const { coach } = await team('enterprise')
+    const m = em()
+    for (let i = 0; i < 12; i++) {
+      const w = await makeWorkshop(coach, { title: `Counted ${i}` })
+      for (let j = 0; j < 10; j++)
+        m.create(WorkshopSchedule, {
+          tenant: w.tenantId, coach: coach.user.id, workshop: w.id, startDate: new Date(iso((j + 1) * DAY)), endDate: new Date(iso((j + 1) * DAY + 3600e3)),
+          level: 'BEGINNER', status: 'PUBLISHED', visibility: 'PUBLIC', mode: 'ONLINE', meetingUrl: 'https://meet.example.com/m',
+        } as any)
+    }
+    await m.flush()
+    for (const path of ['/v1/workshops?include=coach,workshopTemplate', '/v1/workshop-schedules?include=workshop,coach', '/v1/payouts']) {
+      const small = await countStatements(() => coach.client.get(`${path}${path.includes('?') ? '&' : '?'}perPage=10`))
+      const large = await countStatements(() => coach.client.get(`${path}${path.includes('?') ? '&' : '?'}perPage=100`))
+      expect(small.result.body.data).toHaveLength(10)
+      expect(large.result.body.data.length).toBeGreaterThanOrEqual(12)
+      expect({ path, statements: large.statements }).toEqual({ path, statements: small.statements })
+    }
+  })
+})
