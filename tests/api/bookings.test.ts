@@ -3,6 +3,7 @@ import { actor, em, superAdmin, tenant, Client } from '../client'
 import { book, makeSchedule, seatsTaken, world } from './bookings.fixtures'
 import { clock } from '../../src/platform/clock'
 import { confirmBooking, releaseExpiredHolds, RELEASE_HOLD_JOB, SWEEP_HOLDS_JOB } from '../../src/modules/bookings/booking.service'
+import { WorkshopResource } from '../../src/modules/workshops/resource.entity'
 import { enqueue, runNow } from '../../src/platform/jobs'
 
 afterEach(() => clock.reset())
@@ -58,12 +59,18 @@ describe('bookings: create', () => {
     r = await book(w.client, w.schedule.id, { meta: { workshopResourcePreferences: [{ isVisible: true }] } })
     expect(r.body.errors['meta.workshopResourcePreferences.0.id']).toEqual(['Resource ID is required'])
 
+    r = await book(w.client, w.schedule.id, { meta: { workshopResourcePreferences: [{ id: crypto.randomUUID(), isVisible: false }] } })
+    expect(r.body.errors['meta.workshopResourcePreferences.0.id']).toEqual(['This resource does not belong to the workshop.'])
+    const m = em()
+    const resource = m.create(WorkshopResource, { tenant: w.tenant.id, workshop: w.workshop.id, title: 'Slides', type: 'link', url: 'https://example.com/slides', sortOrder: 0, isVisible: true, isBroadcast: false } as any)
+    await m.flush()
     const ok = await book(w.client, w.schedule.id, {
       address: { addressLine1: '1 Main St', city: 'Leeds', state: 'West Yorkshire', zip: 'LS1 1AA', country: 'gb' },
-      meta: { workshopResourcePreferences: [{ id: crypto.randomUUID(), isVisible: false }] },
+      meta: { workshopResourcePreferences: [{ id: resource.id, isVisible: false }] },
     })
     expect(ok.status).toBe(201)
     expect(ok.body.data.address.country).toBe('GB')
+    expect(ok.body.data.meta.workshopResourcePreferences).toEqual([{ id: resource.id, isVisible: false }])
     const edit = await w.client.client.patch(`/v1/bookings/${ok.body.data.id}`, { notes: 'x' })
     expect(edit.status).toBe(422)
     expect(edit.body.errors.status).toEqual(['Please select a valid status'])

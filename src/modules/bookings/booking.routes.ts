@@ -2,7 +2,7 @@ import { Elysia, t } from 'elysia'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { crud } from '../../platform/http/crud'
 import { platform, type RequestContext } from '../../platform/http/context'
-import { conflict, forbidden, notFound, parseOrThrow } from '../../platform/http/errors'
+import { conflict, fieldError, forbidden, notFound, parseOrThrow } from '../../platform/http/errors'
 import { listResponse, parseListQuery, ListQuerySchema } from '../../platform/http/list-query'
 import { Booking, BookingSeat } from './booking.entity'
 import { BookingCancelSchema, BookingCreateSchema, BookingUpdateSchema } from './booking.schema'
@@ -12,6 +12,8 @@ import { holdsSeats } from './booking.state'
 import { serializeBooking, serializeSeat } from './booking.serialize'
 import type { WorkshopSchedule } from '../workshops/schedule.entity'
 import { User } from '../users/user.entity'
+import { WorkshopResource } from '../workshops/resource.entity'
+import type { BookingMeta } from './booking.entity'
 import './booking.jobs'
 
 const POPULATE = ['workshopSchedule', 'workshopSchedule.workshop'] as const
@@ -26,6 +28,15 @@ async function findVisibleBooking(ctx: RequestContext, id: string) {
   const b = /^[0-9a-f-]{36}$/i.test(id) ? await ctx.em.findOne(Booking, { $and: [scope, { id }] } as any, { populate: POPULATE as any }) : null
   if (!b) throw notFound('Booking')
   return b
+}
+
+/** Resource preferences must name resources of the booked workshop. */
+async function checkPreferences(ctx: RequestContext, workshopId: string, meta: BookingMeta | null | undefined) {
+  const prefs = meta?.workshopResourcePreferences ?? []
+  if (!prefs.length) return
+  const found = new Set((await ctx.em.find(WorkshopResource, { id: { $in: prefs.map((p) => p.id) }, workshop: workshopId }, { fields: ['id'] })).map((r) => r.id))
+  const i = prefs.findIndex((p) => !found.has(p.id))
+  if (i >= 0) throw fieldError(`meta.workshopResourcePreferences.${i}.id`, 'This resource does not belong to the workshop.')
 }
 
 const bookings = crud({
@@ -53,6 +64,7 @@ const bookings = crud({
   async create(ctx, data) {
     const me = ctx.requireUser()
     const schedule = await findBookableSchedule(ctx, data.workshopScheduleId)
+    await checkPreferences(ctx, (schedule.workshop as any).id, data.meta)
     let user: User = me
     if (data.userId !== me.id) {
       // Booking for someone else: super-admins, or the coach for their own schedule.
@@ -77,6 +89,7 @@ const bookings = crud({
     const coach = isCoachView(ctx, row)
     if (data.coachNotes !== undefined && !coach) throw forbidden('Only the coach can change coach notes.')
     const em = ctx.em as EntityManager
+    if (data.meta) await checkPreferences(ctx, ((row.workshopSchedule as any).workshop as any).id, data.meta)
     if (data.status !== row.status) {
       if (!coach && data.status !== 'CANCELLED') throw forbidden(`Only the coach can mark a booking ${data.status}.`)
       if (data.status === 'CANCELLED') await cancelBooking(em, row.id, data.cancellationReason ?? '')
