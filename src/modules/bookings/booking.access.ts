@@ -30,10 +30,12 @@ export function allTenants(em: EntityManager) {
 
 /**
  * For services called from elsewhere (payments, jobs): the caller's EntityManager when booking
- * routes already unscoped it, else a fork without the tenant filter (the caller's stays as is).
+ * routes already unscoped it or when it is inside a transaction (a fork would open a second
+ * transaction and wait on the caller's row locks), else a fork without the tenant filter.
  */
 export function bookingEm(em: EntityManager) {
-  return unscoped.has(em) ? em : allTenants(em.fork() as EntityManager)
+  if (unscoped.has(em) || em.isInTransaction()) return allTenants(em)
+  return allTenants(em.fork() as EntityManager)
 }
 
 async function teamFilter(ctx: RequestContext): Promise<{ tenant?: string }> {
