@@ -8,6 +8,7 @@ import { sidebar } from './components/sidebar/sidebar.recipe'
 import { spinner } from './components/spinner/spinner.recipe'
 import { table } from './components/table/table.recipe'
 import { toast } from './components/toast/toast.recipe'
+import { combobox, menu, select } from './theme/layering.recipe'
 
 export const recipes = { button, spinner }
-export const slotRecipes = { card, dialog, radioPictureGroup, scrollArea, sidebar, table, toast }
+export const slotRecipes = { card, combobox, dialog, menu, radioPictureGroup, scrollArea, select, sidebar, table, toast }

@@ -72,8 +72,8 @@ export function HydrationFixture() {
       <RadioPictureGroup label="Appearance" choices={colorModeChoices} value={preference} onValueChange={(v) => setPreference(v as 'auto')} />
       <Select label="Platform" options={[{ label: 'X', value: 'x' }, { label: 'LinkedIn', value: 'linkedin' }]} />
       <CountryCombobox label="Country" defaultValue="GB" />
-      <Dialog title="Settings" size="lg" trigger={<Button>Open</Button>}>
-        Body
+      <Dialog title="Settings" size="lg" trigger={<Button id="open-settings">Open</Button>}>
+        <Select label="Inside" options={[{ label: 'Inner one', value: 'one' }, { label: 'Inner two', value: 'two' }]} />
       </Dialog>
       <Button id="open-locked" onClick={() => setLocked(true)}>
         Open locked

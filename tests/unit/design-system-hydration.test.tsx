@@ -102,6 +102,14 @@ describe.skipIf(!existsSync(CHROMIUM))('design system hydration', () => {
       expect(await page.locator('[data-scope=combobox][data-part=item]').count()).toBe(1)
       await page.keyboard.press('Escape')
 
+      // A list opened inside a dialog sits above it (clickable)
+      await page.click('#open-settings')
+      await page.getByRole('combobox', { name: 'Inside' }).click()
+      await page.getByRole('option', { name: 'Inner two' }).click({ timeout: 3000 })
+      expect(await page.getByRole('combobox', { name: 'Inside' }).textContent()).toContain('Inner two')
+      await page.keyboard.press('Escape')
+      await page.waitForSelector('text=Inner two', { state: 'detached' })
+
       // A non-dismissible dialog ignores Escape and outside clicks
       await page.click('#open-locked')
       await page.waitForSelector('text=Locked')

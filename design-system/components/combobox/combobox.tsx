@@ -1,12 +1,12 @@
 import { Combobox as ArkCombobox } from '@ark-ui/react/combobox'
 import { useListCollection } from '@ark-ui/react/collection'
 import { useFilter } from '@ark-ui/react/locale'
-import { Portal } from '@ark-ui/react/portal'
 import { CheckIcon, ChevronsUpDownIcon } from 'lucide-react'
 import { combobox } from 'styled-system/recipes'
 import { styled } from 'styled-system/jsx'
 import { createStyleContext } from '../../utils/create-style-context'
 import { input } from 'styled-system/recipes'
+import { LayerPortal } from '../../utils/layer-portal'
 
 const { withProvider, withContext } = createStyleContext(combobox)
 
@@ -99,7 +99,7 @@ export function Combobox<T>({
           <ChevronsUpDownIcon />
         </ComboboxParts.Trigger>
       </ComboboxParts.Control>
-      <Portal>
+      <LayerPortal>
         <ComboboxParts.Positioner>
           <ComboboxParts.Content maxH="72" overflowY="auto">
             {collection.items.length === 0 ? (
@@ -117,7 +117,7 @@ export function Combobox<T>({
             ))}
           </ComboboxParts.Content>
         </ComboboxParts.Positioner>
-      </Portal>
+      </LayerPortal>
     </ComboboxParts.Root>
   )
 }

@@ -1,9 +1,11 @@
 import { Dialog as ArkDialog } from '@ark-ui/react/dialog'
 import { Portal } from '@ark-ui/react/portal'
 import { XIcon } from 'lucide-react'
+import { useRef } from 'react'
 import { Box, styled } from 'styled-system/jsx'
 import { dialog } from 'styled-system/recipes'
 import { createStyleContext } from '../../utils/create-style-context'
+import { PortalContainerProvider } from '../../utils/layer-portal'
 import { IconButton } from '../icon-button/icon-button'
 
 const { withRootProvider, withContext } = createStyleContext(dialog)
@@ -56,6 +58,7 @@ export function Dialog({
   children,
   lazyMount = true,
 }: DialogProps) {
+  const contentRef = useRef<HTMLDivElement>(null)
   return (
     <DialogParts.Root
       size={size}
@@ -70,7 +73,8 @@ export function Dialog({
       <Portal>
         <DialogParts.Backdrop />
         <DialogParts.Positioner>
-          <DialogParts.Content>
+          <DialogParts.Content ref={contentRef}>
+            <PortalContainerProvider value={contentRef}>
             <Box px="6" pt="6" pb="4" pe="12">
               <DialogParts.Title>{title}</DialogParts.Title>
               {description ? <DialogParts.Description>{description}</DialogParts.Description> : null}
@@ -90,6 +94,7 @@ export function Dialog({
                 </IconButton>
               </DialogParts.CloseTrigger>
             ) : null}
+            </PortalContainerProvider>
           </DialogParts.Content>
         </DialogParts.Positioner>
       </Portal>

@@ -1,7 +1,7 @@
 import { Menu as ArkMenu } from '@ark-ui/react/menu'
-import { Portal } from '@ark-ui/react/portal'
 import { menu } from 'styled-system/recipes'
 import { createStyleContext } from '../../utils/create-style-context'
+import { LayerPortal } from '../../utils/layer-portal'
 
 const { withRootProvider, withContext } = createStyleContext(menu)
 
@@ -11,11 +11,11 @@ const Positioner = withContext(ArkMenu.Positioner, 'positioner')
 /** Positioner + content in a portal (client only, so nothing differs at hydration). */
 function MenuContent(props: React.ComponentProps<typeof Content>) {
   return (
-    <Portal>
+    <LayerPortal>
       <Positioner>
         <Content {...props} />
       </Positioner>
-    </Portal>
+    </LayerPortal>
   )
 }
 

@@ -1,9 +1,9 @@
 import { createListCollection, Select as ArkSelect } from '@ark-ui/react/select'
-import { Portal } from '@ark-ui/react/portal'
 import { CheckIcon, ChevronsUpDownIcon } from 'lucide-react'
 import { useMemo } from 'react'
 import { select } from 'styled-system/recipes'
 import { createStyleContext } from '../../utils/create-style-context'
+import { LayerPortal } from '../../utils/layer-portal'
 
 const { withProvider, withContext } = createStyleContext(select)
 
@@ -58,7 +58,7 @@ export function Select({ options, label, placeholder = 'Select...', value, defau
           <ChevronsUpDownIcon />
         </SelectParts.Trigger>
       </SelectParts.Control>
-      <Portal>
+      <LayerPortal>
         <SelectParts.Positioner>
           <SelectParts.Content>
             {collection.items.map((item) => (
@@ -71,7 +71,7 @@ export function Select({ options, label, placeholder = 'Select...', value, defau
             ))}
           </SelectParts.Content>
         </SelectParts.Positioner>
-      </Portal>
+      </LayerPortal>
       <ArkSelect.HiddenSelect />
     </SelectParts.Root>
   )

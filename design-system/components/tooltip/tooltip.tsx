@@ -1,8 +1,8 @@
-import { Portal } from '@ark-ui/react/portal'
 import { Tooltip as ArkTooltip } from '@ark-ui/react/tooltip'
 import { tooltip } from 'styled-system/recipes'
 import { TOOLTIP_DELAY } from '../../constants'
 import { createStyleContext } from '../../utils/create-style-context'
+import { LayerPortal } from '../../utils/layer-portal'
 
 const { withRootProvider, withContext } = createStyleContext(tooltip)
 
@@ -26,11 +26,11 @@ export function Tooltip({ content, children, openDelay = TOOLTIP_DELAY, closeDel
   return (
     <Root openDelay={openDelay} closeDelay={closeDelay} disabled={disabled} positioning={positioning} lazyMount unmountOnExit>
       <Trigger asChild>{children}</Trigger>
-      <Portal>
+      <LayerPortal>
         <Positioner>
           <Content>{content}</Content>
         </Positioner>
-      </Portal>
+      </LayerPortal>
     </Root>
   )
 }
