@@ -121,7 +121,7 @@ export function HydrationFixture() {
       <DataTable
         data={tableRows}
         columns={columns}
-        getRowId={(r: { id: string }) => r.id}
+        getRowId={(r) => r.id}
         enableRowSelection
         manualPagination
         rowCount={tableRows.length}
