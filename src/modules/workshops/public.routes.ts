@@ -14,7 +14,7 @@ export const publicScheduleRoutes = new Elysia({ name: 'public-schedules' })
     detail: {
       tags: ['Marketplace'],
       summary: 'Public workshop schedules of every tenant',
-      description: 'PUBLIC and PUBLISHED schedules, coming ones first. Each row embeds its workshop (with tags), the coach (public fields and average rating), `seatsLeft`, `confirmedSeats`, `runs` (minSeats reached) and the schedule rating. Answers in a fixed number of SQL statements whatever perPage is.',
+      description: 'PUBLIC and PUBLISHED schedules, coming ones first. Each row embeds its workshop (with tags), the coach (public fields and average rating), `seatsLeft`, `confirmedSeats`, `runs` (minSeats reached) and the schedule rating. Answers with one SQL statement (the page and its total) whatever perPage is.',
     },
   })
   .get('/public/workshop-schedules/:id', async ({ ctx, params }) => {

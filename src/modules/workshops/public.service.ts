@@ -3,12 +3,10 @@ import * as v from 'valibot'
 import { validationError, type ErrorBag } from '../../platform/http/errors'
 import { escapeLike } from '../../platform/http/crud'
 import { now } from '../../platform/clock'
-import { WorkshopSchedule } from './schedule.entity'
 import { DELIVERY_MODES, SKILL_LEVELS } from './enums'
 import { isUuid } from './access'
 import { isCountryCode } from './catalogue.rules'
-import { loadCoachRatings, loadScheduleStats } from './schedule.stats'
-import { serializeSchedule } from './serialize'
+import { PUBLIC_COLUMNS, publicRow } from './public.rows'
 
 const str = (d: string) => v.optional(v.pipe(v.string(), v.description(d)))
 
@@ -132,31 +130,13 @@ const FROM = `from workshop_schedules s
   join tenants t on t.id = s.tenant_id
   join users u on u.id = s.coach_id`
 
-/** Loads schedules with workshop, tags and coach, plus their figures: a fixed number of statements. */
-async function hydrate(em: EntityManager, ids: string[]) {
-  if (!ids.length) return []
-  const rows = await em.find(WorkshopSchedule, { id: { $in: ids } }, {
-    populate: ['workshop', 'workshop.tags', 'coach'] as any,
-    filters: { tenant: false },
-  })
-  const byId = new Map(rows.map((r) => [r.id, r]))
-  const ordered = ids.map((id) => byId.get(id)!).filter(Boolean)
-  const stats = await loadScheduleStats(em, ids, { ratings: true })
-  const coachRatings = await loadCoachRatings(em, ordered.map((s) => s.coach.id))
-  return ordered.map((s) => {
-    const out = serializeSchedule(s, [], stats, { public: true })
-    if (out.coach) (out.coach as any).rating = coachRatings.get(s.coach.id) ?? { average: null, count: 0 }
-    return out
-  })
-}
-
 /** PUBLIC + PUBLISHED schedules of every tenant, coming ones first (soonest first), then past ones (latest first). */
 export async function listPublicSchedules(em: EntityManager, f: PublicFilters) {
   const where = whereClause(f, { unlisted: false })
-  const [{ total }] = await em.execute<{ total: string }[]>(`select count(*) as total ${FROM} where ${where.sql}`, where.params)
   const nowDate = now()
-  const page = await em.execute<{ id: string }[]>(
-    `select s.id ${FROM} where ${where.sql}
+  // One statement: the page with everything it shows, and the total as a window count.
+  const rows = await em.execute<Record<string, any>[]>(
+    `select ${PUBLIC_COLUMNS}, count(*) over () as total_count ${FROM} where ${where.sql}
       order by (s.end_date <= ?) asc,
                case when s.end_date > ? then s.start_date end asc,
                case when s.end_date <= ? then s.start_date end desc,
@@ -164,16 +144,19 @@ export async function listPublicSchedules(em: EntityManager, f: PublicFilters) {
       limit ? offset ?`,
     [...where.params, nowDate, nowDate, nowDate, f.perPage, (f.page - 1) * f.perPage],
   )
-  const data = await hydrate(em, page.map((r) => r.id))
-  const count = Number(total)
-  return { data, meta: { page: f.page, perPage: f.perPage, total: count, lastPage: Math.max(1, Math.ceil(count / f.perPage)) } }
+  let total = rows.length ? Number(rows[0].total_count) : 0
+  // Past the last page the window has no row to carry the total: count (only then).
+  if (!rows.length && f.page > 1) {
+    const [row] = await em.execute<{ total: string }[]>(`select count(*) as total ${FROM} where ${where.sql}`, where.params)
+    total = Number(row.total)
+  }
+  return { data: rows.map(publicRow), meta: { page: f.page, perPage: f.perPage, total, lastPage: Math.max(1, Math.ceil(total / f.perPage)) } }
 }
 
 /** One public schedule (PUBLIC or UNLISTED, PUBLISHED), or null. */
 export async function findPublicSchedule(em: EntityManager, id: string) {
   if (!isUuid(id)) return null
   const where = whereClause({ page: 1, perPage: 1, when: 'all' }, { unlisted: true })
-  const rows = await em.execute<{ id: string }[]>(`select s.id ${FROM} where ${where.sql} and s.id = ?`, [...where.params, id])
-  const [one] = await hydrate(em, rows.map((r) => r.id))
-  return one ?? null
+  const [row] = await em.execute<Record<string, any>[]>(`select ${PUBLIC_COLUMNS} ${FROM} where ${where.sql} and s.id = ?`, [...where.params, id])
+  return row ? publicRow(row) : null
 }

@@ -48,7 +48,7 @@ export const scheduleRoutes = crud({
   sortable: ['startDate', 'endDate', 'createdAt', 'updatedAt', 'status'],
   defaultSort: 'startDate',
   populate: ['workshop'],
-  includes: { workshop: 'workshop', coach: 'coach' },
+  includes: { workshop: 'workshop.tags', coach: 'coach' },
   scope: scheduleScope,
   filters: {
     coach: (value, ctx) => ({ coach: value === 'me' ? (ctx.user?.id ?? NONE) : isUuid(value) ? value : NONE }),
