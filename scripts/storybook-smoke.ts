@@ -21,21 +21,21 @@ export async function buildStorybook(): Promise<void> {
   if (code !== 0) throw new Error(`build-storybook failed (${code}):\n${out.slice(-3000)}\n${err.slice(-3000)}`)
 }
 
-/** Newest modification time of any story file (a build older than that is stale). */
-function newestStoryMtime(): number {
+/** Newest modification time of anything the Storybook build reads (a build older than that is stale). */
+function newestSourceMtime(): number {
   let newest = 0
-  for (const dir of ['design-system', 'islands']) {
+  for (const dir of ['design-system', 'islands', '.storybook']) {
     if (!existsSync(join(ROOT, dir))) continue
-    for (const file of new Bun.Glob('**/*.stories.{ts,tsx}').scanSync(join(ROOT, dir)))
+    for (const file of new Bun.Glob('**/*.{ts,tsx,css}').scanSync({ cwd: join(ROOT, dir), dot: true }))
       newest = Math.max(newest, statSync(join(ROOT, dir, file)).mtimeMs)
   }
   return newest
 }
 
-/** Builds when storybook-static is missing, older than a story file, or when asked to. */
+/** Builds when storybook-static is missing, older than its sources, or when asked to. */
 export async function ensureBuilt(rebuild = false): Promise<void> {
   const index = join(STATIC_DIR, 'index.json')
-  if (rebuild || !existsSync(index) || statSync(index).mtimeMs < newestStoryMtime()) await buildStorybook()
+  if (rebuild || !existsSync(index) || statSync(index).mtimeMs < newestSourceMtime()) await buildStorybook()
 }
 
 export function readIndex(): Entry[] {
