@@ -16,6 +16,8 @@ import AppShell from './app-shell'
 import { AppShellProps } from './app-shell/props'
 import SettingsDialog from './settings-dialog'
 import { SettingsDialogProps } from './settings-dialog/props'
+import Checkout from './checkout'
+import { CheckoutProps } from './checkout/props'
 
 const define = <S extends v.GenericSchema>(props: S, Component: ComponentType<v.InferOutput<S>>) => ({ props, Component })
 
@@ -25,6 +27,7 @@ export const islands = {
   'onboarding-role': define(OnboardingRoleProps, OnboardingRole),
   'app-shell': define(AppShellProps, AppShell),
   'settings-dialog': define(SettingsDialogProps, SettingsDialog),
+  checkout: define(CheckoutProps, Checkout),
 } satisfies Record<IslandName, { props: v.GenericSchema; Component: ComponentType<any> }>
 
 export type { IslandName }

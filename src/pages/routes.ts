@@ -45,9 +45,9 @@ const c = (path: string, page?: RouteDef['page']): RouteDef => ({ path: `/c${pat
 export const routes: RouteDef[] = [
   { path: '/', layout: 'marketing', access: 'public', page: () => import('./screens/home') },
   { path: '/announcement', layout: 'marketing', access: 'public', page: () => import('./screens/announcement') },
-  { path: '/consultants', layout: 'marketing', access: 'public' },
-  { path: '/workshops', layout: 'marketing', access: 'public', colorMode: 'light' },
-  { path: '/workshops/{id}/book', layout: 'none', access: 'auth' },
+  { path: '/consultants', layout: 'marketing', access: 'public', page: () => import('./screens/marketplace/consultants') },
+  { path: '/workshops', layout: 'marketing', access: 'public', colorMode: 'light', page: () => import('./screens/marketplace/workshops') },
+  { path: '/workshops/{id}/book', layout: 'none', access: 'auth', page: () => import('./screens/marketplace/book') },
   { path: '/login', layout: 'auth', access: 'guest', page: () => import('./screens/login') },
   { path: '/register', layout: 'auth', access: 'guest', page: () => import('./screens/register') },
   { path: '/onboarding', layout: 'onboarding', access: 'auth', redirect: '/onboarding/1' },
@@ -103,7 +103,7 @@ export const routes: RouteDef[] = [
   c('/workshops/{id}/resources'),
 
   // Public coach profile: last, so every fixed path above wins.
-  { path: '/{username}', layout: 'marketing', access: 'public' },
+  { path: '/{username}', layout: 'marketing', access: 'public', page: () => import('./screens/marketplace/coach-profile') },
 ]
 
 interface Compiled { route: RouteDef; re: RegExp; keys: string[] }

@@ -32,8 +32,8 @@ export function MarketingHeader({ user }: { user: User | null }) {
       <div className={css({ maxW: '6xl', mx: 'auto', px: { base: '4', md: '6' }, h: '16', display: 'flex', alignItems: 'center', gap: '6' })}>
         <Logo />
         <nav aria-label="Main" className={css({ display: { base: 'none', sm: 'flex' }, gap: '5', flex: '1' })}>
-          <a className={link} href="/#coaches">Coaches</a>
-          <a className={link} href="/#workshops">Workshops</a>
+          <a className={link} href="/consultants">Coaches</a>
+          <a className={link} href="/workshops">Workshops</a>
           <a className={link} href="/announcement">Announcement</a>
         </nav>
         <div className={css({ display: 'flex', gap: '2', ml: 'auto' })}>

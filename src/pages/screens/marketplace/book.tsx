@@ -1,0 +1,102 @@
+/**
+ * /workshops/{id}/book (no layout, signed-in only: the guard sends visitors to
+ * /login?redirect=...): the schedule summary and the checkout island (seats, voucher, optional
+ * billing address, card payment). A schedule that is not public and published is the 404 page.
+ */
+import { css, cx } from 'styled-system/css'
+import { badge } from 'styled-system/recipes'
+import { findPublicSchedule } from '../../../modules/workshops/public.service'
+import { Island } from '../../island'
+import { matchRoute, type PageContext, type PageModule } from '../../routes'
+import { Logo } from '../../layouts/parts'
+import { CoachAvatar, LEVEL_LABEL, MODE_LABEL, cardBox, dayOf, hoursOf, money, muted, placeOf, type PublicCoach } from './parts'
+
+async function load(ctx: PageContext) {
+  const schedule = await findPublicSchedule(ctx.em.fork(), ctx.params.id ?? '')
+  if (!schedule) return null
+  // Link the confirmation to the booking page once that page is served, else to the client area.
+  const bookingPage = !!matchRoute('/b/bookings/00000000-0000-0000-0000-000000000000')?.route.page
+  return { schedule, bookingPage }
+}
+type Data = NonNullable<Awaited<ReturnType<typeof load>>>
+
+function BookPage({ data, ctx }: { data: Data; ctx: PageContext }) {
+  const s = data.schedule
+  const w = s.workshop!
+  const coach = s.coach as PublicCoach | undefined
+  const user = ctx.user!
+  const started = new Date(s.startDate ?? 0).getTime() <= Date.now()
+  return (
+    <div className={css({ minH: '100dvh', bg: 'bg.canvas' })}>
+      <header className={css({ bg: 'bg.default', borderBottomWidth: '1px', borderColor: 'border.subtle' })}>
+        <div className={css({ maxW: '5xl', mx: 'auto', px: { base: '4', md: '6' }, h: '16', display: 'flex', alignItems: 'center', gap: '4' })}>
+          <Logo />
+          <a href="/workshops" className={cx(muted, css({ ml: 'auto', textDecoration: 'none', _hover: { color: 'fg.default' } }))}>← Back to workshops</a>
+        </div>
+      </header>
+      <div className={css({ maxW: '5xl', mx: 'auto', px: { base: '4', md: '6' }, py: { base: '8', md: '12' }, display: 'grid', gap: '6', gridTemplateColumns: { base: '1fr', md: '5fr 6fr' }, alignItems: 'start' })}>
+        <section aria-labelledby="summary" className={cx(cardBox, css({ p: '6', display: 'flex', flexDir: 'column', gap: '4', position: { md: 'sticky' }, top: '6' }))}>
+          <p className={css({ fontSize: 'xs', fontWeight: 'semibold', textTransform: 'uppercase', letterSpacing: 'wide', color: 'fg.muted' })}>Your booking</p>
+          <h1 id="summary" className={css({ fontSize: '2xl', fontWeight: 'bold', lineHeight: 'tight' })}>{w.title}</h1>
+          <div className={css({ display: 'flex', gap: '1.5', flexWrap: 'wrap' })}>
+            <span className={badge({ size: 'sm', variant: 'subtle' })}>{MODE_LABEL[s.mode] ?? s.mode}</span>
+            <span className={badge({ size: 'sm', variant: 'subtle' })}>{LEVEL_LABEL[s.level] ?? s.level}</span>
+            {s.runs && <span className={cx(badge({ size: 'sm', variant: 'solid' }), css({ bg: 'green.9', color: 'white' }))}>Runs</span>}
+          </div>
+          <dl className={css({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '2 4', fontSize: 'sm' })}>
+            <dt className={muted}>Date</dt>
+            <dd className={css({ fontWeight: 'medium' })}>{dayOf(s.startDate, s.timezone)}</dd>
+            <dt className={muted}>Time</dt>
+            <dd>{hoursOf(s.startDate, s.endDate, s.timezone)}</dd>
+            <dt className={muted}>Where</dt>
+            <dd>{placeOf(s)}</dd>
+            <dt className={muted}>Price</dt>
+            <dd>{money(s.price, s.currency)} per seat</dd>
+            <dt className={muted}>Seats left</dt>
+            <dd data-testid="seats-left">{s.seatsLeft ?? 0}</dd>
+          </dl>
+          {w.description && <p className={cx(muted, css({ whiteSpace: 'pre-line', lineClamp: '6' }))}>{w.description}</p>}
+          {coach && (
+            <a href={coach.username ? `/${coach.username}` : '#'} className={css({ display: 'flex', alignItems: 'center', gap: '3', pt: '4', borderTopWidth: '1px', borderColor: 'border.subtle', textDecoration: 'none', color: 'fg.default' })}>
+              <CoachAvatar name={coach.name || coach.username || ''} src={coach.avatarUrl} size={10} />
+              <span>
+                <span className={cx(muted, css({ display: 'block', fontSize: 'xs' }))}>Your coach</span>
+                <span className={css({ fontWeight: 'medium' })}>{coach.name || coach.username}</span>
+              </span>
+            </a>
+          )}
+        </section>
+        <section aria-label="Checkout" className={cx(cardBox, css({ p: { base: '5', md: '7' } }))}>
+          {started || !s.seatsLeft ? (
+            <div className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
+              <h2 className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>{started ? 'This workshop has already started' : 'This workshop is sold out'}</h2>
+              <p className={muted}>{started ? 'It can no longer be booked.' : 'Every seat is taken.'} Have a look at the other workshops.</p>
+              <p><a href="/workshops" className={css({ color: 'colorPalette.text', textDecoration: 'underline' })}>Browse workshops</a></p>
+            </div>
+          ) : (
+            <Island
+              name="checkout"
+              props={{
+                scheduleId: s.id,
+                userId: user.id,
+                billingName: [user.profile?.firstName, user.profile?.lastName].filter(Boolean).join(' ') || user.email,
+                email: user.email,
+                title: w.title,
+                price: s.price ?? 0,
+                currency: s.currency ?? 'usd',
+                seatsLeft: s.seatsLeft ?? 0,
+                bookingUrl: data.bookingPage ? '/b/bookings/{id}' : '/b',
+              }}
+            />
+          )}
+        </section>
+      </div>
+    </div>
+  )
+}
+
+export default {
+  title: (d: Data) => `Book ${d.schedule.workshop?.title ?? 'a workshop'}`,
+  load,
+  Page: BookPage,
+} satisfies PageModule<Data>

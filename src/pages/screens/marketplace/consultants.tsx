@@ -1,0 +1,104 @@
+/**
+ * /consultants: the public coach directory (same data as GET /v1/public/users), searchable by
+ * name, headline, business name and specialization, filterable by country; plain GET form.
+ */
+import { css, cx } from 'styled-system/css'
+import { badge, button, input } from 'styled-system/recipes'
+import { listPublicCoaches } from '../../../modules/users/public.routes'
+import { loadCoachRatings } from '../../../modules/workshops/schedule.stats'
+import { COUNTRIES, countryByCode } from '../../../shared/countries'
+import type { PageContext, PageModule } from '../../routes'
+import { CoachAvatar, Pagination, Stars, cardBox, container, muted } from './parts'
+
+const PER_PAGE = 12
+
+async function load(ctx: PageContext) {
+  const sp = ctx.url.searchParams
+  const q = sp.get('q')?.trim().slice(0, 200) ?? ''
+  const countryRaw = sp.get('country')?.trim() ?? ''
+  const country = countryRaw ? (countryByCode(countryRaw)?.code ?? '') : ''
+  const page = Math.max(1, Math.floor(Number(sp.get('page')) || 1))
+  const em = ctx.em.fork()
+  const result = await listPublicCoaches(em, {
+    page, perPage: PER_PAGE, offset: (page - 1) * PER_PAGE,
+    sort: [{ field: 'name', dir: 'asc' }], q: q || undefined, country: country || undefined,
+  })
+  const ratings = await loadCoachRatings(em, result.data.map((c) => c.id))
+  return { result, ratings, q, country }
+}
+type Data = Awaited<ReturnType<typeof load>>
+
+function ConsultantsPage({ data, ctx }: { data: Data; ctx: PageContext }) {
+  const { result, ratings, q, country } = data
+  const meta = result.meta
+  return (
+    <div className={css({ bg: 'bg.canvas', pb: '16' })}>
+      <section className={css({ bg: 'bg.default', borderBottomWidth: '1px', borderColor: 'border.subtle' })}>
+        <div className={cx(container, css({ py: { base: '10', md: '14' }, display: 'flex', flexDir: 'column', gap: '3' }))}>
+          <h1 className={css({ fontSize: { base: '3xl', md: '4xl' }, fontWeight: 'bold', letterSpacing: 'tight' })}>Coaches and consultants</h1>
+          <p className={css({ color: 'fg.muted', fontSize: 'lg', maxW: '2xl' })}>
+            People who have done it before. Read their experience and certifications, then book a seat in one of their workshops.
+          </p>
+        </div>
+      </section>
+      <div className={cx(container, css({ mt: '8', display: 'flex', flexDir: 'column', gap: '8' }))}>
+        <form method="get" action="/consultants" role="search" aria-label="Search coaches" className={cx(cardBox, css({ p: '5', display: 'flex', gap: '3', flexWrap: 'wrap', alignItems: 'flex-end' }))}>
+          <div className={css({ display: 'flex', flexDir: 'column', gap: '1.5', flex: '2 1 260px' })}>
+            <label htmlFor="c-q" className={css({ fontSize: 'sm', fontWeight: 'medium' })}>Search</label>
+            <input id="c-q" name="q" type="search" defaultValue={q} placeholder="Name, expertise or business" className={cx(input({ size: 'md' }), css({ bg: 'bg.default' }))} />
+          </div>
+          <div className={css({ display: 'flex', flexDir: 'column', gap: '1.5', flex: '1 1 200px' })}>
+            <label htmlFor="c-country" className={css({ fontSize: 'sm', fontWeight: 'medium' })}>Country</label>
+            <select id="c-country" name="country" defaultValue={country} className={cx(input({ size: 'md' }), css({ bg: 'bg.default' }))}>
+              <option value="">Anywhere</option>
+              {COUNTRIES.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
+            </select>
+          </div>
+          <button type="submit" className={button({ size: 'md' })}>Search</button>
+          {(q || country) && <a href="/consultants" className={button({ size: 'md', variant: 'ghost' })}>Clear</a>}
+        </form>
+        {result.data.length ? (
+          <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, gap: '5' })} aria-label="Coaches">
+            {result.data.map((c) => {
+              const r = ratings.get(c.id) ?? { average: null, count: 0 }
+              const where = countryByCode(c.profile.country)
+              return (
+                <li key={c.id} className={cx(cardBox, css({ p: '5', display: 'flex', flexDir: 'column', gap: '3', position: 'relative', _hover: { borderColor: 'border.default', boxShadow: 'sm' } }))} data-testid="coach-card">
+                  <div className={css({ display: 'flex', gap: '3', alignItems: 'center' })}>
+                    <CoachAvatar name={c.name || c.username || ''} src={c.avatarUrl} size={12} />
+                    <div className={css({ minW: '0' })}>
+                      <h2 className={css({ fontWeight: 'semibold', fontSize: 'md' })}>
+                        <a href={`/${c.username}`} className={css({ color: 'fg.default', textDecoration: 'none', _after: { content: '""', position: 'absolute', inset: '0' } })}>{c.name || c.username}</a>
+                      </h2>
+                      <p className={cx(muted, css({ truncate: true }))}>{[c.coachProfile.businessName, where?.name ?? null].filter(Boolean).join(' · ')}</p>
+                    </div>
+                  </div>
+                  {c.profile.headline && <p className={css({ fontSize: 'sm', lineClamp: '2' })}>{c.profile.headline}</p>}
+                  {c.coachProfile.specializations.length > 0 && (
+                    <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '1.5' })} aria-label="Specializations">
+                      {c.coachProfile.specializations.slice(0, 4).map((s) => <li key={s} className={badge({ size: 'sm', variant: 'subtle' })}>{s}</li>)}
+                    </ul>
+                  )}
+                  <div className={css({ mt: 'auto', pt: '1' })}><Stars average={r.average} count={r.count} /></div>
+                </li>
+              )
+            })}
+          </ul>
+        ) : (
+          <div className={cx(cardBox, css({ p: '10', textAlign: 'center' }))}>
+            <h2 className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>{q || country ? 'No coaches match your search' : 'Coaches are setting up their profiles'}</h2>
+            <p className={muted}>{q || country ? 'Try fewer words or another country.' : 'Check back soon.'}</p>
+          </div>
+        )}
+        <Pagination url={ctx.url} page={meta.page} lastPage={meta.lastPage} total={meta.total} label="Coaches" />
+      </div>
+    </div>
+  )
+}
+
+export default {
+  title: 'Coaches and consultants',
+  description: 'Find a coach or consultant: experience, certifications, specializations and upcoming workshops.',
+  load,
+  Page: ConsultantsPage,
+} satisfies PageModule<Data>

@@ -1,0 +1,151 @@
+/**
+ * /workshops: the public marketplace list (marketing layout, light colour mode). The same data
+ * as GET /v1/public/workshop-schedules, through the catalogue service. Filters are a plain GET
+ * form (works without JavaScript); bad filter values show under their field instead of failing.
+ */
+import { css, cx } from 'styled-system/css'
+import { button, input } from 'styled-system/recipes'
+import { HttpError } from '../../../platform/http/errors'
+import { listPublicSchedules, parsePublicFilters, type PublicFilters } from '../../../modules/workshops/public.service'
+import { DELIVERY_MODES, SKILL_LEVELS } from '../../../modules/workshops/enums'
+import { COUNTRIES } from '../../../shared/countries'
+import type { PageContext, PageModule } from '../../routes'
+import { LEVEL_LABEL, MODE_LABEL, Pagination, ScheduleCard, cardBox, container, muted } from './parts'
+
+const PER_PAGE = 12
+const FILTER_KEYS = ['q', 'level', 'mode', 'country', 'from', 'to', 'minPrice', 'maxPrice'] as const
+
+interface Data {
+  result: Awaited<ReturnType<typeof listPublicSchedules>>
+  values: Record<string, string>
+  errors: Record<string, string[]>
+}
+
+async function load(ctx: PageContext): Promise<Data> {
+  const sp = new URLSearchParams(ctx.url.search)
+  const values = Object.fromEntries(FILTER_KEYS.map((k) => [k, sp.get(k)?.trim() ?? '']))
+  sp.set('perPage', String(PER_PAGE))
+  let errors: Record<string, string[]> = {}
+  let filters: PublicFilters
+  try {
+    filters = parsePublicFilters(sp)
+  } catch (err) {
+    if (!(err instanceof HttpError) || err.status !== 422) throw err
+    errors = (err as any).errors ?? {}
+    // Drop only the unusable filters and show the rest.
+    for (const k of Object.keys(errors)) sp.delete(k)
+    try {
+      filters = parsePublicFilters(sp)
+    } catch {
+      filters = parsePublicFilters(new URLSearchParams({ perPage: String(PER_PAGE) }))
+    }
+  }
+  const result = await listPublicSchedules(ctx.em.fork(), filters)
+  return { result, values, errors }
+}
+
+const label = css({ fontSize: 'sm', fontWeight: 'medium', color: 'fg.default' })
+const fieldBox = css({ display: 'flex', flexDir: 'column', gap: '1.5', minW: '0' })
+const control = cx(input({ size: 'md' }), css({ bg: 'bg.default', w: 'full' }))
+const errorText = css({ color: 'fg.error', fontSize: 'xs' })
+
+function FilterField({ name, text, errors, children }: { name: string; text: string; errors: Record<string, string[]>; children: React.ReactNode }) {
+  const error = errors[name]?.[0]
+  return (
+    <div className={fieldBox} data-invalid={error ? '' : undefined}>
+      <label htmlFor={`f-${name}`} className={label}>{text}</label>
+      {children}
+      {error && <p id={`f-${name}-error`} className={errorText}>{error}</p>}
+    </div>
+  )
+}
+
+function Filters({ values, errors, total }: { values: Record<string, string>; errors: Record<string, string[]>; total: number }) {
+  const inv = (k: string) => (errors[k] ? { 'aria-invalid': true as const, 'aria-describedby': `f-${k}-error` } : {})
+  const active = FILTER_KEYS.some((k) => values[k])
+  return (
+    <form method="get" action="/workshops" role="search" aria-label="Filter workshops" className={cx(cardBox, css({ p: '5', display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } }))}>
+      <div className={css({ gridColumn: { base: 'auto', sm: '1 / -1', lg: 'span 2' } })}>
+        <FilterField name="q" text="Search" errors={errors}>
+          <input id="f-q" name="q" type="search" placeholder="Topic, workshop or coach" defaultValue={values.q} className={control} {...inv('q')} />
+        </FilterField>
+      </div>
+      <FilterField name="level" text="Level" errors={errors}>
+        <select id="f-level" name="level" defaultValue={values.level.toUpperCase()} className={control} {...inv('level')}>
+          <option value="">Any level</option>
+          {SKILL_LEVELS.map((l) => <option key={l} value={l}>{LEVEL_LABEL[l]}</option>)}
+        </select>
+      </FilterField>
+      <FilterField name="mode" text="Format" errors={errors}>
+        <select id="f-mode" name="mode" defaultValue={values.mode.toUpperCase()} className={control} {...inv('mode')}>
+          <option value="">Any format</option>
+          {DELIVERY_MODES.map((m) => <option key={m} value={m}>{MODE_LABEL[m]}</option>)}
+        </select>
+      </FilterField>
+      <FilterField name="country" text="Country" errors={errors}>
+        <select id="f-country" name="country" defaultValue={values.country.toUpperCase()} className={control} {...inv('country')}>
+          <option value="">Anywhere</option>
+          {COUNTRIES.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
+        </select>
+      </FilterField>
+      <FilterField name="from" text="From" errors={errors}>
+        <input id="f-from" name="from" type="date" defaultValue={values.from} className={control} {...inv('from')} />
+      </FilterField>
+      <FilterField name="to" text="To" errors={errors}>
+        <input id="f-to" name="to" type="date" defaultValue={values.to} className={control} {...inv('to')} />
+      </FilterField>
+      <div className={css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '2' })}>
+        <FilterField name="minPrice" text="Min price" errors={errors}>
+          <input id="f-minPrice" name="minPrice" type="number" min="0" step="1" inputMode="decimal" placeholder="0" defaultValue={values.minPrice} className={control} {...inv('minPrice')} />
+        </FilterField>
+        <FilterField name="maxPrice" text="Max price" errors={errors}>
+          <input id="f-maxPrice" name="maxPrice" type="number" min="0" step="1" inputMode="decimal" placeholder="Any" defaultValue={values.maxPrice} className={control} {...inv('maxPrice')} />
+        </FilterField>
+      </div>
+      <div className={css({ gridColumn: '1 / -1', display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
+        <button type="submit" className={button({ size: 'md' })}>Show workshops</button>
+        {active && <a href="/workshops" className={button({ size: 'md', variant: 'ghost' })}>Clear filters</a>}
+        <p className={cx(muted, css({ ml: 'auto' }))} aria-live="polite">{total === 1 ? '1 workshop' : `${total} workshops`}</p>
+      </div>
+    </form>
+  )
+}
+
+function WorkshopsPage({ data, ctx }: { data: Data; ctx: PageContext }) {
+  const { result, values, errors } = data
+  const active = FILTER_KEYS.some((k) => values[k])
+  return (
+    <div className={css({ bg: 'bg.canvas', pb: '16' })}>
+      <section className={css({ bg: 'bg.default', borderBottomWidth: '1px', borderColor: 'border.subtle' })}>
+        <div className={cx(container, css({ py: { base: '10', md: '14' }, display: 'flex', flexDir: 'column', gap: '3' }))}>
+          <h1 className={css({ fontSize: { base: '3xl', md: '4xl' }, fontWeight: 'bold', letterSpacing: 'tight' })}>Workshops</h1>
+          <p className={css({ color: 'fg.muted', fontSize: 'lg', maxW: '2xl' })}>
+            Live workshops run by coaches and consultants, online and in person. Book a seat for yourself or your whole team.
+          </p>
+        </div>
+      </section>
+      <div className={cx(container, css({ mt: '8', display: 'flex', flexDir: 'column', gap: '8' }))}>
+        <Filters values={values} errors={errors} total={result.meta.total} />
+        {result.data.length ? (
+          <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, gap: '5' })} aria-label="Workshop schedules">
+            {result.data.map((s) => <ScheduleCard key={s.id} s={s} />)}
+          </ul>
+        ) : (
+          <div className={cx(cardBox, css({ p: '10', textAlign: 'center', display: 'flex', flexDir: 'column', gap: '3', alignItems: 'center' }))}>
+            <h2 className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>{active ? 'No workshops match these filters' : 'No upcoming workshops yet'}</h2>
+            <p className={muted}>{active ? 'Try another date range, a wider price range or fewer filters.' : 'New workshops are announced every week. Check back soon.'}</p>
+            {active && <a href="/workshops" className={button({ size: 'sm', variant: 'outline' })}>Clear filters</a>}
+          </div>
+        )}
+        <Pagination url={ctx.url} page={result.meta.page} lastPage={result.meta.lastPage} total={result.meta.total} label="Workshops" />
+      </div>
+    </div>
+  )
+}
+
+export default {
+  title: 'Workshops',
+  description: 'Browse live workshops by coaches and consultants: filter by topic, level, format, country, date and price.',
+  load,
+  Page: WorkshopsPage,
+} satisfies PageModule<Data>
