@@ -2,8 +2,11 @@
  * Preloaded by `bun test`: one real PostgreSQL (embedded, throwaway), the app on a random
  * port, and the local peers the product talks to. Everything stops after the run.
  */
-import { afterAll } from 'bun:test'
+import { afterAll, setDefaultTimeout } from 'bun:test'
 import { testEnv } from './env'
+
+// bunfig's [test] timeout is not applied by this Bun: set the intended 30 s per test here.
+setDefaultTimeout(30_000)
 
 Object.assign(process.env, testEnv())
 
@@ -29,7 +32,9 @@ const { boot } = await import('../src/boot')
 const running = await boot({ port: appPort, throwawayDb: true, seedDemo: false, hostname: '127.0.0.1' })
 ;(globalThis as any).__summit = running
 
+// Stopping PostgreSQL after a busy run can take several seconds on a loaded machine: more than
+// the 5 s a hook gets by default.
 afterAll(async () => {
   await running.stop()
   await Promise.all([stopSmtp(), stopOidc()])
-})
+}, 30_000)

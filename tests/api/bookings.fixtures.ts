@@ -73,3 +73,19 @@ export async function manyClients(n: number): Promise<Actor[]> {
   await m.flush()
   return out
 }
+
+/**
+ * A POST on a connection of its own that is closed afterwards: the races open dozens of
+ * connections at once, and idle keep-alive ones would hold up the server's shutdown.
+ */
+export async function postOnce(a: Actor, path: string, body: unknown = {}) {
+  const { app } = await import('../client')
+  const res = await fetch(app().url + path, {
+    method: 'POST',
+    keepalive: false,
+    headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${a.client.bearer}`, connection: 'close' },
+    body: JSON.stringify(body),
+  })
+  const text = await res.text()
+  return { status: res.status, body: text ? JSON.parse(text) : null }
+}
