@@ -287,3 +287,26 @@ describe('bookings: documentation', () => {
     expect(doc.paths['/v1/bookings'].post.requestBody).toBeDefined()
   })
 })
+
+describe('bookings: lists cost a fixed number of SQL statements', () => {
+  test('bookings, booking seats and groups: same count for 3 and 30 rows', async () => {
+    const { countStatements } = await import('./sql-counter')
+    const t = await tenant()
+    const coach = await actor({ roles: ['coach'], tenant: t })
+    const client = await actor()
+    for (let i = 0; i < 12; i++) {
+      const { schedule } = await makeSchedule({ tenant: t, coach })
+      const b = (await book(client, schedule.id, { seats: 3 })).body.data
+      const seats = (await client.client.get(`/v1/bookings/${b.id}/seats`)).body.data
+      await client.client.post('/v1/booking-seats', { bookingId: b.id, email: `friend${i}@test.example` })
+      expect(seats).toHaveLength(3)
+    }
+    for (const path of ['/v1/bookings?include=user&perPage=', '/v1/booking-seats?include=user,inviter&perPage=', '/v1/groups?perPage=']) {
+      const small = await countStatements(() => client.client.get(path + '3'))
+      const large = await countStatements(() => client.client.get(path + '30'))
+      expect(small.result.status).toBe(200)
+      expect(large.result.body.data.length).toBeGreaterThan(small.result.body.data.length)
+      expect(large.statements).toBe(small.statements)
+    }
+  })
+})
