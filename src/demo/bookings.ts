@@ -75,7 +75,8 @@ export async function seedBookings(em: EntityManager) {
       paymentTransactionId: paid && total - discount > 0 ? `pi_demo_${counter}` : null,
       cancellationReason: opts.reason ?? null, cancelledAt: status === 'CANCELLED' ? new Date(created.getTime() + DAY) : null,
       confirmedAt: paid ? created : null,
-      holdExpiresAt: status === 'PENDING' ? new Date(now + 15 * 60_000) : null,
+      // Demo holds last a day (not BOOKING_HOLD_MINUTES) so PENDING bookings can be seen for a while.
+      holdExpiresAt: status === 'PENDING' ? new Date(now + DAY) : null,
       meta: {}, createdAt: created, updatedAt: created,
     } as any)
     if (opts.voucher) opts.voucher.uses += 1
