@@ -5,6 +5,7 @@
  * card step (Stripe.js card element, confirmCardPayment with the payment intent's client
  * secret, then finalize). A booking with nothing to pay is confirmed at once.
  */
+import { Field as ArkField } from '@ark-ui/react/field'
 import { useForm } from '@tanstack/react-form'
 import { useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
@@ -121,7 +122,7 @@ export default function Checkout(props: CheckoutProps) {
     <form
       ref={root}
       noValidate
-      aria-label="Book seats"
+      aria-label="Booking details"
       className={css({ display: 'flex', flexDir: 'column', gap: '5' })}
       onSubmit={(e) => {
         e.preventDefault()
@@ -142,9 +143,8 @@ export default function Checkout(props: CheckoutProps) {
           return (
             <Field.Root invalid={!!error}>
               <Field.Label>Seats</Field.Label>
-              <select
+              <ArkField.Select
                 name="seats"
-                aria-invalid={error ? true : undefined}
                 className={cx(input({ size: 'md' }), css({ bg: 'bg.default' }))}
                 value={field.state.value}
                 onBlur={field.handleBlur}
@@ -156,7 +156,7 @@ export default function Checkout(props: CheckoutProps) {
                 }}
               >
                 {Array.from({ length: maxSeats }, (_, i) => i + 1).map((n) => <option key={n} value={n}>{n} {n === 1 ? 'seat' : 'seats'}</option>)}
-              </select>
+              </ArkField.Select>
               <Field.HelperText>{props.seatsLeft} {props.seatsLeft === 1 ? 'seat' : 'seats'} left</Field.HelperText>
               <Field.ErrorText>{error}</Field.ErrorText>
             </Field.Root>
@@ -244,11 +244,10 @@ export default function Checkout(props: CheckoutProps) {
                   return (
                     <Field.Root invalid={!!error}>
                       <Field.Label>Country</Field.Label>
-                      <select
+                      <ArkField.Select
                         name="address.country"
                         autoComplete="country"
-                        aria-invalid={error ? true : undefined}
-                        className={cx(input({ size: 'md' }), css({ bg: 'bg.default' }))}
+                                className={cx(input({ size: 'md' }), css({ bg: 'bg.default' }))}
                         value={field.state.value}
                         onBlur={field.handleBlur}
                         onChange={(e) => {
@@ -258,7 +257,7 @@ export default function Checkout(props: CheckoutProps) {
                       >
                         <option value="">Select a country</option>
                         {COUNTRIES.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
-                      </select>
+                      </ArkField.Select>
                       <Field.ErrorText>{error}</Field.ErrorText>
                     </Field.Root>
                   )

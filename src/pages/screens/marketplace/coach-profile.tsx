@@ -6,7 +6,7 @@
 import { css, cx } from 'styled-system/css'
 import { badge, button } from 'styled-system/recipes'
 import { HttpError } from '../../../platform/http/errors'
-import { findPublicCoach } from '../../../modules/users/public.routes'
+import { findPublicCoach } from '../../../modules/users/public.service'
 import { serializePublicUser } from '../../../modules/users/user.serialize'
 import { listPublicSchedules } from '../../../modules/workshops/public.service'
 import { loadCoachRatings } from '../../../modules/workshops/schedule.stats'

@@ -4,7 +4,7 @@
  */
 import { css, cx } from 'styled-system/css'
 import { badge, button, input } from 'styled-system/recipes'
-import { listPublicCoaches } from '../../../modules/users/public.routes'
+import { listPublicCoaches } from '../../../modules/users/public.service'
 import { loadCoachRatings } from '../../../modules/workshops/schedule.stats'
 import { COUNTRIES, countryByCode } from '../../../shared/countries'
 import type { PageContext, PageModule } from '../../routes'
