@@ -3,7 +3,7 @@ import { describe, expect, test, setDefaultTimeout } from 'bun:test'
 import { Client, actor, app, em, superAdmin } from '../client'
 import { config } from '../../src/config'
 import { StoredFile } from '../../src/modules/uploads/file.entity'
-import { cleanupOrphanAvatars, cleanupTempFiles } from '../../src/modules/uploads/upload.service'
+import { allowFileAccess, claimTempFile, cleanupOrphanAvatars, cleanupTempFiles } from '../../src/modules/uploads/upload.service'
 import { getObject } from '../../src/platform/storage'
 
 // Each test makes many requests; a busy machine must not turn slowness into failures.
@@ -189,6 +189,22 @@ describe('temporary upload', () => {
     const fresh = await a.client.post('/v1/uploads/avatar', form(PNG, 'd.png', 'image/png'))
     await cleanupOrphanAvatars(em())
     expect(await em().count(StoredFile, { id: fresh.body.data.id })).toBe(1)
+  })
+
+  test('a claimed temp file survives the sweep; a module can open its kind to other readers', async () => {
+    const a = await actor()
+    const b = await actor()
+    const up = await a.client.post('/v1/upload-temp', form('handout', 'handout.txt', 'text/plain'))
+    expect(await claimTempFile(em(), up.body.data.id, b.user.id)).toBeNull() // not b's upload
+    const claimed = await claimTempFile(em(), up.body.data.id, a.user.id)
+    expect(claimed?.kind).toBe('resource')
+    await em().nativeUpdate(StoredFile, { id: up.body.data.id }, { createdAt: new Date(Date.now() - 48 * 3600_000) })
+    await cleanupTempFiles(em())
+    expect((await a.client.get(up.body.data.url)).status).toBe(200)
+    expect((await b.client.get(up.body.data.url)).status).toBe(404)
+    allowFileAccess('resource', (_file, user) => user.id === b.user.id)
+    expect((await b.client.get(up.body.data.url)).body).toBe('handout')
+    expect((await new Client().get(up.body.data.url)).status).toBe(404)
   })
 
   test('uploads are rate limited per user (429)', async () => {

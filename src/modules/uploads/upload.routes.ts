@@ -7,7 +7,7 @@ import { getOrm } from '../../platform/db/current'
 import { registerService } from '../../services'
 import { log } from '../../platform/log'
 import { StoredFile } from './file.entity'
-import { AVATAR_TYPES, UPLOAD_MESSAGES, cleanupOrphanAvatars, cleanupTempFiles, fileFromBody, fileUrl, serializeFile, storeUpload } from './upload.service'
+import { AVATAR_TYPES, UPLOAD_MESSAGES, cleanupOrphanAvatars, cleanupTempFiles, fileFromBody, fileUrl, mayRead, serializeFile, storeUpload } from './upload.service'
 import { User } from '../users/user.entity'
 import { serializeUser } from '../users/user.serialize'
 import type { EntityManager } from '@mikro-orm/postgresql'
@@ -35,8 +35,8 @@ async function serveFile(ctx: RequestContext, id: string, request: Request) {
   const file = UUID.test(id) ? await ctx.em.findOne(StoredFile, { id }) : null
   if (!file) throw notFound('File')
   const isPublic = file.kind === 'avatar'
-  // Private files answer 404 to anyone but their owner (and super-admins): no hint they exist.
-  if (!isPublic && !(ctx.user && (file.owner?.id === ctx.user.id || ctx.isSuperAdmin))) throw notFound('File')
+  // Private files answer 404 to anyone who may not read them: no hint they exist.
+  if (!(await mayRead(file, ctx.user, ctx.isSuperAdmin))) throw notFound('File')
   const etag = `"${file.id}"`
   const headers: Record<string, string> = {
     'content-type': file.mimeType,

@@ -94,6 +94,34 @@ export async function storeUpload(em: EntityManager, opts: { file: File; owner: 
   return row
 }
 
+/**
+ * Makes a temporary upload permanent for another resource (e.g. a workshop resource's file),
+ * so the daily sweep leaves it alone. Only the uploader's own temp file can be claimed;
+ * answers null otherwise.
+ */
+export async function claimTempFile(em: EntityManager, id: string, ownerId: string, kind: Exclude<FileKind, 'temp'> = 'resource') {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null
+  const file = await em.findOne(StoredFile, { id, kind: 'temp', owner: ownerId })
+  if (!file) return null
+  file.kind = kind
+  await em.flush()
+  return file
+}
+
+/** Who may download a non-public file: by default its owner; modules add rules per kind. */
+export type FileAccessRule = (file: StoredFile, user: User) => Promise<boolean> | boolean
+const accessRules = new Map<string, FileAccessRule>()
+export function allowFileAccess(kind: FileKind, rule: FileAccessRule) {
+  accessRules.set(kind, rule)
+}
+export async function mayRead(file: StoredFile, user: User | null, superAdmin: boolean) {
+  if (file.kind === 'avatar') return true
+  if (!user) return false
+  if (superAdmin || file.owner?.id === user.id) return true
+  const rule = accessRules.get(file.kind)
+  return rule ? Boolean(await rule(file, user)) : false
+}
+
 export const serializeFile = (f: StoredFile) => ({
   id: f.id,
   url: fileUrl(f),
