@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { Client, em, uid } from '../client'
 import { DAY, iso, makeSchedule, makeWorkshop, superAdmin, team } from './catalogue.fixtures'
-import { countStatements } from './sql-counter'
+import { minStatements } from './sql-counter'
 import { WorkshopSchedule } from '../../src/modules/workshops/schedule.entity'
 import { book } from './catalogue.bookings'
 
@@ -108,8 +108,8 @@ describe('public marketplace', () => {
         } as any)
     }
     await m.flush()
-    const small = await countStatements(() => anon.get(`/v1/public/workshop-schedules?q=${tag}&perPage=10`))
-    const large = await countStatements(() => anon.get(`/v1/public/workshop-schedules?q=${tag}&perPage=100`))
+    const small = await minStatements(() => anon.get(`/v1/public/workshop-schedules?q=${tag}&perPage=10`))
+    const large = await minStatements(() => anon.get(`/v1/public/workshop-schedules?q=${tag}&perPage=100`))
     expect(small.result.body.data).toHaveLength(10)
     expect(large.result.body.data).toHaveLength(100)
     expect(large.result.body.meta.total).toBe(120)
