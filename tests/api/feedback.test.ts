@@ -76,6 +76,17 @@ describe('feedback', () => {
     const edited = await client.client.patch(`/v1/feedbacks/${f.id}`, { rating: 4 })
     expect(edited.status).toBe(200)
     expect(edited.body.data.rating).toBe(4)
+    expect((await client.client.patch(`/v1/feedbacks/${f.id}`, { rating: 0 })).body.errors.rating).toEqual(['Please choose a rating from 1 to 5'])
+    // withdrawn by its author (soft delete); a super-admin may restore it
+    expect((await coach.client.delete(`/v1/feedbacks/${f.id}`)).status).toBe(403)
+    expect((await client.client.delete(`/v1/feedbacks/${f.id}`)).status).toBe(204)
+    expect((await coach.client.get(`/v1/feedbacks/${f.id}`)).status).toBe(404)
+    expect((await client.client.post(`/v1/feedbacks/${f.id}/restore`)).status).toBe(403)
+    const { superAdmin } = await import('../client')
+    const admin = await superAdmin()
+    admin.client.withTeam(tenant.slug)
+    expect((await admin.client.post(`/v1/feedbacks/${f.id}/restore`)).status).toBe(200)
+    expect((await coach.client.get(`/v1/feedbacks/${f.id}`)).status).toBe(200)
   })
 })
 

@@ -52,6 +52,37 @@ describe('tags', () => {
   })
 })
 
+describe('tags and templates: update and delete', () => {
+  test('tags: rename, change slug (unique), delete', async () => {
+    const admin = await superAdmin()
+    const a = (await admin.client.post('/v1/tags', { name: `Alpha ${uid()}` })).body.data
+    const b = (await admin.client.post('/v1/tags', { name: `Beta ${uid()}` })).body.data
+    const renamed = await admin.client.patch(`/v1/tags/${a.id}`, { name: 'Alpha renamed' })
+    expect(renamed.body.data.name).toBe('Alpha renamed')
+    expect(renamed.body.data.slug).toBe(a.slug)
+    const taken = await admin.client.patch(`/v1/tags/${a.id}`, { slug: b.slug })
+    expect(taken.status).toBe(422)
+    expect(taken.body.errors.slug).toEqual(['The slug has already been taken.'])
+    expect((await admin.client.delete(`/v1/tags/${b.id}`)).status).toBe(204)
+    expect((await new Client().get(`/v1/tags/${b.id}`)).status).toBe(404)
+    const { coach } = await team()
+    expect((await coach.client.delete(`/v1/tags/${a.id}`)).status).toBe(403)
+  })
+
+  test('templates: partial update converts the price, validates, keeps slugs unique', async () => {
+    const admin = await superAdmin()
+    const t1 = (await admin.client.post('/v1/workshop-templates', { title: `One ${uid()}`, price: 10 })).body.data
+    const t2 = (await admin.client.post('/v1/workshop-templates', { title: `Two ${uid()}`, price: 10 })).body.data
+    const upd = await admin.client.patch(`/v1/workshop-templates/${t1.id}`, { price: 12.34, level: 'ADVANCED' })
+    expect(upd.body.data).toMatchObject({ price: 12.34, level: 'ADVANCED', title: t1.title })
+    expect((await admin.client.patch(`/v1/workshop-templates/${t1.id}`, { price: 0 })).body.errors.price).toEqual(['Price is required'])
+    expect((await admin.client.patch(`/v1/workshop-templates/${t1.id}`, { level: 'EXPERT' })).body.errors.level).toEqual(['Please select a valid workshop level'])
+    expect((await admin.client.patch(`/v1/workshop-templates/${t1.id}`, { slug: t2.slug })).body.errors.slug).toEqual(['The slug has already been taken.'])
+    const list = await admin.client.get(`/v1/workshop-templates?filter[level]=ADVANCED&q=${encodeURIComponent(t1.title)}`)
+    expect(list.body.data.map((t: any) => t.id)).toEqual([t1.id])
+  })
+})
+
 describe('workshops', () => {
   test('a coach creates a workshop in the tenant; validation messages of section 5', async () => {
     const { coach } = await team()
