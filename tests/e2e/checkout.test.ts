@@ -124,7 +124,13 @@ describe('checkout', () => {
     await s.page.goto(`/workshops/${schedule.id}/book`)
     await ready(s.page)
 
+    // Sent without checking: the server's 422 lands under the voucher field.
     await s.page.getByLabel('Voucher code (optional)').fill('NOPE-NOT-A-CODE')
+    await s.page.getByRole('button', { name: 'Continue to payment' }).click()
+    await s.page.getByText('This voucher code is not valid.').waitFor()
+    expect(await s.page.getByLabel('Voucher code (optional)').getAttribute('aria-invalid')).toBe('true')
+    expect(await bookingsOf(client.id, schedule.id)).toEqual([])
+    await s.page.getByLabel('Voucher code (optional)').fill('NOPE-STILL-NOT')
     await s.page.getByRole('button', { name: 'Apply' }).click()
     await s.page.getByText('This voucher code is not valid.').waitFor()
     await s.page.getByLabel('Voucher code (optional)').fill(code)

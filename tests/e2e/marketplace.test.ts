@@ -5,7 +5,8 @@
  * pages run no script and log no errors. `SHOTS=/dir` saves screenshots.
  */
 import { describe, expect, test, beforeAll } from 'bun:test'
-import { app, uid } from '../client'
+import { app, em, uid } from '../client'
+import { Booking } from '../../src/modules/bookings/booking.entity'
 import { makeUser, noProblems, open, useBrowser } from './browser'
 import { makeCoach, makePublicSchedule } from './marketplace.fixtures'
 
@@ -26,6 +27,11 @@ beforeAll(async () => {
   other = await makeCoach('Lucas', `Moreau${tag}`, { headline: 'Sales negotiation for founders', country: 'FR', specializations: ['Sales'] })
   await makePublicSchedule(coach, { title: `Difficult conversations ${tag}`, price: 14900, maxSeats: 12, seatsTaken: 4, mode: 'IN-PERSON', city: 'London', level: 'INTERMEDIATE', startInDays: 9 })
   await makePublicSchedule(coach, { title: `Feedback that lands ${tag}`, price: 0, maxSeats: 20, mode: 'ONLINE', level: 'BEGINNER', startInDays: 12, timezone: 'America/New_York' })
+  // Enough confirmed seats (minSeats 2): this one runs.
+  const runs = await makePublicSchedule(coach, { title: `Running already ${tag}`, minSeats: 2, maxSeats: 10, seatsTaken: 2, startInDays: 30 })
+  const m = em()
+  m.create(Booking, { tenant: coach.tenant.id, user: other.user.id, workshopSchedule: runs.schedule.id, seats: 2, status: 'CONFIRMED', amountTotal: 29800, amountDue: 29800, amountPaid: 29800, currency: 'usd' } as any)
+  await m.flush()
   await makePublicSchedule(other, { title: `Negotiation bootcamp ${tag}`, price: 29900, maxSeats: 8, mode: 'HYBRID', country: 'FR', city: 'Paris', timezone: 'Europe/Paris', level: 'ADVANCED', startInDays: 15 })
   for (let i = 0; i < 13; i++) await makePublicSchedule(other, { title: `Cold calling clinic ${tag} #${i + 1}`, price: 5000, startInDays: 20 + i })
 })
@@ -47,6 +53,14 @@ describe('marketplace pages', () => {
     expect(t).not.toContain(`Negotiation bootcamp ${tag}`)
     // The page is plain HTML: no island, no script.
     expect(r.body).not.toContain('<script type="module"')
+  })
+
+  test('a schedule with enough confirmed seats carries the Runs badge', async () => {
+    const runs = text((await get(`/workshops?q=${encodeURIComponent(`Running already ${tag}`)}`)).body)
+    expect(runs).toContain('Runs')
+    expect(runs).toContain('8 seats left')
+    const not = text((await get(`/workshops?q=${encodeURIComponent(`Difficult conversations ${tag}`)}`)).body)
+    expect(not).not.toContain('Runs')
   })
 
   test('filters are a GET form: level, mode, country, price, dates; bad values show under their field', async () => {

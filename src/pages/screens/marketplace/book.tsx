@@ -34,7 +34,7 @@ function BookPage({ data, ctx }: { data: Data; ctx: PageContext }) {
           <a href="/workshops" className={cx(muted, css({ ml: 'auto', textDecoration: 'none', _hover: { color: 'fg.default' } }))}>← Back to workshops</a>
         </div>
       </header>
-      <div className={css({ maxW: '5xl', mx: 'auto', px: { base: '4', md: '6' }, py: { base: '8', md: '12' }, display: 'grid', gap: '6', gridTemplateColumns: { base: '1fr', md: '5fr 6fr' }, alignItems: 'start' })}>
+      <div className={css({ maxW: '5xl', mx: 'auto', px: { base: '4', md: '6' }, py: { base: '8', md: '12' }, display: 'grid', gap: '6', gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 6fr)' }, alignItems: 'start' })}>
         <section aria-labelledby="summary" className={cx(cardBox, css({ p: '6', display: 'flex', flexDir: 'column', gap: '4', position: { md: 'sticky' }, top: '6' }))}>
           <p className={css({ fontSize: 'xs', fontWeight: 'semibold', textTransform: 'uppercase', letterSpacing: 'wide', color: 'fg.muted' })}>Your booking</p>
           <h1 id="summary" className={css({ fontSize: '2xl', fontWeight: 'bold', lineHeight: 'tight' })}>{w.title}</h1>
@@ -43,7 +43,7 @@ function BookPage({ data, ctx }: { data: Data; ctx: PageContext }) {
             <span className={badge({ size: 'sm', variant: 'subtle' })}>{LEVEL_LABEL[s.level] ?? s.level}</span>
             {s.runs && <span className={cx(badge({ size: 'sm', variant: 'solid' }), css({ bg: 'green.9', color: 'white' }))}>Runs</span>}
           </div>
-          <dl className={css({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '2 4', fontSize: 'sm' })}>
+          <dl className={css({ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: '4', rowGap: '2', fontSize: 'sm' })}>
             <dt className={muted}>Date</dt>
             <dd className={css({ fontWeight: 'medium' })}>{dayOf(s.startDate, s.timezone)}</dd>
             <dt className={muted}>Time</dt>
