@@ -5,7 +5,8 @@
 import { afterAll, setDefaultTimeout } from 'bun:test'
 import { testEnv } from './env'
 
-// bunfig's [test] timeout is not applied by this Bun: set the intended 30 s per test here.
+// bunfig's [test] timeout is not applied by this Bun. This sets 30 s per test where it reaches
+// (not every file of a multi-file run): files with long tests call setDefaultTimeout themselves.
 setDefaultTimeout(30_000)
 
 Object.assign(process.env, testEnv())

@@ -1,10 +1,13 @@
-import { afterEach, describe, expect, test } from 'bun:test'
+import { afterEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
 import { actor, em, superAdmin, tenant, Client } from '../client'
 import { book, makeSchedule, seatsTaken, world } from './bookings.fixtures'
 import { clock } from '../../src/platform/clock'
 import { confirmBooking, releaseExpiredHolds, RELEASE_HOLD_JOB, SWEEP_HOLDS_JOB } from '../../src/modules/bookings/booking.service'
 import { WorkshopResource } from '../../src/modules/workshops/resource.entity'
 import { enqueue, runNow } from '../../src/platform/jobs'
+
+// Many real requests per test: generous on a busy machine (applies to this file).
+setDefaultTimeout(60_000)
 
 afterEach(() => clock.reset())
 

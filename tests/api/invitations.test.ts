@@ -1,10 +1,13 @@
-import { afterEach, describe, expect, test } from 'bun:test'
+import { afterEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
 import { actor, Client, superAdmin } from '../client'
 import { book, world } from './bookings.fixtures'
 import { clock } from '../../src/platform/clock'
 import { runNow } from '../../src/platform/jobs'
 import { EXPIRE_INVITATIONS_JOB } from '../../src/modules/invitations/invitation.service'
 import { waitForMail } from '../mail'
+
+// Many real requests per test: generous on a busy machine (applies to this file).
+setDefaultTimeout(60_000)
 
 afterEach(() => clock.reset())
 

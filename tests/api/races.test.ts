@@ -2,10 +2,13 @@
  * Races as real parallel HTTP requests against real PostgreSQL: the database decides who gets
  * the last seats and the last voucher use.
  */
-import { describe, expect, test } from 'bun:test'
+import { describe, expect, test, setDefaultTimeout } from 'bun:test'
 import { em } from '../client'
 import { book, manyClients as actors, postOnce, seatsTaken, world } from './bookings.fixtures'
 import type { Actor } from '../client'
+
+// Many real requests per test: generous on a busy machine (applies to this file).
+setDefaultTimeout(60_000)
 
 const race = (c: Actor, scheduleId: string, extra: Record<string, unknown> = {}) =>
   postOnce(c, '/v1/bookings', { userId: c.user.id, workshopScheduleId: scheduleId, ...extra })

@@ -1,6 +1,9 @@
-import { describe, expect, test } from 'bun:test'
+import { describe, expect, test, setDefaultTimeout } from 'bun:test'
 import { actor, superAdmin } from '../client'
 import { book, world } from './bookings.fixtures'
+
+// Many real requests per test: generous on a busy machine (applies to this file).
+setDefaultTimeout(60_000)
 
 describe('booking seats', () => {
   test('section 5 messages: bookingId required, user ID or email, attendance notes max 1000', async () => {

@@ -1,7 +1,10 @@
-import { afterEach, describe, expect, test } from 'bun:test'
+import { afterEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
 import { actor, superAdmin, tenant, Client } from '../client'
 import { book, makeSchedule, world } from './bookings.fixtures'
 import { clock } from '../../src/platform/clock'
+
+// Many real requests per test: generous on a busy machine (applies to this file).
+setDefaultTimeout(60_000)
 
 afterEach(() => clock.reset())
 
