@@ -52,7 +52,7 @@ const alert = css({ borderWidth: '1px', borderColor: 'red.7', bg: 'red.2', color
 export default function Checkout(props: CheckoutProps) {
   const root = useRef<HTMLFormElement>(null)
   const server = useServerErrors()
-  const [booking, setBooking] = useState<Booking | null>(null)
+  const [booking, setBooking] = useState<Booking | null>(props.resume ?? null)
   const [voucher, setVoucher] = useState<VoucherCheck | null>(null)
   const [checking, setChecking] = useState(false)
   const [formError, setFormError] = useState<string | null>(null)

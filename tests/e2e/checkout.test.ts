@@ -88,7 +88,7 @@ describe('checkout', () => {
     await s.close()
   }, 60_000)
 
-  test('a declined card 4000 0000 0000 0002 shows the error; a retry with another card pays', async () => {
+  test('a declined card 4000 0000 0000 0002 shows the error; retries, and a reload resumes the held booking', async () => {
     const { schedule } = await makePublicSchedule(coach, { title: `Pricing workshop ${tag}`, price: 9900 })
     const client = await makeUser()
     const s = await openAs(client)
@@ -102,6 +102,14 @@ describe('checkout', () => {
     await shot(s.page, 'declined')
     expect((await bookingsOf(client.id, schedule.id))[0].status).toBe('PENDING')
 
+    // The same form tries again.
+    await typeCard(s.page, '4000 0000 0000 9995')
+    await s.page.getByRole('button', { name: 'Pay $99.00' }).click()
+    await s.page.getByTestId('card-error').getByText('Your card has insufficient funds.').waitFor({ timeout: 20_000 })
+    // Coming back later resumes the held booking at the card step (no second booking).
+    await s.page.reload()
+    await s.page.getByRole('heading', { name: 'Pay by card' }).waitFor()
+    await s.page.getByLabel('Card number').waitFor()
     await typeCard(s.page, '4242 4242 4242 4242')
     await s.page.getByRole('button', { name: 'Pay $99.00' }).click()
     await s.page.getByRole('heading', { name: "You're booked!" }).waitFor({ timeout: 20_000 })

@@ -6,6 +6,8 @@
 import { css, cx } from 'styled-system/css'
 import { badge } from 'styled-system/recipes'
 import { findPublicSchedule } from '../../../modules/workshops/public.service'
+import { Booking } from '../../../modules/bookings/booking.entity'
+import { toMajor } from '../../../modules/bookings/money'
 import { Island } from '../../island'
 import { matchRoute, type PageContext, type PageModule } from '../../routes'
 import { Logo } from '../../layouts/parts'
@@ -16,7 +18,18 @@ async function load(ctx: PageContext) {
   if (!schedule) return null
   // Link the confirmation to the booking page once that page is served, else to the client area.
   const bookingPage = !!matchRoute('/b/bookings/00000000-0000-0000-0000-000000000000')?.route.page
-  return { schedule, bookingPage }
+  // Coming back to a booking still waiting for payment resumes it instead of holding more seats.
+  const held = await ctx.em.fork().findOne(
+    Booking,
+    { user: ctx.user!.id, workshopSchedule: schedule.id, status: 'PENDING', deletedAt: null, holdExpiresAt: { $gt: new Date() } } as any,
+    { filters: false, orderBy: { createdAt: 'desc' } },
+  )
+  const resume = held && {
+    id: held.id, status: held.status, seats: held.seats, currency: held.currency, voucherCode: held.voucherCode ?? null,
+    amountTotal: toMajor(held.amountTotal), discount: toMajor(held.discount), amountDue: toMajor(held.amountDue), amountPaid: toMajor(held.amountPaid),
+    holdExpiresAt: held.holdExpiresAt?.toISOString() ?? null,
+  }
+  return { schedule, bookingPage, resume }
 }
 type Data = NonNullable<Awaited<ReturnType<typeof load>>>
 
@@ -86,6 +99,7 @@ function BookPage({ data, ctx }: { data: Data; ctx: PageContext }) {
                 currency: s.currency ?? 'usd',
                 seatsLeft: s.seatsLeft ?? 0,
                 bookingUrl: data.bookingPage ? '/b/bookings/{id}' : '/b',
+                resume: data.resume,
               }}
             />
           )}
