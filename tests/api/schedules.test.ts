@@ -166,6 +166,12 @@ describe('deleting what is booked', () => {
     const rw = await coach.client.delete(`/v1/workshops/${w.id}`)
     expect(rw.status).toBe(409)
     expect(rw.body.message).toBe('This workshop has 1 coming schedule with booked seats. Cancel those bookings before deleting it.')
+    // nor can its capacity drop below the seats already held
+    const shrink = await coach.client.patch(`/v1/workshops/${w.id}`, { maxSeats: 1, minSeats: 1 })
+    expect(shrink.status).toBe(422)
+    expect(shrink.body.errors.maxSeats).toEqual(['Maximum seats cannot be lower than the 2 seats already booked on a coming schedule.'])
+    expect((await coach.client.patch(`/v1/workshops/${w.id}`, { maxSeats: 2, minSeats: 1 })).status).toBe(200)
+    expect((await coach.client.get(`/v1/workshop-schedules/${s.id}`)).body.data.seatsLeft).toBe(0)
   })
 })
 
