@@ -155,6 +155,10 @@ describe('bookings: visibility', () => {
     const all = await admin.get(`/v1/bookings?filter[workshopScheduleId]=${b.schedule.id}`)
     expect(all.body.meta.total).toBe(2)
     expect((await new Client().get('/v1/bookings')).status).toBe(401)
+    const bad = await admin.get('/v1/bookings?filter[workshopScheduleId]=nope')
+    expect(bad.status).toBe(422)
+    expect(bad.body.errors['filter.workshopScheduleId']).toEqual(['The workshopScheduleId filter must be a valid id.'])
+    expect((await admin.get('/v1/booking-seats?filter[bookingId]=nope')).status).toBe(422)
   })
 })
 

@@ -6,7 +6,7 @@ import { conflict, fieldError, forbidden, notFound, parseOrThrow } from '../../p
 import { listResponse, parseListQuery, ListQuerySchema } from '../../platform/http/list-query'
 import { Booking, BookingSeat } from './booking.entity'
 import { BookingCancelSchema, BookingCreateSchema, BookingUpdateSchema } from './booking.schema'
-import { bookingScope, findBookableSchedule, isBookerOf, isCoachOf } from './booking.access'
+import { bookingScope, findBookableSchedule, idFilter, isBookerOf, isCoachOf } from './booking.access'
 import { cancelBooking, confirmBooking, createBooking, finishBooking } from './booking.service'
 import { holdsSeats } from './booking.state'
 import { serializeBooking, serializeSeat } from './booking.serialize'
@@ -56,8 +56,8 @@ const bookings = crud({
   searchable: ['voucherCode', 'notes'],
   filters: {
     status: (value) => ({ status: { $in: value.split(',') as any } }),
-    workshopScheduleId: (value) => ({ workshopSchedule: value }),
-    userId: (value) => ({ user: value }),
+    workshopScheduleId: (value) => ({ workshopSchedule: idFilter('workshopScheduleId', value) }),
+    userId: (value) => ({ user: idFilter('userId', value) }),
   },
   serialize: (b, include, ctx) => serializeBooking(b, ctx.user, include),
   description: 'Bookings belong to the tenant of their schedule. Clients see their own (across tenants), coaches the bookings of their schedules, super-admins all; X-Team narrows a list to one tenant.',

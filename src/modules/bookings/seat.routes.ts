@@ -6,7 +6,7 @@ import { conflict, fieldError, forbidden, notFound } from '../../platform/http/e
 import { SOFT_DELETE } from '../../platform/db/schemas'
 import { Booking, BookingSeat } from './booking.entity'
 import { SeatCreateSchema, SeatUpdateSchema } from './booking.schema'
-import { bookingScope, isBookerOf, isCoachOf, seatScope } from './booking.access'
+import { bookingScope, idFilter, isBookerOf, isCoachOf, seatScope } from './booking.access'
 import { holdsSeats } from './booking.state'
 import { serializeSeat } from './booking.serialize'
 import { sendInvitation } from '../invitations/invitation.service'
@@ -54,9 +54,9 @@ const seats = crud({
   defaultSort: 'createdAt',
   searchable: ['email'],
   filters: {
-    bookingId: (value) => ({ booking: value }),
+    bookingId: (value) => ({ booking: idFilter('bookingId', value) }),
     status: (value) => ({ status: { $in: value.split(',') as any } }),
-    userId: (value) => ({ user: value }),
+    userId: (value) => ({ user: idFilter('userId', value) }),
     attended: (value) => ({ attended: value === '1' || value === 'true' }),
   },
   serialize: (s, include) => serializeSeat(s, include),

@@ -8,7 +8,7 @@ import { VoucherCreateSchema, VoucherDataSchema, VoucherRedeemSchema, VoucherUpd
 import { VOUCHER_PROBLEMS, discountFor, findVoucherByCode, redeemVoucher, serializeVoucher, voucherProblem } from './voucher.service'
 import { Workshop } from '../workshops/workshop.entity'
 import { WorkshopSchedule } from '../workshops/schedule.entity'
-import { allTenants, findBookableSchedule } from '../bookings/booking.access'
+import { allTenants, findBookableSchedule, idFilter } from '../bookings/booking.access'
 import { toMajor, toMinor } from '../bookings/money'
 import { clock } from '../../platform/clock'
 
@@ -59,7 +59,7 @@ const vouchers = crud({
   searchable: ['code'],
   filters: {
     modelType: (value) => ({ modelType: value as any }),
-    modelId: (value) => ({ modelId: value }),
+    modelId: (value) => ({ modelId: idFilter('modelId', value) }),
     discountType: (value) => ({ data: { discountType: value } } as any),
   },
   serialize: (v) => serializeVoucher(v),
