@@ -12,7 +12,7 @@ import { Field } from '../../design-system/components/field/field'
 import { PinInput } from '../../design-system/components/pin-input/pin-input'
 import { emailRule, otpRule, MESSAGES } from '../../src/shared/rules'
 import { ApiError, post } from '../lib/api'
-import { firstError, focusFirstInvalid, validateWith } from '../lib/form'
+import { change, firstError, focusFirstInvalid, validateThen, validateWith } from '../lib/form'
 import type { AuthFormProps } from './props'
 
 type Step = 'email' | 'code'
@@ -45,9 +45,9 @@ export default function AuthForm({ mode, redirect, token, providers }: AuthFormP
       })
   }, [token])
 
-  const emailForm = useForm({
-    defaultValues: { email: '' },
-    onSubmit: async ({ value }) => {
+  const emailForm = useForm({ defaultValues: { email: '' } })
+  const [sending, setSending] = useState(false)
+  const sendEmail = async (value: { email: string }) => {
       const parsed = v.parse(emailRule, value.email)
       try {
         const res = await post(endpoint, { email: parsed })
@@ -64,8 +64,7 @@ export default function AuthForm({ mode, redirect, token, providers }: AuthFormP
           setEmailServerError(err.message)
         }
       }
-    },
-  })
+  }
 
   async function verify(digits: string[]) {
     const value = digits.join('')
@@ -125,12 +124,12 @@ export default function AuthForm({ mode, redirect, token, providers }: AuthFormP
           onSubmit={(e) => {
             e.preventDefault()
             e.stopPropagation()
-            void emailForm.handleSubmit().then(() => {
-              if (!emailForm.state.isValid) focusFirstInvalid(root.current)
-            })
+            if (sending) return
+            setSending(true)
+            void validateThen(emailForm, root.current, sendEmail).finally(() => setSending(false))
           }}
         >
-          <emailForm.Field name="email" validators={{ ...validateWith(emailRule), onSubmit: validateWith(emailRule).onChange }}>
+          <emailForm.Field name="email" validators={validateWith(emailRule)}>
             {(field) => {
               const error = firstError(field.state.meta.errors) ?? emailServerError ?? undefined
               return (
@@ -146,7 +145,7 @@ export default function AuthForm({ mode, redirect, token, providers }: AuthFormP
                     onBlur={field.handleBlur}
                     onChange={(e) => {
                       setEmailServerError(null)
-                      field.handleChange(e.target.value)
+                      change(field, e.target.value)
                     }}
                   />
                   <Field.ErrorText>{error}</Field.ErrorText>
@@ -154,13 +153,9 @@ export default function AuthForm({ mode, redirect, token, providers }: AuthFormP
               )
             }}
           </emailForm.Field>
-          <emailForm.Subscribe selector={(s) => s.isSubmitting}>
-            {(submitting) => (
-              <Button type="submit" size="lg" loading={submitting} loadingText="Sending code...">
-                Continue with email
-              </Button>
-            )}
-          </emailForm.Subscribe>
+          <Button type="submit" size="lg" loading={sending} loadingText="Sending code...">
+            Continue with email
+          </Button>
         </form>
       ) : (
         <form

@@ -18,6 +18,15 @@ export function rule(schema: v.GenericSchema) {
 /** Same rule on blur and on change (section 5: not on input). */
 export const validateWith = (schema: v.GenericSchema) => ({ onChange: rule(schema), onBlur: rule(schema) })
 
+/**
+ * A change: the value, and the last blur's error dropped (the change rule decides now), so a
+ * fixed field stops showing its old error at once and nothing shifts under the pointer.
+ */
+export function change(field: { handleChange(v: any): void; setMeta(fn: (m: any) => any): void }, value: unknown) {
+  field.setMeta((m: any) => ({ ...m, errorMap: { ...m.errorMap, onBlur: undefined, onSubmit: undefined } }))
+  field.handleChange(value)
+}
+
 /** Whole-form check before sending: the errors bag keyed by dotted path, or null. */
 export function check(schema: v.GenericSchema, value: unknown): ErrorBag | null {
   const r = v.safeParse(schema, value, { abortPipeEarly: true })
@@ -34,6 +43,16 @@ export function firstError(errors: unknown[] | undefined): string | undefined {
   const e = errors?.find(Boolean)
   if (!e) return undefined
   return typeof e === 'string' ? e : (e as { message?: string }).message
+}
+
+/**
+ * Runs every field's rule (as on change), then `send` with the values when all pass; else the
+ * first invalid field is focused. Used instead of handleSubmit so a fixed field always unblocks.
+ */
+export async function validateThen<V>(form: { validateAllFields(cause: 'change'): Promise<unknown>; state: { isFieldsValid: boolean; values: V } }, root: HTMLElement | null, send: (values: V) => Promise<void>) {
+  await form.validateAllFields('change')
+  if (!form.state.isFieldsValid) return focusFirstInvalid(root)
+  await send(form.state.values)
 }
 
 /** Focuses and scrolls to the first invalid control inside `root`. */

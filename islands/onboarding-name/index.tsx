@@ -1,13 +1,13 @@
 /** /onboarding/1: a pending user gives their name and picks a username (PATCH /v1/users/{id}). */
 import { useForm } from '@tanstack/react-form'
-import { useRef } from 'react'
+import { useRef, useState } from 'react'
 import * as v from 'valibot'
 import { css } from 'styled-system/css'
 import { Button } from '../../design-system/components/button/button'
 import { Field } from '../../design-system/components/field/field'
 import { DisplayNameSchema, UsernameSchema } from '../../src/modules/users/user.schema'
 import { patch } from '../lib/api'
-import { check, firstError, focusFirstInvalid, useServerErrors, validateWith } from '../lib/form'
+import { change, check, firstError, focusFirstInvalid, useServerErrors, validateThen, validateWith } from '../lib/form'
 import type { OnboardingNameProps } from './props'
 
 const names = DisplayNameSchema.entries.profile.entries
@@ -24,7 +24,9 @@ export default function OnboardingName(props: OnboardingNameProps) {
   const server = useServerErrors()
   const form = useForm({
     defaultValues: { firstName: props.firstName, middleName: props.middleName, lastName: props.lastName, username: props.username },
-    onSubmit: async ({ value }) => {
+  })
+  const [submitting, setSubmitting] = useState(false)
+  const send = async (value: { firstName: string; middleName: string; lastName: string; username: string }) => {
       const body = { profile: { firstName: value.firstName, middleName: value.middleName || null, lastName: value.lastName }, username: value.username }
       const bag = check(StepSchema, body)
       if (bag) {
@@ -38,8 +40,7 @@ export default function OnboardingName(props: OnboardingNameProps) {
       } catch (err) {
         server.take(err, root.current)
       }
-    },
-  })
+  }
   return (
     <form
       ref={root}
@@ -47,12 +48,14 @@ export default function OnboardingName(props: OnboardingNameProps) {
       className={css({ display: 'flex', flexDir: 'column', gap: '5' })}
       onSubmit={(e) => {
         e.preventDefault()
-        void form.handleSubmit().then(() => focusFirstInvalid(root.current))
+        if (submitting) return
+        setSubmitting(true)
+        void validateThen(form, root.current, send).finally(() => setSubmitting(false))
       }}
     >
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(3, 1fr)' }, gap: '4' })}>
         {FIELDS.map((f) => (
-          <form.Field key={f.name} name={f.name} validators={{ ...validateWith(f.schema), onSubmit: validateWith(f.schema).onChange }}>
+          <form.Field key={f.name} name={f.name} validators={{ ...validateWith(f.schema)}}>
             {(field) => {
               const error = firstError(field.state.meta.errors) ?? server.of(`profile.${f.name}`)
               return (
@@ -68,7 +71,7 @@ export default function OnboardingName(props: OnboardingNameProps) {
                     onBlur={field.handleBlur}
                     onChange={(e) => {
                       server.clear(`profile.${f.name}`)
-                      field.handleChange(e.target.value)
+                      change(field, e.target.value)
                     }}
                   />
                   <Field.ErrorText>{error}</Field.ErrorText>
@@ -78,7 +81,7 @@ export default function OnboardingName(props: OnboardingNameProps) {
           </form.Field>
         ))}
       </div>
-      <form.Field name="username" validators={{ ...validateWith(UsernameSchema.entries.username), onSubmit: validateWith(UsernameSchema.entries.username).onChange }}>
+      <form.Field name="username" validators={{ ...validateWith(UsernameSchema.entries.username)}}>
         {(field) => {
           const error = firstError(field.state.meta.errors) ?? server.of('username')
           return (
@@ -93,7 +96,7 @@ export default function OnboardingName(props: OnboardingNameProps) {
                 onBlur={field.handleBlur}
                 onChange={(e) => {
                   server.clear('username')
-                  field.handleChange(e.target.value)
+                  change(field, e.target.value)
                 }}
               />
               <Field.HelperText>4 to 20 characters: letters, numbers, underscores and hyphens. Your public profile lives at /{field.state.value.trim().toLowerCase() || 'username'}.</Field.HelperText>
@@ -102,13 +105,9 @@ export default function OnboardingName(props: OnboardingNameProps) {
           )
         }}
       </form.Field>
-      <form.Subscribe selector={(s) => s.isSubmitting}>
-        {(submitting) => (
-          <Button type="submit" size="lg" loading={submitting} loadingText="Saving...">
-            Continue
-          </Button>
-        )}
-      </form.Subscribe>
+      <Button type="submit" size="lg" loading={submitting} loadingText="Saving...">
+        Continue
+      </Button>
     </form>
   )
 }

@@ -11,7 +11,7 @@ import { Button } from '../../design-system/components/button/button'
 import { Field } from '../../design-system/components/field/field'
 import { CoachBasicsSchema, OnboardingCompleteSchema } from '../../src/modules/onboarding/onboarding.schema'
 import { post } from '../lib/api'
-import { check, firstError, focusFirstInvalid, useServerErrors, validateWith } from '../lib/form'
+import { change, check, firstError, focusFirstInvalid, useServerErrors, validateThen, validateWith } from '../lib/form'
 import type { OnboardingRoleProps } from './props'
 
 const basics = CoachBasicsSchema.entries
@@ -32,7 +32,9 @@ export default function OnboardingRole(props: OnboardingRoleProps) {
   const [role, setRole] = useState<'client' | 'coach' | null>(null)
   const form = useForm({
     defaultValues: { businessName: props.businessName, bio: props.bio, specializations: props.specializations.join(', ') },
-    onSubmit: async ({ value }) => {
+  })
+  const [submitting, setSubmitting] = useState(false)
+  const send = async (value: { businessName: string; bio: string; specializations: string }) => {
       const body = role === 'coach' ? { role, coachProfile: { businessName: value.businessName, bio: value.bio, specializations: splitList(value.specializations) } } : { role }
       const bag = check(OnboardingCompleteSchema, body)
       if (bag) {
@@ -46,11 +48,10 @@ export default function OnboardingRole(props: OnboardingRoleProps) {
       } catch (err) {
         server.take(err, root.current)
       }
-    },
-  })
+  }
 
   const text = (name: 'businessName' | 'bio' | 'specializations', label: string, schema: any, hint?: string) => (
-    <form.Field name={name} validators={{ ...validateWith(schema), onSubmit: validateWith(schema).onChange }}>
+    <form.Field name={name} validators={validateWith(schema)}>
       {(field) => {
         const error = firstError(field.state.meta.errors) ?? server.of(`coachProfile.${name}`)
         const common = {
@@ -59,7 +60,7 @@ export default function OnboardingRole(props: OnboardingRoleProps) {
           onBlur: field.handleBlur,
           onChange: (e: { target: { value: string } }) => {
             server.clear(`coachProfile.${name}`)
-            field.handleChange(e.target.value)
+            change(field, e.target.value)
           },
         }
         return (
@@ -85,7 +86,10 @@ export default function OnboardingRole(props: OnboardingRoleProps) {
           server.setErrors({ role: ['Please choose how you want to use the marketplace'] })
           return
         }
-        void form.handleSubmit().then(() => focusFirstInvalid(root.current))
+        if (submitting) return
+        setSubmitting(true)
+        const run = role === 'coach' ? validateThen(form, root.current, send) : send(form.state.values)
+        void run.finally(() => setSubmitting(false))
       }}
     >
       <div role="radiogroup" aria-label="I want to" aria-invalid={server.of('role') ? true : undefined} className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
@@ -124,13 +128,9 @@ export default function OnboardingRole(props: OnboardingRoleProps) {
           {text('specializations', 'Specializations', toListSchema, 'Separate them with commas, e.g. Leadership, Public speaking.')}
         </fieldset>
       )}
-      <form.Subscribe selector={(s) => s.isSubmitting}>
-        {(submitting) => (
-          <Button type="submit" size="lg" loading={submitting} loadingText="Saving..." disabled={!role}>
-            Finish
-          </Button>
-        )}
-      </form.Subscribe>
+      <Button type="submit" size="lg" loading={submitting} loadingText="Saving..." disabled={!role}>
+        Finish
+      </Button>
     </form>
   )
 }

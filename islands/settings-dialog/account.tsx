@@ -74,7 +74,7 @@ export function AccountTab({ me, save }: { me: Me; save: (body: Record<string, u
             : 'Emails must be verified before you can log in with them or make them primary.'
         }
         fields={[{ name: 'email', label: 'Email', type: 'email', schema: emailRule, autoComplete: 'email' }]}
-        initial={{ email: me.email }}
+        initial={{ email: me.pendingEmail ?? me.email }}
         toBody={(x) => ({ email: x.email })}
         bodySchema={EmailSchema}
         save={save}

@@ -27,14 +27,14 @@ describe('guards', () => {
     }
     const q = await get('/b?tab=1')
     expect(q.location).toBe(`/login?redirect=${encodeURIComponent('/b?tab=1')}`)
-  })
+  }, 150_000)
 
   test('marketing and legal pages skip authentication', async () => {
     for (const path of ['/', '/announcement', '/b/privacy-policy', '/b/terms-and-conditions', '/c/privacy-policy', '/c/terms-and-conditions', '/login', '/register']) {
       const r = await get(path)
       expect(r.status, path).toBe(200)
     }
-  })
+  }, 150_000)
 
   test('guest-only pages send signed-in users to their landing', async () => {
     const client = await makeUser()
@@ -48,7 +48,7 @@ describe('guards', () => {
         expect(r.location).toBe(to)
       }
     }
-  })
+  }, 150_000)
 
   test('pending users are kept on /onboarding/1, then /onboarding/2 once named', async () => {
     const pending = await makeUser({ status: 'pending', username: null, profile: {} })
@@ -61,7 +61,7 @@ describe('guards', () => {
     expect((await get('/onboarding/1', cookies)).status).toBe(200)
     const named = await makeUser({ status: 'pending' })
     expect((await get('/onboarding/2', await sessionCookies(named))).status).toBe(200)
-  })
+  }, 150_000)
 
   test('active users are sent from /onboarding* to /', async () => {
     const cookies = await sessionCookies(await makeUser())
@@ -70,7 +70,7 @@ describe('guards', () => {
       expect(r.status).toBe(302)
       expect(r.location).toBe('/')
     }
-  })
+  }, 150_000)
 
   test('/c is for coaches (and super-admins): others get the 403 page', async () => {
     const client = await sessionCookies(await makeUser())
@@ -81,7 +81,7 @@ describe('guards', () => {
     expect((await get('/b', client)).status).toBe(200)
     expect((await get('/c', await sessionCookies(await makeUser({ roles: ['coach'] })))).status).toBe(200)
     expect((await get('/c', await sessionCookies(await makeUser({ roles: ['super-admin'] })))).status).toBe(200)
-  })
+  }, 150_000)
 
   test('fixed redirects: /onboarding -> /onboarding/1, /c/account -> /c/account/profile', async () => {
     const pending = await sessionCookies(await makeUser({ status: 'pending', username: null, profile: {} }))
@@ -90,7 +90,7 @@ describe('guards', () => {
     const r = await get('/c/account', coach)
     expect(r.status).toBe(302)
     expect(r.location).toBe('/c/account/profile')
-  })
+  }, 150_000)
 
   test('unknown routes and routes without content yet answer the 404 page', async () => {
     const r = await get('/nothing/here')
@@ -106,7 +106,7 @@ describe('guards', () => {
     const api = await fetch(app().url + '/v1/nothing')
     expect(api.status).toBe(404)
     expect(api.headers.get('content-type')).toContain('application/json')
-  })
+  }, 150_000)
 
   test('crawlers get a bare status response instead of the error page', async () => {
     const r = await get('/nothing/here', '', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)')
@@ -115,7 +115,7 @@ describe('guards', () => {
     expect(r.body).toBe('404 Page Not Found')
     // Real pages still render for them.
     expect((await get('/', '', 'Googlebot/2.1')).status).toBe(200)
-  })
+  }, 150_000)
 
   test('titles and site meta', async () => {
     const home = await get('/')
@@ -132,7 +132,7 @@ describe('guards', () => {
     expect((await get('/c/terms-and-conditions')).body).toContain('<title>Terms &amp; Conditions for Coaches | Summit (test)</title>')
     const coach = await sessionCookies(await makeUser({ roles: ['coach'] }))
     expect((await get('/c', coach)).body).toContain('<title>Coach Dashboard | Summit (test)</title>')
-  })
+  }, 150_000)
 
   test('island assets are hashed and cached for a year; pages are not', async () => {
     const login = await get('/login')
@@ -146,5 +146,5 @@ describe('guards', () => {
     expect((await fetch(app().url + css!)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     expect(login.headers.get('cache-control')).toBe('private, no-cache')
     expect((await fetch(app().url + '/assets/nope.js')).status).toBe(404)
-  })
+  }, 150_000)
 })

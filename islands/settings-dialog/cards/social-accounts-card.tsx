@@ -14,7 +14,7 @@ import { Select } from '../../../design-system/components/select/select'
 import { DataTable, DEFAULT_PAGINATION, type DataTableColumn } from '../../../design-system/components/table/data-table'
 import { SOCIAL_PLATFORMS, SocialAccountSchema, SocialAccountsSchema } from '../../../src/modules/users/user.schema'
 import { ApiError } from '../../lib/api'
-import { check, firstError, focusFirstInvalid, useServerErrors, validateWith } from '../../lib/form'
+import { change, check, firstError, focusFirstInvalid, useServerErrors, validateWith } from '../../lib/form'
 import { SettingsCard } from './settings-card'
 
 export const SOCIAL_EMPTY = 'No social accounts linked yet. Connect your profiles to build trust and increase visibility.'
@@ -76,7 +76,8 @@ export function SocialAccountsCard({ accounts, save }: { accounts: Account[]; sa
         const offset = pagination.pageIndex * pagination.pageSize
         const pageRows = rows.slice(offset, offset + pagination.pageSize)
         const general = server.of('socialAccounts')
-        const renumber = () => rows.forEach((_, i) => form.setFieldValue(`socialAccounts[${i}].order`, i + 1))
+        // Order follows the place in the list after every add, remove and drag.
+        const renumber = () => form.setFieldValue('socialAccounts', (list) => list.map((r, i) => (r.order === i + 1 ? r : { ...r, order: i + 1 })))
         const columns: DataTableColumn<Row>[] = [
           {
             id: 'platform',
@@ -101,7 +102,7 @@ export function SocialAccountsCard({ accounts, save }: { accounts: Account[]; sa
                           name={`platform-${i}`}
                           onValueChange={(v) => {
                             server.clear(`socialAccounts.${i}.platform`)
-                            field.handleChange(v ?? '')
+                            change(field, v ?? '')
                             field.handleBlur()
                           }}
                         />
@@ -135,7 +136,7 @@ export function SocialAccountsCard({ accounts, save }: { accounts: Account[]; sa
                           onBlur={field.handleBlur}
                           onChange={(e) => {
                             server.clear(`socialAccounts.${i}.url`)
-                            field.handleChange(e.target.value)
+                            change(field, e.target.value)
                           }}
                         />
                         <Field.ErrorText>{error}</Field.ErrorText>
@@ -158,8 +159,8 @@ export function SocialAccountsCard({ accounts, save }: { accounts: Account[]; sa
                 size="xs"
                 onClick={() => {
                   list.removeValue(offset + row.index)
+                  renumber()
                   server.setErrors({})
-                  queueMicrotask(renumber)
                 }}
               >
                 <Trash2Icon />
@@ -209,7 +210,7 @@ export function SocialAccountsCard({ accounts, save }: { accounts: Account[]; sa
               onPaginationChange={setPagination}
               onReorder={(from, to) => {
                 list.moveValue(offset + from, offset + to)
-                queueMicrotask(renumber)
+                renumber()
               }}
               emptyText={SOCIAL_EMPTY}
               aria-label="Social accounts"

@@ -9,7 +9,7 @@ import type * as v from 'valibot'
 import { css } from 'styled-system/css'
 import { Field } from '../../../design-system/components/field/field'
 import { ApiError } from '../../lib/api'
-import { check, firstError, focusFirstInvalid, useServerErrors, validateWith } from '../../lib/form'
+import { change, check, firstError, focusFirstInvalid, useServerErrors, validateWith } from '../../lib/form'
 import { SettingsCard } from './settings-card'
 
 export interface TextFieldDef {
@@ -55,7 +55,7 @@ export function TextCard({
   }, [initialKey])
 
   async function submit() {
-    await form.validateAllFields('submit')
+    await form.validateAllFields('change')
     if (!form.state.isFieldsValid) return focusFirstInvalid(root.current)
     const body = toBody(form.state.values)
     const bag = check(bodySchema, body)
@@ -85,7 +85,7 @@ export function TextCard({
               const ruleSet = validateWith(f.schema)
               const optional = (fn: (a: { value: unknown }) => string | undefined) => (a: { value: unknown }) => (f.emptyIsNull && a.value === '' ? undefined : fn(a))
               return (
-                <form.Field key={f.name} name={f.name} validators={{ onChange: optional(ruleSet.onChange), onBlur: optional(ruleSet.onBlur), onSubmit: optional(ruleSet.onChange) }}>
+                <form.Field key={f.name} name={f.name} validators={{ onChange: optional(ruleSet.onChange), onBlur: optional(ruleSet.onBlur)}}>
                   {(field) => {
                     const error = firstError(field.state.meta.errors) ?? server.of(f.name)
                     const common = {
@@ -96,7 +96,7 @@ export function TextCard({
                       onBlur: field.handleBlur,
                       onChange: (e: { target: { value: string } }) => {
                         server.clear(f.name)
-                        field.handleChange(e.target.value)
+                        change(field, e.target.value)
                       },
                     }
                     return (

@@ -1,0 +1,151 @@
+/**
+ * The Settings dialog (section 2): every Account card saves on its own (Save disabled until a
+ * change, 'Saving...' while it works, the 'User Updated' toast), a server 422 lands under its
+ * field, a failed avatar upload toasts, and Preferences switches the colour mode.
+ */
+import { describe, expect, test } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { em } from '../client'
+import { User } from '../../src/modules/users/user.entity'
+import { makeUser, noProblems, openAs, useBrowser } from './browser'
+
+useBrowser()
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+const card = (page: Page, id: string) => page.locator(`form[data-card="${id}"]`)
+const fresh = async (id: string) => em().findOneOrFail(User, { id })
+
+async function openSettings(page: Page) {
+  await page.goto('/b')
+  await page.getByRole('button', { name: 'Settings', exact: true }).click()
+  await page.getByRole('dialog', { name: 'Settings' }).waitFor()
+}
+
+async function saveCard(page: Page, id: string) {
+  const save = card(page, id).getByRole('button', { name: /^(Save|Saving\.\.\.)$/ })
+  expect(await save.isEnabled()).toBe(true)
+  const saved = page.waitForResponse((r) => r.url().includes('/v1/users/') && r.request().method() === 'PATCH')
+  await save.click()
+  const res = await saved.catch(async (e) => {
+    await page.screenshot({ path: `/tmp/shots/fail-${id}.png` })
+    throw e
+  })
+  if (res.status() !== 200) throw new Error(`save ${id}: ${res.status()} ${await res.text()}`)
+  await page.getByText('User Updated').last().waitFor()
+  await page.getByText('Successfully updated.').last().waitFor()
+  await expect(save).toBeTruthy()
+  await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLButtonElement | null)?.disabled === true, `form[data-card="${id}"] button[type=submit]`)
+}
+
+describe('settings dialog', () => {
+  test('each Account card saves its own part', async () => {
+    const u = await makeUser({ profile: { firstName: 'Erin', lastName: 'Tester', socialAccounts: [] } })
+    const s = await openAs(u)
+    await openSettings(s.page)
+    const { page } = s
+    expect(await page.getByRole('tab', { name: /Account/ }).getAttribute('aria-selected')).toBe('true')
+    await page.getByRole('tab', { name: /Preferences/ }).getByText('New').waitFor()
+    // Save stays disabled until the card changes.
+    for (const id of ['avatar', 'display-name', 'headline', 'username', 'email', 'phone-number', 'country', 'social-accounts'])
+      expect(await card(page, id).locator('button[type=submit]').isDisabled(), id).toBe(true)
+
+    await card(page, 'display-name').getByLabel('First Name').fill('Erina')
+    await card(page, 'display-name').getByLabel(/Middle Name/).fill('Q')
+    await saveCard(page, 'display-name')
+    expect((await fresh(u.id)).profile).toMatchObject({ firstName: 'Erina', middleName: 'Q', lastName: 'Tester' })
+
+    await card(page, 'headline').getByLabel('Headline').fill('Negotiation coach for engineers')
+    await saveCard(page, 'headline')
+    expect((await fresh(u.id)).profile.headline).toBe('Negotiation coach for engineers')
+
+    const username = `erina${Date.now().toString(36).slice(-6)}`
+    await card(page, 'username').getByLabel('Username').fill(username)
+    await saveCard(page, 'username')
+    expect((await fresh(u.id)).username).toBe(username)
+
+    await card(page, 'phone-number').getByLabel('Phone Number').fill('+44 20 7946 0000')
+    await saveCard(page, 'phone-number')
+    expect((await fresh(u.id)).profile.phoneNumber).toBe('+44 20 7946 0000')
+
+    await card(page, 'country').getByRole('combobox').fill('Portugal')
+    await page.getByRole('option', { name: /Portugal/ }).click()
+    await saveCard(page, 'country')
+    expect((await fresh(u.id)).profile.country).toBe('PT')
+
+    // Social accounts: empty text, add two rows, save, then reorder by dragging the handle.
+    await card(page, 'social-accounts').getByText('No social accounts linked yet. Connect your profiles to build trust and increase visibility.').waitFor()
+    expect(await card(page, 'social-accounts').getByText('Learn more about Social Accounts').getAttribute('aria-disabled')).toBe('true')
+    for (const [i, platform, url] of [[1, 'LinkedIn', 'https://linkedin.com/in/erina'], [2, 'GitHub', 'https://github.com/erina']] as const) {
+      await card(page, 'social-accounts').getByRole('button', { name: 'Add' }).click()
+      await card(page, 'social-accounts').getByRole('combobox', { name: `Platform of social account ${i}` }).click()
+      await page.getByRole('option', { name: platform, exact: true }).click()
+      await card(page, 'social-accounts').getByLabel(`URL of social account ${i}`).fill(url)
+    }
+    await saveCard(page, 'social-accounts')
+    expect((await fresh(u.id)).profile.socialAccounts).toEqual([
+      { platform: 'linkedin', url: 'https://linkedin.com/in/erina', order: 1 },
+      { platform: 'github', url: 'https://github.com/erina', order: 2 },
+    ])
+    const handles = card(page, 'social-accounts').getByRole('button', { name: 'Drag to reorder' })
+    const from = (await handles.nth(1).boundingBox())!
+    const to = (await handles.nth(0).boundingBox())!
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 })
+    await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 10 })
+    await page.mouse.up()
+    await saveCard(page, 'social-accounts')
+    expect((await fresh(u.id)).profile.socialAccounts?.map((a) => [a.platform, a.order])).toEqual([['github', 1], ['linkedin', 2]])
+    await card(page, 'social-accounts').getByRole('button', { name: 'Delete social account 2' }).click()
+    await saveCard(page, 'social-accounts')
+    expect((await fresh(u.id)).profile.socialAccounts).toEqual([{ platform: 'github', url: 'https://github.com/erina', order: 1 }])
+
+    // Avatar: drop a PNG, it uploads, Save makes it the avatar.
+    await card(page, 'avatar').locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG })
+    await page.waitForFunction(() => !(document.querySelector('form[data-card="avatar"] button[type=submit]') as HTMLButtonElement).disabled)
+    await saveCard(page, 'avatar')
+    expect((await fresh(u.id)).avatar).toBeTruthy()
+
+    // Email last: it sends only the email field; the new address waits for verification.
+    const email = `new-${Date.now()}@test.example`
+    await card(page, 'email').getByLabel('Email').fill(email)
+    await saveCard(page, 'email')
+    const after = await fresh(u.id)
+    expect(after.pendingEmail ?? after.email).toBe(email)
+    expect(noProblems(s)).toEqual([])
+    await s.close()
+  }, 150_000)
+
+  test('a server 422 shows under its field, focused, without a toast', async () => {
+    const taken = await makeUser()
+    const u = await makeUser()
+    const s = await openAs(u)
+    await openSettings(s.page)
+    const username = card(s.page, 'username').getByLabel('Username')
+    await username.fill(taken.username!)
+    await card(s.page, 'username').getByRole('button', { name: 'Save' }).click()
+    await card(s.page, 'username').getByText('The username has already been taken.').waitFor()
+    expect(await username.getAttribute('aria-invalid')).toBe('true')
+    expect(await s.page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('username')
+    expect(await s.page.getByText('Something went wrong!').count()).toBe(0)
+    expect(await s.page.getByText('User Updated').count()).toBe(0)
+    // Client-side rules of the same schema, on change.
+    await card(s.page, 'display-name').getByLabel('First Name').fill('')
+    await card(s.page, 'display-name').getByText('First name is required').waitFor()
+    expect(noProblems(s)).toEqual([])
+    await s.close()
+  }, 150_000)
+
+  test('a failed avatar upload toasts Upload failed / Please try again', async () => {
+    const u = await makeUser()
+    const s = await openAs(u)
+    await openSettings(s.page)
+    // Named .png but not an image: the server reads the content and refuses it.
+    await card(s.page, 'avatar').locator('input[type=file]').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('definitely not an image') })
+    await s.page.getByText('Upload failed').waitFor()
+    await s.page.getByText('Please try again').waitFor()
+    expect(await card(s.page, 'avatar').locator('button[type=submit]').isDisabled()).toBe(true)
+    expect((await fresh(u.id)).avatar).toBeNull()
+    await s.close()
+  }, 150_000)
+})
