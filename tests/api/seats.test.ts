@@ -67,4 +67,16 @@ describe('booking seats', () => {
     const stranger = await actor()
     expect((await stranger.client.delete(`/v1/booking-seats/${seats[0].id}`)).status).toBe(404)
   })
+
+  test('parallel offers never share a seat: 5 offers on 2 free seats, 2 granted', async () => {
+    const w = await world()
+    const b = (await book(w.client, w.schedule.id, { seats: 3 })).body.data
+    const results = await Promise.all([1, 2, 3, 4, 5].map((i) => w.client.client.post('/v1/booking-seats', { bookingId: b.id, email: `p${i}@test.example` })))
+    const ok = results.filter((r) => r.status === 201)
+    expect(ok.length).toBe(2)
+    expect(new Set(ok.map((r) => r.body.data.id)).size).toBe(2)
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.message === 'All seats of this booking are taken.')).toBe(true)
+    const seats = (await w.client.client.get(`/v1/bookings/${b.id}/seats`)).body
+    expect(seats.meta.total).toBe(3)
+  })
 })

@@ -23,15 +23,15 @@ async function activeSeatCount(em: EntityManager, bookingId: string) {
   return em.count(BookingSeat, { booking: bookingId })
 }
 
-async function resolveTarget(ctx: RequestContext, booking: Booking, data: { userId?: string | null; email?: string | null }, exceptSeatId?: string) {
+async function resolveTarget(ctx: RequestContext, booking: Booking, data: { userId?: string | null; email?: string | null }, exceptSeatId?: string, em: EntityManager = ctx.em as EntityManager) {
   let user: User | null = null
   if (data.userId) {
-    user = await ctx.em.findOne(User, { id: data.userId })
+    user = await em.findOne(User, { id: data.userId })
     if (!user) throw fieldError('userId', 'User not found.')
   }
   const email = data.email || null
   const who = [...(user ? [{ user: user.id }] : []), ...(email ? [{ email }] : [])]
-  const dup = await ctx.em.count(BookingSeat, {
+  const dup = await em.count(BookingSeat, {
     booking: booking.id, status: { $in: ['PENDING', 'ACCEPTED'] }, $or: who, ...(exceptSeatId ? { id: { $ne: exceptSeatId } } : {}),
   } as any)
   if (dup) throw conflict('This person already has a seat in this booking.')
@@ -67,21 +67,26 @@ const seats = crud({
     if (!booking) throw fieldError('bookingId', 'Booking not found.')
     if (!managesSeats(ctx, booking)) throw forbidden()
     if (!holdsSeats(booking.status)) throw conflict('Seats can only be offered on a pending or confirmed booking.')
-    const target = await resolveTarget(ctx, booking, data)
-    // A free seat: never offered, else declined or expired; a new row only if one was deleted.
-    const free = await ctx.em.find(BookingSeat, { booking: booking.id, status: { $in: ['PENDING', 'DECLINED', 'EXPIRED'] }, user: null, email: null } as any, { limit: 1, orderBy: { createdAt: 'asc' } })
-    let seat = free[0] ?? (await ctx.em.findOne(BookingSeat, { booking: booking.id, status: { $in: ['DECLINED', 'EXPIRED'] } } as any, { orderBy: { createdAt: 'asc' } }))
-    if (!seat) {
-      if ((await activeSeatCount(ctx.em as EntityManager, booking.id)) >= booking.seats) throw conflict('All seats of this booking are taken.')
-      seat = ctx.em.create(BookingSeat, { tenant: (booking.tenant as any).id, booking: booking.id, status: 'PENDING', meta: {} } as any)
-    }
-    Object.assign(seat, {
-      user: target.user?.id ?? null, email: target.email, inviter: ctx.user!.id, status: 'PENDING',
-      invitationTokenHash: null, invitationExpiresAt: null, invitationSentAt: null, respondedAt: null,
-      attendanceNotes: data.attendanceNotes ?? seat.attendanceNotes ?? null, meta: data.meta ?? seat.meta ?? {},
+    // Seats of a booking are scarce: allocate under the booking's row lock, so two offers made
+    // at the same moment never land on the same free seat.
+    return (ctx.em as EntityManager).transactional(async (tem) => {
+      await tem.execute('select id from bookings where id = ? for update', [booking.id])
+      const target = await resolveTarget(ctx, booking, data, undefined, tem)
+      // A free seat: never offered, else declined or expired; a new row only if one was deleted.
+      const free = await tem.find(BookingSeat, { booking: booking.id, status: { $in: ['PENDING', 'DECLINED', 'EXPIRED'] }, user: null, email: null } as any, { limit: 1, orderBy: { createdAt: 'asc' }, refresh: true })
+      let seat = free[0] ?? (await tem.findOne(BookingSeat, { booking: booking.id, status: { $in: ['DECLINED', 'EXPIRED'] } } as any, { orderBy: { createdAt: 'asc' }, refresh: true }))
+      if (!seat) {
+        if ((await activeSeatCount(tem, booking.id)) >= booking.seats) throw conflict('All seats of this booking are taken.')
+        seat = tem.create(BookingSeat, { tenant: (booking.tenant as any).id, booking: booking.id, status: 'PENDING', meta: {} } as any)
+      }
+      Object.assign(seat, {
+        user: target.user?.id ?? null, email: target.email, inviter: ctx.user!.id, status: 'PENDING',
+        invitationTokenHash: null, invitationExpiresAt: null, invitationSentAt: null, respondedAt: null,
+        attendanceNotes: data.attendanceNotes ?? seat.attendanceNotes ?? null, meta: data.meta ?? seat.meta ?? {},
+      })
+      await tem.flush()
+      return seat
     })
-    await ctx.em.flush()
-    return seat
   },
   async authorizeChange(ctx, row, action) {
     const b = bookingOf(row)
