@@ -64,8 +64,8 @@ function Filters({ values, errors, total }: { values: Record<string, string>; er
   const inv = (k: string) => (errors[k] ? { 'aria-invalid': true as const, 'aria-describedby': `f-${k}-error` } : {})
   const active = FILTER_KEYS.some((k) => values[k])
   return (
-    <form method="get" action="/workshops" role="search" aria-label="Filter workshops" className={cx(cardBox, css({ p: '5', display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } }))}>
-      <div className={css({ gridColumn: { base: 'auto', sm: '1 / -1', lg: 'span 2' } })}>
+    <form method="get" action="/workshops" role="search" aria-label="Filter workshops" className={cx(cardBox, css({ p: '5', display: 'grid', gap: '4', gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' } }))}>
+      <div className={css({ gridColumn: { base: '1 / -1', lg: 'span 2' } })}>
         <FilterField name="q" text="Search" errors={errors}>
           <input id="f-q" name="q" type="search" placeholder="Topic, workshop or coach" defaultValue={values.q} className={control} {...inv('q')} />
         </FilterField>
@@ -94,7 +94,7 @@ function Filters({ values, errors, total }: { values: Record<string, string>; er
       <FilterField name="to" text="To" errors={errors}>
         <input id="f-to" name="to" type="date" defaultValue={values.to} className={control} {...inv('to')} />
       </FilterField>
-      <div className={css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '2' })}>
+      <div className={css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '2', gridColumn: { base: '1 / -1', lg: 'auto' } })}>
         <FilterField name="minPrice" text="Min price" errors={errors}>
           <input id="f-minPrice" name="minPrice" type="number" min="0" step="1" inputMode="decimal" placeholder="0" defaultValue={values.minPrice} className={control} {...inv('minPrice')} />
         </FilterField>
