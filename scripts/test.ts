@@ -31,7 +31,7 @@ async function run(label: string, cmd: string[], env: Record<string, string> = {
 }
 
 const only = process.argv.slice(2)
-await run('API and unit tests', ['bun', 'test', ...(only.length ? only : ['src', 'tests/api', 'tests/platform.test.ts', 'tests/unit'].filter((p) => existsSync(p)))])
+await run('API and unit tests', ['bun', 'test', '--timeout', '30000', ...(only.length ? only : ['src', 'tests/api', 'tests/platform.test.ts', 'tests/unit'].filter((p) => existsSync(p)))])
 if (!only.length && existsSync('tests/e2e')) await run('Browser tests', ['bun', 'test', '--timeout', '60000', 'tests/e2e'], { SUMMIT_E2E: '1' })
 
 console.log(`\n${passed} passed, ${failed} failed`)
