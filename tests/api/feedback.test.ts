@@ -39,6 +39,11 @@ describe('feedback', () => {
     const pub = await new Client().get(`/v1/public/workshop-schedules/${s.id}`)
     expect(pub.body.data.rating).toEqual({ average: 4.5, count: 2 })
     expect(pub.body.data.coach.rating).toEqual({ average: 4.5, count: 2 })
+    // and on the public coach profile and directory
+    const profile = await new Client().get(`/v1/public/users/${coach.user.id}`)
+    expect(profile.body.data.rating).toEqual({ average: 4.5, count: 2 })
+    const directory = await new Client().get(`/v1/public/users?q=${coach.user.username}`)
+    expect(directory.body.data.find((u: any) => u.id === coach.user.id).rating).toEqual({ average: 4.5, count: 2 })
   })
 
   test('not before the end, not without a confirmed booking', async () => {

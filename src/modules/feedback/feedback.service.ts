@@ -51,6 +51,18 @@ export async function leaveFeedback(em: EntityManager, userId: string, data: { w
 }
 
 /** Average rating and count of a coach over every tenant (shown on the public coach). */
+/** Average rating and count per coach, for a page of coaches in one statement. */
+export async function coachRatings(em: EntityManager, coachIds: string[]) {
+  const out = new Map<string, { average: number | null; count: number }>()
+  if (!coachIds.length) return out
+  const rows = await em.execute<{ coach_id: string; avg: string | null; n: string }[]>(
+    `select coach_id, avg(rating) as avg, count(*) as n from feedbacks where coach_id = any(?::uuid[]) and deleted_at is null group by coach_id`,
+    [`{${coachIds.join(',')}}`],
+  )
+  for (const r of rows) out.set(r.coach_id, { average: r.avg == null ? null : Math.round(Number(r.avg) * 10) / 10, count: Number(r.n) })
+  return out
+}
+
 export async function coachRating(em: EntityManager, coachId: string) {
   const [row] = await em.execute<{ avg: string | null; n: string }[]>(
     `select avg(rating) as avg, count(*) as n from feedbacks where coach_id = ? and deleted_at is null`,

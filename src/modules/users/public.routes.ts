@@ -7,7 +7,7 @@ import { platform } from '../../platform/http/context'
 import { ListQuerySchema, parseListQuery } from '../../platform/http/list-query'
 import { serializePublicUser } from './user.serialize'
 import { countryByCode } from '../../shared/countries'
-import { PUBLIC_SORTS, findPublicCoach, listPublicCoaches } from './public.service'
+import { PUBLIC_SORTS, listPublicCoaches, showPublicCoach } from './public.service'
 
 // The marketplace pages import these from here too.
 export { findPublicCoach, listPublicCoaches, type PublicUserQuery } from './public.service'
@@ -39,7 +39,7 @@ export const publicUserRoutes = new Elysia({ name: 'public-users' })
       description: 'Active coaches. `q` searches names, headline, business name and specializations; filter with `filter[country]=GB` and `filter[specialization]=Leadership`; sort by `name` (default), `createdAt` or `username`.',
     },
   })
-  .get('/public/users/:idOrUsername', async ({ ctx, params }) => ({ data: serializePublicUser(await findPublicCoach(ctx.em, params.idOrUsername)) }), {
+  .get('/public/users/:idOrUsername', async ({ ctx, params }) => ({ data: await showPublicCoach(ctx.em, params.idOrUsername) }), {
     params: t.Object({ idOrUsername: t.String({ description: 'User id or username' }) }),
     detail: { tags: ['Public'], summary: 'A public coach profile by id or username (no sign-in)' },
   })

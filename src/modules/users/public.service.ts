@@ -10,6 +10,7 @@ import { listResponse } from '../../platform/http/list-query'
 import { escapeLike } from '../../platform/http/crud'
 import { User } from './user.entity'
 import { serializePublicUser } from './user.serialize'
+import { coachRatings } from '../feedback/feedback.service'
 
 export const COACH = { roles: { $contains: ['coach'] }, status: 'active', deletedAt: null } as const
 
@@ -48,7 +49,8 @@ export async function listPublicCoaches(em: EntityManager, p: PublicUserQuery) {
     offset: p.offset,
     orderBy: [...p.sort.map((s) => PUBLIC_SORTS[s.field](s.dir)), { id: 'asc' }] as any,
   })
-  return listResponse(rows.map(serializePublicUser), total, p)
+  const ratings = await coachRatings(em, rows.map((u) => u.id))
+  return listResponse(rows.map((u) => serializePublicUser(u, ratings.get(u.id) ?? { average: null, count: 0 })), total, p)
 }
 
 export async function findPublicCoach(em: EntityManager, idOrUsername: string) {
@@ -57,4 +59,11 @@ export async function findPublicCoach(em: EntityManager, idOrUsername: string) {
   const user = await em.findOne(User, { ...where, ...COACH } as any)
   if (!user) throw notFound('User')
   return user
+}
+
+/** One coach's public view with the average rating of their workshops. */
+export async function showPublicCoach(em: EntityManager, idOrUsername: string) {
+  const user = await findPublicCoach(em, idOrUsername)
+  const ratings = await coachRatings(em, [user.id])
+  return serializePublicUser(user, ratings.get(user.id) ?? { average: null, count: 0 })
 }

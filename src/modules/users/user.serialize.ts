@@ -32,7 +32,7 @@ export function serializeUser(u: User) {
 }
 
 /** What anyone may see of a coach: no email, phone, status or roles. */
-export function serializePublicUser(u: User) {
+export function serializePublicUser(u: User, rating?: { average: number | null; count: number }) {
   const p = u.profile ?? {}
   const c = u.coachProfile ?? {}
   return {
@@ -40,6 +40,7 @@ export function serializePublicUser(u: User) {
     username: u.username ?? null,
     avatarUrl: avatarUrl(u),
     name: [p.firstName, p.lastName].filter(Boolean).join(' '),
+    ...(rating ? { rating } : {}),
     profile: { firstName: p.firstName ?? null, lastName: p.lastName ?? null, headline: p.headline ?? null, country: p.country ?? null, socialAccounts: p.socialAccounts ?? [] },
     coachProfile: {
       businessName: c.businessName ?? null,
