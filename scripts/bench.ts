@@ -158,6 +158,26 @@ const SCENARIOS: Scenario[] = [
     run: () => load('GET /v1/public/workshop-schedules perPage=100', () => fetch(`${base}/v1/public/workshop-schedules?perPage=100`, { headers: { accept: 'application/json' } })),
   },
   {
+    name: 'POST /v1/bookings (uncontended)',
+    async run() {
+      // One big schedule; every request books one seat (guarded UPDATE + insert + hold job).
+      const m = em()
+      const workshop = m.create(Workshop, { tenant, coach, title: 'Big room', slug: `big-${Date.now()}`, price: 5000, currency: 'usd', minSeats: 1, maxSeats: 1_000_000 })
+      const start = new Date(Date.now() + 9 * 86_400_000)
+      const schedule = m.create(WorkshopSchedule, {
+        tenant, coach, workshop, startDate: start, endDate: new Date(start.getTime() + 3_600_000), timezone: 'UTC',
+        level: 'BEGINNER', status: 'PUBLISHED', visibility: 'PUBLIC', mode: 'ONLINE', meetingUrl: 'https://meet.example/big',
+      })
+      await m.flush()
+      const [[userId, token]] = await clients(1)
+      const body = JSON.stringify({ userId, workshopScheduleId: schedule.id, seats: 1 })
+      return load('POST /v1/bookings (uncontended)', () => fetch(`${base}/v1/bookings`, {
+        method: 'POST', body,
+        headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      }), { ok: (r) => r.status === 201 })
+    },
+  },
+  {
     name: '64-client last-seat race',
     async run() {
       // A schedule with 3 seats left; 64 clients book one seat each at the same moment.

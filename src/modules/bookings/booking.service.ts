@@ -85,6 +85,10 @@ export async function createBooking(em: EntityManager, input: NewBooking, at = c
   const workshop = schedule.workshop as unknown as Workshop
   const tenantId = (schedule.tenant as any).id as string
   if (schedule.startDate.getTime() <= at.getTime()) throw conflict('This workshop has already started and can no longer be booked.')
+  // Fail fast when the schedule was already full when read: only ever used to refuse, never to
+  // grant (the guarded UPDATE below decides), so a stale read cannot oversell.
+  const leftWhenRead = workshop.maxSeats - schedule.seatsTaken
+  if (leftWhenRead < seats) throw conflict(seatsLeftMessage(leftWhenRead))
   const total = workshop.price * seats
   let voucher = null
   let discount = 0
@@ -99,10 +103,10 @@ export async function createBooking(em: EntityManager, input: NewBooking, at = c
   const status: BookingStatus = due === 0 ? 'CONFIRMED' : 'PENDING'
   const holdExpiresAt = status === 'PENDING' ? new Date(at.getTime() + config.BOOKING_HOLD_MINUTES * 60_000) : null
 
+  // Inserts first, the hot rows last: the schedule's (then the voucher's) row lock is held only
+  // from its guarded UPDATE to COMMIT, so concurrent bookers of one schedule queue briefly.
+  // Lock order everywhere: schedule, then voucher (cancel and confirm follow it too).
   const id = await em.transactional(async (tem) => {
-    const taken = await takeSeats(tem, schedule.id, seats)
-    if (!taken.ok) throw conflict(seatsLeftMessage(taken.left))
-    if (voucher && (await redeemVoucher(tem, voucher.id, at)) === null) throw fieldError('voucherCode', VOUCHER_PROBLEMS.used_up)
     const booking = tem.create(Booking, {
       tenant: tenantId, user: user.id, workshopSchedule: schedule.id, seats,
       voucherCode: voucher?.code ?? null, voucherId: voucher?.id ?? null,
@@ -115,6 +119,10 @@ export async function createBooking(em: EntityManager, input: NewBooking, at = c
         tenant: tenantId, booking, status: i === 0 ? 'ACCEPTED' : 'PENDING',
         user: i === 0 ? user.id : null, inviter: i === 0 ? null : user.id, respondedAt: i === 0 ? at : null, meta: {},
       } as any)
+    await tem.flush()
+    const taken = await takeSeats(tem, schedule.id, seats)
+    if (!taken.ok) throw conflict(seatsLeftMessage(taken.left))
+    if (voucher && (await redeemVoucher(tem, voucher.id, at)) === null) throw fieldError('voucherCode', VOUCHER_PROBLEMS.used_up)
     return booking.id
   })
   if (holdExpiresAt)

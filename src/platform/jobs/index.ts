@@ -20,6 +20,7 @@ const handlers = new Map<string, JobHandler>()
 const crons = new Map<string, string>()
 let boss: PgBoss | null = null
 let starting: Promise<void> | null = null
+let stopping = false
 
 const POLL_SECONDS = process.env.NODE_ENV === 'test' ? 0.5 : 2
 
@@ -82,7 +83,8 @@ async function start(_orm: MikroORM, databaseUrl: string) {
     // Keep the supervisor quiet in short-lived test processes.
     ...(process.env.NODE_ENV === 'test' ? { superviseIntervalSeconds: 60, monitorIntervalSeconds: 60 } : {}),
   })
-  b.on('error', (err) => log.error({ err }, 'job service error'))
+  // Connections cut while the database shuts down after us are not worth an error line.
+  b.on('error', (err) => (stopping ? log.debug({ err: err.message }, 'job service error while stopping') : log.error({ err }, 'job service error')))
   await b.start()
   for (const name of new Set([...handlers.keys()])) await startWorker(b, name)
   for (const [name, cron] of crons) {
@@ -90,11 +92,13 @@ async function start(_orm: MikroORM, databaseUrl: string) {
     await b.schedule(name, cron, {}, { tz: 'UTC' })
   }
   boss = b
+  stopping = false
   log.debug({ queues: [...handlers.keys()] }, 'job service started')
 }
 
 async function stop() {
   const b = boss
+  stopping = true
   boss = null
   // Short in tests: the harness gives its teardown a few seconds in all.
   if (b) await b.stop({ graceful: true, timeout: process.env.NODE_ENV === 'test' ? 1000 : 10_000, close: true })
