@@ -36,7 +36,7 @@ export function colorModeOf(request: Request): string {
 
 const redirect = (to: string) => new Response(null, { status: 302, headers: { location: to, 'cache-control': 'no-store' } })
 
-async function stream(request: Request, colorMode: string, node: ReactNode, status: number, log: Logger, state: IslandState) {
+async function stream(request: Request, colorMode: string, node: ReactNode, status: number, log: Logger, state: IslandState, progressive = false) {
   const info = { cookies: parseCookies(request.headers.get('cookie')), colorMode }
   const body = await renderToReadableStream(
     <RequestInfoContext.Provider value={info}>
@@ -48,6 +48,8 @@ async function stream(request: Request, colorMode: string, node: ReactNode, stat
       },
     },
   )
+  // Crawlers and script-free pages get the whole document at once (no reveal scripts).
+  if (!progressive || isBot(request.headers.get('user-agent'))) await body.allReady
   return new Response(body, { status, headers: HTML_HEADERS })
 }
 
@@ -111,6 +113,7 @@ export async function renderPage(req: PageRequest): Promise<Response> {
       200,
       log,
       newIslandState(),
+      mod.stream,
     )
   } catch (err) {
     log.error({ err }, 'page failed')

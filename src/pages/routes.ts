@@ -25,6 +25,12 @@ export interface PageModule<D = any> {
   description?: string
   /** Loads what the page needs before streaming starts (404 by returning null). Slow parts belong in Suspense instead. */
   load?: (ctx: PageContext) => Promise<D | null>
+  /**
+   * Stream Suspense parts as they resolve. React reveals them with inline scripts, so only
+   * pages that ship islands anyway set this; the others are sent once their data is ready and
+   * carry no script at all.
+   */
+  stream?: boolean
   Page: ComponentType<{ data: D; ctx: PageContext }>
 }
 

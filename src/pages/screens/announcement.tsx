@@ -7,7 +7,7 @@ import { buttonLink } from '../layouts/parts'
 function Announcement() {
   return (
     <article className={css({ maxW: '3xl', mx: 'auto', px: { base: '4', md: '6' }, py: { base: '12', md: '16' }, display: 'flex', flexDir: 'column', gap: '5' })}>
-      <p className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'colorPalette.text' })}>Announcement</p>
+      <p className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted' })}>Announcement</p>
       <h1 className={css({ fontSize: { base: '3xl', md: '4xl' }, fontWeight: 'bold', lineHeight: '1.2' })}>{config.SITE_NAME} is open for coaches and consultants</h1>
       <p className={css({ fontSize: 'lg', color: 'fg.muted' })}>
         Coaches can now publish workshops, take bookings and get paid in one place. Clients can book seats, pay by card and invite their colleagues.

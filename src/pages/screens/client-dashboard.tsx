@@ -3,6 +3,7 @@ import { Dashboard } from './dashboard'
 
 export default {
   title: 'Dashboard',
+  stream: true,
   Page: ({ ctx }: { data: unknown; ctx: PageContext }) => (
     <Dashboard
       ctx={ctx}

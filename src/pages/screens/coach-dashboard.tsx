@@ -3,6 +3,7 @@ import { Dashboard } from './dashboard'
 
 export default {
   title: 'Coach Dashboard',
+  stream: true,
   Page: ({ ctx }: { data: unknown; ctx: PageContext }) => (
     <Dashboard
       ctx={ctx}

@@ -26,7 +26,7 @@ function Coaches({ load }: { load: Promise<Awaited<ReturnType<typeof featuredCoa
             {c.avatarUrl ? (
               <img src={c.avatarUrl} alt={c.name} width={48} height={48} className={css({ borderRadius: 'full', w: '12', h: '12', objectFit: 'cover' })} />
             ) : (
-              <span aria-hidden="true" className={css({ w: '12', h: '12', borderRadius: 'full', bg: 'colorPalette.subtle', color: 'colorPalette.text', display: 'flex', alignItems: 'center', justifyContent: 'center', fontWeight: 'semibold' })}>
+              <span aria-hidden="true" className={css({ w: '12', h: '12', borderRadius: 'full', bg: 'colorPalette.subtle', color: 'fg.muted', display: 'flex', alignItems: 'center', justifyContent: 'center', fontWeight: 'semibold' })}>
                 {initials(c.name || c.username || '?')}
               </span>
             )}
@@ -59,7 +59,7 @@ function Workshops({ load }: { load: Promise<Awaited<ReturnType<typeof upcomingW
     <ul className={grid}>
       {items.map((w) => (
         <li key={w.id} className={card}>
-          <p className={css({ fontSize: 'xs', fontWeight: 'semibold', color: 'colorPalette.text', textTransform: 'uppercase', letterSpacing: 'wide' })}>{w.mode} · {w.level}</p>
+          <p className={css({ fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: 'wide' })}>{w.mode} · {w.level}</p>
           <h3 className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>{w.title}</h3>
           <p className={muted}>{when(w.startDate)}{w.city ? ` · ${w.city}` : ''}</p>
           <p className={muted}>with {w.coach}</p>
@@ -105,7 +105,7 @@ function Home({ ctx }: { data: unknown; ctx: PageContext }) {
             ['Grow together', 'Join in person or online, get the resources, and leave feedback when it is over.'],
           ].map(([t, d], i) => (
             <li key={t} className={card}>
-              <span className={css({ fontWeight: 'bold', color: 'colorPalette.text' })}>{i + 1}</span>
+              <span className={css({ fontWeight: 'bold', color: 'fg.muted' })}>{i + 1}</span>
               <h3 className={css({ fontWeight: 'semibold' })}>{t}</h3>
               <p className={muted}>{d}</p>
             </li>

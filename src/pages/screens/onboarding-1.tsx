@@ -5,7 +5,7 @@ import type { PageContext, PageModule } from '../routes'
 
 export function Steps({ step }: { step: 1 | 2 }) {
   return (
-    <p className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'colorPalette.text' })} aria-label={`Step ${step} of 2`}>
+    <p className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted' })} aria-label={`Step ${step} of 2`}>
       Step {step} of 2
     </p>
   )

@@ -1,0 +1,148 @@
+/**
+ * The shell across every page: no console errors or hydration warnings, no serious
+ * accessibility violations (axe-core), no JavaScript on pages without islands, dark mode
+ * that survives reloads without a flash, and the keyboard shortcuts.
+ */
+import { describe, expect, test } from 'bun:test'
+import { resolve } from 'node:path'
+import type { Page } from 'playwright-core'
+import { app } from '../client'
+import { makeUser, noProblems, open, openAs, useBrowser, type Session } from './browser'
+
+useBrowser()
+
+const AXE = resolve(import.meta.dir, '../../node_modules/axe-core/axe.min.js')
+const PUBLIC = ['/', '/announcement', '/b/privacy-policy', '/b/terms-and-conditions', '/c/privacy-policy', '/c/terms-and-conditions', '/no/such/page']
+const ISLAND_PAGES = ['/login', '/register']
+
+async function axe(page: Page) {
+  await page.addScriptTag({ path: AXE })
+  const result = await page.evaluate(async () => (window as any).axe.run(document, { resultTypes: ['violations'] }))
+  return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+}
+
+async function visit(s: Session, path: string) {
+  await s.page.goto(path)
+  await s.page.waitForLoadState('networkidle')
+  // Islands hydrate on their own: wait until every island on the page has.
+  await s.page.waitForFunction(() => [...document.querySelectorAll('summit-island > div[id]')].every((el) => (el as HTMLElement).dataset.hydrated === '1'))
+}
+
+describe('every page', () => {
+  test('pages without islands ship no script at all', async () => {
+    const s = await open()
+    for (const path of PUBLIC) {
+      s.scripts.length = 0
+      const res = await s.page.goto(path)
+      const html = await res!.text()
+      await s.page.waitForLoadState('networkidle')
+      expect(html, path).not.toContain('<script')
+      expect(s.scripts, path).toEqual([])
+    }
+    // A page with an island loads its own chunk (and shared chunks) only.
+    s.scripts.length = 0
+    await visit(s, '/login')
+    expect(s.scripts.some((u) => /\/assets\/auth-form-[\w-]+\.js$/.test(u))).toBe(true)
+    expect(s.scripts.some((u) => /settings-dialog|onboarding/.test(u))).toBe(false)
+    await s.close()
+  }, 150_000)
+
+  test('no console errors, no hydration warnings, no serious axe violations (light and dark)', async () => {
+    const pending = await makeUser({ status: 'pending' })
+    const client = await makeUser()
+    const coach = await makeUser({ roles: ['coach'] })
+    const runs: [Session, string[]][] = []
+    for (const scheme of ['light', 'dark'] as const) {
+      runs.push([await open({ colorScheme: scheme }), [...PUBLIC, ...ISLAND_PAGES]])
+      runs.push([await openAs(pending, { colorScheme: scheme }), ['/onboarding/1', '/onboarding/2']])
+      runs.push([await openAs(client, { colorScheme: scheme }), ['/b', '/c']])
+      runs.push([await openAs(coach, { colorScheme: scheme }), ['/c', '/b']])
+    }
+    const failures: string[] = []
+    for (const [s, paths] of runs) {
+      // The Settings dialog too (both tabs), on the user's own area.
+      if (paths[0] === '/b' || paths[0] === '/c') {
+        await visit(s, paths[0])
+        await s.page.getByRole('button', { name: 'Settings', exact: true }).click()
+        await s.page.getByRole('dialog', { name: 'Settings' }).waitFor()
+        for (const v of await axe(s.page)) failures.push(`settings/account: ${v}`)
+        await s.page.getByRole('tab', { name: /Preferences/ }).click()
+        await s.page.getByText('Manage your display settings').waitFor()
+        for (const v of await axe(s.page)) failures.push(`settings/preferences: ${v}`)
+        for (const p of noProblems(s)) failures.push(`settings: ${p}`)
+      }
+      for (const path of paths) {
+        await visit(s, path)
+        for (const v of await axe(s.page)) failures.push(`${path}: ${v}`)
+        for (const p of noProblems(s)) failures.push(`${path}: ${p}`)
+        s.problems.length = 0
+      }
+      await s.close()
+    }
+    expect(failures).toEqual([])
+  }, 300_000)
+})
+
+describe('colour mode and shortcuts', () => {
+  test('dark mode chosen in Preferences persists across reloads, rendered by the server (no flash)', async () => {
+    const u = await makeUser()
+    const s = await openAs(u, { colorScheme: 'light' })
+    await visit(s, '/b')
+    expect(await s.page.evaluate(() => document.documentElement.getAttribute('data-color-mode'))).toBe('auto')
+    await s.page.getByRole('button', { name: 'Settings', exact: true }).click()
+    await s.page.getByRole('tab', { name: /Preferences/ }).click()
+    await s.page.getByText('Appearance', { exact: true }).waitFor()
+    await s.page.getByText('Dark', { exact: true }).click()
+    expect(await s.page.evaluate(() => document.documentElement.className)).toContain('dark')
+    const cookies = await s.context.cookies()
+    expect(cookies.find((c) => c.name === 'color-mode')?.value).toBe('dark')
+
+    // The first byte already carries the mode: the HTML, before any script runs.
+    const res = await s.page.reload()
+    const html = await res!.text()
+    expect(html).toMatch(/<html[^>]*data-color-mode="dark"/)
+    expect(html).toMatch(/<html[^>]*class="dark"/)
+    // And without JavaScript at all the page is dark from the first paint.
+    const nojs = await s.context.browser()!.newContext({ javaScriptEnabled: false, colorScheme: 'light' })
+    await nojs.addCookies(cookies.map((c) => ({ name: c.name, value: c.value, url: app().url })))
+    const p = await nojs.newPage()
+    await p.goto(`${app().url}/b`)
+    const bg = await p.evaluate(() => getComputedStyle(document.body).backgroundColor)
+    const [r, g, b] = bg.match(/\d+/g)!.map(Number)
+    expect(r + g + b).toBeLessThan(150)
+    await p.goto(`${app().url}/`)
+    expect(await p.evaluate(() => document.documentElement.className)).toContain('dark')
+    await nojs.close()
+    // The system choice follows the operating system through CSS alone.
+    await s.page.getByRole('button', { name: 'Settings', exact: true }).click().catch(() => {})
+    await s.close()
+  }, 150_000)
+
+  test('meta+/ focuses search, meta+shift+D toggles dark/light, meta+shift+L logs out', async () => {
+    const u = await makeUser({ roles: ['coach'] })
+    const s = await openAs(u, { colorScheme: 'light' })
+    await visit(s, '/c')
+    await s.page.keyboard.press('Meta+/')
+    expect(await s.page.evaluate(() => (document.activeElement as HTMLInputElement)?.type)).toBe('search')
+    await s.page.keyboard.type('client')
+    expect(await s.page.getByRole('link', { name: 'Client area' }).count()).toBe(1)
+    expect(await s.page.getByRole('link', { name: 'Privacy Policy' }).count()).toBe(0)
+
+    await s.page.keyboard.press('Meta+Shift+D')
+    expect(await s.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true)
+    await s.page.reload()
+    expect(await s.page.evaluate(() => document.documentElement.getAttribute('data-color-mode'))).toBe('dark')
+    await s.page.waitForFunction(() => (document.querySelector('summit-island > div[id]') as HTMLElement)?.dataset.hydrated === '1')
+    await s.page.keyboard.press('Meta+Shift+D')
+    expect(await s.page.evaluate(() => document.documentElement.classList.contains('light'))).toBe(true)
+
+    await s.page.keyboard.press('Meta+Shift+L')
+    await s.page.waitForURL((x) => x.pathname === '/login')
+    await s.page.goto('/c')
+    await s.page.waitForURL((x) => x.pathname === '/login' && x.search === '?redirect=%2Fc')
+    expect(noProblems(s)).toEqual([])
+    await s.close()
+  }, 150_000)
+})
