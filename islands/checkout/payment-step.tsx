@@ -42,6 +42,25 @@ const money = (amount: number, currency: string) => {
 }
 const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError || err instanceof Error) && err.message ? err.message : fallback
 
+/** Milliseconds left on the seat hold, ticking each second (client only: null on the server and before mount). */
+function useHoldLeft(until: string | null) {
+  const [left, setLeft] = useState<number | null>(null)
+  useEffect(() => {
+    const end = until ? Date.parse(until) : NaN
+    if (Number.isNaN(end)) return
+    const tick = () => setLeft(Math.max(0, end - Date.now()))
+    tick()
+    const timer = setInterval(tick, 1000)
+    return () => clearInterval(timer)
+  }, [until])
+  return left
+}
+
+const mmss = (ms: number) => {
+  const s = Math.ceil(ms / 1000)
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
+}
+
 export function PaymentStep({ booking, ...props }: { booking: Booking } & CheckoutProps) {
   const [status, setStatus] = useState(booking.status)
   if (status === 'CONFIRMED') return <Confirmation booking={booking} {...props} />
@@ -56,6 +75,8 @@ function CardForm({ booking, onPaid, ...props }: { booking: Booking; onPaid: () 
   const [error, setError] = useState<string | null>(null)
   const [paying, setPaying] = useState(false)
   const [attempt, setAttempt] = useState(0)
+  const holdLeft = useHoldLeft(booking.holdExpiresAt)
+  const expired = holdLeft === 0
 
   useEffect(() => {
     let cancelled = false
@@ -119,8 +140,9 @@ function CardForm({ booking, onPaid, ...props }: { booking: Booking; onPaid: () 
     >
       <div>
         <h2 className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>Pay by card</h2>
-        <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
-          Your {booking.seats === 1 ? 'seat is' : `${booking.seats} seats are`} held for you while you pay.
+        <p className={css({ color: 'fg.muted', fontSize: 'sm' })} data-testid="hold">
+          Your {booking.seats === 1 ? 'seat is' : `${booking.seats} seats are`} held for you
+          {holdLeft ? <> for <strong className={css({ fontVariantNumeric: 'tabular-nums', color: 'fg.default' })}>{mmss(holdLeft)}</strong></> : ' while you pay'}.
         </p>
       </div>
       <div className={css({ display: 'flex', flexDir: 'column', gap: '2', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l2', p: '4', bg: 'bg.subtle' })} data-testid="amount-due">
@@ -147,7 +169,13 @@ function CardForm({ booking, onPaid, ...props }: { booking: Booking; onPaid: () 
           </p>
         )}
       </div>
-      <Button type="submit" size="lg" loading={paying} loadingText="Paying..." disabled={!ready}>
+      {expired && (
+        <p role="alert" className={css({ borderWidth: '1px', borderColor: 'amber.7', bg: 'amber.2', color: 'amber.12', borderRadius: 'l2', px: '3', py: '2', fontSize: 'sm' })}>
+          The hold on these seats has expired.{' '}
+          <button type="button" className={css({ textDecoration: 'underline', cursor: 'pointer', fontWeight: 'semibold' })} onClick={() => location.reload()}>Book again</button>
+        </p>
+      )}
+      <Button type="submit" size="lg" loading={paying} loadingText="Paying..." disabled={!ready || expired}>
         Pay {money(booking.amountDue, booking.currency)}
       </Button>
       <p className={css({ color: 'fg.muted', fontSize: 'xs', textAlign: 'center' })}>Payments are processed securely by our card payment provider.</p>

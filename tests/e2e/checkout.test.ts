@@ -70,6 +70,8 @@ describe('checkout', () => {
     await s.page.getByLabel('Card number').waitFor()
     const [pending] = await bookingsOf(client.id, schedule.id)
     expect(pending.status).toBe('PENDING')
+    // The seat hold counts down (15 minutes by default).
+    expect(await s.page.getByTestId('hold').textContent()).toMatch(/^Your seat is held for you for 1[45]:\d\d\.$/)
     await typeCard(s.page, '4242 4242 4242 4242')
     await shot(s.page, 'pay')
     await s.page.getByRole('button', { name: 'Pay $149.00' }).click()
