@@ -49,8 +49,15 @@ function Coaches({ load }: { load: Promise<Awaited<ReturnType<typeof featuredCoa
   )
 }
 
-const money = (minor: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(minor / 100)
-const when = (d: Date) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(d) + ' UTC'
+// Formatters are costly to build: one per currency, kept.
+const moneyFormats = new Map<string, Intl.NumberFormat>()
+const money = (minor: number, currency: string) => {
+  const c = currency.toUpperCase()
+  if (!moneyFormats.has(c)) moneyFormats.set(c, new Intl.NumberFormat('en-US', { style: 'currency', currency: c }))
+  return moneyFormats.get(c)!.format(minor / 100)
+}
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
+const when = (d: Date) => `${dateFormat.format(d)} UTC`
 
 function Workshops({ load }: { load: Promise<Awaited<ReturnType<typeof upcomingWorkshops>>> }) {
   const items = use(load)

@@ -1,0 +1,100 @@
+/**
+ * Page benchmark: server-rendered requests per second for / and /login, time to first byte,
+ * and the JavaScript (gzip) each page loads. Boots its own app on a throwaway database with
+ * demo data, in production mode (React's production build).
+ *
+ *   bun run scripts/bench-pages.ts [--seconds 5] [--concurrency 16]
+ */
+process.env.NODE_ENV = 'production'
+process.env.SESSION_SECRET ??= 'bench-secret-bench-secret-bench-secret-0123'
+process.env.LOG_LEVEL ??= 'warn'
+process.env.SEED_DEMO = 'true'
+process.env.APP_URL ??= 'http://127.0.0.1:0'
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`)
+  return i > 0 ? Number(process.argv[i + 1]) : fallback
+}
+const SECONDS = arg('seconds', 5)
+const CONCURRENCY = arg('concurrency', 16)
+
+const { boot } = await import('../src/boot')
+const { buildAssets, buildTimeMs, scriptClosure } = await import('../src/platform/assets/assets')
+const { User } = await import('../src/modules/users/user.entity')
+const { Session } = await import('../src/modules/auth/auth.entity')
+const { randomToken, sha256 } = await import('../src/platform/crypto')
+
+const running = await boot({ port: 0, throwawayDb: true, seedDemo: true, hostname: '127.0.0.1' })
+const base = running.url.replace('localhost', '127.0.0.1')
+await buildAssets()
+
+async function sessionFor(email: string) {
+  const em = running.orm.em.fork()
+  const user = await em.findOneOrFail(User, { email })
+  const secret = randomToken()
+  em.create(Session, { id: sha256(secret), user: user.id, csrfToken: randomToken(24), data: {}, lastSeenAt: new Date(), expiresAt: new Date(Date.now() + 86_400_000) } as any)
+  await em.flush()
+  return `summit_session=${secret}`
+}
+const client = await sessionFor('client@summit.localhost')
+const coach = await sessionFor('maya@acme.example')
+
+/** Time to first byte (headers) and to the last byte of one request. */
+async function timed(path: string, cookie = '') {
+  const t0 = performance.now()
+  const res = await fetch(base + path, { headers: { cookie }, redirect: 'manual' })
+  const ttfb = performance.now() - t0
+  const body = await res.text()
+  return { status: res.status, ttfb, total: performance.now() - t0, body }
+}
+
+async function throughput(path: string, cookie = '') {
+  for (let i = 0; i < 50; i++) await timed(path, cookie)
+  let count = 0
+  const ttfbs: number[] = []
+  const end = performance.now() + SECONDS * 1000
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < end) {
+        const r = await timed(path, cookie)
+        if (r.status !== 200) throw new Error(`${path}: ${r.status}`)
+        ttfbs.push(r.ttfb)
+        count++
+      }
+    }),
+  )
+  ttfbs.sort((a, b) => a - b)
+  return { rps: count / SECONDS, p50: ttfbs[Math.floor(ttfbs.length / 2)], p95: ttfbs[Math.floor(ttfbs.length * 0.95)] }
+}
+
+function jsOf(html: string) {
+  const srcs = [...html.matchAll(/<script type="module" async src="([^"]+)"/g)].map((m) => m[1])
+  const files = scriptClosure(srcs)
+  return { files: files.length, bytes: files.reduce((n, f) => n + f.bytes, 0), gzip: files.reduce((n, f) => n + f.gzip, 0) }
+}
+
+const pages: [string, string, string][] = [
+  ['/', '', 'marketing home'],
+  ['/login', '', 'sign in (island)'],
+  ['/register', '', 'register (island)'],
+  ['/announcement', '', 'announcement'],
+  ['/b/privacy-policy', '', 'legal page'],
+  ['/b', client, 'client dashboard (shell + settings)'],
+  ['/c', coach, 'coach dashboard (shell + settings)'],
+]
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
+console.log(`\nPages (production build, ${CONCURRENCY} concurrent, ${SECONDS} s each; island build ${buildTimeMs()} ms)\n`)
+console.log('| page | req/s | TTFB p50 | TTFB p95 | cold TTFB | JS files | JS | JS gzip |')
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|')
+for (const [path, cookie, label] of pages) {
+  const cold = await timed(path, cookie)
+  const js = jsOf(cold.body)
+  const measure = path === '/' || path === '/login' || path === '/b'
+  const t = measure ? await throughput(path, cookie) : null
+  console.log(
+    `| ${path} (${label}) | ${t ? t.rps.toFixed(0) : '-'} | ${t ? t.p50.toFixed(1) + ' ms' : '-'} | ${t ? t.p95.toFixed(1) + ' ms' : '-'} | ${cold.ttfb.toFixed(1)} ms | ${js.files} | ${kb(js.bytes)} | ${kb(js.gzip)} |`,
+  )
+}
+await running.stop()
+process.exit(0)
