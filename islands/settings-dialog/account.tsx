@@ -8,6 +8,7 @@ import { AvatarCard } from './cards/avatar-card'
 import { CountryCard } from './cards/country-card'
 import { SocialAccountsCard } from './cards/social-accounts-card'
 import { TextCard } from './cards/text-card'
+import { VerifyEmail } from './cards/verify-email'
 import type { Me } from './props'
 
 const names = DisplayNameSchema.entries.profile.entries
@@ -70,7 +71,7 @@ export function AccountTab({ me, save }: { me: Me; save: (body: Record<string, u
         }
         note={
           me.pendingEmail
-            ? `${me.pendingEmail} waits for verification: enter the code we sent to it. Emails must be verified before you can log in with them or make them primary.`
+            ? `${me.pendingEmail} waits for verification: enter the code we sent to it above. Emails must be verified before you can log in with them or make them primary.`
             : 'Emails must be verified before you can log in with them or make them primary.'
         }
         fields={[{ name: 'email', label: 'Email', type: 'email', schema: emailRule, autoComplete: 'email' }]}
@@ -78,6 +79,7 @@ export function AccountTab({ me, save }: { me: Me; save: (body: Record<string, u
         toBody={(x) => ({ email: x.email })}
         bodySchema={EmailSchema}
         save={save}
+        extra={me.pendingEmail ? <VerifyEmail email={me.pendingEmail} /> : null}
       />
       <TextCard
         id="phone-number"

@@ -149,3 +149,27 @@ describe('settings dialog', () => {
     await s.close()
   }, 150_000)
 })
+
+describe('email verification', () => {
+  test('a new email waits for its code, entered in the Email card', async () => {
+    const { extractCode, waitForNewMail } = await import('../mail')
+    const u = await makeUser()
+    const s = await openAs(u)
+    await openSettings(s.page)
+    const email = `verify-${Date.now()}@test.example`
+    const mail = waitForNewMail(email, (m) => /\d{6}/.test(m.text), 15_000)
+    await card(s.page, 'email').getByLabel('Email').fill(email)
+    await saveCard(s.page, 'email')
+    await card(s.page, 'email').getByText(`Code sent to ${email}`).waitFor()
+    const code = extractCode(await mail)
+    await card(s.page, 'email').locator('[data-scope=pin-input][data-part=input]').first().click()
+    await s.page.keyboard.type(code)
+    await s.page.getByText('Email verified').waitFor()
+    const after = await fresh(u.id)
+    expect(after.email).toBe(email)
+    expect(after.pendingEmail).toBeNull()
+    await card(s.page, 'email').getByText('Verified', { exact: true }).waitFor()
+    expect(noProblems(s)).toEqual([])
+    await s.close()
+  }, 150_000)
+})

@@ -27,6 +27,10 @@ export interface TextFieldDef {
   helper?: ReactNode
 }
 
+// Static class names: Panda extracts styles at build time, so no computed values here.
+const oneColumn = css({ display: 'grid', gap: '4', gridTemplateColumns: '1fr' })
+const threeColumns = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' } })
+
 export const lastSegment = (key: string) => key.split('.').pop()!
 
 export function TextCard({
@@ -80,7 +84,7 @@ export function TextCard({
     <form.Subscribe selector={(s) => JSON.stringify(s.values) !== initialKey}>
       {(dirty) => (
         <SettingsCard id={id} title={title} description={description} note={note} dirty={dirty} saving={saving} onSave={submit} rootRef={root}>
-          <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: `repeat(${columns}, minmax(0, 1fr))` } })}>
+          <div className={columns === 3 ? threeColumns : oneColumn}>
             {fields.map((f) => {
               const ruleSet = validateWith(f.schema)
               const optional = (fn: (a: { value: unknown }) => string | undefined) => (a: { value: unknown }) => (f.emptyIsNull && a.value === '' ? undefined : fn(a))
