@@ -19,6 +19,7 @@ import type { Workshop } from '../workshops/workshop.entity'
 import type { User } from '../users/user.entity'
 import { VOUCHER_PROBLEMS, discountFor, findVoucherByCode, redeemVoucher, unredeemVoucher, voucherProblem } from '../vouchers/voucher.service'
 import { allTenants, bookingEm } from './booking.access'
+import { mailBookingChange } from './booking.mail'
 
 export const RELEASE_HOLD_JOB = 'bookings.release-hold'
 export const SWEEP_HOLDS_JOB = 'bookings.sweep-holds'
@@ -128,7 +129,9 @@ export async function createBooking(em: EntityManager, input: NewBooking, at = c
   if (holdExpiresAt)
     await enqueue(RELEASE_HOLD_JOB, { bookingId: id }, { startAfter: holdExpiresAt }).catch((err) =>
       log.error({ err, bookingId: id }, 'could not queue the hold release (the sweep will release it)'))
-  return em.findOneOrFail(Booking, { id }, { populate: ['workshopSchedule', 'workshopSchedule.workshop'] as any, refresh: true })
+  const created = await em.findOneOrFail(Booking, { id }, { populate: ['workshopSchedule', 'workshopSchedule.workshop'] as any, refresh: true })
+  if (status === 'CONFIRMED') await mailBookingChange(em, created, 'confirmed')
+  return created
 }
 
 async function lockBooking(tem: EntityManager, id: string) {
@@ -145,9 +148,9 @@ async function lockBooking(tem: EntityManager, id: string) {
  */
 export async function confirmBooking(em: EntityManager, bookingId: string, payment: PaymentInfo, at = clock.now()): Promise<Booking> {
   em = bookingEm(em)
-  await em.transactional(async (tem) => {
+  const changed = await em.transactional(async (tem) => {
     const { b, schedule } = await lockBooking(tem, bookingId)
-    if (b.status === 'CONFIRMED' && payment.paymentTransactionId && b.paymentTransactionId === payment.paymentTransactionId) return
+    if (b.status === 'CONFIRMED' && payment.paymentTransactionId && b.paymentTransactionId === payment.paymentTransactionId) return false
     if (b.status === 'CANCELLED' && b.cancellationReason === HOLD_EXPIRED_REASON) {
       const taken = await takeSeats(tem, schedule.id, b.seats)
       if (!taken.ok) throw conflict(`The seats of this booking were released when its hold expired. ${seatsLeftMessage(taken.left)}`)
@@ -161,8 +164,11 @@ export async function confirmBooking(em: EntityManager, bookingId: string, payme
     b.paymentTransactionId = payment.paymentTransactionId
     b.confirmedAt = at
     b.holdExpiresAt = null
+    return true
   })
-  return em.findOneOrFail(Booking, { id: bookingId }, { populate: ['workshopSchedule', 'workshopSchedule.workshop'] as any, refresh: true })
+  const confirmed = await em.findOneOrFail(Booking, { id: bookingId }, { populate: ['workshopSchedule', 'workshopSchedule.workshop'] as any, refresh: true })
+  if (changed) await mailBookingChange(em, confirmed, 'confirmed')
+  return confirmed
 }
 
 /** PENDING|CONFIRMED -> CANCELLED with a reason; gives the seats (and an unpaid voucher use) back. */
@@ -175,7 +181,9 @@ export async function cancelBooking(em: EntityManager, bookingId: string, reason
     return b
   })
   for (const fn of cancelListeners) await fn(b, em)
-  return em.findOneOrFail(Booking, { id: bookingId }, { populate: ['workshopSchedule', 'workshopSchedule.workshop'] as any, refresh: true })
+  const cancelled = await em.findOneOrFail(Booking, { id: bookingId }, { populate: ['workshopSchedule', 'workshopSchedule.workshop'] as any, refresh: true })
+  await mailBookingChange(em, cancelled, 'cancelled')
+  return cancelled
 }
 
 async function cancelLocked(tem: EntityManager, b: Booking, reason: string, at: Date) {

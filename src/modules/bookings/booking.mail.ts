@@ -1,0 +1,49 @@
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { config } from '../../config'
+import { layout, queueMail } from '../../platform/mail'
+import { User } from '../users/user.entity'
+import { Workshop } from '../workshops/workshop.entity'
+import { WorkshopSchedule } from '../workshops/schedule.entity'
+import type { Booking } from './booking.entity'
+import { toMajor } from './money'
+import { log } from '../../platform/log'
+
+const when = (s: WorkshopSchedule) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: s.timezone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(s.startDate)
+const money = (minor: number, currency: string) => `${toMajor(minor).toFixed(2)} ${currency.toUpperCase()}`
+
+/**
+ * Tells the booker their booking is confirmed or cancelled. Sent after the change committed,
+ * without waiting: a failing mail server never undoes or fails a booking.
+ */
+export async function mailBookingChange(em: EntityManager, booking: Booking, kind: 'confirmed' | 'cancelled') {
+  try {
+    await compose(em, booking, kind)
+  } catch (err) {
+    log.error({ err, bookingId: booking.id }, 'booking mail could not be composed')
+  }
+}
+
+async function compose(em: EntityManager, booking: Booking, kind: 'confirmed' | 'cancelled') {
+  const fork = em.fork()
+  const user = await fork.findOne(User, { id: (booking.user as any).id ?? booking.user }, { filters: false })
+  const schedule = await fork.findOne(WorkshopSchedule, { id: (booking.workshopSchedule as any).id }, { filters: false })
+  if (!user || !schedule) return
+  const workshop = await fork.findOne(Workshop, { id: (schedule.workshop as any).id }, { filters: false })
+  if (!workshop) return
+  const link = `${config.APP_URL}/b/bookings/${booking.id}`
+  const seats = `${booking.seats} seat${booking.seats === 1 ? '' : 's'}`
+  const mail =
+    kind === 'confirmed'
+      ? layout(`Booking confirmed: ${workshop.title}`, 'Your booking is confirmed', [
+          { p: `${workshop.title} — ${when(schedule)}.` },
+          { p: `${seats}${booking.amountPaid ? `, paid ${money(booking.amountPaid, booking.currency)}` : ''}. You can invite others to your extra seats from your booking.` },
+          { button: { label: 'View your booking', url: link } },
+        ])
+      : layout(`Booking cancelled: ${workshop.title}`, 'Your booking is cancelled', [
+          { p: `${workshop.title} — ${when(schedule)}.` },
+          { p: `Reason: ${booking.cancellationReason ?? 'not given'}.${booking.amountPaid ? ` The payment of ${money(booking.amountPaid, booking.currency)} is refunded to your card.` : ''}` },
+          { button: { label: 'View your booking', url: link } },
+        ])
+  queueMail({ to: user.email, ...mail })
+}
