@@ -98,6 +98,9 @@ describe('marketplace pages', () => {
     const p2 = text((await get(`/workshops?q=${encodeURIComponent(`Cold calling clinic ${tag}`)}&page=2`)).body)
     expect(p2).toContain(`Cold calling clinic ${tag} #13`)
     expect(p2).not.toContain(`Cold calling clinic ${tag} #1 `)
+    const past = await get(`/workshops?q=${encodeURIComponent(`Cold calling clinic ${tag}`)}&page=5`)
+    expect(text(past.body)).toContain('This page is past the end of the list')
+    expect(past.body).toContain(`href="/workshops?q=Cold+calling+clinic+${tag}"`)
   })
 
   test('/consultants is a searchable directory of coaches', async () => {

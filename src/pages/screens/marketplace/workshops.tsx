@@ -111,6 +111,13 @@ function Filters({ values, errors, total }: { values: Record<string, string>; er
   )
 }
 
+const firstPage = (url: URL) => {
+  const sp = new URLSearchParams(url.search)
+  sp.delete('page')
+  const qs = sp.toString()
+  return `/workshops${qs ? `?${qs}` : ''}`
+}
+
 function WorkshopsPage({ data, ctx }: { data: Data; ctx: PageContext }) {
   const { result, values, errors } = data
   const active = FILTER_KEYS.some((k) => values[k])
@@ -132,9 +139,18 @@ function WorkshopsPage({ data, ctx }: { data: Data; ctx: PageContext }) {
           </ul>
         ) : (
           <div className={cx(cardBox, css({ p: '10', textAlign: 'center', display: 'flex', flexDir: 'column', gap: '3', alignItems: 'center' }))}>
-            <h2 className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>{active ? 'No workshops match these filters' : 'No upcoming workshops yet'}</h2>
-            <p className={muted}>{active ? 'Try another date range, a wider price range or fewer filters.' : 'New workshops are announced every week. Check back soon.'}</p>
-            {active && <a href="/workshops" className={button({ size: 'sm', variant: 'outline' })}>Clear filters</a>}
+            {result.meta.total > 0 ? (
+              <>
+                <h2 className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>This page is past the end of the list</h2>
+                <a href={firstPage(ctx.url)} className={button({ size: 'sm', variant: 'outline' })}>Back to the first page</a>
+              </>
+            ) : (
+              <>
+                <h2 className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>{active ? 'No workshops match these filters' : 'No upcoming workshops yet'}</h2>
+                <p className={muted}>{active ? 'Try another date range, a wider price range or fewer filters.' : 'New workshops are announced every week. Check back soon.'}</p>
+                {active && <a href="/workshops" className={button({ size: 'sm', variant: 'outline' })}>Clear filters</a>}
+              </>
+            )}
           </div>
         )}
         <Pagination url={ctx.url} page={result.meta.page} lastPage={result.meta.lastPage} total={result.meta.total} label="Workshops" />
