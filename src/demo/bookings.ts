@@ -134,5 +134,11 @@ export async function seedBookings(em: EntityManager) {
                       from bookings b where b.id = bs.booking_id and b.status = 'COMPLETED' and bs.status = 'ACCEPTED'`)
   await em.execute(`update workshop_schedules s set seats_taken = coalesce((select sum(b.seats) from bookings b
                       where b.workshop_schedule_id = s.id and b.status <> 'CANCELLED' and b.deleted_at is null), 0)`)
+  // Card payments behind the paid demo bookings, so payment lists and invoices have something to show.
+  await em.execute(`insert into payments (id, created_at, updated_at, tenant_id, booking_id, user_id, kind, status, amount, amount_refunded,
+                      currency, provider, payment_intent_id, charge_id, card_brand, card_last4)
+                    select gen_random_uuid(), b.confirmed_at, b.confirmed_at, b.tenant_id, b.id, b.user_id, 'payment', 'succeeded', b.amount_paid, 0,
+                      b.currency, 'stripe', b.payment_transaction_id, 'ch_demo_' || substr(b.id::text, 25), 'visa', '4242'
+                    from bookings b where b.amount_paid > 0 and b.payment_transaction_id like 'pi_demo_%'`)
   log.info({ bookings: counter }, `demo bookings loaded (a pending invitation: /invitations/${DEMO_INVITATION_TOKEN})`)
 }

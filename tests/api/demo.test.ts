@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql'
+import { provideDatabase } from '../../src/platform/db/database'
+import { initOrm, migrateUp } from '../../src/platform/db/orm'
+import { seedRolesAndPermissions } from '../../src/modules/roles/seed'
+import { seedDemoIfEmpty } from '../../src/demo/seed'
+
+/** The first start of `npm start`: migrations and demo data on an empty database of its own. */
+let db: { url: string; stop(): Promise<void> }
+let orm: MikroORM
+const count = async (sql: string) => Number((await orm.em.fork().getConnection().execute(sql))[0].n)
+
+beforeAll(async () => {
+  db = await provideDatabase({ throwaway: true })
+  orm = await initOrm(db.url)
+  await migrateUp(orm)
+  await seedRolesAndPermissions(orm.em.fork() as EntityManager)
+  await seedDemoIfEmpty(orm.em.fork() as EntityManager)
+}, 120_000)
+
+afterAll(async () => {
+  await orm?.close(true)
+  await db?.stop()
+})
+
+describe('demo data', () => {
+  test('has a super-admin, two tenants on different plans, coaches and clients with profiles', async () => {
+    expect(await count(`select count(*) n from users where 'super-admin' = any(roles)`)).toBe(1)
+    expect(await count(`select count(distinct plan) n from tenants`)).toBe(2)
+    expect(await count(`select count(*) n from users where 'coach' = any(roles) and coach_profile is not null`)).toBeGreaterThanOrEqual(3)
+    expect(await count(`select count(*) n from users where roles = '{}' and profile->>'firstName' is not null`)).toBeGreaterThanOrEqual(2)
+  })
+
+  test('every list has something to show: public schedules, bookings in every status, seats, vouchers, feedback, payments', async () => {
+    expect(await count(`select count(*) n from workshop_schedules where status = 'PUBLISHED' and visibility = 'PUBLIC' and start_date > now()`)).toBeGreaterThanOrEqual(5)
+    expect(await count(`select count(distinct mode) n from workshop_schedules`)).toBe(3)
+    expect(await count(`select count(distinct status) n from bookings`)).toBe(5)
+    expect(await count(`select count(distinct status) n from booking_seats`)).toBe(4)
+    expect(await count(`select count(*) n from vouchers`)).toBeGreaterThanOrEqual(2)
+    expect(await count(`select count(*) n from feedbacks`)).toBeGreaterThanOrEqual(1)
+    expect(await count(`select count(*) n from payments where status = 'succeeded'`)).toBeGreaterThanOrEqual(1)
+    // seat counters agree with the bookings that hold seats
+    expect(await count(`select count(*) n from workshop_schedules s where s.seats_taken <> coalesce((select sum(b.seats) from bookings b
+      where b.workshop_schedule_id = s.id and b.status in ('PENDING', 'CONFIRMED', 'COMPLETED', 'NO_SHOW') and b.deleted_at is null), 0)`)).toBe(0)
+  })
+
+  test('a second start adds nothing', async () => {
+    const before = await count(`select count(*) n from bookings`)
+    await seedDemoIfEmpty(orm.em.fork() as EntityManager)
+    expect(await count(`select count(*) n from bookings`)).toBe(before)
+  })
+})
