@@ -32,6 +32,11 @@ export async function boot(opts: { port?: number; throwawayDb?: boolean; seedDem
   }
   await startServices(orm, db.url)
   const app = createApp()
+  // Island bundles and CSS are ready before the first visitor (tests build them on first use).
+  if (config.NODE_ENV !== 'test') {
+    const { buildAssets } = await import('./platform/assets/assets')
+    await buildAssets()
+  }
   const server = Bun.serve({
     port: opts.port ?? config.PORT,
     hostname: opts.hostname ?? config.HOST,
