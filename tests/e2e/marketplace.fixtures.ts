@@ -51,6 +51,8 @@ export interface ScheduleSpec {
   country?: string
   city?: string
   timezone?: string
+  /** Exact start (else startInDays at 09:00 UTC). */
+  start?: Date
 }
 
 export async function makePublicSchedule(coach: { user: User; tenant: { id: string } }, o: ScheduleSpec) {
@@ -61,8 +63,8 @@ export async function makePublicSchedule(coach: { user: User; tenant: { id: stri
     description: o.description ?? 'A hands-on session with exercises, real cases and a workbook to take home.',
     price: o.price ?? 14900, currency: 'usd', minSeats: o.minSeats ?? 3, maxSeats: o.maxSeats ?? 12,
   } as any)
-  const start = new Date(Date.now() + (o.startInDays ?? 10) * DAY)
-  start.setUTCHours(9, 0, 0, 0)
+  const start = o.start ?? new Date(Date.now() + (o.startInDays ?? 10) * DAY)
+  if (!o.start) start.setUTCHours(9, 0, 0, 0)
   const inPerson = (o.mode ?? 'ONLINE') !== 'ONLINE'
   const schedule = m.create(WorkshopSchedule, {
     tenant: coach.tenant.id, coach: coach.user.id, workshop, startDate: start, endDate: new Date(start.getTime() + 3 * 3_600_000),

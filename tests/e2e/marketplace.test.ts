@@ -64,6 +64,18 @@ describe('marketplace pages', () => {
     expect(not).not.toContain('Runs')
   })
 
+  test('sold-out and already started schedules cannot be booked from the list', async () => {
+    await makePublicSchedule(other, { title: `Sold out session ${tag}`, maxSeats: 5, seatsTaken: 5, startInDays: 40 })
+    await makePublicSchedule(other, { title: `Happening now ${tag}`, start: new Date(Date.now() - 3_600_000) })
+    const sold = await get(`/workshops?q=${encodeURIComponent(`Sold out session ${tag}`)}`)
+    expect(text(sold.body)).toContain('Sold out')
+    expect(text(sold.body)).toContain('Full')
+    expect(sold.body).not.toContain('>Book</a>')
+    const now = await get(`/workshops?q=${encodeURIComponent(`Happening now ${tag}`)}`)
+    expect(text(now.body)).toContain('In progress')
+    expect(now.body).not.toContain('>Book</a>')
+  })
+
   test('filters are a GET form: level, mode, country, price, dates; bad values show under their field', async () => {
     const q = encodeURIComponent(tag)
     let t = text((await get(`/workshops?q=${q}&level=ADVANCED`)).body)

@@ -92,6 +92,7 @@ export function ScheduleCard({ s, showCoach = true }: { s: PublicSchedule; showC
   const coach = s.coach as PublicCoach | undefined
   const left = s.seatsLeft ?? 0
   const full = left <= 0
+  const started = new Date(s.startDate ?? 0).getTime() <= Date.now()
   return (
     <li className={cx(cardBox, css({ display: 'flex', flexDir: 'column', overflow: 'hidden' }))} data-testid="schedule-card">
       <div className={css({ p: '5', display: 'flex', flexDir: 'column', gap: '3', flex: '1' })}>
@@ -132,7 +133,9 @@ export function ScheduleCard({ s, showCoach = true }: { s: PublicSchedule; showC
         <span className={cx(muted, css({ color: full ? 'red.10' : left <= 3 ? 'amber.11' : 'fg.muted' }))} data-testid="seats-left">
           {full ? 'Sold out' : `${left} ${left === 1 ? 'seat' : 'seats'} left`}
         </span>
-        {full ? (
+        {started ? (
+          <span className={cx(css({ ml: 'auto' }), muted)}>In progress</span>
+        ) : full ? (
           <span className={cx(css({ ml: 'auto' }), muted)}>Full</span>
         ) : (
           <a href={`/workshops/${s.id}/book`} className={css({ ml: 'auto', display: 'inline-flex', alignItems: 'center', h: '8', px: '3', borderRadius: 'l2', fontSize: 'sm', fontWeight: 'semibold', textDecoration: 'none', bg: 'colorPalette.default', color: 'colorPalette.fg', _hover: { bg: 'colorPalette.emphasized' } })}>
