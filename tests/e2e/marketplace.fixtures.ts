@@ -4,6 +4,7 @@ import { User } from '../../src/modules/users/user.entity'
 import { Membership } from '../../src/modules/tenants/tenant.entity'
 import { Workshop } from '../../src/modules/workshops/workshop.entity'
 import { WorkshopSchedule } from '../../src/modules/workshops/schedule.entity'
+import { Tag } from '../../src/modules/workshops/tag.entity'
 
 const DAY = 86_400_000
 
@@ -53,6 +54,8 @@ export interface ScheduleSpec {
   timezone?: string
   /** Exact start (else startInDays at 09:00 UTC). */
   start?: Date
+  /** Tag names (created on first use). */
+  tags?: string[]
 }
 
 export async function makePublicSchedule(coach: { user: User; tenant: { id: string } }, o: ScheduleSpec) {
@@ -63,6 +66,11 @@ export async function makePublicSchedule(coach: { user: User; tenant: { id: stri
     description: o.description ?? 'A hands-on session with exercises, real cases and a workbook to take home.',
     price: o.price ?? 14900, currency: 'usd', minSeats: o.minSeats ?? 3, maxSeats: o.maxSeats ?? 12,
   } as any)
+  for (const name of o.tags ?? []) {
+    const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-')
+    const t = (await m.findOne(Tag, { slug })) ?? m.create(Tag, { name, slug } as any)
+    workshop.tags.add(t)
+  }
   const start = o.start ?? new Date(Date.now() + (o.startInDays ?? 10) * DAY)
   if (!o.start) start.setUTCHours(9, 0, 0, 0)
   const inPerson = (o.mode ?? 'ONLINE') !== 'ONLINE'

@@ -32,7 +32,7 @@ beforeAll(async () => {
   const m = em()
   m.create(Booking, { tenant: coach.tenant.id, user: other.user.id, workshopSchedule: runs.schedule.id, seats: 2, status: 'CONFIRMED', amountTotal: 29800, amountDue: 29800, amountPaid: 29800, currency: 'usd' } as any)
   await m.flush()
-  await makePublicSchedule(other, { title: `Negotiation bootcamp ${tag}`, price: 29900, maxSeats: 8, mode: 'HYBRID', country: 'FR', city: 'Paris', timezone: 'Europe/Paris', level: 'ADVANCED', startInDays: 15 })
+  await makePublicSchedule(other, { tags: [`Sales ${tag}`, 'Negotiation'], title: `Negotiation bootcamp ${tag}`, price: 29900, maxSeats: 8, mode: 'HYBRID', country: 'FR', city: 'Paris', timezone: 'Europe/Paris', level: 'ADVANCED', startInDays: 15 })
   for (let i = 0; i < 13; i++) await makePublicSchedule(other, { title: `Cold calling clinic ${tag} #${i + 1}`, price: 5000, startInDays: 20 + i })
 })
 
@@ -98,6 +98,25 @@ describe('marketplace pages', () => {
     expect(text(bad.body)).toContain('Please select a valid workshop level')
     expect(text(bad.body)).toContain('The minPrice must be a number of at least 0.')
     expect(text(bad.body)).toContain(`Difficult conversations ${tag}`)
+  })
+
+  test('a tag on a card filters the list by that tag; the filter can be removed', async () => {
+    const s = await open()
+    await s.page.goto(`/workshops?q=${encodeURIComponent(`Negotiation bootcamp ${tag}`)}`)
+    await s.page.getByRole('link', { name: `Sales ${tag}` }).click()
+    await s.page.waitForURL(`**/workshops?tag=sales-${tag}`)
+    expect(await s.page.getByTestId('schedule-card').count()).toBe(1)
+    await s.page.getByRole('link', { name: `Remove the tag filter sales-${tag}` }).waitFor()
+    // The tag stays when the form is sent again.
+    await s.page.getByLabel('Level').selectOption('ADVANCED')
+    await s.page.getByRole('button', { name: 'Show workshops' }).click()
+    await s.page.waitForURL(/level=ADVANCED/)
+    expect(s.page.url()).toContain(`tag=sales-${tag}`)
+    expect(await s.page.getByTestId('schedule-card').count()).toBe(1)
+    await s.page.getByRole('link', { name: `Remove the tag filter sales-${tag}` }).click()
+    await s.page.waitForURL((u) => !u.search.includes('tag='))
+    expect(noProblems(s)).toEqual([])
+    await s.close()
   })
 
   test('pagination keeps the filters', async () => {

@@ -115,7 +115,7 @@ export function ScheduleCard({ s, showCoach = true }: { s: PublicSchedule; showC
         </div>
         {w.tags && w.tags.length > 0 && (
           <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '1' })} aria-label="Tags">
-            {w.tags.slice(0, 4).map((t) => <li key={t.id} className={tagBadge}>{t.name}</li>)}
+            {w.tags.slice(0, 4).map((t) => <li key={t.id}><a href={`/workshops?tag=${encodeURIComponent(t.slug)}`} className={cx(tagBadge, css({ textDecoration: 'none', _hover: { bg: 'bg.subtle' } }))}>{t.name}</a></li>)}
           </ul>
         )}
         {showCoach && coach && (

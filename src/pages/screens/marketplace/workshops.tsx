@@ -4,7 +4,7 @@
  * form (works without JavaScript); bad filter values show under their field instead of failing.
  */
 import { css, cx } from 'styled-system/css'
-import { button, input } from 'styled-system/recipes'
+import { badge, button, input } from 'styled-system/recipes'
 import { HttpError } from '../../../platform/http/errors'
 import { listPublicSchedules, parsePublicFilters, type PublicFilters } from '../../../modules/workshops/public.service'
 import { DELIVERY_MODES, SKILL_LEVELS } from '../../../modules/workshops/enums'
@@ -13,7 +13,7 @@ import type { PageContext, PageModule } from '../../routes'
 import { LEVEL_LABEL, MODE_LABEL, Pagination, ScheduleCard, cardBox, container, muted } from './parts'
 
 const PER_PAGE = 12
-const FILTER_KEYS = ['q', 'level', 'mode', 'country', 'from', 'to', 'minPrice', 'maxPrice'] as const
+const FILTER_KEYS = ['q', 'level', 'mode', 'country', 'from', 'to', 'minPrice', 'maxPrice', 'tag'] as const
 
 interface Data {
   result: Awaited<ReturnType<typeof listPublicSchedules>>
@@ -60,6 +60,12 @@ function FilterField({ name, text, errors, children }: { name: string; text: str
   )
 }
 
+const withoutTag = (values: Record<string, string>) => {
+  const sp = new URLSearchParams(Object.entries(values).filter(([k, v]) => v && k !== 'tag'))
+  const qs = sp.toString()
+  return `/workshops${qs ? `?${qs}` : ''}`
+}
+
 function Filters({ values, errors, total }: { values: Record<string, string>; errors: Record<string, string[]>; total: number }) {
   const inv = (k: string) => (errors[k] ? { 'aria-invalid': true as const, 'aria-describedby': `f-${k}-error` } : {})
   const active = FILTER_KEYS.some((k) => values[k])
@@ -103,6 +109,14 @@ function Filters({ values, errors, total }: { values: Record<string, string>; er
         </FilterField>
       </div>
       <div className={css({ gridColumn: '1 / -1', display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
+        {values.tag && (
+          <>
+            <input type="hidden" name="tag" value={values.tag} />
+            <a href={withoutTag(values)} className={cx(badge({ size: 'md', variant: 'outline' }), css({ textDecoration: 'none', gap: '1.5' }))} aria-label={`Remove the tag filter ${values.tag}`}>
+              Tag: {values.tag} <span aria-hidden="true">×</span>
+            </a>
+          </>
+        )}
         <button type="submit" className={button({ size: 'md' })}>Show workshops</button>
         {active && <a href="/workshops" className={button({ size: 'md', variant: 'ghost' })}>Clear filters</a>}
         <p className={cx(muted, css({ ml: 'auto' }))} aria-live="polite">{total === 1 ? '1 workshop' : `${total} workshops`}</p>
