@@ -39,7 +39,12 @@ export function readCookie(name: string) {
 
 const identityListeners = new Set<() => void>()
 /** Islands holding the current user subscribe; a 401 clears them. */
-export const onIdentityCleared = (fn: () => void) => (identityListeners.add(fn), () => identityListeners.delete(fn))
+export const onIdentityCleared = (fn: () => void) => {
+  identityListeners.add(fn)
+  return () => {
+    identityListeners.delete(fn)
+  }
+}
 
 export function goToLogin() {
   const here = location.pathname + location.search
