@@ -5,6 +5,8 @@
  *
  *   bun run scripts/bench-pages.ts [--seconds 5] [--concurrency 16]
  */
+export {}
+
 process.env.NODE_ENV = 'production'
 process.env.SESSION_SECRET ??= 'bench-secret-bench-secret-bench-secret-0123'
 process.env.LOG_LEVEL ??= 'warn'

@@ -58,12 +58,13 @@ export async function validateThen<V>(form: { validateAllFields(cause: 'change')
 /** Focuses and scrolls to the first invalid control inside `root`. */
 export function focusFirstInvalid(root: HTMLElement | null) {
   if (!root) return
-  requestAnimationFrame(() => {
+  // After React has committed the error state (aria-invalid) that this call follows.
+  setTimeout(() => requestAnimationFrame(() => {
     const el = root.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] input, [data-invalid] textarea, [data-invalid] button')
     if (!el) return
     el.scrollIntoView({ block: 'center', behavior: 'smooth' })
     el.focus({ preventScroll: true })
-  })
+  }), 0)
 }
 
 /** Server (422) errors of one form, keyed by dotted field path; a field's error clears when it changes. */

@@ -126,7 +126,7 @@ describe('settings dialog', () => {
     await card(s.page, 'username').getByRole('button', { name: 'Save' }).click()
     await card(s.page, 'username').getByText('The username has already been taken.').waitFor()
     expect(await username.getAttribute('aria-invalid')).toBe('true')
-    expect(await s.page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('username')
+    await s.page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'username', undefined, { timeout: 5000 })
     expect(await s.page.getByText('Something went wrong!').count()).toBe(0)
     expect(await s.page.getByText('User Updated').count()).toBe(0)
     // Client-side rules of the same schema, on change.

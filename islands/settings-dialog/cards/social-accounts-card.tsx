@@ -128,7 +128,6 @@ export function SocialAccountsCard({ accounts, save }: { accounts: Account[]; sa
                     return (
                       <Field.Root invalid={!!error}>
                         <Field.Input
-                          size="sm"
                           type="url"
                           aria-label={`URL of social account ${i + 1}`}
                           placeholder="https://"

@@ -12,7 +12,7 @@ export async function featuredCoaches(em: EntityManager, limit = 6) {
     { roles: { $contains: ['coach'] }, status: 'active', username: { $ne: null } },
     { orderBy: { createdAt: 'asc' }, limit },
   )
-  return users.map(serializePublicUser)
+  return users.map((u) => serializePublicUser(u))
 }
 
 export async function upcomingWorkshops(em: EntityManager, limit = 6) {

@@ -13,7 +13,8 @@ import { islandNames } from '../../../islands/names'
 const ROOT = resolve(import.meta.dir, '../../..')
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
 
-interface Asset { body: Uint8Array; gzip: Uint8Array; type: string }
+type Bytes = Uint8Array<ArrayBuffer>
+interface Asset { body: Bytes; gzip: Bytes; type: string }
 interface Built { files: Map<string, Asset>; entries: Map<string, string>; css: string | null; ms: number; imports: Map<string, string[]> }
 
 let built: Built | null = null
@@ -70,7 +71,7 @@ async function build(): Promise<Built> {
   const imports = new Map<string, string[]>()
   const put = (name: string, body: Uint8Array) => {
     const ext = name.split('.').pop()!
-    files.set(name, { body, gzip: Bun.gzipSync(body), type: TYPES[ext] ?? 'application/octet-stream' })
+    files.set(name, { body: body as Bytes, gzip: Bun.gzipSync(body as Bytes) as Bytes, type: TYPES[ext] ?? 'application/octet-stream' })
   }
 
   // CSS generation runs beside the bundling (both need styled-system/, generated first).
@@ -188,7 +189,7 @@ export function assetRoutes() {
   if (existsSync(PUBLIC_DIR)) {
     for (const file of readdirSync(PUBLIC_DIR)) {
       const body = new Uint8Array(readFileSync(join(PUBLIC_DIR, file)))
-      const asset: Asset = { body, gzip: Bun.gzipSync(body), type: PUBLIC_TYPES[file.split('.').pop()!] ?? 'application/octet-stream' }
+      const asset: Asset = { body: body as Bytes, gzip: Bun.gzipSync(body as Bytes) as Bytes, type: PUBLIC_TYPES[file.split('.').pop()!] ?? 'application/octet-stream' }
       app.get(`/${file}`, ({ request }) => serve(asset, request.headers.get('accept-encoding'), 'public, max-age=86400'), { detail: { hide: true } })
     }
   }
