@@ -6,6 +6,24 @@ import { WorkshopSchedule } from '../../modules/workshops'
 import { TENANT } from '../../platform/db/schemas'
 import { log } from '../../platform/log'
 
+/**
+ * Public marketing data changes rarely and every visitor sees the same: each app server keeps
+ * it for a few seconds (a cache, not state: any server can answer any request).
+ */
+const TTL_MS = 15_000
+const memo = new Map<string, { at: number; value: Promise<unknown> }>()
+function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const hit = memo.get(key)
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.value as Promise<T>
+  const value = load()
+  memo.set(key, { at: Date.now(), value })
+  value.catch(() => memo.delete(key))
+  return value
+}
+
+export const featuredCoachesCached = (em: EntityManager) => cached('coaches', () => featuredCoaches(em))
+export const upcomingWorkshopsCached = (em: EntityManager) => cached('workshops', () => upcomingWorkshops(em))
+
 export async function featuredCoaches(em: EntityManager, limit = 6) {
   const users = await em.find(
     User,

@@ -5,7 +5,7 @@ import { config } from '../../config'
 import type { PageContext, PageModule } from '../routes'
 import { buttonLink } from '../layouts/parts'
 import { TAGLINE } from '../document'
-import { featuredCoaches, upcomingWorkshops } from './home-data'
+import { featuredCoaches, featuredCoachesCached, upcomingWorkshops, upcomingWorkshopsCached } from './home-data'
 
 const section = css({ maxW: '6xl', mx: 'auto', px: { base: '4', md: '6' }, py: { base: '12', md: '16' } })
 const h2 = css({ fontSize: '2xl', fontWeight: 'bold', mb: '6' })
@@ -86,8 +86,8 @@ const Skeleton = () => (
 )
 
 function Home({ ctx }: { data: unknown; ctx: PageContext }) {
-  const coaches = featuredCoaches(ctx.em.fork())
-  const workshops = upcomingWorkshops(ctx.em.fork())
+  const coaches = featuredCoachesCached(ctx.em.fork())
+  const workshops = upcomingWorkshopsCached(ctx.em.fork())
   return (
     <>
       <section className={css({ bg: 'bg.default', borderBottomWidth: '1px', borderColor: 'border.subtle' })}>

@@ -7,6 +7,7 @@
 import { Elysia } from 'elysia'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { tmpdir } from 'node:os'
 import { log } from '../log'
 import { islandNames } from '../../../islands/names'
 
@@ -78,7 +79,8 @@ async function build(): Promise<Built> {
   if (!existsSync(join(ROOT, 'styled-system/css/index.mjs'))) await pandaCss().catch(() => null)
   const cssPromise = pandaCss().catch(() => null)
   // One generated entry per island: loads the runtime and defines that island only.
-  const dir = join(ROOT, 'dist', `.entries-${process.pid}`)
+  // In the system temp folder: the app folder may be read-only in production.
+  const dir = join(tmpdir(), `summit-islands-${process.pid}-${Date.now()}`)
   mkdirSync(dir, { recursive: true })
   try {
     const entryFiles = islandNames.map((name) => {
