@@ -31,6 +31,14 @@ async function run(label: string, cmd: string[], env: Record<string, string> = {
 }
 
 const only = process.argv.slice(2)
+// The design system's generated code (styled-system/) and CSS: tests import and serve them.
+console.log('\n=== Build: npm run build')
+const build = Bun.spawnSync(['npm', 'run', 'build', '--silent'], { stdout: 'inherit', stderr: 'inherit' })
+if (build.exitCode !== 0) {
+  console.log('\nthe build failed: no test ran')
+  console.log('\n0 passed, 1 failed')
+  process.exit(1)
+}
 await run('API and unit tests', ['bun', 'test', '--timeout', '30000', ...(only.length ? only : ['src', 'tests/api', 'tests/platform.test.ts', 'tests/unit'].filter((p) => existsSync(p)))])
 if (!only.length && existsSync('tests/e2e')) await run('Browser tests', ['bun', 'test', '--timeout', '60000', 'tests/e2e'], { SUMMIT_E2E: '1' })
 
