@@ -8,6 +8,7 @@ import { css } from 'styled-system/css'
 import { Sidebar, type SidebarItem } from '../../design-system/components/sidebar/sidebar'
 import { Avatar } from '../../design-system/components/avatar/avatar'
 import { Menu } from '../../design-system/components/menu/menu'
+import { PageLoadingBar } from '../../design-system/components/page-loading-bar/page-loading-bar'
 import { toggleColorMode } from '../../design-system/color-mode'
 import { post } from '../lib/api'
 import { mountToaster } from '../lib/toast'
@@ -38,6 +39,8 @@ function navigation(area: AppShellProps['area'], canCoach: boolean): SidebarItem
 export default function AppShell({ area, path, canCoach, user }: AppShellProps) {
   const search = useRef<HTMLInputElement>(null)
   const [query, setQuery] = useState('')
+  // The page loading bar (section 9: throttle 200 ms, duration 2000 ms) while the next page loads.
+  const [leaving, setLeaving] = useState(false)
   const all = useMemo(() => navigation(area, canCoach), [area, canCoach])
   const items = query ? all.filter((i) => i.label.toLowerCase().includes(query.trim().toLowerCase())) : all
 
@@ -52,10 +55,20 @@ export default function AppShell({ area, path, canCoach, user }: AppShellProps) 
       else toggleColorMode()
     }
     window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
+    const onLeave = () => setLeaving(true)
+    const onShow = () => setLeaving(false)
+    window.addEventListener('beforeunload', onLeave)
+    window.addEventListener('pageshow', onShow)
+    return () => {
+      window.removeEventListener('keydown', onKey)
+      window.removeEventListener('beforeunload', onLeave)
+      window.removeEventListener('pageshow', onShow)
+    }
   }, [])
 
   return (
+    <>
+    <PageLoadingBar loading={leaving} />
     <Sidebar
       items={items}
       currentPath={path}
@@ -117,5 +130,6 @@ export default function AppShell({ area, path, canCoach, user }: AppShellProps) 
         </div>
       }
     />
+    </>
   )
 }
