@@ -1,36 +1,23 @@
 /**
- * The Settings dialog (section 2): large and scrollable, toggled by the stored settings flag,
- * tabs Account (default) and Preferences (labelled New).
+ * The Settings dialog island. Closed, it renders nothing (on the server too), so its code (the
+ * forms, the table, drag and drop) is fetched only when the dialog first opens.
  */
-import { Dialog } from '../../design-system/components/dialog/dialog'
-import { Tabs } from '../../design-system/components/tabs/tabs'
-import { setSettingsOpen, useSettingsOpen } from '../lib/settings-store'
-import { AccountTab } from './account'
-import { PreferencesTab } from './preferences'
-import { useMe, useSaveUser } from './use-me'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { useSettingsOpen } from '../lib/settings-store'
 import type { SettingsDialogProps } from './props'
 
-export default function SettingsDialog({ user, colorMode }: SettingsDialogProps) {
+const Content = lazy(() => import('./dialog'))
+
+export default function SettingsDialog(props: SettingsDialogProps) {
   const open = useSettingsOpen()
-  const me = useMe(user)
-  const save = useSaveUser(user.id)
+  const [wanted, setWanted] = useState(false)
+  useEffect(() => {
+    if (open) setWanted(true)
+  }, [open])
+  if (!wanted) return null
   return (
-    <Dialog open={open} onOpenChange={setSettingsOpen} title="Settings" size="lg">
-      <Tabs.Root defaultValue="account" lazyMount>
-        <Tabs.List>
-          <Tabs.Trigger value="account">Account</Tabs.Trigger>
-          <Tabs.Trigger value="preferences" badge="New">
-            Preferences
-          </Tabs.Trigger>
-          <Tabs.Indicator />
-        </Tabs.List>
-        <Tabs.Content value="account">
-          <AccountTab me={me} save={save} />
-        </Tabs.Content>
-        <Tabs.Content value="preferences">
-          <PreferencesTab serverColorMode={colorMode} />
-        </Tabs.Content>
-      </Tabs.Root>
-    </Dialog>
+    <Suspense fallback={null}>
+      <Content {...props} />
+    </Suspense>
   )
 }

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useEffect } from 'react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import SettingsDialog from './index'
+import SettingsDialog from './dialog'
 import { setSettingsOpen } from '../lib/settings-store'
 
 const user = {

@@ -1,0 +1,36 @@
+/**
+ * The Settings dialog (section 2): large and scrollable, toggled by the stored settings flag,
+ * tabs Account (default) and Preferences (labelled New). Loaded on first open (see index.tsx).
+ */
+import { Dialog } from '../../design-system/components/dialog/dialog'
+import { Tabs } from '../../design-system/components/tabs/tabs'
+import { setSettingsOpen, useSettingsOpen } from '../lib/settings-store'
+import { AccountTab } from './account'
+import { PreferencesTab } from './preferences'
+import { useMe, useSaveUser } from './use-me'
+import type { SettingsDialogProps } from './props'
+
+export default function SettingsDialogContent({ user, colorMode }: SettingsDialogProps) {
+  const open = useSettingsOpen()
+  const me = useMe(user)
+  const save = useSaveUser(user.id)
+  return (
+    <Dialog open={open} onOpenChange={setSettingsOpen} title="Settings" size="lg">
+      <Tabs.Root defaultValue="account" lazyMount>
+        <Tabs.List>
+          <Tabs.Trigger value="account">Account</Tabs.Trigger>
+          <Tabs.Trigger value="preferences" badge="New">
+            Preferences
+          </Tabs.Trigger>
+          <Tabs.Indicator />
+        </Tabs.List>
+        <Tabs.Content value="account">
+          <AccountTab me={me} save={save} />
+        </Tabs.Content>
+        <Tabs.Content value="preferences">
+          <PreferencesTab serverColorMode={colorMode} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </Dialog>
+  )
+}
