@@ -33,6 +33,8 @@ async function saveCard(page: Page, id: string) {
   if (res.status() !== 200) throw new Error(`save ${id}: ${res.status()} ${await res.text()}`)
   await page.getByText('User Updated').last().waitFor()
   await page.getByText('Successfully updated.').last().waitFor()
+  // Toasts sit bottom-right, over the cards' Save buttons, and pause while hovered: close them.
+  for (const close of await page.getByRole('button', { name: 'Dismiss' }).all()) await close.click({ timeout: 2000 }).catch(() => {})
   await expect(save).toBeTruthy()
   await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLButtonElement | null)?.disabled === true, `form[data-card="${id}"] button[type=submit]`)
 }
