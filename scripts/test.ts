@@ -39,6 +39,13 @@ if (build.exitCode !== 0) {
   console.log('\n0 passed, 1 failed')
   process.exit(1)
 }
+// The type check counts as one test: the code must compile as written.
+if (!only.length) {
+  console.log('\n=== Type check: tsc --noEmit')
+  const tsc = Bun.spawnSync(['tsc', '--noEmit', '-p', '.'], { stdout: 'inherit', stderr: 'inherit' })
+  if (tsc.exitCode === 0) passed += 1
+  else failed += 1
+}
 await run('API and unit tests', ['bun', 'test', '--timeout', '30000', ...(only.length ? only : ['src', 'tests/api', 'tests/platform.test.ts', 'tests/unit'].filter((p) => existsSync(p)))])
 if (!only.length && existsSync('tests/e2e')) await run('Browser tests', ['bun', 'test', '--timeout', '60000', 'tests/e2e'], { SUMMIT_E2E: '1' })
 

@@ -15,7 +15,8 @@ export async function sweepExpired(em: EntityManager) {
     [],
     'run',
   )
-  return { sessions: sessions.affectedRows, rateLimits: limits.affectedRows, codes: codes.affectedRows }
+  const n = (r: unknown) => (r as { affectedRows: number }).affectedRows
+  return { sessions: n(sessions), rateLimits: n(limits), codes: n(codes) }
 }
 
 work('platform.sweep-expired', async () => {

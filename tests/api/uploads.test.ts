@@ -16,7 +16,7 @@ const JPEG = Uint8Array.from(atob('/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP///////////
 
 const form = (bytes: Uint8Array | string, name: string, type: string, extra: Record<string, string> = {}) => {
   const f = new FormData()
-  f.append('file', new File([bytes], name, { type }))
+  f.append('file', new File([bytes as BlobPart], name, { type }))
   for (const [k, v] of Object.entries(extra)) f.append(k, v)
   return f
 }

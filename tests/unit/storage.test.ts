@@ -26,7 +26,7 @@ const s3 = Bun.serve({
       case 'HEAD':
       case 'GET':
         if (!obj) return new Response(req.method === 'GET' ? '<Error><Code>NoSuchKey</Code><Message>missing</Message></Error>' : null, { status: 404, headers: { 'content-type': 'application/xml' } })
-        return new Response(req.method === 'GET' ? obj.bytes : null, { headers: { 'content-type': obj.type, 'content-length': String(obj.bytes.length), etag: '"1"', 'last-modified': new Date().toUTCString() } })
+        return new Response(req.method === 'GET' ? (obj.bytes as BodyInit) : null, { headers: { 'content-type': obj.type, 'content-length': String(obj.bytes.length), etag: '"1"', 'last-modified': new Date().toUTCString() } })
       case 'DELETE':
         objects.delete(path)
         return new Response(null, { status: 204 })
