@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
-import { actor, Client, superAdmin } from '../client'
+import { actor, Client, em, superAdmin } from '../client'
 import { book, world } from './bookings.fixtures'
 import { clock } from '../../src/platform/clock'
 import { runNow } from '../../src/platform/jobs'
-import { EXPIRE_INVITATIONS_JOB } from '../../src/modules/invitations/invitation.service'
+import { EXPIRE_INVITATIONS_JOB, acceptInvitation } from '../../src/modules/invitations/invitation.service'
 import { waitForMail } from '../mail'
 
 // Many real requests per test: generous on a busy machine (applies to this file).
@@ -150,5 +150,32 @@ describe('invitations', () => {
     const r = await (await actor()).client.post('/v1/invitations/accept', { invitation_token: token })
     expect(r.status).toBe(409)
     expect(r.body.message).toBe('This booking was cancelled.')
+  })
+})
+
+describe('invitations under concurrency', () => {
+  test('one person accepting several seats of a booking at the same moment gets exactly one', async () => {
+    for (let round = 0; round < 3; round++) {
+      const w = await bookedWithSeats(7)
+      const friend = await actor()
+      const tokens: string[] = []
+      const emails = [friend.user.email, ...[1, 2, 3, 4, 5].map((n) => `other-${n}-${round}-${Date.now()}@test.example`)]
+      for (const [i, email] of emails.entries()) {
+        const offered = await w.client.client.post('/v1/booking-seats', { bookingId: w.booking.id, email })
+        expect(offered.status).toBe(201)
+        const sent = await w.client.client.post(`/v1/booking-seats/${offered.body.data.id}/send-invitation`)
+        expect(sent.status).toBe(200)
+        tokens[i] = tokenOf(sent.body.data.invitationUrl)
+      }
+      // Straight at the service, each on its own connection: no request plumbing serializes them.
+      const answers = await Promise.allSettled(tokens.map((t) => acceptInvitation(em(), t, friend.user)))
+      expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(1)
+      for (const loser of answers.filter((a) => a.status === 'rejected') as PromiseRejectedResult[]) {
+        expect(loser.reason.status).toBe(409)
+        expect(loser.reason.message).toBe('You already have a seat in this booking.')
+      }
+      const seats = (await w.client.client.get(`/v1/bookings/${w.booking.id}/seats`)).body.data
+      expect(seats.filter((s: any) => s.userId === friend.user.id && s.status === 'ACCEPTED')).toHaveLength(1)
+    }
   })
 })

@@ -75,7 +75,11 @@ export const BookingSeatSchema = defineEntity({
   name: 'BookingSeat',
   tableName: 'booking_seats',
   filters: softDeleteFilters,
-  uniques: [{ name: 'booking_seats_token_unique', properties: ['invitationTokenHash'] }],
+  uniques: [
+    { name: 'booking_seats_token_unique', properties: ['invitationTokenHash'] },
+    // One accepted seat per person and booking, whatever races the accepts.
+    { name: 'booking_seats_holder_unique', properties: ['booking', 'user'], where: "status = 'ACCEPTED' and user_id is not null and deleted_at is null" },
+  ],
   properties: {
     ...baseProperties,
     ...softDeleteProperties,

@@ -4,6 +4,7 @@
  * works once even when two requests race. Invitations expire when the schedule starts or after
  * INVITATION_DAYS; an expired or declined seat can be offered again with a new token.
  */
+import { UniqueConstraintViolationException } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { config } from '../../config'
 import { clock } from '../../platform/clock'
@@ -113,7 +114,7 @@ async function explain(em: EntityManager, token: string, user: User | null, at: 
 
 /** Binds the seat to the signed-in user. Works once per token. */
 export async function acceptInvitation(em: EntityManager, token: string, user: User, at = clock.now()) {
-  const rows = await em.execute(
+  const rows = await em.execute<{ id: string }[]>(
     `update booking_seats s set status = 'ACCEPTED', user_id = ?, email = coalesce(s.email, ?), responded_at = ?, updated_at = ?
        from bookings b
       where s.invitation_token_hash = ? and s.status = 'PENDING' and s.deleted_at is null
@@ -123,7 +124,11 @@ export async function acceptInvitation(em: EntityManager, token: string, user: U
         and not exists (select 1 from booking_seats o where o.booking_id = s.booking_id and o.user_id = ? and o.id <> s.id and o.status = 'ACCEPTED' and o.deleted_at is null)
       returning s.id`,
     [user.id, user.email, at, at, sha256(token), at, user.id, user.id],
-  )
+  ).catch((err) => {
+    // Two seats of one booking accepted by the same person at once: the partial unique index decides.
+    if (err instanceof UniqueConstraintViolationException) throw conflict('You already have a seat in this booking.')
+    throw err
+  })
   if (!rows.length) throw await explain(em, token, user, at)
   return rows[0].id as string
 }
