@@ -70,7 +70,7 @@ function CoachProfilePage({ data }: { data: Data; ctx: PageContext }) {
     <div className={css({ bg: 'bg.canvas', pb: '16' })}>
       <section className={css({ bg: 'bg.default', borderBottomWidth: '1px', borderColor: 'border.subtle' })}>
         <div className={cx(container, css({ py: { base: '10', md: '12' }, display: 'flex', gap: '6', alignItems: { base: 'flex-start', md: 'center' }, flexDir: { base: 'column', md: 'row' } }))}>
-          <CoachAvatar name={name} src={coach.avatarUrl} size={24} />
+          <CoachAvatar name={name} src={coach.avatarUrl} size={24} eager />
           <div className={css({ display: 'flex', flexDir: 'column', gap: '2', flex: '1' })}>
             <h1 className={css({ fontSize: { base: '3xl', md: '4xl' }, fontWeight: 'bold', letterSpacing: 'tight' })}>{name}</h1>
             {coach.profile.headline && <p className={css({ fontSize: 'lg', color: 'fg.muted' })}>{coach.profile.headline}</p>}

@@ -6,7 +6,8 @@ import { css, cx } from 'styled-system/css'
 import { badge, button, input } from 'styled-system/recipes'
 import { listPublicCoaches } from '../../../modules/users/public.service'
 import { loadCoachRatings } from '../../../modules/workshops/schedule.stats'
-import { COUNTRIES, countryByCode } from '../../../shared/countries'
+import { countryByCode } from '../../../shared/countries'
+import { countryOptions } from './country-options'
 import type { PageContext, PageModule } from '../../routes'
 import { CoachAvatar, Pagination, Stars, cardBox, container, muted } from './parts'
 
@@ -49,23 +50,20 @@ function ConsultantsPage({ data, ctx }: { data: Data; ctx: PageContext }) {
           </div>
           <div className={css({ display: 'flex', flexDir: 'column', gap: '1.5', flex: '1 1 200px' })}>
             <label htmlFor="c-country" className={css({ fontSize: 'sm', fontWeight: 'medium' })}>Country</label>
-            <select id="c-country" name="country" defaultValue={country} className={cx(input({ size: 'md' }), css({ bg: 'bg.default' }))}>
-              <option value="">Anywhere</option>
-              {COUNTRIES.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
-            </select>
+            <select id="c-country" name="country" className={cx(input({ size: 'md' }), css({ bg: 'bg.default' }))} dangerouslySetInnerHTML={{ __html: countryOptions(country) }} />
           </div>
           <button type="submit" className={button({ size: 'md' })}>Search</button>
           {(q || country) && <a href="/consultants" className={button({ size: 'md', variant: 'ghost' })}>Clear</a>}
         </form>
         {result.data.length ? (
           <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, gap: '5' })} aria-label="Coaches">
-            {result.data.map((c) => {
+            {result.data.map((c, i) => {
               const r = ratings.get(c.id) ?? { average: null, count: 0 }
               const where = countryByCode(c.profile.country)
               return (
                 <li key={c.id} className={cx(cardBox, css({ p: '5', display: 'flex', flexDir: 'column', gap: '3', position: 'relative', _hover: { borderColor: 'border.default', boxShadow: 'sm' } }))} data-testid="coach-card">
                   <div className={css({ display: 'flex', gap: '3', alignItems: 'center' })}>
-                    <CoachAvatar name={c.name || c.username || ''} src={c.avatarUrl} size={12} />
+                    <CoachAvatar name={c.name || c.username || ''} src={c.avatarUrl} size={12} eager={i < 3} />
                     <div className={css({ minW: '0' })}>
                       <h2 className={css({ fontWeight: 'semibold', fontSize: 'md' })}>
                         <a href={`/${c.username}`} className={css({ color: 'fg.default', textDecoration: 'none', _after: { content: '""', position: 'absolute', inset: '0' } })}>{c.name || c.username}</a>

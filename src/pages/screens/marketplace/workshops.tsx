@@ -8,9 +8,9 @@ import { badge, button, input } from 'styled-system/recipes'
 import { HttpError } from '../../../platform/http/errors'
 import { listPublicSchedules, parsePublicFilters, type PublicFilters } from '../../../modules/workshops/public.service'
 import { DELIVERY_MODES, SKILL_LEVELS } from '../../../modules/workshops/enums'
-import { COUNTRIES } from '../../../shared/countries'
 import type { PageContext, PageModule } from '../../routes'
 import { LEVEL_LABEL, MODE_LABEL, Pagination, ScheduleCard, cardBox, container, muted } from './parts'
+import { countryOptions } from './country-options'
 
 const PER_PAGE = 12
 const FILTER_KEYS = ['q', 'level', 'mode', 'country', 'from', 'to', 'minPrice', 'maxPrice', 'tag'] as const
@@ -89,10 +89,7 @@ function Filters({ values, errors, total }: { values: Record<string, string>; er
         </select>
       </FilterField>
       <FilterField name="country" text="Country" errors={errors}>
-        <select id="f-country" name="country" defaultValue={values.country.toUpperCase()} className={control} {...inv('country')}>
-          <option value="">Anywhere</option>
-          {COUNTRIES.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
-        </select>
+        <select id="f-country" name="country" className={control} {...inv('country')} dangerouslySetInnerHTML={{ __html: countryOptions(values.country) }} />
       </FilterField>
       <FilterField name="from" text="From" errors={errors}>
         <input id="f-from" name="from" type="date" defaultValue={values.from} className={control} {...inv('from')} />
@@ -149,7 +146,7 @@ function WorkshopsPage({ data, ctx }: { data: Data; ctx: PageContext }) {
         <Filters values={values} errors={errors} total={result.meta.total} />
         {result.data.length ? (
           <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, gap: '5' })} aria-label="Workshop schedules">
-            {result.data.map((s) => <ScheduleCard key={s.id} s={s} />)}
+            {result.data.map((s, i) => <ScheduleCard key={s.id} s={s} eager={i === 0} />)}
           </ul>
         ) : (
           <div className={cx(cardBox, css({ p: '10', textAlign: 'center', display: 'flex', flexDir: 'column', gap: '3', alignItems: 'center' }))}>
