@@ -66,7 +66,7 @@ const withoutTag = (values: Record<string, string>) => {
   return `/workshops${qs ? `?${qs}` : ''}`
 }
 
-function Filters({ values, errors, total }: { values: Record<string, string>; errors: Record<string, string[]>; total: number }) {
+function Filters({ values, errors, total, capped }: { values: Record<string, string>; errors: Record<string, string[]>; total: number; capped?: boolean }) {
   const inv = (k: string) => (errors[k] ? { 'aria-invalid': true as const, 'aria-describedby': `f-${k}-error` } : {})
   const active = FILTER_KEYS.some((k) => values[k])
   return (
@@ -116,7 +116,7 @@ function Filters({ values, errors, total }: { values: Record<string, string>; er
         )}
         <button type="submit" className={button({ size: 'md' })}>Show workshops</button>
         {active && <a href="/workshops" className={button({ size: 'md', variant: 'ghost' })}>Clear filters</a>}
-        <p className={cx(muted, css({ ml: 'auto' }))} aria-live="polite">{total === 1 ? '1 workshop' : `${total} workshops`}</p>
+        <p className={cx(muted, css({ ml: 'auto' }))} aria-live="polite">{capped ? `${total.toLocaleString('en-US')}+ workshops` : total === 1 ? '1 workshop' : `${total} workshops`}</p>
       </div>
     </form>
   )
@@ -143,7 +143,7 @@ function WorkshopsPage({ data, ctx }: { data: Data; ctx: PageContext }) {
         </div>
       </section>
       <div className={cx(container, css({ mt: '8', display: 'flex', flexDir: 'column', gap: '8' }))}>
-        <Filters values={values} errors={errors} total={result.meta.total} />
+        <Filters values={values} errors={errors} total={result.meta.total} capped={'totalCapped' in result.meta} />
         {result.data.length ? (
           <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, gap: '5' })} aria-label="Workshop schedules">
             {result.data.map((s, i) => <ScheduleCard key={s.id} s={s} eager={i === 0} />)}
@@ -164,7 +164,7 @@ function WorkshopsPage({ data, ctx }: { data: Data; ctx: PageContext }) {
             )}
           </div>
         )}
-        <Pagination url={ctx.url} page={result.meta.page} lastPage={result.meta.lastPage} total={result.meta.total} label="Workshops" />
+        <Pagination url={ctx.url} page={result.meta.page} lastPage={result.meta.lastPage} total={result.meta.total} totalText={'totalCapped' in result.meta ? `${result.meta.total.toLocaleString('en-US')}+` : undefined} label="Workshops" />
       </div>
     </div>
   )
