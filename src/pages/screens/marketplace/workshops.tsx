@@ -11,6 +11,7 @@ import { DELIVERY_MODES, SKILL_LEVELS } from '../../../modules/workshops/enums'
 import type { PageContext, PageModule } from '../../routes'
 import { LEVEL_LABEL, MODE_LABEL, Pagination, ScheduleCard, cardBox, container, muted } from './parts'
 import { countryOptions } from './country-options'
+import { pageCache } from './cache'
 
 const PER_PAGE = 12
 const FILTER_KEYS = ['q', 'level', 'mode', 'country', 'from', 'to', 'minPrice', 'maxPrice', 'tag'] as const
@@ -40,7 +41,7 @@ async function load(ctx: PageContext): Promise<Data> {
       filters = parsePublicFilters(new URLSearchParams({ perPage: String(PER_PAGE) }))
     }
   }
-  const result = await listPublicSchedules(ctx.em.fork(), filters)
+  const result = await pageCache(`workshops:${JSON.stringify(filters)}`, () => listPublicSchedules(ctx.em.fork(), filters))
   return { result, values, errors }
 }
 
