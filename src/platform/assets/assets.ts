@@ -69,6 +69,9 @@ function hashName(prefix: string, body: Uint8Array, ext: string) {
 const REF_RE = /"\.\/([\w.-]+\.js)"/g
 const STATIC_IMPORT_RE = /(?:from\s*"|import\s*")\.\/([\w.-]+\.js)"/g
 
+/** Islands that use no query cache: hydrated without its provider (islands/runtime/client-bare), a smaller first load. */
+export const BARE_ISLANDS = new Set(['auth-form', 'checkout'])
+
 /**
  * The island bundles, named by the hash of their own bytes: the same source gives the same
  * names on every build and every machine, so several app servers behind one address hand out
@@ -89,7 +92,7 @@ export async function buildIslands(names: readonly string[] = islandNames) {
       const file = join(dir, `${name}.tsx`)
       writeFileSync(
         file,
-        `import { define } from ${JSON.stringify(join(ROOT, 'islands/runtime/client'))}\n` +
+        `import { define } from ${JSON.stringify(join(ROOT, BARE_ISLANDS.has(name) ? 'islands/runtime/client-bare' : 'islands/runtime/client'))}\n` +
           `import C from ${JSON.stringify(join(ROOT, 'islands', name))}\n` +
           `define(${JSON.stringify(name)}, C)\n`,
       )

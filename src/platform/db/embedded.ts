@@ -52,7 +52,7 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
     persistent: opts.persistent ?? true,
     createPostgresUser: true,
     authMethod: 'password',
-    postgresFlags: ['-c', 'max_connections=200', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
+    postgresFlags: ['-c', 'max_connections=200', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'random_page_cost=1.1'],
     onLog: (m) => log.trace({ pg: String(m).trim() }),
     onError: (m) => log.debug({ pg: String(m).trim() }),
   })
