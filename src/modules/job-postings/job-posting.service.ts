@@ -11,6 +11,7 @@ import { forbidden, notFound, fieldError } from '../../platform/http/errors'
 import { escapeLike } from '../../platform/http/crud'
 import { listResponse, parseListQuery, parseIncludes } from '../../platform/http/list-query'
 import { User } from '../users/user.entity'
+import { Membership } from '../tenants/tenant.entity'
 import { JobPosting } from './job-posting.entity'
 import {
   DEPARTMENTS, EMPLOYMENT_TYPES, JOB_STATUSES, SENIORITY_LEVELS, WORK_MODES, PreferencesSchema, DEFAULT_PREFERENCES,
@@ -18,7 +19,7 @@ import {
 } from './job-posting.schema'
 import { assertCanOpen, assertPublishable, assertRecruiters, assertTransition, normalizeQuestions } from './job-posting.rules'
 import { parseOrThrow } from '../../platform/http/errors'
-import { serializePosting } from './job-posting.serialize'
+import { serializePosting, userName } from './job-posting.serialize'
 
 export const JOB_INCLUDES = ['recruiters', 'tenant'] as const
 export const JOB_SORTABLE = ['title', 'status', 'createdAt', 'updatedAt', 'publishedAt', 'companyName', 'location'] as const
@@ -167,4 +168,13 @@ export async function restorePosting(ctx: RequestContext, row: JobPosting) {
     row.deletedAt = null
     await tx.flush()
   })
+}
+
+/** Active members of a team, as recruiter choices. */
+export async function teamMembers(em: EntityManager, tenantId: string) {
+  const rows = await em.find(Membership, { tenant: tenantId, status: 'ACTIVE' }, { populate: ['user'] as any, filters: false, limit: 200 })
+  return rows.map((m) => {
+    const u = m.user as unknown as User
+    return { id: u.id, name: userName(u), email: u.email }
+  }).sort((a, b) => a.name.localeCompare(b.name))
 }
