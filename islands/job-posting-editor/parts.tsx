@@ -48,7 +48,7 @@ export function CharCount({ length, min, max }: { length: number; min: number; m
   const bad = length > 0 && (length < min || length > max)
   return (
     <span aria-live="polite" data-testid="char-count" className={css({ fontSize: 'xs', color: bad ? 'fg.error' : 'fg.muted', fontVariantNumeric: 'tabular-nums' })}>
-      {length.toLocaleString('en-US')} / {max.toLocaleString('en-US')}{length < min ? ` (at least ${min})` : ''}
+      {`${length.toLocaleString('en-US')} / ${max.toLocaleString('en-US')}${length < min ? ` (at least ${min})` : ''}`}
     </span>
   )
 }

@@ -55,7 +55,7 @@ export function QuestionsPart(p: PartProps) {
   return (
     <Section id="questions" title="Interview questions" hint="Applicants answer every enabled question. Drag to reorder.">
       <p aria-live="polite" data-testid="enabled-count" className={css({ fontSize: 'sm', fontWeight: 'medium', color: ok ? 'fg.muted' : 'fg.error' })}>
-        {count} enabled · between {LIMITS.enabledMin} and {LIMITS.enabledMax} needed to publish
+        {`${count} enabled · between ${LIMITS.enabledMin} and ${LIMITS.enabledMax} needed to publish`}
       </p>
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
         <SortableContext items={list.map((q) => q.key)} strategy={verticalListSortingStrategy}>
