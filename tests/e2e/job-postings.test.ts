@@ -8,6 +8,7 @@ import { describe, expect, test, setDefaultTimeout } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { em, tenant as makeTenant } from '../client'
 import { Membership } from '../../src/modules/tenants/tenant.entity'
+import { User } from '../../src/modules/users/user.entity'
 import { JobApplication, JobPosting } from '../../src/modules/job-postings'
 import { makeUser, noProblems, open, openAs, useBrowser } from './browser'
 
@@ -22,7 +23,7 @@ async function team() {
   const coach = await makeUser({ roles: ['coach'], profile: { firstName: 'Cora', lastName: 'Coach', socialAccounts: [] } })
   const member = await makeUser({ profile: { firstName: 'Rita', lastName: 'Recruiter', socialAccounts: [] } })
   const m = em()
-  const c = await m.findOneOrFail('User', { id: coach.id }) as any
+  const c = await m.findOneOrFail(User, { id: coach.id })
   c.defaultTenantSlug = t.slug
   m.create(Membership, { tenant: t.id, user: coach.id, status: 'ACTIVE', roles: [] } as any)
   m.create(Membership, { tenant: t.id, user: member.id, status: 'ACTIVE', roles: [] } as any)
