@@ -144,3 +144,31 @@ describe('applications: the screening settings', () => {
     expect(r.headers.get('location')).toBe(`/jobs/${posting.id}?applied=1#apply`)
   })
 })
+
+describe('public job pages', () => {
+  test('/jobs and /jobs/{id}: published postings only, JSON-LD JobPosting, no script', async () => {
+    const { posting, coach } = await publish({}, { title: `Lighthouse keeper ${Date.now()}` })
+    const draft = (await coach.client.post(P, { title: 'Secret draft role' })).body.data
+    const list = await guest().get(`/jobs?q=${encodeURIComponent(posting.title)}`, { accept: 'text/html' })
+    expect(list.status).toBe(200)
+    expect(list.body).toContain(posting.title)
+    expect(list.body).not.toContain('Secret draft role')
+    expect(list.body).not.toMatch(/<script(?![^>]*application\/ld\+json)/)
+    const page = await guest().get(`/jobs/${posting.id}`, { accept: 'text/html' })
+    expect(page.status).toBe(200)
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page.body)![1])
+    expect(ld).toMatchObject({ '@context': 'https://schema.org/', '@type': 'JobPosting', title: posting.title, employmentType: 'FULL_TIME', hiringOrganization: { '@type': 'Organization', name: 'Acme Ltd' }, jobLocationType: 'TELECOMMUTE' })
+    expect(page.body).not.toMatch(/<script(?![^>]*application\/ld\+json)/)
+    expect(page.body).toContain(`action="/jobs/${posting.id}/apply"`)
+    expect(page.body).toMatch(/enctype="multipart\/form-data"/i)
+    // Errors come back on their fields, the first one focused.
+    const back = await guest().get(`/jobs/${posting.id}?error=x&errors=${encodeURIComponent(JSON.stringify({ email: ['Please enter a valid email address'] }))}`, { accept: 'text/html' })
+    expect(back.body).toContain('Please enter a valid email address')
+    expect(back.body).toMatch(/id="apply-email"[^>]*autofocus/i)
+    expect((await guest().get(`/jobs/${draft.id}`, { accept: 'text/html' })).status).toBe(404)
+    await coach.client.patch(`${P}/${posting.id}`, { preferences: { acceptApplications: false } })
+    const closed = await guest().get(`/jobs/${posting.id}`, { accept: 'text/html' })
+    expect(closed.body).toContain('This job posting is not accepting applications.')
+    expect(closed.body).not.toContain('Send application')
+  })
+})

@@ -10,9 +10,11 @@ import { conflict, fieldError, notFound, parseOrThrow, validationError, type Err
 import { deleteObject, getObject, putObject } from '../../platform/storage'
 import { layout, queueMail } from '../../platform/mail'
 import { log } from '../../platform/log'
+import { parseListQuery } from '../../platform/http/list-query'
+import { escapeLike } from '../../platform/http/crud'
 import { User } from '../users/user.entity'
 import { JobApplication, JobPosting } from './job-posting.entity'
-import { APPLY_MESSAGES, ApplicationSchema } from './job-posting.schema'
+import { APPLICATION_STATUSES, APPLY_MESSAGES, ApplicationSchema } from './job-posting.schema'
 
 const RESUME_TYPES: Record<string, string> = {
   'application/pdf': 'pdf',
@@ -159,4 +161,23 @@ export const serializeApplication = (a: JobApplication) => ({
 export async function readResumeFile(a: JobApplication) {
   if (!a.resumeKey) return null
   return getObject(a.resumeKey)
+}
+
+/** A page of a posting's applications (newest first by default), one query plus its count. */
+export async function listApplications(em: EntityManager, postingId: string, url: URL, opts: { perPage?: number } = {}) {
+  if (opts.perPage && !url.searchParams.has('perPage')) url.searchParams.set('perPage', String(opts.perPage))
+  const p = parseListQuery(url, { sortable: ['createdAt', 'name', 'status'], filterable: ['status'], includes: [], defaultSort: '-createdAt' })
+  const where: Record<string, unknown> = { jobPosting: postingId }
+  if (p.filter.status) where.status = (APPLICATION_STATUSES as readonly string[]).includes(p.filter.status.toUpperCase()) ? p.filter.status.toUpperCase() : '__none__'
+  if (p.q) where.$or = [{ name: { $ilike: `%${escapeLike(p.q)}%` } }, { email: { $ilike: `%${escapeLike(p.q)}%` } }]
+  const [rows, total] = await em.findAndCount(JobApplication, where as any, {
+    limit: p.perPage, offset: p.offset, orderBy: [...p.sort.map((s) => ({ [s.field]: s.dir })), { id: 'asc' }] as any,
+  })
+  return { data: rows.map(serializeApplication), meta: { page: p.page, perPage: p.perPage, total, lastPage: Math.max(1, Math.ceil(total / p.perPage)) } }
+}
+
+/** How many applications a posting has in each status. */
+export async function applicationCounts(em: EntityManager, postingId: string): Promise<Record<string, number>> {
+  const rows = await em.getConnection().execute(`select status, count(*)::int as n from job_applications where job_posting_id = ? group by status`, [postingId])
+  return Object.fromEntries((rows as { status: string; n: number }[]).map((r) => [r.status, r.n]))
 }

@@ -1,13 +1,11 @@
 import { Elysia, t } from 'elysia'
-import type { EntityManager } from '@mikro-orm/postgresql'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { notFound, parseOrThrow } from '../../platform/http/errors'
-import { listResponse, parseListQuery } from '../../platform/http/list-query'
 import { JobApplication } from './job-posting.entity'
-import { ApplicationStatusSchema, JobPostingCreateSchema, JobPostingUpdateSchema, APPLICATION_STATUSES } from './job-posting.schema'
+import { ApplicationStatusSchema, JobPostingCreateSchema, JobPostingUpdateSchema } from './job-posting.schema'
 import { createPosting, deletePosting, findPosting, guard, listPostings, restorePosting, showPosting, updatePosting } from './job-posting.service'
 import { serializePosting } from './job-posting.serialize'
-import { readResumeFile, serializeApplication } from './application.service'
+import { listApplications, readResumeFile, serializeApplication } from './application.service'
 import { DESCRIPTION, responses } from './job-posting.docs'
 
 const tags = ['Job postings']
@@ -62,14 +60,7 @@ export const jobPostingRoutes = new Elysia({ name: 'job-postings' })
   }, { ...guarded(), params: idParam, detail: { tags, summary: 'Restore a deleted job posting (a PUBLISHED one counts against the plan again)', responses: responses.updated } })
   .get('/t/job-postings/:id/applications', async ({ ctx, params, request }) => {
     const posting = await findPosting(ctx, params.id)
-    const p = parseListQuery(new URL(request.url), { sortable: ['createdAt', 'name', 'status'], filterable: ['status'], includes: [], defaultSort: '-createdAt' })
-    const where: any = { jobPosting: posting.id }
-    if (p.filter.status) where.status = APPLICATION_STATUSES.includes(p.filter.status.toUpperCase() as any) ? p.filter.status.toUpperCase() : '__none__'
-    if (p.q) where.$or = [{ name: { $ilike: `%${p.q}%` } }, { email: { $ilike: `%${p.q}%` } }]
-    const [rows, total] = await (ctx.em as EntityManager).findAndCount(JobApplication, where, {
-      limit: p.perPage, offset: p.offset, orderBy: [...p.sort.map((s) => ({ [s.field]: s.dir })), { id: 'asc' }] as any,
-    })
-    return listResponse(rows.map(serializeApplication), total, p)
+    return listApplications(ctx.em, posting.id, new URL(request.url))
   }, { ...guarded(), params: idParam, detail: { tags, summary: 'List the applications to a job posting', description: '`filter[status]` = NEW, SHORTLISTED, REJECTED, HIRED; `q` searches name and email.', responses: responses.applications } })
   .patch('/t/job-postings/:id/applications/:applicationId', async ({ ctx, params, body }) => {
     const a = await findApplication(ctx, params.id, params.applicationId)

@@ -1,6 +1,6 @@
 /** /c/job-postings/{id}/applicants: who applied, with their answers; moved in the island. */
 import { css } from 'styled-system/css'
-import { APPLICATION_STATUSES, JobApplication, findPosting, serializeApplication } from '../../../modules/job-postings'
+import { APPLICATION_STATUSES, applicationCounts, findPosting, listApplications } from '../../../modules/job-postings'
 import { APPLICANT_LABEL } from '../../../modules/job-postings/job-posting.labels'
 import { HttpError } from '../../../platform/http/errors'
 import { Island } from '../../island'
@@ -24,13 +24,14 @@ async function load(ctx: PageContext) {
   const sp = ctx.url.searchParams
   const status = APPLICATION_STATUSES.find((s) => s === sp.get('status')) ?? null
   const page = Math.max(1, Math.floor(Number(sp.get('page')) || 1))
-  const where: any = { jobPosting: posting.id, ...(status ? { status } : {}) }
-  const [rows, total] = await team.rc.em.findAndCount(JobApplication, where, { orderBy: [{ createdAt: 'desc' }, { id: 'asc' }] as any, limit: PER_PAGE, offset: (page - 1) * PER_PAGE })
-  const counts = await team.rc.em.getConnection().execute(`select status, count(*)::int as n from job_applications where job_posting_id = ? group by status`, [posting.id])
+  const api = new URL(`http://x/?page=${page}${status ? `&filter[status]=${status}` : ''}`)
+  const list = await listApplications(team.rc.em, posting.id, api, { perPage: PER_PAGE })
+  const counts = await applicationCounts(team.rc.em, posting.id)
+  const rows = list.data, total = list.meta.total
   return {
     posting: { id: posting.id, title: posting.title, status: posting.status },
-    applicants: JSON.parse(JSON.stringify(rows.map(serializeApplication))),
-    counts: Object.fromEntries((counts as any[]).map((r) => [r.status, r.n])) as Record<string, number>,
+    applicants: JSON.parse(JSON.stringify(rows)),
+    counts,
     status, page, total, lastPage: Math.max(1, Math.ceil(total / PER_PAGE)),
   }
 }
