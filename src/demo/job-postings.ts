@@ -32,7 +32,7 @@ export async function seedJobPostings(em: EntityManager) {
     skillsDescription: 'Strong organisation, friendly and precise writing, comfortable with spreadsheets and calendars; experience with events is a plus.',
     preferences: { ...DEFAULT_PREFERENCES, ieltsAssessmentRequired: true, ieltsAssessmentMinScore: 6.5, applicantMaxLimit: 40 },
   }, 8)
-  make(acme, maya, { title: 'Sales lead (draft)', status: 'DRAFT', publishedAt: null, companyName: 'Acme Coaching', interviewQuestions: q(BASE_QUESTIONS.slice(0, 2)) } as any, 0)
+  make(acme, maya, { title: 'Sales lead', status: 'DRAFT', publishedAt: null, companyName: 'Acme Coaching', interviewQuestions: q(BASE_QUESTIONS.slice(0, 2)) } as any, 0)
   make(north, sara, {
     title: 'Strategy analyst', companyName: 'Northwind Consulting', location: 'Stockholm, Sweden',
     employmentStatus: 'CONTRACT', experienceLevel: 'ENTRY_LEVEL', workplaceTypes: ['Remote'], categories: ['FINANCE', 'BUSINESS'],

@@ -1,5 +1,5 @@
 import { describe, expect, test, setDefaultTimeout } from 'bun:test'
-import { Client, actor } from '../client'
+import { Client, actor, em } from '../client'
 import { waitForMail } from '../mail'
 import { complete, jobWorld } from './job-postings.fixtures'
 
@@ -116,6 +116,19 @@ describe('applications: the screening settings', () => {
     expect(refused[0].body.message).toBe('This job posting has reached its applicant limit.')
     expect((await coach.client.get(`${P}/${posting.id}/applications`)).body.meta.total).toBe(7)
     expect((await coach.client.get(`${P}/${posting.id}`)).body.data.applicantCount).toBe(7)
+  })
+
+  test('one address may send at most 200 applications an hour (429 with Retry-After)', async () => {
+    const { posting } = await publish()
+    const key = 'job-apply:127.0.0.1'
+    await em().getConnection().execute(`insert into rate_limits (key, hits, reset_at) values (?, 200, now() + interval '1 hour') on conflict (key) do update set hits = 200, reset_at = excluded.reset_at`, [key])
+    try {
+      const r = await guest().post(`/v1/jobs/${posting.id}/applications`, { name: 'Flood', email: 'flood@example.com', answers: answersFor(posting) })
+      expect(r.status).toBe(429)
+      expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0)
+    } finally {
+      await em().getConnection().execute('delete from rate_limits where key = ?', [key])
+    }
   })
 
   test('notifyAssigneeOnApplication mails the recruiters', async () => {

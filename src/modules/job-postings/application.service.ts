@@ -12,6 +12,7 @@ import { layout, queueMail } from '../../platform/mail'
 import { log } from '../../platform/log'
 import { parseListQuery } from '../../platform/http/list-query'
 import { escapeLike } from '../../platform/http/crud'
+import { hit } from '../../platform/http/rate-limit'
 import { User } from '../users/user.entity'
 import { JobApplication, JobPosting } from './job-posting.entity'
 import { APPLICATION_STATUSES, APPLY_MESSAGES, ApplicationSchema } from './job-posting.schema'
@@ -24,6 +25,9 @@ const RESUME_TYPES: Record<string, string> = {
 }
 
 export interface ApplyInput { name?: unknown; email?: unknown; answers?: unknown; ieltsScore?: unknown; resume?: unknown }
+
+/** Applications one address may send per hour (a flood guard; honest applicants never reach it). */
+export const APPLY_LIMIT_PER_HOUR = 200
 
 /** A published, not deleted posting of any tenant, or null. */
 export async function findOpenPosting(em: EntityManager, id: string) {
@@ -64,7 +68,8 @@ async function readResume(value: unknown, required: boolean): Promise<{ bytes: U
  * (name, email, an answer to every enabled question, IELTS when required, the resume when
  * required), then takes a place under applicantMaxLimit in the same transaction as the insert.
  */
-export async function apply(em: EntityManager, postingId: string, input: ApplyInput) {
+export async function apply(em: EntityManager, postingId: string, input: ApplyInput, ip = 'unknown') {
+  await hit(em, `job-apply:${ip}`, APPLY_LIMIT_PER_HOUR, 3600)
   const posting = await findOpenPosting(em, postingId)
   if (!posting) throw notFound('Job posting')
   const prefs = posting.preferences

@@ -46,8 +46,14 @@ export async function assertCanOpen(em: EntityManager, tenantId: string, exceptI
 
 /** Gives new questions ids and orders the list by `order`. */
 export function normalizeQuestions(list: readonly { id?: string; title: string; order: number; enabled?: boolean }[]): InterviewQuestion[] {
+  const seen = new Set<string>()
   return [...list]
-    .map((q) => ({ id: q.id ?? Bun.randomUUIDv7(), title: q.title.trim(), order: q.order, enabled: q.enabled !== false }))
+    .map((q) => {
+      // An id given twice keeps its first question; the other gets a fresh id (answers are keyed by id).
+      const id = q.id && !seen.has(q.id) ? q.id : Bun.randomUUIDv7()
+      seen.add(id)
+      return { id, title: q.title.trim(), order: q.order, enabled: q.enabled !== false }
+    })
     .sort((a, b) => a.order - b.order)
 }
 

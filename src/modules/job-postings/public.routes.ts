@@ -10,6 +10,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { platform } from '../../platform/http/context'
 import { HttpError, notFound } from '../../platform/http/errors'
 import { getOrm } from '../../platform/db/current'
+import { clientIp } from '../../platform/http/client-ip'
 import { apply, answersFrom } from './application.service'
 import { findPublished, listPublished, serializePublic } from './public.service'
 import { responses } from './job-posting.docs'
@@ -30,14 +31,14 @@ export const publicJobRoutes = new Elysia({ name: 'jobs-public' })
   }, { params: t.Object({ id: t.String() }), detail: { tags, summary: 'A published job posting', responses: responses.publicOne, security: [] } })
   .post('/jobs/:id/applications', async ({ ctx, params, body, set }) => {
     const b = (body ?? {}) as Record<string, unknown>
-    const result = await apply(ctx.em, params.id, { name: b.name, email: b.email, answers: answersFrom(b), ieltsScore: b.ieltsScore, resume: b.resume })
+    const result = await apply(ctx.em, params.id, { name: b.name, email: b.email, answers: answersFrom(b), ieltsScore: b.ieltsScore, resume: b.resume }, ctx.ip)
     set.status = 201
     return { data: result }
   }, {
     params: t.Object({ id: t.String() }),
     detail: {
       tags, summary: 'Apply to a published job posting (guests welcome)', security: [], responses: responses.applied,
-      description: 'JSON `{ name, email, answers: { <questionId>: text }, ieltsScore }` or multipart with `answers[<questionId>]` fields and a `resume` file (PDF or Word, checked by content). Every enabled question needs an answer; `resume` when resumeRequired; `ieltsScore` (0-9 in halves) when ieltsAssessmentRequired, REJECTED at once below the minimum when ieltsAutoReject. 409 when acceptApplications is false, applicantMaxLimit is reached (never exceeded, also concurrently) or the email already applied.',
+      description: 'JSON `{ name, email, answers: { <questionId>: text }, ieltsScore }` or multipart with `answers[<questionId>]` fields and a `resume` file (PDF or Word, checked by content). Every enabled question needs an answer; `resume` when resumeRequired; `ieltsScore` (0-9 in halves) when ieltsAssessmentRequired, REJECTED at once below the minimum when ieltsAutoReject. 429 beyond 200 applications an hour from one address. 409 when acceptApplications is false, applicantMaxLimit is reached (never exceeded, also concurrently) or the email already applied.',
       requestBody: {
         content: {
           'application/json': { schema: { type: 'object', required: ['name', 'email'], properties: { name: { type: 'string', maxLength: 255 }, email: { type: 'string', format: 'email' }, answers: { type: 'object', additionalProperties: { type: 'string' } }, ieltsScore: { type: ['number', 'null'], minimum: 0, maximum: 9, multipleOf: 0.5 } } } },
@@ -58,7 +59,7 @@ export const applyFormRoute = new Elysia({ name: 'jobs-apply-form' })
     for (const [k, value] of form) body[k] = value
     const em = getOrm().em.fork({ clear: true }) as EntityManager
     try {
-      const r = await apply(em, id, { name: body.name, email: body.email, answers: answersFrom(body), ieltsScore: body.ieltsScore, resume: body.resume })
+      const r = await apply(em, id, { name: body.name, email: body.email, answers: answersFrom(body), ieltsScore: body.ieltsScore, resume: body.resume }, clientIp(request))
       return back({ applied: r.status === 'REJECTED' ? 'received' : '1' })
     } catch (e) {
       if (!(e instanceof HttpError)) throw e

@@ -51,7 +51,7 @@ function ListPage({ data, ctx }: { data: Data; ctx: PageContext }) {
         </div>
       ) : (
         <div className={cx(panel, css({ overflowX: 'auto' }))}>
-          <table className={css({ w: 'full', fontSize: 'sm', borderCollapse: 'collapse', '& th, & td': { textAlign: 'left', px: '4', py: '3', borderBottomWidth: '1px', borderColor: 'border.subtle', verticalAlign: 'top' }, '& th': { color: 'fg.muted', fontWeight: 'medium', whiteSpace: 'nowrap' }, '& tr:last-child td': { borderBottomWidth: '0' } })} data-testid="postings-table">
+          <table className={css({ w: 'full', fontSize: 'sm', borderCollapse: 'collapse', '& th, & td': { textAlign: 'left', px: { base: '3', md: '4' }, py: '3', borderBottomWidth: '1px', borderColor: 'border.subtle', verticalAlign: 'top' }, '& th': { color: 'fg.muted', fontWeight: 'medium', whiteSpace: 'nowrap' }, '& tr:last-child td': { borderBottomWidth: '0' } })} data-testid="postings-table">
             <thead>
               <tr><th scope="col">Title</th><th scope="col">Status</th><th scope="col" className={css({ hideBelow: 'md' })}>Company</th><th scope="col">Applicants</th><th scope="col" className={css({ hideBelow: 'md' })}>Updated</th></tr>
             </thead>
