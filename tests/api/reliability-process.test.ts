@@ -5,11 +5,12 @@
  * 503 (not 500) and the server restarts it; SIGTERM lets a request in flight finish.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 // @ts-ignore -- pg ships no types here
 import pg from 'pg'
 import { freePort } from '../../src/platform/db/database'
+import { killCluster } from './pg-kill'
 
 const ROOT = resolve(import.meta.dir, '../..')
 let base = ''
@@ -32,20 +33,6 @@ async function waitFor(check: () => Promise<boolean>, ms: number) {
 }
 
 const postmasterPid = () => Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])
-
-/** SIGKILL of the postmaster and every backend it started: the database is gone at once. */
-export function killCluster(pid: number) {
-  const children = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number).filter((p) => {
-    try {
-      // Field 4 of /proc/<pid>/stat is the parent pid (after the parenthesised name).
-      const stat = readFileSync(`/proc/${p}/stat`, 'utf8')
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid
-    } catch {
-      return false
-    }
-  })
-  for (const p of [pid, ...children]) try { process.kill(p, 'SIGKILL') } catch {}
-}
 
 async function lockSchedules() {
   const c = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${pgPort}/summit` })
