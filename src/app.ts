@@ -9,11 +9,22 @@ import { rememberSocketIp } from './platform/http/client-ip'
 import type { CookieJar } from './platform/http/session'
 import { pages } from './pages'
 import { assetRoutes } from './platform/assets/assets'
+import { withSecurityHeaders } from './platform/http/security'
+import { parseJsonSafely } from './platform/http/json'
+import { controlCharIn, sanitizeQuery, tooLargeResponse, controlCharResponse, bodyTooLarge } from './platform/http/request-guards'
 
 /** The whole application: platform plugins, the /v1 modules, docs, pages and assets. */
 export function createApp() {
   const app = new Elysia()
     .onError(({ code, error, ...rest }) => handleError(code, error, (rest as any).ctx?.log ?? log))
+    // JSON bodies: keys that name the prototype chain are dropped before anything sees them.
+    .onParse({ as: 'global' }, async (c: any, type?: string) => {
+      const contentType = type ?? c.contentType ?? c.request.headers.get('content-type') ?? ''
+      if (!/^application\/([\w.+-]*\+)?json\b/i.test(contentType)) return
+      // An empty body is left to the default parser (it already knows optional bodies).
+      const text = await c.request.clone().text()
+      return text.trim() === '' ? undefined : parseJsonSafely(text)
+    })
     .onAfterHandle(({ set, ctx }: any) => {
       if (ctx?.requestId) set.headers['x-request-id'] = ctx.requestId
     })
@@ -44,8 +55,18 @@ export type App = ReturnType<typeof createApp>
  * query) and is then routed as that method, as Laravel does.
  */
 export function createFetch(app: App) {
-  return async (request: Request, server?: unknown) => {
+  const handle = async (request: Request, server?: unknown) => {
     rememberSocketIp(request, server)
+    // Refused before anything reads the body: a clear 413 instead of a dropped connection.
+    if (bodyTooLarge(request)) return tooLargeResponse()
+    // Control characters (a NUL byte) in the query: 422 for the API, dropped for pages.
+    const url = new URL(request.url)
+    const bad = controlCharIn(url.searchParams)
+    if (bad !== null) {
+      if (API_PATH.test(url.pathname)) return controlCharResponse(bad)
+      request = new Request(sanitizeQuery(url), request)
+      rememberSocketIp(request, server)
+    }
     if (request.method === 'POST' && request.headers.get('content-type')?.startsWith('multipart/form-data')) {
       const url = new URL(request.url)
       let override = url.searchParams.get('_method')
@@ -71,4 +92,7 @@ export function createFetch(app: App) {
     }
     return app.handle(request)
   }
+  return async (request: Request, server?: unknown) => withSecurityHeaders(request, await handle(request, server))
 }
+
+const API_PATH = /^\/(v1|api|openapi)(\/|$)/

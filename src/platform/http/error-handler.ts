@@ -36,6 +36,16 @@ function toHttpError(code: string | number, error: any): HttpError | null {
 
 /** Every failure leaves through here: the documented shape, never a stack trace. */
 export function handleError(code: string | number, error: unknown, log: Logger) {
+  try {
+    return answer(code, error, log)
+  } catch (err) {
+    // The error path itself must never fail open (a thrown error here would drop the connection).
+    log.error({ err, cause: error }, 'error handler failed')
+    return json(500, { message: 'Server Error' })
+  }
+}
+
+function answer(code: string | number, error: unknown, log: Logger) {
   const http = toHttpError(code, error)
   if (!http) {
     log.error({ err: error }, 'unhandled error')
