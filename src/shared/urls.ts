@@ -8,6 +8,8 @@
  */
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
+/** Control characters, and U+FFFD: what a control character in a page's query was turned into. */
+const REFUSED_IN_REDIRECT = /[\u0000-\u001f\u007f-\u009f\ufffd]/
 const PLACEHOLDER_ORIGIN = 'http://redirect.check.invalid'
 
 function decodeOnce(value: string): string | null {
@@ -25,7 +27,7 @@ export function safeRedirect(value: unknown): string | null {
   const decoded = decodeOnce(value)
   if (decoded === null) return null
   for (const s of [value, decoded]) {
-    if (CONTROL.test(s) || s.includes('\\')) return null
+    if (REFUSED_IN_REDIRECT.test(s) || s.includes('\\')) return null
     // `//` anywhere in the path part: `//host` is another origin, and `/a//b` has no use.
     const path = s.split(/[?#]/, 1)[0]
     if (path.includes('//')) return null
