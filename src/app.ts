@@ -10,20 +10,17 @@ import type { CookieJar } from './platform/http/session'
 import { pages } from './pages'
 import { assetRoutes } from './platform/assets/assets'
 import { withSecurityHeaders } from './platform/http/security'
-import { parseJsonSafely } from './platform/http/json'
+import { stripUnsafeKeys } from './platform/http/json'
 import { controlCharIn, sanitizeQuery, tooLargeResponse, controlCharResponse, bodyTooLarge } from './platform/http/request-guards'
 
 /** The whole application: platform plugins, the /v1 modules, docs, pages and assets. */
 export function createApp() {
   const app = new Elysia()
     .onError(({ code, error, ...rest }) => handleError(code, error, (rest as any).ctx?.log ?? log))
-    // JSON bodies: keys that name the prototype chain are dropped before anything sees them.
-    .onParse({ as: 'global' }, async (c: any, type?: string) => {
-      const contentType = type ?? c.contentType ?? c.request.headers.get('content-type') ?? ''
-      if (!/^application\/([\w.+-]*\+)?json\b/i.test(contentType)) return
-      // An empty body is left to the default parser (it already knows optional bodies).
-      const text = await c.request.clone().text()
-      return text.trim() === '' ? undefined : parseJsonSafely(text)
+    // Parsed bodies lose keys that name the prototype chain before validation or any merge sees them.
+    // (A transform, not a parser: a global parser would make Elysia read every body, proxies' too.)
+    .onTransform({ as: 'global' }, (c: any) => {
+      if (c.body && typeof c.body === 'object') stripUnsafeKeys(c.body)
     })
     .onAfterHandle(({ set, ctx }: any) => {
       if (ctx?.requestId) set.headers['x-request-id'] = ctx.requestId
