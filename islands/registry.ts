@@ -18,6 +18,16 @@ import SettingsDialog from './settings-dialog'
 import { SettingsDialogProps } from './settings-dialog/props'
 import Checkout from './checkout'
 import { CheckoutProps } from './checkout/props'
+import ClientTable from './client-table'
+import { ClientTableProps } from './client-table/props'
+import ClientDashboard from './client-dashboard'
+import { ClientDashboardProps } from './client-dashboard/props'
+import ClientInvitation from './client-invitation'
+import { ClientInvitationProps } from './client-invitation/props'
+import ClientBooking from './client-booking'
+import { ClientBookingProps } from './client-booking/props'
+import ClientSeats from './client-seats'
+import { ClientSeatsProps } from './client-seats/props'
 
 const define = <S extends v.GenericSchema>(props: S, Component: ComponentType<v.InferOutput<S>>) => ({ props, Component })
 
@@ -28,6 +38,11 @@ export const islands = {
   'app-shell': define(AppShellProps, AppShell),
   'settings-dialog': define(SettingsDialogProps, SettingsDialog),
   checkout: define(CheckoutProps, Checkout),
+  'client-table': define(ClientTableProps, ClientTable),
+  'client-dashboard': define(ClientDashboardProps, ClientDashboard),
+  'client-invitation': define(ClientInvitationProps, ClientInvitation),
+  'client-booking': define(ClientBookingProps, ClientBooking),
+  'client-seats': define(ClientSeatsProps, ClientSeats),
 } satisfies Record<IslandName, { props: v.GenericSchema; Component: ComponentType<any> }>
 
 export type { IslandName }

@@ -39,6 +39,7 @@ export async function seedDemoIfEmpty(em: EntityManager) {
   await em.flush()
   await seedCatalogue(em)
   await (await import('./bookings')).seedBookings(em)
+  await (await import('./client-area')).seedClientArea(em)
   // Feedback needs the demo bookings: keep this after the bookings seed.
   await seedCatalogueFeedback(em)
   log.info('demo data loaded: sign in as admin@summit.localhost, maya@acme.example or client@summit.localhost')

@@ -67,17 +67,17 @@ export const routes: RouteDef[] = [
   { path: '/c/terms-and-conditions', layout: 'marketing', access: 'public', page: () => import('./screens/legal/terms-coach') },
 
   // Client area (no role guard).
-  b('', () => import('./screens/client-dashboard')),
+  b('', () => import('./screens/client/dashboard')),
   b('/apps'),
   b('/apps/multiplai'),
   b('/groups'),
-  b('/bookings'),
+  b('/bookings', () => import('./screens/client/bookings')),
   b('/payments'),
   b('/account/profile'),
-  b('/bookings/{id}'),
-  b('/bookings/{id}/seats'),
-  b('/bookings/{id}/payments'),
-  b('/bookings/{id}/resources'),
+  b('/bookings/{id}', () => import('./screens/client/booking-detail')),
+  b('/bookings/{id}/seats', () => import('./screens/client/booking-seats')),
+  b('/bookings/{id}/payments', () => import('./screens/client/booking-payments')),
+  b('/bookings/{id}/resources', () => import('./screens/client/booking-resources')),
   b('/workshops'),
   b('/workshops/{id}'),
   b('/workshops/{id}/history'),
@@ -107,6 +107,9 @@ export const routes: RouteDef[] = [
   c('/workshops/{id}/calendar'),
   c('/workshops/{id}/invoices'),
   c('/workshops/{id}/resources'),
+
+  // The page the seat invitation email links to (public: the token is the credential).
+  { path: '/invitations/{token}', layout: 'marketing', access: 'public', page: () => import('./screens/invitation') },
 
   // Public coach profile: last, so every fixed path above wins.
   { path: '/{username}', layout: 'marketing', access: 'public', page: () => import('./screens/marketplace/coach-profile') },
