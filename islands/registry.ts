@@ -28,6 +28,12 @@ import ClientBooking from './client-booking'
 import { ClientBookingProps } from './client-booking/props'
 import ClientSeats from './client-seats'
 import { ClientSeatsProps } from './client-seats/props'
+import ClientCards from './client-cards'
+import { ClientCardsProps } from './client-cards/props'
+import ClientApps from './client-apps'
+import { ClientAppsProps } from './client-apps/props'
+import ClientProfile from './client-profile'
+import { ClientProfileProps } from './client-profile/props'
 
 const define = <S extends v.GenericSchema>(props: S, Component: ComponentType<v.InferOutput<S>>) => ({ props, Component })
 
@@ -43,6 +49,9 @@ export const islands = {
   'client-invitation': define(ClientInvitationProps, ClientInvitation),
   'client-booking': define(ClientBookingProps, ClientBooking),
   'client-seats': define(ClientSeatsProps, ClientSeats),
+  'client-cards': define(ClientCardsProps, ClientCards),
+  'client-apps': define(ClientAppsProps, ClientApps),
+  'client-profile': define(ClientProfileProps, ClientProfile),
 } satisfies Record<IslandName, { props: v.GenericSchema; Component: ComponentType<any> }>
 
 export type { IslandName }

@@ -147,3 +147,50 @@ export async function clientWorkshops(em: EntityManager, userId: string, worksho
     lastStart: new Date(r.last_start).toISOString(),
   }))
 }
+
+export interface ClientGroupRow {
+  id: string
+  userId: string | null
+  name: string
+  email: string | null
+  workshops: string[]
+  bookings: number
+  status: 'ACCEPTED' | 'PENDING'
+  lastAt: string
+}
+
+/** The people who share my bookings' seats (booker, accepted or invited), with the workshops we share: one statement. */
+export async function clientGroups(em: EntityManager, user: { id: string; email: string }): Promise<ClientGroupRow[]> {
+  const rows = await em.execute(
+    `with mine as (
+       select b.id from bookings b where b.user_id = ? and b.deleted_at is null
+       union
+       select s.booking_id from booking_seats s where s.user_id = ? and s.status = 'ACCEPTED' and s.deleted_at is null
+     ), people as (
+       select s.user_id, lower(coalesce(u.email, s.email)) as email, s.booking_id, s.status, s.updated_at as at
+         from booking_seats s left join users u on u.id = s.user_id
+        where s.booking_id in (select id from mine) and s.deleted_at is null and (s.user_id is not null or s.email is not null) and s.status in ('PENDING', 'ACCEPTED')
+       union all
+       select b.user_id, lower(u.email), b.id, 'ACCEPTED', b.created_at from bookings b join users u on u.id = b.user_id where b.id in (select id from mine)
+     )
+     select coalesce(p.user_id::text, 'email:' || p.email) as key, max(p.user_id::text) as user_id, max(p.email) as email,
+            max(trim(coalesce(u.profile->>'firstName', '') || ' ' || coalesce(u.profile->>'lastName', ''))) as name,
+            array_agg(distinct w.title) as workshops, count(distinct p.booking_id)::int as bookings,
+            bool_or(p.status = 'ACCEPTED') as accepted, max(p.at) as last_at
+       from people p join bookings b on b.id = p.booking_id join workshop_schedules s on s.id = b.workshop_schedule_id
+       join workshops w on w.id = s.workshop_id left join users u on u.id = p.user_id
+      where p.user_id is distinct from ?::uuid and p.email is distinct from lower(?)
+      group by 1 order by max(p.at) desc limit 500`,
+    [user.id, user.id, user.id, user.email],
+  )
+  return rows.map((r: any) => ({
+    id: r.key,
+    userId: r.user_id ?? null,
+    name: r.name || r.email,
+    email: r.email ?? null,
+    workshops: (Array.isArray(r.workshops) ? r.workshops : String(r.workshops ?? '').replace(/^\{|\}$/g, '').split(',')).filter(Boolean),
+    bookings: Number(r.bookings),
+    status: r.accepted ? 'ACCEPTED' : 'PENDING',
+    lastAt: new Date(r.last_at).toISOString(),
+  }))
+}

@@ -197,10 +197,23 @@ export async function clientBookingDetail(em: EntityManager, userId: string, boo
     booking,
     seats: seats.map((s: any) => seatRow(s, userId, row.booker_id)),
     payments: payments.map((p: any) => paymentRow(p, booking.workshop.title)),
-    invoices: extra.filter((e: any) => e.what === 'invoice').map((i: any) => invoiceRow(i, bookingId, booking.workshop.title)),
+    invoices: documentsOf(payments, extra.filter((e: any) => e.what === 'invoice')).map((i: any) => invoiceRow(i, bookingId, booking.workshop.title)),
     feedback: fb ? { rating: Number(fb.rating), comment: fb.comment ?? null } : null,
     canLeaveFeedback: !fb && attended && ended && ['CONFIRMED', 'COMPLETED'].includes(booking.status),
   }
+}
+
+/** The invoice of a paid booking and the credit note of a refunded one (issued or not yet). */
+function documentsOf(payments: any[], issued: any[]) {
+  const out: any[] = []
+  const paid = payments.filter((p) => p.kind === 'payment' && (p.status === 'succeeded' || p.status === 'refunded'))
+  const refunds = payments.filter((p) => p.kind === 'refund' && p.status === 'succeeded')
+  for (const [kind, rows] of [['invoice', paid], ['credit_note', refunds]] as const) {
+    if (!rows.length) continue
+    const doc = issued.find((i) => i.kind === kind)
+    out.push(doc ?? { id: `${rows[0].booking_id}-${kind}`, kind, number: null, issued_at: rows[rows.length - 1].created_at, total: rows.reduce((n, p) => n + Number(p.amount), 0), currency: rows[0].currency })
+  }
+  return out
 }
 
 export const paymentRow = (p: any, workshopTitle: string): ClientPaymentRow => ({
@@ -223,7 +236,7 @@ export const invoiceRow = (i: any, bookingId: string, workshopTitle: string): Cl
   id: i.id,
   bookingId,
   kind: i.kind,
-  number: documentNumber(i.kind, Number(i.number)),
+  number: i.number != null ? documentNumber(i.kind, Number(i.number)) : 'Numbered on download',
   issuedAt: iso(i.issued_at)!,
   total: toMajor(Number(i.total)),
   currency: i.currency,
@@ -240,10 +253,17 @@ export async function clientPayments(em: EntityManager, userId: string) {
         where b.user_id = ? and b.deleted_at is null order by p.created_at desc, p.id limit ${LIST_LIMIT}`,
       [userId],
     ),
+    // A paid booking has an invoice and a refunded one a credit note (numbered when first downloaded).
     em.execute(
-      `select i.id, i.booking_id, i.kind, i.number, i.issued_at, i.total, i.currency, w.title
-         from invoices i join bookings b on b.id = i.booking_id join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id
-        where b.user_id = ? and b.deleted_at is null order by i.issued_at desc, i.id limit ${LIST_LIMIT}`,
+      `select coalesce(i.id::text, d.booking_id::text || '-' || d.kind) as id, d.booking_id, d.kind, i.number, coalesce(i.issued_at, d.at) as issued_at,
+              coalesce(i.total, d.total) as total, d.currency, w.title
+         from (select p.booking_id, case when p.kind = 'refund' then 'credit_note' else 'invoice' end as kind, max(p.created_at) as at, sum(p.amount)::int as total, max(p.currency) as currency
+                 from payments p join bookings b on b.id = p.booking_id
+                where b.user_id = ? and b.deleted_at is null and ((p.kind = 'payment' and p.status in ('succeeded', 'refunded')) or (p.kind = 'refund' and p.status = 'succeeded'))
+                group by 1, 2) d
+         join bookings b on b.id = d.booking_id join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id
+         left join invoices i on i.booking_id = d.booking_id and i.kind = d.kind
+        order by issued_at desc, id limit ${LIST_LIMIT}`,
       [userId],
     ),
   ])
