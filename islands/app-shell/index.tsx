@@ -131,12 +131,13 @@ export default function AppShell(props: AppShellProps) {
               </button>
               <Menu.Root positioning={{ placement: 'top-start' }}>
                 <Menu.Trigger asChild>
-                  <button type="button" aria-label="Account menu" className={css({ display: 'flex', alignItems: 'center', gap: '2', p: '1.5', borderRadius: 'l2', minW: '0', flex: '1', textAlign: 'left', _hover: { bg: 'bg.muted' } })}>
+                  <button type="button" className={css({ display: 'flex', alignItems: 'center', gap: '2', p: '1.5', borderRadius: 'l2', minW: '0', flex: '1', textAlign: 'left', _hover: { bg: 'bg.muted' } })}>
                     <Avatar src={user.avatarUrl} alt={user.name} size="sm" />
                     <span className={css({ minW: '0', display: 'flex', flexDir: 'column', 'aside[data-state=closed] &': { display: 'none' } })}>
                       <span data-testid="shell-user-name" className={css({ fontSize: 'sm', fontWeight: 'medium', truncate: true })}>{user.name}</span>
                       <span className={css({ fontSize: 'xs', color: 'fg.muted', truncate: true })}>{user.email}</span>
                     </span>
+                    <span className={css({ srOnly: true })}>Account menu</span>
                   </button>
                 </Menu.Trigger>
                 <Menu.Content>

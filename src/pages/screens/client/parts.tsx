@@ -12,7 +12,7 @@ export function useTz(): string {
 export const pageStack = css({ display: 'flex', flexDir: 'column', gap: '6' })
 export const cardClass = css({ bg: 'bg.default', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l3', p: { base: '4', md: '5' }, display: 'flex', flexDir: 'column', gap: '3', minW: '0' })
 export const mutedText = css({ color: 'fg.muted', fontSize: 'sm' })
-export const linkClass = css({ color: 'colorPalette.text', fontWeight: 'medium', textDecoration: 'underline', textUnderlineOffset: '2px', _hover: { textDecoration: 'none' } })
+export const linkClass = css({ color: 'fg.default', fontWeight: 'medium', textDecoration: 'underline', textUnderlineOffset: '2px', textDecorationColor: 'colorPalette.default', _hover: { textDecorationThickness: '2px' } })
 const GRIDS: Record<number, string> = {
   2: css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, gap: '4', alignItems: 'start' }),
   3: css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' }, gap: '4', alignItems: 'start' }),
