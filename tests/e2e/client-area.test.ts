@@ -23,7 +23,7 @@ const ids: Record<string, string> = {}
 
 beforeAll(async () => {
   ;({ chris } = await demo())
-  const rows = await em().getConnection().execute(
+  const rows: any[] = await em().getConnection().execute(
     `select b.id, b.status, s.start_date > now() as upcoming, w.id as workshop_id, w.title,
             (select count(*) from booking_seats x where x.booking_id = b.id and x.status = 'PENDING' and x.email is not null)::int as invited
        from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id
