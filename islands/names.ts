@@ -1,3 +1,4 @@
 /** Every island, by folder name under islands/: the bundler builds one entry per name. */
-export const islandNames = ['auth-form', 'onboarding-name', 'onboarding-role', 'app-shell', 'settings-dialog', 'checkout'] as const
+export const islandNames = ['auth-form', 'onboarding-name', 'onboarding-role', 'app-shell', 'settings-dialog', 'checkout',
+  'coach-workshop-form', 'coach-schedules'] as const
 export type IslandName = (typeof islandNames)[number]

@@ -18,6 +18,10 @@ import SettingsDialog from './settings-dialog'
 import { SettingsDialogProps } from './settings-dialog/props'
 import Checkout from './checkout'
 import { CheckoutProps } from './checkout/props'
+import CoachWorkshopForm from './coach-workshop-form'
+import { CoachWorkshopFormProps } from './coach-workshop-form/props'
+import CoachSchedules from './coach-schedules'
+import { CoachSchedulesProps } from './coach-schedules/props'
 
 const define = <S extends v.GenericSchema>(props: S, Component: ComponentType<v.InferOutput<S>>) => ({ props, Component })
 
@@ -28,6 +32,8 @@ export const islands = {
   'app-shell': define(AppShellProps, AppShell),
   'settings-dialog': define(SettingsDialogProps, SettingsDialog),
   checkout: define(CheckoutProps, Checkout),
+  'coach-workshop-form': define(CoachWorkshopFormProps, CoachWorkshopForm),
+  'coach-schedules': define(CoachSchedulesProps, CoachSchedules),
 } satisfies Record<IslandName, { props: v.GenericSchema; Component: ComponentType<any> }>
 
 export type { IslandName }

@@ -87,7 +87,7 @@ export const routes: RouteDef[] = [
   b('/workshops/{id}/resources'),
 
   // Coach area (coach-only middleware: coach or super-admin).
-  c('', () => import('./screens/coach-dashboard')),
+  c('', () => import('./screens/coach/dashboard')),
   c('/apps'),
   c('/apps/multiplai'),
   // decisions.md: /c/account goes to the coach's own profile page.
@@ -100,8 +100,8 @@ export const routes: RouteDef[] = [
   c('/bookings/{id}/seats'),
   c('/bookings/{id}/payments'),
   c('/bookings/{id}/resources'),
-  c('/workshops'),
-  c('/workshops/{id}'),
+  c('/workshops', () => import('./screens/coach/workshops')),
+  c('/workshops/{id}', () => import('./screens/coach/workshop')),
   c('/workshops/{id}/history'),
   c('/workshops/{id}/payouts'),
   c('/workshops/{id}/calendar'),

@@ -7,7 +7,7 @@ import { getOrm } from '../../platform/db/current'
 import { registerService } from '../../services'
 import { log } from '../../platform/log'
 import { StoredFile } from './file.entity'
-import { AVATAR_TYPES, UPLOAD_MESSAGES, cleanupOrphanAvatars, cleanupTempFiles, fileFromBody, fileUrl, mayRead, serializeFile, storeUpload } from './upload.service'
+import { AVATAR_TYPES, PUBLIC_FILE_KINDS, UPLOAD_MESSAGES, cleanupOrphanAvatars, cleanupTempFiles, fileFromBody, fileUrl, mayRead, serializeFile, storeUpload } from './upload.service'
 import { User } from '../users/user.entity'
 import { serializeUser } from '../users/user.serialize'
 import type { EntityManager } from '@mikro-orm/postgresql'
@@ -34,7 +34,7 @@ async function uploadAvatar(ctx: RequestContext, owner: User, body: unknown) {
 async function serveFile(ctx: RequestContext, id: string, request: Request) {
   const file = UUID.test(id) ? await ctx.em.findOne(StoredFile, { id }) : null
   if (!file) throw notFound('File')
-  const isPublic = file.kind === 'avatar'
+  const isPublic = PUBLIC_FILE_KINDS.includes(file.kind)
   // Private files answer 404 to anyone who may not read them: no hint they exist.
   if (!(await mayRead(file, ctx.user, ctx.isSuperAdmin))) throw notFound('File')
   const etag = `"${file.id}"`

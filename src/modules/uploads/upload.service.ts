@@ -12,7 +12,9 @@ import { fieldError } from '../../platform/http/errors'
 import { deleteObject, putObject } from '../../platform/storage'
 import { log } from '../../platform/log'
 
-export type FileKind = 'avatar' | 'temp' | 'resource'
+export type FileKind = 'avatar' | 'temp' | 'resource' | 'image'
+/** Kinds anyone may read (avatars, workshop pictures). */
+export const PUBLIC_FILE_KINDS: readonly string[] = ['avatar', 'image']
 
 /** Avatar types of the spec (png, jpeg, jpg, webp), recognised by their bytes. */
 export const AVATAR_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' }
@@ -115,7 +117,7 @@ export function allowFileAccess(kind: FileKind, rule: FileAccessRule) {
   accessRules.set(kind, rule)
 }
 export async function mayRead(file: StoredFile, user: User | null, superAdmin: boolean) {
-  if (file.kind === 'avatar') return true
+  if (PUBLIC_FILE_KINDS.includes(file.kind)) return true
   if (!user) return false
   if (superAdmin || file.owner?.id === user.id) return true
   const rule = accessRules.get(file.kind)
