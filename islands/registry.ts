@@ -22,6 +22,10 @@ import CoachWorkshopForm from './coach-workshop-form'
 import { CoachWorkshopFormProps } from './coach-workshop-form/props'
 import CoachSchedules from './coach-schedules'
 import { CoachSchedulesProps } from './coach-schedules/props'
+import CoachBooking from './coach-booking'
+import { CoachBookingProps } from './coach-booking/props'
+import CoachResources from './coach-resources'
+import { CoachResourcesProps } from './coach-resources/props'
 
 const define = <S extends v.GenericSchema>(props: S, Component: ComponentType<v.InferOutput<S>>) => ({ props, Component })
 
@@ -34,6 +38,8 @@ export const islands = {
   checkout: define(CheckoutProps, Checkout),
   'coach-workshop-form': define(CoachWorkshopFormProps, CoachWorkshopForm),
   'coach-schedules': define(CoachSchedulesProps, CoachSchedules),
+  'coach-booking': define(CoachBookingProps, CoachBooking),
+  'coach-resources': define(CoachResourcesProps, CoachResources),
 } satisfies Record<IslandName, { props: v.GenericSchema; Component: ComponentType<any> }>
 
 export type { IslandName }
