@@ -1,4 +1,4 @@
 /** Every island, by folder name under islands/: the bundler builds one entry per name. */
 export const islandNames = ['auth-form', 'onboarding-name', 'onboarding-role', 'app-shell', 'settings-dialog', 'checkout',
-  'coach-workshop-form', 'coach-schedules', 'coach-booking', 'coach-resources'] as const
+  'coach-workshop-form', 'coach-schedules', 'coach-booking', 'coach-resources', 'coach-profile', 'coach-apps'] as const
 export type IslandName = (typeof islandNames)[number]

@@ -26,6 +26,10 @@ import CoachBooking from './coach-booking'
 import { CoachBookingProps } from './coach-booking/props'
 import CoachResources from './coach-resources'
 import { CoachResourcesProps } from './coach-resources/props'
+import CoachProfile from './coach-profile'
+import { CoachProfileProps } from './coach-profile/props'
+import CoachApps from './coach-apps'
+import { CoachAppsProps } from './coach-apps/props'
 
 const define = <S extends v.GenericSchema>(props: S, Component: ComponentType<v.InferOutput<S>>) => ({ props, Component })
 
@@ -40,6 +44,8 @@ export const islands = {
   'coach-schedules': define(CoachSchedulesProps, CoachSchedules),
   'coach-booking': define(CoachBookingProps, CoachBooking),
   'coach-resources': define(CoachResourcesProps, CoachResources),
+  'coach-profile': define(CoachProfileProps, CoachProfile),
+  'coach-apps': define(CoachAppsProps, CoachApps),
 } satisfies Record<IslandName, { props: v.GenericSchema; Component: ComponentType<any> }>
 
 export type { IslandName }

@@ -28,7 +28,7 @@ export function useSchemaForm<T extends Record<string, any>>(schema: v.GenericSc
   const [all, setAll] = useState(false)
   const root = useRef<HTMLFormElement>(null)
   const bag = issuesOf(schema, toBody(values))
-  const error = (name: string) => ((all || touched[name]) && !server[name] ? bag[name]?.[0] : undefined) ?? server[name]?.[0]
+  const error = (name: string) => ((all || touched[name] || touched[name.split('.')[0]]) && !server[name] ? bag[name]?.[0] : undefined) ?? server[name]?.[0]
   const set = useCallback(<K extends keyof T>(name: K, value: T[K]) => {
     setValues((vs) => ({ ...vs, [name]: value }))
     setTouched((t) => ({ ...t, [name as string]: true }))

@@ -88,11 +88,11 @@ export const routes: RouteDef[] = [
 
   // Coach area (coach-only middleware: coach or super-admin).
   c('', () => import('./screens/coach/dashboard')),
-  c('/apps'),
-  c('/apps/multiplai'),
+  c('/apps', () => import('./screens/coach/apps')),
+  c('/apps/multiplai', () => import('./screens/coach/apps-multiplai')),
   // decisions.md: /c/account goes to the coach's own profile page.
   { ...c('/account'), redirect: '/c/account/profile' },
-  c('/account/profile'),
+  c('/account/profile', () => import('./screens/coach/profile')),
   c('/account/payouts', () => import('./screens/coach/payouts')),
   c('/bookings', () => import('./screens/coach/bookings')),
   c('/feedbacks', () => import('./screens/coach/feedbacks')),
