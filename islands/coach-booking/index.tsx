@@ -114,7 +114,7 @@ function SeatCard({ seat, index }: { seat: CoachBookingProps['seats'][number]; i
     <li className={panel} data-seat={seat.id}>
       <form ref={form.root} noValidate aria-label={`Attendance of ${label}`} className={css({ display: 'flex', flexDir: 'column', gap: '3' })} onSubmit={(e) => { e.preventDefault(); void save() }}>
         <div className={css({ display: 'flex', justifyContent: 'space-between', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
-          <span className={css({ fontWeight: 'semibold' })}>Seat {index + 1}: {label} <span className={hintCss}>({seat.status.toLowerCase()})</span></span>
+          <span className={css({ fontWeight: 'semibold', overflowWrap: 'anywhere', minW: '0' })}>Seat {index + 1}: {label} <span className={hintCss}>({seat.status.toLowerCase()})</span></span>
           <label className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', minH: '11', px: '3', borderWidth: '1px', borderColor: attended ? 'green.9' : 'border.default', borderRadius: 'l2', cursor: 'pointer', fontWeight: 'medium' })}>
             <input type="checkbox" className={css({ w: '5', h: '5' })} checked={attended} onChange={(e) => { setAttended(e.target.checked); setSaved(false); void save(e.target.checked) }} />
             Attended

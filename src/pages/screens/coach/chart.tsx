@@ -40,12 +40,12 @@ export function RevenueChart({ points, currency }: { points: DayPoint[]; currenc
   const totalSeats = points.reduce((s, p) => s + p.seats, 0)
   const weekly = data !== points
   return (
-    <figure className={css({ m: '0', display: 'flex', flexDir: 'column', gap: '2' })}>
+    <figure className={css({ m: '0', display: 'flex', flexDir: 'column', gap: '2', overflowX: 'auto' })}>
       <svg
         viewBox={`0 0 ${W} ${H}`}
         role="img"
         aria-label={`Revenue ${money(totalGross, currency)} and ${totalSeats} seats sold ${weekly ? 'per week' : 'per day'} from ${points[0]?.day ?? ''} to ${points.at(-1)?.day ?? ''}`}
-        className={css({ w: 'full', h: 'auto', color: 'fg.muted', '& .bar': { fill: 'colorPalette.default' }, '& .seats': { stroke: 'fg.default' } })}
+        className={css({ w: 'full', minW: '540px', h: 'auto', color: 'fg.muted', '& .bar': { fill: 'colorPalette.default' }, '& .seats': { stroke: 'fg.default' } })}
         data-testid="revenue-chart"
       >
         {[0, 0.5, 1].map((f) => (

@@ -37,17 +37,19 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
     <div className={stack}>
       <PageHeader title="Coach Dashboard" subtitle={name ? `Welcome back, ${name}.` : 'Welcome back.'} actions={<a className={outlineLink} href="/c/workshops">Workshops</a>} />
 
-      <form method="get" action="/c" className={filterBar} aria-label="Date range">
-        <label>Range
-          <select name="range" defaultValue={range.key === 'custom' ? '' : range.key} className={input}>
-            {range.key === 'custom' && <option value="">Custom</option>}
-            {RANGES.map(([k, l]) => <option key={k} value={k}>{l}</option>)}
-          </select>
-        </label>
-        <label>From<input type="date" name="from" defaultValue={iso(range.from)} className={input} /></label>
-        <label>To<input type="date" name="to" defaultValue={iso(range.to)} className={input} /></label>
-        <button type="submit" className={outlineLink}>Show</button>
-      </form>
+      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'flex-end', justifyContent: 'space-between' })}>
+        <nav aria-label="Range" className={css({ display: 'flex', gap: '1.5', flexWrap: 'wrap' })}>
+          {RANGES.map(([k, l]) => (
+            <a key={k} href={`/c?range=${k}`} aria-current={range.key === k ? 'page' : undefined}
+              className={cx(outlineLink, range.key === k ? css({ bg: 'colorPalette.default', color: 'colorPalette.fg', borderColor: 'colorPalette.default' }) : undefined)}>{l}</a>
+          ))}
+        </nav>
+        <form method="get" action="/c" className={filterBar} aria-label="Custom date range">
+          <label>From<input type="date" name="from" required defaultValue={iso(range.from)} className={input} /></label>
+          <label>To<input type="date" name="to" required defaultValue={iso(range.to)} className={input} /></label>
+          <button type="submit" className={outlineLink}>Show</button>
+        </form>
+      </div>
 
       <section aria-labelledby="money-h" className={stack}>
         <h2 id="money-h" className={css({ srOnly: true })}>Revenue from {fmtDay(range.from)} to {fmtDay(range.to)}</h2>
