@@ -2,13 +2,14 @@
  * A workshop's resources: add each type (files uploaded), reorder by dragging (or with the move
  * buttons, keyboard and touch friendly), show or hide, broadcast by email, delete.
  */
-import { useState } from 'react'
+import { Suspense, lazy, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { del, patch } from '../lib/api'
 import { notify } from '../lib/toast'
 import { btn, btnOutline, btnSmall, hintCss } from '../coach-common/form'
 import { Modal } from '../coach-common/dialog'
-import { AddResource } from './add'
+// The add form (with the resource schema) loads when its dialog first opens.
+const AddResource = lazy(() => import('./add').then((m) => ({ default: m.AddResource })))
 import type { CoachResourceItem, CoachResourcesProps } from './props'
 
 export default function CoachResources(props: CoachResourcesProps) {
@@ -100,7 +101,7 @@ export default function CoachResources(props: CoachResourcesProps) {
         </ol>
       )}
       <Modal open={adding} onClose={() => setAdding(false)} title="Add resource">
-        {adding && <AddResource workshopId={props.workshopId} nextOrder={items.length} onDone={() => location.reload()} onCancel={() => setAdding(false)} />}
+        {adding && <Suspense fallback={<p className={hintCss}>Loading…</p>}><AddResource workshopId={props.workshopId} nextOrder={items.length} onDone={() => location.reload()} onCancel={() => setAdding(false)} /></Suspense>}
       </Modal>
     </section>
   )

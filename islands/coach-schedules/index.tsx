@@ -3,50 +3,22 @@
  * cancel with a reason (bookings cancelled, paid ones refunded, attendees mailed), delete and
  * restore. The plan's limit on published schedules shows before it is reached.
  */
-import { useState } from 'react'
+import { Suspense, lazy, useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import { BookingCancelSchema } from '../../src/modules/bookings/booking.schema'
 import { del, patch, post } from '../lib/api'
 import { notify } from '../lib/toast'
-import { Field, btn, btnDanger, btnOutline, btnSmall, control, hintCss, useSchemaForm } from '../coach-common/form'
+import { btn, btnOutline, btnSmall, hintCss } from '../coach-common/form'
 import { Modal } from '../coach-common/dialog'
-import { ScheduleForm } from './form'
+
+// The forms (and the schemas and country list they carry) load when a dialog first opens.
+const ScheduleForm = lazy(() => import('./form').then((m) => ({ default: m.ScheduleForm })))
+const CancelForm = lazy(() => import('./cancel').then((m) => ({ default: m.CancelForm })))
+const loading = <p className={hintCss}>Loading…</p>
 import type { CoachScheduleItem, CoachSchedulesProps } from './props'
 
 const MODE: Record<string, string> = { 'IN-PERSON': 'In person', ONLINE: 'Online', HYBRID: 'Hybrid' }
 const cell = css({ px: '3', py: '2.5', borderBottomWidth: '1px', borderColor: 'border.subtle', verticalAlign: 'top', fontSize: 'sm' })
 const head = css({ px: '3', py: '2', textAlign: 'left', fontSize: 'sm', color: 'fg.muted', fontWeight: 'semibold', borderBottomWidth: '1px', borderColor: 'border.subtle', whiteSpace: 'nowrap' })
-
-function CancelForm({ schedule, onDone, onCancel }: { schedule: CoachScheduleItem; onDone: () => void; onCancel: () => void }) {
-  const form = useSchemaForm(BookingCancelSchema, { reason: '' })
-  const [busy, setBusy] = useState(false)
-  const submit = async () => {
-    if (!form.validate()) return
-    setBusy(true)
-    try {
-      const r = await post<{ data: { cancelled: number; refunded: number } }>(`/v1/workshop-schedules/${schedule.id}/cancel`, form.body())
-      notify({ type: 'success', title: 'Schedule cancelled', description: `${r.data.cancelled} booking(s) cancelled, ${r.data.refunded} refunded.` })
-      onDone()
-    } catch (err) {
-      form.takeServer(err)
-      setBusy(false)
-    }
-  }
-  return (
-    <form ref={form.root} noValidate aria-label="Cancel schedule" className={css({ display: 'flex', flexDir: 'column', gap: '4' })} onSubmit={(e) => { e.preventDefault(); void submit() }}>
-      <p className={css({ fontSize: 'sm' })}>
-        {schedule.when}: {schedule.bookings ? `its ${schedule.bookings} booking(s) are cancelled, paid ones refunded in full, and every attendee is mailed your reason.` : 'it has no bookings.'} The schedule leaves the marketplace.
-      </p>
-      <Field label="Reason" error={form.error('reason')}>
-        {(a) => <textarea {...a} rows={3} className={control} value={form.values.reason} onChange={(e) => form.set('reason', e.target.value)} onBlur={() => form.blur('reason')} />}
-      </Field>
-      <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
-        <button type="button" className={btnOutline} onClick={onCancel}>Keep schedule</button>
-        <button type="submit" className={btnDanger} disabled={busy}>{busy ? 'Cancelling...' : 'Cancel schedule'}</button>
-      </div>
-    </form>
-  )
-}
 
 export default function CoachSchedules(props: CoachSchedulesProps) {
   const [editing, setEditing] = useState<CoachScheduleItem | 'new' | null>(null)
@@ -130,13 +102,13 @@ export default function CoachSchedules(props: CoachSchedulesProps) {
         </div>
       )}
       <Modal open={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'New schedule' : 'Edit schedule'} wide>
-        {editing !== null && (
+        {editing !== null && (<Suspense fallback={loading}>
           <ScheduleForm workshopId={props.workshopId} coachId={props.coachId} schedule={editing === 'new' ? null : editing} defaultTimezone={props.defaultTimezone}
             canPublish={canPublish} onDone={reload} onCancel={() => setEditing(null)} />
-        )}
+        </Suspense>)}
       </Modal>
       <Modal open={cancelling !== null} onClose={() => setCancelling(null)} title="Cancel schedule">
-        {cancelling && <CancelForm schedule={cancelling} onDone={reload} onCancel={() => setCancelling(null)} />}
+        {cancelling && <Suspense fallback={loading}><CancelForm schedule={cancelling} onDone={reload} onCancel={() => setCancelling(null)} /></Suspense>}
       </Modal>
     </section>
   )
