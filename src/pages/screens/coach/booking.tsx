@@ -49,7 +49,7 @@ function page(tab: Tab): PageModule<CoachBooking> {
           {tab === '/seats' && <Island name="coach-booking" props={{ ...island, view: 'seats' }} />}
           {tab === '/resources' && <Island name="coach-booking" props={{ ...island, view: 'resources' }} />}
           {tab === '/payments' && (d.payments.length === 0 ? <Empty>No payments on this booking.</Empty> : (
-            <div className={tableWrap}>
+            <div className={tableWrap} tabIndex={0} role="region" aria-label="Scrollable table">
               <table className={table}>
                 <thead><tr><th>Date</th><th>Kind</th><th>Card</th><th className="num">Amount</th><th>Status</th></tr></thead>
                 <tbody>

@@ -38,7 +38,7 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
         <a href="/c/bookings" className={muted}>Clear</a>
       </form>
       {list.rows.length === 0 ? <Empty>No bookings match.</Empty> : (
-        <div className={tableWrap}>
+        <div className={tableWrap} tabIndex={0} role="region" aria-label="Scrollable table">
           <table className={table}>
             <thead><tr><th>Client</th><th>Workshop</th><th>Session</th><th className="num">Seats</th><th className="num">Paid</th><th>Status</th></tr></thead>
             <tbody>

@@ -40,7 +40,7 @@ export function RevenueChart({ points, currency }: { points: DayPoint[]; currenc
   const totalSeats = points.reduce((s, p) => s + p.seats, 0)
   const weekly = data !== points
   return (
-    <figure className={css({ m: '0', display: 'flex', flexDir: 'column', gap: '2', overflowX: 'auto' })}>
+    <figure tabIndex={0} aria-label="Revenue and seats chart" className={css({ m: '0', display: 'flex', flexDir: 'column', gap: '2', overflowX: 'auto' })}>
       <svg
         viewBox={`0 0 ${W} ${H}`}
         role="img"

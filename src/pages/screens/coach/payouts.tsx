@@ -39,7 +39,7 @@ function Page({ data: { f, ledger, workshops }, ctx }: { data: Data; ctx: PageCo
         <button type="submit" className={outlineLink}>Filter</button>
       </form>
       {ledger.page.rows.length === 0 ? <Empty>No payouts yet: they appear once bookings are paid.</Empty> : (
-        <div className={tableWrap}>
+        <div className={tableWrap} tabIndex={0} role="region" aria-label="Scrollable table">
           <table className={table}>
             <thead><tr><th>Session</th><th className="num">Bookings</th><th className="num">Gross</th><th className="num">Fee</th><th className="num">Net</th><th>Status</th></tr></thead>
             <tbody>

@@ -17,7 +17,7 @@ export const history: PageModule<WorkshopData> = {
     return (
       <WorkshopFrame data={data} ctx={ctx} tab="/history">
         {past.length === 0 ? <Empty>No past sessions yet.</Empty> : (
-          <div className={tableWrap}>
+          <div className={tableWrap} tabIndex={0} role="region" aria-label="Scrollable table">
             <table className={table}>
               <thead><tr><th>Session</th><th>Mode</th><th className="num">Seats sold</th><th className="num">Fill rate</th><th className="num">Attended</th><th className="num">Rating</th></tr></thead>
               <tbody>
@@ -50,7 +50,7 @@ export const payouts: PageModule<WorkshopData> = {
     return (
       <WorkshopFrame data={data} ctx={ctx} tab="/payouts">
         {rows.length === 0 ? <Empty>No revenue yet: payouts appear once bookings are paid.</Empty> : (
-          <div className={tableWrap}>
+          <div className={tableWrap} tabIndex={0} role="region" aria-label="Scrollable table">
             <table className={table}>
               <thead><tr><th>Session</th><th className="num">Gross</th><th className="num">Platform fee</th><th className="num">Net</th><th>Status</th></tr></thead>
               <tbody>
@@ -148,7 +148,7 @@ export const calendar: PageModule<WorkshopData & { view: 'month' | 'week'; ancho
             const items = byDay.get(k) ?? []
             const out = view === 'month' && d.getUTCMonth() !== month
             return (
-              <li key={k} className={cx(css({ minH: view === 'week' ? '24' : { base: '14', md: '24' }, borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l1', p: '1.5', bg: 'bg.default', fontSize: 'xs', display: 'flex', flexDir: 'column', gap: '1', minW: '0' }), out ? css({ opacity: 0.5 }) : undefined)}>
+              <li key={k} className={cx(css({ minH: view === 'week' ? '24' : { base: '14', md: '24' }, borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l1', p: '1.5', bg: 'bg.default', fontSize: 'xs', display: 'flex', flexDir: 'column', gap: '1', minW: '0' }), out ? css({ bg: 'transparent', borderStyle: 'dashed' }) : undefined)}>
                 <span className={muted}>{weekday.format(d)} {d.getUTCDate()}</span>
                 {items.map((s) => (
                   <a key={s.id} href={`/c/bookings?schedule=${s.id}`} data-testid="calendar-event" className={css({ display: 'block', bg: s.status === 'PUBLISHED' ? 'colorPalette.default' : 'bg.subtle', color: s.status === 'PUBLISHED' ? 'colorPalette.fg' : 'fg.default', borderRadius: 'l1', px: '1', py: '0.5', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>
@@ -174,7 +174,7 @@ export const invoices: PageModule<WorkshopData & { invoices: Awaited<ReturnType<
   Page: ({ data, ctx }) => (
     <WorkshopFrame data={data} ctx={ctx} tab="/invoices">
       {data.invoices.length === 0 ? <Empty>No paid bookings yet, so no invoices.</Empty> : (
-        <div className={tableWrap}>
+        <div className={tableWrap} tabIndex={0} role="region" aria-label="Scrollable table">
           <table className={table}>
             <thead><tr><th>Client</th><th>Session</th><th className="num">Paid</th><th>Status</th><th>Documents</th></tr></thead>
             <tbody>

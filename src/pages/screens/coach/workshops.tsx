@@ -33,7 +33,7 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
       {list.rows.length === 0 ? (
         <Empty>{deleted ? 'No deleted workshops.' : q ? 'No workshop matches this search.' : 'No workshops yet: create your first one with New workshop.'}</Empty>
       ) : (
-        <div className={tableWrap}>
+        <div className={tableWrap} tabIndex={0} role="region" aria-label="Scrollable table">
           <table className={table}>
             <thead><tr><th>Workshop</th><th className="num">Price</th><th className="num">Seats</th><th className="num">Coming</th><th className="num">Past</th><th>Published</th></tr></thead>
             <tbody>
