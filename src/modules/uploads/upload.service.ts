@@ -8,7 +8,7 @@ import { fileTypeFromBuffer } from 'file-type'
 import { StoredFile } from './file.entity'
 import type { User } from '../users/user.entity'
 import { config } from '../../config'
-import { fieldError } from '../../platform/http/errors'
+import { HttpError, fieldError } from '../../platform/http/errors'
 import { deleteObject, putObject } from '../../platform/storage'
 import { log } from '../../platform/log'
 import { isImage, variantKeys } from './image.service'
@@ -61,7 +61,10 @@ const DECLARED = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,
 export async function storeUpload(em: EntityManager, opts: { file: File; owner: User | null; kind: FileKind; allowed?: Record<string, string>; typeMessage?: string; field?: string }) {
   const field = opts.field ?? 'file'
   const { file } = opts
-  if (file.size > config.UPLOAD_MAX_BYTES) throw fieldError(field, UPLOAD_MESSAGES.tooLarge(config.UPLOAD_MAX_BYTES))
+  if (file.size > config.UPLOAD_MAX_BYTES) {
+    const message = UPLOAD_MESSAGES.tooLarge(config.UPLOAD_MAX_BYTES)
+    throw new HttpError(413, message, { [field]: [message] })
+  }
   if (file.size === 0) throw fieldError(field, UPLOAD_MESSAGES.empty)
   const bytes = new Uint8Array(await file.arrayBuffer())
   const detected = await fileTypeFromBuffer(bytes)

@@ -181,7 +181,7 @@ export function ScheduleCard({ s, showCoach = true, eager = false, sizes = CARD_
   return (
     <li className={card.item} data-testid="schedule-card">
       {w.image && (
-        <a href={href} className={card.cover} tabIndex={-1} aria-hidden="true">
+        <a href={href} className={card.cover} tabIndex={-1} aria-label={w.title}>
           <Picture src={w.image} alt="" width={640} height={400} sizes={sizes} eager={eager} className={card.image} />
         </a>
       )}
