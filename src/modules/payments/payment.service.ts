@@ -28,6 +28,15 @@ import { callStripe } from './stripe-errors'
 import { afterCommit, lockRow, transaction } from '../../platform/db/after-commit'
 import { recordRefund, refundBookingDurably, sendOrQueue } from './refunds'
 
+/** Issues an invoice or credit note in a transaction of its own (idempotent per booking and kind). */
+async function issueDocumentNow(bookingId: string, kind: 'invoice' | 'credit_note') {
+  const { getOrm } = await import('../../platform/db/current')
+  await transaction(getOrm().em.fork() as EntityManager, async (t) => {
+    // Booking first, then the tenant's counter: the lock order of every booking path.
+    if (await lockRow(t, 'bookings', bookingId)) await issueDocument(t, bookingId, kind)
+  })
+}
+
 async function refundBookingPaymentDurably(tem: EntityManager, payment: Payment, reason: string) {
   const row = await recordRefund(tem, payment, reason)
   if (row) await afterCommit(tem, () => sendOrQueue([row.id]))
@@ -160,7 +169,11 @@ export async function syncIntent(em: EntityManager, paymentIntentId: string) {
       try {
         const method = paid.cardBrand ? `card:${paid.cardBrand}` : 'card'
         await confirmBooking(tem, booking.id, { amountPaid: pi.amount_received || pi.amount, paymentMethod: method.slice(0, 64), paymentTransactionId: pi.id })
-        await issueDocument(tem, booking.id, 'invoice')
+        // Numbered from the tenant's counter row: in a short transaction of its own after the
+        // commit, so concurrent payments of one tenant never queue on that row while holding
+        // their booking locks (the invoice route also issues a missing one on demand).
+        const paidBookingId = booking.id
+        await afterCommit(tem, () => issueDocumentNow(paidBookingId, 'invoice'))
       } catch (err) {
         if (!(err instanceof HttpError) || err.status !== 409) throw err
         log.warn({ bookingId: booking.id, paymentIntentId: pi.id, reason: err.message }, 'payment cannot confirm its booking: refunding')
@@ -241,7 +254,10 @@ export async function syncRefunds(em: EntityManager, chargeId: string, reason: s
     original.amountRefunded = charge.amount_refunded
     if (charge.refunded) original.status = 'refunded'
     await tem.flush()
-    if (charge.amount_refunded > 0) await issueDocument(tem, (original.booking as any).id, 'credit_note')
+    if (charge.amount_refunded > 0) {
+      const refundedBookingId = (original.booking as any).id as string
+      await afterCommit(tem, () => issueDocumentNow(refundedBookingId, 'credit_note'))
+    }
   })
 }
 
