@@ -10,6 +10,8 @@ import { world } from './bookings.fixtures'
 import { checkout } from './checkout.fixtures'
 import { localStripe } from '../peers/stripe'
 import { runNow } from '../../src/platform/jobs'
+import { cancelBooking } from '../../src/modules/bookings/booking.service'
+import type { EntityManager } from '@mikro-orm/postgresql'
 
 const paymentsOf = async (c: any, id: string) => (await c.client.get(`/v1/bookings/${id}/payments`)).body.data as any[]
 const providerRefunds = (paymentIntentId: string) => [...localStripe().store.objects.values()].filter((o: any) => o.object === 'refund' && o.payment_intent === paymentIntentId)
@@ -73,5 +75,26 @@ describe('reliability: durable refunds', () => {
     expect(localStripe().store.objects.get(chargeId)!.amount_refunded).toBe(2000)
     await runNow('payments.sweep-refunds')
     expect(providerRefunds(paymentIntentId)).toHaveLength(1)
+  }, 60_000)
+
+  test("cancelled inside a caller's own transaction: the refund goes out after that commit, and never on rollback", async () => {
+    const kept = await paidBooking(1500)
+    await em().transactional(async (tem) => {
+      await cancelBooking(tem as EntityManager, kept.bookingId, 'Inside a transaction')
+      // Not committed yet: nothing may have reached the provider.
+      expect(providerRefunds(kept.paymentIntentId)).toHaveLength(0)
+    })
+    await until(async () => providerRefunds(kept.paymentIntentId).length, (n) => n > 0, 10_000)
+    expect(providerRefunds(kept.paymentIntentId)).toHaveLength(1)
+
+    const undone = await paidBooking(1500)
+    await em().transactional(async (tem) => {
+      await cancelBooking(tem as EntityManager, undone.bookingId, 'Rolled back')
+      throw new Error('rollback')
+    }).catch(() => {})
+    await Bun.sleep(1000)
+    expect(providerRefunds(undone.paymentIntentId)).toHaveLength(0)
+    const [b] = await em().execute('select status from bookings where id = ?', [undone.bookingId])
+    expect(b.status).toBe('CONFIRMED')
   }, 60_000)
 })

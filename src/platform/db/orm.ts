@@ -4,6 +4,7 @@ import { resolve } from 'node:path'
 import { entities } from '../../entities'
 import { log } from '../log'
 import { config } from '../../config'
+import { afterCommitSubscriber } from './after-commit'
 
 export const migrationsPath = resolve(import.meta.dir, '../../../migrations')
 
@@ -31,6 +32,7 @@ export function ormConfig(clientUrl: string, opts: { debug?: boolean; pool?: num
     logger: (message) => log.debug({ orm: message }),
     pool: { min: 0, max: opts.pool ?? config.DB_POOL_MAX },
     driverOptions: connectionLimits(),
+    subscribers: [afterCommitSubscriber],
     forceUtcTimezone: true,
     // Entities are plain data for the API layer; serialize through response schemas.
     serialization: { forceObject: true },
