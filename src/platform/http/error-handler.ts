@@ -37,6 +37,16 @@ function toHttpError(code: string | number, error: any): HttpError | null {
 
 /** Every failure leaves through here: the documented shape, never a stack trace. */
 export function handleError(code: string | number, error: unknown, log: Logger, request?: Request) {
+  try {
+    return answer(code, error, log, request)
+  } catch (err) {
+    // The error path itself must never fail open (a thrown error here would drop the connection).
+    log.error({ err, cause: error }, 'error handler failed')
+    return json(500, { message: 'Server Error' })
+  }
+}
+
+function answer(code: string | number, error: unknown, log: Logger, request?: Request) {
   // The database is busy or gone: 503 with Retry-After (a page for browsers), never a 500.
   if (!(error instanceof HttpError) && isDatabaseUnavailable(error)) {
     log.warn({ err: error instanceof Error ? error.message : error }, 'database unavailable')
