@@ -16,7 +16,8 @@ const EnvSchema = v.object({
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'))),
   PG_DATA_DIR: v.optional(v.string(), '.data/postgres'),
   PG_PORT: v.optional(int(1), '54329'),
-  SEED_DEMO: v.optional(bool, 'true'),
+  // Demo data: on by default in development only (production starts empty; see create-admin).
+  SEED_DEMO: v.optional(bool),
   SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   SESSION_TTL_DAYS: v.optional(int(1), '30'),
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL'))),
@@ -66,6 +67,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     APP_URL: appUrl,
     ADMIN_URL: c.ADMIN_URL ?? `${appUrl}/docs`,
     SESSION_SECRET: c.SESSION_SECRET ?? 'development-only-secret-change-me-please-0123456789',
+    SEED_DEMO: c.SEED_DEMO ?? c.NODE_ENV === 'development',
     production,
     oidcEnabled: Boolean(c.OIDC_ISSUER && c.OIDC_CLIENT_ID),
   }
