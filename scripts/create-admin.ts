@@ -39,11 +39,10 @@ async function connect(): Promise<{ url: string; stop(): Promise<void> }> {
   if (!config.DATABASE_URL) {
     // The app may be running on the embedded database: use it rather than start a second server.
     const url = `postgres://postgres:postgres@127.0.0.1:${config.PG_PORT}/summit`
-    const pg: any = await import('pg')
-    const PgClient = pg.Client ?? pg.default.Client
-    const probe = new PgClient({ connectionString: url, connectionTimeoutMillis: 1500 })
-    const running = await probe.connect().then(() => true, () => false)
-    await probe.end().catch(() => {})
+    const running = await Bun.connect({ hostname: '127.0.0.1', port: config.PG_PORT, socket: { data() {} } }).then(
+      (socket) => (socket.end(), true),
+      () => false,
+    )
     if (running) return { url, stop: async () => {} }
   }
   return provideDatabase()
