@@ -146,3 +146,25 @@ describe('uploads over the limit', () => {
     expect((await r.json()).message).toBe(message)
   })
 })
+
+describe('include on every list', () => {
+  test('an unknown include is 422 on every documented list, never silently ignored', async () => {
+    const { Client } = await import('../client')
+    const doc = (await new Client().get('/openapi/json')).body
+    const { client: admin } = await superAdmin()
+    const { coach, tenant } = await team()
+    admin.team = tenant.slug
+    const ignored: string[] = []
+    let lists = 0
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      if (!path.startsWith('/v1') || !item.get || path.includes('{') || /calendar|outbox|stripe-key|providers|metrics|health|\/me$|\/t$/.test(path)) continue
+      for (const c of [admin, coach.client]) {
+        const r = await c.get(`${path}?include=zzz`)
+        if (r.status === 200 && Array.isArray(r.body?.data)) ignored.push(`${path} -> 200`)
+        if (r.status === 422) lists++
+      }
+    }
+    expect(lists).toBeGreaterThan(10)
+    expect([...new Set(ignored)]).toEqual([])
+  })
+})
