@@ -9,14 +9,24 @@ import { rememberSocketIp } from './platform/http/client-ip'
 import type { CookieJar } from './platform/http/session'
 import { pages } from './pages'
 import { assetRoutes } from './platform/assets/assets'
+import { RETRY_AFTER_SECONDS, pingDatabase } from './platform/db/health'
 import { withSecurityHeaders } from './platform/http/security'
 import { stripUnsafeKeys } from './platform/http/json'
 import { controlCharIn, sanitizeQuery, tooLargeResponse, controlCharResponse, bodyTooLarge } from './platform/http/request-guards'
 
+/** 200 when the database answers a `select 1` within 2 s; else 503 with Retry-After. */
+async function health(set: { status?: number | string; headers: Record<string, string | number> }) {
+  const db = await pingDatabase(2000)
+  if (db.ok) return { status: 'ok', database: 'ok' }
+  set.status = 503
+  set.headers['retry-after'] = String(RETRY_AFTER_SECONDS)
+  return { status: 'unavailable', database: 'unavailable' }
+}
+
 /** The whole application: platform plugins, the /v1 modules, docs, pages and assets. */
 export function createApp() {
   const app = new Elysia()
-    .onError(({ code, error, ...rest }) => handleError(code, error, (rest as any).ctx?.log ?? log))
+    .onError(({ code, error, ...rest }) => handleError(code, error, (rest as any).ctx?.log ?? log, (rest as any).request))
     // Parsed bodies lose keys that name the prototype chain before validation or any merge sees them.
     // (A transform, not a parser: a global parser would make Elysia read every body, proxies' too.)
     .onTransform({ as: 'global' }, (c: any) => {
@@ -34,7 +44,8 @@ export function createApp() {
       set.status = 204
       return null
     }, { detail: { tags: ['Auth'], summary: 'Sets the XSRF-TOKEN cookie (Sanctum style)' } })
-    .get('/health', () => ({ status: 'ok' }), { detail: { hide: true } })
+    .get('/health', ({ set }) => health(set), { detail: { hide: true } })
+    .get('/v1/health', ({ set }) => health(set), { detail: { tags: ['Health'], summary: 'Liveness and database check: 200, or 503 with Retry-After when the database does not answer' } })
     .group('/v1', (v1) => {
       for (const m of apiModules) v1.use(m)
       return v1

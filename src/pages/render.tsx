@@ -3,6 +3,8 @@
  * (same process, request-scoped EntityManager) and streams with renderToReadableStream.
  * 404/403/500 render the error page; crawlers get a bare status response instead.
  */
+import { isDatabaseUnavailable } from '../platform/db/health'
+import { unavailablePage } from '../platform/http/error-handler'
 import { renderToReadableStream } from 'react-dom/server'
 import type { ReactNode } from 'react'
 import type { EntityManager } from '@mikro-orm/postgresql'
@@ -128,6 +130,7 @@ export async function renderPage(req: PageRequest): Promise<Response> {
       mod.stream,
     )
   } catch (err) {
+    if (isDatabaseUnavailable(err)) return unavailablePage()
     log.error({ err }, 'page failed')
     const status = typeof (err as any)?.status === 'number' ? (err as any).status : 500
     return renderError(req, status >= 400 && status < 600 ? status : 500)
