@@ -18,6 +18,10 @@ import SettingsDialog from './settings-dialog'
 import { SettingsDialogProps } from './settings-dialog/props'
 import Checkout from './checkout'
 import { CheckoutProps } from './checkout/props'
+import JobPostingEditor from './job-posting-editor'
+import { JobPostingEditorProps } from './job-posting-editor/props'
+import JobApplicants from './job-applicants'
+import { JobApplicantsProps } from './job-applicants/props'
 
 const define = <S extends v.GenericSchema>(props: S, Component: ComponentType<v.InferOutput<S>>) => ({ props, Component })
 
@@ -28,6 +32,8 @@ export const islands = {
   'app-shell': define(AppShellProps, AppShell),
   'settings-dialog': define(SettingsDialogProps, SettingsDialog),
   checkout: define(CheckoutProps, Checkout),
+  'job-posting-editor': define(JobPostingEditorProps, JobPostingEditor),
+  'job-applicants': define(JobApplicantsProps, JobApplicants),
 } satisfies Record<IslandName, { props: v.GenericSchema; Component: ComponentType<any> }>
 
 export type { IslandName }

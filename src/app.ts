@@ -9,6 +9,7 @@ import { rememberSocketIp } from './platform/http/client-ip'
 import type { CookieJar } from './platform/http/session'
 import { pages } from './pages'
 import { assetRoutes } from './platform/assets/assets'
+import { applyFormRoute } from './modules/job-postings'
 import { RETRY_AFTER_SECONDS, pingDatabase } from './platform/db/health'
 import { withSecurityHeaders } from './platform/http/security'
 import { stripUnsafeKeys } from './platform/http/json'
@@ -36,6 +37,8 @@ export function createApp() {
       if (ctx?.requestId) set.headers['x-request-id'] = ctx.requestId
     })
     .use(docs)
+    // Before the platform plugin: the no-JavaScript apply form acts for nobody (see its file).
+    .use(applyFormRoute)
     .use(platform)
     .get('/api/sanctum/csrf-cookie', async ({ ctx, cookie, set }) => {
       // Bound to the session: a guest gets a session to carry the token.

@@ -41,5 +41,6 @@ export async function seedDemoIfEmpty(em: EntityManager) {
   await (await import('./bookings')).seedBookings(em)
   // Feedback needs the demo bookings: keep this after the bookings seed.
   await seedCatalogueFeedback(em)
+  await (await import('./job-postings')).seedJobPostings(em)
   log.info('demo data loaded: sign in as admin@summit.localhost, maya@acme.example or client@summit.localhost')
 }

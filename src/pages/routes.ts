@@ -107,6 +107,14 @@ export const routes: RouteDef[] = [
   c('/workshops/{id}/calendar'),
   c('/workshops/{id}/invoices'),
   c('/workshops/{id}/resources'),
+  c('/job-postings', () => import('./screens/job-postings/list')),
+  c('/job-postings/new', () => import('./screens/job-postings/editor')),
+  c('/job-postings/{id}', () => import('./screens/job-postings/editor')),
+  c('/job-postings/{id}/applicants', () => import('./screens/job-postings/applicants')),
+
+  // Public job pages (no JavaScript, JSON-LD JobPosting).
+  { path: '/jobs', layout: 'marketing', access: 'public', page: () => import('./screens/jobs/jobs') },
+  { path: '/jobs/{id}', layout: 'marketing', access: 'public', page: () => import('./screens/jobs/job') },
 
   // Public coach profile: last, so every fixed path above wins.
   { path: '/{username}', layout: 'marketing', access: 'public', page: () => import('./screens/marketplace/coach-profile') },
