@@ -137,6 +137,10 @@ describe('uploads over the limit', () => {
         expect(r.body.errors.file).toEqual([message])
       }
     }
+    // Far beyond the limit the server refuses before reading: still a 413, never a dropped connection.
+    const huge = new FormData()
+    huge.append('file', new File([new Uint8Array(config.UPLOAD_MAX_BYTES * 3)], 'huge.bin'))
+    expect((await client.post('/v1/upload-temp', huge)).status).toBe(413)
     // The PUT avatar route (also reachable as POST with _method=PUT).
     const f = new FormData()
     f.append('file', new File([new Uint8Array(config.UPLOAD_MAX_BYTES + 100_000)], 'big.png'))
