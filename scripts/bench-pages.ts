@@ -83,6 +83,11 @@ const pages: [string, string, string][] = [
   ['/b/privacy-policy', '', 'legal page'],
   ['/b', client, 'client dashboard (shell + settings)'],
   ['/c', coach, 'coach dashboard (shell + settings)'],
+  ['/b/bookings', client, 'client bookings (data table)'],
+  ['/b/payments', client, 'client payments (tables + cards)'],
+  ['/b/groups', client, 'client groups'],
+  ['/b/workshops', client, 'client workshops'],
+  ['/b/account/profile', client, 'client profile (account cards)'],
 ]
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
@@ -92,7 +97,7 @@ console.log('|---|---:|---:|---:|---:|---:|---:|---:|')
 for (const [path, cookie, label] of pages) {
   const cold = await timed(path, cookie)
   const js = jsOf(cold.body)
-  const measure = path === '/' || path === '/login' || path === '/b'
+  const measure = path === '/' || path === '/login' || path === '/b' || path === '/b/bookings'
   const t = measure ? await throughput(path, cookie) : null
   console.log(
     `| ${path} (${label}) | ${t ? t.rps.toFixed(0) : '-'} | ${t ? t.p50.toFixed(1) + ' ms' : '-'} | ${t ? t.p95.toFixed(1) + ' ms' : '-'} | ${cold.ttfb.toFixed(1)} ms | ${js.files} | ${kb(js.bytes)} | ${kb(js.gzip)} |`,
