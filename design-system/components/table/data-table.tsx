@@ -28,7 +28,7 @@ import {
   useTable,
 } from '@tanstack/react-table'
 import { ArrowDownIcon, ArrowUpIcon, ChevronLeftIcon, ChevronRightIcon } from 'lucide-react'
-import { type ReactNode, Suspense, lazy, useMemo, useState } from 'react'
+import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes/button'
 import { TABLE } from '../../constants'
@@ -103,15 +103,31 @@ const HEAD = css({ display: 'flex', alignItems: 'center', gap: '1' })
 const PAGER = css({ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: '2', pt: '3', textStyle: 'sm', color: 'fg.muted' })
 const PAGE_BUTTON = cx(button({ variant: 'outline', size: 'xs' }), css({ px: '0', aspectRatio: 'square' }))
 
-const SortableDataTable = lazy(() => import('./data-table-sortable'))
+type SortableModule = typeof import('./data-table-sortable')
+let sortable: SortableModule | null = null
 
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
-  if (!props.onReorder) return <DataTableView {...props} />
-  return (
-    <Suspense fallback={<DataTableView {...props} />}>
-      <SortableDataTable {...(props as any)} />
-    </Suspense>
-  )
+  // The server and the first browser render show the table without handles (so hydration
+  // matches); the drag and drop module then loads and the handles appear.
+  const [mod, setMod] = useState<SortableModule | null>(null)
+  const reorder = !!props.onReorder
+  useEffect(() => {
+    if (!reorder || mod) return
+    if (sortable) return setMod(sortable)
+    let live = true
+    void import('./data-table-sortable').then((m) => {
+      sortable = m
+      if (live) setMod(m)
+    })
+    return () => {
+      live = false
+    }
+  }, [reorder, mod])
+  if (reorder && mod) {
+    const Sortable = mod.default as unknown as (p: DataTableProps<T>) => ReactNode
+    return <Sortable {...props} />
+  }
+  return <DataTableView {...props} />
 }
 
 export function DataTableView<T extends RowData>(props: DataTableProps<T> & { dnd?: DataTableDnd }) {
