@@ -18,6 +18,10 @@ import SettingsDialog from './settings-dialog'
 import { SettingsDialogProps } from './settings-dialog/props'
 import Checkout from './checkout'
 import { CheckoutProps } from './checkout/props'
+import JobPostingEditor from './job-posting-editor'
+import { JobPostingEditorProps } from './job-posting-editor/props'
+import JobApplicants from './job-applicants'
+import { JobApplicantsProps } from './job-applicants/props'
 import ClientTable from './client-table'
 import { ClientTableProps } from './client-table/props'
 import ClientDashboard from './client-dashboard'
@@ -34,6 +38,18 @@ import ClientApps from './client-apps'
 import { ClientAppsProps } from './client-apps/props'
 import ClientProfile from './client-profile'
 import { ClientProfileProps } from './client-profile/props'
+import CoachWorkshopForm from './coach-workshop-form'
+import { CoachWorkshopFormProps } from './coach-workshop-form/props'
+import CoachSchedules from './coach-schedules'
+import { CoachSchedulesProps } from './coach-schedules/props'
+import CoachBooking from './coach-booking'
+import { CoachBookingProps } from './coach-booking/props'
+import CoachResources from './coach-resources'
+import { CoachResourcesProps } from './coach-resources/props'
+import CoachProfile from './coach-profile'
+import { CoachProfileProps } from './coach-profile/props'
+import CoachApps from './coach-apps'
+import { CoachAppsProps } from './coach-apps/props'
 
 const define = <S extends v.GenericSchema>(props: S, Component: ComponentType<v.InferOutput<S>>) => ({ props, Component })
 
@@ -44,6 +60,8 @@ export const islands = {
   'app-shell': define(AppShellProps, AppShell),
   'settings-dialog': define(SettingsDialogProps, SettingsDialog),
   checkout: define(CheckoutProps, Checkout),
+  'job-posting-editor': define(JobPostingEditorProps, JobPostingEditor),
+  'job-applicants': define(JobApplicantsProps, JobApplicants),
   'client-table': define(ClientTableProps, ClientTable),
   'client-dashboard': define(ClientDashboardProps, ClientDashboard),
   'client-invitation': define(ClientInvitationProps, ClientInvitation),
@@ -52,6 +70,12 @@ export const islands = {
   'client-cards': define(ClientCardsProps, ClientCards),
   'client-apps': define(ClientAppsProps, ClientApps),
   'client-profile': define(ClientProfileProps, ClientProfile),
+  'coach-workshop-form': define(CoachWorkshopFormProps, CoachWorkshopForm),
+  'coach-schedules': define(CoachSchedulesProps, CoachSchedules),
+  'coach-booking': define(CoachBookingProps, CoachBooking),
+  'coach-resources': define(CoachResourcesProps, CoachResources),
+  'coach-profile': define(CoachProfileProps, CoachProfile),
+  'coach-apps': define(CoachAppsProps, CoachApps),
 } satisfies Record<IslandName, { props: v.GenericSchema; Component: ComponentType<any> }>
 
 export type { IslandName }

@@ -14,10 +14,14 @@ import { invitationRoutes } from './invitations/invitation.routes'
 import { voucherRoutes } from './vouchers/voucher.routes'
 import { onboardingRoutes } from './onboarding/onboarding.routes'
 import { paymentRoutes } from './payments'
+import { jobPostingRoutes, publicJobRoutes } from './job-postings'
+import { scheduleCancelRoutes } from './bookings/schedule-cancel.routes'
+import { coachRoutes, coachUploadRoutes } from './coach'
 
 export const apiModules = [
   authModule,
   // Development only: the local outbox of mail that had no SMTP server to go to.
   ...(config.NODE_ENV === 'development' ? [outboxRoutes] : []),
   onboardingRoutes, tenantRoutes, roleRoutes, userRoutes, uploadRoutes, catalogueRoutes, coachBusinessRoutes,
-  bookingRoutes, seatRoutes, invitationRoutes, voucherRoutes, paymentRoutes]
+  bookingRoutes, seatRoutes, invitationRoutes, voucherRoutes, paymentRoutes,
+  jobPostingRoutes, publicJobRoutes, scheduleCancelRoutes, coachRoutes, coachUploadRoutes]

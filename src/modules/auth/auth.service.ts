@@ -10,11 +10,10 @@ import { User } from '../users/user.entity'
 import { serializeUser } from '../users/user.serialize'
 import { AccessToken } from './auth.entity'
 import { retireSignInCodes } from './otp.service'
+import { isSafeRedirect } from '../../shared/urls'
 
-/** A path on this site (`/b/bookings?x=1`), never another origin (`//evil.example`, `/\evil`). */
-export function isLocalPath(value: unknown): value is string {
-  return typeof value === 'string' && value.length <= 2000 && /^\/(?![/\\])/.test(value) && !/[\r\n]/.test(value)
-}
+/** A path on this site (`/b/bookings?x=1`): the one redirect check of src/shared/urls.ts. */
+export const isLocalPath = isSafeRedirect
 
 /**
  * Where a user lands after signing in (spec section 2): pending users go to onboarding; else
