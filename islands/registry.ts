@@ -18,6 +18,26 @@ import SettingsDialog from './settings-dialog'
 import { SettingsDialogProps } from './settings-dialog/props'
 import Checkout from './checkout'
 import { CheckoutProps } from './checkout/props'
+import JobPostingEditor from './job-posting-editor'
+import { JobPostingEditorProps } from './job-posting-editor/props'
+import JobApplicants from './job-applicants'
+import { JobApplicantsProps } from './job-applicants/props'
+import ClientTable from './client-table'
+import { ClientTableProps } from './client-table/props'
+import ClientDashboard from './client-dashboard'
+import { ClientDashboardProps } from './client-dashboard/props'
+import ClientInvitation from './client-invitation'
+import { ClientInvitationProps } from './client-invitation/props'
+import ClientBooking from './client-booking'
+import { ClientBookingProps } from './client-booking/props'
+import ClientSeats from './client-seats'
+import { ClientSeatsProps } from './client-seats/props'
+import ClientCards from './client-cards'
+import { ClientCardsProps } from './client-cards/props'
+import ClientApps from './client-apps'
+import { ClientAppsProps } from './client-apps/props'
+import ClientProfile from './client-profile'
+import { ClientProfileProps } from './client-profile/props'
 import CoachWorkshopForm from './coach-workshop-form'
 import { CoachWorkshopFormProps } from './coach-workshop-form/props'
 import CoachSchedules from './coach-schedules'
@@ -40,6 +60,16 @@ export const islands = {
   'app-shell': define(AppShellProps, AppShell),
   'settings-dialog': define(SettingsDialogProps, SettingsDialog),
   checkout: define(CheckoutProps, Checkout),
+  'job-posting-editor': define(JobPostingEditorProps, JobPostingEditor),
+  'job-applicants': define(JobApplicantsProps, JobApplicants),
+  'client-table': define(ClientTableProps, ClientTable),
+  'client-dashboard': define(ClientDashboardProps, ClientDashboard),
+  'client-invitation': define(ClientInvitationProps, ClientInvitation),
+  'client-booking': define(ClientBookingProps, ClientBooking),
+  'client-seats': define(ClientSeatsProps, ClientSeats),
+  'client-cards': define(ClientCardsProps, ClientCards),
+  'client-apps': define(ClientAppsProps, ClientApps),
+  'client-profile': define(ClientProfileProps, ClientProfile),
   'coach-workshop-form': define(CoachWorkshopFormProps, CoachWorkshopForm),
   'coach-schedules': define(CoachSchedulesProps, CoachSchedules),
   'coach-booking': define(CoachBookingProps, CoachBooking),

@@ -83,6 +83,8 @@ const pages: [string, string, string][] = [
   ['/b/privacy-policy', '', 'legal page'],
   ['/b', client, 'client dashboard (shell + settings)'],
   ['/c', coach, 'coach dashboard (shell + settings)'],
+  ['/jobs', '', 'public jobs (no JS)'],
+  ['/c/job-postings/new', coach, 'job-posting editor (island)'],
   ...(await coachPages()),
 ]
 

@@ -46,6 +46,13 @@ if (!only.length) {
   if (tsc.exitCode === 0) passed += 1
   else failed += 1
 }
+// The linter counts as one test too (rules and reasons in biome.jsonc); warnings are not shown here.
+if (!only.length) {
+  console.log('\n=== Lint: npm run lint')
+  const lint = Bun.spawnSync(['npm', 'run', 'lint', '--silent', '--', '--diagnostic-level=error'], { stdout: 'inherit', stderr: 'inherit' })
+  if (lint.exitCode === 0) passed += 1
+  else failed += 1
+}
 await run('API and unit tests', ['bun', 'test', '--timeout', '30000', ...(only.length ? only : ['src', 'tests/api', 'tests/platform.test.ts', 'tests/unit'].filter((p) => existsSync(p)))])
 if (!only.length && existsSync('tests/e2e')) await run('Browser tests', ['bun', 'test', '--timeout', '60000', 'tests/e2e'], { SUMMIT_E2E: '1' })
 

@@ -9,15 +9,36 @@ import { rememberSocketIp } from './platform/http/client-ip'
 import type { CookieJar } from './platform/http/session'
 import { pages } from './pages'
 import { assetRoutes } from './platform/assets/assets'
+import { applyFormRoute } from './modules/job-postings'
+import { RETRY_AFTER_SECONDS, pingDatabase } from './platform/db/health'
+import { withSecurityHeaders } from './platform/http/security'
+import { stripUnsafeKeys } from './platform/http/json'
+import { controlCharIn, sanitizeQuery, tooLargeResponse, controlCharResponse, bodyTooLarge } from './platform/http/request-guards'
+
+/** 200 when the database answers a `select 1` within 2 s; else 503 with Retry-After. */
+async function health(set: { status?: number | string; headers: Record<string, string | number> }) {
+  const db = await pingDatabase(2000)
+  if (db.ok) return { status: 'ok', database: 'ok' }
+  set.status = 503
+  set.headers['retry-after'] = String(RETRY_AFTER_SECONDS)
+  return { status: 'unavailable', database: 'unavailable' }
+}
 
 /** The whole application: platform plugins, the /v1 modules, docs, pages and assets. */
 export function createApp() {
   const app = new Elysia()
-    .onError(({ code, error, ...rest }) => handleError(code, error, (rest as any).ctx?.log ?? log))
+    .onError(({ code, error, ...rest }) => handleError(code, error, (rest as any).ctx?.log ?? log, (rest as any).request))
+    // Parsed bodies lose keys that name the prototype chain before validation or any merge sees them.
+    // (A transform, not a parser: a global parser would make Elysia read every body, proxies' too.)
+    .onTransform({ as: 'global' }, (c: any) => {
+      if (c.body && typeof c.body === 'object') stripUnsafeKeys(c.body)
+    })
     .onAfterHandle(({ set, ctx }: any) => {
       if (ctx?.requestId) set.headers['x-request-id'] = ctx.requestId
     })
     .use(docs)
+    // Before the platform plugin: the no-JavaScript apply form acts for nobody (see its file).
+    .use(applyFormRoute)
     .use(platform)
     .get('/api/sanctum/csrf-cookie', async ({ ctx, cookie, set }) => {
       // Bound to the session: a guest gets a session to carry the token.
@@ -26,7 +47,8 @@ export function createApp() {
       set.status = 204
       return null
     }, { detail: { tags: ['Auth'], summary: 'Sets the XSRF-TOKEN cookie (Sanctum style)' } })
-    .get('/health', () => ({ status: 'ok' }), { detail: { hide: true } })
+    .get('/health', ({ set }) => health(set), { detail: { hide: true } })
+    .get('/v1/health', ({ set }) => health(set), { detail: { tags: ['Health'], summary: 'Liveness and database check: 200, or 503 with Retry-After when the database does not answer' } })
     .group('/v1', (v1) => {
       for (const m of apiModules) v1.use(m)
       return v1
@@ -44,8 +66,18 @@ export type App = ReturnType<typeof createApp>
  * query) and is then routed as that method, as Laravel does.
  */
 export function createFetch(app: App) {
-  return async (request: Request, server?: unknown) => {
+  const handle = async (request: Request, server?: unknown) => {
     rememberSocketIp(request, server)
+    // Refused before anything reads the body: a clear 413 instead of a dropped connection.
+    if (bodyTooLarge(request)) return tooLargeResponse()
+    // Control characters (a NUL byte) in the query: 422 for the API, dropped for pages.
+    const url = new URL(request.url)
+    const bad = controlCharIn(url.searchParams)
+    if (bad !== null) {
+      if (API_PATH.test(url.pathname)) return controlCharResponse(bad)
+      request = new Request(sanitizeQuery(url), request)
+      rememberSocketIp(request, server)
+    }
     if (request.method === 'POST' && request.headers.get('content-type')?.startsWith('multipart/form-data')) {
       const url = new URL(request.url)
       let override = url.searchParams.get('_method')
@@ -71,4 +103,7 @@ export function createFetch(app: App) {
     }
     return app.handle(request)
   }
+  return async (request: Request, server?: unknown) => withSecurityHeaders(request, await handle(request, server))
 }
+
+const API_PATH = /^\/(v1|api|openapi)(\/|$)/

@@ -13,7 +13,15 @@ export interface Running {
   url: string
   orm: MikroORM
   databaseUrl: string
-  stop(): Promise<void>
+  /** Requests being answered right now. */
+  inFlight(): number
+  /** The embedded PostgreSQL's postmaster pid (null with DATABASE_URL). */
+  databasePid(): number | null
+  /**
+   * Graceful: stops accepting connections, lets in-flight requests finish (at most
+   * `graceMs`, default SHUTDOWN_TIMEOUT_SECONDS), then stops jobs, the pool and the database.
+   */
+  stop(opts?: { graceMs?: number }): Promise<void>
 }
 
 /**
@@ -30,6 +38,12 @@ export async function boot(opts: { port?: number; throwawayDb?: boolean; seedDem
     const { seedDemoIfEmpty } = await import('./demo/seed')
     await seedDemoIfEmpty(orm.em.fork() as EntityManager)
   }
+  // If the embedded PostgreSQL dies it is restarted; if that fails the server exits non-zero
+  // so a supervisor restarts it (tests only log: the test process must live on).
+  db.supervise?.((err) => {
+    log.fatal({ err: err.message }, 'the database is gone: exiting')
+    if (!opts.throwawayDb) process.exit(1)
+  })
   await startServices(orm, db.url)
   const app = createApp()
   // Island bundles and CSS are ready before the first visitor (tests build them on first use).
@@ -37,10 +51,20 @@ export async function boot(opts: { port?: number; throwawayDb?: boolean; seedDem
     const { buildAssets } = await import('./platform/assets/assets')
     await buildAssets()
   }
+  const handle = createFetch(app)
+  let inFlight = 0
+  let drained: (() => void) | null = null
   const server = Bun.serve({
     port: opts.port ?? config.PORT,
     hostname: opts.hostname ?? config.HOST,
-    fetch: createFetch(app),
+    async fetch(request, srv) {
+      inFlight++
+      try {
+        return await handle(request, srv)
+      } finally {
+        if (--inFlight === 0) drained?.()
+      }
+    },
     maxRequestBodySize: Math.max(config.UPLOAD_MAX_BYTES * 2, 1024 * 1024),
     development: false,
   })
@@ -50,10 +74,21 @@ export async function boot(opts: { port?: number; throwawayDb?: boolean; seedDem
     url,
     orm,
     databaseUrl: db.url,
-    async stop() {
+    inFlight: () => inFlight,
+    databasePid: () => db.pid?.() ?? null,
+    async stop(stopOpts = {}) {
       if (stopped) return
       stopped = true
-      await server.stop()
+      const graceMs = stopOpts.graceMs ?? config.SHUTDOWN_TIMEOUT_SECONDS * 1000
+      // No new connections from here; requests already in flight run to their end (bounded).
+      const closing = server.stop(false)
+      if (inFlight > 0) {
+        const idle = new Promise<void>((resolve) => (drained = resolve))
+        const late = await Promise.race([idle.then(() => false), Bun.sleep(graceMs).then(() => true)])
+        if (late) log.warn({ inFlight }, 'shutdown: requests still running after the grace period are cut')
+      }
+      await Promise.race([closing, Bun.sleep(1000)])
+      server.stop(true)
       await stopServices()
       await orm.close(true)
       setOrm(null)

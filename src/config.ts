@@ -17,6 +17,18 @@ const EnvSchema = v.object({
   PG_DATA_DIR: v.optional(v.string(), '.data/postgres'),
   PG_PORT: v.optional(int(1), '54329'),
   SEED_DEMO: v.optional(bool, 'true'),
+  // Database connections of the app (the job queue has its own few): pool size and time limits.
+  DB_POOL_MAX: v.optional(int(1), '20'),
+  DB_STATEMENT_TIMEOUT_MS: v.optional(int(0), '15000'),
+  DB_LOCK_TIMEOUT_MS: v.optional(int(0), '5000'),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: v.optional(int(0), '30000'),
+  // How long a request waits for a free pooled connection before answering 503.
+  DB_ACQUIRE_TIMEOUT_MS: v.optional(int(0), '10000'),
+  // Embedded PostgreSQL only: `durable` (PostgreSQL's defaults: fsync, synchronous_commit,
+  // full_page_writes on) or `fast` (off: throwaway test databases). Default: durable, fast in tests.
+  PG_DURABILITY: v.optional(v.picklist(['durable', 'fast'])),
+  // Seconds a SIGTERM waits for in-flight requests before stopping jobs and the database.
+  SHUTDOWN_TIMEOUT_SECONDS: v.optional(int(1), '10'),
   SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   SESSION_TTL_DAYS: v.optional(int(1), '30'),
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL'))),

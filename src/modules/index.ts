@@ -14,6 +14,7 @@ import { invitationRoutes } from './invitations/invitation.routes'
 import { voucherRoutes } from './vouchers/voucher.routes'
 import { onboardingRoutes } from './onboarding/onboarding.routes'
 import { paymentRoutes } from './payments'
+import { jobPostingRoutes, publicJobRoutes } from './job-postings'
 import { scheduleCancelRoutes } from './bookings/schedule-cancel.routes'
 import { coachRoutes, coachUploadRoutes } from './coach'
 
@@ -23,4 +24,4 @@ export const apiModules = [
   ...(config.NODE_ENV === 'development' ? [outboxRoutes] : []),
   onboardingRoutes, tenantRoutes, roleRoutes, userRoutes, uploadRoutes, catalogueRoutes, coachBusinessRoutes,
   bookingRoutes, seatRoutes, invitationRoutes, voucherRoutes, paymentRoutes,
-  scheduleCancelRoutes, coachRoutes, coachUploadRoutes]
+  jobPostingRoutes, publicJobRoutes, scheduleCancelRoutes, coachRoutes, coachUploadRoutes]

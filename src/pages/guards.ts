@@ -6,6 +6,9 @@
 import { config } from '../config'
 import type { User } from '../modules/users/user.entity'
 import type { RouteDef } from './routes'
+import { safeRedirect } from '../shared/urls'
+
+export { safeRedirect }
 
 export type GuardResult = { redirect: string } | { status: 403 } | null
 
@@ -17,12 +20,6 @@ export function landingFor(user: Pick<User, 'roles' | 'status'>): string {
   if (user.roles.includes('super-admin')) return config.ADMIN_URL
   if (user.roles.includes('coach')) return '/c'
   return '/b'
-}
-
-/** Only same-site paths are followed after sign-in (no open redirects). */
-export function safeRedirect(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null
-  return value
 }
 
 export function guard(route: RouteDef, path: string, search: string, user: User | null): GuardResult {

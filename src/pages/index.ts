@@ -9,6 +9,8 @@ import { config } from '../config'
 import { notFound } from '../platform/http/errors'
 import type { RequestContext } from '../platform/http/context'
 import { buildAssets } from '../platform/assets/assets'
+import { isDatabaseUnavailable } from '../platform/db/health'
+import { unavailablePage } from '../platform/http/error-handler'
 
 const API_PREFIX = /^\/(v1|api|openapi|docs|assets)(\/|$)/
 
@@ -30,6 +32,7 @@ export function pages() {
       try {
         return await renderPage(req)
       } catch (err) {
+        if (isDatabaseUnavailable(err)) return unavailablePage()
         ctx.log.error({ err }, 'page failed')
         return renderError(req, 500)
       }

@@ -18,6 +18,8 @@ export interface IslandState {
   bootstrapped: boolean
   /** Script URLs the page loads, for tests and the bench. */
   scripts: Set<string>
+  /** Nonce of this response's Content-Security-Policy, carried by the inline scripts. */
+  nonce?: string
 }
 export const IslandContext = createContext<IslandState | null>(null)
 
@@ -40,12 +42,13 @@ export function Island<N extends IslandName>({ name, props }: { name: N; props: 
   )
   const src = islandScript(name)
   state.scripts.add(src)
+  const nonce = state.nonce ? ` nonce="${state.nonce}"` : ''
   let tail = `<script type="application/json" id="${id}-props">${escapeJson(parsed)}</script>`
   if (!state.bootstrapped) {
     state.bootstrapped = true
-    tail += `<script>${BOOTSTRAP}</script>`
+    tail += `<script${nonce}>${BOOTSTRAP}</script>`
   }
-  tail += `<script type="module" async src="${src}"></script><script>__SI.r("${id}","${name}")</script>`
+  tail += `<script type="module" async src="${src}"></script><script${nonce}>__SI.r("${id}","${name}")</script>`
   return (
     <summit-island
       data-island={name}

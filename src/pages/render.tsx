@@ -3,18 +3,22 @@
  * (same process, request-scoped EntityManager) and streams with renderToReadableStream.
  * 404/403/500 render the error page; crawlers get a bare status response instead.
  */
+import { isDatabaseUnavailable } from '../platform/db/health'
+import { unavailablePage } from '../platform/http/error-handler'
 import { renderToReadableStream } from 'react-dom/server'
 import type { ReactNode } from 'react'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { colorModeFromCookieHeader } from '../../design-system/color-mode'
 import type { User } from '../modules/users/user.entity'
 import { log as rootLog, type Logger } from '../platform/log'
-import { buildAssets } from '../platform/assets/assets'
+import { buildAssets, islandScript } from '../platform/assets/assets'
+import { contentSecurityPolicy, newNonce } from '../platform/http/security'
+import { config } from '../config'
 import { Document } from './document'
 import { IslandContext, type IslandState } from './island'
-import { guard } from './guards'
+import { guard, isCoachArea } from './guards'
 import { matchRoute, type LayoutName, type PageContext, type PageModule } from './routes'
-import { Layout } from './layouts'
+import { Layout, areaLayoutFor } from './layouts'
 import { ErrorScreen, STATUS_TEXT } from './screens/error'
 import { RequestInfoContext, parseCookies } from './request'
 
@@ -36,13 +40,20 @@ export function colorModeOf(request: Request): string {
 
 const redirect = (to: string) => new Response(null, { status: 302, headers: { location: to, 'cache-control': 'no-store' } })
 
+/** A Stripe-compatible server named by STRIPE_API_URL serves Stripe.js from its own origin. */
+const stripeScriptOrigins = (): string[] => (config.STRIPE_API_URL ? [new URL(config.STRIPE_API_URL).origin] : [])
+
 async function stream(request: Request, colorMode: string, node: ReactNode, status: number, log: Logger, state: IslandState, progressive = false) {
-  const info = { cookies: parseCookies(request.headers.get('cookie')), colorMode }
+  // A fresh nonce per response: React's streaming scripts and the islands' inline scripts carry it.
+  const nonce = newNonce()
+  state.nonce = nonce
+  const info = { cookies: parseCookies(request.headers.get('cookie')), colorMode, nonce }
   const body = await renderToReadableStream(
     <RequestInfoContext.Provider value={info}>
       <IslandContext.Provider value={state}>{node}</IslandContext.Provider>
     </RequestInfoContext.Provider>,
     {
+      nonce,
       onError(error) {
         log.error({ err: error }, 'page render error')
       },
@@ -50,7 +61,10 @@ async function stream(request: Request, colorMode: string, node: ReactNode, stat
   )
   // Crawlers and script-free pages get the whole document at once (no reveal scripts).
   if (!progressive || isBot(request.headers.get('user-agent'))) await body.allReady
-  return new Response(body, { status, headers: HTML_HEADERS })
+  // The shell is rendered: its islands are known. Stripe's origins only where the card form loads.
+  const stripe = state.scripts.has(islandScript('checkout'))
+  const csp = contentSecurityPolicy({ nonce, stripe, extraScriptOrigins: stripe ? stripeScriptOrigins() : [] })
+  return new Response(body, { status, headers: { ...HTML_HEADERS, 'content-security-policy': csp } })
 }
 
 export const newIslandState = (): IslandState => ({ count: 0, bootstrapped: false, scripts: new Set() })
@@ -69,7 +83,7 @@ export async function renderError(req: PageRequest, status: number, message?: st
     req.request,
     colorMode,
     <Document title={title} colorMode={colorMode} path={path}>
-      <Layout name="default" user={req.user} path={path}>
+      <Layout name={(status !== 403 && areaLayoutFor(path, req.user, !!req.user && isCoachArea(req.user))) || 'default'} user={req.user} path={path} em={req.em}>
         <ErrorScreen status={status} message={message} />
       </Layout>
     </Document>,
@@ -106,7 +120,7 @@ export async function renderPage(req: PageRequest): Promise<Response> {
       req.request,
       colorMode,
       <Document title={title} description={mod.description} colorMode={colorMode} path={path}>
-        <Layout name={route.layout as LayoutName} user={req.user} path={path}>
+        <Layout name={route.layout as LayoutName} user={req.user} path={path} em={req.em}>
           <Page data={data} ctx={ctx} />
         </Layout>
       </Document>,
@@ -116,6 +130,7 @@ export async function renderPage(req: PageRequest): Promise<Response> {
       mod.stream,
     )
   } catch (err) {
+    if (isDatabaseUnavailable(err)) return unavailablePage()
     log.error({ err }, 'page failed')
     const status = typeof (err as any)?.status === 'number' ? (err as any).status : 500
     return renderError(req, status >= 400 && status < 600 ? status : 500)

@@ -4,6 +4,8 @@ import { createContext, useContext } from 'react'
 export interface RequestInfo {
   cookies: Record<string, string>
   colorMode: string
+  /** Nonce for inline scripts (the Content-Security-Policy of this response allows it). */
+  nonce?: string
 }
 export const RequestInfoContext = createContext<RequestInfo>({ cookies: {}, colorMode: 'auto' })
 export const useRequest = () => useContext(RequestInfoContext)

@@ -67,24 +67,24 @@ export const routes: RouteDef[] = [
   { path: '/c/terms-and-conditions', layout: 'marketing', access: 'public', page: () => import('./screens/legal/terms-coach') },
 
   // Client area (no role guard).
-  b('', () => import('./screens/client-dashboard')),
-  b('/apps'),
-  b('/apps/multiplai'),
-  b('/groups'),
-  b('/bookings'),
-  b('/payments'),
-  b('/account/profile'),
-  b('/bookings/{id}'),
-  b('/bookings/{id}/seats'),
-  b('/bookings/{id}/payments'),
-  b('/bookings/{id}/resources'),
-  b('/workshops'),
-  b('/workshops/{id}'),
-  b('/workshops/{id}/history'),
-  b('/workshops/{id}/bookings'),
-  b('/workshops/{id}/bookings/{bookingId}'),
-  b('/workshops/{id}/calendar'),
-  b('/workshops/{id}/resources'),
+  b('', () => import('./screens/client/dashboard')),
+  b('/apps', () => import('./screens/client/apps')),
+  b('/apps/multiplai', () => import('./screens/client/app-multiplai')),
+  b('/groups', () => import('./screens/client/groups')),
+  b('/bookings', () => import('./screens/client/bookings')),
+  b('/payments', () => import('./screens/client/payments')),
+  b('/account/profile', () => import('./screens/client/profile')),
+  b('/bookings/{id}', () => import('./screens/client/booking-detail')),
+  b('/bookings/{id}/seats', () => import('./screens/client/booking-seats')),
+  b('/bookings/{id}/payments', () => import('./screens/client/booking-payments')),
+  b('/bookings/{id}/resources', () => import('./screens/client/booking-resources')),
+  b('/workshops', () => import('./screens/client/workshops')),
+  b('/workshops/{id}', () => import('./screens/client/workshop-detail')),
+  b('/workshops/{id}/history', () => import('./screens/client/workshop-history')),
+  b('/workshops/{id}/bookings', () => import('./screens/client/workshop-bookings')),
+  b('/workshops/{id}/bookings/{bookingId}', () => import('./screens/client/booking-detail')),
+  b('/workshops/{id}/calendar', () => import('./screens/client/workshop-calendar')),
+  b('/workshops/{id}/resources', () => import('./screens/client/workshop-resources')),
 
   // Coach area (coach-only middleware: coach or super-admin).
   c('', () => import('./screens/coach/dashboard')),
@@ -107,6 +107,17 @@ export const routes: RouteDef[] = [
   c('/workshops/{id}/calendar', () => import('./screens/coach/workshop-tabs/calendar')),
   c('/workshops/{id}/invoices', () => import('./screens/coach/workshop-tabs/invoices')),
   c('/workshops/{id}/resources', () => import('./screens/coach/workshop-tabs/resources')),
+  c('/job-postings', () => import('./screens/job-postings/list')),
+  c('/job-postings/new', () => import('./screens/job-postings/editor')),
+  c('/job-postings/{id}', () => import('./screens/job-postings/editor')),
+  c('/job-postings/{id}/applicants', () => import('./screens/job-postings/applicants')),
+
+  // Public job pages (no JavaScript, JSON-LD JobPosting).
+  { path: '/jobs', layout: 'marketing', access: 'public', page: () => import('./screens/jobs/jobs') },
+  { path: '/jobs/{id}', layout: 'marketing', access: 'public', page: () => import('./screens/jobs/job') },
+
+  // The page the seat invitation email links to (public: the token is the credential).
+  { path: '/invitations/{token}', layout: 'marketing', access: 'public', page: () => import('./screens/invitation') },
 
   // Public coach profile: last, so every fixed path above wins.
   { path: '/{username}', layout: 'marketing', access: 'public', page: () => import('./screens/marketplace/coach-profile') },

@@ -41,12 +41,11 @@ describe('races', () => {
     expect(later.body.message).toBe('Only 1 seat left.')
   }, RACE_TIMEOUT)
 
-  test('50 clients redeeming a maxUses=1 voucher at once: exactly one succeeds', async () => {
+  test('50 redeems of a maxUses=1 voucher at once (by its tenant manager): exactly one succeeds', async () => {
     const w = await world()
     const created = await w.coach.client.post('/v1/vouchers', { code: 'ONLYONE', data: { discountType: 'percentage', discountValue: 10, maxUses: 1 } })
     expect(created.status).toBe(201)
-    const clients = await actors(50)
-    const results = await Promise.all(clients.map((c) => postOnce(c, `/v1/vouchers/${created.body.data.id}/redeem`)))
+    const results = await Promise.all(Array.from({ length: 50 }, () => postOnce(w.coach, `/v1/vouchers/${created.body.data.id}/redeem`)))
     expect(results.filter((r) => r.status === 200).length).toBe(1)
     const refused = results.filter((r) => r.status === 409)
     expect(refused.length).toBe(49)

@@ -63,7 +63,7 @@ describe('avatar upload', () => {
     const big = new Uint8Array(config.UPLOAD_MAX_BYTES + 1)
     big.set(PNG)
     const r = await client.post('/v1/uploads/avatar', form(big, 'big.png', 'image/png'))
-    expect(r.status).toBe(422)
+    expect(r.status).toBe(413)
     expect(r.body.errors.file).toEqual([`The file may not be larger than ${config.UPLOAD_MAX_BYTES / 1024 / 1024} MB.`])
     const none = new FormData()
     none.append('other', 'x')

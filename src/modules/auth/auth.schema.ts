@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot'
 import { MESSAGES, emailRule, otpRule } from '../../shared/rules'
+import { isSafeRedirect } from '../../shared/urls'
 
 /**
  * valibot reports a missing key with the object's message: name the field's own message
@@ -26,7 +27,7 @@ const deviceName = v.pipe(
 const redirect = v.pipe(
   v.string('The redirect must be a path on this site.'),
   v.maxLength(2000, 'The redirect must be at most 2000 characters.'),
-  v.regex(/^\/(?![/\\])/, 'The redirect must be a path on this site.'),
+  v.check((s: string) => isSafeRedirect(s), 'The redirect must be a path on this site.'),
   v.description('Where to land afterwards (a path on this site, e.g. the `redirect` query of /login); else the stored redirect, else the default landing.'),
 )
 

@@ -10,11 +10,10 @@ import { User } from '../users/user.entity'
 import { serializeUser } from '../users/user.serialize'
 import { AccessToken } from './auth.entity'
 import { retireSignInCodes } from './otp.service'
+import { isSafeRedirect } from '../../shared/urls'
 
-/** A path on this site (`/b/bookings?x=1`), never another origin (`//evil.example`, `/\evil`). */
-export function isLocalPath(value: unknown): value is string {
-  return typeof value === 'string' && value.length <= 2000 && /^\/(?![/\\])/.test(value) && !/[\r\n]/.test(value)
-}
+/** A path on this site (`/b/bookings?x=1`): the one redirect check of src/shared/urls.ts. */
+export const isLocalPath = isSafeRedirect
 
 /**
  * Where a user lands after signing in (spec section 2): pending users go to onboarding; else
@@ -71,7 +70,10 @@ export async function signIn(ctx: RequestContext, cookie: CookieJar, user: User,
       const { redirect: _r, oidc: _o, ...rest } = previous.data ?? {}
       previous.data = rest
     }
-    ctx.session = await startSession(em, cookie, { userId: user.id, previous })
+    // A new account goes through onboarding first: keep where it was going (an invitation, a checkout) for afterwards.
+    const after = opts.redirect ?? previous?.data?.redirect
+    const keep = user.status === 'pending' && isLocalPath(after) ? { afterOnboarding: after } : undefined
+    ctx.session = await startSession(em, cookie, { userId: user.id, previous, data: keep })
   }
   ctx.user = user
   await em.flush()

@@ -5,13 +5,13 @@
  * booking.state.ts. Service functions take an EntityManager (no HTTP): the payments module
  * calls confirmBooking / cancelBooking.
  */
-import { LockMode } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { config } from '../../config'
 import { clock } from '../../platform/clock'
 import { log } from '../../platform/log'
 import { conflict, fieldError, notFound } from '../../platform/http/errors'
 import { enqueue } from '../../platform/jobs'
+import { afterCommit, lockRow, transaction } from '../../platform/db/after-commit'
 import { Booking, BookingSeat, type BookingAddress, type BookingMeta, type BookingStatus } from './booking.entity'
 import { HOLD_EXPIRED_REASON, assertTransition, holdsSeats } from './booking.state'
 import { WorkshopSchedule } from '../workshops/schedule.entity'
@@ -20,6 +20,10 @@ import type { User } from '../users/user.entity'
 import { VOUCHER_PROBLEMS, discountFor, findVoucherByCode, redeemVoucher, unredeemVoucher, voucherProblem } from '../vouchers/voucher.service'
 import { allTenants, bookingEm } from './booking.access'
 import { mailBookingChange } from './booking.mail'
+import { getOrm } from '../../platform/db/current'
+
+/** A fresh EntityManager for work after COMMIT (the caller's may be a finished transaction's). */
+const getOrmEm = () => getOrm().em.fork() as EntityManager
 
 export const RELEASE_HOLD_JOB = 'bookings.release-hold'
 export const SWEEP_HOLDS_JOB = 'bookings.sweep-holds'
@@ -31,7 +35,11 @@ export interface PaymentInfo {
   paymentTransactionId: string | null
 }
 
-/** Called after a booking is cancelled (the payments module refunds paid ones). */
+/**
+ * Called inside the cancel transaction, after the booking row changed (the payments module
+ * records the refund of a paid booking there). A listener must only use `em` (the transaction)
+ * and defer provider calls and mail with `afterCommit`.
+ */
 type CancelListener = (booking: Booking, em: EntityManager) => Promise<void> | void
 const cancelListeners: CancelListener[] = []
 export function onBookingCancelled(fn: CancelListener) {
@@ -107,7 +115,7 @@ export async function createBooking(em: EntityManager, input: NewBooking, at = c
   // Inserts first, the hot rows last: the schedule's (then the voucher's) row lock is held only
   // from its guarded UPDATE to COMMIT, so concurrent bookers of one schedule queue briefly.
   // Lock order everywhere: schedule, then voucher (cancel and confirm follow it too).
-  const id = await em.transactional(async (tem) => {
+  const id = await transaction(em, async (tem) => {
     const booking = tem.create(Booking, {
       tenant: tenantId, user: user.id, workshopSchedule: schedule.id, seats,
       voucherCode: voucher?.code ?? null, voucherId: voucher?.id ?? null,
@@ -124,19 +132,26 @@ export async function createBooking(em: EntityManager, input: NewBooking, at = c
     const taken = await takeSeats(tem, schedule.id, seats)
     if (!taken.ok) throw conflict(seatsLeftMessage(taken.left))
     if (voucher && (await redeemVoucher(tem, voucher.id, at)) === null) throw fieldError('voucherCode', VOUCHER_PROBLEMS.used_up)
-    return booking.id
+    const bookingId = booking.id
+    if (holdExpiresAt)
+      afterCommit(tem, () => enqueue(RELEASE_HOLD_JOB, { bookingId }, { startAfter: holdExpiresAt }).catch((err) =>
+        log.error({ err, bookingId }, 'could not queue the hold release (the sweep will release it)')))
+    return bookingId
   })
-  if (holdExpiresAt)
-    await enqueue(RELEASE_HOLD_JOB, { bookingId: id }, { startAfter: holdExpiresAt }).catch((err) =>
-      log.error({ err, bookingId: id }, 'could not queue the hold release (the sweep will release it)'))
   const created = await em.findOneOrFail(Booking, { id }, { populate: ['workshopSchedule', 'workshopSchedule.workshop'] as any, refresh: true })
-  if (status === 'CONFIRMED') await mailBookingChange(em, created, 'confirmed')
+  if (status === 'CONFIRMED') await afterCommit(em, () => mailBookingChange(getOrmEm(), created, 'confirmed'))
   return created
 }
 
-async function lockBooking(tem: EntityManager, id: string) {
+/**
+ * Locks the booking row alone (`FOR UPDATE` on bookings only, never on joined tenant, user or
+ * schedule rows) and reads it. Lock order everywhere: booking, schedule seat counter, voucher,
+ * tenant invoice counter.
+ */
+export async function lockBooking(tem: EntityManager, id: string) {
   allTenants(tem)
-  const b = await tem.findOne(Booking, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })
+  if (!(await lockRow(tem, 'bookings', id))) throw notFound('Booking')
+  const b = await tem.findOne(Booking, { id }, { refresh: true })
   if (!b) throw notFound('Booking')
   const schedule = await tem.findOneOrFail(WorkshopSchedule, { id: (b.workshopSchedule as any).id }, { filters: false })
   return { b, schedule }
@@ -148,7 +163,7 @@ async function lockBooking(tem: EntityManager, id: string) {
  */
 export async function confirmBooking(em: EntityManager, bookingId: string, payment: PaymentInfo, at = clock.now()): Promise<Booking> {
   em = bookingEm(em)
-  const changed = await em.transactional(async (tem) => {
+  const changed = await transaction(em, async (tem) => {
     const { b, schedule } = await lockBooking(tem, bookingId)
     if (b.status === 'CONFIRMED' && payment.paymentTransactionId && b.paymentTransactionId === payment.paymentTransactionId) return false
     if (b.status === 'CANCELLED' && b.cancellationReason === HOLD_EXPIRED_REASON) {
@@ -167,23 +182,25 @@ export async function confirmBooking(em: EntityManager, bookingId: string, payme
     return true
   })
   const confirmed = await em.findOneOrFail(Booking, { id: bookingId }, { populate: ['workshopSchedule', 'workshopSchedule.workshop'] as any, refresh: true })
-  if (changed) await mailBookingChange(em, confirmed, 'confirmed')
+  // After the commit (the caller's, when it called us inside its own transaction).
+  if (changed) await afterCommit(em, () => mailBookingChange(getOrmEm(), confirmed, 'confirmed'))
   return confirmed
 }
 
 /** PENDING|CONFIRMED -> CANCELLED with a reason; gives the seats (and an unpaid voucher use) back. */
 export async function cancelBooking(em: EntityManager, bookingId: string, reason: string, at = clock.now()): Promise<Booking> {
   em = bookingEm(em)
-  const b = await em.transactional(async (tem) => {
+  return transaction(em, async (tem) => {
     const { b, schedule } = await lockBooking(tem, bookingId)
     assertTransition(b.status, 'CANCELLED', { scheduleEndsAt: schedule.endDate, now: at, reason })
     await cancelLocked(tem, b, reason.trim(), at)
-    return b
+    await tem.flush()
+    // In the same transaction: a paid booking's refund is recorded with its cancellation.
+    for (const fn of cancelListeners) await fn(b, tem)
+    const cancelled = await tem.findOneOrFail(Booking, { id: bookingId }, { populate: ['workshopSchedule', 'workshopSchedule.workshop'] as any, refresh: true })
+    afterCommit(tem, () => mailBookingChange(getOrmEm(), cancelled, 'cancelled'))
+    return cancelled
   })
-  for (const fn of cancelListeners) await fn(b, em)
-  const cancelled = await em.findOneOrFail(Booking, { id: bookingId }, { populate: ['workshopSchedule', 'workshopSchedule.workshop'] as any, refresh: true })
-  await mailBookingChange(em, cancelled, 'cancelled')
-  return cancelled
 }
 
 async function cancelLocked(tem: EntityManager, b: Booking, reason: string, at: Date) {
@@ -199,7 +216,7 @@ async function cancelLocked(tem: EntityManager, b: Booking, reason: string, at: 
 /** CONFIRMED -> COMPLETED | NO_SHOW, only after the schedule has ended. */
 export async function finishBooking(em: EntityManager, bookingId: string, to: 'COMPLETED' | 'NO_SHOW', at = clock.now()) {
   em = bookingEm(em)
-  await em.transactional(async (tem) => {
+  await transaction(em, async (tem) => {
     const { b, schedule } = await lockBooking(tem, bookingId)
     assertTransition(b.status, to, { scheduleEndsAt: schedule.endDate, now: at })
     b.status = to
@@ -213,9 +230,10 @@ export async function finishBooking(em: EntityManager, bookingId: string, to: 'C
  */
 export async function releaseExpiredHold(em: EntityManager, bookingId: string, at = clock.now()): Promise<boolean> {
   em = bookingEm(em)
-  return em.transactional(async (tem) => {
+  return transaction(em, async (tem) => {
     allTenants(tem)
-    const b = await tem.findOne(Booking, { id: bookingId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })
+    if (!(await lockRow(tem, 'bookings', bookingId))) return false
+    const b = await tem.findOne(Booking, { id: bookingId }, { refresh: true })
     if (!b || b.status !== 'PENDING' || !b.holdExpiresAt || b.holdExpiresAt.getTime() > at.getTime()) return false
     await cancelLocked(tem, b, HOLD_EXPIRED_REASON, at)
     return true

@@ -11,7 +11,6 @@
  *
  * Every create/confirm/refund carries an idempotency key made of our own ids.
  */
-import { LockMode } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type Stripe from 'stripe'
 import { clock } from '../../platform/clock'
@@ -26,12 +25,15 @@ import { ensureCustomer } from './customers'
 import { issueDocument } from './invoice.service'
 import { stripe } from './stripe'
 import { callStripe } from './stripe-errors'
+import { lockRow, transaction } from '../../platform/db/after-commit'
 
 export const LATE_PAYMENT_REASON = 'Paid after the booking could no longer be confirmed'
 
+/** The booking row alone, locked (see lockBooking in the bookings module for the lock order). */
 async function lockBooking(em: EntityManager, id: string) {
   allTenants(em)
-  const b = await em.findOne(Booking, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })
+  if (!(await lockRow(em, 'bookings', id))) throw notFound('Booking')
+  const b = await em.findOne(Booking, { id }, { refresh: true })
   if (!b) throw notFound('Booking')
   return b
 }
@@ -58,38 +60,55 @@ export async function createBookingIntent(em: EntityManager, user: User, booking
   const customer = await ensureCustomer(em, user)
   const futureUsage = opts.savePaymentMethod ? 'off_session' : null
 
-  // Under the booking's lock: concurrent checkouts of one booking share one intent.
-  const { pi, payment } = await em.fork().transactional(async (tem) => {
+  // Under the booking's lock (a short transaction, no provider call inside): concurrent
+  // checkouts of one booking share one Payment row, hence one idempotency key and one intent.
+  const pick = (fresh: boolean) => transaction(em.fork() as EntityManager, async (tem) => {
     await lockBooking(tem, booking.id)
-    const open = await tem.findOne(Payment, { booking: booking.id, kind: 'payment', status: 'pending', chargeId: null, amount, currency: booking.currency, paymentIntentId: { $ne: null } }, { orderBy: { createdAt: 'desc' } })
-    if (open) {
-      let existing = await callStripe(() => stripe().paymentIntents.retrieve(open.paymentIntentId!))
-      if (['requires_payment_method', 'requires_confirmation'].includes(existing.status) && existing.amount === amount) {
-        if ((existing.setup_future_usage ?? null) !== futureUsage) {
-          existing = await callStripe(() => stripe().paymentIntents.update(existing.id, { setup_future_usage: futureUsage ?? '' }))
-        }
-        return { pi: existing, payment: open }
-      }
-    }
+    const open = fresh ? null : await tem.findOne(Payment, { booking: booking.id, kind: 'payment', status: 'pending', chargeId: null, amount, currency: booking.currency }, { orderBy: { createdAt: 'desc' } })
+    if (open) return open
     const row = tem.create(Payment, {
       id: Bun.randomUUIDv7(), // known before the flush: it keys the Stripe call
       tenant: (booking.tenant as any).id, booking: booking.id, user: user.id, kind: 'payment', status: 'pending',
       amount, currency: booking.currency, provider: 'stripe',
     } as any)
-    const created = await callStripe(() => stripe().paymentIntents.create({
-      amount,
-      currency: booking.currency,
-      customer,
-      allowed_payment_method_types: ['card'],
-      description: `Booking ${booking.id}`,
-      receipt_email: user.email,
-      metadata: { bookingId: booking.id, paymentId: row.id, tenantId: (booking.tenant as any).id, userId: user.id },
-      ...(futureUsage ? { setup_future_usage: futureUsage } : {}),
-    }, { idempotencyKey: `summit-pi-${row.id}` }))
-    row.paymentIntentId = created.id
     await tem.flush()
-    return { pi: created, payment: row }
+    return row
   })
+  const createFor = async (row: Payment) => {
+    try {
+      const created = await callStripe(() => stripe().paymentIntents.create({
+        amount,
+        currency: booking.currency,
+        customer,
+        allowed_payment_method_types: ['card'],
+        description: `Booking ${booking.id}`,
+        receipt_email: user.email,
+        metadata: { bookingId: booking.id, paymentId: row.id, tenantId: (booking.tenant as any).id, userId: user.id },
+        ...(futureUsage ? { setup_future_usage: futureUsage } : {}),
+      }, { idempotencyKey: `summit-pi-${row.id}` }))
+      await em.fork().nativeUpdate(Payment, { id: row.id }, { paymentIntentId: created.id })
+      row.paymentIntentId = created.id
+      return created
+    } catch (err) {
+      // Not left open: the next checkout makes a fresh row (and key).
+      await em.fork().nativeUpdate(Payment, { id: row.id, paymentIntentId: null }, { status: 'failed', failureMessage: (err instanceof Error ? err.message : 'The payment could not be started.').slice(0, 500) }).catch(() => {})
+      throw err
+    }
+  }
+  let payment = await pick(false)
+  let pi: Stripe.PaymentIntent
+  if (payment.paymentIntentId) {
+    let existing = await callStripe(() => stripe().paymentIntents.retrieve(payment.paymentIntentId!))
+    if (['requires_payment_method', 'requires_confirmation'].includes(existing.status) && existing.amount === amount) {
+      if ((existing.setup_future_usage ?? null) !== futureUsage) {
+        existing = await callStripe(() => stripe().paymentIntents.update(existing.id, { setup_future_usage: futureUsage ?? '' }))
+      }
+      pi = existing
+    } else {
+      payment = await pick(true)
+      pi = await createFor(payment)
+    }
+  } else pi = await createFor(payment)
 
   if (opts.paymentMethodId) {
     const pmId = opts.paymentMethodId
@@ -117,7 +136,7 @@ export async function syncIntent(em: EntityManager, paymentIntentId: string) {
   const charges = (await callStripe(() => stripe().charges.list({ payment_intent: pi.id, limit: 100 }))).data.reverse().sort((a, b) => a.created - b.created)
 
   let refundNeeded: Payment | null = null
-  const result = await em.fork().transactional(async (tem) => {
+  const result = await transaction(em.fork() as EntityManager, async (tem) => {
     const booking = await lockBooking(tem, bookingId).catch(() => null)
     if (!booking) return { booking: null, payment: null }
     let current: Payment | null = null
@@ -199,7 +218,7 @@ export async function syncRefunds(em: EntityManager, chargeId: string, reason: s
     callStripe(() => stripe().charges.retrieve(chargeId)),
     callStripe(() => stripe().refunds.list({ charge: chargeId, limit: 100 })),
   ])
-  await em.fork().transactional(async (tem) => {
+  await transaction(em.fork() as EntityManager, async (tem) => {
     const original = await tem.findOne(Payment, { chargeId })
     if (!original) return
     await lockBooking(tem, (original.booking as any).id)

@@ -85,7 +85,10 @@ export const tenantRoutes = new Elysia({ name: 'tenants' })
   })
   .get('/users/:id/tenants', async ({ ctx, params }) => {
     const me = ctx.requireUser()
+    // A malformed id is nobody (404, it reveals nothing); someone else's list is for super-admins.
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(params.id)) throw notFound('User')
     if (params.id !== me.id && !ctx.isSuperAdmin) throw forbidden()
+    if (params.id !== me.id && !(await ctx.em.count(User, { id: params.id }))) throw notFound('User')
     const rows = await ctx.em.find(Membership, { user: params.id, tenant: { deletedAt: null } }, { populate: ['tenant'], orderBy: { tenant: { name: 'asc' } } })
     return { data: rows.map((m) => ({ ...serializeTenant(m.tenant), membership: { status: m.status, roles: m.roles } })) }
   }, { auth: true, params: idParams, detail: { tags: ['Tenants'], summary: "Tenants a user belongs to (self or super-admin)" } })

@@ -5,7 +5,7 @@ import { platform, type RequestContext } from '../../platform/http/context'
 import { conflict, fieldError, notFound, parseOrThrow } from '../../platform/http/errors'
 import { Voucher, type VoucherData } from './voucher.entity'
 import { VoucherCreateSchema, VoucherDataSchema, VoucherRedeemSchema, VoucherUpdateSchema, VoucherVerifyQuerySchema, voucherCodeRule } from './voucher.schema'
-import { VOUCHER_PROBLEMS, discountFor, findVoucherByCode, redeemVoucher, serializeVoucher, voucherProblem } from './voucher.service'
+import { VOUCHER_PROBLEMS, discountFor, findVoucherByCode, redeemVoucher, serializeVoucher, serializeVoucherForBooker, voucherProblem } from './voucher.service'
 import { Workshop } from '../workshops/workshop.entity'
 import { WorkshopSchedule } from '../workshops/schedule.entity'
 import { allTenants, findBookableSchedule, idFilter } from '../bookings/booking.access'
@@ -100,12 +100,12 @@ export const voucherRoutes = new Elysia({ name: 'vouchers' })
   .use(platform)
   .use(vouchers)
   .get('/vouchers/verify/:code', async ({ ctx, params, query }) => {
-    ctx.requireUser()
     const code = parseOrThrow(voucherCodeRule, decodeURIComponent(params.code))
     const q = parseOrThrow(VoucherVerifyQuerySchema, query)
     let schedule: WorkshopSchedule | null = null
     let tenantId: string
     if (q.workshopScheduleId) {
+      // A booker checks a code against a schedule they may book (any tenant's marketplace).
       schedule = await findBookableSchedule(ctx, q.workshopScheduleId)
       tenantId = (schedule.tenant as any).id
     } else tenantId = (await ctx.tenant()).id
@@ -118,7 +118,7 @@ export const voucherRoutes = new Elysia({ name: 'vouchers' })
     const discount = total != null && !problem ? discountFor(voucher.data, total) : 0
     return {
       data: {
-        ...serializeVoucher(voucher),
+        ...serializeVoucherForBooker(voucher),
         valid: !problem,
         reason: problem,
         message: problem ? VOUCHER_PROBLEMS[problem] : 'This voucher can be applied.',
@@ -129,23 +129,22 @@ export const voucherRoutes = new Elysia({ name: 'vouchers' })
       },
     }
   }, {
+    auth: true,
     query: VoucherVerifyQuerySchema as any,
     detail: {
       tags: ['Vouchers'],
       summary: 'Check a voucher code: what it gives on which workshop, or why not (expired, used_up, wrong_workshop)',
-      description: 'With `workshopScheduleId` (and `seats`) the voucher is looked up in that schedule\'s tenant and the discounted amount is computed; without it, in the X-Team tenant.',
+      description: 'With `workshopScheduleId` (and `seats`) the voucher is looked up in that schedule\'s tenant (a schedule the caller may book) and the discounted amount is computed; without it, in the X-Team tenant (members only). Answers only what a booker needs: the code, its discount, expiry, whether it applies and the amounts; never the voucher\'s id, tenant or use counts (managers read those with `GET /v1/vouchers`).',
     },
   })
   .post('/vouchers/:id/redeem', async ({ ctx, params, body }) => {
-    await ctx.authorize('bookings.create')
     const input = parseOrThrow(VoucherRedeemSchema, body ?? undefined)
-    allTenants(ctx.em as EntityManager)
+    // The tenant filter is on (X-Team): another tenant's voucher is 404.
     const voucher = /^[0-9a-f-]{36}$/i.test(params.id) ? await ctx.em.findOne(Voucher, { id: params.id }) : null
     if (!voucher) throw notFound('Voucher')
     if (input?.workshopScheduleId) {
-      const schedule = await findBookableSchedule(ctx, input.workshopScheduleId)
-      if ((schedule.tenant as any).id !== (voucher.tenant as any).id || voucherProblem(voucher, schedule) === 'wrong_workshop')
-        throw conflict(VOUCHER_PROBLEMS.wrong_workshop)
+      const schedule = await ctx.em.findOne(WorkshopSchedule, { id: input.workshopScheduleId }, { populate: ['workshop'] as any })
+      if (!schedule || voucherProblem(voucher, schedule) === 'wrong_workshop') throw conflict(VOUCHER_PROBLEMS.wrong_workshop)
     }
     const uses = await redeemVoucher(ctx.em as EntityManager, voucher.id, clock.now())
     if (uses === null) {
@@ -155,7 +154,13 @@ export const voucherRoutes = new Elysia({ name: 'vouchers' })
     voucher.uses = uses
     return { data: serializeVoucher(voucher) }
   }, {
+    tenant: true,
+    can: 'vouchers.manage',
     params: t.Object({ id: t.String() }),
     body: VoucherRedeemSchema as any,
-    detail: { tags: ['Vouchers'], summary: 'Count one use of a voucher (atomic: the last use goes to exactly one caller; 409 when used up or expired)' },
+    detail: {
+      tags: ['Vouchers'],
+      summary: 'Count one use of a voucher by hand (managers of its tenant)',
+      description: 'For the voucher\'s tenant managers (`vouchers.manage` in the X-Team tenant), e.g. a use made outside the product. Clients never call it: booking with `voucherCode` redeems the voucher in the same transaction that takes the seats. Atomic: of many callers racing for the last use exactly one succeeds; 409 when used up or expired; another tenant\'s voucher is 404.',
+    },
   })

@@ -86,3 +86,15 @@ export function serializeVoucher(v: Voucher) {
     updatedAt: v.updatedAt,
   }
 }
+
+/** What a booker checking a code sees: the offer, never the voucher's id, tenant or use counts. */
+export function serializeVoucherForBooker(v: Voucher) {
+  const { data } = serializeVoucher(v)
+  return {
+    code: v.code,
+    modelType: v.modelType ?? null,
+    expiresAt: v.expiresAt ?? null,
+    data: { discountType: data.discountType, discountValue: data.discountValue, maxDiscount: data.maxDiscount },
+    status: voucherStatus(v),
+  }
+}

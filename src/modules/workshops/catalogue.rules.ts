@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot'
 import { countryByCode, countryRule as sharedCountryRule } from '../../shared/countries'
+import { isHttpUrl } from '../../shared/urls'
 
 export const CATALOGUE_MESSAGES = {
   titleMin: 'Title must be at least 3 characters',
@@ -40,12 +41,17 @@ export const required = <S extends v.GenericSchema>(schema: S) => v.optional(sch
 
 export const titleRule = v.pipe(v.string('Title is required'), v.trim(), v.minLength(3, M.titleMin), v.maxLength(255, M.titleMax))
 
-/** A valid absolute URL of at most `max` characters. */
+/** A valid absolute http(s) URL of at most `max` characters (`javascript:` and friends never). */
 export const urlMax = (max: number) =>
-  v.pipe(v.string(M.url), v.trim(), v.url(M.url), v.maxLength(max, `Must be at most ${max} characters`))
+  v.pipe(v.string(M.url), v.trim(), v.url(M.url), v.check(isHttpUrl, M.url), v.maxLength(max, `Must be at most ${max} characters`))
 
+/** A valid absolute URL, or a picture kept by the image provider (`/v1/files/<id>`, as the demo workshops have). */
+const PROVIDER_PATH = /^\/v1\/files\/[0-9a-f-]{36}$/
+const isUrl = (s: string) => v.is(v.pipe(v.string(), v.url()), s)
+const urlOrProvided = (max: number) =>
+  v.pipe(v.string(M.url), v.trim(), v.check((s) => PROVIDER_PATH.test(s) || isUrl(s), M.url), v.maxLength(max, `Must be at most ${max} characters`))
 /** An image or video reference: empty string means none. */
-export const optionalUrl = (max = 255) => v.optional(v.nullable(v.union([v.literal(''), urlMax(max)], M.url)))
+export const optionalUrl = (max = 255) => v.optional(v.nullable(v.union([v.literal(''), urlOrProvided(max)], M.url)))
 
 export const descriptionRule = v.pipe(v.string(), v.trim(), v.maxLength(20000, 'Description must be at most 20000 characters'))
 

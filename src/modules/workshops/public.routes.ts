@@ -1,13 +1,16 @@
 import { Elysia, t } from 'elysia'
 import { platform } from '../../platform/http/context'
 import { notFound } from '../../platform/http/errors'
+import { parseIncludes } from '../../platform/http/list-query'
 import { PublicScheduleQuerySchema, findPublicSchedule, listPublicSchedules, parsePublicFilters } from './public.service'
 
 /** The marketplace: no sign-in, every tenant's PUBLIC and PUBLISHED schedules. */
 export const publicScheduleRoutes = new Elysia({ name: 'public-schedules' })
   .use(platform)
   .get('/public/workshop-schedules', async ({ ctx, request }) => {
-    const filters = parsePublicFilters(new URL(request.url).searchParams)
+    const sp = new URL(request.url).searchParams
+    parseIncludes(sp.get('include'), []) // rows always embed what they have: any include is unknown (422)
+    const filters = parsePublicFilters(sp)
     return listPublicSchedules(ctx.em, filters)
   }, {
     query: PublicScheduleQuerySchema,
@@ -17,7 +20,8 @@ export const publicScheduleRoutes = new Elysia({ name: 'public-schedules' })
       description: 'PUBLIC and PUBLISHED schedules, coming ones first. Each row embeds its workshop (with tags), the coach (public fields and average rating), `seatsLeft`, `confirmedSeats`, `runs` (minSeats reached) and the schedule rating. Answers with one SQL statement (the page and its total) whatever perPage is.',
     },
   })
-  .get('/public/workshop-schedules/:id', async ({ ctx, params }) => {
+  .get('/public/workshop-schedules/:id', async ({ ctx, params, request }) => {
+    parseIncludes(new URL(request.url).searchParams.get('include'), [])
     const data = await findPublicSchedule(ctx.em, params.id)
     if (!data) throw notFound('Workshop schedule')
     return { data }

@@ -1,4 +1,5 @@
 import type { FilterQuery } from '@mikro-orm/core'
+import { Elysia, t } from 'elysia'
 import { crud } from '../../platform/http/crud'
 import type { RequestContext } from '../../platform/http/context'
 import { fieldError, forbidden, notFound } from '../../platform/http/errors'
@@ -41,7 +42,7 @@ async function resourceScope(ctx: RequestContext, params: Record<string, string>
   throw forbidden('Resources are shared with the coach and confirmed attendees only.')
 }
 
-export const resourceRoutes = crud({
+const resources = crud({
   path: '/workshops/:id/resources',
   idParam: 'resourceId',
   tag: 'Workshop resources',
@@ -83,3 +84,7 @@ export const resourceRoutes = crud({
     await broadcastIfDue(ctx.em, workshop, row)
   },
 })
+
+/** crud() declares only `resourceId`; the workshop's `:id` before it is declared here (API document). */
+export const resourceRoutes = new Elysia({ name: 'workshop-resources' })
+  .guard({ schema: 'standalone', params: t.Object({ id: t.String({ description: 'Workshop id' }) }, { additionalProperties: true }) }, (app) => app.use(resources))

@@ -9,7 +9,7 @@ import { ScheduleCreateSchema, ScheduleUpdateSchema } from './schedule.schema'
 import { serializeSchedule } from './serialize'
 import { assertOwner, isUuid } from './access'
 import { assertCanPublish, assertPlaceFits, placeFields } from './schedule.service'
-import { loadScheduleStats } from './schedule.stats'
+import { loadAttendedSchedules, loadScheduleStats } from './schedule.stats'
 import { CONTENT_STATUSES, DELIVERY_MODES, SKILL_LEVELS, VISIBILITIES } from './enums'
 
 const NONE = '00000000-0000-0000-0000-000000000000'
@@ -29,6 +29,16 @@ function scheduleScope(ctx: RequestContext, params: Record<string, string>) {
   const me = ctx.user?.id ?? NONE
   const visible = params?.id ? { $in: ['PUBLIC', 'UNLISTED'] } : 'PUBLIC'
   return { $or: [{ coach: me }, { status: 'PUBLISHED', visibility: visible }] } as any
+}
+
+/** Which of these schedules' meeting links the caller may read: coach, tenant managers, confirmed seat holders. */
+async function meetingUrlReaders(ctx: RequestContext, rows: WorkshopSchedule[]): Promise<Set<string>> {
+  const me = ctx.user
+  if (!me) return new Set()
+  if (ctx.isSuperAdmin || (await ctx.can('bookings.manage'))) return new Set(rows.map((r) => r.id))
+  const allowed = await loadAttendedSchedules(ctx.em, rows.map((r) => r.id), me.id)
+  for (const r of rows) if (r.coach.id === me.id) allowed.add(r.id)
+  return allowed
 }
 
 async function inTransaction<T>(em: EntityManager, fn: (em: EntityManager) => Promise<T>) {
@@ -61,9 +71,13 @@ export const scheduleRoutes = crud({
     to: (value) => ({ startDate: { $lte: date(value) } }),
     upcoming: (value) => (['1', 'true'].includes(value) ? { endDate: { $gt: now() } } : { endDate: { $lte: now() } }),
   },
-  prepare: (ctx, rows) => loadScheduleStats(ctx.em, rows.map((r) => r.id), { ratings: true }),
+  prepare: async (ctx, rows) => {
+    const stats = await loadScheduleStats(ctx.em, rows.map((r) => r.id), { ratings: true })
+    stats.meetingUrlFor = await meetingUrlReaders(ctx, rows)
+    return stats
+  },
   serialize: (row, include, _ctx, stats) => serializeSchedule(row, include, stats),
-  description: 'One run of a workshop. `seatsLeft` = maxSeats - seats of PENDING and CONFIRMED bookings; `runs` once confirmed seats reach minSeats.',
+  description: 'One run of a workshop. `seatsLeft` = maxSeats - seats of PENDING and CONFIRMED bookings; `runs` once confirmed seats reach minSeats. `meetingUrl` is present only for the schedule\'s coach, tenant managers (`bookings.manage`) and holders of a confirmed seat.',
   async authorizeChange(ctx, row, action) {
     assertOwner(ctx, row.coach.id, 'schedule')
     // Seats held by bookings keep a coming schedule in place: cancel the bookings first.

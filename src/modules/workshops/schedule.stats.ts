@@ -47,3 +47,21 @@ export async function loadCoachRatings(em: EntityManager, coachIds: string[]) {
   for (const r of rows) out.set(r.id, { average: r.avg === null ? null : Math.round(Number(r.avg) * 10) / 10, count: Number(r.n) })
   return out
 }
+
+/**
+ * The schedules (of `ids`) whose meeting link `userId` may read as an attendee: a CONFIRMED
+ * (or COMPLETED) booking made by them or holding their ACCEPTED seat. One statement.
+ */
+export async function loadAttendedSchedules(em: EntityManager, ids: string[], userId: string): Promise<Set<string>> {
+  const out = new Set<string>()
+  if (!ids.length || !hasBookings(em)) return out
+  const rows = await em.execute<{ id: string }[]>(
+    `select distinct b.workshop_schedule_id as id from bookings b
+      where b.workshop_schedule_id = any(?::uuid[]) and b.status in ('CONFIRMED', 'COMPLETED') and b.deleted_at is null
+        and (b.user_id = ? or exists (select 1 from booking_seats bs where bs.booking_id = b.id and bs.user_id = ?
+             and bs.status = 'ACCEPTED' and bs.deleted_at is null))`,
+    [uuidArray(ids), userId, userId],
+  )
+  for (const r of rows) out.add(r.id)
+  return out
+}

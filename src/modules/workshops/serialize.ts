@@ -74,6 +74,8 @@ export function serializeWorkshop(w: Workshop, include: string[] = []) {
 export interface ScheduleStats {
   confirmedSeats: Map<string, number>
   ratings?: Map<string, { average: number | null; count: number }>
+  /** Schedules whose meetingUrl the viewer may read (coach, tenant managers, confirmed seat holders). */
+  meetingUrlFor?: Set<string>
 }
 
 export function seatsLeft(s: WorkshopSchedule) {
@@ -115,8 +117,9 @@ export function serializeSchedule(s: WorkshopSchedule, include: string[] = [], s
     city: s.city ?? null,
     state: s.state ?? null,
     zip: s.zip ?? null,
-    // The meeting link is for attendees: the public marketplace never shows it.
-    meetingUrl: opts.public ? undefined : (s.meetingUrl ?? null),
+    // The meeting link is for the coach, tenant managers and confirmed attendees only (omitted
+    // for everyone else); the public marketplace never shows it.
+    meetingUrl: !opts.public && stats?.meetingUrlFor?.has(s.id) ? (s.meetingUrl ?? null) : undefined,
     seatsTaken: opts.public ? undefined : s.seatsTaken,
     seatsLeft: seatsLeft(s),
     confirmedSeats: confirmed,

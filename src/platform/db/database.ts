@@ -8,22 +8,33 @@ import { startEmbeddedPostgres, type EmbeddedDb } from './embedded'
  * The database URL to use: DATABASE_URL when configured, else an embedded PostgreSQL
  * (persistent in PG_DATA_DIR, or throwaway in a temp folder for tests and tools).
  */
-export async function provideDatabase(opts: { throwaway?: boolean; port?: number } = {}): Promise<{ url: string; stop(): Promise<void> }> {
+export interface ProvidedDb {
+  url: string
+  stop(): Promise<void>
+  /** Embedded only: the postmaster's pid, and the watchdog that restarts it (see embedded.ts). */
+  pid?(): number | null
+  supervise?(onFatal: (err: Error) => void): void
+}
+
+export async function provideDatabase(opts: { throwaway?: boolean; port?: number } = {}): Promise<ProvidedDb> {
   if (config.DATABASE_URL && !opts.throwaway) return { url: config.DATABASE_URL, stop: async () => {} }
   if (opts.throwaway) {
     // Not under /root: the embedded server runs as the postgres user.
     const base = mkdtempSync(join(process.env.SUMMIT_TMP ?? '/tmp', 'summit-pg-'))
     const port = opts.port ?? (await freePort())
-    const db: EmbeddedDb = await startEmbeddedPostgres({ dataDir: join(base, 'data'), port })
+    // Thrown away afterwards: the fast, crash-unsafe settings are fine here (and only here).
+    const db: EmbeddedDb = await startEmbeddedPostgres({ dataDir: join(base, 'data'), port, durability: 'fast' })
     return {
       url: db.url,
+      pid: db.pid,
+      supervise: db.supervise,
       stop: async () => {
         await db.stop()
         rmSync(base, { recursive: true, force: true })
       },
     }
   }
-  return startEmbeddedPostgres({ dataDir: config.PG_DATA_DIR, port: config.PG_PORT })
+  return startEmbeddedPostgres({ dataDir: config.PG_DATA_DIR, port: config.PG_PORT, durability: config.PG_DURABILITY ?? 'durable' })
 }
 
 export async function freePort(): Promise<number> {

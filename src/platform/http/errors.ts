@@ -38,7 +38,9 @@ export function issuesToBag(issues: readonly v.BaseIssue<unknown>[]): ErrorBag {
     const message = issue.kind === 'schema' && issue.type === 'strict_object' && issue.expected === 'never'
       ? `The field ${key} is not allowed.`
       : issue.message
-    ;(bag[key] ??= []).includes(message) || bag[key].push(message)
+    // Own keys only: a body key named `__proto__` or `constructor` must not reach Object.prototype.
+    const list = Object.hasOwn(bag, key) ? bag[key] : (Object.defineProperty(bag, key, { value: [] as string[], enumerable: true, writable: true, configurable: true }), bag[key])
+    if (!list.includes(message)) list.push(message)
   }
   return bag
 }

@@ -40,6 +40,7 @@ export const docs = new Elysia({ name: 'docs' })
       documentation: {
         openapi: '3.1.0',
         info: { title: `${config.SITE_NAME} API`, version: '1.0.0-beta.2', description },
+        servers: [{ url: config.APP_URL, description: config.SITE_NAME }],
         components: {
           securitySchemes: {
             bearer: { type: 'http', scheme: 'bearer', description: 'Personal access token' },

@@ -1,0 +1,60 @@
+/** The named checks of a job posting, run in order by the service. */
+import * as v from 'valibot'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { LockMode } from '@mikro-orm/core'
+import { conflict, issuesToBag, validationError } from '../../platform/http/errors'
+import { Tenant, Membership, type TenantPlan } from '../tenants/tenant.entity'
+import { PLAN_LIMITS } from '../tenants/plans'
+import { JobPosting } from './job-posting.entity'
+import { JOB_MESSAGES, JOB_TRANSITIONS, JobPostingPublishSchema, type InterviewQuestion, type JobStatus } from './job-posting.schema'
+
+/** 422 on `status` when the table of JOB_TRANSITIONS does not allow the move. */
+export function assertTransition(from: JobStatus, to: JobStatus) {
+  if (JOB_TRANSITIONS[from].includes(to)) return
+  const allowed = JOB_TRANSITIONS[from].filter((s) => s !== from)
+  throw validationError({ status: [`A ${from} job posting cannot become ${to}. Allowed: ${allowed.join(', ')}.`] })
+}
+
+/** Every required field of a PUBLISHED posting, checked on the whole (merged) posting. */
+export function assertPublishable(posting: Record<string, unknown>) {
+  const r = v.safeParse(JobPostingPublishSchema, posting, { abortPipeEarly: true })
+  if (!r.success) throw validationError(issuesToBag(r.issues))
+}
+
+/** recruiterIds must be ACTIVE members of the posting's tenant. */
+export async function assertRecruiters(em: EntityManager, tenantId: string, ids: readonly string[]) {
+  if (!ids.length) return
+  const unique = [...new Set(ids)]
+  const members = await em.count(Membership, { tenant: tenantId, user: { $in: unique }, status: 'ACTIVE' })
+  if (members !== unique.length) throw validationError({ recruiterIds: ['Recruiters must be active members of this team'] })
+}
+
+/**
+ * The plan's limit on open (PUBLISHED) postings. Runs inside the caller's transaction with
+ * the tenant row locked, so two publishes at once cannot both take the last slot.
+ */
+export async function assertCanOpen(em: EntityManager, tenantId: string, exceptId?: string) {
+  const tenant = await em.findOneOrFail(Tenant, { id: tenantId }, { lockMode: LockMode.PESSIMISTIC_WRITE, filters: false })
+  const max = PLAN_LIMITS[tenant.plan as TenantPlan].openJobPostings
+  if (max === null) return
+  const open = await em.count(JobPosting, {
+    tenant: tenantId, status: 'PUBLISHED', ...(exceptId ? { id: { $ne: exceptId } } : {}),
+  }, { filters: { tenant: false } })
+  if (open >= max)
+    throw conflict(`The ${tenant.plan} plan allows ${max} open job posting${max === 1 ? '' : 's'} at a time. Close or archive one, or upgrade the plan.`)
+}
+
+/** Gives new questions ids and orders the list by `order`. */
+export function normalizeQuestions(list: readonly { id?: string; title: string; order: number; enabled?: boolean }[]): InterviewQuestion[] {
+  const seen = new Set<string>()
+  return [...list]
+    .map((q) => {
+      // An id given twice keeps its first question; the other gets a fresh id (answers are keyed by id).
+      const id = q.id && !seen.has(q.id) ? q.id : Bun.randomUUIDv7()
+      seen.add(id)
+      return { id, title: q.title.trim(), order: q.order, enabled: q.enabled !== false }
+    })
+    .sort((a, b) => a.order - b.order)
+}
+
+export { JOB_MESSAGES }

@@ -1,0 +1,180 @@
+/**
+ * The job posting use cases of the coach area and the API. Every function takes the request
+ * context after `guard` decided who asks (401), in which team (tenant) and whether they may
+ * (403); validation of the body comes next (422), then these rules.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql'
+import type { FilterQuery } from '@mikro-orm/core'
+import type { RequestContext } from '../../platform/http/context'
+import { TENANT, SOFT_DELETE } from '../../platform/db/schemas'
+import { forbidden, notFound, fieldError } from '../../platform/http/errors'
+import { escapeLike } from '../../platform/http/crud'
+import { listResponse, parseListQuery, parseIncludes } from '../../platform/http/list-query'
+import { User } from '../users/user.entity'
+import { Membership } from '../tenants/tenant.entity'
+import { JobPosting } from './job-posting.entity'
+import {
+  DEPARTMENTS, EMPLOYMENT_TYPES, JOB_STATUSES, SENIORITY_LEVELS, WORK_MODES, PreferencesSchema, DEFAULT_PREFERENCES,
+  type JobPostingCreate, type JobPostingUpdate, type JobStatus,
+} from './job-posting.schema'
+import { assertCanOpen, assertPublishable, assertRecruiters, assertTransition, normalizeQuestions } from './job-posting.rules'
+import { parseOrThrow } from '../../platform/http/errors'
+import { serializePosting, userName } from './job-posting.serialize'
+
+export const JOB_INCLUDES = ['recruiters', 'tenant'] as const
+export const JOB_SORTABLE = ['title', 'status', 'createdAt', 'updatedAt', 'publishedAt', 'companyName', 'location'] as const
+export const JOB_FILTERS = ['status', 'text', 'employmentStatus', 'experienceLevel', 'workplaceType', 'category'] as const
+
+const allTenantsEms = new WeakSet<EntityManager>()
+
+/**
+ * 401 (who) -> tenant (which) -> 403 (may they). Super-admins without X-Team act across
+ * every tenant (the tenant filter is switched off for this request).
+ */
+export async function guard(ctx: RequestContext, opts: { needTenant?: boolean } = {}) {
+  ctx.requireUser()
+  if (ctx.isSuperAdmin && !ctx.teamHeader && !opts.needTenant) {
+    ctx.em.addFilter({ name: TENANT, cond: {}, default: true })
+    allTenantsEms.add(ctx.em)
+  } else await ctx.tenant()
+  await ctx.authorize('job-postings.manage')
+}
+
+const oneOf = (list: readonly string[], value: string, field: string) => {
+  const v = list.find((x) => x.toLowerCase() === value.toLowerCase())
+  if (!v) throw fieldError(`filter.${field}`, `Unknown ${field}: ${value}. Allowed: ${list.join(', ')}.`)
+  return v
+}
+
+function filterWhere(field: string, value: string): FilterQuery<JobPosting> {
+  switch (field) {
+    case 'status': return { status: { $in: value.split(',').map((s) => oneOf(JOB_STATUSES, s.trim(), 'status')) } } as any
+    case 'employmentStatus': return { employmentStatus: oneOf(EMPLOYMENT_TYPES, value, field) }
+    case 'experienceLevel': return { experienceLevel: oneOf(SENIORITY_LEVELS, value, field) }
+    case 'workplaceType': return { workplaceTypes: { $contains: [oneOf(WORK_MODES, value, field)] } } as any
+    case 'category': return { categories: { $contains: [oneOf(DEPARTMENTS, value, field)] } } as any
+    case 'text': return textWhere(value)
+  }
+  return {}
+}
+const textWhere = (q: string): FilterQuery<JobPosting> => {
+  const like = `%${escapeLike(q)}%`
+  return { $or: [{ title: { $ilike: like } }, { companyName: { $ilike: like } }, { location: { $ilike: like } }] } as any
+}
+
+/** Loads the recruiters of many postings in one query. */
+export async function recruitersOf(em: EntityManager, rows: JobPosting[]) {
+  const ids = [...new Set(rows.flatMap((r) => r.recruiterIds ?? []))]
+  const users = ids.length ? await em.find(User, { id: { $in: ids } }, { filters: false }) : []
+  return new Map(users.map((u) => [u.id, u]))
+}
+
+export async function listPostings(ctx: RequestContext, url: URL) {
+  const p = parseListQuery(url, { sortable: JOB_SORTABLE, filterable: [...JOB_FILTERS], includes: JOB_INCLUDES, defaultSort: '-createdAt' })
+  const where: FilterQuery<JobPosting>[] = []
+  for (const [field, value] of Object.entries(p.filter)) where.push(filterWhere(field, value))
+  if (p.q) where.push(textWhere(p.q))
+  const trashed = p.withTrashed || p.onlyTrashed
+  if (trashed && !ctx.isSuperAdmin) throw forbidden('Only super-admins can see deleted rows.')
+  if (p.onlyTrashed) where.push({ deletedAt: { $ne: null } })
+  const [rows, total] = await ctx.em.findAndCount(JobPosting, { $and: where } as any, {
+    limit: p.perPage, offset: p.offset,
+    orderBy: [...p.sort.map((s) => ({ [s.field]: s.dir })), { id: 'asc' }] as any,
+    populate: p.include.includes('tenant') ? ['tenant'] as any : [],
+    ...(trashed ? { filters: { [SOFT_DELETE]: false } } : {}),
+  })
+  const recruiters = p.include.includes('recruiters') ? await recruitersOf(ctx.em, rows) : undefined
+  return listResponse(rows.map((r) => serializePosting(r, p.include, recruiters)), total, p)
+}
+
+export async function findPosting(ctx: RequestContext, id: string, opts: { trashed?: boolean } = {}) {
+  if (!/^[0-9a-f-]{36}$/i.test(id ?? '')) throw notFound('Job posting')
+  const row = await ctx.em.findOne(JobPosting, { id }, opts.trashed ? { filters: { [SOFT_DELETE]: false } } : {})
+  if (!row) throw notFound('Job posting')
+  return row
+}
+
+export async function showPosting(ctx: RequestContext, id: string, url: URL) {
+  const include = parseIncludes(url.searchParams.get('include'), JOB_INCLUDES)
+  const trashed = ['1', 'true'].includes(url.searchParams.get('withTrashed') ?? '')
+  if (trashed && !ctx.isSuperAdmin) throw forbidden('Only super-admins can see deleted rows.')
+  const row = await findPosting(ctx, id, { trashed })
+  if (include.includes('tenant')) await ctx.em.populate(row, ['tenant'] as any)
+  const recruiters = include.includes('recruiters') ? await recruitersOf(ctx.em, [row]) : undefined
+  return serializePosting(row, include, recruiters)
+}
+
+type Fields = Omit<JobPostingUpdate, 'preferences' | 'status'>
+function assignFields(row: JobPosting, data: Fields) {
+  const simple = ['title', 'description', 'skillsDescription', 'companyName', 'companyUrl', 'location', 'employmentStatus', 'experienceLevel',
+    'listingType', 'availability', 'posterEmail', 'externalJobPostingId', 'workplaceTypes', 'industries', 'categories', 'meta', 'recruiterIds'] as const
+  for (const k of simple) {
+    const value = (data as any)[k]
+    if (value === undefined) continue
+    ;(row as any)[k] = value === '' ? null : value
+  }
+  if (data.interviewQuestions) row.interviewQuestions = normalizeQuestions(data.interviewQuestions)
+}
+
+async function applyStatus(em: EntityManager, row: JobPosting, from: JobStatus | null, to: JobStatus) {
+  if (from) assertTransition(from, to)
+  if (to === 'PUBLISHED') {
+    assertPublishable(row as any)
+    if (from !== 'PUBLISHED') {
+      await assertCanOpen(em, (row.tenant as any).id ?? row.tenant, from ? row.id : undefined)
+      row.publishedAt ??= new Date()
+    }
+  }
+  row.status = to
+}
+
+export async function createPosting(ctx: RequestContext, data: JobPostingCreate) {
+  const tenant = await ctx.tenant()
+  await assertRecruiters(ctx.em, tenant.id, data.recruiterIds ?? [])
+  return ctx.em.transactional(async (tx) => {
+    const row = tx.create(JobPosting, {
+      tenant, createdBy: ctx.user!.id, title: data.title, status: 'DRAFT',
+      preferences: data.preferences ?? DEFAULT_PREFERENCES,
+    } as any)
+    assignFields(row, data)
+    await applyStatus(tx as EntityManager, row, null, data.status ?? 'DRAFT')
+    await tx.flush()
+    return row
+  })
+}
+
+export async function updatePosting(ctx: RequestContext, row: JobPosting, data: JobPostingUpdate) {
+  if (data.recruiterIds) await assertRecruiters(ctx.em, (row.tenant as any).id, data.recruiterIds)
+  if (data.preferences) {
+    const merged = parseOrThrow(PreferencesSchema, { ...row.preferences, ...data.preferences })
+    row.preferences = merged
+  }
+  assignFields(row, data)
+  await ctx.em.transactional(async (tx) => {
+    await applyStatus(tx as EntityManager, row, row.status, data.status ?? row.status)
+    await tx.flush()
+  })
+}
+
+export async function deletePosting(ctx: RequestContext, row: JobPosting) {
+  row.deletedAt = new Date()
+  await ctx.em.flush()
+}
+
+/** A restored PUBLISHED posting counts against the plan again. */
+export async function restorePosting(ctx: RequestContext, row: JobPosting) {
+  await ctx.em.transactional(async (tx) => {
+    if (row.status === 'PUBLISHED') await assertCanOpen(tx as EntityManager, (row.tenant as any).id, row.id)
+    row.deletedAt = null
+    await tx.flush()
+  })
+}
+
+/** Active members of a team, as recruiter choices. */
+export async function teamMembers(em: EntityManager, tenantId: string) {
+  const rows = await em.find(Membership, { tenant: tenantId, status: 'ACTIVE' }, { populate: ['user'] as any, filters: false, limit: 200 })
+  return rows.map((m) => {
+    const u = m.user as unknown as User
+    return { id: u.id, name: userName(u), email: u.email }
+  }).sort((a, b) => a.name.localeCompare(b.name))
+}

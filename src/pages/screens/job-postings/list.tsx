@@ -1,0 +1,80 @@
+/** /c/job-postings: the team's postings (10 a page), filtered by status, newest first. */
+import { css, cx } from 'styled-system/css'
+import { badge, button } from 'styled-system/recipes'
+import { JOB_STATUSES, listPostings } from '../../../modules/job-postings'
+import { EMPLOYMENT_LABEL, STATUS_LABEL } from '../../../modules/job-postings/job-posting.labels'
+import type { PageContext, PageModule } from '../../routes'
+import { Pagination } from '../marketplace/parts'
+import { PageHeader, Problem, muted, panel } from './parts'
+import { teamContext } from './team'
+
+async function load(ctx: PageContext) {
+  const team = await teamContext(ctx)
+  if (!team.ok) return { problem: team.message }
+  const sp = ctx.url.searchParams
+  const status = JOB_STATUSES.find((s) => s === sp.get('status')) ?? null
+  const page = Math.max(1, Math.floor(Number(sp.get('page')) || 1))
+  const api = new URL('http://x/v1/t/job-postings')
+  api.searchParams.set('page', String(page))
+  api.searchParams.set('sort', '-updatedAt')
+  if (status) api.searchParams.set('filter[status]', status)
+  const q = sp.get('q')?.trim().slice(0, 200)
+  if (q) api.searchParams.set('q', q)
+  const list = await listPostings(team.rc, api)
+  return { list: list as { data: any[]; meta: { page: number; total: number; lastPage: number } }, status, q: q ?? '' }
+}
+type Data = Awaited<ReturnType<typeof load>>
+
+const dateFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+const tone: Record<string, string> = { DRAFT: 'outline', PUBLISHED: 'solid', CLOSED: 'subtle', ARCHIVED: 'subtle' }
+
+function ListPage({ data, ctx }: { data: Data; ctx: PageContext }) {
+  const newButton = <a href="/c/job-postings/new" className={button({ size: 'md' })}>New job posting</a>
+  if ('problem' in data) return <><PageHeader title="Job postings" /><Problem message={data.problem!} /></>
+  const { list, status } = data
+  const tab = (s: string | null, label: string) => (
+    <a key={label} href={s ? `/c/job-postings?status=${s}` : '/c/job-postings'} aria-current={status === s ? 'page' : undefined}
+      className={css({ px: '3', py: '1.5', borderRadius: 'l2', fontSize: 'sm', textDecoration: 'none', color: 'fg.default', borderWidth: '1px', borderColor: 'border.subtle', bg: 'bg.default', '&[aria-current=page]': { bg: 'colorPalette.default', color: 'colorPalette.fg', borderColor: 'colorPalette.default', fontWeight: 'semibold' } })}>{label}</a>
+  )
+  return (
+    <>
+      <PageHeader title="Job postings">{newButton}</PageHeader>
+      <nav aria-label="Filter by status" className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', mb: '4' })}>
+        {tab(null, 'All')}
+        {JOB_STATUSES.map((s) => tab(s, STATUS_LABEL[s]))}
+      </nav>
+      {list.data.length === 0 ? (
+        <div className={cx(panel, css({ p: '10', textAlign: 'center', display: 'flex', flexDir: 'column', gap: '3', alignItems: 'center' }))}>
+          <p className={css({ fontWeight: 'semibold' })}>{status ? `No ${STATUS_LABEL[status].toLowerCase()} job postings.` : 'No job postings yet.'}</p>
+          <p className={muted}>Write one, save it as a draft, and publish it when it is complete.</p>
+          {newButton}
+        </div>
+      ) : (
+        <div className={cx(panel, css({ overflowX: 'auto' }))}>
+          <table className={css({ w: 'full', fontSize: 'sm', borderCollapse: 'collapse', '& th, & td': { textAlign: 'left', px: { base: '3', md: '4' }, py: '3', borderBottomWidth: '1px', borderColor: 'border.subtle', verticalAlign: 'top' }, '& th': { color: 'fg.muted', fontWeight: 'medium', whiteSpace: 'nowrap' }, '& tr:last-child td': { borderBottomWidth: '0' } })} data-testid="postings-table">
+            <thead>
+              <tr><th scope="col">Title</th><th scope="col">Status</th><th scope="col" className={css({ hideBelow: 'md' })}>Company</th><th scope="col">Applicants</th><th scope="col" className={css({ hideBelow: 'md' })}>Updated</th></tr>
+            </thead>
+            <tbody>
+              {list.data.map((p) => (
+                <tr key={p.id}>
+                  <td>
+                    <a href={`/c/job-postings/${p.id}`} className={css({ fontWeight: 'semibold', color: 'fg.default' })}>{p.title}</a>
+                    <div className={muted}>{[p.employmentStatus ? EMPLOYMENT_LABEL[p.employmentStatus] : null, p.location].filter(Boolean).join(' · ')}</div>
+                  </td>
+                  <td><span className={badge({ size: 'sm', variant: tone[p.status] as any })}>{STATUS_LABEL[p.status]}</span></td>
+                  <td className={css({ hideBelow: 'md' })}>{p.companyName ?? '—'}</td>
+                  <td><a href={`/c/job-postings/${p.id}/applicants`}>{p.applicantCount}</a></td>
+                  <td className={css({ hideBelow: 'md', whiteSpace: 'nowrap' })}>{dateFmt.format(new Date(p.updatedAt))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination url={ctx.url} page={list.meta.page} lastPage={list.meta.lastPage} total={list.meta.total} label="Job postings" />
+    </>
+  )
+}
+
+export default { title: 'Job postings', load, Page: ListPage } satisfies PageModule<Data>

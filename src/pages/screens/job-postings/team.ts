@@ -1,0 +1,23 @@
+/**
+ * The coach pages act like the API: the same request context, the same guard (signed in,
+ * the user's team, the job-postings.manage permission) and the same services.
+ */
+import { RequestContext } from '../../../platform/http/context'
+import { HttpError } from '../../../platform/http/errors'
+import { log } from '../../../platform/log'
+import { guard } from '../../../modules/job-postings'
+import type { PageContext } from '../../routes'
+
+export type TeamAccess = { ok: true; rc: RequestContext } | { ok: false; message: string }
+
+export async function teamContext(ctx: PageContext): Promise<TeamAccess> {
+  const rc = new RequestContext(ctx.em.fork() as any, log, 'page', null, '')
+  rc.user = ctx.user
+  try {
+    await guard(rc, { needTenant: true })
+    return { ok: true, rc }
+  } catch (e) {
+    if (!(e instanceof HttpError)) throw e
+    return { ok: false, message: e.status === 403 ? 'Your role in this team cannot manage job postings.' : 'Join or select a team to post jobs.' }
+  }
+}

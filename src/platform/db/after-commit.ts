@@ -1,0 +1,71 @@
+/**
+ * Side effects after COMMIT. Code that runs inside a transaction (possibly one its caller
+ * opened) registers mail, job enqueues and provider calls with `afterCommit`; they run once the
+ * outermost `transaction()` has committed, and are dropped if it rolls back. Outside any
+ * transaction they run at once. Effects never run on the transaction's connection and never
+ * make it wait: a transaction holds row locks, so it must not await a second pool connection,
+ * an HTTP call or a mail server.
+ *
+ *   await transaction(em, async (tem) => { ...; afterCommit(tem, () => mailSomething()) })
+ */
+import { AsyncLocalStorage } from 'node:async_hooks'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { log } from '../log'
+
+type Effect = () => unknown
+interface Scope { effects: Effect[] }
+
+const scopes = new AsyncLocalStorage<Scope>()
+
+/** Runs one effect; a failing effect is logged, never thrown (the transaction is committed). */
+async function runEffect(fn: Effect) {
+  try {
+    await fn()
+  } catch (err) {
+    log.error({ err }, 'after-commit effect failed')
+  }
+}
+
+/**
+ * A transaction whose `afterCommit` effects (from any depth) run after it commits. Called
+ * inside another `transaction()` it joins that one (a savepoint) and its effects wait for the
+ * outer commit.
+ */
+export async function transaction<T>(em: EntityManager, cb: (tem: EntityManager) => Promise<T>): Promise<T> {
+  const outer = scopes.getStore()
+  if (outer && em.isInTransaction()) return em.transactional((tem) => cb(tem as EntityManager))
+  const scope: Scope = { effects: [] }
+  const result = await scopes.run(scope, () => em.transactional((tem) => cb(tem as EntityManager)))
+  // No lock is held any more; a failing effect never fails the committed change.
+  for (const fn of scope.effects) await runEffect(fn)
+  return result
+}
+
+/**
+ * Runs `fn` after the surrounding transaction commits, or now when there is none (the answer
+ * then resolves when it has run; it never rejects).
+ */
+export function afterCommit(em: EntityManager, fn: Effect): Promise<void> {
+  const scope = scopes.getStore()
+  if (scope && em.isInTransaction()) {
+    scope.effects.push(fn)
+    return Promise.resolve()
+  }
+  if (em.isInTransaction()) {
+    // A transaction opened without transaction(): wait for its commit through the ORM's event.
+    log.warn('afterCommit outside transaction(): effect deferred to the end of the request flow')
+    setTimeout(() => void runEffect(fn), 0)
+    return Promise.resolve()
+  }
+  return runEffect(fn)
+}
+
+/**
+ * Locks one row of `table` by id (`FOR UPDATE` on that row only: no joined rows, no filters).
+ * Answers whether the row exists. Lock order everywhere: booking row, then the schedule's seat
+ * counter (guarded UPDATE), then the voucher, then the tenant's invoice counter.
+ */
+export async function lockRow(tem: EntityManager, table: 'bookings' | 'booking_seats' | 'vouchers' | 'workshop_schedules', id: string): Promise<boolean> {
+  const rows = await tem.execute(`select id from ${table} where id = ? for update`, [id])
+  return rows.length > 0
+}

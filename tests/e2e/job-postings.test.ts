@@ -1,0 +1,158 @@
+/**
+ * Job postings in the browser: a coach writes a posting in the editor (live rules, the
+ * duplicate question flagged while typing, a server 422 on its field and focused, the draft
+ * kept across a reload), publishes it; a guest applies on the public page without
+ * JavaScript; the coach reads and moves the applicant.
+ */
+import { describe, expect, test, setDefaultTimeout } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { em, tenant as makeTenant } from '../client'
+import { Membership } from '../../src/modules/tenants/tenant.entity'
+import { User } from '../../src/modules/users/user.entity'
+import { JobApplication, JobPosting } from '../../src/modules/job-postings'
+import { makeUser, noProblems, open, openAs, useBrowser } from './browser'
+
+setDefaultTimeout(120_000)
+useBrowser()
+
+const LONG = (n: number) => 'We build calm, reliable software for coaches. '.repeat(Math.ceil(n / 46)).slice(0, n)
+const focusedName = (page: Page) => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.getAttribute('name') ?? document.activeElement?.closest('[role=group]')?.getAttribute('aria-label') ?? null)
+
+async function team() {
+  const t = await makeTenant({ plan: 'pro' })
+  const coach = await makeUser({ roles: ['coach'], profile: { firstName: 'Cora', lastName: 'Coach', socialAccounts: [] } })
+  const member = await makeUser({ profile: { firstName: 'Rita', lastName: 'Recruiter', socialAccounts: [] } })
+  const m = em()
+  const c = await m.findOneOrFail(User, { id: coach.id })
+  c.defaultTenantSlug = t.slug
+  m.create(Membership, { tenant: t.id, user: coach.id, status: 'ACTIVE', roles: [] } as any)
+  m.create(Membership, { tenant: t.id, user: member.id, status: 'ACTIVE', roles: [] } as any)
+  await m.flush()
+  return { t, coach, member }
+}
+
+describe('job postings', () => {
+  test('create in the editor, publish, a guest applies, the coach reads and moves the applicant', async () => {
+    const { t, coach, member } = await team()
+    const s = await openAs(coach)
+    const { page } = s
+    await page.goto('/c/job-postings')
+    await page.getByText('No job postings yet.').waitFor()
+    await page.getByRole('link', { name: 'New job posting' }).first().click()
+    await page.waitForURL('**/c/job-postings/new')
+    const editor = page.getByTestId('job-posting-editor')
+    await editor.waitFor()
+    await page.waitForFunction(() => document.querySelector('[data-island-hydrated], [data-testid=job-posting-editor]') !== null)
+
+    // Live rules (on change and blur) from the shared schema.
+    const title = page.getByRole('textbox', { name: 'Job title' })
+    await title.fill('ab')
+    await title.blur()
+    await page.getByText('Title must be at least 3 characters').waitFor()
+    await title.fill('Platform engineer')
+    expect(await page.getByText('Title must be at least 3 characters').count()).toBe(0)
+    await page.getByRole('textbox', { name: 'Description', exact: true }).fill('Too short')
+    await page.getByTestId('char-count').first().getByText('9 / 25,000 (at least 100)').waitFor()
+    await page.getByRole('textbox', { name: 'Description', exact: true }).fill(LONG(240))
+    await page.getByTestId('char-count').first().getByText('240 / 25,000').waitFor()
+    await page.getByRole('textbox', { name: 'Skills', exact: true }).fill(LONG(120))
+    await page.getByRole('textbox', { name: 'Company name', exact: true }).fill('Acme Ltd')
+    await page.getByRole('textbox', { name: 'Location', exact: true }).fill('Lisbon')
+    await page.getByTestId('choices-workplaceTypes').getByText('Remote').click()
+    await page.getByRole('combobox', { name: 'Employment type' }).click()
+    await page.getByRole('option', { name: 'Full time', exact: true }).click()
+    await page.getByRole('combobox', { name: 'Seniority level' }).click()
+    await page.getByRole('option', { name: 'Mid-senior level', exact: true }).click()
+    // Dependent screening fields appear only when they apply.
+    expect(await page.getByLabel('Minimum IELTS score').count()).toBe(0)
+    await page.getByTestId('pref-ielts').click()
+    await page.getByLabel('Minimum IELTS score').fill('6.5')
+
+    // Interview questions: the enabled count is live, a duplicate is flagged while typing.
+    for (let i = 0; i < 5; i++) {
+      await page.getByRole('button', { name: 'Add question' }).click()
+      await page.locator(`input[name="interviewQuestions.${i}.title"]`).fill(`Question ${i + 1}?`)
+    }
+    await page.getByTestId('enabled-count').getByText('5 enabled').waitFor()
+    await page.getByRole('button', { name: 'Add question' }).click()
+    await page.locator('input[name="interviewQuestions.5.title"]').pressSequentially('  question 2?')
+    await page.getByText('Question already exists').waitFor()
+    await page.getByTestId('enabled-count').getByText('6 enabled').waitFor()
+    // Publishing is refused in the browser; the duplicate gets focus.
+    await page.getByRole('button', { name: 'Publish' }).click()
+    await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === 'interviewQuestions.5.title')
+    await page.getByRole('button', { name: 'Remove question 6' }).click()
+    expect(await page.getByText('Question already exists').count()).toBe(0)
+    // Reorder with the keyboard on the drag handle: question 1 moves below question 2.
+    await page.getByRole('button', { name: 'Reorder question 1' }).focus()
+    await page.keyboard.press('Space')
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Space')
+    await page.waitForFunction(() => (document.querySelector('input[name="interviewQuestions.0.title"]') as HTMLInputElement).value === 'Question 2?')
+
+    // A server 422 lands on its field: the recruiter stopped being an active member meanwhile.
+    await page.getByTestId('choices-recruiterIds').getByText(/Rita Recruiter/).click()
+    await em().nativeUpdate(Membership, { user: member.id }, { status: 'SUSPENDED' })
+    const created = page.waitForResponse((r) => r.url().endsWith('/v1/t/job-postings') && r.request().method() === 'POST')
+    await page.getByRole('button', { name: 'Save as draft' }).click()
+    expect((await created).status()).toBe(422)
+    await page.getByText('Recruiters must be active members of this team').first().waitFor()
+    await page.waitForFunction(() => !!document.activeElement?.closest('[data-section=recruiters]'))
+    await page.getByTestId('choices-recruiterIds').getByText(/Rita Recruiter/).click()
+
+    await page.getByRole('button', { name: 'Save as draft' }).click()
+    await page.waitForURL(/\/c\/job-postings\/[0-9a-f-]{36}$/)
+    const id = page.url().split('/').pop()!
+    await page.getByTestId('posting-status').getByText('Draft').waitFor()
+    const saved = await em().findOneOrFail(JobPosting, { id }, { filters: false })
+    expect(saved).toMatchObject({ title: 'Platform engineer', status: 'DRAFT', companyName: 'Acme Ltd', employmentStatus: 'FULL_TIME', workplaceTypes: ['Remote'] })
+    expect(saved.interviewQuestions.map((q) => q.title)).toEqual(['Question 2?', 'Question 1?', 'Question 3?', 'Question 4?', 'Question 5?'])
+    expect(saved.preferences).toMatchObject({ ieltsAssessmentRequired: true, ieltsAssessmentMinScore: 6.5 })
+
+    // Unsaved changes survive a reload.
+    await page.getByRole('textbox', { name: 'Job title' }).fill('Platform engineer (remote)')
+    await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('summit:job-posting-draft:')))
+    await page.reload()
+    await page.getByText('Your unsaved changes from before were restored.').waitFor()
+    expect(await page.getByRole('textbox', { name: 'Job title' }).inputValue()).toBe('Platform engineer (remote)')
+
+    const published = page.waitForResponse((r) => r.url().endsWith(`/v1/t/job-postings/${id}`) && r.request().method() === 'PATCH')
+    await page.getByRole('button', { name: 'Publish' }).click()
+    expect((await published).status()).toBe(200)
+    await page.getByTestId('posting-status').getByText('Published').waitFor()
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('summit:job-posting-draft:')).length)).toBe(0)
+    expect(noProblems(s)).toEqual([])
+
+    // A guest finds and applies, without any JavaScript on the page.
+    const g = await open()
+    await g.page.goto('/jobs')
+    await g.page.getByRole('link', { name: 'Platform engineer (remote)' }).click()
+    await g.page.waitForURL(`**/jobs/${id}`)
+    const ld = JSON.parse(await g.page.locator('script[type="application/ld+json"]').textContent() ?? '{}')
+    expect(ld).toMatchObject({ '@type': 'JobPosting', title: 'Platform engineer (remote)', employmentType: 'FULL_TIME', hiringOrganization: { name: 'Acme Ltd' } })
+    expect(g.scripts).toEqual([])
+    await g.page.getByLabel('Full name').fill('Grace Guest')
+    await g.page.getByLabel('Email').fill('grace@example.com')
+    await g.page.getByLabel('IELTS score').fill('7')
+    for (let i = 0; i < 5; i++) await g.page.locator(`#apply-q-${i}`).fill(`My answer ${i + 1}`)
+    await g.page.getByRole('button', { name: 'Send application' }).click()
+    await g.page.getByTestId('apply-success').waitFor()
+    expect(g.scripts).toEqual([])
+    await g.close()
+
+    // The coach reads the application and shortlists the applicant.
+    await page.goto(`/c/job-postings/${id}/applicants`)
+    const card = page.getByTestId('applicant').filter({ hasText: 'Grace Guest' })
+    await card.getByText('grace@example.com').waitFor()
+    await card.getByText(/Answers \(5\)/).click()
+    await card.getByText('My answer 1').waitFor()
+    await card.getByText('IELTS score:').waitFor()
+    await card.getByRole('button', { name: 'Shortlisted' }).click()
+    await card.getByTestId('applicant-status').getByText('Shortlisted').waitFor()
+    const a = await em().findOneOrFail(JobApplication, { email: 'grace@example.com' }, { filters: false })
+    expect(a.status).toBe('SHORTLISTED')
+    expect(noProblems(s)).toEqual([])
+    await s.close()
+    void t
+  })
+})
