@@ -6,7 +6,7 @@ import { Select } from '../../design-system/components/select/select'
 import { Switch } from '../../design-system/components/switch/switch'
 import { CheckboxGroup } from '../../design-system/components/checkbox/checkbox'
 import { DEPARTMENTS, EMPLOYMENT_TYPES, INTERVIEW_TYPES, LIMITS, SENIORITY_LEVELS, WORK_MODES, type JobPreferences } from '../../src/modules/job-postings/job-posting.schema'
-import { DEPARTMENT_LABEL, EMPLOYMENT_LABEL, INTERVIEW_LABEL, SENIORITY_LABEL } from '../../src/modules/job-postings/job-posting.labels'
+import { DEPARTMENT_LABEL, EMPLOYMENT_LABEL, INTERVIEW_LABEL, SENIORITY_LABEL } from '../../src/modules/job-postings/job-posting.schema'
 import type { ErrorBag, FormState } from './model'
 
 export interface PartProps {

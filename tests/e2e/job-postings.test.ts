@@ -5,7 +5,6 @@
  * JavaScript; the coach reads and moves the applicant.
  */
 import { describe, expect, test, setDefaultTimeout } from 'bun:test'
-import type { Page } from 'playwright-core'
 import { em, tenant as makeTenant } from '../client'
 import { Membership } from '../../src/modules/tenants/tenant.entity'
 import { User } from '../../src/modules/users/user.entity'
@@ -16,7 +15,6 @@ setDefaultTimeout(120_000)
 useBrowser()
 
 const LONG = (n: number) => 'We build calm, reliable software for coaches. '.repeat(Math.ceil(n / 46)).slice(0, n)
-const focusedName = (page: Page) => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.getAttribute('name') ?? document.activeElement?.closest('[role=group]')?.getAttribute('aria-label') ?? null)
 
 async function team() {
   const t = await makeTenant({ plan: 'pro' })
@@ -84,9 +82,13 @@ describe('job postings', () => {
     await page.getByRole('button', { name: 'Remove question 6' }).click()
     expect(await page.getByText('Question already exists').count()).toBe(0)
     // Reorder with the keyboard on the drag handle: question 1 moves below question 2.
-    await page.getByRole('button', { name: 'Reorder question 1' }).focus()
+    const handle = page.getByRole('button', { name: 'Reorder question 1' })
+    await handle.focus()
     await page.keyboard.press('Space')
+    // dnd-kit marks the handle pressed once the drag started; it moves on the next frame.
+    await page.waitForFunction(() => document.querySelector('[data-testid=question-handle][aria-pressed=true]') !== null)
     await page.keyboard.press('ArrowDown')
+    await page.waitForTimeout(250)
     await page.keyboard.press('Space')
     await page.waitForFunction(() => (document.querySelector('input[name="interviewQuestions.0.title"]') as HTMLInputElement).value === 'Question 2?')
 
