@@ -76,7 +76,7 @@ function ApplyForm({ data }: { data: Data }) {
       )}
       <div className={fieldBox}>
         <label htmlFor="apply-resume" className={label}>Resume {p.preferences.resumeRequired ? '' : <span className={muted}>(optional)</span>}</label>
-        <input id="apply-resume" name="resume" type="file" accept=".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document" required={p.preferences.resumeRequired} className={css({ fontSize: 'sm' })} {...a11y('resume', 'apply-resume')} />
+        <input id="apply-resume" name="resume" type="file" accept=".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document" required={p.preferences.resumeRequired} className={css({ fontSize: 'sm', maxW: 'full', _file: { mr: '3', px: '3', py: '1.5', borderRadius: 'l2', borderWidth: '1px', borderColor: 'border.default', bg: 'bg.subtle', color: 'fg.default', fontWeight: 'medium', cursor: 'pointer' } })} {...a11y('resume', 'apply-resume')} />
         <p className={muted}>PDF or Word document.</p>
         <FieldError id="apply-resume-error" messages={errors.resume} />
       </div>
