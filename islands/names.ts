@@ -1,3 +1,26 @@
-/** Every island, by folder name under islands/: the bundler builds one entry per name. */
-export const islandNames = ['auth-form', 'onboarding-name', 'onboarding-role', 'app-shell', 'settings-dialog', 'checkout', 'job-posting-editor', 'job-applicants'] as const
+/** Every island, by folder name under islands/: the bundler builds one entry per name. One a line. */
+export const islandNames = [
+  'auth-form',
+  'onboarding-name',
+  'onboarding-role',
+  'app-shell',
+  'settings-dialog',
+  'checkout',
+  'job-posting-editor',
+  'job-applicants',
+  'client-table',
+  'client-dashboard',
+  'client-invitation',
+  'client-booking',
+  'client-seats',
+  'client-cards',
+  'client-apps',
+  'client-profile',
+  'coach-workshop-form',
+  'coach-schedules',
+  'coach-booking',
+  'coach-resources',
+  'coach-profile',
+  'coach-apps',
+] as const
 export type IslandName = (typeof islandNames)[number]

@@ -22,6 +22,34 @@ import JobPostingEditor from './job-posting-editor'
 import { JobPostingEditorProps } from './job-posting-editor/props'
 import JobApplicants from './job-applicants'
 import { JobApplicantsProps } from './job-applicants/props'
+import ClientTable from './client-table'
+import { ClientTableProps } from './client-table/props'
+import ClientDashboard from './client-dashboard'
+import { ClientDashboardProps } from './client-dashboard/props'
+import ClientInvitation from './client-invitation'
+import { ClientInvitationProps } from './client-invitation/props'
+import ClientBooking from './client-booking'
+import { ClientBookingProps } from './client-booking/props'
+import ClientSeats from './client-seats'
+import { ClientSeatsProps } from './client-seats/props'
+import ClientCards from './client-cards'
+import { ClientCardsProps } from './client-cards/props'
+import ClientApps from './client-apps'
+import { ClientAppsProps } from './client-apps/props'
+import ClientProfile from './client-profile'
+import { ClientProfileProps } from './client-profile/props'
+import CoachWorkshopForm from './coach-workshop-form'
+import { CoachWorkshopFormProps } from './coach-workshop-form/props'
+import CoachSchedules from './coach-schedules'
+import { CoachSchedulesProps } from './coach-schedules/props'
+import CoachBooking from './coach-booking'
+import { CoachBookingProps } from './coach-booking/props'
+import CoachResources from './coach-resources'
+import { CoachResourcesProps } from './coach-resources/props'
+import CoachProfile from './coach-profile'
+import { CoachProfileProps } from './coach-profile/props'
+import CoachApps from './coach-apps'
+import { CoachAppsProps } from './coach-apps/props'
 
 const define = <S extends v.GenericSchema>(props: S, Component: ComponentType<v.InferOutput<S>>) => ({ props, Component })
 
@@ -34,6 +62,20 @@ export const islands = {
   checkout: define(CheckoutProps, Checkout),
   'job-posting-editor': define(JobPostingEditorProps, JobPostingEditor),
   'job-applicants': define(JobApplicantsProps, JobApplicants),
+  'client-table': define(ClientTableProps, ClientTable),
+  'client-dashboard': define(ClientDashboardProps, ClientDashboard),
+  'client-invitation': define(ClientInvitationProps, ClientInvitation),
+  'client-booking': define(ClientBookingProps, ClientBooking),
+  'client-seats': define(ClientSeatsProps, ClientSeats),
+  'client-cards': define(ClientCardsProps, ClientCards),
+  'client-apps': define(ClientAppsProps, ClientApps),
+  'client-profile': define(ClientProfileProps, ClientProfile),
+  'coach-workshop-form': define(CoachWorkshopFormProps, CoachWorkshopForm),
+  'coach-schedules': define(CoachSchedulesProps, CoachSchedules),
+  'coach-booking': define(CoachBookingProps, CoachBooking),
+  'coach-resources': define(CoachResourcesProps, CoachResources),
+  'coach-profile': define(CoachProfileProps, CoachProfile),
+  'coach-apps': define(CoachAppsProps, CoachApps),
 } satisfies Record<IslandName, { props: v.GenericSchema; Component: ComponentType<any> }>
 
 export type { IslandName }

@@ -1,11 +1,12 @@
 /**
- * The signed-in shell: sidebar navigation (stored open flag), search (meta+/), the user menu
- * with the Settings entry and Log out, keyboard shortcuts and the page's toaster.
+ * The signed-in shell: sidebar navigation with every area link (active state, counts), the
+ * search (meta+/), the user menu with Settings and Log out, keyboard shortcuts, the page's
+ * toaster, and below 768 px a top bar whose menu button opens the sidebar as a drawer.
  */
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { HomeIcon, LogOutIcon, SearchIcon, SettingsIcon, ScaleIcon, ShieldIcon, BriefcaseIcon, UserIcon } from 'lucide-react'
+import { LogOutIcon, MenuIcon, SettingsIcon, XIcon } from 'lucide-react'
 import { css } from 'styled-system/css'
-import { Sidebar, type SidebarItem } from '../../design-system/components/sidebar/sidebar'
+import { Sidebar } from '../../design-system/components/sidebar/sidebar'
 import { Avatar } from '../../design-system/components/avatar/avatar'
 import { Menu } from '../../design-system/components/menu/menu'
 import { PageLoadingBar } from '../../design-system/components/page-loading-bar/page-loading-bar'
@@ -13,7 +14,10 @@ import { toggleColorMode } from '../../design-system/color-mode'
 import { post } from '../lib/api'
 import { mountToaster } from '../lib/toast'
 import { openSettings } from '../lib/settings-store'
+import { onUserUpdated } from '../lib/user-events'
 import { shortcutOf } from './shortcuts'
+import { navigation } from './nav'
+import { NavSearch } from './search'
 import type { AppShellProps } from './props'
 
 export async function logout() {
@@ -24,112 +28,135 @@ export async function logout() {
   }
 }
 
-function navigation(area: AppShellProps['area'], canCoach: boolean): SidebarItem[] {
-  const prefix = area === 'coach' ? '/c' : '/b'
-  const items: SidebarItem[] = [{ href: prefix, label: area === 'coach' ? 'Coach Dashboard' : 'Dashboard', icon: <HomeIcon />, exact: true }]
-  if (area === 'client' && canCoach) items.push({ href: '/c', label: 'Coach area', icon: <BriefcaseIcon />, exact: true })
-  if (area === 'coach') items.push({ href: '/b', label: 'Client area', icon: <UserIcon />, exact: true })
-  items.push(
-    { href: `${prefix}/privacy-policy`, label: 'Privacy Policy', icon: <ShieldIcon /> },
-    { href: `${prefix}/terms-and-conditions`, label: 'Terms & Conditions', icon: <ScaleIcon /> },
-  )
-  return items
+/** The viewer's time zone, so server-rendered dates follow it from the next page on. */
+function rememberTimeZone() {
+  try {
+    const tz = Intl.DateTimeFormat().resolvedOptions().timeZone
+    if (tz && !document.cookie.includes(`tz=${encodeURIComponent(tz)}`)) document.cookie = `tz=${encodeURIComponent(tz)}; path=/; max-age=31536000; samesite=lax`
+  } catch {}
 }
 
-export default function AppShell({ area, path, canCoach, user }: AppShellProps) {
-  const search = useRef<HTMLInputElement>(null)
-  const [query, setQuery] = useState('')
+const iconButton = css({ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', w: '10', h: '10', borderRadius: 'l2', color: 'fg.default', _hover: { bg: 'bg.muted' }, '& svg': { w: '5', h: '5' } })
+
+export default function AppShell(props: AppShellProps) {
+  const { area, path, canCoach, counts, entries } = props
+  const searchRef = useRef<HTMLInputElement>(null)
+  const [user, setUser] = useState(props.user)
+  const [drawer, setDrawer] = useState(false)
   // The page loading bar (section 9: throttle 200 ms, duration 2000 ms) while the next page loads.
   const [leaving, setLeaving] = useState(false)
-  const all = useMemo(() => navigation(area, canCoach), [area, canCoach])
-  const items = query ? all.filter((i) => i.label.toLowerCase().includes(query.trim().toLowerCase())) : all
+  const items = useMemo(() => navigation({ area, canCoach, counts }), [area, canCoach, counts])
 
   useEffect(() => {
     mountToaster()
+    rememberTimeZone()
     const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setDrawer(false)
       const s = shortcutOf(e)
       if (!s) return
       e.preventDefault()
       if (s === 'logout') void logout()
-      else if (s === 'search') search.current?.focus()
-      else toggleColorMode()
+      else if (s === 'search') {
+        if (window.matchMedia('(max-width: 767px)').matches) setDrawer(true)
+        setTimeout(() => searchRef.current?.focus(), 0)
+      } else toggleColorMode()
     }
     window.addEventListener('keydown', onKey)
     const onLeave = () => setLeaving(true)
     const onShow = () => setLeaving(false)
     window.addEventListener('beforeunload', onLeave)
     window.addEventListener('pageshow', onShow)
+    const off = onUserUpdated((u) =>
+      setUser((old) => ({ ...old, email: u.email, avatarUrl: u.avatarUrl, name: [u.profile?.firstName, u.profile?.lastName].filter(Boolean).join(' ') || u.email })),
+    )
     return () => {
       window.removeEventListener('keydown', onKey)
       window.removeEventListener('beforeunload', onLeave)
       window.removeEventListener('pageshow', onShow)
+      off()
     }
   }, [])
 
+  const current = items.find((i) => i.href === path) ?? items.find((i) => !i.exact && path.startsWith(`${i.href}/`))
+
   return (
     <>
-    <PageLoadingBar loading={leaving} />
-    <Sidebar
-      items={items}
-      currentPath={path}
-      label={area === 'coach' ? 'Coach navigation' : 'Client navigation'}
-      header={
-        <div className={css({ display: 'flex', flexDir: 'column', gap: '3', w: 'full' })}>
-          <a href={area === 'coach' ? '/c' : '/b'} className={css({ fontWeight: 'bold', fontSize: 'lg', color: 'fg.default', textDecoration: 'none', 'aside[data-state=closed] &': { srOnly: true } })}>
-            Summit
-          </a>
-          <label className={css({ position: 'relative', display: 'flex', alignItems: 'center', 'aside[data-state=closed] &': { display: 'none' } })}>
-            <span className={css({ srOnly: true })}>Search</span>
-            <SearchIcon aria-hidden className={css({ position: 'absolute', left: '2.5', w: '4', h: '4', color: 'fg.muted' })} />
-            <input
-              ref={search}
-              type="search"
-              placeholder="Search (⌘/)"
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' && items[0]) location.assign(items[0].href)
-                if (e.key === 'Escape') setQuery('')
-              }}
-              className={css({ w: 'full', h: '9', pl: '8', pr: '2', borderRadius: 'l2', borderWidth: '1px', borderColor: 'border.default', bg: 'bg.default', color: 'fg.default', fontSize: 'sm', _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default', outlineOffset: '0' } })}
-            />
-          </label>
-        </div>
-      }
-      footer={
-        <div className={css({ display: 'flex', flexDir: 'column', gap: '1', flex: '1', minW: '0' })}>
-        <button
-          type="button"
-          onClick={openSettings}
-          aria-label="Settings"
-          className={css({ display: 'flex', alignItems: 'center', gap: '2', px: '2', h: '9', borderRadius: 'l2', fontSize: 'sm', fontWeight: 'medium', color: 'fg.default', _hover: { bg: 'bg.muted' }, '& svg': { w: '4', h: '4' } })}
-        >
-          <SettingsIcon aria-hidden />
-          <span className={css({ 'aside[data-state=closed] &': { display: 'none' } })}>Settings</span>
+      <PageLoadingBar loading={leaving} />
+      <header className={css({ display: { base: 'flex', md: 'none' }, alignItems: 'center', gap: '2', h: '14', px: '2', borderBottomWidth: '1px', borderColor: 'border.subtle', bg: 'bg.default', position: 'sticky', top: '0', zIndex: 'sticky' })}>
+        <button type="button" className={iconButton} aria-label="Open menu" aria-expanded={drawer} aria-controls="area-drawer" onClick={() => setDrawer(true)}>
+          <MenuIcon aria-hidden />
         </button>
-        <Menu.Root positioning={{ placement: 'top-start' }}>
-          <Menu.Trigger asChild>
-            <button type="button" aria-label="Account menu" className={css({ display: 'flex', alignItems: 'center', gap: '2', p: '1.5', borderRadius: 'l2', minW: '0', flex: '1', textAlign: 'left', _hover: { bg: 'bg.muted' } })}>
-              <Avatar src={user.avatarUrl} alt={user.name} size="sm" />
-              <span className={css({ minW: '0', display: 'flex', flexDir: 'column', 'aside[data-state=closed] &': { display: 'none' } })}>
-                <span className={css({ fontSize: 'sm', fontWeight: 'medium', truncate: true })}>{user.name}</span>
-                <span className={css({ fontSize: 'xs', color: 'fg.muted', truncate: true })}>{user.email}</span>
-              </span>
-            </button>
-          </Menu.Trigger>
-          <Menu.Content>
-            <Menu.Item value="settings" onClick={openSettings}>
-              <SettingsIcon aria-hidden /> Settings
-            </Menu.Item>
-            <Menu.Separator />
-            <Menu.Item value="logout" onClick={() => void logout()}>
-              <LogOutIcon aria-hidden /> Log out
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Root>
-        </div>
-      }
-    />
+        <a href={area === 'coach' ? '/c' : '/b'} className={css({ fontWeight: 'bold', color: 'fg.default', textDecoration: 'none' })}>
+          Summit
+        </a>
+        <span className={css({ color: 'fg.muted', fontSize: 'sm', truncate: true })}>{current ? `· ${current.label}` : ''}</span>
+      </header>
+      {drawer ? <div aria-hidden className={css({ display: { base: 'block', md: 'none' }, position: 'fixed', inset: '0', bg: 'black/40', zIndex: 'overlay' })} onClick={() => setDrawer(false)} /> : null}
+      <div
+        id="area-drawer"
+        data-drawer={drawer ? 'open' : 'closed'}
+        className={css({
+          position: { base: 'fixed', md: 'sticky' }, top: '0', left: '0', bottom: { base: '0', md: 'auto' }, zIndex: { base: 'modal', md: 'auto' }, alignSelf: 'flex-start',
+          transition: 'transform 200ms ease',
+          transform: { base: 'translateX(-100%)', md: 'none' },
+          visibility: { base: 'hidden', md: 'visible' },
+          '&[data-drawer=open]': { transform: 'none', visibility: 'visible', boxShadow: { base: 'xl', md: 'none' } },
+        })}
+      >
+        <button type="button" className={`${iconButton} ${css({ display: { base: 'inline-flex', md: 'none' }, position: 'absolute', top: '2', right: '2', zIndex: '1' })}`} aria-label="Close menu" onClick={() => setDrawer(false)}>
+          <XIcon aria-hidden />
+        </button>
+        <Sidebar
+          items={items}
+          currentPath={path}
+          label={area === 'coach' ? 'Coach navigation' : 'Client navigation'}
+          header={
+            <div className={css({ display: 'flex', flexDir: 'column', gap: '3', w: 'full', pt: '3' })}>
+              <a href={area === 'coach' ? '/c' : '/b'} className={css({ fontWeight: 'bold', fontSize: 'lg', color: 'fg.default', textDecoration: 'none', 'aside[data-state=closed] &': { srOnly: true } })}>
+                Summit
+              </a>
+              <NavSearch ref={searchRef} area={area} canCoach={canCoach} entries={entries} />
+            </div>
+          }
+          footer={
+            <div className={css({ display: 'flex', flexDir: 'column', gap: '1', flex: '1', minW: '0' })}>
+              <button
+                type="button"
+                onClick={() => (setDrawer(false), openSettings())}
+                aria-label="Settings"
+                className={css({ display: 'flex', alignItems: 'center', gap: '2', px: '2', h: '9', borderRadius: 'l2', fontSize: 'sm', fontWeight: 'medium', color: 'fg.default', _hover: { bg: 'bg.muted' }, '& svg': { w: '4', h: '4' } })}
+              >
+                <SettingsIcon aria-hidden />
+                <span className={css({ 'aside[data-state=closed] &': { display: 'none' } })}>Settings</span>
+              </button>
+              <Menu.Root positioning={{ placement: 'top-start' }}>
+                <Menu.Trigger asChild>
+                  <button type="button" className={css({ display: 'flex', alignItems: 'center', gap: '2', p: '1.5', borderRadius: 'l2', minW: '0', flex: '1', textAlign: 'left', _hover: { bg: 'bg.muted' } })}>
+                    <Avatar src={user.avatarUrl} alt={user.name} size="sm" />
+                    <span className={css({ minW: '0', display: 'flex', flexDir: 'column', 'aside[data-state=closed] &': { display: 'none' } })}>
+                      <span data-testid="shell-user-name" className={css({ fontSize: 'sm', fontWeight: 'medium', truncate: true })}>{user.name}</span>
+                      <span className={css({ fontSize: 'xs', color: 'fg.muted', truncate: true })}>{user.email}</span>
+                    </span>
+                    <span className={css({ srOnly: true })}>Account menu</span>
+                  </button>
+                </Menu.Trigger>
+                <Menu.Content>
+                  <Menu.Item value="profile" onClick={() => location.assign(area === 'coach' ? '/c/account/profile' : '/b/account/profile')}>
+                    Profile
+                  </Menu.Item>
+                  <Menu.Item value="settings" onClick={() => (setDrawer(false), openSettings())}>
+                    <SettingsIcon aria-hidden /> Settings
+                  </Menu.Item>
+                  <Menu.Separator />
+                  <Menu.Item value="logout" onClick={() => void logout()}>
+                    <LogOutIcon aria-hidden /> Log out
+                  </Menu.Item>
+                </Menu.Content>
+              </Menu.Root>
+            </div>
+          }
+        />
+      </div>
     </>
   )
 }

@@ -5,5 +5,9 @@ export const AppShellProps = v.object({
   path: v.string(),
   canCoach: v.boolean(),
   user: v.object({ id: v.string(), email: v.string(), username: v.nullable(v.string()), avatarUrl: v.nullable(v.string()), name: v.string() }),
+  /** Sidebar badges by link href (and a few named counts). */
+  counts: v.optional(v.record(v.string(), v.number()), {}),
+  /** Bookings and workshops the search finds besides the pages. */
+  entries: v.optional(v.array(v.object({ kind: v.picklist(['booking', 'workshop']), label: v.string(), href: v.string(), hint: v.string() })), []),
 })
 export type AppShellProps = v.InferOutput<typeof AppShellProps>

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { get, patch } from '../lib/api'
 import { notify } from '../lib/toast'
+import { publishUser } from '../lib/user-events'
 import type { Me } from './props'
 
 export const ME_KEY = ['auth', 'me'] as const
@@ -19,6 +20,7 @@ export function useSaveUser(id: string) {
     async (body: Record<string, unknown>) => {
       const res = await patch<{ data: Me }>(`/v1/users/${id}`, body)
       qc.setQueryData(ME_KEY, res.data)
+      publishUser(res.data)
       notify({ type: 'success', ...SAVED })
       return res.data
     },

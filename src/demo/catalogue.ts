@@ -15,6 +15,7 @@ import { WorkshopResource } from '../modules/workshops/resource.entity'
 import { Feedback } from '../modules/feedback/feedback.entity'
 import type { ContentStatus, DeliveryMode, SkillLevel, Visibility } from '../modules/workshops/enums'
 import { log } from '../platform/log'
+import { seedDemoImages } from './images'
 
 const DAY = 24 * 3600e3
 /** A day relative to today at a UTC hour (demo dates stay fresh whenever the seed runs). */
@@ -49,15 +50,16 @@ export async function seedCatalogue(em: EntityManager) {
   const tenant = (s: string) => tenants.find((x) => x.slug === s)
   if (!coach('maya') || !coach('leo') || !coach('sara') || !tenant('acme') || !tenant('northwind')) return
 
+  const img = await seedDemoImages(em, users)
   const tags = new Map(TAGS.map((name) => [slug(name), em.create(Tag, { name, slug: slug(name) })]))
   const tag = (...names: string[]) => names.map((n) => tags.get(n)!)
 
   const template = (title: string, level: SkillLevel, price: number, description: string, image: string) =>
     em.create(WorkshopTemplate, { title, slug: slug(title), level, price, description, image, currency: 'usd' })
-  const tLead = template('Leadership Essentials', 'BEGINNER', 14900, 'A one-day introduction to leading a team: expectations, feedback, delegation and one-to-ones.', 'https://images.unsplash.com/photo-1552664730-d307ca884978?w=1200')
-  const tTalk = template('Presenting with Confidence', 'INTERMEDIATE', 9900, 'Structure a talk, handle nerves and questions, and use slides that help rather than distract.', 'https://images.unsplash.com/photo-1475721027785-f74eccf877e2?w=1200')
-  const tStrat = template('Strategy Sprint', 'ADVANCED', 29900, 'Five focused sessions that turn a vague plan into a one-page strategy and a quarterly roadmap.', 'https://images.unsplash.com/photo-1553877522-43269d4ea984?w=1200')
-  template('Career Reset', 'BEGINNER', 7900, 'Take stock of strengths and goals, and leave with a 90-day plan for the next career step.', 'https://images.unsplash.com/photo-1507679799987-c73779587ccf?w=1200')
+  const tLead = template('Leadership Essentials', 'BEGINNER', 14900, 'A one-day introduction to leading a team: expectations, feedback, delegation and one-to-ones.', img.leadership)
+  const tTalk = template('Presenting with Confidence', 'INTERMEDIATE', 9900, 'Structure a talk, handle nerves and questions, and use slides that help rather than distract.', img.speaking)
+  const tStrat = template('Strategy Sprint', 'ADVANCED', 29900, 'Five focused sessions that turn a vague plan into a one-page strategy and a quarterly roadmap.', img.strategy)
+  template('Career Reset', 'BEGINNER', 7900, 'Take stock of strengths and goals, and leave with a 90-day plan for the next career step.', img.career)
 
   const workshop = (tenantSlug: string, username: string, data: { title: string; description: string; price: number; minSeats: number; maxSeats: number; template?: WorkshopTemplate; tags: Tag[]; image: string; video?: string }) => {
     const w = em.create(Workshop, {
@@ -88,12 +90,12 @@ export async function seedCatalogue(em: EntityManager) {
   const bootcamp = workshop('acme', 'maya', {
     title: 'First-Time Manager Bootcamp', template: tLead, price: 14900, minSeats: 3, maxSeats: 12, tags: tag('leadership', 'management'),
     description: 'Everything nobody tells you before your first management job: running one-to-ones, giving feedback that lands, delegating without disappearing, and protecting your own time.',
-    image: 'https://images.unsplash.com/photo-1552664730-d307ca884978?w=1200',
+    image: img.leadership,
   })
   const conversations = workshop('acme', 'maya', {
     title: 'Difficult Conversations', price: 8900, minSeats: 2, maxSeats: 8, tags: tag('leadership', 'communication'),
     description: 'Practise the conversations managers put off: underperformance, conflict between team members and saying no to your own boss. Small group, lots of role play.',
-    image: 'https://images.unsplash.com/photo-1573497019940-1c28c88b4f3e?w=1200',
+    image: img.conversations,
   })
   const londonVenue = { venueName: 'Okafor Leadership Studio', addressLine1: '12 Clerkenwell Road', city: 'London', zip: 'EC1M 5PA' }
   schedule(bootcamp, { days: 6, hour: 9, hours: 7, level: 'BEGINNER', mode: 'IN-PERSON', timezone: 'Europe/London', country: 'GB', venue: londonVenue })
@@ -108,12 +110,12 @@ export async function seedCatalogue(em: EntityManager) {
   const speak = workshop('acme', 'leo', {
     title: 'Speak Like a Pro', template: tTalk, price: 9900, minSeats: 4, maxSeats: 15, tags: tag('public-speaking', 'communication'),
     description: 'From blank page to standing ovation: structure, voice, presence and handling questions, with recorded practice and individual feedback.',
-    image: 'https://images.unsplash.com/photo-1475721027785-f74eccf877e2?w=1200', video: 'https://www.youtube.com/watch?v=Unzc731iCUY',
+    image: img.speaking, video: 'https://www.youtube.com/watch?v=Unzc731iCUY',
   })
   const stories = workshop('acme', 'leo', {
     title: 'Storytelling for Leaders', price: 12900, minSeats: 2, maxSeats: 10, tags: tag('storytelling', 'leadership'),
     description: 'Use stories to explain strategy, win support for change and make numbers memorable. Bring a real message you need to deliver.',
-    image: 'https://images.unsplash.com/photo-1517048676732-d65bc937f952?w=1200',
+    image: img.storytelling,
   })
   const lisbon = { venueName: 'Stage Ready Loft', addressLine1: 'Rua Augusta 120', city: 'Lisbon', zip: '1100-053' }
   schedule(speak, { days: 4, hour: 18, hours: 3, level: 'BEGINNER', ...online('PT', 'Europe/Lisbon') })
@@ -127,12 +129,12 @@ export async function seedCatalogue(em: EntityManager) {
   const sprint = workshop('northwind', 'sara', {
     title: 'Startup Strategy Sprint', template: tStrat, price: 29900, minSeats: 3, maxSeats: 10, tags: tag('strategy', 'productivity'),
     description: 'Five sessions for founding teams: market map, positioning, the few bets that matter, and a roadmap the whole team can repeat.',
-    image: 'https://images.unsplash.com/photo-1553877522-43269d4ea984?w=1200',
+    image: img.strategy,
   })
   const funding = workshop('northwind', 'sara', {
     title: 'Fundraising Fundamentals', price: 19900, minSeats: 2, maxSeats: 20, tags: tag('fundraising', 'strategy', 'negotiation'),
     description: 'How seed rounds actually work: the story, the deck, the data room, the pipeline of investors, and negotiating terms without losing the company.',
-    image: 'https://images.unsplash.com/photo-1559136555-9303baea8ebd?w=1200',
+    image: img.fundraising,
   })
   schedule(sprint, { days: 10, hour: 8, hours: 4, level: 'ADVANCED', mode: 'IN-PERSON', timezone: 'Europe/Stockholm', country: 'SE', venue: { venueName: 'Northwind House', addressLine1: 'Drottninggatan 55', city: 'Stockholm', zip: '111 21' } })
   schedule(sprint, { days: -25, hour: 8, hours: 4, level: 'ADVANCED', ...online('SE', 'Europe/Stockholm') })

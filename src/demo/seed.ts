@@ -7,6 +7,11 @@ import { seedCatalogue, seedCatalogueFeedback } from './catalogue'
 /** Demo data for a first start: only when the database has no users yet. */
 export async function seedDemoIfEmpty(em: EntityManager) {
   if (await em.count(User, {}, { filters: false })) return
+  await seedDemo(em)
+}
+
+/** The demo data itself (tests of the demo journeys load it next to their own rows). */
+export async function seedDemo(em: EntityManager) {
   const acme = em.create(Tenant, { name: 'Acme Coaching', slug: 'acme', email: 'hello@acme.example', domain: 'https://acme.example', plan: 'pro' })
   const north = em.create(Tenant, { name: 'Northwind Consulting', slug: 'northwind', email: 'team@northwind.example', plan: 'free' })
   const now = new Date()
@@ -39,8 +44,10 @@ export async function seedDemoIfEmpty(em: EntityManager) {
   await em.flush()
   await seedCatalogue(em)
   await (await import('./bookings')).seedBookings(em)
+  await (await import('./client-area')).seedClientArea(em)
   // Feedback needs the demo bookings: keep this after the bookings seed.
   await seedCatalogueFeedback(em)
   await (await import('./job-postings')).seedJobPostings(em)
+  await (await import('./coach-area')).seedCoachArea(em)
   log.info('demo data loaded: sign in as admin@summit.localhost, maya@acme.example or client@summit.localhost')
 }

@@ -16,9 +16,9 @@ import { contentSecurityPolicy, newNonce } from '../platform/http/security'
 import { config } from '../config'
 import { Document } from './document'
 import { IslandContext, type IslandState } from './island'
-import { guard } from './guards'
+import { guard, isCoachArea } from './guards'
 import { matchRoute, type LayoutName, type PageContext, type PageModule } from './routes'
-import { Layout } from './layouts'
+import { Layout, areaLayoutFor } from './layouts'
 import { ErrorScreen, STATUS_TEXT } from './screens/error'
 import { RequestInfoContext, parseCookies } from './request'
 
@@ -83,7 +83,7 @@ export async function renderError(req: PageRequest, status: number, message?: st
     req.request,
     colorMode,
     <Document title={title} colorMode={colorMode} path={path}>
-      <Layout name="default" user={req.user} path={path}>
+      <Layout name={(status !== 403 && areaLayoutFor(path, req.user, !!req.user && isCoachArea(req.user))) || 'default'} user={req.user} path={path} em={req.em}>
         <ErrorScreen status={status} message={message} />
       </Layout>
     </Document>,
@@ -120,7 +120,7 @@ export async function renderPage(req: PageRequest): Promise<Response> {
       req.request,
       colorMode,
       <Document title={title} description={mod.description} colorMode={colorMode} path={path}>
-        <Layout name={route.layout as LayoutName} user={req.user} path={path}>
+        <Layout name={route.layout as LayoutName} user={req.user} path={path} em={req.em}>
           <Page data={data} ctx={ctx} />
         </Layout>
       </Document>,

@@ -128,8 +128,9 @@ describe('colour mode and shortcuts', () => {
     await s.page.keyboard.press('Meta+/')
     expect(await s.page.evaluate(() => (document.activeElement as HTMLInputElement)?.type)).toBe('search')
     await s.page.keyboard.type('client')
-    expect(await s.page.getByRole('link', { name: 'Client area' }).count()).toBe(1)
-    expect(await s.page.getByRole('link', { name: 'Privacy Policy' }).count()).toBe(0)
+    const results = s.page.getByRole('region', { name: 'Search results' })
+    expect(await results.getByRole('link', { name: /Client area/ }).count()).toBe(1)
+    expect(await results.getByRole('link', { name: /Privacy Policy/ }).count()).toBe(0)
 
     await s.page.keyboard.press('Meta+Shift+D')
     expect(await s.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true)

@@ -10,6 +10,7 @@ import { MESSAGES, otpRule } from '../../../src/shared/rules'
 import { ApiError, post } from '../../lib/api'
 import { notify } from '../../lib/toast'
 import { ME_KEY } from '../use-me'
+import { publishUser } from '../../lib/user-events'
 
 export function VerifyEmail({ email }: { email: string }) {
   const qc = useQueryClient()
@@ -23,7 +24,7 @@ export function VerifyEmail({ email }: { email: string }) {
     setBusy(true)
     try {
       const res = await post('/v1/auth/verify-email-using-otp', { email, code: r.output })
-      if (res?.data?.user) qc.setQueryData(ME_KEY, res.data.user)
+      if (res?.data?.user) qc.setQueryData(ME_KEY, res.data.user), publishUser(res.data.user)
       notify({ type: 'success', title: 'Email verified', description: `${email} is now your email address.` })
     } catch (err) {
       if (err instanceof ApiError && (err.status === 422 || err.status === 429)) {

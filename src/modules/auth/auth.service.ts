@@ -70,7 +70,10 @@ export async function signIn(ctx: RequestContext, cookie: CookieJar, user: User,
       const { redirect: _r, oidc: _o, ...rest } = previous.data ?? {}
       previous.data = rest
     }
-    ctx.session = await startSession(em, cookie, { userId: user.id, previous })
+    // A new account goes through onboarding first: keep where it was going (an invitation, a checkout) for afterwards.
+    const after = opts.redirect ?? previous?.data?.redirect
+    const keep = user.status === 'pending' && isLocalPath(after) ? { afterOnboarding: after } : undefined
+    ctx.session = await startSession(em, cookie, { userId: user.id, previous, data: keep })
   }
   ctx.user = user
   await em.flush()

@@ -5,6 +5,7 @@ import { HttpError, notFound } from '../../platform/http/errors'
 import { startSession, type CookieJar } from '../../platform/http/session'
 import { signIn, isLocalPath } from './auth.service'
 import { responses } from './auth.docs'
+import { linkToCurrentUser } from './connect.service'
 import { OidcFailure, PROVIDER, beginAuthorization, completeAuthorization, userForIdentity, type PendingOidc } from './oidc.service'
 
 const tags = ['Auth']
@@ -70,7 +71,8 @@ export const oidcRoutes = new Elysia({ name: 'auth-oidc' })
     }
     try {
       const identity = await completeAuthorization(new URL(request.url).search, pending)
-      const user = await userForIdentity(ctx.em, identity)
+      // Signed in already (Apps > Multiplai > Link): the provider account is linked to this user.
+      const user = (await linkToCurrentUser(ctx, identity.sub)) ?? (await userForIdentity(ctx.em, identity))
       const { redirect } = await signIn(ctx, cookie as unknown as CookieJar, user)
       return go(set, redirect)
     } catch (err) {

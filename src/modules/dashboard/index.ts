@@ -10,3 +10,4 @@ export const coachBusinessRoutes = new Elysia({ name: 'coach-business' })
   .use(feedbackRoutes)
   .use(payoutRoutes)
   .use(calendarRoutes)
+export { clientMetrics } from './dashboard.service'

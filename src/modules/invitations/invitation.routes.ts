@@ -6,6 +6,7 @@ import { User } from '../users/user.entity'
 import { InvitationTokenSchema } from '../bookings/booking.schema'
 import { acceptInvitation, declineInvitation, showInvitation } from './invitation.service'
 import { listGroups } from './group.service'
+import { answerMySeat } from './mine.service'
 import { ListQuerySchema } from '../../platform/http/list-query'
 
 export const invitationRoutes = new Elysia({ name: 'invitations' })
@@ -49,4 +50,14 @@ export const invitationRoutes = new Elysia({ name: 'invitations' })
     auth: true,
     query: ListQuerySchema,
     detail: { tags: ['Invitations'], summary: 'Groups: the people a client has booked with or invited (derived from seats); super-admins may pass userId' },
+  })
+  .post('/invitations/seats/:id/:answer', async ({ ctx, params }) => {
+    const user = ctx.requireUser()
+    if (params.answer !== 'accept' && params.answer !== 'decline') throw notFound('Route')
+    const seatId = await answerMySeat(ctx.em as EntityManager, params.id, user, params.answer)
+    return { data: { seatId, status: params.answer === 'accept' ? 'ACCEPTED' : 'DECLINED' } }
+  }, {
+    auth: true,
+    params: t.Object({ id: t.String(), answer: t.String() }),
+    detail: { tags: ['Invitations'], summary: 'Accept or decline an invitation addressed to me (my account or email) without its token (the client dashboard)', description: '`answer` is `accept` or `decline`.' },
   })

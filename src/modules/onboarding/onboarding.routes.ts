@@ -3,6 +3,7 @@ import { platform } from '../../platform/http/context'
 import { parseOrThrow } from '../../platform/http/errors'
 import { serializeUser } from '../users/user.serialize'
 import { landingFor } from '../../pages/guards'
+import { isLocalPath } from '../auth/auth.service'
 import { OnboardingCompleteSchema } from './onboarding.schema'
 import { completeOnboarding } from './onboarding.service'
 
@@ -14,7 +15,14 @@ export const onboardingRoutes = new Elysia({ name: 'onboarding' })
       const user = ctx.requireUser()
       const input = parseOrThrow(OnboardingCompleteSchema, body)
       const done = await completeOnboarding(ctx.em, user, input)
-      return { data: { user: serializeUser(done), redirect: landingFor(done) } }
+      // Back to where sign-up started (an invitation, a checkout), kept in the session by signIn.
+      const after = ctx.session?.data?.afterOnboarding
+      if (ctx.session && after) {
+        const { afterOnboarding: _spent, ...rest } = ctx.session.data
+        ctx.session.data = rest
+        await ctx.em.flush()
+      }
+      return { data: { user: serializeUser(done), redirect: isLocalPath(after) ? after : landingFor(done) } }
     },
     {
       auth: true,

@@ -8,7 +8,7 @@ export const StoredFileSchema = defineEntity({
   properties: {
     ...baseProperties,
     owner: () => p.manyToOne(User).nullable().deleteRule('set null'),
-    kind: p.string().length(16).$type<'avatar' | 'temp' | 'resource'>(),
+    kind: p.string().length(16).$type<'avatar' | 'temp' | 'resource' | 'image'>(),
     key: p.string().length(255),
     originalName: p.string().length(255).nullable(),
     mimeType: p.string().length(100),

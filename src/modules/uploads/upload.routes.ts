@@ -1,13 +1,14 @@
 import { Elysia, t } from 'elysia'
 import { platform, type RequestContext } from '../../platform/http/context'
-import { forbidden, notFound } from '../../platform/http/errors'
+import { fieldError, forbidden, notFound } from '../../platform/http/errors'
 import { hit } from '../../platform/http/rate-limit'
 import { getObject } from '../../platform/storage'
 import { getOrm } from '../../platform/db/current'
 import { registerService } from '../../services'
 import { log } from '../../platform/log'
 import { StoredFile } from './file.entity'
-import { AVATAR_TYPES, UPLOAD_MESSAGES, cleanupOrphanAvatars, cleanupTempFiles, fileFromBody, fileUrl, mayRead, serializeFile, storeUpload } from './upload.service'
+import { AVATAR_TYPES, UPLOAD_MESSAGES, cleanupOrphanAvatars, cleanupTempFiles, fileFromBody, fileUrl, isPublicKind, mayRead, serializeFile, storeUpload } from './upload.service'
+import { IMAGE_FORMATS, IMAGE_WIDTHS, imageVariant, isImage, variantRequest } from './image.service'
 import { User } from '../users/user.entity'
 import { serializeUser } from '../users/user.serialize'
 import type { EntityManager } from '@mikro-orm/postgresql'
@@ -32,24 +33,38 @@ async function uploadAvatar(ctx: RequestContext, owner: User, body: unknown) {
 }
 
 async function serveFile(ctx: RequestContext, id: string, request: Request) {
+  // Bad width/format first: a clear 422 whatever the key.
+  const variant = variantRequest(new URL(request.url).searchParams, request.headers.get('accept'))
   const file = UUID.test(id) ? await ctx.em.findOne(StoredFile, { id }) : null
   if (!file) throw notFound('File')
-  const isPublic = file.kind === 'avatar'
+  const isPublic = isPublicKind(file.kind)
   // Private files answer 404 to anyone who may not read them: no hint they exist.
   if (!(await mayRead(file, ctx.user, ctx.isSuperAdmin))) throw notFound('File')
-  const etag = `"${file.id}"`
+  if (variant && !isImage(file)) throw fieldError(new URL(request.url).searchParams.has('w') ? 'w' : 'format', 'Only images can be resized or converted.')
+  const etag = variant ? `"${file.id}-${variant.width ?? 'full'}.${variant.format}"` : `"${file.id}"`
   const headers: Record<string, string> = {
-    'content-type': file.mimeType,
+    'content-type': variant ? IMAGE_FORMATS[variant.format] : file.mimeType,
     etag,
     'x-content-type-options': 'nosniff',
     // Stored bytes never change under an id: public files cache for a year.
     'cache-control': isPublic ? 'public, max-age=31536000, immutable' : 'private, no-cache',
     'content-security-policy': "default-src 'none'; sandbox",
   }
-  const inline = file.mimeType in AVATAR_TYPES
+  // Without an explicit format the answer depends on what the browser accepts.
+  if (variant && !new URL(request.url).searchParams.get('format')) headers.vary = 'accept'
+  const inline = file.mimeType in AVATAR_TYPES || isImage(file)
   const name = (file.originalName ?? file.id).replace(/[^\w.-]+/g, '_')
-  headers['content-disposition'] = `${inline ? 'inline' : 'attachment'}; filename="${name}"`
+  headers['content-disposition'] = `${inline ? 'inline' : 'attachment'}; filename="${variant ? name.replace(/\.\w+$/, '') + '.' + variant.format : name}"`
   if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers })
+  if (variant) {
+    const body = await imageVariant(file, variant).catch((err) => {
+      log.warn({ err, id: file.id }, 'image variant failed')
+      throw fieldError('file', 'This image cannot be converted.')
+    })
+    if (!body) throw notFound('File')
+    headers['content-length'] = String(body instanceof Blob ? body.size : body.byteLength)
+    return new Response(body as BodyInit, { headers })
+  }
   const obj = await getObject(file.key)
   if (!obj) throw notFound('File')
   headers['content-length'] = String(obj.size)
@@ -115,7 +130,15 @@ export const uploadRoutes = new Elysia({ name: 'uploads' })
   } as any)
   .get('/files/:id', ({ ctx, params, request }) => serveFile(ctx, params.id, request), {
     params: t.Object({ id: t.String() }),
-    detail: { tags: ['Uploads'], summary: 'Download a stored file (avatars are public and cached; other files only for their owner)' },
+    query: t.Object({
+      w: t.Optional(t.String({ description: `Image width: one of ${IMAGE_WIDTHS.join(', ')} (breakpoints at densities 1 and 2); never enlarged` })),
+      format: t.Optional(t.String({ description: 'webp, avif, png, jpeg or auto (default with w: avif when the Accept header allows it, else webp)' })),
+    }, { additionalProperties: true }),
+    detail: {
+      tags: ['Uploads'],
+      summary: 'Download a stored file (avatars and workshop images are public and cached; other files only for their owner)',
+      description: 'The default image provider: with `w` and/or `format` an image comes back resized and converted (made once, kept in storage). An unknown key is 404; an unsupported width or format, or resizing a file that is not an image, is 422.',
+    },
   })
 
 // Hourly sweep of day-old temporary files and unused avatars (idempotent, safe on many servers).

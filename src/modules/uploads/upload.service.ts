@@ -11,8 +11,12 @@ import { config } from '../../config'
 import { HttpError, fieldError } from '../../platform/http/errors'
 import { deleteObject, putObject } from '../../platform/storage'
 import { log } from '../../platform/log'
+import { isImage, variantKeys } from './image.service'
 
-export type FileKind = 'avatar' | 'temp' | 'resource'
+export type FileKind = 'avatar' | 'temp' | 'resource' | 'image'
+
+/** Kinds anyone may fetch (avatars, workshop pictures); the rest only their owner and the rules below. */
+export const isPublicKind = (kind: string) => kind === 'avatar' || kind === 'image'
 
 /** Avatar types of the spec (png, jpeg, jpg, webp), recognised by their bytes. */
 export const AVATAR_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' }
@@ -76,7 +80,7 @@ export async function storeUpload(em: EntityManager, opts: { file: File; owner: 
     ext = detected?.ext
   }
   const id = Bun.randomUUIDv7()
-  const folder = opts.kind === 'avatar' ? 'avatars' : opts.kind === 'temp' ? 'temp' : 'files'
+  const folder = opts.kind === 'avatar' ? 'avatars' : opts.kind === 'temp' ? 'temp' : opts.kind === 'image' ? 'images' : 'files'
   const key = `${folder}/${id}${ext ? `.${ext}` : ''}`
   await putObject(key, bytes, mimeType)
   const row = em.create(StoredFile, {
@@ -118,7 +122,7 @@ export function allowFileAccess(kind: FileKind, rule: FileAccessRule) {
   accessRules.set(kind, rule)
 }
 export async function mayRead(file: StoredFile, user: User | null, superAdmin: boolean) {
-  if (file.kind === 'avatar') return true
+  if (isPublicKind(file.kind)) return true
   if (!user) return false
   if (superAdmin || file.owner?.id === user.id) return true
   const rule = accessRules.get(file.kind)
@@ -140,7 +144,11 @@ async function sweep(em: EntityManager, where: FilterQuery<StoredFile>) {
   for (;;) {
     const batch = await em.find(StoredFile, where, { limit: 200, orderBy: { createdAt: 'asc' } })
     if (!batch.length) break
-    for (const f of batch) await deleteObject(f.key).catch((err) => log.warn({ err, key: f.key }, 'could not delete a stored file'))
+    for (const f of batch) {
+      await deleteObject(f.key).catch((err) => log.warn({ err, key: f.key }, 'could not delete a stored file'))
+      // Resized copies made by the image provider go with their original.
+      if (isImage(f)) for (const key of variantKeys(f)) await deleteObject(key).catch(() => {})
+    }
     await em.nativeDelete(StoredFile, { id: { $in: batch.map((f) => f.id) } })
     removed += batch.length
     if (batch.length < 200) break

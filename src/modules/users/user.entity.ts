@@ -38,6 +38,8 @@ export const UserSchema = defineEntity({
     { name: 'users_email_unique', properties: ['email'], where: 'deleted_at is null' },
     { name: 'users_username_unique', properties: ['username'], where: 'deleted_at is null' },
   ],
+  // Marketplace text search (`q`) over the coach's username, names and business name.
+  indexes: [{ name: 'users_coach_text_trgm_idx', expression: `create index "users_coach_text_trgm_idx" on "users" using gin ((coalesce(username, '') || ' ' || coalesce(profile->>'firstName', '') || ' ' || coalesce(profile->>'lastName', '') || ' ' || coalesce(coach_profile->>'businessName', '')) gin_trgm_ops)` }],
   properties: {
     ...baseProperties,
     ...softDeleteProperties,

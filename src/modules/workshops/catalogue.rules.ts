@@ -45,8 +45,13 @@ export const titleRule = v.pipe(v.string('Title is required'), v.trim(), v.minLe
 export const urlMax = (max: number) =>
   v.pipe(v.string(M.url), v.trim(), v.url(M.url), v.check(isHttpUrl, M.url), v.maxLength(max, `Must be at most ${max} characters`))
 
+/** A valid absolute URL, or a picture kept by the image provider (`/v1/files/<id>`, as the demo workshops have). */
+const PROVIDER_PATH = /^\/v1\/files\/[0-9a-f-]{36}$/
+const isUrl = (s: string) => v.is(v.pipe(v.string(), v.url()), s)
+const urlOrProvided = (max: number) =>
+  v.pipe(v.string(M.url), v.trim(), v.check((s) => PROVIDER_PATH.test(s) || isUrl(s), M.url), v.maxLength(max, `Must be at most ${max} characters`))
 /** An image or video reference: empty string means none. */
-export const optionalUrl = (max = 255) => v.optional(v.nullable(v.union([v.literal(''), urlMax(max)], M.url)))
+export const optionalUrl = (max = 255) => v.optional(v.nullable(v.union([v.literal(''), urlOrProvided(max)], M.url)))
 
 export const descriptionRule = v.pipe(v.string(), v.trim(), v.maxLength(20000, 'Description must be at most 20000 characters'))
 

@@ -91,72 +91,126 @@ export function parsePublicFilters(sp: URLSearchParams): PublicFilters {
   return f
 }
 
-/** WHERE clause over schedules s, workshops w, coaches u; every value is a bound parameter. */
-function whereClause(f: PublicFilters, publicOnly: { unlisted: boolean }) {
+/**
+ * Totals are counted up to this many rows and pages reach at most this far: a count or a skip
+ * over every matching row would cost in proportion to the catalogue. Past it the total reads
+ * "at least" (`meta.totalCapped`), as search engines do.
+ */
+export const LIST_CAP = 1_000
+
+const WORKSHOP_TEXT = `(coalesce(w2.title, '') || ' ' || coalesce(w2.description, ''))`
+const COACH_TEXT = `(coalesce(u2.username, '') || ' ' || coalesce(u2.profile->>'firstName', '') || ' ' || coalesce(u2.profile->>'lastName', '') || ' ' || coalesce(u2.coach_profile->>'businessName', ''))`
+
+/**
+ * WHERE clause over schedules `s` alone, so the partial listing index (published, public, not
+ * deleted, by start date) serves it in order: filters on the workshop or the coach become
+ * `in (...)` sets (hashed once per statement), deleted parents an excluded set. Every value is
+ * a bound parameter. `q` goes through the trigram indexes of workshops and coaches.
+ */
+function scheduleWhere(f: PublicFilters, visibility: 'public' | 'unlisted') {
   const sql: string[] = [
-    `s.deleted_at is null and w.deleted_at is null and t.deleted_at is null and u.deleted_at is null`,
+    `s.deleted_at is null`,
     `s.status = 'PUBLISHED'`,
-    publicOnly.unlisted ? `s.visibility in ('PUBLIC', 'UNLISTED')` : `s.visibility = 'PUBLIC'`,
+    visibility === 'unlisted' ? `s.visibility in ('PUBLIC', 'UNLISTED')` : `s.visibility = 'PUBLIC'`,
+    `s.workshop_id not in (select id from workshops where deleted_at is not null)`,
+    `s.tenant_id not in (select id from tenants where deleted_at is not null)`,
+    `s.coach_id not in (select id from users where deleted_at is not null)`,
   ]
   const params: unknown[] = []
   const add = (clause: string, ...values: unknown[]) => {
     sql.push(clause)
     params.push(...values)
   }
-  if (f.when === 'upcoming') add('s.end_date > ?', now())
-  if (f.when === 'past') add('s.end_date <= ?', now())
   if (f.q) {
+    // The same expressions as the trigram indexes (migrations: listing_indexes), so they serve `ilike`.
     const like = `%${escapeLike(f.q)}%`
-    add(
-      `(w.title ilike ? or w.description ilike ? or u.username ilike ? or concat_ws(' ', u.profile->>'firstName', u.profile->>'lastName') ilike ? or u.coach_profile->>'businessName' ilike ?)`,
-      like, like, like, like, like,
-    )
+    add(`(s.workshop_id in (select w2.id from workshops w2 where ${WORKSHOP_TEXT} ilike ?) or s.coach_id in (select u2.id from users u2 where ${COACH_TEXT} ilike ?))`, like, like)
   }
   if (f.level) add('s.level = ?', f.level)
   if (f.mode) add('s.mode = ?', f.mode)
   if (f.country) add('s.country = ?', f.country)
   if (f.from) add('s.start_date >= ?', f.from)
   if (f.to) add('s.start_date <= ?', f.to)
-  if (f.minPrice !== undefined) add('w.price >= ?', Math.round(f.minPrice * 100))
-  if (f.maxPrice !== undefined) add('w.price <= ?', Math.round(f.maxPrice * 100))
-  if (f.coach) isUuid(f.coach) ? add('s.coach_id = ?', f.coach) : add('u.username = ?', f.coach.toLowerCase())
-  if (f.tag) add('exists (select 1 from workshop_tags wt join tags tg on tg.id = wt.tag_id where wt.workshop_id = w.id and tg.slug = ?)', f.tag)
-  if (f.seatsLeft !== undefined) add('w.max_seats - s.seats_taken >= ?', Math.floor(f.seatsLeft))
+  if (f.minPrice !== undefined && f.maxPrice !== undefined)
+    add('s.workshop_id in (select w2.id from workshops w2 where w2.price >= ? and w2.price <= ?)', Math.round(f.minPrice * 100), Math.round(f.maxPrice * 100))
+  else if (f.minPrice !== undefined) add('s.workshop_id in (select w2.id from workshops w2 where w2.price >= ?)', Math.round(f.minPrice * 100))
+  else if (f.maxPrice !== undefined) add('s.workshop_id in (select w2.id from workshops w2 where w2.price <= ?)', Math.round(f.maxPrice * 100))
+  if (f.coach) isUuid(f.coach) ? add('s.coach_id = ?', f.coach) : add('s.coach_id in (select u2.id from users u2 where u2.username = ?)', f.coach.toLowerCase())
+  if (f.tag) add('s.workshop_id in (select wt.workshop_id from workshop_tags wt join tags tg on tg.id = wt.tag_id where tg.slug = ?)', f.tag)
+  if (f.seatsLeft !== undefined) add('(select w2.max_seats from workshops w2 where w2.id = s.workshop_id) - s.seats_taken >= ?', Math.floor(f.seatsLeft))
   return { sql: sql.join(' and '), params }
 }
 
-const FROM = `from workshop_schedules s
-  join workshops w on w.id = s.workshop_id
-  join tenants t on t.id = s.tenant_id
-  join users u on u.id = s.coach_id`
+/**
+ * The list in parts, each read from an index in its own order: schedules running now (the
+ * range index finds them), then coming ones (start date ascending from now), then, for
+ * `when=all`, past ones (start date descending). The order is the same as one sort over
+ * "ended, start date" but no part ever reads rows of another.
+ */
+function listParts(f: PublicFilters): { sql: string; params: unknown[]; dir: 'asc' | 'desc' }[] {
+  const at = now()
+  const running = { sql: 'tstzrange(s.start_date, greatest(s.start_date, s.end_date)) @> ?::timestamptz and s.start_date < ?', params: [at, at], dir: 'asc' as const }
+  const coming = { sql: 's.start_date >= ? and s.end_date > ?', params: [at, at], dir: 'asc' as const }
+  const past = { sql: 's.start_date < ? and s.end_date <= ?', params: [at, at], dir: 'desc' as const }
+  if (f.when === 'past') return [past]
+  if (f.when === 'all') return [running, coming, past]
+  return [running, coming]
+}
 
-/** PUBLIC + PUBLISHED schedules of every tenant, coming ones first (soonest first), then past ones (latest first). */
-export async function listPublicSchedules(em: EntityManager, f: PublicFilters) {
-  const where = whereClause(f, { unlisted: false })
-  const nowDate = now()
-  // One statement: the page with everything it shows, and the total as a window count.
-  const rows = await em.execute<Record<string, any>[]>(
-    `select ${PUBLIC_COLUMNS}, count(*) over () as total_count ${FROM} where ${where.sql}
-      order by (s.end_date <= ?) asc,
-               case when s.end_date > ? then s.start_date end asc,
-               case when s.end_date <= ? then s.start_date end desc,
-               s.id asc
-      limit ? offset ?`,
-    [...where.params, nowDate, nowDate, nowDate, f.perPage, (f.page - 1) * f.perPage],
-  )
-  let total = rows.length ? Number(rows[0].total_count) : 0
-  // Past the last page the window has no row to carry the total: count (only then).
-  if (!rows.length && f.page > 1) {
-    const [row] = await em.execute<{ total: string }[]>(`select count(*) as total ${FROM} where ${where.sql}`, where.params)
-    total = Number(row.total)
+/**
+ * One ordered walk of the listing index per part, stopping after LIST_CAP + 1 matching rows:
+ * the rows' positions give both the page (positions offset+1 ... offset+perPage) and the
+ * capped total (how many were met), so the page and its count cost one short index read.
+ */
+function walk(f: PublicFilters, where: { sql: string; params: unknown[] }) {
+  const parts = listParts(f).map((p, i) => {
+    const order = `order by s.start_date ${p.dir}, s.id ${p.dir}`
+    return {
+      sql: `(select s.id, ${i} as part, row_number() over (${order}) as k from workshop_schedules s where ${where.sql} and ${p.sql} ${order} limit ?)`,
+      params: [...where.params, ...p.params, LIST_CAP + 1],
+    }
+  })
+  return {
+    sql: `select id, row_number() over (order by part, k) as ord from (${parts.map((p) => p.sql).join(' union all ')}) x`,
+    params: parts.flatMap((p) => p.params),
   }
-  return { data: rows.map(publicRow), meta: { page: f.page, perPage: f.perPage, total, lastPage: Math.max(1, Math.ceil(total / f.perPage)) } }
+}
+
+const DETAILS_FROM = `from workshop_schedules s join workshops w on w.id = s.workshop_id join users u on u.id = s.coach_id`
+
+/**
+ * PUBLIC + PUBLISHED schedules of every tenant, coming ones first (soonest first), then past
+ * ones (latest first). One statement: the ids met on the walk of the listing index (at most
+ * LIST_CAP + 1 per part), their count as the total, and the details of the page's rows only.
+ * Pages past LIST_CAP answer no rows, like pages past the total.
+ */
+export async function listPublicSchedules(em: EntityManager, f: PublicFilters) {
+  const where = scheduleWhere(f, 'public')
+  const offset = (f.page - 1) * f.perPage
+  const seen = walk(f, where)
+  const rows = await em.execute<Record<string, any>[]>(
+    `with seen as materialized (${seen.sql}),
+      total as (select count(*) as n from seen)
+    select total.n as total_count, d.* from total left join lateral (
+      select ${PUBLIC_COLUMNS}, seen.ord as page_ord from seen join workshop_schedules s on s.id = seen.id
+        join workshops w on w.id = s.workshop_id join users u on u.id = s.coach_id
+       where seen.ord > ? and seen.ord <= ?
+    ) d on true
+    order by d.page_ord`,
+    [...seen.params, offset, Math.min(offset + f.perPage, LIST_CAP)],
+  )
+  const counted = rows.length ? Number(rows[0].total_count) : 0
+  const capped = counted > LIST_CAP
+  const total = capped ? LIST_CAP : counted
+  const data = rows[0]?.id ? rows.map(publicRow) : []
+  const lastPage = Math.max(1, Math.ceil(total / f.perPage))
+  return { data, meta: { page: f.page, perPage: f.perPage, total, lastPage, ...(capped ? { totalCapped: true } : {}) } }
 }
 
 /** One public schedule (PUBLIC or UNLISTED, PUBLISHED), or null. */
 export async function findPublicSchedule(em: EntityManager, id: string) {
   if (!isUuid(id)) return null
-  const where = whereClause({ page: 1, perPage: 1, when: 'all' }, { unlisted: true })
-  const [row] = await em.execute<Record<string, any>[]>(`select ${PUBLIC_COLUMNS} ${FROM} where ${where.sql} and s.id = ?`, [...where.params, id])
+  const where = scheduleWhere({ page: 1, perPage: 1, when: 'all' }, 'unlisted')
+  const [row] = await em.execute<Record<string, any>[]>(`select ${PUBLIC_COLUMNS} ${DETAILS_FROM} where ${where.sql} and s.id = ?`, [...where.params, id])
   return row ? publicRow(row) : null
 }

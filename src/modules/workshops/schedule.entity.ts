@@ -11,8 +11,23 @@ export const WorkshopScheduleSchema = defineEntity({
   tableName: 'workshop_schedules',
   filters: { ...softDeleteFilters, ...tenantFilter },
   indexes: [
-    { name: 'workshop_schedules_public_idx', properties: ['visibility', 'status', 'startDate'] },
     { properties: ['tenant', 'startDate'] },
+    // The marketplace list (public.service.ts): published public rows in start-date order, with
+    // the filtered columns included so pages and capped counts are read from the index alone.
+    {
+      name: 'workshop_schedules_listing_idx',
+      expression: `create index "workshop_schedules_listing_idx" on "workshop_schedules" ("start_date", "id") include ("end_date", "workshop_id", "coach_id", "tenant_id", "level", "mode", "country") where deleted_at is null and status = 'PUBLISHED' and visibility = 'PUBLIC'`,
+    },
+    // The country filter walks its own slice in the same order.
+    {
+      name: 'workshop_schedules_listing_country_idx',
+      expression: `create index "workshop_schedules_listing_country_idx" on "workshop_schedules" ("country", "start_date", "id") include ("end_date", "workshop_id", "coach_id", "tenant_id", "level", "mode") where deleted_at is null and status = 'PUBLISHED' and visibility = 'PUBLIC'`,
+    },
+    // ...and the ones running right now (start passed, end not yet), found without reading the past.
+    {
+      name: 'workshop_schedules_running_idx',
+      expression: `create index "workshop_schedules_running_idx" on "workshop_schedules" using gist (tstzrange("start_date", greatest("start_date", "end_date"))) where deleted_at is null and status = 'PUBLISHED' and visibility = 'PUBLIC'`,
+    },
   ],
   properties: {
     ...baseProperties,

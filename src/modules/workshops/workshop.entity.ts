@@ -11,6 +11,8 @@ export const WorkshopSchema = defineEntity({
   tableName: 'workshops',
   filters: { ...softDeleteFilters, ...tenantFilter },
   uniques: [{ name: 'workshops_tenant_slug_unique', properties: ['tenant', 'slug'], where: 'deleted_at is null' }],
+  // Marketplace text search (`q`): trigrams serve `ilike '%...%'` over title and description.
+  indexes: [{ name: 'workshops_text_trgm_idx', expression: `create index "workshops_text_trgm_idx" on "workshops" using gin ((coalesce(title, '') || ' ' || coalesce(description, '')) gin_trgm_ops)` }],
   properties: {
     ...baseProperties,
     ...softDeleteProperties,

@@ -1,5 +1,6 @@
 /** The six layouts of section 2: onboarding, marketing, coach, client, auth, default (+ none). */
 import type { ReactNode } from 'react'
+import type { EntityManager } from '@mikro-orm/postgresql'
 import { css } from 'styled-system/css'
 import type { User } from '../../modules/users/user.entity'
 import type { LayoutName } from '../routes'
@@ -8,7 +9,7 @@ import { AppLayout } from './app'
 
 const page = css({ minH: '100dvh', display: 'flex', flexDir: 'column', bg: 'bg.canvas', color: 'fg.default' })
 
-export function Layout({ name, user, path, children }: { name: LayoutName; user: User | null; path: string; children: ReactNode }) {
+export function Layout({ name, user, path, em, children }: { name: LayoutName; user: User | null; path: string; em?: EntityManager; children: ReactNode }) {
   switch (name) {
     case 'none':
       return <main className={page}>{children}</main>
@@ -47,9 +48,17 @@ export function Layout({ name, user, path, children }: { name: LayoutName; user:
     case 'client':
     case 'coach':
       return (
-        <AppLayout area={name} user={user!} path={path}>
+        <AppLayout area={name} user={user!} path={path} em={em}>
           {children}
         </AppLayout>
       )
   }
+}
+
+/** A 404 or error under /b or /c keeps the area's layout for a signed-in user who may be there. */
+export function areaLayoutFor(path: string, user: User | null, coachAllowed: boolean): LayoutName | null {
+  if (!user || user.status === 'pending') return null
+  if (/^\/b(\/|$)/.test(path)) return 'client'
+  if (/^\/c(\/|$)/.test(path) && coachAllowed) return 'coach'
+  return null
 }

@@ -43,6 +43,7 @@ export async function upcomingWorkshops(em: EntityManager, limit = 6) {
     return rows.map((s) => ({
       id: s.id,
       title: s.workshop.title,
+      image: s.workshop.image ?? null,
       price: s.workshop.price,
       currency: s.workshop.currency,
       startDate: s.startDate,

@@ -6,14 +6,16 @@ import type { PageContext, PageModule } from '../routes'
 import { buttonLink } from '../layouts/parts'
 import { TAGLINE } from '../document'
 import { featuredCoaches, featuredCoachesCached, upcomingWorkshops, upcomingWorkshopsCached } from './home-data'
+import { CARD_SIZES, CoachAvatar, Picture } from './marketplace/parts'
 
 const section = css({ maxW: '6xl', mx: 'auto', px: { base: '4', md: '6' }, py: { base: '12', md: '16' } })
 const h2 = css({ fontSize: '2xl', fontWeight: 'bold', mb: '6' })
 const card = css({ bg: 'bg.default', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l3', p: '5', display: 'flex', flexDir: 'column', gap: '2' })
 const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, gap: '4' })
 const muted = css({ color: 'fg.muted', fontSize: 'sm' })
-
-const initials = (name: string) => name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('')
+const workshopCard = css({ bg: 'bg.default', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l3', overflow: 'hidden', display: 'flex', flexDir: 'column' })
+const workshopBody = css({ p: '5', display: 'flex', flexDir: 'column', gap: '2', flex: '1' })
+const cover = css({ display: 'block', w: 'full', h: 'auto', aspectRatio: '16 / 10', objectFit: 'cover', bg: 'bg.muted' })
 
 function Coaches({ load }: { load: Promise<Awaited<ReturnType<typeof featuredCoaches>>> }) {
   const coaches = use(load)
@@ -23,13 +25,7 @@ function Coaches({ load }: { load: Promise<Awaited<ReturnType<typeof featuredCoa
       {coaches.map((c) => (
         <li key={c.id} className={card}>
           <div className={css({ display: 'flex', gap: '3', alignItems: 'center' })}>
-            {c.avatarUrl ? (
-              <img src={c.avatarUrl} alt={c.name} width={48} height={48} className={css({ borderRadius: 'full', w: '12', h: '12', objectFit: 'cover' })} />
-            ) : (
-              <span aria-hidden="true" className={css({ w: '12', h: '12', borderRadius: 'full', bg: 'colorPalette.subtle', color: 'fg.muted', display: 'flex', alignItems: 'center', justifyContent: 'center', fontWeight: 'semibold' })}>
-                {initials(c.name || c.username || '?')}
-              </span>
-            )}
+            <CoachAvatar name={c.name || c.username || '?'} src={c.avatarUrl} size={12} />
             <div>
               <h3 className={css({ fontWeight: 'semibold' })}>{c.name || c.username}</h3>
               {c.coachProfile.businessName && <p className={muted}>{c.coachProfile.businessName}</p>}
@@ -65,12 +61,15 @@ function Workshops({ load }: { load: Promise<Awaited<ReturnType<typeof upcomingW
   return (
     <ul className={grid}>
       {items.map((w) => (
-        <li key={w.id} className={card}>
+        <li key={w.id} className={workshopCard}>
+          {w.image && <Picture src={w.image} alt="" width={640} height={400} sizes={CARD_SIZES} className={cover} />}
+          <div className={workshopBody}>
           <p className={css({ fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: 'wide' })}>{w.mode} · {w.level}</p>
-          <h3 className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>{w.title}</h3>
+          <h3 className={css({ fontWeight: 'semibold', fontSize: 'lg' })}><a href={`/workshops/${w.id}/book`} className={css({ color: 'fg.default', textDecoration: 'none', _hover: { textDecoration: 'underline' } })}>{w.title}</a></h3>
           <p className={muted}>{when(w.startDate)}{w.city ? ` · ${w.city}` : ''}</p>
           <p className={muted}>with {w.coach}</p>
           <p className={css({ fontWeight: 'semibold', mt: 'auto' })}>{w.price ? money(w.price, w.currency) : 'Free'}</p>
+          </div>
         </li>
       ))}
     </ul>

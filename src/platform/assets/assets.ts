@@ -65,6 +65,86 @@ function hashName(prefix: string, body: Uint8Array, ext: string) {
   return `${prefix}${h}.${ext}`
 }
 
+/** References to other built files inside a bundle: any `"./x.js"` string (static and dynamic imports, Bun's preload map). */
+const REF_RE = /"\.\/([\w.-]+\.js)"/g
+const STATIC_IMPORT_RE = /(?:from\s*"|import\s*")\.\/([\w.-]+\.js)"/g
+
+/**
+ * The island bundles, named by the hash of their own bytes: the same source gives the same
+ * names on every build and every machine, so several app servers behind one address hand out
+ * the same script names and a restart keeps the browsers' caches. Bun's own [hash] takes the
+ * temporary entry folder into account, so files are built with plain names and renamed here
+ * from their content and what they reference (cycles included).
+ */
+export async function buildIslands(names: readonly string[] = islandNames) {
+  const files = new Map<string, Uint8Array>()
+  const imports = new Map<string, string[]>()
+  const entries = new Map<string, string>()
+  // One generated entry per island: loads the runtime and defines that island only.
+  // In the system temp folder: the app folder may be read-only in production.
+  const dir = join(tmpdir(), `summit-islands-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`)
+  mkdirSync(dir, { recursive: true })
+  try {
+    const entryFiles = names.map((name) => {
+      const file = join(dir, `${name}.tsx`)
+      writeFileSync(
+        file,
+        `import { define } from ${JSON.stringify(join(ROOT, 'islands/runtime/client'))}\n` +
+          `import C from ${JSON.stringify(join(ROOT, 'islands', name))}\n` +
+          `define(${JSON.stringify(name)}, C)\n`,
+      )
+      return file
+    })
+    if (!entryFiles.length) return { files, imports, entries }
+    const result = await Bun.build({
+      entrypoints: entryFiles,
+      target: 'browser',
+      format: 'esm',
+      splitting: true,
+      minify: true,
+      sourcemap: 'none',
+      naming: { entry: 'entry-[name]-[hash].[ext]', chunk: 'chunk-[hash].[ext]', asset: 'asset-[name]-[hash].[ext]' },
+      define: { 'process.env.NODE_ENV': '"production"' },
+      tsconfig: join(ROOT, 'tsconfig.json'),
+    } as any)
+    if (!result.success) throw new AggregateError(result.logs, 'island build failed')
+    const raw = new Map<string, string>()
+    for (const out of result.outputs) raw.set(out.path.replace(/^.*\//, ''), await out.text())
+    // Bun keys its dynamic-import preload map by each file's [hash]; an entry's hash follows
+    // the temporary folder, so it is swapped for one made from the island's name.
+    const swaps: [string, string][] = []
+    for (const file of raw.keys()) {
+      const m = file.match(/^entry-(.+)-(\w+)\.js$/)
+      if (m) swaps.push([`"${m[2]}"`, `"${new Bun.CryptoHasher('sha256').update(m[1]!).digest('hex').slice(0, 8)}"`])
+    }
+    if (swaps.length) for (const [file, text] of raw) raw.set(file, swaps.reduce((t, [a, b]) => t.split(a).join(b), text))
+    // Names from content, references included, and stable through cycles (a chunk's dynamic
+    // import of a chunk that imports it back): each round hashes a file with its references
+    // replaced by the previous round's hashes of what they point at.
+    const sha = (text: string) => new Bun.CryptoHasher('sha256').update(text).digest('base64url')
+    let round = new Map([...raw].map(([file, text]) => [file, sha(text.replace(REF_RE, (_m, dep: string) => (raw.has(dep) ? '"./~"' : `"./${dep}"`)))]))
+    for (let i = 0; i < 4; i++) {
+      const prev = round
+      round = new Map([...raw].map(([file, text]) => [file, sha(prev.get(file)! + text.replace(REF_RE, (_m, dep: string) => `"./${prev.get(dep) ?? dep}"`))]))
+    }
+    const final = new Map<string, string>()
+    for (const file of raw.keys()) {
+      const entry = file.match(/^entry-(.+)-\w+\.js$/)?.[1]
+      final.set(file, `${entry ? `${entry}-` : 'c-'}${round.get(file)!.slice(0, 12)}.js`)
+      if (entry) entries.set(entry, final.get(file)!)
+    }
+    for (const [file, text] of raw) {
+      const name = final.get(file)!
+      const body = text.replace(REF_RE, (_m, dep: string) => `"./${final.get(dep) ?? dep}"`)
+      files.set(name, new TextEncoder().encode(body))
+      imports.set(name, [...body.matchAll(STATIC_IMPORT_RE)].map((m) => m[1]!).filter((d) => d !== name))
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+  return { files, imports, entries }
+}
+
 async function build(): Promise<Built> {
   const t0 = performance.now()
   const files = new Map<string, Asset>()
@@ -78,50 +158,10 @@ async function build(): Promise<Built> {
   // CSS generation runs beside the bundling (both need styled-system/, generated first).
   if (!existsSync(join(ROOT, 'styled-system/css/index.mjs'))) await pandaCss().catch(() => null)
   const cssPromise = pandaCss().catch(() => null)
-  // One generated entry per island: loads the runtime and defines that island only.
-  // In the system temp folder: the app folder may be read-only in production.
-  const dir = join(tmpdir(), `summit-islands-${process.pid}-${Date.now()}`)
-  mkdirSync(dir, { recursive: true })
-  try {
-    const entryFiles = islandNames.map((name) => {
-      const file = join(dir, `${name}.tsx`)
-      writeFileSync(
-        file,
-        `import { define } from ${JSON.stringify(join(ROOT, 'islands/runtime/client'))}\n` +
-          `import C from ${JSON.stringify(join(ROOT, 'islands', name))}\n` +
-          `define(${JSON.stringify(name)}, C)\n`,
-      )
-      return file
-    })
-    if (entryFiles.length) {
-      const result = await Bun.build({
-        entrypoints: entryFiles,
-        target: 'browser',
-        format: 'esm',
-        splitting: true,
-        minify: true,
-        sourcemap: 'none',
-        naming: { entry: '[name]-[hash].[ext]', chunk: 'c-[hash].[ext]', asset: '[name]-[hash].[ext]' },
-        define: { 'process.env.NODE_ENV': '"production"' },
-        tsconfig: join(ROOT, 'tsconfig.json'),
-      } as any)
-      if (!result.success) throw new AggregateError(result.logs, 'island build failed')
-      for (const out of result.outputs) {
-        const name = out.path.replace(/^\.\//, '')
-        const body = new Uint8Array(await out.arrayBuffer())
-        put(name, body)
-        const text = new TextDecoder().decode(body)
-        // Static imports of shared chunks, so pages can preload them and the bench can count bytes.
-        imports.set(name, [...text.matchAll(/from"\.\/(c-[\w-]+\.js)"|import"\.\/(c-[\w-]+\.js)"/g)].map((m) => m[1] ?? m[2]))
-        if (out.kind === 'entry-point') {
-          const island = islandNames.find((n) => name.startsWith(`${n}-`) && /^[\w]+\.js$/.test(name.slice(n.length + 1)))
-          if (island) entries.set(island, name)
-        }
-      }
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
+  const islandsBuilt = await buildIslands()
+  for (const [name, body] of islandsBuilt.files) put(name, body)
+  for (const [name, deps] of islandsBuilt.imports) imports.set(name, deps)
+  for (const [island, name] of islandsBuilt.entries) entries.set(island, name)
 
   let css: string | null = null
   const cssBody = await cssPromise

@@ -13,12 +13,17 @@ import { loadCoachRatings } from '../../../modules/workshops/schedule.stats'
 import { countryByCode } from '../../../shared/countries'
 import type { PageContext, PageModule } from '../../routes'
 import { CoachAvatar, ScheduleCard, Stars, cardBox, container, muted } from './parts'
+import { pageCache } from './cache'
 
 const USERNAME = /^[a-z0-9][a-z0-9_-]{2,31}$/i
 
-async function load(ctx: PageContext) {
+function load(ctx: PageContext) {
   const username = ctx.params.username ?? ''
-  if (!USERNAME.test(username)) return null
+  if (!USERNAME.test(username)) return Promise.resolve(null)
+  return pageCache(`coach:${username.toLowerCase()}`, () => loadCoach(ctx, username))
+}
+
+async function loadCoach(ctx: PageContext, username: string) {
   const em = ctx.em.fork()
   let user
   try {
@@ -28,11 +33,11 @@ async function load(ctx: PageContext) {
     throw err
   }
   const coach = serializePublicUser(user)
-  const [schedules, ratings] = await Promise.all([
-    listPublicSchedules(em.fork(), { page: 1, perPage: 6, coach: user.id, when: 'upcoming' }),
-    loadCoachRatings(em.fork(), [user.id]),
-  ])
-  return { coach, schedules, rating: ratings.get(user.id) ?? { average: null, count: 0 } }
+  const schedules = await listPublicSchedules(em.fork(), { page: 1, perPage: 6, coach: user.id, when: 'upcoming' })
+  // Each listed row carries the coach's rating; without rows it is read on its own.
+  const listed = (schedules.data[0]?.coach as { rating?: { average: number | null; count: number } } | undefined)?.rating
+  const rating = listed ?? (await loadCoachRatings(em.fork(), [user.id])).get(user.id) ?? { average: null, count: 0 }
+  return { coach, schedules, rating }
 }
 type Data = NonNullable<Awaited<ReturnType<typeof load>>>
 
@@ -70,7 +75,7 @@ function CoachProfilePage({ data }: { data: Data; ctx: PageContext }) {
     <div className={css({ bg: 'bg.canvas', pb: '16' })}>
       <section className={css({ bg: 'bg.default', borderBottomWidth: '1px', borderColor: 'border.subtle' })}>
         <div className={cx(container, css({ py: { base: '10', md: '12' }, display: 'flex', gap: '6', alignItems: { base: 'flex-start', md: 'center' }, flexDir: { base: 'column', md: 'row' } }))}>
-          <CoachAvatar name={name} src={coach.avatarUrl} size={24} />
+          <CoachAvatar name={name} src={coach.avatarUrl} size={24} eager />
           <div className={css({ display: 'flex', flexDir: 'column', gap: '2', flex: '1' })}>
             <h1 className={css({ fontSize: { base: '3xl', md: '4xl' }, fontWeight: 'bold', letterSpacing: 'tight' })}>{name}</h1>
             {coach.profile.headline && <p className={css({ fontSize: 'lg', color: 'fg.muted' })}>{coach.profile.headline}</p>}

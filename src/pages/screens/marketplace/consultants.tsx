@@ -5,12 +5,27 @@
 import { css, cx } from 'styled-system/css'
 import { badge, button, input } from 'styled-system/recipes'
 import { listPublicCoaches } from '../../../modules/users/public.service'
-import { loadCoachRatings } from '../../../modules/workshops/schedule.stats'
-import { COUNTRIES, countryByCode } from '../../../shared/countries'
+import { countryByCode } from '../../../shared/countries'
+import { countryOptions } from './country-options'
+import { pageCache } from './cache'
 import type { PageContext, PageModule } from '../../routes'
 import { CoachAvatar, Pagination, Stars, cardBox, container, muted } from './parts'
 
 const PER_PAGE = 12
+
+// Card styles computed once at load, not per card and request.
+const coachCard = {
+  item: cx(cardBox, css({ p: '5', display: 'flex', flexDir: 'column', gap: '3', position: 'relative', _hover: { borderColor: 'border.default', boxShadow: 'sm' } })),
+  head: css({ display: 'flex', gap: '3', alignItems: 'center' }),
+  text: css({ minW: '0' }),
+  name: css({ fontWeight: 'semibold', fontSize: 'md' }),
+  link: css({ color: 'fg.default', textDecoration: 'none', _after: { content: '""', position: 'absolute', inset: '0' } }),
+  sub: cx(muted, css({ truncate: true })),
+  headline: css({ fontSize: 'sm', lineClamp: '2' }),
+  specs: css({ display: 'flex', flexWrap: 'wrap', gap: '1.5' }),
+  spec: badge({ size: 'sm', variant: 'subtle' }),
+  foot: css({ mt: 'auto', pt: '1' }),
+}
 
 async function load(ctx: PageContext) {
   const sp = ctx.url.searchParams
@@ -18,18 +33,17 @@ async function load(ctx: PageContext) {
   const countryRaw = sp.get('country')?.trim() ?? ''
   const country = countryRaw ? (countryByCode(countryRaw)?.code ?? '') : ''
   const page = Math.max(1, Math.floor(Number(sp.get('page')) || 1))
-  const em = ctx.em.fork()
-  const result = await listPublicCoaches(em, {
+  const result = await pageCache(`consultants:${page}:${country}:${q}`, () => listPublicCoaches(ctx.em.fork(), {
     page, perPage: PER_PAGE, offset: (page - 1) * PER_PAGE,
     sort: [{ field: 'name', dir: 'asc' }], q: q || undefined, country: country || undefined,
-  })
-  const ratings = await loadCoachRatings(em, result.data.map((c) => c.id))
-  return { result, ratings, q, country }
+  }))
+  // The directory rows carry their rating already (one rating query per page).
+  return { result, q, country }
 }
 type Data = Awaited<ReturnType<typeof load>>
 
 function ConsultantsPage({ data, ctx }: { data: Data; ctx: PageContext }) {
-  const { result, ratings, q, country } = data
+  const { result, q, country } = data
   const meta = result.meta
   return (
     <div className={css({ bg: 'bg.canvas', pb: '16' })}>
@@ -49,37 +63,34 @@ function ConsultantsPage({ data, ctx }: { data: Data; ctx: PageContext }) {
           </div>
           <div className={css({ display: 'flex', flexDir: 'column', gap: '1.5', flex: '1 1 200px' })}>
             <label htmlFor="c-country" className={css({ fontSize: 'sm', fontWeight: 'medium' })}>Country</label>
-            <select id="c-country" name="country" defaultValue={country} className={cx(input({ size: 'md' }), css({ bg: 'bg.default' }))}>
-              <option value="">Anywhere</option>
-              {COUNTRIES.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
-            </select>
+            <select id="c-country" name="country" className={cx(input({ size: 'md' }), css({ bg: 'bg.default' }))} dangerouslySetInnerHTML={{ __html: countryOptions(country) }} />
           </div>
           <button type="submit" className={button({ size: 'md' })}>Search</button>
           {(q || country) && <a href="/consultants" className={button({ size: 'md', variant: 'ghost' })}>Clear</a>}
         </form>
         {result.data.length ? (
           <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, gap: '5' })} aria-label="Coaches">
-            {result.data.map((c) => {
-              const r = ratings.get(c.id) ?? { average: null, count: 0 }
+            {result.data.map((c, i) => {
+              const r = c.rating ?? { average: null, count: 0 }
               const where = countryByCode(c.profile.country)
               return (
-                <li key={c.id} className={cx(cardBox, css({ p: '5', display: 'flex', flexDir: 'column', gap: '3', position: 'relative', _hover: { borderColor: 'border.default', boxShadow: 'sm' } }))} data-testid="coach-card">
-                  <div className={css({ display: 'flex', gap: '3', alignItems: 'center' })}>
-                    <CoachAvatar name={c.name || c.username || ''} src={c.avatarUrl} size={12} />
-                    <div className={css({ minW: '0' })}>
-                      <h2 className={css({ fontWeight: 'semibold', fontSize: 'md' })}>
-                        <a href={`/${c.username}`} className={css({ color: 'fg.default', textDecoration: 'none', _after: { content: '""', position: 'absolute', inset: '0' } })}>{c.name || c.username}</a>
+                <li key={c.id} className={coachCard.item} data-testid="coach-card">
+                  <div className={coachCard.head}>
+                    <CoachAvatar name={c.name || c.username || ''} src={c.avatarUrl} size={12} eager={i < 3} />
+                    <div className={coachCard.text}>
+                      <h2 className={coachCard.name}>
+                        <a href={`/${c.username}`} className={coachCard.link}>{c.name || c.username}</a>
                       </h2>
-                      <p className={cx(muted, css({ truncate: true }))}>{[c.coachProfile.businessName, where?.name ?? null].filter(Boolean).join(' · ')}</p>
+                      <p className={coachCard.sub}>{[c.coachProfile.businessName, where?.name ?? null].filter(Boolean).join(' · ')}</p>
                     </div>
                   </div>
-                  {c.profile.headline && <p className={css({ fontSize: 'sm', lineClamp: '2' })}>{c.profile.headline}</p>}
+                  {c.profile.headline && <p className={coachCard.headline}>{c.profile.headline}</p>}
                   {c.coachProfile.specializations.length > 0 && (
-                    <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '1.5' })} aria-label="Specializations">
-                      {c.coachProfile.specializations.slice(0, 4).map((s) => <li key={s} className={badge({ size: 'sm', variant: 'subtle' })}>{s}</li>)}
+                    <ul className={coachCard.specs} aria-label="Specializations">
+                      {c.coachProfile.specializations.slice(0, 4).map((s) => <li key={s} className={coachCard.spec}>{s}</li>)}
                     </ul>
                   )}
-                  <div className={css({ mt: 'auto', pt: '1' })}><Stars average={r.average} count={r.count} /></div>
+                  <div className={coachCard.foot}><Stars average={r.average} count={r.count} /></div>
                 </li>
               )
             })}

@@ -15,11 +15,24 @@ export const container = css({ maxW: '6xl', mx: 'auto', px: { base: '4', md: '6'
 export const muted = css({ color: 'fg.muted', fontSize: 'sm' })
 export const cardBox = css({ bg: 'bg.default', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l3', boxShadow: 'xs' })
 
+// Formatters cost ~35x more to build than to use: one per locale, currency or zone and options, kept.
+const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>()
+function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let f = formats.get(key) as T | undefined
+  if (!f) {
+    f = make()
+    if (formats.size > 2000) formats.clear()
+    formats.set(key, f)
+  }
+  return f
+}
+
 /** Decimal amount (as the API shows it) in its currency; 0 reads "Free". */
 export function money(amount: number | null | undefined, currency: string | null | undefined) {
   if (!amount) return 'Free'
+  const c = (currency ?? 'usd').toUpperCase()
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: (currency ?? 'usd').toUpperCase() }).format(amount)
+    return formatter(`n|en-US|${c}`, () => new Intl.NumberFormat('en-US', { style: 'currency', currency: c })).format(amount)
   } catch {
     return `${amount.toFixed(2)} ${(currency ?? '').toUpperCase()}`
   }
@@ -28,20 +41,28 @@ export function money(amount: number | null | undefined, currency: string | null
 type When = Date | string | null | undefined
 type Zone = string | null | undefined
 
+const DAY: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }
+const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' }
+const TIME_ZONE: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }
+const OPTION_NAMES = new Map<Intl.DateTimeFormatOptions, string>([[DAY, 'day'], [TIME, 'time'], [TIME_ZONE, 'timezone']])
+
 function fmt(d: When, tz: Zone, opts: Intl.DateTimeFormatOptions) {
+  const date = new Date(d ?? 0)
+  const name = OPTION_NAMES.get(opts) ?? JSON.stringify(opts)
+  const zone = tz || 'UTC'
   try {
-    return new Intl.DateTimeFormat('en-US', { ...opts, timeZone: tz || 'UTC' }).format(new Date(d ?? 0))
+    return formatter(`d|en-US|${zone}|${name}`, () => new Intl.DateTimeFormat('en-US', { ...opts, timeZone: zone })).format(date)
   } catch {
-    return new Intl.DateTimeFormat('en-US', { ...opts, timeZone: 'UTC' }).format(new Date(d ?? 0))
+    return formatter(`d|en-US|UTC|${name}`, () => new Intl.DateTimeFormat('en-US', { ...opts, timeZone: 'UTC' })).format(date)
   }
 }
 
 /** "Tue, Dec 1, 2026" in the schedule's time zone. */
-export const dayOf = (d: When, tz: Zone) => fmt(d, tz, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' })
+export const dayOf = (d: When, tz: Zone) => fmt(d, tz, DAY)
 /** "9:00 AM – 12:00 PM GMT" in the schedule's time zone. */
 export function hoursOf(start: When, end: When, tz: Zone) {
-  const from = fmt(start, tz, { hour: 'numeric', minute: '2-digit' })
-  const to = fmt(end, tz, { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' })
+  const from = fmt(start, tz, TIME)
+  const to = fmt(end, tz, TIME_ZONE)
   const sameDay = dayOf(start, tz) === dayOf(end, tz)
   return sameDay ? `${from} – ${to}` : `${from} – ${dayOf(end, tz)} ${to}`
 }
@@ -58,26 +79,63 @@ export function placeOf(s: Pick<PublicSchedule, 'mode' | 'city' | 'country' | 'v
 
 const initials = (name: string) => name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('') || '?'
 
-export function CoachAvatar({ name, src, size = 10 }: { name: string; src?: string | null; size?: 8 | 10 | 12 | 16 | 24 }) {
-  const box = css({ borderRadius: 'full', flexShrink: '0', objectFit: 'cover' })
-  const px = size * 4
-  if (src) return <img src={src} alt="" width={px} height={px} className={box} style={{ width: px, height: px }} />
+// Styles are computed once at load: a css() call per element and request is measurable.
+const avatarBox = css({ borderRadius: 'full', flexShrink: '0', objectFit: 'cover', bg: 'bg.muted' })
+const avatarInitials = cx(avatarBox, css({ bg: 'colorPalette.default', color: 'colorPalette.fg', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', fontWeight: 'semibold' }))
+
+/** Widths the image provider makes (section 9 breakpoints); cards use the smaller ones. */
+const CARD_WIDTHS = [320, 640, 768, 1024]
+const isProvided = (src: string) => src.startsWith('/v1/files/')
+
+/** srcset of a picture served by the image provider (format negotiated: avif or webp). */
+export function srcSetOf(src: string, widths = CARD_WIDTHS) {
+  return isProvided(src) ? widths.map((w) => `${src}?w=${w} ${w}w`).join(', ') : undefined
+}
+
+/**
+ * A picture with its box reserved (width, height and aspect ratio: no layout shift), responsive
+ * candidates and lazy loading unless it is the page's first (largest) paint.
+ */
+export function Picture({ src, alt, width, height, sizes, eager = false, className }: { src: string; alt: string; width: number; height: number; sizes: string; eager?: boolean; className?: string }) {
+  const provided = isProvided(src)
   return (
-    <span
-      aria-hidden="true"
-      className={cx(box, css({ bg: 'colorPalette.default', color: 'colorPalette.fg', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', fontWeight: 'semibold' }))}
-      style={{ width: px, height: px, fontSize: Math.max(12, px / 2.6) }}
-    >
+    <img
+      src={provided ? `${src}?w=640` : src}
+      srcSet={srcSetOf(src)}
+      sizes={provided ? sizes : undefined}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
+      decoding={eager ? 'sync' : 'async'}
+      className={className}
+    />
+  )
+}
+
+export function CoachAvatar({ name, src, size = 10, eager = false }: { name: string; src?: string | null; size?: 8 | 10 | 12 | 16 | 24; eager?: boolean }) {
+  const px = size * 4
+  if (src) {
+    const provided = isProvided(src)
+    // The smallest provider width (320) covers every avatar size at density 2.
+    return <img src={provided ? `${src}?w=320` : src} alt="" width={px} height={px} loading={eager ? 'eager' : 'lazy'} decoding="async" className={avatarBox} style={{ width: px, height: px }} />
+  }
+  return (
+    <span aria-hidden="true" className={avatarInitials} style={{ width: px, height: px, fontSize: Math.max(12, px / 2.6) }}>
       {initials(name)}
     </span>
   )
 }
 
+const starsBox = css({ display: 'inline-flex', alignItems: 'center', gap: '1', fontSize: 'sm' })
+const starGlyph = css({ color: 'amber.9' })
+
 export function Stars({ average, count }: { average: number | null; count: number }) {
   if (!count || average === null) return <span className={muted}>No reviews yet</span>
   return (
-    <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1', fontSize: 'sm' })} aria-label={`Rated ${average} out of 5 from ${count} reviews`}>
-      <span aria-hidden="true" className={css({ color: 'amber.9' })}>★</span>
+    <span className={starsBox} aria-label={`Rated ${average} out of 5 from ${count} reviews`}>
+      <span aria-hidden="true" className={starGlyph}>★</span>
       <strong>{average.toFixed(1)}</strong>
       <span className={muted}>({count})</span>
     </span>
@@ -85,60 +143,92 @@ export function Stars({ average, count }: { average: number | null; count: numbe
 }
 
 const tagBadge = cx(badge({ size: 'sm', variant: 'outline' }))
+const card = {
+  item: cx(cardBox, css({ display: 'flex', flexDir: 'column', overflow: 'hidden' })),
+  cover: css({ display: 'block', aspectRatio: '16 / 10', bg: 'bg.muted', overflow: 'hidden' }),
+  image: css({ w: 'full', h: 'full', objectFit: 'cover', display: 'block' }),
+  body: css({ p: '5', display: 'flex', flexDir: 'column', gap: '3', flex: '1' }),
+  badges: css({ display: 'flex', flexWrap: 'wrap', gap: '1.5' }),
+  subtle: badge({ size: 'sm', variant: 'subtle' }),
+  runs: cx(badge({ size: 'sm', variant: 'solid' }), css({ bg: 'green.9', color: 'white' })),
+  title: css({ fontWeight: 'semibold', fontSize: 'lg', lineHeight: 'snug' }),
+  titleLink: css({ color: 'fg.default', textDecoration: 'none', _hover: { textDecoration: 'underline' } }),
+  facts: css({ display: 'flex', flexDir: 'column', gap: '0.5', fontSize: 'sm', color: 'fg.muted' }),
+  day: css({ color: 'fg.default', fontWeight: 'medium' }),
+  tags: css({ display: 'flex', flexWrap: 'wrap', gap: '1' }),
+  tag: cx(tagBadge, css({ textDecoration: 'none', _hover: { bg: 'bg.subtle' } })),
+  coach: css({ display: 'flex', alignItems: 'center', gap: '2.5', mt: 'auto', pt: '2', textDecoration: 'none', color: 'fg.default' }),
+  coachText: css({ display: 'flex', flexDir: 'column' }),
+  coachName: css({ fontSize: 'sm', fontWeight: 'medium' }),
+  foot: css({ px: '5', py: '3', borderTopWidth: '1px', borderColor: 'border.subtle', bg: 'bg.subtle', display: 'flex', alignItems: 'center', gap: '3' }),
+  price: css({ fontWeight: 'bold', fontSize: 'lg' }),
+  seats: { full: cx(muted, css({ color: 'red.10' })), few: cx(muted, css({ color: 'amber.11' })), many: cx(muted, css({ color: 'fg.muted' })) },
+  aside: cx(css({ ml: 'auto' }), muted),
+  book: css({ ml: 'auto', display: 'inline-flex', alignItems: 'center', h: '8', px: '3', borderRadius: 'l2', fontSize: 'sm', fontWeight: 'semibold', textDecoration: 'none', bg: 'colorPalette.default', color: 'colorPalette.fg', _hover: { bg: 'colorPalette.emphasized' } }),
+}
 
-/** One schedule in a list: title, when (venue time), where, coach, seats left, runs, price. */
-export function ScheduleCard({ s, showCoach = true }: { s: PublicSchedule; showCoach?: boolean }) {
+/** `sizes` of a card picture in the 1/2/3-column grids of the marketplace pages. */
+export const CARD_SIZES = '(min-width: 1024px) 360px, (min-width: 768px) 50vw, 100vw'
+
+/** One schedule in a list: picture, title, when (venue time), where, coach, seats left, runs, price. */
+export function ScheduleCard({ s, showCoach = true, eager = false, sizes = CARD_SIZES }: { s: PublicSchedule; showCoach?: boolean; eager?: boolean; sizes?: string }) {
   const w = s.workshop!
   const coach = s.coach as PublicCoach | undefined
   const left = s.seatsLeft ?? 0
   const full = left <= 0
   const started = new Date(s.startDate ?? 0).getTime() <= Date.now()
+  const href = `/workshops/${s.id}/book`
   return (
-    <li className={cx(cardBox, css({ display: 'flex', flexDir: 'column', overflow: 'hidden' }))} data-testid="schedule-card">
-      <div className={css({ p: '5', display: 'flex', flexDir: 'column', gap: '3', flex: '1' })}>
-        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '1.5' })}>
-          <span className={badge({ size: 'sm', variant: 'subtle' })}>{MODE_LABEL[s.mode] ?? s.mode}</span>
-          <span className={badge({ size: 'sm', variant: 'subtle' })}>{LEVEL_LABEL[s.level] ?? s.level}</span>
+    <li className={card.item} data-testid="schedule-card">
+      {w.image && (
+        <a href={href} className={card.cover} tabIndex={-1} aria-label={w.title}>
+          <Picture src={w.image} alt="" width={640} height={400} sizes={sizes} eager={eager} className={card.image} />
+        </a>
+      )}
+      <div className={card.body}>
+        <div className={card.badges}>
+          <span className={card.subtle}>{MODE_LABEL[s.mode] ?? s.mode}</span>
+          <span className={card.subtle}>{LEVEL_LABEL[s.level] ?? s.level}</span>
           {s.runs && (
-            <span className={cx(badge({ size: 'sm', variant: 'solid' }), css({ bg: 'green.9', color: 'white' }))} title="Enough seats are confirmed: this workshop will run">
+            <span className={card.runs} title="Enough seats are confirmed: this workshop will run">
               Runs
             </span>
           )}
         </div>
-        <h3 className={css({ fontWeight: 'semibold', fontSize: 'lg', lineHeight: 'snug' })}>
-          <a href={`/workshops/${s.id}/book`} className={css({ color: 'fg.default', textDecoration: 'none', _hover: { textDecoration: 'underline' } })}>{w.title}</a>
+        <h3 className={card.title}>
+          <a href={href} className={card.titleLink}>{w.title}</a>
         </h3>
-        <div className={css({ display: 'flex', flexDir: 'column', gap: '0.5', fontSize: 'sm', color: 'fg.muted' })}>
-          <p className={css({ color: 'fg.default', fontWeight: 'medium' })}><time dateTime={new Date(s.startDate ?? 0).toISOString()}>{dayOf(s.startDate, s.timezone)}</time></p>
+        <div className={card.facts}>
+          <p className={card.day}><time dateTime={new Date(s.startDate ?? 0).toISOString()}>{dayOf(s.startDate, s.timezone)}</time></p>
           <p>{hoursOf(s.startDate, s.endDate, s.timezone)}</p>
           <p>{placeOf(s)}</p>
         </div>
         {w.tags && w.tags.length > 0 && (
-          <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '1' })} aria-label="Tags">
-            {w.tags.slice(0, 4).map((t) => <li key={t.id}><a href={`/workshops?tag=${encodeURIComponent(t.slug)}`} className={cx(tagBadge, css({ textDecoration: 'none', _hover: { bg: 'bg.subtle' } }))}>{t.name}</a></li>)}
+          <ul className={card.tags} aria-label="Tags">
+            {w.tags.slice(0, 4).map((t) => <li key={t.id}><a href={`/workshops?tag=${encodeURIComponent(t.slug)}`} className={card.tag}>{t.name}</a></li>)}
           </ul>
         )}
         {showCoach && coach && (
-          <a href={coach.username ? `/${coach.username}` : '#'} className={css({ display: 'flex', alignItems: 'center', gap: '2.5', mt: 'auto', pt: '2', textDecoration: 'none', color: 'fg.default' })}>
-            <CoachAvatar name={coach.name || coach.username || ''} src={coach.avatarUrl} size={8} />
-            <span className={css({ display: 'flex', flexDir: 'column' })}>
-              <span className={css({ fontSize: 'sm', fontWeight: 'medium' })}>{coach.name || coach.username}</span>
+          <a href={coach.username ? `/${coach.username}` : '#'} className={card.coach}>
+            <CoachAvatar name={coach.name || coach.username || ''} src={coach.avatarUrl} size={8} eager={eager} />
+            <span className={card.coachText}>
+              <span className={card.coachName}>{coach.name || coach.username}</span>
               {coach.rating && coach.rating.count > 0 && <Stars average={coach.rating.average} count={coach.rating.count} />}
             </span>
           </a>
         )}
       </div>
-      <div className={css({ px: '5', py: '3', borderTopWidth: '1px', borderColor: 'border.subtle', bg: 'bg.subtle', display: 'flex', alignItems: 'center', gap: '3' })}>
-        <span className={css({ fontWeight: 'bold', fontSize: 'lg' })} data-testid="price">{money(s.price, s.currency)}</span>
-        <span className={cx(muted, css({ color: full ? 'red.10' : left <= 3 ? 'amber.11' : 'fg.muted' }))} data-testid="seats-left">
+      <div className={card.foot}>
+        <span className={card.price} data-testid="price">{money(s.price, s.currency)}</span>
+        <span className={full ? card.seats.full : left <= 3 ? card.seats.few : card.seats.many} data-testid="seats-left">
           {full ? 'Sold out' : `${left} ${left === 1 ? 'seat' : 'seats'} left`}
         </span>
         {started ? (
-          <span className={cx(css({ ml: 'auto' }), muted)}>In progress</span>
+          <span className={card.aside}>In progress</span>
         ) : full ? (
-          <span className={cx(css({ ml: 'auto' }), muted)}>Full</span>
+          <span className={card.aside}>Full</span>
         ) : (
-          <a href={`/workshops/${s.id}/book`} className={css({ ml: 'auto', display: 'inline-flex', alignItems: 'center', h: '8', px: '3', borderRadius: 'l2', fontSize: 'sm', fontWeight: 'semibold', textDecoration: 'none', bg: 'colorPalette.default', color: 'colorPalette.fg', _hover: { bg: 'colorPalette.emphasized' } })}>
+          <a href={href} className={card.book}>
             Book
           </a>
         )}
@@ -147,8 +237,16 @@ export function ScheduleCard({ s, showCoach = true }: { s: PublicSchedule; showC
   )
 }
 
+const pager = {
+  nav: css({ display: 'flex', alignItems: 'center', gap: '1.5', flexWrap: 'wrap', justifyContent: 'center', mt: '8' }),
+  item: css({ minW: '9', h: '9', px: '2', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', borderRadius: 'l2', fontSize: 'sm', textDecoration: 'none', color: 'fg.default', borderWidth: '1px', borderColor: 'border.subtle', bg: 'bg.default', _hover: { bg: 'bg.subtle' } }),
+  current: css({ bg: 'colorPalette.default!', color: 'colorPalette.fg', borderColor: 'colorPalette.default', fontWeight: 'semibold' }),
+  contents: css({ display: 'contents' }),
+  total: cx(muted, css({ ml: '2' })),
+}
+
 /** Page links that keep the current filters (plain links: works without JavaScript). */
-export function Pagination({ url, page, lastPage, total, label }: { url: URL; page: number; lastPage: number; total: number; label: string }) {
+export function Pagination({ url, page, lastPage, total, label, totalText }: { url: URL; page: number; lastPage: number; total: number; label: string; totalText?: string }) {
   if (lastPage <= 1) return null
   const href = (p: number) => {
     const sp = new URLSearchParams(url.search)
@@ -158,19 +256,18 @@ export function Pagination({ url, page, lastPage, total, label }: { url: URL; pa
     return `${url.pathname}${qs ? `?${qs}` : ''}`
   }
   const pages = [...new Set([1, page - 1, page, page + 1, lastPage].filter((p) => p >= 1 && p <= lastPage))].sort((a, b) => a - b)
-  const item = css({ minW: '9', h: '9', px: '2', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', borderRadius: 'l2', fontSize: 'sm', textDecoration: 'none', color: 'fg.default', borderWidth: '1px', borderColor: 'border.subtle', bg: 'bg.default', _hover: { bg: 'bg.subtle' } })
-  const current = css({ bg: 'colorPalette.default!', color: 'colorPalette.fg', borderColor: 'colorPalette.default', fontWeight: 'semibold' })
+  const current = cx(pager.item, pager.current)
   return (
-    <nav aria-label={`${label} pages`} className={css({ display: 'flex', alignItems: 'center', gap: '1.5', flexWrap: 'wrap', justifyContent: 'center', mt: '8' })}>
-      {page > 1 && <a className={item} href={href(page - 1)} rel="prev">Previous</a>}
+    <nav aria-label={`${label} pages`} className={pager.nav}>
+      {page > 1 && <a className={pager.item} href={href(page - 1)} rel="prev">Previous</a>}
       {pages.map((p, i) => (
-        <span key={p} className={css({ display: 'contents' })}>
+        <span key={p} className={pager.contents}>
           {i > 0 && pages[i - 1] !== p - 1 && <span className={muted}>…</span>}
-          <a className={cx(item, p === page && current)} href={href(p)} aria-current={p === page ? 'page' : undefined}>{p}</a>
+          <a className={p === page ? current : pager.item} href={href(p)} aria-current={p === page ? 'page' : undefined}>{p}</a>
         </span>
       ))}
-      {page < lastPage && <a className={item} href={href(page + 1)} rel="next">Next</a>}
-      <span className={cx(muted, css({ ml: '2' }))}>{total} {label.toLowerCase()}</span>
+      {page < lastPage && <a className={pager.item} href={href(page + 1)} rel="next">Next</a>}
+      <span className={pager.total}>{totalText ?? total} {label.toLowerCase()}</span>
     </nav>
   )
 }

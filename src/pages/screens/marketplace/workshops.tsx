@@ -8,9 +8,10 @@ import { badge, button, input } from 'styled-system/recipes'
 import { HttpError } from '../../../platform/http/errors'
 import { listPublicSchedules, parsePublicFilters, type PublicFilters } from '../../../modules/workshops/public.service'
 import { DELIVERY_MODES, SKILL_LEVELS } from '../../../modules/workshops/enums'
-import { COUNTRIES } from '../../../shared/countries'
 import type { PageContext, PageModule } from '../../routes'
 import { LEVEL_LABEL, MODE_LABEL, Pagination, ScheduleCard, cardBox, container, muted } from './parts'
+import { countryOptions } from './country-options'
+import { pageCache } from './cache'
 
 const PER_PAGE = 12
 const FILTER_KEYS = ['q', 'level', 'mode', 'country', 'from', 'to', 'minPrice', 'maxPrice', 'tag'] as const
@@ -40,7 +41,7 @@ async function load(ctx: PageContext): Promise<Data> {
       filters = parsePublicFilters(new URLSearchParams({ perPage: String(PER_PAGE) }))
     }
   }
-  const result = await listPublicSchedules(ctx.em.fork(), filters)
+  const result = await pageCache(`workshops:${JSON.stringify(filters)}`, () => listPublicSchedules(ctx.em.fork(), filters))
   return { result, values, errors }
 }
 
@@ -66,7 +67,7 @@ const withoutTag = (values: Record<string, string>) => {
   return `/workshops${qs ? `?${qs}` : ''}`
 }
 
-function Filters({ values, errors, total }: { values: Record<string, string>; errors: Record<string, string[]>; total: number }) {
+function Filters({ values, errors, total, capped }: { values: Record<string, string>; errors: Record<string, string[]>; total: number; capped?: boolean }) {
   const inv = (k: string) => (errors[k] ? { 'aria-invalid': true as const, 'aria-describedby': `f-${k}-error` } : {})
   const active = FILTER_KEYS.some((k) => values[k])
   return (
@@ -89,10 +90,7 @@ function Filters({ values, errors, total }: { values: Record<string, string>; er
         </select>
       </FilterField>
       <FilterField name="country" text="Country" errors={errors}>
-        <select id="f-country" name="country" defaultValue={values.country.toUpperCase()} className={control} {...inv('country')}>
-          <option value="">Anywhere</option>
-          {COUNTRIES.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
-        </select>
+        <select id="f-country" name="country" className={control} {...inv('country')} dangerouslySetInnerHTML={{ __html: countryOptions(values.country) }} />
       </FilterField>
       <FilterField name="from" text="From" errors={errors}>
         <input id="f-from" name="from" type="date" defaultValue={values.from} className={control} {...inv('from')} />
@@ -119,7 +117,7 @@ function Filters({ values, errors, total }: { values: Record<string, string>; er
         )}
         <button type="submit" className={button({ size: 'md' })}>Show workshops</button>
         {active && <a href="/workshops" className={button({ size: 'md', variant: 'ghost' })}>Clear filters</a>}
-        <p className={cx(muted, css({ ml: 'auto' }))} aria-live="polite">{total === 1 ? '1 workshop' : `${total} workshops`}</p>
+        <p className={cx(muted, css({ ml: 'auto' }))} aria-live="polite">{capped ? `${total.toLocaleString('en-US')}+ workshops` : total === 1 ? '1 workshop' : `${total} workshops`}</p>
       </div>
     </form>
   )
@@ -146,10 +144,10 @@ function WorkshopsPage({ data, ctx }: { data: Data; ctx: PageContext }) {
         </div>
       </section>
       <div className={cx(container, css({ mt: '8', display: 'flex', flexDir: 'column', gap: '8' }))}>
-        <Filters values={values} errors={errors} total={result.meta.total} />
+        <Filters values={values} errors={errors} total={result.meta.total} capped={'totalCapped' in result.meta} />
         {result.data.length ? (
           <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, gap: '5' })} aria-label="Workshop schedules">
-            {result.data.map((s) => <ScheduleCard key={s.id} s={s} />)}
+            {result.data.map((s, i) => <ScheduleCard key={s.id} s={s} eager={i === 0} />)}
           </ul>
         ) : (
           <div className={cx(cardBox, css({ p: '10', textAlign: 'center', display: 'flex', flexDir: 'column', gap: '3', alignItems: 'center' }))}>
@@ -167,7 +165,7 @@ function WorkshopsPage({ data, ctx }: { data: Data; ctx: PageContext }) {
             )}
           </div>
         )}
-        <Pagination url={ctx.url} page={result.meta.page} lastPage={result.meta.lastPage} total={result.meta.total} label="Workshops" />
+        <Pagination url={ctx.url} page={result.meta.page} lastPage={result.meta.lastPage} total={result.meta.total} totalText={'totalCapped' in result.meta ? `${result.meta.total.toLocaleString('en-US')}+` : undefined} label="Workshops" />
       </div>
     </div>
   )

@@ -1,0 +1,168 @@
+/**
+ * The actions of one booking: pay a pending one (the checkout resumes the held booking), cancel
+ * with a reason (the refund is shown before and after), download the invoice or credit note, add
+ * to calendar (.ics), and leave feedback after attending. Errors per section 8.
+ */
+import { useState } from 'react'
+import { css } from 'styled-system/css'
+import { Button } from '../../design-system/components/button/button'
+import { Dialog } from '../../design-system/components/dialog/dialog'
+import { BookingCancelSchema } from '../../src/modules/bookings/booking.schema'
+import { FeedbackCreateSchema } from '../../src/modules/feedback/feedback.schema'
+import { ApiError, post } from '../lib/api'
+import { check } from '../lib/form'
+import { money } from '../lib/format'
+import { notify } from '../lib/toast'
+import type { ClientBookingProps } from './props'
+
+const actionLink = css({
+  display: 'inline-flex', alignItems: 'center', h: '8', px: '3', borderRadius: 'l2', fontSize: 'sm', fontWeight: 'semibold', textDecoration: 'none',
+  borderWidth: '1px', borderColor: 'border.default', color: 'fg.default', _hover: { bg: 'bg.subtle' },
+})
+const primaryLink = css({ display: 'inline-flex', alignItems: 'center', h: '8', px: '3', borderRadius: 'l2', fontSize: 'sm', fontWeight: 'semibold', textDecoration: 'none', bg: 'colorPalette.default', color: 'colorPalette.fg', _hover: { bg: 'colorPalette.emphasized' } })
+const fieldCss = css({ w: 'full', p: '2', borderRadius: 'l2', borderWidth: '1px', borderColor: 'border.default', bg: 'bg.default', color: 'fg.default', fontSize: 'sm', '&[aria-invalid=true]': { borderColor: 'fg.error' } })
+const errorCss = css({ color: 'fg.error', fontSize: 'sm' })
+
+function CancelDialog({ b, open, onOpenChange }: { b: ClientBookingProps['booking']; open: boolean; onOpenChange: (o: boolean) => void }) {
+  const [reason, setReason] = useState('')
+  const [error, setError] = useState<string | undefined>()
+  const [busy, setBusy] = useState(false)
+  const [refund, setRefund] = useState<number | null>(null)
+  async function submit() {
+    const bag = check(BookingCancelSchema, { reason })
+    if (bag) return setError(bag.reason?.[0])
+    setBusy(true)
+    try {
+      const res = await post<{ data: { amountPaid: number } }>(`/v1/bookings/${b.id}/cancel`, { reason })
+      setRefund(b.amountPaid)
+      void res
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 422) setError(err.errors?.reason?.[0] ?? err.message)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        if (!o && refund !== null) location.reload()
+        onOpenChange(o)
+      }}
+      title={refund === null ? 'Cancel this booking?' : 'Booking cancelled'}
+      description={refund === null ? `${b.workshopTitle}: the seats go back to the workshop.` : undefined}
+      footer={
+        refund === null ? (
+          <>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>Keep booking</Button>
+            <Button onClick={submit} loading={busy}>Cancel booking</Button>
+          </>
+        ) : (
+          <Button onClick={() => location.reload()}>Done</Button>
+        )
+      }
+    >
+      {refund === null ? (
+        <div className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
+          <p className={css({ fontSize: 'sm' })} data-testid="refund-preview">
+            {b.amountPaid > 0 ? `You will be refunded ${money(b.amountPaid, b.currency)} in full to your card.` : 'Nothing was paid, so there is nothing to refund.'}
+          </p>
+          <label className={css({ display: 'flex', flexDir: 'column', gap: '1', fontSize: 'sm', fontWeight: 'medium' })}>
+            Reason
+            <textarea
+              className={fieldCss}
+              rows={3}
+              value={reason}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'cancel-reason-error' : undefined}
+              onChange={(e) => (setReason(e.target.value), setError(undefined))}
+              onBlur={() => setError(check(BookingCancelSchema, { reason })?.reason?.[0])}
+            />
+          </label>
+          {error ? <p id="cancel-reason-error" className={errorCss}>{error}</p> : null}
+        </div>
+      ) : (
+        <p role="status" data-testid="refund-result">
+          {refund > 0 ? `Your booking is cancelled. ${money(refund, b.currency)} is on its way back to your card.` : 'Your booking is cancelled.'}
+        </p>
+      )}
+    </Dialog>
+  )
+}
+
+function FeedbackForm({ scheduleId }: { scheduleId: string }) {
+  const [rating, setRating] = useState(0)
+  const [comment, setComment] = useState('')
+  const [errors, setErrors] = useState<Record<string, string[]>>({})
+  const [busy, setBusy] = useState(false)
+  async function submit(e: React.FormEvent) {
+    e.preventDefault()
+    const body = { workshopScheduleId: scheduleId, rating: rating || (null as any), comment: comment.trim() || null }
+    const bag = check(FeedbackCreateSchema, body)
+    if (bag) return setErrors(bag)
+    setBusy(true)
+    try {
+      await post('/v1/feedbacks', body)
+      notify({ type: 'success', title: 'Thank you!', description: 'Your feedback was sent to the coach.' })
+      setTimeout(() => location.reload(), 400)
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 422) setErrors(err.errors ?? {})
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <form onSubmit={submit} aria-label="Leave feedback" className={css({ display: 'flex', flexDir: 'column', gap: '2', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l3', p: '4', bg: 'bg.default' })}>
+      <fieldset className={css({ display: 'flex', gap: '1', flexWrap: 'wrap', alignItems: 'center' })}>
+        <legend className={css({ fontWeight: 'semibold', mb: '1' })}>How was the workshop?</legend>
+        {[1, 2, 3, 4, 5].map((n) => (
+          <label key={n} className={css({ display: 'inline-flex', alignItems: 'center', gap: '1', px: '2', h: '8', borderRadius: 'l2', borderWidth: '1px', borderColor: rating === n ? 'colorPalette.default' : 'border.default', cursor: 'pointer', fontSize: 'sm' })}>
+            <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => (setRating(n), setErrors({}))} />
+            {n} ★
+          </label>
+        ))}
+      </fieldset>
+      {errors.rating ? <p className={errorCss}>{errors.rating[0]}</p> : null}
+      <label className={css({ display: 'flex', flexDir: 'column', gap: '1', fontSize: 'sm', fontWeight: 'medium' })}>
+        Comment (optional)
+        <textarea className={fieldCss} rows={3} value={comment} onChange={(e) => setComment(e.target.value)} />
+      </label>
+      {errors.comment ? <p className={errorCss}>{errors.comment[0]}</p> : null}
+      {errors.workshopScheduleId ? <p className={errorCss}>{errors.workshopScheduleId[0]}</p> : null}
+      <div>
+        <Button type="submit" loading={busy}>Send feedback</Button>
+      </div>
+    </form>
+  )
+}
+
+export default function ClientBooking({ booking: b, hasInvoice, hasCreditNote, refunded, canLeaveFeedback, feedback, now }: ClientBookingProps) {
+  const [cancelling, setCancelling] = useState(false)
+  const upcoming = new Date(b.startDate).getTime() > new Date(now).getTime()
+  const canCancel = b.mine && (b.status === 'PENDING' || b.status === 'CONFIRMED') && upcoming
+  return (
+    <div className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
+      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })} role="group" aria-label="Booking actions">
+        {b.mine && b.status === 'PENDING' ? (
+          <a className={primaryLink} href={`/workshops/${b.scheduleId}/book`}>Pay {money(b.amountDue, b.currency)}</a>
+        ) : null}
+        {b.status !== 'CANCELLED' ? (
+          <a className={actionLink} href={`/v1/bookings/${b.id}/calendar.ics`} download>Add to calendar</a>
+        ) : null}
+        {b.mine && hasInvoice ? <a className={actionLink} href={`/v1/payments/bookings/${b.id}/invoice`} download>Download invoice</a> : null}
+        {b.mine && hasCreditNote ? <a className={actionLink} href={`/v1/payments/bookings/${b.id}/invoice?document=credit-note`} download>Download credit note</a> : null}
+        {canCancel ? <Button variant="outline" size="sm" onClick={() => setCancelling(true)}>Cancel booking</Button> : null}
+      </div>
+      {b.status === 'CANCELLED' && refunded > 0 ? (
+        <p className={css({ fontSize: 'sm' })} data-testid="refunded">Refunded {money(refunded, b.currency)} to your card.</p>
+      ) : null}
+      {canLeaveFeedback ? <FeedbackForm scheduleId={b.scheduleId} /> : null}
+      {feedback ? (
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })} data-testid="my-feedback">
+          Your feedback: {'★'.repeat(feedback.rating)}{'☆'.repeat(5 - feedback.rating)}{feedback.comment ? ` “${feedback.comment}”` : ''}
+        </p>
+      ) : null}
+      {cancelling ? <CancelDialog b={b} open={cancelling} onOpenChange={setCancelling} /> : null}
+    </div>
+  )
+}

@@ -1,0 +1,16 @@
+import { Elysia } from 'elysia'
+import { platform } from '../../platform/http/context'
+import { unlinkCurrentUser } from './connect.service'
+
+/** Connected apps of the signed-in user (linking goes through the provider: GET auth/connect/multiplai/redirect while signed in). */
+export const connectRoutes = new Elysia({ name: 'auth-connect' })
+  .use(platform)
+  .get('/auth/connections', ({ ctx }) => {
+    const me = ctx.requireUser()
+    return { data: [{ id: 'multiplai', name: 'Multiplai', linked: !!me.oidcSubject }] }
+  }, { auth: true, detail: { tags: ['Auth'], summary: 'Connected apps of the signed-in user: `{ data: [{ id, name, linked }] }`' } })
+  .delete('/auth/connect/multiplai', async ({ ctx, set }) => {
+    await unlinkCurrentUser(ctx)
+    set.status = 204
+    return null
+  }, { auth: true, detail: { tags: ['Auth'], summary: 'Unlink the Multiplai account from the signed-in user (sign in by email code keeps working)' } })

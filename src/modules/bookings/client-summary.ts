@@ -1,0 +1,196 @@
+/**
+ * The client area's small reads: the shell's counts and search entries (one statement), the
+ * invitations waiting for me, and the workshops I hold seats in. Fixed statement counts.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { now } from '../../platform/clock'
+import { isUuid } from './client-views'
+
+export interface ShellSummary {
+  counts: Record<string, number>
+  /** Search entries: bookings and workshops (label, href, hint). */
+  entries: { kind: 'booking' | 'workshop'; label: string; href: string; hint: string }[]
+}
+
+/** Client area: upcoming bookings, bookings waiting for payment, invitations to me, and recent bookings/workshops to search. */
+export async function clientShellSummary(em: EntityManager, user: { id: string; email: string }): Promise<ShellSummary> {
+  const rows = await em.execute(
+    `with mine as (
+       select b.id, b.status, s.start_date, w.id as workshop_id, w.title
+         from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id
+        where b.deleted_at is null and (b.user_id = ? or exists (select 1 from booking_seats ms where ms.booking_id = b.id and ms.user_id = ? and ms.status = 'ACCEPTED' and ms.deleted_at is null))
+     )
+     select 'count' as kind, null as id, null as title, null as start_date,
+            (select count(*) from mine where status in ('PENDING', 'CONFIRMED') and start_date > ?)::int as upcoming,
+            (select count(*) from mine where status = 'PENDING')::int as unpaid,
+            (select count(*) from booking_seats x join bookings b on b.id = x.booking_id
+              where x.deleted_at is null and x.status = 'PENDING' and x.invitation_token_hash is not null and x.invitation_expires_at > ?
+                and (x.user_id = ? or lower(x.email) = lower(?)) and b.user_id <> ? and b.status in ('PENDING', 'CONFIRMED') and b.deleted_at is null)::int as invitations
+     union all
+     (select 'booking', id::text, title, start_date, null, null, null from mine order by start_date desc limit 30)
+     union all
+     (select 'workshop', workshop_id::text, max(title), max(start_date), null, null, null from mine group by workshop_id order by max(start_date) desc limit 30)`,
+    [user.id, user.id, now(), now(), user.id, user.email, user.id],
+  )
+  const c = rows.find((r: any) => r.kind === 'count') ?? {}
+  const day = (d: unknown) => new Date(d as string).toISOString().slice(0, 10)
+  return {
+    counts: { '/b/bookings': Number(c.upcoming ?? 0) + 0, unpaid: Number(c.unpaid ?? 0), '/b': Number(c.invitations ?? 0) },
+    entries: rows
+      .filter((r: any) => r.kind !== 'count')
+      .map((r: any) =>
+        r.kind === 'booking'
+          ? { kind: 'booking' as const, label: r.title, href: `/b/bookings/${r.id}`, hint: `Booking · ${day(r.start_date)}` }
+          : { kind: 'workshop' as const, label: r.title, href: `/b/workshops/${r.id}`, hint: 'Workshop' },
+      ),
+  }
+}
+
+/** Coach area: coming published schedules and this coach's recent workshops and bookings to search. */
+export async function coachShellSummary(em: EntityManager, user: { id: string }): Promise<ShellSummary> {
+  const rows = await em.execute(
+    `select 'count' as kind, null as id, null as title, null as start_date,
+            (select count(*) from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id
+              where s.coach_id = ? and b.deleted_at is null and b.status in ('PENDING', 'CONFIRMED') and s.start_date > ?)::int as upcoming,
+            (select count(*) from workshops w where w.coach_id = ? and w.deleted_at is null)::int as workshops
+     union all
+     (select 'workshop', w.id::text, w.title, w.created_at, null, null from workshops w where w.coach_id = ? and w.deleted_at is null order by w.created_at desc limit 30)
+     union all
+     (select 'booking', b.id::text, w.title || ' · ' || coalesce(u.profile->>'firstName', u.email), s.start_date, null, null
+        from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id join users u on u.id = b.user_id
+       where s.coach_id = ? and b.deleted_at is null order by b.created_at desc limit 30)`,
+    [user.id, now(), user.id, user.id, user.id],
+  )
+  const c = rows.find((r: any) => r.kind === 'count') ?? {}
+  return {
+    counts: { '/c/bookings': Number(c.upcoming ?? 0), '/c/workshops': Number(c.workshops ?? 0) },
+    entries: rows
+      .filter((r: any) => r.kind !== 'count')
+      .map((r: any) =>
+        r.kind === 'booking'
+          ? { kind: 'booking' as const, label: r.title, href: `/c/bookings/${r.id}`, hint: 'Booking' }
+          : { kind: 'workshop' as const, label: r.title, href: `/c/workshops/${r.id}`, hint: 'Workshop' },
+      ),
+  }
+}
+
+export interface InvitationToMe {
+  seatId: string
+  bookingId: string
+  status: string
+  expiresAt: string | null
+  inviter: string | null
+  workshopTitle: string
+  startDate: string
+  timezone: string
+}
+
+/** Pending invitations addressed to me (by account or email), in one statement. */
+export async function invitationsToMe(em: EntityManager, user: { id: string; email: string }): Promise<InvitationToMe[]> {
+  const rows = await em.execute(
+    `select x.id, x.booking_id, x.status, x.invitation_expires_at, w.title, s.start_date, s.timezone,
+            trim(coalesce(i.profile->>'firstName', '') || ' ' || coalesce(i.profile->>'lastName', '')) as inviter, i.email as inviter_email
+       from booking_seats x join bookings b on b.id = x.booking_id join workshop_schedules s on s.id = b.workshop_schedule_id
+       join workshops w on w.id = s.workshop_id left join users i on i.id = coalesce(x.inviter_id, b.user_id)
+      where x.deleted_at is null and x.status = 'PENDING' and x.invitation_token_hash is not null and x.invitation_expires_at > ?
+        and (x.user_id = ? or lower(x.email) = lower(?)) and b.user_id <> ? and b.status in ('PENDING', 'CONFIRMED') and b.deleted_at is null
+      order by s.start_date limit 50`,
+    [now(), user.id, user.email, user.id],
+  )
+  return rows.map((r: any) => ({
+    seatId: r.id,
+    bookingId: r.booking_id,
+    status: r.status,
+    expiresAt: r.invitation_expires_at ? new Date(r.invitation_expires_at).toISOString() : null,
+    inviter: r.inviter || r.inviter_email || null,
+    workshopTitle: r.title,
+    startDate: new Date(r.start_date).toISOString(),
+    timezone: r.timezone,
+  }))
+}
+
+export interface ClientWorkshopRow {
+  id: string
+  title: string
+  image: string | null
+  description: string | null
+  coachName: string
+  bookings: number
+  seats: number
+  nextStart: string | null
+  lastStart: string
+}
+
+/** The workshops I booked or hold a seat in, with how many bookings and when next: one statement. */
+export async function clientWorkshops(em: EntityManager, userId: string, workshopId?: string): Promise<ClientWorkshopRow[]> {
+  if (workshopId && !isUuid(workshopId)) return []
+  const rows = await em.execute(
+    `select w.id, w.title, w.image, w.description,
+            max(trim(coalesce(c.profile->>'firstName', '') || ' ' || coalesce(c.profile->>'lastName', ''))) as coach_name,
+            count(distinct b.id)::int as bookings, coalesce(sum(b.seats) filter (where b.status <> 'CANCELLED'), 0)::int as seats,
+            min(s.start_date) filter (where s.start_date > ? and b.status in ('PENDING', 'CONFIRMED')) as next_start, max(s.start_date) as last_start
+       from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id join users c on c.id = w.coach_id
+      where b.deleted_at is null and (b.user_id = ? or exists (select 1 from booking_seats ms where ms.booking_id = b.id and ms.user_id = ? and ms.status = 'ACCEPTED' and ms.deleted_at is null))
+        ${workshopId ? 'and w.id = ?' : ''}
+      group by w.id order by max(s.start_date) desc limit 500`,
+    [now(), userId, userId, ...(workshopId ? [workshopId] : [])],
+  )
+  return rows.map((r: any) => ({
+    id: r.id,
+    title: r.title,
+    image: r.image ?? null,
+    description: r.description ?? null,
+    coachName: r.coach_name,
+    bookings: Number(r.bookings),
+    seats: Number(r.seats),
+    nextStart: r.next_start ? new Date(r.next_start).toISOString() : null,
+    lastStart: new Date(r.last_start).toISOString(),
+  }))
+}
+
+export interface ClientGroupRow {
+  id: string
+  userId: string | null
+  name: string
+  email: string | null
+  workshops: string[]
+  bookings: number
+  status: 'ACCEPTED' | 'PENDING'
+  lastAt: string
+}
+
+/** The people who share my bookings' seats (booker, accepted or invited), with the workshops we share: one statement. */
+export async function clientGroups(em: EntityManager, user: { id: string; email: string }): Promise<ClientGroupRow[]> {
+  const rows = await em.execute(
+    `with mine as (
+       select b.id from bookings b where b.user_id = ? and b.deleted_at is null
+       union
+       select s.booking_id from booking_seats s where s.user_id = ? and s.status = 'ACCEPTED' and s.deleted_at is null
+     ), people as (
+       select s.user_id, lower(coalesce(u.email, s.email)) as email, s.booking_id, s.status, s.updated_at as at
+         from booking_seats s left join users u on u.id = s.user_id
+        where s.booking_id in (select id from mine) and s.deleted_at is null and (s.user_id is not null or s.email is not null) and s.status in ('PENDING', 'ACCEPTED')
+       union all
+       select b.user_id, lower(u.email), b.id, 'ACCEPTED', b.created_at from bookings b join users u on u.id = b.user_id where b.id in (select id from mine)
+     )
+     select coalesce(p.user_id::text, 'email:' || p.email) as key, max(p.user_id::text) as user_id, max(p.email) as email,
+            max(trim(coalesce(u.profile->>'firstName', '') || ' ' || coalesce(u.profile->>'lastName', ''))) as name,
+            array_agg(distinct w.title) as workshops, count(distinct p.booking_id)::int as bookings,
+            bool_or(p.status = 'ACCEPTED') as accepted, max(p.at) as last_at
+       from people p join bookings b on b.id = p.booking_id join workshop_schedules s on s.id = b.workshop_schedule_id
+       join workshops w on w.id = s.workshop_id left join users u on u.id = p.user_id
+      where p.user_id is distinct from ?::uuid and p.email is distinct from lower(?)
+      group by 1 order by max(p.at) desc limit 500`,
+    [user.id, user.id, user.id, user.email],
+  )
+  return rows.map((r: any) => ({
+    id: r.key,
+    userId: r.user_id ?? null,
+    name: r.name || r.email,
+    email: r.email ?? null,
+    workshops: (Array.isArray(r.workshops) ? r.workshops : String(r.workshops ?? '').replace(/^\{|\}$/g, '').split(',')).filter(Boolean),
+    bookings: Number(r.bookings),
+    status: r.accepted ? 'ACCEPTED' : 'PENDING',
+    lastAt: new Date(r.last_at).toISOString(),
+  }))
+}

@@ -1,0 +1,3 @@
+import { bookingPage } from './booking-detail'
+
+export default bookingPage('seats')

@@ -1,0 +1,20 @@
+/** /b/groups: the people who share my bookings' seats, with the workshops we share. */
+import type { PageContext, PageModule } from '../../routes'
+import { Island } from '../../island'
+import { clientGroups } from '../../../modules/bookings'
+import { PageHeader, pageStack, useTz } from './parts'
+
+const load = async (ctx: PageContext) => ({ rows: await clientGroups(ctx.em, ctx.user!) })
+type Data = Awaited<ReturnType<typeof load>>
+
+function Page({ data }: { data: Data }) {
+  const tz = useTz()
+  return (
+    <div className={pageStack}>
+      <PageHeader title="Groups" description="The people who share your bookings' seats: who booked, who accepted and who is still invited, by workshop." />
+      <Island name="client-table" props={{ kind: 'groups', rows: data.rows as any, tz }} />
+    </div>
+  )
+}
+
+export default { title: 'Groups', stream: true, load, Page } satisfies PageModule<Data>

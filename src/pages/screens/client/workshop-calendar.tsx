@@ -1,0 +1,3 @@
+import { workshopPage } from './workshop-detail'
+
+export default workshopPage('calendar')

@@ -1,0 +1,24 @@
+/**
+ * A two-second memo for the public marketplace pages, as the home page has: every visitor of
+ * the same URL within the window shares one load (one SQL statement, also while it runs), so
+ * a busy listing costs the database a query per URL and window instead of one per visitor.
+ * Per app server and bounded; a cache, not state (any server can answer any request). The JSON
+ * API is never cached: it always reads the database.
+ */
+const TTL_MS = 2_000
+const MAX_ENTRIES = 500
+const memo = new Map<string, { at: number; value: Promise<unknown> }>()
+
+export function pageCache<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const now = Date.now()
+  const hit = memo.get(key)
+  if (hit && now - hit.at < TTL_MS) return hit.value as Promise<T>
+  if (memo.size >= MAX_ENTRIES) {
+    for (const [k, v] of memo) if (now - v.at >= TTL_MS) memo.delete(k)
+    if (memo.size >= MAX_ENTRIES) memo.clear()
+  }
+  const value = load()
+  memo.set(key, { at: now, value })
+  value.catch(() => memo.delete(key))
+  return value
+}
