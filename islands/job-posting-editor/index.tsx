@@ -145,7 +145,7 @@ export default function JobPostingEditor({ posting: initial, members }: JobPosti
         </div>
       )}
       {summary.length > 0 && Object.keys(fixed).length > 0 && (
-        <div role="alert" data-testid="error-summary" className={css({ p: '3', borderRadius: 'l2', borderWidth: '1px', borderColor: 'border.error', color: 'fg.error', fontSize: 'sm' })}>
+        <div role="alert" data-testid="error-summary" className={css({ p: '3', borderRadius: 'l2', borderWidth: '1px', borderColor: 'red.7', color: 'red.11', fontSize: 'sm' })}>
           {fixed._ ? fixed._[0] : `Please fix ${summary.length} field${summary.length === 1 ? '' : 's'}: ${summary[0][1][0]}`}
         </div>
       )}

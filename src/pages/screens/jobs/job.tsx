@@ -28,7 +28,7 @@ type Data = NonNullable<Awaited<ReturnType<typeof load>>>
 
 const label = css({ fontSize: 'sm', fontWeight: 'medium' })
 const fieldBox = css({ display: 'flex', flexDir: 'column', gap: '1.5' })
-const errorText = css({ color: 'fg.error', fontSize: 'sm' })
+const errorText = css({ color: 'red.11', fontSize: 'sm' })
 const prose = css({ whiteSpace: 'pre-line', lineHeight: '1.7', color: 'fg.default' })
 
 function FieldError({ id, messages }: { id: string; messages?: string[] }) {
