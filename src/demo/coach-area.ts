@@ -88,7 +88,9 @@ export async function seedCoachArea(em: EntityManager) {
     [pastHybrid.id],
   )
   const comments: [number, string][] = [[5, 'The hybrid set-up worked well: remote people were part of every role play.'], [4, 'Useful scripts for saying no to my own manager.']]
-  rated.forEach((r, i) => em.create(Feedback, { tenant: pastHybrid.tenant, workshopSchedule: pastHybrid, coach: maya, user: r.user_id, bookingSeatId: r.seat_id, rating: comments[i % 2][0], comment: comments[i % 2][1] } as any))
+  rated.forEach((r, i) => {
+    em.create(Feedback, { tenant: pastHybrid.tenant, workshopSchedule: pastHybrid, coach: maya, user: r.user_id, bookingSeatId: r.seat_id, rating: comments[i % 2][0], comment: comments[i % 2][1] } as any)
+  })
   await em.flush()
   log.info({ seatsWithAttendance: seats.length }, 'demo coach area loaded')
 }

@@ -47,9 +47,8 @@ export const urlMax = (max: number) =>
 
 /** A valid absolute http(s) URL, or a picture kept by the image provider (`/v1/files/<id>`, as the demo workshops have). */
 const PROVIDER_PATH = /^\/v1\/files\/[0-9a-f-]{36}$/
-const isUrl = (s: string) => v.is(v.pipe(v.string(), v.url()), s) && isHttpUrl(s)
 const urlOrProvided = (max: number) =>
-  v.pipe(v.string(M.url), v.trim(), v.check((s) => PROVIDER_PATH.test(s) || isUrl(s), M.url), v.maxLength(max, `Must be at most ${max} characters`))
+  v.pipe(v.string(M.url), v.trim(), v.check((s) => PROVIDER_PATH.test(s) || isHttpUrl(s), M.url), v.maxLength(max, `Must be at most ${max} characters`))
 /** An image or video reference: empty string means none. */
 export const optionalUrl = (max = 255) => v.optional(v.nullable(v.union([v.literal(''), urlOrProvided(max)], M.url)))
 

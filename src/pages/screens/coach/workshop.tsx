@@ -17,7 +17,7 @@ function Page({ data, ctx }: { data: WorkshopData; ctx: PageContext }) {
           {w.tags.length > 0 && <p className={muted}>Tags: {w.tags.map((t) => t.name).join(', ')}</p>}
           {w.video && <p className={muted}>Video: <a href={w.video} rel="noopener noreferrer" className={css({ textDecoration: 'underline' })}>{w.video}</a></p>}
         </div>
-        {w.image && <img src={w.image} alt={`Picture of ${w.title}`} width={480} height={320} className={css({ w: 'full', h: 'auto', aspectRatio: '3 / 2', objectFit: 'cover', borderRadius: 'l3', bg: 'bg.subtle' })} />}
+        {w.image && <img src={w.image} alt={w.title} width={480} height={320} className={css({ w: 'full', h: 'auto', aspectRatio: '3 / 2', objectFit: 'cover', borderRadius: 'l3', bg: 'bg.subtle' })} />}
       </div>
       <Island name="coach-schedules" props={{
         workshopId: w.id, coachId: ctx.user!.id, minSeats: w.minSeats, maxSeats: w.maxSeats, defaultTimezone: tz,
