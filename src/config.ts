@@ -20,11 +20,11 @@ const EnvSchema = v.object({
   SEED_DEMO: v.optional(bool),
   // Database connections of the app (the job queue has its own few): pool size and time limits.
   DB_POOL_MAX: v.optional(int(1), '20'),
-  DB_STATEMENT_TIMEOUT_MS: v.optional(int(0), '15000'),
-  DB_LOCK_TIMEOUT_MS: v.optional(int(0), '5000'),
+  DB_STATEMENT_TIMEOUT_MS: v.optional(int(0), '30000'),
+  DB_LOCK_TIMEOUT_MS: v.optional(int(0), '10000'),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: v.optional(int(0), '30000'),
   // How long a request waits for a free pooled connection before answering 503.
-  DB_ACQUIRE_TIMEOUT_MS: v.optional(int(0), '10000'),
+  DB_ACQUIRE_TIMEOUT_MS: v.optional(int(0), '15000'),
   // Embedded PostgreSQL only: `durable` (PostgreSQL's defaults: fsync, synchronous_commit,
   // full_page_writes on) or `fast` (off: throwaway test databases). Default: durable, fast in tests.
   PG_DURABILITY: v.optional(v.picklist(['durable', 'fast'])),

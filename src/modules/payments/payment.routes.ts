@@ -1,4 +1,5 @@
 import { Elysia, t } from 'elysia'
+import { lockRow } from '../../platform/db/after-commit'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { notFound, parseOrThrow } from '../../platform/http/errors'
@@ -142,7 +143,11 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
     const kind = q.document === 'credit-note' ? 'credit_note' : 'invoice'
     const em = (ctx.em as EntityManager).fork()
     let doc = await em.findOne(Invoice, { booking: booking.id, kind })
-    doc ??= await em.transactional((tem) => issueDocument(tem as EntityManager, booking.id, kind))
+    // Under the booking's lock, like every other issuer: two requests never number it twice.
+    doc ??= await em.transactional(async (tem) => {
+      await lockRow(tem as EntityManager, 'bookings', booking.id)
+      return issueDocument(tem as EntityManager, booking.id, kind)
+    })
     if (!doc) throw notFound(kind === 'invoice' ? 'Invoice (the booking has no payment)' : 'Credit note (the booking has no refund)')
     const invoice = kind === 'credit_note' ? await em.findOne(Invoice, { booking: booking.id, kind: 'invoice' }) : null
     const pdf = await renderInvoicePdf(doc, invoice ? documentNumber(invoice) : undefined)
