@@ -11,6 +11,7 @@ import { platform } from '../../platform/http/context'
 import { HttpError, notFound } from '../../platform/http/errors'
 import { getOrm } from '../../platform/db/current'
 import { clientIp } from '../../platform/http/client-ip'
+import { parseIncludes } from '../../platform/http/list-query'
 import { apply, answersFrom } from './application.service'
 import { findPublished, listPublished, serializePublic } from './public.service'
 import { responses } from './job-posting.docs'
@@ -19,7 +20,8 @@ const tags = ['Jobs (public)']
 
 export const publicJobRoutes = new Elysia({ name: 'jobs-public' })
   .use(platform)
-  .get('/public/jobs', async ({ ctx, query }) => {
+  .get('/public/jobs', async ({ ctx, query, request }) => {
+    parseIncludes(new URL(request.url).searchParams.get('include'), []) // unknown includes are a 422 on every list
     const q = query as Record<string, string | undefined>
     const r = await listPublished(ctx.em, { page: Number(q.page ?? 1), q: q.q, employmentStatus: q['filter[employmentStatus]'], workplaceType: q['filter[workplaceType]'] })
     return { data: r.rows.map(serializePublic), meta: { page: r.page, perPage: 10, total: r.total, lastPage: r.lastPage } }
@@ -53,9 +55,16 @@ export const applyFormRoute = new Elysia({ name: 'jobs-apply-form' })
   .post('/jobs/:id/apply', async ({ params, request, body: parsed }) => {
     const id = params.id
     const back = (query: Record<string, string>) => new Response(null, { status: 303, headers: { location: `/jobs/${encodeURIComponent(id)}?${new URLSearchParams(query)}#apply` } })
-    // Elysia has parsed the multipart body already (fields and File objects).
-    if (!parsed || typeof parsed !== 'object') return back({ error: 'The form could not be read. Please try again.' })
-    const body = parsed as Record<string, unknown>
+    // Elysia has usually parsed the form already (a global transform reads bodies); else read it here.
+    let body: Record<string, unknown> | null = parsed && typeof parsed === 'object' ? { ...(parsed as Record<string, unknown>) } : null
+    if (!body) {
+      const form = await request.formData().catch(() => null)
+      if (form) {
+        body = {}
+        for (const [k, value] of form) body[k] = value
+      }
+    }
+    if (!body) return back({ error: 'The form could not be read. Please try again.' })
     const em = getOrm().em.fork({ clear: true }) as EntityManager
     try {
       const r = await apply(em, id, { name: body.name, email: body.email, answers: answersFrom(body), ieltsScore: body.ieltsScore, resume: body.resume }, clientIp(request))
