@@ -16,5 +16,11 @@ export const islandNames = [
   'client-cards',
   'client-apps',
   'client-profile',
+  'coach-workshop-form',
+  'coach-schedules',
+  'coach-booking',
+  'coach-resources',
+  'coach-profile',
+  'coach-apps',
 ] as const
 export type IslandName = (typeof islandNames)[number]

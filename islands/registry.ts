@@ -38,6 +38,18 @@ import ClientApps from './client-apps'
 import { ClientAppsProps } from './client-apps/props'
 import ClientProfile from './client-profile'
 import { ClientProfileProps } from './client-profile/props'
+import CoachWorkshopForm from './coach-workshop-form'
+import { CoachWorkshopFormProps } from './coach-workshop-form/props'
+import CoachSchedules from './coach-schedules'
+import { CoachSchedulesProps } from './coach-schedules/props'
+import CoachBooking from './coach-booking'
+import { CoachBookingProps } from './coach-booking/props'
+import CoachResources from './coach-resources'
+import { CoachResourcesProps } from './coach-resources/props'
+import CoachProfile from './coach-profile'
+import { CoachProfileProps } from './coach-profile/props'
+import CoachApps from './coach-apps'
+import { CoachAppsProps } from './coach-apps/props'
 
 const define = <S extends v.GenericSchema>(props: S, Component: ComponentType<v.InferOutput<S>>) => ({ props, Component })
 
@@ -58,6 +70,12 @@ export const islands = {
   'client-cards': define(ClientCardsProps, ClientCards),
   'client-apps': define(ClientAppsProps, ClientApps),
   'client-profile': define(ClientProfileProps, ClientProfile),
+  'coach-workshop-form': define(CoachWorkshopFormProps, CoachWorkshopForm),
+  'coach-schedules': define(CoachSchedulesProps, CoachSchedules),
+  'coach-booking': define(CoachBookingProps, CoachBooking),
+  'coach-resources': define(CoachResourcesProps, CoachResources),
+  'coach-profile': define(CoachProfileProps, CoachProfile),
+  'coach-apps': define(CoachAppsProps, CoachApps),
 } satisfies Record<IslandName, { props: v.GenericSchema; Component: ComponentType<any> }>
 
 export type { IslandName }

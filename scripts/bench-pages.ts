@@ -83,9 +83,30 @@ const pages: [string, string, string][] = [
   ['/b/privacy-policy', '', 'legal page'],
   ['/b', client, 'client dashboard (shell + settings)'],
   ['/c', coach, 'coach dashboard (shell + settings)'],
+  ['/b/bookings', client, 'client bookings (data table)'],
+  ['/b/payments', client, 'client payments (tables + cards)'],
+  ['/b/groups', client, 'client groups'],
+  ['/b/workshops', client, 'client workshops'],
+  ['/b/account/profile', client, 'client profile (account cards)'],
   ['/jobs', '', 'public jobs (no JS)'],
   ['/c/job-postings/new', coach, 'job-posting editor (island)'],
+  ...(await coachPages()),
 ]
+
+/** The coach area's pages on the demo coach's data (budgets: TTFB p50 < 20 ms at 16 concurrent, JS <= 110 KB gzip). */
+async function coachPages(): Promise<[string, string, string][]> {
+  const [w] = await running.orm.em.fork().execute(`select w.id from workshops w join users u on u.id = w.coach_id where u.email = 'maya@acme.example' order by w.created_at limit 1`)
+  const [b] = await running.orm.em.fork().execute(`select b.id from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join users u on u.id = s.coach_id where u.email = 'maya@acme.example' and b.seats > 1 limit 1`)
+  return [
+    ['/c/bookings', coach, 'coach bookings'],
+    [`/c/workshops/${w.id}`, coach, 'coach workshop (schedules island)'],
+    [`/c/workshops/${w.id}/resources`, coach, 'coach resources (island)'],
+    [`/c/bookings/${b.id}/seats`, coach, 'coach attendance (island)'],
+    ['/c/account/profile', coach, 'coach profile editor (island)'],
+    ['/c/account/payouts', coach, 'coach payouts'],
+  ]
+}
+const MEASURED = [/^\/$/, /^\/login$/, /^\/b$/, /^\/b\/bookings$/, /^\/c$/, /^\/c\/bookings$/, /^\/c\/workshops\/[0-9a-f-]{36}$/]
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
 console.log(`\nPages (production build, ${CONCURRENCY} concurrent, ${SECONDS} s each; island build ${buildTimeMs()} ms)\n`)
@@ -94,7 +115,7 @@ console.log('|---|---:|---:|---:|---:|---:|---:|---:|')
 for (const [path, cookie, label] of pages) {
   const cold = await timed(path, cookie)
   const js = jsOf(cold.body)
-  const measure = path === '/' || path === '/login' || path === '/b'
+  const measure = MEASURED.some((re) => re.test(path))
   const t = measure ? await throughput(path, cookie) : null
   console.log(
     `| ${path} (${label}) | ${t ? t.rps.toFixed(0) : '-'} | ${t ? t.p50.toFixed(1) + ' ms' : '-'} | ${t ? t.p95.toFixed(1) + ' ms' : '-'} | ${cold.ttfb.toFixed(1)} ms | ${js.files} | ${kb(js.bytes)} | ${kb(js.gzip)} |`,

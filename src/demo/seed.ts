@@ -48,5 +48,6 @@ export async function seedDemo(em: EntityManager) {
   // Feedback needs the demo bookings: keep this after the bookings seed.
   await seedCatalogueFeedback(em)
   await (await import('./job-postings')).seedJobPostings(em)
+  await (await import('./coach-area')).seedCoachArea(em)
   log.info('demo data loaded: sign in as admin@summit.localhost, maya@acme.example or client@summit.localhost')
 }

@@ -15,6 +15,8 @@ import { voucherRoutes } from './vouchers/voucher.routes'
 import { onboardingRoutes } from './onboarding/onboarding.routes'
 import { paymentRoutes } from './payments'
 import { jobPostingRoutes, publicJobRoutes } from './job-postings'
+import { scheduleCancelRoutes } from './bookings/schedule-cancel.routes'
+import { coachRoutes, coachUploadRoutes } from './coach'
 
 export const apiModules = [
   authModule,
@@ -22,4 +24,4 @@ export const apiModules = [
   ...(config.NODE_ENV === 'development' ? [outboxRoutes] : []),
   onboardingRoutes, tenantRoutes, roleRoutes, userRoutes, uploadRoutes, catalogueRoutes, coachBusinessRoutes,
   bookingRoutes, seatRoutes, invitationRoutes, voucherRoutes, paymentRoutes,
-  jobPostingRoutes, publicJobRoutes]
+  jobPostingRoutes, publicJobRoutes, scheduleCancelRoutes, coachRoutes, coachUploadRoutes]

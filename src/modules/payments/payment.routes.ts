@@ -3,7 +3,7 @@ import { lockRow } from '../../platform/db/after-commit'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { notFound, parseOrThrow } from '../../platform/http/errors'
-import { listResponse, parseListQuery } from '../../platform/http/list-query'
+import { listResponse, parseIncludes, parseListQuery } from '../../platform/http/list-query'
 import { Booking } from '../bookings/booking.entity'
 import { bookingScope } from '../bookings/booking.access'
 import { toMajor } from '../bookings/money'
@@ -185,7 +185,8 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
     })
     return listResponse(rows.map(serializeInvoice), total, p)
   }, { auth: true, detail: { tags, summary: 'Invoices and credit notes the viewer may see (coach: of their schedules)', description: 'filter[kind] (invoice|credit-note), filter[bookingId], filter[workshopScheduleId], filter[workshopId].' } })
-  .get('/payments/payment-methods', async ({ ctx }) => {
+  .get('/payments/payment-methods', async ({ ctx, request }) => {
+    parseIncludes(new URL(request.url).searchParams.get('include'), [])
     const cards = await listCards(ctx.requireUser())
     return { data: cards, meta: { page: 1, perPage: Math.max(cards.length, 10), total: cards.length, lastPage: 1 } }
   }, { auth: true, detail: { tags, summary: 'Saved cards' } })

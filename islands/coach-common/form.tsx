@@ -1,0 +1,97 @@
+/**
+ * Small form kit of the coach islands: field state validated with the API's own valibot schema
+ * (the section 5 messages come from it), on blur and on change, the first failing rule per
+ * field; server 422 bags shown under their fields; the first invalid field focused. Plain
+ * elements, so each island stays small.
+ */
+import { type ReactNode, useCallback, useId, useRef, useState } from 'react'
+import * as v from 'valibot'
+import { css, cx } from 'styled-system/css'
+import { ApiError, type ErrorBag } from '../lib/api'
+import { focusFirstInvalid } from '../lib/form'
+
+export function issuesOf(schema: v.GenericSchema, value: unknown): ErrorBag {
+  const r = v.safeParse(schema, value)
+  const bag: ErrorBag = {}
+  if (r.success) return bag
+  for (const issue of r.issues) {
+    const key = v.getDotPath(issue) ?? '_'
+    ;(bag[key] ??= []).push(issue.message)
+  }
+  return bag
+}
+
+export function useSchemaForm<T extends Record<string, any>>(schema: v.GenericSchema, initial: T, toBody: (values: T) => unknown = (x) => x) {
+  const [values, setValues] = useState<T>(initial)
+  const [touched, setTouched] = useState<Record<string, boolean>>({})
+  const [server, setServer] = useState<ErrorBag>({})
+  const [all, setAll] = useState(false)
+  const root = useRef<HTMLFormElement>(null)
+  const bag = issuesOf(schema, toBody(values))
+  const error = (name: string) => ((all || touched[name] || touched[name.split('.')[0]]) && !server[name] ? bag[name]?.[0] : undefined) ?? server[name]?.[0]
+  const set = useCallback(<K extends keyof T>(name: K, value: T[K]) => {
+    setValues((vs) => ({ ...vs, [name]: value }))
+    setTouched((t) => ({ ...t, [name as string]: true }))
+    setServer((s) => (s[name as string] ? Object.fromEntries(Object.entries(s).filter(([k]) => k !== name)) : s))
+  }, [])
+  const blur = useCallback((name: string) => setTouched((t) => ({ ...t, [name]: true })), [])
+  /** True when the values pass; otherwise every error shows and the first invalid field gets focus. */
+  const validate = () => {
+    setAll(true)
+    if (Object.keys(bag).length) {
+      focusFirstInvalid(root.current)
+      return false
+    }
+    return true
+  }
+  const takeServer = (err: unknown) => {
+    if (err instanceof ApiError && err.status === 422 && err.errors) {
+      setServer(err.errors)
+      focusFirstInvalid(root.current)
+      return true
+    }
+    return false
+  }
+  const reset = (next: T) => {
+    setValues(next)
+    setTouched({})
+    setServer({})
+    setAll(false)
+  }
+  return { values, set, blur, error, validate, takeServer, root, reset, body: () => toBody(values), generalError: server._?.[0] ?? server.message?.[0] }
+}
+
+export const fieldBox = css({ display: 'flex', flexDir: 'column', gap: '1', minW: '0' })
+export const labelCss = css({ fontSize: 'sm', fontWeight: 'medium' })
+export const control = css({
+  w: 'full', minH: '10', px: '3', py: '2', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'l2', bg: 'bg.default', fontSize: 'md', color: 'fg.default',
+  _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default', outlineOffset: '1px' },
+  '&[aria-invalid=true]': { borderColor: 'red.9' },
+})
+export const errorCss = css({ fontSize: 'sm', color: 'red.11' })
+export const hintCss = css({ fontSize: 'xs', color: 'fg.muted' })
+
+type Common = { label: ReactNode; error?: string; hint?: ReactNode; className?: string }
+
+export function Field({ label, error, hint, className, children }: Common & { children: (p: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode }) {
+  const id = useId()
+  const describedBy = [error ? `${id}-e` : '', hint ? `${id}-h` : ''].filter(Boolean).join(' ') || undefined
+  return (
+    <div className={cx(fieldBox, className)} data-invalid={error ? '' : undefined}>
+      <label htmlFor={id} className={labelCss}>{label}</label>
+      {children({ id, 'aria-invalid': !!error, 'aria-describedby': describedBy })}
+      {hint && <span id={`${id}-h`} className={hintCss}>{hint}</span>}
+      {error && <span id={`${id}-e`} className={errorCss} role="alert">{error}</span>}
+    </div>
+  )
+}
+
+export const btn = css({
+  display: 'inline-flex', alignItems: 'center', justifyContent: 'center', gap: '2', minH: '10', px: '4', borderRadius: 'l2', fontWeight: 'semibold', fontSize: 'sm',
+  bg: 'colorPalette.default', color: 'colorPalette.fg', cursor: 'pointer', whiteSpace: 'nowrap',
+  _hover: { opacity: 0.92 }, _disabled: { opacity: 0.5, cursor: 'not-allowed' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'fg.default', outlineOffset: '2px' },
+})
+export const btnOutline = cx(btn, css({ bg: 'bg.default', color: 'fg.default', borderWidth: '1px', borderColor: 'border.default', _hover: { bg: 'bg.subtle', opacity: 1 } }))
+export const btnDanger = cx(btn, css({ bg: 'red.9', color: 'white' }))
+export const btnSmall = css({ minH: '8', px: '2.5', fontSize: 'xs' })

@@ -1,0 +1,108 @@
+/**
+ * A workshop's resources: add each type (files uploaded), reorder by dragging (or with the move
+ * buttons, keyboard and touch friendly), show or hide, broadcast by email, delete.
+ */
+import { Suspense, lazy, useState } from 'react'
+import { css, cx } from 'styled-system/css'
+import { del, patch } from '../lib/api'
+import { notify } from '../lib/toast'
+import { btn, btnOutline, btnSmall, hintCss } from '../coach-common/form'
+import { Modal } from '../coach-common/dialog'
+// The add form (with the resource schema) loads when its dialog first opens.
+const AddResource = lazy(() => import('./add').then((m) => ({ default: m.AddResource })))
+import type { CoachResourceItem, CoachResourcesProps } from './props'
+
+export default function CoachResources(props: CoachResourcesProps) {
+  const [items, setItems] = useState<CoachResourceItem[]>(props.resources)
+  const [adding, setAdding] = useState(false)
+  const [dragging, setDragging] = useState<number | null>(null)
+  const [busy, setBusy] = useState(false)
+  const base = `/v1/workshops/${props.workshopId}/resources`
+
+  const persistOrder = async (next: CoachResourceItem[]) => {
+    const before = items
+    setItems(next.map((r, i) => ({ ...r, sortOrder: i })))
+    setBusy(true)
+    try {
+      for (const [i, r] of next.entries()) if (r.sortOrder !== i) await patch(`${base}/${r.id}`, { sortOrder: i })
+      notify({ type: 'success', title: 'Order saved' })
+    } catch {
+      setItems(before)
+    } finally {
+      setBusy(false)
+    }
+  }
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= items.length || from === to) return
+    const next = [...items]
+    const [x] = next.splice(from, 1)
+    next.splice(to, 0, x)
+    void persistOrder(next)
+  }
+  const update = async (r: CoachResourceItem, change: Partial<CoachResourceItem>, done: string) => {
+    setBusy(true)
+    try {
+      await patch(`${base}/${r.id}`, change)
+      setItems((xs) => xs.map((x) => (x.id === r.id ? { ...x, ...change, ...(change.isBroadcast && (change.isVisible ?? x.isVisible) ? { broadcastAt: new Date().toISOString() } : {}) } : x)))
+      notify({ type: 'success', title: done })
+    } finally {
+      setBusy(false)
+    }
+  }
+  const remove = async (r: CoachResourceItem) => {
+    if (!confirm(`Delete "${r.title}"?`)) return
+    setBusy(true)
+    try {
+      await del(`${base}/${r.id}`)
+      setItems((xs) => xs.filter((x) => x.id !== r.id))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section aria-labelledby="res-h" className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
+      <div className={css({ display: 'flex', justifyContent: 'space-between', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
+        <h2 id="res-h" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>Resources</h2>
+        <button type="button" className={btn} onClick={() => setAdding(true)}>Add resource</button>
+      </div>
+      <p className={hintCss}>Confirmed attendees see visible resources. Drag a row by its handle, or use the arrows, to change the order.</p>
+      {items.length === 0 ? <p className={hintCss}>No resources yet.</p> : (
+        <ol className={css({ display: 'flex', flexDir: 'column', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l2', bg: 'bg.default' })} aria-busy={busy}>
+          {items.map((r, i) => (
+            <li
+              key={r.id}
+              data-resource={r.title}
+              draggable
+              onDragStart={(e) => { setDragging(i); e.dataTransfer.effectAllowed = 'move'; e.dataTransfer.setData('text/plain', String(i)) }}
+              onDragOver={(e) => { e.preventDefault(); e.dataTransfer.dropEffect = 'move' }}
+              onDrop={(e) => { e.preventDefault(); const from = dragging ?? Number(e.dataTransfer.getData('text/plain')); setDragging(null); move(from, i) }}
+              onDragEnd={() => setDragging(null)}
+              className={cx(css({ display: 'flex', gap: '3', alignItems: 'center', px: '3', py: '2.5', borderBottomWidth: '1px', borderColor: 'border.subtle', _last: { borderBottomWidth: '0' }, flexWrap: { base: 'wrap', md: 'nowrap' } }), dragging === i ? css({ opacity: 0.5 }) : undefined)}
+            >
+              <span aria-hidden className={css({ cursor: 'grab', color: 'fg.muted', fontSize: 'lg', userSelect: 'none' })} title="Drag to reorder">⠿</span>
+              <div className={css({ flex: '1', minW: '0' })}>
+                <div className={css({ fontWeight: 'medium', overflowWrap: 'anywhere' })}>
+                  {r.url || r.filePath ? <a href={(r.url ?? r.filePath)!} className={css({ textDecoration: 'underline' })} rel="noopener noreferrer">{r.title}</a> : r.title}
+                </div>
+                <div className={hintCss}>
+                  {r.type}{r.fileSize ? ` · ${Math.ceil(r.fileSize / 1024)} KB` : ''} · {r.isVisible ? 'visible' : 'hidden'}{r.broadcastAt ? ' · emailed to attendees' : ''}
+                </div>
+              </div>
+              <div className={css({ display: 'flex', gap: '1.5', flexWrap: 'wrap' })}>
+                <button type="button" className={cx(btnOutline, btnSmall)} aria-label={`Move ${r.title} up`} disabled={busy || i === 0} onClick={() => move(i, i - 1)}>↑</button>
+                <button type="button" className={cx(btnOutline, btnSmall)} aria-label={`Move ${r.title} down`} disabled={busy || i === items.length - 1} onClick={() => move(i, i + 1)}>↓</button>
+                <button type="button" className={cx(btnOutline, btnSmall)} disabled={busy} onClick={() => update(r, { isVisible: !r.isVisible }, r.isVisible ? 'Hidden from attendees' : 'Visible to attendees')}>{r.isVisible ? 'Hide' : 'Show'}</button>
+                {!r.broadcastAt && <button type="button" className={cx(btnOutline, btnSmall)} disabled={busy || !r.isVisible} title={r.isVisible ? undefined : 'Show it first'} onClick={() => update(r, { isBroadcast: true }, 'Emailed to confirmed attendees')}>Broadcast</button>}
+                <button type="button" className={cx(btnOutline, btnSmall)} disabled={busy} onClick={() => remove(r)}>Delete</button>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Modal open={adding} onClose={() => setAdding(false)} title="Add resource">
+        {adding && <Suspense fallback={<p className={hintCss}>Loading…</p>}><AddResource workshopId={props.workshopId} nextOrder={items.length} onDone={() => location.reload()} onCancel={() => setAdding(false)} /></Suspense>}
+      </Modal>
+    </section>
+  )
+}

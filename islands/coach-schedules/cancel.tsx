@@ -1,0 +1,40 @@
+/** Cancel a schedule with a reason (the booking cancel schema's rules and messages). */
+import { useState } from 'react'
+import { css } from 'styled-system/css'
+import { BookingCancelSchema } from '../../src/modules/bookings/booking.schema'
+import { post } from '../lib/api'
+import { notify } from '../lib/toast'
+import { Field, btnDanger, btnOutline, control, useSchemaForm } from '../coach-common/form'
+import type { CoachScheduleItem } from './props'
+
+export function CancelForm({ schedule, onDone, onCancel }: { schedule: CoachScheduleItem; onDone: () => void; onCancel: () => void }) {
+  const form = useSchemaForm(BookingCancelSchema, { reason: '' })
+  const [busy, setBusy] = useState(false)
+  const submit = async () => {
+    if (!form.validate()) return
+    setBusy(true)
+    try {
+      const r = await post<{ data: { cancelled: number; refunded: number } }>(`/v1/workshop-schedules/${schedule.id}/cancel`, form.body())
+      notify({ type: 'success', title: 'Schedule cancelled', description: `${r.data.cancelled} booking(s) cancelled, ${r.data.refunded} refunded.` })
+      onDone()
+    } catch (err) {
+      form.takeServer(err)
+      setBusy(false)
+    }
+  }
+  return (
+    <form ref={form.root} noValidate aria-label="Cancel schedule" className={css({ display: 'flex', flexDir: 'column', gap: '4' })} onSubmit={(e) => { e.preventDefault(); void submit() }}>
+      <p className={css({ fontSize: 'sm' })}>
+        {schedule.when}: {schedule.bookings ? `its ${schedule.bookings} booking(s) are cancelled, paid ones refunded in full, and every attendee is mailed your reason.` : 'it has no bookings.'} The schedule leaves the marketplace.
+      </p>
+      <Field label="Reason" error={form.error('reason')}>
+        {(a) => <textarea {...a} rows={3} className={control} value={form.values.reason} onChange={(e) => form.set('reason', e.target.value)} onBlur={() => form.blur('reason')} />}
+      </Field>
+      <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
+        <button type="button" className={btnOutline} onClick={onCancel}>Keep schedule</button>
+        <button type="submit" className={btnDanger} disabled={busy}>{busy ? 'Cancelling...' : 'Cancel schedule'}</button>
+      </div>
+    </form>
+  )
+}
+

@@ -1,0 +1,60 @@
+/**
+ * Create a workshop (blank or from a template) or edit one, delete and restore it. The form,
+ * with its schema, loads when the dialog first opens.
+ */
+import { Suspense, lazy, useState } from 'react'
+import { css } from 'styled-system/css'
+import { del, post } from '../lib/api'
+import { btn, btnOutline, errorCss, hintCss } from '../coach-common/form'
+import { Modal } from '../coach-common/dialog'
+import type { CoachWorkshopFormProps } from './props'
+
+const WorkshopFormBody = lazy(() => import('./form').then((m) => ({ default: m.WorkshopFormBody })))
+
+export default function CoachWorkshopForm(props: CoachWorkshopFormProps) {
+  const w = props.workshop
+  const editing = props.mode === 'edit' && !!w
+  const [open, setOpen] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const remove = async () => {
+    if (!confirm('Delete this workshop? You can restore it later from Deleted workshops.')) return
+    setBusy(true)
+    try {
+      await del(`/v1/workshops/${w!.id}`)
+      location.assign('/c/workshops?deleted=1')
+    } catch {
+      setBusy(false)
+    }
+  }
+  const restore = async () => {
+    setBusy(true)
+    try {
+      await post(`/v1/workshops/${w!.id}/restore`)
+      location.reload()
+    } catch {
+      setBusy(false)
+    }
+  }
+  if (editing && w!.deleted)
+    return (
+      <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
+        <span className={errorCss}>This workshop is deleted.</span>
+        <button type="button" className={btn} onClick={restore} disabled={busy}>Restore workshop</button>
+      </div>
+    )
+  return (
+    <>
+      <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+        <button type="button" className={editing ? btnOutline : btn} onClick={() => setOpen(true)}>{editing ? 'Edit workshop' : 'New workshop'}</button>
+        {editing && <button type="button" className={btnOutline} onClick={remove} disabled={busy}>Delete</button>}
+      </div>
+      <Modal open={open} onClose={() => setOpen(false)} title={editing ? 'Edit workshop' : 'New workshop'} wide>
+        {open && (
+          <Suspense fallback={<p className={hintCss}>Loading…</p>}>
+            <WorkshopFormBody {...props} onClose={() => setOpen(false)} />
+          </Suspense>
+        )}
+      </Modal>
+    </>
+  )
+}

@@ -1,0 +1,62 @@
+/**
+ * A coach cancels a whole schedule: it leaves the marketplace (ARCHIVED), every PENDING or
+ * CONFIRMED booking is cancelled with the coach's reason through the one booking cancel path
+ * (seats back, paid ones refunded by the payments module's cancel hook, the booker mailed),
+ * and every other seat holder is mailed too.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { config } from '../../config'
+import { layout, queueMail } from '../../platform/mail'
+import { conflict, forbidden, notFound } from '../../platform/http/errors'
+import { now } from '../../platform/clock'
+import { log } from '../../platform/log'
+import { WorkshopSchedule } from '../workshops/schedule.entity'
+import { Workshop } from '../workshops/workshop.entity'
+import { cancelBooking } from './booking.service'
+import { allTenants } from './booking.access'
+
+export interface ScheduleCancelResult { scheduleId: string; cancelled: number; refunded: number; mailed: number }
+
+export async function cancelSchedule(em: EntityManager, actor: { id: string; isSuperAdmin: boolean }, scheduleId: string, reason: string): Promise<ScheduleCancelResult> {
+  const uem = allTenants(em)
+  const schedule = /^[0-9a-f-]{36}$/i.test(scheduleId) ? await uem.findOne(WorkshopSchedule, { id: scheduleId }, { filters: { tenant: false } }) : null
+  if (!schedule) throw notFound('Workshop schedule')
+  if (!actor.isSuperAdmin && schedule.coach.id !== actor.id) throw forbidden('Only the coach who runs this schedule can cancel it.')
+  if (schedule.endDate <= now()) throw conflict('This schedule has already ended: it can no longer be cancelled.')
+  const workshop = await uem.findOneOrFail(Workshop, { id: schedule.workshop.id }, { filters: false })
+
+  // Who to tell besides the bookers (cancelBooking mails those): accepted or invited seat holders.
+  const others = await uem.execute<{ email: string }[]>(
+    `select distinct coalesce(u.email, bs.email) as email from booking_seats bs join bookings b on b.id = bs.booking_id left join users u on u.id = bs.user_id
+      where b.workshop_schedule_id = ? and b.deleted_at is null and bs.deleted_at is null and b.status in ('PENDING', 'CONFIRMED')
+        and bs.status in ('ACCEPTED', 'PENDING') and (bs.user_id is null or bs.user_id <> b.user_id) and coalesce(u.email, bs.email) is not null`,
+    [schedule.id],
+  )
+  const open = await uem.execute<{ id: string; amount_paid: number }[]>(
+    `select id, amount_paid from bookings where workshop_schedule_id = ? and deleted_at is null and status in ('PENDING', 'CONFIRMED') order by created_at`,
+    [schedule.id],
+  )
+  // Off the marketplace first, so nobody books while the bookings are being cancelled.
+  await uem.execute(`update workshop_schedules set status = 'ARCHIVED', updated_at = now() where id = ?`, [schedule.id])
+  let refunded = 0
+  for (const b of open) {
+    await cancelBooking(uem, b.id, reason)
+    if (Number(b.amount_paid) > 0) refunded++
+  }
+  const when = new Intl.DateTimeFormat('en-GB', { timeZone: schedule.timezone, dateStyle: 'full', timeStyle: 'short' }).format(schedule.startDate)
+  for (const { email } of others) {
+    try {
+      queueMail({
+        to: email,
+        ...layout(`Cancelled: ${workshop.title}`, 'This workshop is cancelled', [
+          { p: `${workshop.title} — ${when} (${schedule.timezone}) will not take place.` },
+          { p: `Reason given by the coach: ${reason}` },
+          { button: { label: 'Find another workshop', url: `${config.APP_URL}/workshops` } },
+        ]),
+      })
+    } catch (err) {
+      log.error({ err, scheduleId: schedule.id }, 'cancellation mail could not be composed')
+    }
+  }
+  return { scheduleId: schedule.id, cancelled: open.length, refunded, mailed: open.length + others.length }
+}

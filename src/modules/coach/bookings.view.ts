@@ -1,0 +1,93 @@
+/** The bookings of the coach's schedules: a filtered page (one statement) and one booking in full (four). */
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { BOOKING_STATUSES } from '../bookings/booking.entity'
+import { now } from '../../platform/clock'
+import { num, paged, PAGE_SIZE, isUuid, personName } from './sql'
+
+export interface BookingFilters { schedule?: string | null; status?: string | null; from?: string | null; to?: string | null; q?: string | null; page: number }
+
+const day = (s: string | null | undefined) => (s && /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s)) ? s : null)
+
+export async function listCoachBookings(em: EntityManager, coachId: string, f: BookingFilters) {
+  const status = f.status && (BOOKING_STATUSES as readonly string[]).includes(f.status) ? f.status : null
+  const schedule = isUuid(f.schedule) ? f.schedule : null
+  const from = day(f.from)
+  const to = day(f.to)
+  const q = f.q?.trim() ? `%${f.q.trim().replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null
+  const rows = await em.execute<any[]>(
+    `select b.id, b.status, b.seats, b.amount_paid, b.amount_due, b.currency, b.created_at, s.id as schedule_id, s.start_date, s.end_date, s.timezone, w.title,
+            u.email, u.username, u.profile->>'firstName' as first_name, u.profile->>'lastName' as last_name,
+            (select count(*) from booking_seats bs where bs.booking_id = b.id and bs.deleted_at is null and bs.attended) as attended,
+            count(*) over () as total
+       from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id join users u on u.id = b.user_id
+      where s.coach_id = ? and b.deleted_at is null
+        and (?::uuid is null or s.id = ?::uuid) and (?::text is null or b.status = ?)
+        and (?::date is null or s.start_date >= ?::date) and (?::date is null or s.start_date < ?::date + 1)
+        and (?::text is null or u.email ilike ? or u.profile->>'firstName' ilike ? or u.profile->>'lastName' ilike ? or w.title ilike ?)
+      order by s.start_date desc, b.created_at desc limit ${PAGE_SIZE} offset ?`,
+    [coachId, schedule, schedule, status, status, from, from, to, to, q, q, q, q, q, (f.page - 1) * PAGE_SIZE],
+  )
+  return paged(rows.map((r) => ({
+    id: r.id as string, status: r.status as string, seats: num(r.seats), amountPaid: num(r.amount_paid), amountDue: num(r.amount_due), currency: r.currency as string,
+    createdAt: new Date(r.created_at), scheduleId: r.schedule_id as string, startDate: new Date(r.start_date), endDate: new Date(r.end_date), timezone: r.timezone as string,
+    title: r.title as string, client: personName(r), email: r.email as string, attended: num(r.attended), total: r.total,
+  })), f.page)
+}
+
+/** Schedules of the coach for the filter (most recent first). */
+export async function coachScheduleOptions(em: EntityManager, coachId: string) {
+  const rows = await em.execute<any[]>(
+    `select s.id, s.start_date, s.timezone, w.title from workshop_schedules s join workshops w on w.id = s.workshop_id
+      where s.coach_id = ? and s.deleted_at is null order by s.start_date desc limit 200`,
+    [coachId],
+  )
+  return rows.map((r) => ({ id: r.id as string, title: r.title as string, startDate: new Date(r.start_date), timezone: r.timezone as string }))
+}
+
+export async function coachBooking(em: EntityManager, coachId: string, id: string) {
+  if (!isUuid(id)) return null
+  const [b] = await em.execute<any[]>(
+    `select b.*, s.id as schedule_id, s.start_date, s.end_date, s.timezone, s.mode, s.status as schedule_status, w.id as workshop_id, w.title,
+            u.email, u.username, u.profile->>'firstName' as first_name, u.profile->>'lastName' as last_name, u.profile->>'phoneNumber' as phone
+       from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id join users u on u.id = b.user_id
+      where b.id = ? and s.coach_id = ? and b.deleted_at is null`,
+    [id, coachId],
+  )
+  if (!b) return null
+  const seats = await em.execute<any[]>(
+    `select bs.id, bs.status, bs.email as seat_email, bs.attended, bs.attendance_notes, bs.user_id, u.email, u.username, u.profile->>'firstName' as first_name, u.profile->>'lastName' as last_name
+       from booking_seats bs left join users u on u.id = bs.user_id where bs.booking_id = ? and bs.deleted_at is null order by bs.created_at, bs.id`,
+    [id],
+  )
+  const payments = await em.execute<any[]>(
+    `select id, kind, status, amount, amount_refunded, currency, card_brand, card_last4, failure_message, reason, created_at from payments where booking_id = ? order by created_at`,
+    [id],
+  )
+  const resources = await em.execute<any[]>(
+    `select id, title, type, is_visible from workshop_resources where workshop_id = ? and deleted_at is null order by sort_order, created_at`,
+    [b.workshop_id],
+  )
+  const meta = (typeof b.meta === 'string' ? JSON.parse(b.meta) : b.meta) ?? {}
+  const prefs = new Map<string, boolean>((meta.workshopResourcePreferences ?? []).map((p: any) => [p.id, !!p.isVisible]))
+  const endDate = new Date(b.end_date)
+  return {
+    booking: {
+      id: b.id as string, status: b.status as string, seats: num(b.seats), amountTotal: num(b.amount_total), discount: num(b.discount), amountDue: num(b.amount_due),
+      amountPaid: num(b.amount_paid), currency: b.currency as string, voucherCode: b.voucher_code as string | null, notes: b.notes as string | null,
+      coachNotes: (b.coach_notes ?? '') as string, cancellationReason: b.cancellation_reason as string | null, createdAt: new Date(b.created_at),
+      confirmedAt: b.confirmed_at ? new Date(b.confirmed_at) : null, cancelledAt: b.cancelled_at ? new Date(b.cancelled_at) : null,
+    },
+    schedule: { id: b.schedule_id as string, workshopId: b.workshop_id as string, title: b.title as string, startDate: new Date(b.start_date), endDate, timezone: b.timezone as string, mode: b.mode as string, ended: endDate <= now() },
+    client: { name: personName(b), email: b.email as string, phone: (b.phone ?? null) as string | null, username: b.username as string | null },
+    seats: seats.map((s) => ({
+      id: s.id as string, status: s.status as string, holder: s.user_id ? personName(s) : (s.seat_email ?? null), email: (s.email ?? s.seat_email ?? null) as string | null,
+      attended: !!s.attended, attendanceNotes: (s.attendance_notes ?? '') as string,
+    })),
+    payments: payments.map((p) => ({
+      id: p.id as string, kind: p.kind as string, status: p.status as string, amount: num(p.amount), amountRefunded: num(p.amount_refunded), currency: p.currency as string,
+      card: p.card_last4 ? `${p.card_brand ?? 'Card'} •••• ${p.card_last4}` : null, failure: (p.failure_message ?? null) as string | null, reason: (p.reason ?? null) as string | null, createdAt: new Date(p.created_at),
+    })),
+    resources: resources.map((r) => ({ id: r.id as string, title: r.title as string, type: r.type as string, defaultVisible: !!r.is_visible, isVisible: prefs.has(r.id) ? prefs.get(r.id)! : !!r.is_visible })),
+  }
+}
+export type CoachBooking = NonNullable<Awaited<ReturnType<typeof coachBooking>>>

@@ -1,0 +1,120 @@
+/** Feedback, the payout ledger and invoices as the coach reads them: fixed statement counts. */
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { now } from '../../platform/clock'
+import { split } from '../payouts/payout.service'
+import { avg1, isUuid, num, paged, PAGE_SIZE, personName } from './sql'
+
+export async function coachFeedbacks(em: EntityManager, coachId: string, f: { workshop?: string | null; schedule?: string | null; rating?: string | null; page: number }) {
+  const workshop = isUuid(f.workshop) ? f.workshop : null
+  const schedule = isUuid(f.schedule) ? f.schedule : null
+  const rating = /^[1-5]$/.test(f.rating ?? '') ? Number(f.rating) : null
+  const where = `f.coach_id = ? and f.deleted_at is null and (?::uuid is null or s.workshop_id = ?::uuid) and (?::uuid is null or s.id = ?::uuid) and (?::int is null or f.rating = ?::int)`
+  const args = [coachId, workshop, workshop, schedule, schedule, rating, rating]
+  const rows = await em.execute<any[]>(
+    `select f.id, f.rating, f.comment, f.created_at, s.id as schedule_id, s.start_date, s.timezone, w.id as workshop_id, w.title,
+            u.email, u.username, u.profile->>'firstName' as first_name, u.profile->>'lastName' as last_name, count(*) over () as total
+       from feedbacks f join workshop_schedules s on s.id = f.workshop_schedule_id join workshops w on w.id = s.workshop_id join users u on u.id = f.user_id
+      where ${where} order by f.created_at desc limit ${PAGE_SIZE} offset ?`,
+    [...args, (f.page - 1) * PAGE_SIZE],
+  )
+  const [summary] = await em.execute<any[]>(
+    `select avg(f.rating) as avg, count(*) as n, ${[1, 2, 3, 4, 5].map((r) => `count(*) filter (where f.rating = ${r}) as r${r}`).join(', ')}
+       from feedbacks f join workshop_schedules s on s.id = f.workshop_schedule_id where ${where}`,
+    args,
+  )
+  return {
+    page: paged(rows.map((r) => ({
+      id: r.id as string, rating: num(r.rating), comment: (r.comment ?? null) as string | null, createdAt: new Date(r.created_at), scheduleId: r.schedule_id as string,
+      startDate: new Date(r.start_date), timezone: r.timezone as string, workshopId: r.workshop_id as string, title: r.title as string, author: personName(r), total: r.total,
+    })), f.page),
+    average: avg1(summary?.avg),
+    count: num(summary?.n),
+    distribution: [1, 2, 3, 4, 5].map((r) => num(summary?.[`r${r}`])),
+  }
+}
+
+/** Every workshop of the coach with its rating (feedback filter and summary). */
+export async function coachWorkshopRatings(em: EntityManager, coachId: string) {
+  const rows = await em.execute<any[]>(
+    `select w.id, w.title, avg(f.rating) as avg, count(f.id) as n from workshops w
+       left join workshop_schedules s on s.workshop_id = w.id left join feedbacks f on f.workshop_schedule_id = s.id and f.deleted_at is null
+      where w.coach_id = ? and w.deleted_at is null group by w.id order by w.title`,
+    [coachId],
+  )
+  return rows.map((r) => ({ id: r.id as string, title: r.title as string, average: avg1(r.avg), count: num(r.n) }))
+}
+
+export interface LedgerRow {
+  scheduleId: string; workshopId: string; title: string; startDate: Date; endDate: Date; timezone: string; ended: boolean
+  bookings: number; seats: number; currency: string; gross: number; fee: number; net: number; status: string; paidAt: Date | null
+}
+
+/** The payout ledger: one row per schedule that earned or may still earn, newest first; totals per status. */
+export async function payoutLedger(em: EntityManager, coachId: string, f: { status?: string | null; workshop?: string | null; page: number | null }) {
+  const status = f.status === 'paid' || f.status === 'pending' ? f.status : null
+  const workshop = isUuid(f.workshop) ? f.workshop : null
+  const rows = await em.execute<any[]>(
+    `select s.id, s.start_date, s.end_date, s.timezone, s.payout_status, s.paid_out_at, w.id as workshop_id, w.title, w.currency,
+            count(b.id) as bookings, coalesce(sum(b.seats), 0) as seats, coalesce(sum(b.amount_paid), 0) as revenue, count(*) over () as total
+       from workshop_schedules s join workshops w on w.id = s.workshop_id
+       left join bookings b on b.workshop_schedule_id = s.id and b.deleted_at is null and b.status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW')
+      where s.coach_id = ? and s.deleted_at is null and (?::text is null or s.payout_status = ?) and (?::uuid is null or w.id = ?::uuid)
+      group by s.id, w.id having count(b.id) > 0 or s.payout_status = 'paid'
+      order by s.start_date desc ${f.page ? `limit ${PAGE_SIZE} offset ${(f.page - 1) * PAGE_SIZE}` : 'limit 100000'}`,
+    [coachId, status, status, workshop, workshop],
+  )
+  const [tot] = await em.execute<any[]>(
+    `select coalesce(sum(b.amount_paid) filter (where s.payout_status = 'pending'), 0) as pending, coalesce(sum(b.amount_paid) filter (where s.payout_status = 'paid'), 0) as paid
+       from workshop_schedules s join bookings b on b.workshop_schedule_id = s.id and b.deleted_at is null and b.status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW')
+      where s.coach_id = ? and s.deleted_at is null and (?::uuid is null or s.workshop_id = ?::uuid)`,
+    [coachId, workshop, workshop],
+  )
+  const at = now()
+  const list: (LedgerRow & { total: unknown })[] = rows.map((r) => {
+    const m = split(num(r.revenue))
+    return {
+      scheduleId: r.id, workshopId: r.workshop_id, title: r.title, startDate: new Date(r.start_date), endDate: new Date(r.end_date), timezone: r.timezone, ended: new Date(r.end_date) <= at,
+      bookings: num(r.bookings), seats: num(r.seats), currency: r.currency, gross: m.revenue, fee: m.fee, net: m.net, status: r.payout_status, paidAt: r.paid_out_at ? new Date(r.paid_out_at) : null, total: r.total,
+    }
+  })
+  return { page: paged(list, f.page ?? 1), totals: { pending: split(num(tot?.pending)), paid: split(num(tot?.paid)) } }
+}
+
+const csvCell = (v: unknown) => {
+  const s = v instanceof Date ? v.toISOString() : String(v ?? '')
+  // Quote always; a leading = + - @ is neutralised so spreadsheets never run it as a formula.
+  return `"${(/^[=+\-@\t\r]/.test(s) ? `'${s}` : s).replace(/"/g, '""')}"`
+}
+const amount = (minor: number) => (minor / 100).toFixed(2)
+
+/** The whole ledger as CSV (RFC 4180, CRLF). */
+export async function payoutLedgerCsv(em: EntityManager, coachId: string, f: { status?: string | null; workshop?: string | null }) {
+  const { page } = await payoutLedger(em, coachId, { ...f, page: null })
+  const head = ['Schedule', 'Workshop', 'Start', 'End', 'Time zone', 'Bookings', 'Seats', 'Currency', 'Gross', 'Platform fee', 'Net', 'Status', 'Paid at']
+  const lines = [head, ...page.rows.map((r) => [r.scheduleId, r.title, r.startDate, r.endDate, r.timezone, r.bookings, r.seats, r.currency.toUpperCase(), amount(r.gross), amount(r.fee), amount(r.net), r.status, r.paidAt ?? ''])]
+  return lines.map((l) => l.map(csvCell).join(',')).join('\r\n') + '\r\n'
+}
+
+/** Paid bookings of a workshop with their invoice (issued on first download) and credit note. */
+export async function workshopInvoices(em: EntityManager, coachId: string, workshopId: string) {
+  const rows = await em.execute<any[]>(
+    `select b.id, b.status, b.seats, b.amount_paid, b.currency, b.confirmed_at, s.start_date, s.timezone, u.email, u.username, u.profile->>'firstName' as first_name, u.profile->>'lastName' as last_name,
+            i.kind, i.number, i.total, i.issued_at
+       from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join users u on u.id = b.user_id
+       left join invoices i on i.booking_id = b.id
+      where s.workshop_id = ? and s.coach_id = ? and b.deleted_at is null and (b.amount_paid > 0 or i.id is not null)
+      order by s.start_date desc, b.confirmed_at desc nulls last, i.kind`,
+    [workshopId, coachId],
+  )
+  const byBooking = new Map<string, { id: string; status: string; seats: number; amountPaid: number; currency: string; client: string; startDate: Date; timezone: string; invoice: string | null; creditNote: string | null; issuedAt: Date | null }>()
+  for (const r of rows) {
+    const row = byBooking.get(r.id) ?? { id: r.id, status: r.status, seats: num(r.seats), amountPaid: num(r.amount_paid), currency: r.currency, client: personName(r), startDate: new Date(r.start_date), timezone: r.timezone, invoice: null, creditNote: null, issuedAt: null }
+    if (r.kind === 'invoice') {
+      row.invoice = `INV-${String(r.number).padStart(6, '0')}`
+      row.issuedAt = new Date(r.issued_at)
+    }
+    if (r.kind === 'credit_note') row.creditNote = `CN-${String(r.number).padStart(6, '0')}`
+    byBooking.set(r.id, row)
+  }
+  return [...byBooking.values()]
+}

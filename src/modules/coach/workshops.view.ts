@@ -1,0 +1,121 @@
+/**
+ * What the coach sees of their workshops and schedules. Raw statements with fixed counts (no
+ * per-row queries), scoped to the coach; deleted workshops are listed on request so they can
+ * be restored.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { now } from '../../platform/clock'
+import { PLAN_LIMITS } from '../tenants/plans'
+import type { TenantPlan } from '../tenants/tenant.entity'
+import { num, paged, PAGE_SIZE, isUuid, avg1 } from './sql'
+
+export async function listWorkshops(em: EntityManager, coachId: string, opts: { deleted?: boolean; q?: string; page: number }) {
+  const q = opts.q?.trim() ? `%${opts.q.trim().replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null
+  const rows = await em.execute<any[]>(
+    `select w.id, w.title, w.slug, w.image, w.price, w.currency, w.min_seats, w.max_seats, w.deleted_at, w.created_at,
+            count(s.id) filter (where s.end_date > ?) as coming, count(s.id) filter (where s.end_date <= ?) as past,
+            count(s.id) filter (where s.status = 'PUBLISHED' and s.end_date > ?) as published, count(*) over () as total
+       from workshops w left join workshop_schedules s on s.workshop_id = w.id and s.deleted_at is null
+      where w.coach_id = ? and ${opts.deleted ? 'w.deleted_at is not null' : 'w.deleted_at is null'} and (?::text is null or w.title ilike ?)
+      group by w.id order by w.created_at desc limit ${PAGE_SIZE} offset ?`,
+    [now(), now(), now(), coachId, q, q, (opts.page - 1) * PAGE_SIZE],
+  )
+  return paged(rows.map((r) => ({
+    id: r.id as string, title: r.title as string, image: r.image as string | null, price: num(r.price), currency: r.currency as string,
+    minSeats: num(r.min_seats), maxSeats: num(r.max_seats), deleted: !!r.deleted_at, coming: num(r.coming), past: num(r.past), published: num(r.published), total: r.total,
+  })), opts.page)
+}
+
+/** The coach's tenant plan and how many published schedules that have not ended count against it. */
+export async function planUsage(em: EntityManager, tenantSlug: string | null | undefined) {
+  if (!tenantSlug) return null
+  const [r] = await em.execute<any[]>(
+    `select t.id, t.plan, t.currency, (select count(*) from workshop_schedules s where s.tenant_id = t.id and s.deleted_at is null and s.status = 'PUBLISHED' and s.end_date > ?) as published
+       from tenants t where t.slug = ? and t.deleted_at is null`,
+    [now(), tenantSlug],
+  )
+  if (!r) return null
+  const max = PLAN_LIMITS[r.plan as TenantPlan]?.publishedSchedules ?? null
+  return { tenantId: r.id as string, plan: r.plan as TenantPlan, currency: r.currency as string, published: num(r.published), max }
+}
+
+export interface ScheduleRow {
+  id: string; startDate: Date; endDate: Date; timezone: string; country: string | null; level: string; status: string; visibility: string; mode: string
+  venueName: string | null; addressLine1: string | null; addressLine2: string | null; city: string | null; state: string | null; zip: string | null; meetingUrl: string | null
+  seatsTaken: number; confirmed: number; bookings: number; attended: number; accepted: number; cancelled: number; revenue: number; payoutStatus: string; paidOutAt: Date | null
+  deleted: boolean; ended: boolean; rating: number | null; ratings: number
+}
+
+/** A workshop of the coach with every schedule (deleted ones too, flagged) and their numbers: three statements. */
+export async function workshopDetail(em: EntityManager, coachId: string, id: string) {
+  if (!isUuid(id)) return null
+  const [w] = await em.execute<any[]>(
+    `select w.*, coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'slug', t.slug) order by t.name) from workshop_tags wt join tags t on t.id = wt.tag_id where wt.workshop_id = w.id), '[]') as tag_list,
+            tp.title as template_title
+       from workshops w left join workshop_templates tp on tp.id = w.workshop_template_id where w.id = ? and w.coach_id = ?`,
+    [id, coachId],
+  )
+  if (!w) return null
+  const at = now()
+  const rows = await em.execute<any[]>(
+    `select s.*,
+            coalesce(sum(b.seats) filter (where b.status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW')), 0) as confirmed,
+            count(b.id) filter (where b.status <> 'CANCELLED') as bookings,
+            count(b.id) filter (where b.status = 'CANCELLED') as cancelled,
+            coalesce(sum(b.amount_paid) filter (where b.status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW')), 0) as revenue,
+            (select count(*) from booking_seats bs join bookings bb on bb.id = bs.booking_id where bb.workshop_schedule_id = s.id and bb.deleted_at is null and bs.deleted_at is null and bs.attended) as attended,
+            (select count(*) from booking_seats bs join bookings bb on bb.id = bs.booking_id where bb.workshop_schedule_id = s.id and bb.deleted_at is null and bs.deleted_at is null and bs.status = 'ACCEPTED' and bb.status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW')) as accepted,
+            (select avg(f.rating) from feedbacks f where f.workshop_schedule_id = s.id and f.deleted_at is null) as rating,
+            (select count(*) from feedbacks f where f.workshop_schedule_id = s.id and f.deleted_at is null) as ratings
+       from workshop_schedules s left join bookings b on b.workshop_schedule_id = s.id and b.deleted_at is null
+      where s.workshop_id = ? and s.coach_id = ? group by s.id order by s.start_date`,
+    [id, coachId],
+  )
+  const [resources] = await em.execute<any[]>(
+    `select count(*) as n from workshop_resources where workshop_id = ? and deleted_at is null`,
+    [id],
+  )
+  const schedules: ScheduleRow[] = rows.map((s) => ({
+    id: s.id, startDate: new Date(s.start_date), endDate: new Date(s.end_date), timezone: s.timezone, country: s.country, level: s.level, status: s.status,
+    visibility: s.visibility, mode: s.mode, venueName: s.venue_name, addressLine1: s.address_line1, addressLine2: s.address_line2, city: s.city, state: s.state,
+    zip: s.zip, meetingUrl: s.meeting_url, seatsTaken: num(s.seats_taken), confirmed: num(s.confirmed), bookings: num(s.bookings), cancelled: num(s.cancelled),
+    attended: num(s.attended), accepted: num(s.accepted), revenue: num(s.revenue), payoutStatus: s.payout_status, paidOutAt: s.paid_out_at ? new Date(s.paid_out_at) : null,
+    deleted: !!s.deleted_at, ended: new Date(s.end_date) <= at, rating: avg1(s.rating), ratings: num(s.ratings),
+  }))
+  return {
+    workshop: {
+      id: w.id as string, tenantId: w.tenant_id as string, title: w.title as string, slug: w.slug as string, description: w.description as string | null, image: w.image as string | null,
+      video: w.video as string | null, price: num(w.price), currency: w.currency as string, minSeats: num(w.min_seats), maxSeats: num(w.max_seats),
+      deleted: !!w.deleted_at, templateId: w.workshop_template_id as string | null, templateTitle: w.template_title as string | null,
+      tags: (typeof w.tag_list === 'string' ? JSON.parse(w.tag_list) : w.tag_list) as { id: string; name: string; slug: string }[],
+    },
+    schedules,
+    resourceCount: num(resources?.n),
+  }
+}
+export type WorkshopDetail = NonNullable<Awaited<ReturnType<typeof workshopDetail>>>
+
+/** Templates and tags offered by the workshop form (global lists). */
+export async function workshopFormOptions(em: EntityManager) {
+  const templates = await em.execute<any[]>(`select id, title, description, image, video, level, price from workshop_templates where deleted_at is null order by title limit 200`)
+  const tags = await em.execute<any[]>(`select id, name, slug from tags order by name limit 500`)
+  return {
+    templates: templates.map((t) => ({ id: t.id as string, title: t.title as string, description: (t.description ?? '') as string, image: (t.image ?? '') as string, video: (t.video ?? '') as string, price: num(t.price) / 100 })),
+    tags: tags.map((t) => ({ id: t.id as string, name: t.name as string, slug: t.slug as string })),
+  }
+}
+
+/** Resources of a workshop in their order (the coach sees all). */
+export async function workshopResources(em: EntityManager, workshopId: string) {
+  const rows = await em.execute<any[]>(
+    `select id, title, description, type, url, file_path, file_size, file_type, sort_order, is_visible, is_broadcast, broadcast_at
+       from workshop_resources where workshop_id = ? and deleted_at is null order by sort_order, created_at`,
+    [workshopId],
+  )
+  return rows.map((r) => ({
+    id: r.id as string, title: r.title as string, description: (r.description ?? null) as string | null, type: r.type as string, url: (r.url ?? null) as string | null,
+    filePath: (r.file_path ?? null) as string | null, fileSize: r.file_size == null ? null : num(r.file_size), fileType: (r.file_type ?? null) as string | null,
+    sortOrder: num(r.sort_order), isVisible: !!r.is_visible, isBroadcast: !!r.is_broadcast, broadcastAt: r.broadcast_at ? new Date(r.broadcast_at).toISOString() : null,
+  }))
+}
+export type ResourceRow = Awaited<ReturnType<typeof workshopResources>>[number]

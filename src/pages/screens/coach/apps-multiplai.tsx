@@ -1,0 +1,2 @@
+import { multiplai } from './apps'
+export default multiplai

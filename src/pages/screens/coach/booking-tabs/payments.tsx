@@ -1,0 +1,2 @@
+import { payments } from '../booking'
+export default payments

@@ -1,0 +1,2 @@
+import { resources } from '../booking'
+export default resources

@@ -1,0 +1,2 @@
+import { seats } from '../booking'
+export default seats

@@ -1,0 +1,42 @@
+/** The frame of every /c/workshops/{id} tab: title, status, edit and delete, and the tab links. */
+import type { ReactNode } from 'react'
+import { css } from 'styled-system/css'
+import type { PageContext } from '../../routes'
+import { Island } from '../../island'
+import { workshopDetail, workshopFormOptions, planUsage, type WorkshopDetail } from '../../../modules/coach'
+import { PageHeader, Status, TabLinks, money, stack } from './ui'
+
+export const WORKSHOP_TABS = [
+  ['', 'Overview'], ['/history', 'History'], ['/payouts', 'Payouts'], ['/calendar', 'Calendar'], ['/invoices', 'Invoices'], ['/resources', 'Resources'],
+] as const
+
+export async function loadWorkshop(ctx: PageContext, opts: { form?: boolean } = {}) {
+  const detail = await workshopDetail(ctx.em, ctx.user!.id, ctx.params.id)
+  if (!detail) return null
+  const plan = await planUsage(ctx.em, ctx.user!.defaultTenantSlug)
+  const options = opts.form ? await workshopFormOptions(ctx.em) : { templates: [], tags: [] }
+  return { ...detail, plan, options }
+}
+export type WorkshopData = WorkshopDetail & { plan: Awaited<ReturnType<typeof planUsage>>; options: Awaited<ReturnType<typeof workshopFormOptions>> }
+
+export function WorkshopFrame({ data, tab, children }: { data: WorkshopData; ctx?: PageContext; tab: string; children: ReactNode }) {
+  const w = data.workshop
+  const base = `/c/workshops/${w.id}`
+  return (
+    <div className={stack}>
+      <PageHeader
+        back={{ href: '/c/workshops', label: 'Workshops' }}
+        title={w.title}
+        subtitle={<>{w.price ? `${money(w.price, w.currency)} per seat` : 'Free'} · {w.minSeats}–{w.maxSeats} seats{w.templateTitle ? ` · from the template ${w.templateTitle}` : ''}{w.deleted ? ' · ' : ''}{w.deleted && <Status value="ARCHIVED" label="Deleted" />}</>}
+        actions={tab === '' ? (
+          <Island name="coach-workshop-form" props={{
+            mode: 'edit', currency: w.currency, templates: data.options.templates, tags: data.options.tags,
+            workshop: { id: w.id, title: w.title, description: w.description ?? '', image: w.image ?? '', video: w.video ?? '', price: w.price / 100, minSeats: w.minSeats, maxSeats: w.maxSeats, tags: w.tags.map((t) => t.slug), templateId: w.templateId, deleted: w.deleted },
+          }} />
+        ) : undefined}
+      />
+      <TabLinks label="Workshop sections" current={`${base}${tab}`} tabs={WORKSHOP_TABS.map(([path, label]) => ({ href: `${base}${path}`, label }))} />
+      <div className={css({ display: 'flex', flexDir: 'column', gap: '5' })}>{children}</div>
+    </div>
+  )
+}

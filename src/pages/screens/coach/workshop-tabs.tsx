@@ -1,0 +1,200 @@
+/** The read-only tabs of a workshop: history, payouts, calendar (month/week + .ics feed) and invoices. */
+import { css, cx } from 'styled-system/css'
+import type { PageContext, PageModule } from '../../routes'
+import { workshopInvoices } from '../../../modules/coach'
+import { now } from '../../../platform/clock'
+import { split } from '../../../modules/payouts/payout.service'
+import { WorkshopFrame, loadWorkshop, type WorkshopData } from './workshop-shell'
+import { Empty, Status, fmtDateTime, fmtTime, link, money, muted, outlineLink, table, tableWrap, MODE_LABEL } from './ui'
+
+const pct = (a: number, b: number) => (b ? `${Math.round((a / b) * 100)}%` : '—')
+
+export const history: PageModule<WorkshopData> = {
+  title: (d) => `History · ${d.workshop.title}`,
+  load: (ctx) => loadWorkshop(ctx),
+  Page: ({ data, ctx }) => {
+    const past = data.schedules.filter((s) => s.ended && !s.deleted).reverse()
+    return (
+      <WorkshopFrame data={data} ctx={ctx} tab="/history">
+        {past.length === 0 ? <Empty>No past sessions yet.</Empty> : (
+          <div className={tableWrap} tabIndex={0} role="region" aria-label="Scrollable table">
+            <table className={table}>
+              <thead><tr><th>Session</th><th>Mode</th><th className="num">Seats sold</th><th className="num">Fill rate</th><th className="num">Attended</th><th className="num">Rating</th></tr></thead>
+              <tbody>
+                {past.map((s) => (
+                  <tr key={s.id}>
+                    <td><a className={link} href={`/c/bookings?schedule=${s.id}`}>{fmtDateTime(s.startDate, s.timezone)}</a>{s.status === 'ARCHIVED' && <> <Status value="CANCELLED" label="Cancelled" /></>}</td>
+                    <td>{MODE_LABEL[s.mode] ?? s.mode}</td>
+                    <td className="num">{s.confirmed}</td>
+                    <td className="num">{pct(s.confirmed, data.workshop.maxSeats)}</td>
+                    <td className="num">{s.attended} of {s.accepted} ({pct(s.attended, s.accepted)})</td>
+                    <td className="num">{s.rating ?? '—'}{s.ratings ? <span className={muted}> ({s.ratings})</span> : null}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </WorkshopFrame>
+    )
+  },
+}
+
+export const payouts: PageModule<WorkshopData> = {
+  title: (d) => `Payouts · ${d.workshop.title}`,
+  load: (ctx) => loadWorkshop(ctx),
+  Page: ({ data, ctx }) => {
+    const rows = data.schedules.filter((s) => s.revenue > 0 || s.payoutStatus === 'paid').reverse()
+    const fee = (n: number) => split(n).fee
+    const cur = data.workshop.currency
+    return (
+      <WorkshopFrame data={data} ctx={ctx} tab="/payouts">
+        {rows.length === 0 ? <Empty>No revenue yet: payouts appear once bookings are paid.</Empty> : (
+          <div className={tableWrap} tabIndex={0} role="region" aria-label="Scrollable table">
+            <table className={table}>
+              <thead><tr><th>Session</th><th className="num">Gross</th><th className="num">Platform fee</th><th className="num">Net</th><th>Status</th></tr></thead>
+              <tbody>
+                {rows.map((s) => (
+                  <tr key={s.id}>
+                    <td>{fmtDateTime(s.startDate, s.timezone)}</td>
+                    <td className="num">{money(s.revenue, cur)}</td>
+                    <td className="num">{money(fee(s.revenue), cur)}</td>
+                    <td className="num">{money(s.revenue - fee(s.revenue), cur)}</td>
+                    <td><Status value={s.payoutStatus} label={s.payoutStatus === 'paid' ? 'Paid' : s.ended ? 'Pending' : 'Pending (not ended)'} /></td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <p className={muted}><a className={link} href={`/c/account/payouts?workshop=${data.workshop.id}`}>Open the payout ledger</a> for totals and the CSV export.</p>
+      </WorkshopFrame>
+    )
+  },
+}
+
+// ---- calendar ----
+const DAY = 86_400_000
+const dayKey = (d: Date, tz: string) => {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d)
+  } catch {
+    return d.toISOString().slice(0, 10)
+  }
+}
+const monthTitle = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' })
+
+export const calendar: PageModule<WorkshopData & { view: 'month' | 'week'; anchor: string; tz: string }> = {
+  title: (d) => `Calendar · ${d.workshop.title}`,
+  load: async (ctx) => {
+    const d = await loadWorkshop(ctx)
+    if (!d) return null
+    const view = ctx.url.searchParams.get('view') === 'week' ? 'week' : 'month'
+    const tzCount = new Map<string, number>()
+    for (const s of d.schedules) tzCount.set(s.timezone, (tzCount.get(s.timezone) ?? 0) + 1)
+    const tz = [...tzCount].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'UTC'
+    const raw = ctx.url.searchParams.get('date')
+    const anchor = raw && /^\d{4}-\d{2}-\d{2}$/.test(raw) && !Number.isNaN(Date.parse(raw)) ? raw : dayKey(now(), tz)
+    return { ...d, view, anchor, tz }
+  },
+  Page: ({ data, ctx }) => {
+    const { view, anchor, tz } = data
+    const a = new Date(`${anchor}T00:00:00Z`)
+    let start: Date
+    let days: number
+    let prev: Date
+    let next: Date
+    if (view === 'month') {
+      const first = new Date(Date.UTC(a.getUTCFullYear(), a.getUTCMonth(), 1))
+      start = new Date(first.getTime() - ((first.getUTCDay() + 6) % 7) * DAY)
+      const last = new Date(Date.UTC(a.getUTCFullYear(), a.getUTCMonth() + 1, 0))
+      days = Math.ceil((last.getTime() - start.getTime()) / DAY / 7 + 1 / 7) * 7
+      prev = new Date(Date.UTC(a.getUTCFullYear(), a.getUTCMonth() - 1, 1))
+      next = new Date(Date.UTC(a.getUTCFullYear(), a.getUTCMonth() + 1, 1))
+    } else {
+      start = new Date(a.getTime() - ((a.getUTCDay() + 6) % 7) * DAY)
+      days = 7
+      prev = new Date(start.getTime() - 7 * DAY)
+      next = new Date(start.getTime() + 7 * DAY)
+    }
+    const byDay = new Map<string, typeof data.schedules>()
+    for (const s of data.schedules.filter((x) => !x.deleted)) {
+      const k = dayKey(s.startDate, tz)
+      byDay.set(k, [...(byDay.get(k) ?? []), s])
+    }
+    const base = `/c/workshops/${data.workshop.id}/calendar`
+    const q = (v: string, d: Date) => `${base}?view=${v}&date=${d.toISOString().slice(0, 10)}`
+    const cells = Array.from({ length: days }, (_, i) => new Date(start.getTime() + i * DAY))
+    const month = a.getUTCMonth()
+    return (
+      <WorkshopFrame data={data} ctx={ctx} tab="/calendar">
+        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center', justifyContent: 'space-between' })}>
+          <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+            <a className={outlineLink} href={q(view, prev)} aria-label={view === 'month' ? 'Previous month' : 'Previous week'}>‹</a>
+            <h2 className={css({ fontWeight: 'semibold', minW: '10rem', textAlign: 'center' })}>{view === 'month' ? monthTitle.format(a) : `Week of ${start.toISOString().slice(0, 10)}`}</h2>
+            <a className={outlineLink} href={q(view, next)} aria-label={view === 'month' ? 'Next month' : 'Next week'}>›</a>
+          </div>
+          <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+            <a className={outlineLink} aria-current={view === 'month' ? 'page' : undefined} href={q('month', a)}>Month</a>
+            <a className={outlineLink} aria-current={view === 'week' ? 'page' : undefined} href={q('week', a)}>Week</a>
+            <a className={outlineLink} href={`/v1/workshops/${data.workshop.id}/calendar.ics`} download>Calendar feed (.ics)</a>
+          </div>
+        </div>
+        <p className={muted}>Times in {tz}.</p>
+        <ol className={css({ display: 'grid', gridTemplateColumns: { base: view === 'week' ? '1fr' : 'repeat(7, minmax(0, 1fr))', md: 'repeat(7, minmax(0, 1fr))' }, gap: '1' })} aria-label="Days">
+          {cells.map((d) => {
+            const k = d.toISOString().slice(0, 10)
+            const items = byDay.get(k) ?? []
+            const out = view === 'month' && d.getUTCMonth() !== month
+            return (
+              <li key={k} className={cx(css({ minH: view === 'week' ? '24' : { base: '14', md: '24' }, borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l1', p: '1.5', bg: 'bg.default', fontSize: 'xs', display: 'flex', flexDir: 'column', gap: '1', minW: '0' }), out ? css({ bg: 'transparent', borderStyle: 'dashed' }) : undefined)}>
+                <span className={muted}>{weekday.format(d)} {d.getUTCDate()}</span>
+                {items.map((s) => (
+                  <a key={s.id} href={`/c/bookings?schedule=${s.id}`} data-testid="calendar-event" className={css({ display: 'block', bg: s.status === 'PUBLISHED' ? 'colorPalette.default' : 'bg.subtle', color: s.status === 'PUBLISHED' ? 'colorPalette.fg' : 'fg.default', borderRadius: 'l1', px: '1', py: '0.5', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>
+                    {fmtTime(s.startDate, tz)} · {s.seatsTaken}/{data.workshop.maxSeats}{s.status === 'ARCHIVED' ? ' (cancelled)' : s.status === 'DRAFT' ? ' (draft)' : ''}
+                  </a>
+                ))}
+              </li>
+            )
+          })}
+        </ol>
+      </WorkshopFrame>
+    )
+  },
+}
+
+export const invoices: PageModule<WorkshopData & { invoices: Awaited<ReturnType<typeof workshopInvoices>> }> = {
+  title: (d) => `Invoices · ${d.workshop.title}`,
+  load: async (ctx: PageContext) => {
+    const d = await loadWorkshop(ctx)
+    if (!d) return null
+    return { ...d, invoices: await workshopInvoices(ctx.em, ctx.user!.id, d.workshop.id) }
+  },
+  Page: ({ data, ctx }) => (
+    <WorkshopFrame data={data} ctx={ctx} tab="/invoices">
+      {data.invoices.length === 0 ? <Empty>No paid bookings yet, so no invoices.</Empty> : (
+        <div className={tableWrap} tabIndex={0} role="region" aria-label="Scrollable table">
+          <table className={table}>
+            <thead><tr><th>Client</th><th>Session</th><th className="num">Paid</th><th>Status</th><th>Documents</th></tr></thead>
+            <tbody>
+              {data.invoices.map((r) => (
+                <tr key={r.id}>
+                  <td><a className={link} href={`/c/bookings/${r.id}/payments`}>{r.client}</a></td>
+                  <td>{fmtDateTime(r.startDate, r.timezone)}</td>
+                  <td className="num">{money(r.amountPaid, r.currency)}</td>
+                  <td><Status value={r.status} /></td>
+                  <td>
+                    <a className={link} href={`/v1/payments/bookings/${r.id}/invoice`} download>{r.invoice ? `${r.invoice} (PDF)` : 'Invoice (PDF)'}</a>
+                    {(r.creditNote || r.status === 'CANCELLED') && <> · <a className={link} href={`/v1/payments/bookings/${r.id}/invoice?document=credit-note`} download>{r.creditNote ? `${r.creditNote} (PDF)` : 'Credit note (PDF)'}</a></>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p className={muted}>An invoice gets its number the first time it is downloaded; numbers run without gaps per team.</p>
+    </WorkshopFrame>
+  ),
+}

@@ -1,0 +1,2 @@
+import { calendar } from '../workshop-tabs'
+export default calendar

@@ -1,0 +1,2 @@
+import { history } from '../workshop-tabs'
+export default history

@@ -1,0 +1,2 @@
+import { invoices } from '../workshop-tabs'
+export default invoices

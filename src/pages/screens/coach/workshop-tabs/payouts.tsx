@@ -1,0 +1,2 @@
+import { payouts } from '../workshop-tabs'
+export default payouts
