@@ -32,7 +32,8 @@ const shot = async (page: Page, name: string) => {
 }
 
 async function axe(page: Page) {
-  await page.addScriptTag({ path: AXE })
+  // page.evaluate runs outside the page's CSP (an injected <script> tag would be refused).
+  if (!(await page.evaluate(() => !!(window as any).axe))) await page.evaluate(`${await Bun.file(AXE).text()}\n;window.axe = window.axe || axe;`)
   // The shell (sidebar, menu) belongs to the shared layout and is checked by its own tests.
   const result = await page.evaluate(async () => (window as any).axe.run({ exclude: [['summit-island[data-island=app-shell]']] }, { resultTypes: ['violations'] }))
   return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])

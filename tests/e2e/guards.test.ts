@@ -99,9 +99,9 @@ describe('guards', () => {
     expect(r.body).toContain('Return to Home')
     expect(r.body).not.toContain('<script')
     const coach = await sessionCookies(await makeUser({ roles: ['coach'] }))
-    const later = await get('/c/feedbacks', coach)
+    const later = await get('/c/workshops/not-a-workshop', coach)
     expect(later.status).toBe(404)
-    expect(later.body).toContain('Page Not Found: /c/feedbacks')
+    expect(later.body).toContain('Page Not Found: /c/workshops/not-a-workshop')
     // The API keeps its JSON 404.
     const api = await fetch(app().url + '/v1/nothing')
     expect(api.status).toBe(404)

@@ -11,6 +11,7 @@ import { platform } from '../../platform/http/context'
 import { HttpError, notFound } from '../../platform/http/errors'
 import { getOrm } from '../../platform/db/current'
 import { clientIp } from '../../platform/http/client-ip'
+import { parseIncludes } from '../../platform/http/list-query'
 import { apply, answersFrom } from './application.service'
 import { findPublished, listPublished, serializePublic } from './public.service'
 import { responses } from './job-posting.docs'
@@ -19,7 +20,8 @@ const tags = ['Jobs (public)']
 
 export const publicJobRoutes = new Elysia({ name: 'jobs-public' })
   .use(platform)
-  .get('/public/jobs', async ({ ctx, query }) => {
+  .get('/public/jobs', async ({ ctx, query, request }) => {
+    parseIncludes(new URL(request.url).searchParams.get('include'), []) // unknown includes are a 422 on every list
     const q = query as Record<string, string | undefined>
     const r = await listPublished(ctx.em, { page: Number(q.page ?? 1), q: q.q, employmentStatus: q['filter[employmentStatus]'], workplaceType: q['filter[workplaceType]'] })
     return { data: r.rows.map(serializePublic), meta: { page: r.page, perPage: 10, total: r.total, lastPage: r.lastPage } }
