@@ -83,6 +83,11 @@ const pages: [string, string, string][] = [
   ['/b/privacy-policy', '', 'legal page'],
   ['/b', client, 'client dashboard (shell + settings)'],
   ['/c', coach, 'coach dashboard (shell + settings)'],
+  ['/b/bookings', client, 'client bookings (data table)'],
+  ['/b/payments', client, 'client payments (tables + cards)'],
+  ['/b/groups', client, 'client groups'],
+  ['/b/workshops', client, 'client workshops'],
+  ['/b/account/profile', client, 'client profile (account cards)'],
   ['/jobs', '', 'public jobs (no JS)'],
   ['/c/job-postings/new', coach, 'job-posting editor (island)'],
   ...(await coachPages()),
@@ -101,7 +106,7 @@ async function coachPages(): Promise<[string, string, string][]> {
     ['/c/account/payouts', coach, 'coach payouts'],
   ]
 }
-const MEASURED = [/^\/$/, /^\/login$/, /^\/b$/, /^\/c$/, /^\/c\/bookings$/, /^\/c\/workshops\/[0-9a-f-]{36}$/]
+const MEASURED = [/^\/$/, /^\/login$/, /^\/b$/, /^\/b\/bookings$/, /^\/c$/, /^\/c\/bookings$/, /^\/c\/workshops\/[0-9a-f-]{36}$/]
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
 console.log(`\nPages (production build, ${CONCURRENCY} concurrent, ${SECONDS} s each; island build ${buildTimeMs()} ms)\n`)

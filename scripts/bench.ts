@@ -26,6 +26,17 @@ Object.assign(process.env, {
   OTP_MAX_PER_IP: '1000000',
 })
 
+// Card payments for the checkout storm: the local Stripe-compatible server, reached as Stripe
+// (production mode has no local fallback). Started before the app reads its configuration.
+const { startStripeLocal, LOCAL_SECRET_KEY, LOCAL_PUBLISHABLE_KEY, LOCAL_WEBHOOK_SECRET } = await import('../tools/stripe-local/server')
+const stripeLocal = await startStripeLocal({ port: 0, webhookUrl: 'http://127.0.0.1:9/unset', webhookSecret: LOCAL_WEBHOOK_SECRET, retryDelaysMs: [100, 500] })
+Object.assign(process.env, {
+  STRIPE_SECRET_KEY: LOCAL_SECRET_KEY,
+  STRIPE_PUBLISHABLE_KEY: LOCAL_PUBLISHABLE_KEY,
+  STRIPE_WEBHOOK_SECRET: LOCAL_WEBHOOK_SECRET,
+  STRIPE_API_URL: stripeLocal.url,
+})
+
 let sqlCount = 0
 const originalQuery = pg.Client.prototype.query
 ;(pg.Client.prototype as any).query = function (this: any, ...args: any[]) {
@@ -45,6 +56,7 @@ const { WorkshopSchedule } = await import('../src/modules/workshops/schedule.ent
 const { randomToken, sha256 } = await import('../src/platform/crypto')
 
 const running = await boot({ port: 0, throwawayDb: true, seedDemo: false, hostname: '127.0.0.1' })
+stripeLocal.webhooks.endpoints[0].url = `${running.url}/v1/payments/webhook`
 const em = () => running.orm.em.fork() as any
 
 // ---------------------------------------------------------------- table
@@ -210,6 +222,80 @@ const SCENARIOS: Scenario[] = [
   },
 ]
 
+// ---------------------------------------------------------------- checkout storm
+const { default: Stripe } = await import('stripe')
+const browserStripe = new Stripe(LOCAL_PUBLISHABLE_KEY, { host: '127.0.0.1', port: stripeLocal.port, protocol: 'http', maxNetworkRetries: 0 })
+
+let retried503 = 0
+
+/** One full checkout as the checkout island does it: book, intent, pay (as Stripe.js), finalize. */
+async function checkoutOnce(userId: string, token: string, scheduleId: string): Promise<'confirmed' | 'full' | string> {
+  const headers = { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${token}` }
+  // A 503 is the product shedding load ("try again"): wait Retry-After and send it again, as a client should.
+  const post = async (path: string, body: unknown) => {
+    for (let attempt = 0; ; attempt++) {
+      const r = await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(60_000) })
+      const parsed = { status: r.status, body: await r.json().catch(() => null) }
+      if (r.status !== 503 || attempt >= 5) return parsed
+      retried503++
+      await Bun.sleep(Math.min(Number(r.headers.get('retry-after') ?? 1), 5) * 1000)
+    }
+  }
+  const b = await post('/v1/bookings', { userId, workshopScheduleId: scheduleId, seats: 1 })
+  if (b.status === 409) return 'full'
+  if (b.status !== 201) return `book ${b.status}`
+  const i = await post(`/v1/payments/bookings/${b.body.data.id}/payment-intent`, {})
+  if (i.status !== 200) return `intent ${i.status}`
+  const secret: string = i.body.data.clientSecret
+  await browserStripe.paymentIntents.confirm(secret.split('_secret_')[0], {
+    client_secret: secret,
+    payment_method_data: { type: 'card', card: { number: '4242424242424242', exp_month: '12', exp_year: String(new Date().getFullYear() + 2), cvc: '123' } },
+  } as any)
+  const f = await post(`/v1/payments/bookings/${b.body.data.id}/finalize`, { paymentIntentId: i.body.data.paymentIntentId })
+  return f.status === 200 && f.body?.data?.bookingStatus === 'CONFIRMED' ? 'confirmed' : `finalize ${f.status}`
+}
+
+SCENARIOS.push({
+  name: 'checkout storm',
+  async run() {
+    // 120 full checkouts at once by 4 clients across 4 schedules of one tenant, 25 seats each:
+    // 100 must confirm (capacity), 20 get 409, none may hang; then a plain read must answer.
+    const STORM = Number(process.env.BENCH_STORM ?? 120)
+    const m = em()
+    const schedules = Array.from({ length: 4 }, (_, k) => {
+      const workshop = m.create(Workshop, { tenant, coach, title: `Storm ${k}`, slug: `storm-${k}-${Date.now()}`, price: 2500, currency: 'usd', minSeats: 1, maxSeats: 25 })
+      const start = new Date(Date.now() + (10 + k) * 86_400_000)
+      return m.create(WorkshopSchedule, {
+        tenant, coach, workshop, startDate: start, endDate: new Date(start.getTime() + 3_600_000), timezone: 'UTC',
+        level: 'BEGINNER', status: 'PUBLISHED', visibility: 'PUBLIC', mode: 'ONLINE', meetingUrl: 'https://meet.example/storm',
+      })
+    })
+    await m.flush()
+    const buyers = await clients(4)
+    retried503 = 0
+    sqlCount = 0
+    const t0 = performance.now()
+    const results = await Promise.all(Array.from({ length: STORM }, (_, n) => {
+      const [userId, token] = buyers[n % buyers.length]
+      return checkoutOnce(userId, token, schedules[n % schedules.length].id).catch((err) => `error ${err instanceof Error ? err.message : err}`)
+    }))
+    const wallMs = performance.now() - t0
+    const confirmed = results.filter((r) => r === 'confirmed').length
+    const full = results.filter((r) => r === 'full').length
+    const other = results.filter((r) => r !== 'confirmed' && r !== 'full')
+    const [{ seats }] = await em().execute(`select coalesce(sum(seats), 0)::int as seats from bookings where status = 'CONFIRMED' and workshop_schedule_id in (?, ?, ?, ?)`, schedules.map((s) => s.id))
+    const r0 = performance.now()
+    const read = await fetch(`${base}/v1/public/workshop-schedules?perPage=1`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status).catch(() => 0)
+    const readMs = performance.now() - r0
+    const capacity = 4 * 25
+    const ok = confirmed + full === STORM && Number(seats) === Math.min(capacity, STORM) && read === 200
+    return {
+      scenario: `checkout storm (${STORM} checkouts, 4 clients, 4 schedules)`, requests: STORM, concurrency: STORM, wallMs, sqlPerRequest: sqlCount / STORM,
+      notes: `completed ${confirmed + full}/${STORM} (${confirmed} paid, ${full} got 409), confirmed seats ${seats} = capacity ${capacity}, read after ${read} in ${readMs.toFixed(0)} ms, ${retried503} answers were 503 + Retry-After and retried${ok ? '' : ` (UNEXPECTED${other.length ? `: ${[...new Set(other)].slice(0, 3).join(', ')}` : ''})`}`,
+    }
+  },
+})
+
 const rows: Row[] = []
 try {
   for (const s of SCENARIOS) rows.push(await s.run())
@@ -217,5 +303,6 @@ try {
   printTable(rows)
 } finally {
   await running.stop()
+  await stripeLocal.stop()
 }
 process.exit(0)

@@ -3,7 +3,7 @@ import { provideDatabase } from '../src/platform/db/database'
 import { initOrm, migrateUp } from '../src/platform/db/orm'
 
 const db = await provideDatabase()
-const orm = await initOrm(db.url)
+const orm = await initOrm(db.url, { limits: false })
 const applied = await migrateUp(orm)
 console.log(applied.length ? `applied ${applied.map((m) => m.name).join(', ')}` : 'nothing to apply')
 await orm.close(true)

@@ -12,7 +12,7 @@ import { assetRoutes } from './platform/assets/assets'
 import { applyFormRoute } from './modules/job-postings'
 import { RETRY_AFTER_SECONDS, pingDatabase } from './platform/db/health'
 import { withSecurityHeaders } from './platform/http/security'
-import { stripUnsafeKeys } from './platform/http/json'
+import { withoutUnsafeJsonKeys } from './platform/http/json'
 import { controlCharIn, sanitizeQuery, tooLargeResponse, controlCharResponse, bodyTooLarge } from './platform/http/request-guards'
 
 /** 200 when the database answers a `select 1` within 2 s; else 503 with Retry-After. */
@@ -28,11 +28,6 @@ async function health(set: { status?: number | string; headers: Record<string, s
 export function createApp() {
   const app = new Elysia()
     .onError(({ code, error, ...rest }) => handleError(code, error, (rest as any).ctx?.log ?? log, (rest as any).request))
-    // Parsed bodies lose keys that name the prototype chain before validation or any merge sees them.
-    // (A transform, not a parser: a global parser would make Elysia read every body, proxies' too.)
-    .onTransform({ as: 'global' }, (c: any) => {
-      if (c.body && typeof c.body === 'object') stripUnsafeKeys(c.body)
-    })
     .onAfterHandle(({ set, ctx }: any) => {
       if (ctx?.requestId) set.headers['x-request-id'] = ctx.requestId
     })
@@ -70,6 +65,9 @@ export function createFetch(app: App) {
     rememberSocketIp(request, server)
     // Refused before anything reads the body: a clear 413 instead of a dropped connection.
     if (bodyTooLarge(request)) return tooLargeResponse()
+    // JSON keys that name the prototype chain are dropped before anything parses the body.
+    const cleaned = await withoutUnsafeJsonKeys(request)
+    if (cleaned !== request) rememberSocketIp((request = cleaned), server)
     // Control characters (a NUL byte) in the query: 422 for the API, dropped for pages.
     const url = new URL(request.url)
     const bad = controlCharIn(url.searchParams)

@@ -30,9 +30,16 @@ export interface Running {
  */
 export async function boot(opts: { port?: number; throwawayDb?: boolean; seedDemo?: boolean; hostname?: string } = {}): Promise<Running> {
   const db = await provideDatabase({ throwaway: opts.throwawayDb })
+  // Migrations run on a connection of their own without the request time limits (an index
+  // build may take longer than any request may); the app's pool has them.
+  const migrator = await initOrm(db.url, { pool: 1, limits: false })
+  try {
+    await migrateUp(migrator)
+  } finally {
+    await migrator.close(true)
+  }
   const orm = await initOrm(db.url)
   setOrm(orm)
-  await migrateUp(orm)
   await seedRolesAndPermissions(orm.em.fork() as EntityManager)
   if (opts.seedDemo ?? config.SEED_DEMO) {
     const { seedDemoIfEmpty } = await import('./demo/seed')

@@ -16,14 +16,15 @@ const EnvSchema = v.object({
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'))),
   PG_DATA_DIR: v.optional(v.string(), '.data/postgres'),
   PG_PORT: v.optional(int(1), '54329'),
-  SEED_DEMO: v.optional(bool, 'true'),
+  // Demo data: on by default in development only (production starts empty; see create-admin).
+  SEED_DEMO: v.optional(bool),
   // Database connections of the app (the job queue has its own few): pool size and time limits.
   DB_POOL_MAX: v.optional(int(1), '20'),
-  DB_STATEMENT_TIMEOUT_MS: v.optional(int(0), '15000'),
-  DB_LOCK_TIMEOUT_MS: v.optional(int(0), '5000'),
+  DB_STATEMENT_TIMEOUT_MS: v.optional(int(0), '30000'),
+  DB_LOCK_TIMEOUT_MS: v.optional(int(0), '10000'),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: v.optional(int(0), '30000'),
   // How long a request waits for a free pooled connection before answering 503.
-  DB_ACQUIRE_TIMEOUT_MS: v.optional(int(0), '10000'),
+  DB_ACQUIRE_TIMEOUT_MS: v.optional(int(0), '15000'),
   // Embedded PostgreSQL only: `durable` (PostgreSQL's defaults: fsync, synchronous_commit,
   // full_page_writes on) or `fast` (off: throwaway test databases). Default: durable, fast in tests.
   PG_DURABILITY: v.optional(v.picklist(['durable', 'fast'])),
@@ -78,6 +79,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     APP_URL: appUrl,
     ADMIN_URL: c.ADMIN_URL ?? `${appUrl}/docs`,
     SESSION_SECRET: c.SESSION_SECRET ?? 'development-only-secret-change-me-please-0123456789',
+    SEED_DEMO: c.SEED_DEMO ?? c.NODE_ENV === 'development',
     production,
     oidcEnabled: Boolean(c.OIDC_ISSUER && c.OIDC_CLIENT_ID),
   }

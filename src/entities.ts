@@ -9,7 +9,7 @@ import { Feedback } from './modules/feedback/feedback.entity'
 import { Booking, BookingSeat } from './modules/bookings/booking.entity'
 import { Voucher } from './modules/vouchers/voucher.entity'
 import { Payment, WebhookEvent, Invoice } from './modules/payments/payment.entity'
-import { JobPosting, JobApplication } from './modules/job-postings/job-posting.entity'
+import { JobPosting, JobApplication } from './modules/job-postings'
 
 export const entities = [
   User, Tenant, Membership, Role, Permission,

@@ -4,11 +4,11 @@
  * toaster, and below 768 px a top bar whose menu button opens the sidebar as a drawer.
  */
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { LogOutIcon, MenuIcon, SettingsIcon, XIcon } from 'lucide-react'
+import { LogOutIcon, MenuIcon, SettingsIcon, UserIcon, XIcon } from 'lucide-react'
 import { css } from 'styled-system/css'
 import { Sidebar } from '../../design-system/components/sidebar/sidebar'
-import { Avatar } from '../../design-system/components/avatar/avatar'
-import { Menu } from '../../design-system/components/menu/menu'
+import { AvatarLite } from './avatar-lite'
+import { UserMenu } from './user-menu'
 import { PageLoadingBar } from '../../design-system/components/page-loading-bar/page-loading-bar'
 import { toggleColorMode } from '../../design-system/color-mode'
 import { post } from '../lib/api'
@@ -129,30 +129,24 @@ export default function AppShell(props: AppShellProps) {
                 <SettingsIcon aria-hidden />
                 <span className={css({ 'aside[data-state=closed] &': { display: 'none' } })}>Settings</span>
               </button>
-              <Menu.Root positioning={{ placement: 'top-start' }}>
-                <Menu.Trigger asChild>
-                  <button type="button" className={css({ display: 'flex', alignItems: 'center', gap: '2', p: '1.5', borderRadius: 'l2', minW: '0', flex: '1', textAlign: 'left', _hover: { bg: 'bg.muted' } })}>
-                    <Avatar src={user.avatarUrl} alt={user.name} size="sm" />
+              <UserMenu
+                triggerClass={css({ display: 'flex', alignItems: 'center', gap: '2', p: '1.5', borderRadius: 'l2', minW: '0', flex: '1', textAlign: 'left', _hover: { bg: 'bg.muted' } })}
+                trigger={
+                  <>
+                    <AvatarLite src={user.avatarUrl} alt={user.name} />
                     <span className={css({ minW: '0', display: 'flex', flexDir: 'column', 'aside[data-state=closed] &': { display: 'none' } })}>
                       <span data-testid="shell-user-name" className={css({ fontSize: 'sm', fontWeight: 'medium', truncate: true })}>{user.name}</span>
                       <span className={css({ fontSize: 'xs', color: 'fg.muted', truncate: true })}>{user.email}</span>
                     </span>
                     <span className={css({ srOnly: true })}>Account menu</span>
-                  </button>
-                </Menu.Trigger>
-                <Menu.Content>
-                  <Menu.Item value="profile" onClick={() => location.assign(area === 'coach' ? '/c/account/profile' : '/b/account/profile')}>
-                    Profile
-                  </Menu.Item>
-                  <Menu.Item value="settings" onClick={() => (setDrawer(false), openSettings())}>
-                    <SettingsIcon aria-hidden /> Settings
-                  </Menu.Item>
-                  <Menu.Separator />
-                  <Menu.Item value="logout" onClick={() => void logout()}>
-                    <LogOutIcon aria-hidden /> Log out
-                  </Menu.Item>
-                </Menu.Content>
-              </Menu.Root>
+                  </>
+                }
+                items={[
+                  { label: <><UserIcon aria-hidden /> Profile</>, onSelect: () => location.assign(area === 'coach' ? '/c/account/profile' : '/b/account/profile') },
+                  { label: <><SettingsIcon aria-hidden /> Settings</>, onSelect: () => (setDrawer(false), openSettings()) },
+                  { label: <><LogOutIcon aria-hidden /> Log out</>, onSelect: () => void logout(), separatorBefore: true },
+                ]}
+              />
             </div>
           }
         />

@@ -2,35 +2,45 @@
  * Sign in and register: email -> 6-digit code -> signed in (then the server's `redirect`).
  * Also handles the emailed token link and shows the external provider button when one is
  * configured. Validation with the API's own schemas; a 422 lands under its field.
+ *
+ * The first load is kept small: the email step is plain elements with the design system's
+ * recipe classes (one recipe module each, no component library), and the code step (PIN
+ * input, Ark components) is its own chunk, fetched as the email is sent.
  */
-import { useForm } from '@tanstack/react-form'
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import * as v from 'valibot'
-import { css } from 'styled-system/css'
-import { Button } from '../../design-system/components/button/button'
-import { Field } from '../../design-system/components/field/field'
-import { PinInput } from '../../design-system/components/pin-input/pin-input'
-import { emailRule, otpRule, MESSAGES } from '../../src/shared/rules'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes/button'
+import { input } from 'styled-system/recipes/input'
+import { field } from 'styled-system/recipes/field'
+import { emailRule } from '../../src/shared/rules'
 import { ApiError, post } from '../lib/api'
-import { change, firstError, focusFirstInvalid, validateThen, validateWith } from '../lib/form'
 import type { AuthFormProps } from './props'
 
 type Step = 'email' | 'code'
 
+const loadCodeStep = () => import('./code-step')
+const CodeStep = lazy(loadCodeStep)
+
 const stack = css({ display: 'flex', flexDir: 'column', gap: '5' })
 const muted = css({ color: 'fg.muted', fontSize: 'sm' })
 const linkCss = css({ color: 'fg.default', fontWeight: 'medium', textDecoration: 'underline', textUnderlineOffset: '2px' })
+const fieldCss = field()
+const inputCss = input({ size: 'md' })
+const submitCss = button({ size: 'lg' })
+
+/** The first failing rule's message, or null. */
+const emailProblem = (value: string) => {
+  const r = v.safeParse(emailRule, value, { abortPipeEarly: true })
+  return r.success ? null : (r.issues[0]?.message ?? null)
+}
 
 export default function AuthForm({ mode, redirect, token, providers }: AuthFormProps) {
-  const root = useRef<HTMLDivElement>(null)
   const [step, setStep] = useState<Step>('email')
   const [email, setEmail] = useState('')
   const [notice, setNotice] = useState<string | null>(null)
   const [linkState, setLinkState] = useState<'idle' | 'checking' | 'failed'>(token ? 'checking' : 'idle')
-  const [codeError, setCodeError] = useState<string | null>(null)
   const [emailServerError, setEmailServerError] = useState<string | null>(null)
-  const [code, setCode] = useState<string[]>([])
-  const [verifying, setVerifying] = useState(false)
   const endpoint = mode === 'login' ? '/v1/auth/login-using-otp' : '/v1/auth/register-using-otp'
 
   const land = (data: { redirect?: string }) => location.assign(data?.redirect || '/')
@@ -45,51 +55,36 @@ export default function AuthForm({ mode, redirect, token, providers }: AuthFormP
       })
   }, [token])
 
-  const emailForm = useForm({ defaultValues: { email: '' } })
+  const id = useId()
+  const [value, setValue] = useState('')
+  const [emailError, setEmailError] = useState<string | null>(null)
+  const [blurred, setBlurred] = useState(false)
   const [sending, setSending] = useState(false)
-  const sendEmail = async (value: { email: string }) => {
-      const parsed = v.parse(emailRule, value.email)
-      try {
-        const res = await post(endpoint, { email: parsed })
-        setEmail(parsed)
-        setNotice(res?.message ?? null)
-        setStep('code')
-        setCode([])
-        setCodeError(null)
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 422) {
-          setEmailServerError(err.errors?.email?.[0] ?? err.message)
-          focusFirstInvalid(root.current)
-        } else if (err instanceof ApiError && err.status === 429) {
-          setEmailServerError(err.message)
-        }
-      }
-  }
-
-  async function verify(digits: string[]) {
-    const value = digits.join('')
-    const r = v.safeParse(otpRule, value, { abortPipeEarly: true })
-    if (!r.success) {
-      setCodeError(r.issues[0].message)
-      focusFirstInvalid(root.current)
-      return
-    }
-    setVerifying(true)
-    setCodeError(null)
+  const emailInput = useRef<HTMLInputElement>(null)
+  const sendEmail = async () => {
+    const problem = emailProblem(value)
+    setBlurred(true)
+    setEmailError(problem)
+    if (problem) return emailInput.current?.focus()
+    void loadCodeStep() // the next step's chunk, while the mail goes out
+    const parsed = v.parse(emailRule, value)
     try {
-      const res = await post(endpoint, { email, code: r.output, ...(redirect ? { redirect } : {}) })
-      land(res.data)
+      const res = await post(endpoint, { email: parsed })
+      setEmail(parsed)
+      setNotice(res?.message ?? null)
+      setStep('code')
     } catch (err) {
-      setVerifying(false)
-      if (err instanceof ApiError && (err.status === 422 || err.status === 429)) {
-        setCodeError(err.errors?.code?.[0] ?? err.errors?.email?.[0] ?? err.message)
-        setCode([])
-        focusFirstInvalid(root.current)
+      if (err instanceof ApiError && err.status === 422) {
+        setEmailServerError(err.errors?.email?.[0] ?? err.message)
+        emailInput.current?.focus()
+      } else if (err instanceof ApiError && err.status === 429) {
+        setEmailServerError(err.message)
       }
     }
   }
 
   const title = mode === 'login' ? 'Log in' : 'Create your account'
+  const error = emailError ?? emailServerError
 
   if (linkState === 'checking') {
     return (
@@ -101,7 +96,7 @@ export default function AuthForm({ mode, redirect, token, providers }: AuthFormP
   }
 
   return (
-    <div ref={root} className={stack}>
+    <div className={stack}>
       <div className={css({ display: 'flex', flexDir: 'column', gap: '1' })}>
         <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>{title}</h1>
         <p className={muted}>
@@ -126,81 +121,53 @@ export default function AuthForm({ mode, redirect, token, providers }: AuthFormP
             e.stopPropagation()
             if (sending) return
             setSending(true)
-            void validateThen(emailForm, root.current, sendEmail).finally(() => setSending(false))
+            void sendEmail().finally(() => setSending(false))
           }}
         >
-          <emailForm.Field name="email" validators={validateWith(emailRule)}>
-            {(field) => {
-              const error = firstError(field.state.meta.errors) ?? emailServerError ?? undefined
-              return (
-                <Field.Root invalid={!!error}>
-                  <Field.Label>Email</Field.Label>
-                  <Field.Input
-                    type="email"
-                    name="email"
-                    autoComplete="email"
-                    inputMode="email"
-                    placeholder="you@example.com"
-                    value={field.state.value}
-                    onBlur={field.handleBlur}
-                    onChange={(e) => {
-                      setEmailServerError(null)
-                      change(field, e.target.value)
-                    }}
-                  />
-                  <Field.ErrorText>{error}</Field.ErrorText>
-                </Field.Root>
-              )
-            }}
-          </emailForm.Field>
-          <Button type="submit" size="lg" loading={sending} loadingText="Sending code...">
-            Continue with email
-          </Button>
+          <div className={fieldCss.root} data-invalid={error ? '' : undefined}>
+            <label htmlFor={`${id}-email`} className={fieldCss.label} data-invalid={error ? '' : undefined}>Email</label>
+            <input
+              ref={emailInput}
+              id={`${id}-email`}
+              type="email"
+              name="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder="you@example.com"
+              className={inputCss}
+              value={value}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-email-error` : undefined}
+              data-invalid={error ? '' : undefined}
+              onBlur={() => {
+                setBlurred(true)
+                setEmailError(emailProblem(value))
+              }}
+              onChange={(e) => {
+                setEmailServerError(null)
+                setValue(e.target.value)
+                // After the first blur the rule follows every change (section 5: on blur and on change).
+                if (blurred) setEmailError(emailProblem(e.target.value))
+              }}
+            />
+            {error && <span id={`${id}-email-error`} className={fieldCss.errorText} aria-live="polite">{error}</span>}
+          </div>
+          <button type="submit" className={submitCss} disabled={sending} aria-busy={sending || undefined}>
+            {sending ? 'Sending code...' : 'Continue with email'}
+          </button>
         </form>
       ) : (
-        <form
-          noValidate
-          className={stack}
-          onSubmit={(e) => {
-            e.preventDefault()
-            void verify(code)
-          }}
-        >
-          <Field.Root invalid={!!codeError}>
-            <PinInput
-              label="Code"
-              value={code}
-              invalid={!!codeError}
-              disabled={verifying}
-              onValueChange={(d: { value: string[] }) => {
-                setCode(d.value)
-                if (codeError) setCodeError(null)
-              }}
-              onValueComplete={(d: { value: string[] }) => void verify(d.value)}
-              onValueInvalid={() => setCodeError(MESSAGES.otpDigit)}
-            />
-            <Field.ErrorText>{codeError}</Field.ErrorText>
-          </Field.Root>
-          <Button type="submit" size="lg" loading={verifying} loadingText="Checking...">
-            {mode === 'login' ? 'Log in' : 'Create account'}
-          </Button>
-          <div className={css({ display: 'flex', justifyContent: 'space-between', fontSize: 'sm' })}>
-            <button type="button" className={linkCss} onClick={() => (setStep('email'), setNotice(null))}>
-              Use another email
-            </button>
-            <button
-              type="button"
-              className={linkCss}
-              onClick={() => {
-                setCode([])
-                setCodeError(null)
-                void post(endpoint, { email }).then((res) => setNotice(res?.message ?? 'A new code is on its way.')).catch(() => {})
-              }}
-            >
-              Send a new code
-            </button>
-          </div>
-        </form>
+        <Suspense fallback={<p className={muted} aria-busy="true">Loading…</p>}>
+          <CodeStep
+            mode={mode}
+            email={email}
+            endpoint={endpoint}
+            redirect={redirect}
+            onLanded={land}
+            onAnotherEmail={() => (setStep('email'), setNotice(null))}
+            onNotice={setNotice}
+          />
+        </Suspense>
       )}
       {providers.length > 0 && step === 'email' && (
         <>

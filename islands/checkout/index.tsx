@@ -4,30 +4,38 @@
  * change; a 422 lands under its fields), POST /v1/bookings, then, when something is due, the
  * card step (Stripe.js card element, confirmCardPayment with the payment intent's client
  * secret, then finalize). A booking with nothing to pay is confirmed at once.
+ *
+ * The first load is small (plain elements with the design system's recipe classes): the booking
+ * schema (with the country list its address rule needs) loads on the first interaction, the
+ * address fields when ticked, the card step when a booking exists.
  */
-import { Field as ArkField } from '@ark-ui/react/field'
-import { useForm } from '@tanstack/react-form'
-import { useRef, useState } from 'react'
+import { lazy, Suspense, useId, useRef, useState, type ComponentType } from 'react'
+import * as v from 'valibot'
 import { css, cx } from 'styled-system/css'
-import { input } from 'styled-system/recipes'
-import { Button } from '../../design-system/components/button/button'
-import { Field } from '../../design-system/components/field/field'
-import { AddressSchema, BookingCreateSchema } from '../../src/modules/bookings/booking.schema'
-import { countryRule, COUNTRIES } from '../../src/shared/countries'
+import { button } from 'styled-system/recipes/button'
+import { field } from 'styled-system/recipes/field'
+import { input } from 'styled-system/recipes/input'
 import { ApiError, get, post } from '../lib/api'
-import { check, firstError, focusFirstInvalid, useServerErrors, validateWith } from '../lib/form'
-import { PaymentStep, type Booking } from './payment-step'
+import { check, focusFirstInvalid, useServerErrors } from '../lib/form'
+import type { Address, AddressField } from './address'
+import type { Booking } from './payment-step'
 import type { CheckoutProps } from './props'
 
-const B = BookingCreateSchema.entries
-const A = AddressSchema.entries
-const ADDRESS_FIELDS = [
-  { name: 'addressLine1', label: 'Address line 1', schema: A.addressLine1, autoComplete: 'address-line1', span: true },
-  { name: 'addressLine2', label: 'Address line 2 (optional)', schema: A.addressLine2, autoComplete: 'address-line2', span: true },
-  { name: 'city', label: 'City', schema: A.city, autoComplete: 'address-level2' },
-  { name: 'state', label: 'State / region', schema: A.state, autoComplete: 'address-level1' },
-  { name: 'zip', label: 'ZIP / postal code', schema: A.zip, autoComplete: 'postal-code' },
-] as const
+type Schemas = typeof import('../../src/modules/bookings/booking.schema')
+let schemas: Schemas | null = null
+let schemasLoading: Promise<Schemas> | null = null
+/** The booking rules (shared with the API), fetched on first use. */
+const loadSchemas = () => (schemasLoading ??= import('../../src/modules/bookings/booking.schema').then((m) => (schemas = m)))
+
+type PaymentModule = typeof import('./payment-step')
+let Payment: PaymentModule['PaymentStep'] | null = null
+const loadPayment = () => import('./payment-step').then((m) => (Payment = m.PaymentStep))
+const LazyPayment = lazy(() => loadPayment().then((P) => ({ default: P as ComponentType<any> })))
+const AddressFields = lazy(() => import('./address'))
+// The server renders a resumed booking's card step at once: it has the module before any render.
+if (typeof window === 'undefined') void loadPayment()
+
+const EMPTY_ADDRESS: Address = { addressLine1: '', addressLine2: '', city: '', state: '', zip: '', country: '' }
 
 interface VoucherCheck {
   code: string
@@ -46,43 +54,80 @@ export const formatMoney = (amount: number, currency: string) => {
   }
 }
 
+/** The first message of a rule for a value, or undefined. */
+const ruleError = (schema: v.GenericSchema | undefined, value: unknown) => {
+  if (!schema) return undefined
+  const r = v.safeParse(schema, value, { abortPipeEarly: true })
+  return r.success ? undefined : r.issues[0]?.message
+}
+
 const row = css({ display: 'flex', justifyContent: 'space-between', fontSize: 'sm' })
 const alert = css({ borderWidth: '1px', borderColor: 'red.7', bg: 'red.2', color: 'red.11', borderRadius: 'l2', px: '3', py: '2', fontSize: 'sm' })
+const f = field()
+const control = cx(input({ size: 'md' }), css({ bg: 'bg.default' }))
+const applyCss = button({ size: 'md', variant: 'outline' })
+const submitCss = cx(button({ size: 'lg' }), css({ mt: '2' }))
+const stack = css({ display: 'flex', flexDir: 'column', gap: '5' })
+
+/** Resumed bookings need the card step before hydration (client-bare awaits this). */
+Checkout.prepare = (props: CheckoutProps) => (props.resume ? loadPayment() : undefined)
 
 export default function Checkout(props: CheckoutProps) {
+  const id = useId()
   const root = useRef<HTMLFormElement>(null)
   const server = useServerErrors()
-  const [booking, setBooking] = useState<Booking | null>(props.resume ?? null)
+  const [booking, setBooking] = useState<Booking | null>((props.resume as Booking | null | undefined) ?? null)
+  const [seats, setSeats] = useState(1)
+  const [voucherCode, setVoucherCode] = useState('')
+  const [withAddress, setWithAddress] = useState(false)
+  const [address, setAddress] = useState<Address>(EMPTY_ADDRESS)
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({})
+  const [touched, setTouched] = useState<Record<string, boolean>>({})
   const [voucher, setVoucher] = useState<VoucherCheck | null>(null)
   const [checking, setChecking] = useState(false)
   const [formError, setFormError] = useState<string | null>(null)
   const [submitting, setSubmitting] = useState(false)
   const maxSeats = Math.max(1, Math.min(props.seatsLeft, 100))
 
-  const form = useForm({
-    defaultValues: {
-      seats: 1,
-      voucherCode: '',
-      withAddress: false,
-      address: { addressLine1: '', addressLine2: '', city: '', state: '', zip: '', country: '' },
-    },
-  })
+  /** The rule of a field (`seats`, `voucherCode`, `address.city`...), once the schemas are here. */
+  const ruleOf = (key: string): v.GenericSchema | undefined => {
+    if (!schemas) return undefined
+    if (key.startsWith('address.')) return (schemas.AddressSchema.entries as Record<string, v.GenericSchema>)[key.slice(8)]
+    return (schemas.BookingCreateSchema.entries as Record<string, v.GenericSchema>)[key]
+  }
+  /** Runs a field's rule (loading the rules first if needed) and shows its message. */
+  const validate = (key: string, value: unknown) => {
+    const run = () => setErrors((e) => ({ ...e, [key]: ruleError(ruleOf(key), value) }))
+    if (schemas) run()
+    else void loadSchemas().then(run)
+  }
+  const blur = (key: string, value: unknown) => {
+    setTouched((t) => ({ ...t, [key]: true }))
+    validate(key, value)
+  }
+  /** On change: server error cleared, the rule re-run once the field was left once (on blur and on change). */
+  const changed = (key: string, value: unknown) => {
+    server.clear(key)
+    if (touched[key]) validate(key, value)
+  }
+  const errorOf = (key: string) => errors[key] ?? server.of(key)
 
-  const verify = async (code: string, seats: number) => {
+  const verify = async (code: string, n: number) => {
     code = code.trim()
     if (!code) return setVoucher(null)
-    const bad = check(B.voucherCode, code)
-    if (bad) return server.setErrors({ voucherCode: bad._ ?? Object.values(bad)[0]! })
+    await loadSchemas()
+    const bad = ruleError(ruleOf('voucherCode'), code)
+    if (bad) return server.setErrors({ voucherCode: [bad] })
     setChecking(true)
     try {
       const r = await get<{ data: { valid: boolean; message: string; amount: { discount: number; due: number } | null } }>(`/v1/vouchers/verify/${encodeURIComponent(code)}`, {
-        query: { workshopScheduleId: props.scheduleId, seats },
+        query: { workshopScheduleId: props.scheduleId, seats: n },
         silent: true,
       })
-      setVoucher({ code, seats, valid: r.data.valid, message: r.data.message, discount: r.data.amount?.discount ?? 0, due: r.data.amount?.due ?? props.price * seats })
+      setVoucher({ code, seats: n, valid: r.data.valid, message: r.data.message, discount: r.data.amount?.discount ?? 0, due: r.data.amount?.due ?? props.price * n })
     } catch (err) {
       const message = err instanceof ApiError && err.status === 404 ? 'This voucher code is not valid.' : err instanceof ApiError && err.status === 422 ? (Object.values(err.errors ?? {})[0]?.[0] ?? err.message) : 'The voucher could not be checked. Try again.'
-      setVoucher({ code, seats, valid: false, message, discount: 0, due: props.price * seats })
+      setVoucher({ code, seats: n, valid: false, message, discount: 0, due: props.price * n })
     } finally {
       setChecking(false)
     }
@@ -90,13 +135,13 @@ export default function Checkout(props: CheckoutProps) {
 
   const send = async () => {
     setFormError(null)
-    const v = form.state.values
+    const { BookingCreateSchema } = await loadSchemas()
     const body = {
       userId: props.userId,
       workshopScheduleId: props.scheduleId,
-      seats: Number(v.seats),
-      voucherCode: v.voucherCode.trim() || null,
-      address: v.withAddress ? { ...v.address, addressLine2: v.address.addressLine2 || null } : null,
+      seats,
+      voucherCode: voucherCode.trim() || null,
+      address: withAddress ? { ...address, addressLine2: address.addressLine2 || null } : null,
     }
     // An empty country fails the schema's country rule, as the spec wants for an address.
     const bag = check(BookingCreateSchema, body)
@@ -105,6 +150,7 @@ export default function Checkout(props: CheckoutProps) {
       return focusFirstInvalid(root.current)
     }
     try {
+      await loadPayment()
       const r = await post<{ data: Booking }>('/v1/bookings', body, { silent: true })
       setBooking(r.data)
     } catch (err) {
@@ -116,19 +162,35 @@ export default function Checkout(props: CheckoutProps) {
     }
   }
 
-  if (booking) return <PaymentStep booking={booking} {...props} />
+  if (booking) {
+    if (Payment) return <Payment booking={booking} {...props} />
+    return (
+      <Suspense fallback={<p className={css({ color: 'fg.muted', fontSize: 'sm' })} aria-busy="true">Loading the payment form…</p>}>
+        <LazyPayment booking={booking} {...props} />
+      </Suspense>
+    )
+  }
+
+  const seatsError = errorOf('seats')
+  const voucherApplied = voucher?.valid && voucher.code === voucherCode.trim()
+  const voucherError = errorOf('voucherCode') ?? (voucher && !voucher.valid && voucher.code === voucherCode.trim() ? voucher.message : undefined)
+  const subtotal = props.price * seats
+  const applied = voucher?.valid && voucher.seats === seats ? voucher : null
+  const total = applied ? applied.due : subtotal
+  const inv = (key: string, error: string | undefined) => (error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${key}-error`, 'data-invalid': '' } : {})
 
   return (
     <form
       ref={root}
       noValidate
       aria-label="Booking details"
-      className={css({ display: 'flex', flexDir: 'column', gap: '5' })}
+      className={stack}
+      onFocus={() => void loadSchemas()}
       onSubmit={(e) => {
         e.preventDefault()
         if (submitting) return
         setSubmitting(true)
-        void form.validateAllFields('change').then(send).finally(() => setSubmitting(false))
+        void send().finally(() => setSubmitting(false))
       }}
     >
       <div>
@@ -137,154 +199,89 @@ export default function Checkout(props: CheckoutProps) {
       </div>
       {formError && <p role="alert" className={alert}>{formError}</p>}
 
-      <form.Field name="seats" validators={validateWith(B.seats)}>
-        {(field) => {
-          const error = firstError(field.state.meta.errors) ?? server.of('seats')
-          return (
-            <Field.Root invalid={!!error}>
-              <Field.Label>Seats</Field.Label>
-              <ArkField.Select
-                name="seats"
-                className={cx(input({ size: 'md' }), css({ bg: 'bg.default' }))}
-                value={field.state.value}
-                onBlur={field.handleBlur}
-                onChange={(e) => {
-                  server.clear('seats')
-                  const n = Number(e.target.value)
-                  field.handleChange(n)
-                  if (voucher) void verify(voucher.code, n)
-                }}
-              >
-                {Array.from({ length: maxSeats }, (_, i) => i + 1).map((n) => <option key={n} value={n}>{n} {n === 1 ? 'seat' : 'seats'}</option>)}
-              </ArkField.Select>
-              <Field.HelperText>{props.seatsLeft} {props.seatsLeft === 1 ? 'seat' : 'seats'} left</Field.HelperText>
-              <Field.ErrorText>{error}</Field.ErrorText>
-            </Field.Root>
-          )
-        }}
-      </form.Field>
+      <div className={f.root} data-invalid={seatsError ? '' : undefined}>
+        <label htmlFor={`${id}-seats`} className={f.label}>Seats</label>
+        <select
+          id={`${id}-seats`}
+          name="seats"
+          className={control}
+          value={seats}
+          {...inv('seats', seatsError)}
+          aria-describedby={seatsError ? `${id}-seats-error` : `${id}-seats-help`}
+          onBlur={() => blur('seats', seats)}
+          onChange={(e) => {
+            const n = Number(e.target.value)
+            setSeats(n)
+            changed('seats', n)
+            if (voucher) void verify(voucher.code, n)
+          }}
+        >
+          {Array.from({ length: maxSeats }, (_, i) => i + 1).map((n) => <option key={n} value={n}>{n} {n === 1 ? 'seat' : 'seats'}</option>)}
+        </select>
+        <span id={`${id}-seats-help`} className={f.helperText}>{props.seatsLeft} {props.seatsLeft === 1 ? 'seat' : 'seats'} left</span>
+        {seatsError && <span id={`${id}-seats-error`} className={f.errorText}>{seatsError}</span>}
+      </div>
 
-      <form.Field name="voucherCode" validators={validateWith(B.voucherCode)}>
-        {(field) => {
-          const error = firstError(field.state.meta.errors) ?? server.of('voucherCode') ?? (voucher && !voucher.valid && voucher.code === field.state.value.trim() ? voucher.message : undefined)
-          return (
-            <Field.Root invalid={!!error}>
-              <Field.Label>Voucher code (optional)</Field.Label>
-              <div className={css({ display: 'flex', gap: '2' })}>
-                <Field.Input
-                  name="voucherCode"
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  value={field.state.value}
-                  onBlur={field.handleBlur}
-                  onChange={(e) => {
-                    server.clear('voucherCode')
-                    field.handleChange(e.target.value)
-                    if (voucher) setVoucher(null)
-                  }}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter') {
-                      e.preventDefault()
-                      void verify(field.state.value, form.state.values.seats)
-                    }
-                  }}
-                />
-                <Button type="button" variant="outline" size="md" loading={checking} onClick={() => void verify(field.state.value, form.state.values.seats)} disabled={!field.state.value.trim()}>
-                  Apply
-                </Button>
-              </div>
-              {voucher?.valid && voucher.code === field.state.value.trim() && <Field.HelperText className={css({ color: 'green.11!' })}>{voucher.message}</Field.HelperText>}
-              <Field.ErrorText>{error}</Field.ErrorText>
-            </Field.Root>
-          )
-        }}
-      </form.Field>
+      <div className={f.root} data-invalid={voucherError ? '' : undefined}>
+        <label htmlFor={`${id}-voucherCode`} className={f.label}>Voucher code (optional)</label>
+        <div className={css({ display: 'flex', gap: '2' })}>
+          <input
+            id={`${id}-voucherCode`}
+            name="voucherCode"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            className={control}
+            value={voucherCode}
+            {...inv('voucherCode', voucherError)}
+            onBlur={() => blur('voucherCode', voucherCode)}
+            onChange={(e) => {
+              setVoucherCode(e.target.value)
+              changed('voucherCode', e.target.value)
+              if (voucher) setVoucher(null)
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault()
+                void verify(voucherCode, seats)
+              }
+            }}
+          />
+          <button type="button" className={applyCss} disabled={!voucherCode.trim() || checking} aria-busy={checking || undefined} onClick={() => void verify(voucherCode, seats)}>
+            Apply
+          </button>
+        </div>
+        {voucherApplied && <span className={cx(f.helperText, css({ color: 'green.11!' }))}>{voucher!.message}</span>}
+        {voucherError && <span id={`${id}-voucherCode-error`} className={f.errorText}>{voucherError}</span>}
+      </div>
 
-      <form.Field name="withAddress">
-        {(field) => (
-          <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', cursor: 'pointer' })}>
-            <input type="checkbox" checked={field.state.value} onChange={(e) => field.handleChange(e.target.checked)} className={css({ w: '4', h: '4', accentColor: 'var(--colors-color-palette-default)' })} />
-            Add a billing address to the invoice
-          </label>
-        )}
-      </form.Field>
+      <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', cursor: 'pointer' })}>
+        <input type="checkbox" checked={withAddress} onChange={(e) => setWithAddress(e.target.checked)} className={css({ w: '4', h: '4', accentColor: 'var(--colors-color-palette-default)' })} />
+        Add a billing address to the invoice
+      </label>
 
-      <form.Subscribe selector={(s) => s.values.withAddress}>
-        {(withAddress) =>
-          withAddress && (
-            <fieldset className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l2', p: '4' })}>
-              <legend className={css({ fontSize: 'sm', fontWeight: 'semibold', px: '1' })}>Billing address</legend>
-              {ADDRESS_FIELDS.map((f) => (
-                <form.Field key={f.name} name={`address.${f.name}`} validators={validateWith(f.schema)}>
-                  {(field) => {
-                    const error = firstError(field.state.meta.errors) ?? server.of(`address.${f.name}`)
-                    return (
-                      <Field.Root invalid={!!error} className={'span' in f && f.span ? css({ gridColumn: { sm: '1 / -1' } }) : undefined}>
-                        <Field.Label>{f.label}</Field.Label>
-                        <Field.Input
-                          name={`address.${f.name}`}
-                          autoComplete={f.autoComplete}
-                          value={field.state.value ?? ''}
-                          onBlur={field.handleBlur}
-                          onChange={(e) => {
-                            server.clear(`address.${f.name}`)
-                            field.handleChange(e.target.value)
-                          }}
-                        />
-                        <Field.ErrorText>{error}</Field.ErrorText>
-                      </Field.Root>
-                    )
-                  }}
-                </form.Field>
-              ))}
-              <form.Field name="address.country" validators={validateWith(countryRule)}>
-                {(field) => {
-                  const error = firstError(field.state.meta.errors) ?? server.of('address.country')
-                  return (
-                    <Field.Root invalid={!!error}>
-                      <Field.Label>Country</Field.Label>
-                      <ArkField.Select
-                        name="address.country"
-                        autoComplete="country"
-                                className={cx(input({ size: 'md' }), css({ bg: 'bg.default' }))}
-                        value={field.state.value}
-                        onBlur={field.handleBlur}
-                        onChange={(e) => {
-                          server.clear('address.country')
-                          field.handleChange(e.target.value)
-                        }}
-                      >
-                        <option value="">Select a country</option>
-                        {COUNTRIES.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
-                      </ArkField.Select>
-                      <Field.ErrorText>{error}</Field.ErrorText>
-                    </Field.Root>
-                  )
-                }}
-              </form.Field>
-            </fieldset>
-          )
-        }
-      </form.Subscribe>
+      {withAddress && (
+        <Suspense fallback={<p className={css({ color: 'fg.muted', fontSize: 'sm' })} aria-busy="true">Loading…</p>}>
+          <AddressFields
+            value={address}
+            errorOf={(name: AddressField) => errorOf(`address.${name}`)}
+            onChange={(name: AddressField, value: string) => {
+              setAddress((a) => ({ ...a, [name]: value }))
+              changed(`address.${name}`, value)
+            }}
+            onBlur={(name: AddressField) => blur(`address.${name}`, address[name])}
+          />
+        </Suspense>
+      )}
 
-      <form.Subscribe selector={(s) => s.values.seats}>
-        {(seats) => {
-          const subtotal = props.price * seats
-          const applied = voucher?.valid && voucher.seats === seats ? voucher : null
-          const total = applied ? applied.due : subtotal
-          return (
-            <div className={css({ display: 'flex', flexDir: 'column', gap: '2', borderTopWidth: '1px', borderColor: 'border.subtle', pt: '4' })} data-testid="order-summary">
-              <p className={row}><span>{formatMoney(props.price, props.currency)} × {seats}</span><span>{formatMoney(subtotal, props.currency)}</span></p>
-              {applied && applied.discount > 0 && <p className={cx(row, css({ color: 'green.11' }))}><span>Voucher {applied.code}</span><span>−{formatMoney(applied.discount, props.currency)}</span></p>}
-              <p className={cx(row, css({ fontWeight: 'bold', fontSize: 'lg' }))}><span>Total</span><span data-testid="total">{formatMoney(total, props.currency)}</span></p>
-              <Button type="submit" size="lg" loading={submitting} loadingText="Booking..." className={css({ mt: '2' })}>
-                {total > 0 ? 'Continue to payment' : 'Confirm booking'}
-              </Button>
-            </div>
-          )
-        }}
-      </form.Subscribe>
+      <div className={css({ display: 'flex', flexDir: 'column', gap: '2', borderTopWidth: '1px', borderColor: 'border.subtle', pt: '4' })} data-testid="order-summary">
+        <p className={row}><span>{formatMoney(props.price, props.currency)} × {seats}</span><span>{formatMoney(subtotal, props.currency)}</span></p>
+        {applied && applied.discount > 0 && <p className={cx(row, css({ color: 'green.11' }))}><span>Voucher {applied.code}</span><span>−{formatMoney(applied.discount, props.currency)}</span></p>}
+        <p className={cx(row, css({ fontWeight: 'bold', fontSize: 'lg' }))}><span>Total</span><span data-testid="total">{formatMoney(total, props.currency)}</span></p>
+        <button type="submit" className={submitCss} disabled={submitting} aria-busy={submitting || undefined}>
+          {submitting ? 'Booking...' : total > 0 ? 'Continue to payment' : 'Confirm booking'}
+        </button>
+      </div>
     </form>
   )
 }

@@ -1,9 +1,15 @@
 /** Accept or decline a seat invitation; signed-out visitors sign in or register first and come back. */
 import { useState } from 'react'
 import { css } from 'styled-system/css'
-import { Button } from '../../design-system/components/button/button'
 import { ApiError, post } from '../lib/api'
 import type { ClientInvitationProps } from './props'
+
+const plainButton = (solid: boolean) =>
+  css({
+    display: 'inline-flex', alignItems: 'center', justifyContent: 'center', h: '9', px: '3.5', borderRadius: 'l2', fontSize: 'sm', fontWeight: 'semibold', cursor: 'pointer',
+    _disabled: { opacity: 0.6, cursor: 'not-allowed' },
+    ...(solid ? { bg: 'colorPalette.default', color: 'colorPalette.fg', _hover: { bg: 'colorPalette.emphasized' } } : { borderWidth: '1px', borderColor: 'border.default', color: 'fg.default', bg: 'bg.default', _hover: { bg: 'bg.subtle' } }),
+  })
 
 const linkButton = (solid: boolean) =>
   css({
@@ -50,18 +56,18 @@ export default function ClientInvitation({ mode, token, seatId, bookingId, signe
     <div className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
         {signedIn ? (
-          <Button onClick={() => answer('accept')} loading={busy === 'accept'} disabled={!!busy}>
-            Accept seat
-          </Button>
+          <button type="button" className={plainButton(true)} onClick={() => answer('accept')} disabled={!!busy} aria-busy={busy === 'accept' || undefined}>
+            {busy === 'accept' ? 'Accepting…' : 'Accept seat'}
+          </button>
         ) : (
           <>
             <a className={linkButton(true)} href={`/login?redirect=${encodeURIComponent(back)}`}>Log in to accept</a>
             <a className={linkButton(false)} href={`/register?redirect=${encodeURIComponent(back)}`}>Create an account</a>
           </>
         )}
-        <Button variant="outline" onClick={() => answer('decline')} loading={busy === 'decline'} disabled={!!busy}>
-          Decline
-        </Button>
+        <button type="button" className={plainButton(false)} onClick={() => answer('decline')} disabled={!!busy} aria-busy={busy === 'decline' || undefined}>
+          {busy === 'decline' ? 'Declining…' : 'Decline'}
+        </button>
       </div>
       {error ? (
         <p role="alert" className={css({ color: 'fg.error', fontSize: 'sm' })}>

@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import { DataTable } from '../../design-system/components/table/data-table'
-import { Button } from '../../design-system/components/button/button'
+import { button } from 'styled-system/recipes/button'
 import { bookingColumns, groupColumns, invoiceColumns, paymentColumns, workshopColumns } from './columns'
 import type { ClientTableProps } from './props'
 
@@ -100,8 +100,9 @@ export default function ClientTable({ kind, rows, tz, bookingHref, label }: Clie
             </select>
           ) : null}
           {selectable && selected.length ? (
-            <Button
-              variant="outline"
+            <button
+              type="button"
+              className={button({ variant: 'outline', size: 'sm' })}
               onClick={() =>
                 download(
                   kind === 'bookings'
@@ -111,7 +112,7 @@ export default function ClientTable({ kind, rows, tz, bookingHref, label }: Clie
               }
             >
               {kind === 'bookings' ? `Add ${selected.length} to calendar` : `Download ${selected.length} selected`}
-            </Button>
+            </button>
           ) : null}
         </div>
       ) : null}

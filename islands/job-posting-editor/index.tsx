@@ -9,7 +9,7 @@ import { css } from 'styled-system/css'
 import { Button } from '../../design-system/components/button/button'
 import { Badge } from '../../design-system/components/badge/badge'
 import { JOB_TRANSITIONS, type JobStatus } from '../../src/modules/job-postings/job-posting.schema'
-import { STATUS_LABEL } from '../../src/modules/job-postings/job-posting.labels'
+import { STATUS_LABEL } from '../../src/modules/job-postings/job-posting.schema'
 import { ApiError, patch, post } from '../lib/api'
 import { notify } from '../lib/toast'
 import { focusFirstInvalid } from '../lib/form'
@@ -145,7 +145,7 @@ export default function JobPostingEditor({ posting: initial, members }: JobPosti
         </div>
       )}
       {summary.length > 0 && Object.keys(fixed).length > 0 && (
-        <div role="alert" data-testid="error-summary" className={css({ p: '3', borderRadius: 'l2', borderWidth: '1px', borderColor: 'border.error', color: 'fg.error', fontSize: 'sm' })}>
+        <div role="alert" data-testid="error-summary" className={css({ p: '3', borderRadius: 'l2', borderWidth: '1px', borderColor: 'red.7', color: 'red.11', fontSize: 'sm' })}>
           {fixed._ ? fixed._[0] : `Please fix ${summary.length} field${summary.length === 1 ? '' : 's'}: ${summary[0][1][0]}`}
         </div>
       )}

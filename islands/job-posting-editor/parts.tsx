@@ -6,7 +6,7 @@ import { Select } from '../../design-system/components/select/select'
 import { Switch } from '../../design-system/components/switch/switch'
 import { CheckboxGroup } from '../../design-system/components/checkbox/checkbox'
 import { DEPARTMENTS, EMPLOYMENT_TYPES, INTERVIEW_TYPES, LIMITS, SENIORITY_LEVELS, WORK_MODES, type JobPreferences } from '../../src/modules/job-postings/job-posting.schema'
-import { DEPARTMENT_LABEL, EMPLOYMENT_LABEL, INTERVIEW_LABEL, SENIORITY_LABEL } from '../../src/modules/job-postings/job-posting.labels'
+import { DEPARTMENT_LABEL, EMPLOYMENT_LABEL, INTERVIEW_LABEL, SENIORITY_LABEL } from '../../src/modules/job-postings/job-posting.schema'
 import type { ErrorBag, FormState } from './model'
 
 export interface PartProps {
@@ -47,7 +47,7 @@ function Text({ name, label, p, type = 'text', hint, required }: { name: keyof F
 export function CharCount({ length, min, max }: { length: number; min: number; max: number }) {
   const bad = length > 0 && (length < min || length > max)
   return (
-    <span aria-live="polite" data-testid="char-count" className={css({ fontSize: 'xs', color: bad ? 'fg.error' : 'fg.muted', fontVariantNumeric: 'tabular-nums' })}>
+    <span aria-live="polite" data-testid="char-count" className={css({ fontSize: 'xs', color: bad ? 'red.11' : 'fg.muted', fontVariantNumeric: 'tabular-nums' })}>
       {`${length.toLocaleString('en-US')} / ${max.toLocaleString('en-US')}${length < min ? ` (at least ${min})` : ''}`}
     </span>
   )
@@ -107,7 +107,7 @@ function Choices({ name, label, options, labels, p, max }: { name: 'workplaceTyp
       <span className={css({ fontSize: 'sm', fontWeight: 'medium' })}>{label}{max ? ` (${p.form[name].length} of at most ${max})` : ''}</span>
       <CheckboxGroup label={label} options={options} labels={labels} value={p.form[name]} max={max} data-testid={`choices-${name}`}
         onChange={(next) => { p.set(name, next); p.blur(name) }} />
-      {e && <p role="alert" className={css({ color: 'fg.error', fontSize: 'sm' })}>{e}</p>}
+      {e && <p role="alert" className={css({ color: 'red.11', fontSize: 'sm' })}>{e}</p>}
     </div>
   )
 }

@@ -54,7 +54,7 @@ export function QuestionsPart(p: PartProps) {
   const listError = p.errors.interviewQuestions?.[0]
   return (
     <Section id="questions" title="Interview questions" hint="Applicants answer every enabled question. Drag to reorder.">
-      <p aria-live="polite" data-testid="enabled-count" className={css({ fontSize: 'sm', fontWeight: 'medium', color: ok ? 'fg.muted' : 'fg.error' })}>
+      <p aria-live="polite" data-testid="enabled-count" className={css({ fontSize: 'sm', fontWeight: 'medium', color: ok ? 'fg.muted' : 'red.11' })}>
         {`${count} enabled · between ${LIMITS.enabledMin} and ${LIMITS.enabledMax} needed to publish`}
       </p>
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
@@ -68,7 +68,7 @@ export function QuestionsPart(p: PartProps) {
           </ol>
         </SortableContext>
       </DndContext>
-      {listError && <p role="alert" data-invalid="" className={css({ color: 'fg.error', fontSize: 'sm' })}>{listError}</p>}
+      {listError && <p role="alert" data-invalid="" className={css({ color: 'red.11', fontSize: 'sm' })}>{listError}</p>}
       <div>
         <Button variant="outline" size="sm" onClick={() => setList([...list, { key: newKey(), title: '', enabled: count < LIMITS.enabledMax }])}>Add question</Button>
       </div>

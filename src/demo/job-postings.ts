@@ -1,7 +1,7 @@
 /** Demo job postings: two published in Acme, a draft in Acme, one published in Northwind, with a few applications. */
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { Tenant } from '../modules/tenants/tenant.entity'
-import { User } from '../modules/users/user.entity'
+import { Tenant } from '../modules/tenants'
+import { User } from '../modules/users'
 import { JobApplication, JobPosting, DEFAULT_PREFERENCES } from '../modules/job-postings'
 
 const q = (titles: string[]) => titles.map((title, i) => ({ id: Bun.randomUUIDv7(), title, order: i + 1, enabled: true }))

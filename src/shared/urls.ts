@@ -7,8 +7,10 @@
  * and `/\evil.example` would leave the site just like `//evil.example`.
  */
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
 /** Control characters, and U+FFFD: what a control character in a page's query was turned into. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const REFUSED_IN_REDIRECT = /[\u0000-\u001f\u007f-\u009f\ufffd]/
 const PLACEHOLDER_ORIGIN = 'http://redirect.check.invalid'
 

@@ -15,15 +15,26 @@ export interface CheckoutResult {
   bookingId?: string
 }
 
+/**
+ * One call. A 503 with Retry-After is the product shedding load on a busy machine ("try
+ * again"): the call is sent again after the pause, at most twice, as a client would.
+ */
 async function call(a: Actor, method: string, path: string, body: unknown, timeoutMs: number) {
-  const res = await fetch(app().url + path, {
-    method,
-    headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${a.client.bearer}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(timeoutMs),
-  })
-  const text = await res.text()
-  return { status: res.status, body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text }
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(app().url + path, {
+      method,
+      headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${a.client.bearer}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    })
+    const text = await res.text()
+    const retryAfter = res.headers.get('retry-after')
+    if (res.status === 503 && retryAfter && attempt < 2) {
+      await Bun.sleep(Math.min(Number(retryAfter), 5) * 1000)
+      continue
+    }
+    return { status: res.status, body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text }
+  }
 }
 
 /** One checkout of `seats` seats; never throws, answers where it stopped. */

@@ -1,7 +1,6 @@
 import { describe, expect, test, setDefaultTimeout } from 'bun:test'
-import { Client, actor, superAdmin, tenant as makeTenant, em } from '../client'
+import { Client, actor, superAdmin, tenant as makeTenant } from '../client'
 import { complete, jobWorld } from './job-postings.fixtures'
-import { Tenant } from '../../src/modules/tenants/tenant.entity'
 
 setDefaultTimeout(90_000)
 const P = '/v1/t/job-postings'
@@ -134,7 +133,7 @@ describe('job postings: who may do what', () => {
     const doc = (await new Client().get('/openapi/json')).body
     const ops: [string, string][] = [['/v1/t/job-postings', 'get'], ['/v1/t/job-postings', 'post'], ['/v1/t/job-postings/{id}', 'get'], ['/v1/t/job-postings/{id}', 'patch'],
       ['/v1/t/job-postings/{id}', 'delete'], ['/v1/t/job-postings/{id}/restore', 'post'], ['/v1/t/job-postings/{id}/applications', 'get'],
-      ['/v1/t/job-postings/{id}/applications/{applicationId}', 'patch'], ['/v1/jobs', 'get'], ['/v1/jobs/{id}', 'get'], ['/v1/jobs/{id}/applications', 'post']]
+      ['/v1/t/job-postings/{id}/applications/{applicationId}', 'patch'], ['/v1/t/job-postings/{id}/applications/{applicationId}/resume', 'get'], ['/v1/public/jobs', 'get'], ['/v1/public/jobs/{id}', 'get'], ['/v1/public/jobs/{id}/applications', 'post']]
     for (const [path, method] of ops) {
       const op = doc.paths[path]?.[method]
       expect(op, `${method} ${path}`).toBeDefined()

@@ -19,18 +19,18 @@ const guest = () => new Client()
 describe('applications: the screening settings', () => {
   test('a guest applies with answers to the enabled questions; the coach reads and moves the applicant', async () => {
     const { posting, coach } = await publish({}, { interviewQuestions: [...complete().interviewQuestions as any[], { title: 'Disabled one', order: 6, enabled: false }] })
-    let r = await guest().post(`/v1/jobs/${posting.id}/applications`, { name: 'Ada', email: 'ADA@example.com' })
+    let r = await guest().post(`/v1/public/jobs/${posting.id}/applications`, { name: 'Ada', email: 'ADA@example.com' })
     expect(r.status).toBe(422)
     const enabled = posting.interviewQuestions.filter((q: any) => q.enabled)
     for (const q of enabled) expect(r.body.errors[`answers.${q.id}`]).toEqual(['Please answer this question'])
     expect(Object.keys(r.body.errors)).toHaveLength(5)
-    r = await guest().post(`/v1/jobs/${posting.id}/applications`, { name: '', email: 'nope', answers: answersFor(posting) })
+    r = await guest().post(`/v1/public/jobs/${posting.id}/applications`, { name: '', email: 'nope', answers: answersFor(posting) })
     expect(r.body.errors).toMatchObject({ name: ['Please enter your name'], email: ['Please enter a valid email address'] })
-    r = await guest().post(`/v1/jobs/${posting.id}/applications`, { name: 'Ada', email: 'ADA@example.com', answers: answersFor(posting) })
+    r = await guest().post(`/v1/public/jobs/${posting.id}/applications`, { name: 'Ada', email: 'ADA@example.com', answers: answersFor(posting) })
     expect(r.status).toBe(201)
     expect(r.body.data).toMatchObject({ status: 'NEW', autoRejected: false })
     // One application per email.
-    expect((await guest().post(`/v1/jobs/${posting.id}/applications`, { name: 'Ada', email: 'ada@example.com', answers: answersFor(posting) })).status).toBe(409)
+    expect((await guest().post(`/v1/public/jobs/${posting.id}/applications`, { name: 'Ada', email: 'ada@example.com', answers: answersFor(posting) })).status).toBe(409)
 
     const list = await coach.client.get(`${P}/${posting.id}/applications`)
     expect(list.status).toBe(200)
@@ -49,9 +49,9 @@ describe('applications: the screening settings', () => {
     expect((await other.coach.client.patch(`${P}/${posting.id}/applications/${a.id}`, { status: 'HIRED' })).status).toBe(404)
     // Only published postings take applications.
     const draft = (await coach.client.post(P, { title: 'Draft' })).body.data
-    expect((await guest().post(`/v1/jobs/${draft.id}/applications`, { name: 'Ada', email: 'x@example.com' })).status).toBe(404)
-    expect((await guest().get(`/v1/jobs/${draft.id}`)).status).toBe(404)
-    expect((await guest().get(`/v1/jobs/${posting.id}`)).body.data.interviewQuestions).toHaveLength(5)
+    expect((await guest().post(`/v1/public/jobs/${draft.id}/applications`, { name: 'Ada', email: 'x@example.com' })).status).toBe(404)
+    expect((await guest().get(`/v1/public/jobs/${draft.id}`)).status).toBe(404)
+    expect((await guest().get(`/v1/public/jobs/${posting.id}`)).body.data.interviewQuestions).toHaveLength(5)
   })
 
   test('resume required, type checked by content; the coach downloads it', async () => {
@@ -64,13 +64,13 @@ describe('applications: the screening settings', () => {
       if (file) f.set('resume', file, name)
       return f
     }
-    let r = await guest().post(`/v1/jobs/${posting.id}/applications`, form())
+    let r = await guest().post(`/v1/public/jobs/${posting.id}/applications`, form())
     expect(r.status).toBe(422)
     expect(r.body.errors.resume).toEqual(['Please attach your resume (PDF or Word document)'])
     // A text file named .pdf is refused: the bytes decide.
-    r = await guest().post(`/v1/jobs/${posting.id}/applications`, form(new Blob(['just text'], { type: 'application/pdf' }), 'cv.pdf'))
+    r = await guest().post(`/v1/public/jobs/${posting.id}/applications`, form(new Blob(['just text'], { type: 'application/pdf' }), 'cv.pdf'))
     expect(r.body.errors.resume).toEqual(['The resume must be a PDF or Word document (pdf, doc, docx)'])
-    r = await guest().post(`/v1/jobs/${posting.id}/applications`, form(new Blob([PDF], { type: 'text/plain' }), 'my cv.txt'))
+    r = await guest().post(`/v1/public/jobs/${posting.id}/applications`, form(new Blob([PDF], { type: 'text/plain' }), 'my cv.txt'))
     expect(r.status).toBe(201)
     const a = (await coach.client.get(`${P}/${posting.id}/applications`)).body.data[0]
     expect(a.resume).toMatchObject({ name: 'my cv.txt', type: 'application/pdf' })
@@ -83,7 +83,7 @@ describe('applications: the screening settings', () => {
 
   test('IELTS score when required; auto-reject below the minimum', async () => {
     const { posting, coach } = await publish({ ieltsAssessmentRequired: true, ieltsAssessmentMinScore: 6.5, ieltsAutoReject: true })
-    const send = (email: string, ieltsScore?: unknown) => guest().post(`/v1/jobs/${posting.id}/applications`, { name: 'Lin', email, answers: answersFor(posting), ieltsScore })
+    const send = (email: string, ieltsScore?: unknown) => guest().post(`/v1/public/jobs/${posting.id}/applications`, { name: 'Lin', email, answers: answersFor(posting), ieltsScore })
     expect((await send('a@example.com')).body.errors.ieltsScore).toEqual(['Please enter your IELTS score (0 to 9 in steps of 0.5)'])
     expect((await send('a@example.com', 6.3)).body.errors.ieltsScore).toEqual(['Please enter your IELTS score (0 to 9 in steps of 0.5)'])
     expect((await send('a@example.com', 10)).status).toBe(422)
@@ -96,20 +96,20 @@ describe('applications: the screening settings', () => {
 
   test('acceptApplications=false closes applying; closed postings take none', async () => {
     const { posting, coach } = await publish({ acceptApplications: false })
-    const r = await guest().post(`/v1/jobs/${posting.id}/applications`, { name: 'Ada', email: 'a@example.com', answers: answersFor(posting) })
+    const r = await guest().post(`/v1/public/jobs/${posting.id}/applications`, { name: 'Ada', email: 'a@example.com', answers: answersFor(posting) })
     expect(r.status).toBe(409)
     expect(r.body.message).toBe('This job posting is not accepting applications.')
     await coach.client.patch(`${P}/${posting.id}`, { preferences: { acceptApplications: true } })
-    expect((await guest().post(`/v1/jobs/${posting.id}/applications`, { name: 'Ada', email: 'a@example.com', answers: answersFor(posting) })).status).toBe(201)
+    expect((await guest().post(`/v1/public/jobs/${posting.id}/applications`, { name: 'Ada', email: 'a@example.com', answers: answersFor(posting) })).status).toBe(201)
     await coach.client.patch(`${P}/${posting.id}`, { status: 'CLOSED' })
-    expect((await guest().post(`/v1/jobs/${posting.id}/applications`, { name: 'Bo', email: 'b@example.com', answers: answersFor(posting) })).status).toBe(404)
+    expect((await guest().post(`/v1/public/jobs/${posting.id}/applications`, { name: 'Bo', email: 'b@example.com', answers: answersFor(posting) })).status).toBe(404)
   })
 
   test('applicantMaxLimit holds under 30 parallel applications', async () => {
     const { posting, coach } = await publish({ applicantMaxLimit: 7 })
     const answers = answersFor(posting)
     const results = await Promise.all(Array.from({ length: 30 }, (_, i) =>
-      guest().post(`/v1/jobs/${posting.id}/applications`, { name: `Applicant ${i}`, email: `p${i}@example.com`, answers })))
+      guest().post(`/v1/public/jobs/${posting.id}/applications`, { name: `Applicant ${i}`, email: `p${i}@example.com`, answers })))
     expect(results.filter((r) => r.status === 201)).toHaveLength(7)
     const refused = results.filter((r) => r.status === 409)
     expect(refused).toHaveLength(23)
@@ -123,7 +123,7 @@ describe('applications: the screening settings', () => {
     const key = 'job-apply:127.0.0.1'
     await em().getConnection().execute(`insert into rate_limits (key, hits, reset_at) values (?, 200, now() + interval '1 hour') on conflict (key) do update set hits = 200, reset_at = excluded.reset_at`, [key])
     try {
-      const r = await guest().post(`/v1/jobs/${posting.id}/applications`, { name: 'Flood', email: 'flood@example.com', answers: answersFor(posting) })
+      const r = await guest().post(`/v1/public/jobs/${posting.id}/applications`, { name: 'Flood', email: 'flood@example.com', answers: answersFor(posting) })
       expect(r.status).toBe(429)
       expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0)
     } finally {
@@ -135,7 +135,7 @@ describe('applications: the screening settings', () => {
     const w = await jobWorld('enterprise')
     const recruiter = await actor({ tenant: w.tenant, email: `recruiter-${Date.now()}@example.com` })
     const posting = (await w.coach.client.post(P, complete({ status: 'PUBLISHED', recruiterIds: [recruiter.user.id], preferences: { notifyAssigneeOnApplication: true } }))).body.data
-    expect((await guest().post(`/v1/jobs/${posting.id}/applications`, { name: 'Ada Lovelace', email: 'ada@example.com', answers: answersFor(posting) })).status).toBe(201)
+    expect((await guest().post(`/v1/public/jobs/${posting.id}/applications`, { name: 'Ada Lovelace', email: 'ada@example.com', answers: answersFor(posting) })).status).toBe(201)
     const mail = await waitForMail(recruiter.user.email, (m) => m.subject.includes(posting.title))
     expect(mail.subject).toBe(`New application: ${posting.title}`)
     expect(mail.text).toContain(`/c/job-postings/${posting.id}/applicants`)

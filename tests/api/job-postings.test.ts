@@ -1,5 +1,4 @@
 import { describe, expect, test, setDefaultTimeout } from 'bun:test'
-import { Client, actor, superAdmin } from '../client'
 import { LONG, complete, jobWorld, questions } from './job-postings.fixtures'
 
 setDefaultTimeout(60_000)

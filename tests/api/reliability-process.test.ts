@@ -48,7 +48,7 @@ beforeAll(async () => {
   const port = await freePort()
   pgPort = await freePort()
   url = `http://127.0.0.1:${port}`
-  proc = Bun.spawn(['bun', 'run', 'src/server.ts'], {
+  proc = Bun.spawn([process.execPath, 'run', 'src/server.ts'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root',

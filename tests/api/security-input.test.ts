@@ -137,6 +137,10 @@ describe('uploads over the limit', () => {
         expect(r.body.errors.file).toEqual([message])
       }
     }
+    // Far beyond the limit the server refuses before reading: still a 413, never a dropped connection.
+    const huge = new FormData()
+    huge.append('file', new File([new Uint8Array(config.UPLOAD_MAX_BYTES * 3)], 'huge.bin'))
+    expect((await client.post('/v1/upload-temp', huge)).status).toBe(413)
     // The PUT avatar route (also reachable as POST with _method=PUT).
     const f = new FormData()
     f.append('file', new File([new Uint8Array(config.UPLOAD_MAX_BYTES + 100_000)], 'big.png'))
@@ -144,5 +148,27 @@ describe('uploads over the limit', () => {
     const r = await fetch(`${app().url}/v1/users/${me.user.id}/avatar?_method=PUT`, { method: 'POST', body: f, headers: { authorization: `Bearer ${me.client.bearer}`, accept: 'application/json' } })
     expect(r.status).toBe(413)
     expect((await r.json()).message).toBe(message)
+  })
+})
+
+describe('include on every list', () => {
+  test('an unknown include is 422 on every documented list, never silently ignored', async () => {
+    const { Client } = await import('../client')
+    const doc = (await new Client().get('/openapi/json')).body
+    const { client: admin } = await superAdmin()
+    const { coach, tenant } = await team()
+    admin.team = tenant.slug
+    const ignored: string[] = []
+    let lists = 0
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      if (!path.startsWith('/v1') || !item.get || path.includes('{') || /calendar|outbox|stripe-key|providers|metrics|health|\/me$|\/t$/.test(path)) continue
+      for (const c of [admin, coach.client]) {
+        const r = await c.get(`${path}?include=zzz`)
+        if (r.status === 200 && Array.isArray(r.body?.data)) ignored.push(`${path} -> 200`)
+        if (r.status === 422) lists++
+      }
+    }
+    expect(lists).toBeGreaterThan(10)
+    expect([...new Set(ignored)]).toEqual([])
   })
 })

@@ -8,6 +8,8 @@ import { Client, actor, tenant } from '../client'
 /** Operations anyone may call without signing in (the marketplace, sign-in itself, files, webhooks). */
 const PUBLIC = [
   /^\/v1\/public\//,
+  // Published job postings and applying to them (guests apply).
+  /^\/v1\/jobs(\/|$)/,
   /^\/v1\/auth\/(login|register|verify-token|providers|connect)/,
   /^\/v1\/auth\/logout$/,
   /^\/v1\/auth\/me$/,

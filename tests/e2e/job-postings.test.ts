@@ -11,12 +11,23 @@ import { Membership } from '../../src/modules/tenants/tenant.entity'
 import { User } from '../../src/modules/users/user.entity'
 import { JobApplication, JobPosting } from '../../src/modules/job-postings'
 import { makeUser, noProblems, open, openAs, useBrowser } from './browser'
+import { scrollsSideways, visit } from './client-fixtures'
+import { Client, actor } from '../client'
 
 setDefaultTimeout(120_000)
 useBrowser()
 
+const AXE = `${new URL('../../node_modules/axe-core/axe.min.js', import.meta.url).pathname}`
+/** axe-core run from page.evaluate (the pages' CSP refuses injected script tags); the shared shell has its own tests. */
+async function axe(page: Page) {
+  if (!(await page.evaluate(() => !!(window as any).axe))) await page.evaluate(`${await Bun.file(AXE).text()}\n;window.axe = window.axe || axe;`)
+  const result = await page.evaluate(async () => (window as any).axe.run({ exclude: [['summit-island[data-island=app-shell]']] }, { resultTypes: ['violations'] }))
+  return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+}
+
 const LONG = (n: number) => 'We build calm, reliable software for coaches. '.repeat(Math.ceil(n / 46)).slice(0, n)
-const focusedName = (page: Page) => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.getAttribute('name') ?? document.activeElement?.closest('[role=group]')?.getAttribute('aria-label') ?? null)
 
 async function team() {
   const t = await makeTenant({ plan: 'pro' })
@@ -84,9 +95,13 @@ describe('job postings', () => {
     await page.getByRole('button', { name: 'Remove question 6' }).click()
     expect(await page.getByText('Question already exists').count()).toBe(0)
     // Reorder with the keyboard on the drag handle: question 1 moves below question 2.
-    await page.getByRole('button', { name: 'Reorder question 1' }).focus()
+    const handle = page.getByRole('button', { name: 'Reorder question 1' })
+    await handle.focus()
     await page.keyboard.press('Space')
+    // dnd-kit marks the handle pressed once the drag started; it moves on the next frame.
+    await page.waitForFunction(() => document.querySelector('[data-testid=question-handle][aria-pressed=true]') !== null)
     await page.keyboard.press('ArrowDown')
+    await page.waitForTimeout(250)
     await page.keyboard.press('Space')
     await page.waitForFunction(() => (document.querySelector('input[name="interviewQuestions.0.title"]') as HTMLInputElement).value === 'Question 2?')
 
@@ -154,5 +169,34 @@ describe('job postings', () => {
     expect(noProblems(s)).toEqual([])
     await s.close()
     void t
+  })
+
+  test('every job page: no serious axe violations, no console problems, no sideways scroll at 390 px', async () => {
+    const { t, coach } = await team()
+    const api = (await actor({ roles: ['coach'], tenant: t })).client.withTeam(t.slug)
+    const questions = Array.from({ length: 5 }, (_, i) => ({ title: `Question ${i + 1}?`, order: i + 1 }))
+    const r = await api.post('/v1/t/job-postings', {
+      title: 'Accessible role', description: LONG(200), skillsDescription: LONG(120), companyName: 'Acme Ltd', location: 'Porto',
+      employmentStatus: 'PART_TIME', experienceLevel: 'ASSOCIATE', workplaceTypes: ['Hybrid'], categories: ['DESIGN'], interviewQuestions: questions, status: 'PUBLISHED',
+      preferences: { ieltsAssessmentRequired: true, ieltsAssessmentMinScore: 6 },
+    })
+    expect(r.status).toBe(201)
+    const id = r.body.data.id
+    const answers = Object.fromEntries(r.body.data.interviewQuestions.map((q: any) => [q.id, 'An answer']))
+    expect((await new Client().post(`/v1/public/jobs/${id}/applications`, { name: 'Ana Applicant', email: 'ana@example.com', answers, ieltsScore: 7 })).status).toBe(201)
+    const failures: string[] = []
+    for (const [w, h] of [[1280, 900], [390, 844]]) {
+      const s = await openAs(coach)
+      await s.page.setViewportSize({ width: w, height: h })
+      for (const path of ['/jobs', `/jobs/${id}`, `/jobs/${id}?error=x&errors=${encodeURIComponent(JSON.stringify({ name: ['Please enter your name'] }))}`, '/c/job-postings', '/c/job-postings/new', `/c/job-postings/${id}`, `/c/job-postings/${id}/applicants`]) {
+        const res = await visit(s.page, path)
+        if (res?.status() !== 200) failures.push(`${w} ${path}: ${res?.status()}`)
+        for (const v of await axe(s.page)) failures.push(`${w} ${path}: ${v}`)
+        if (w === 390 && !path.startsWith('/c/') && (await scrollsSideways(s.page))) failures.push(`${w} ${path}: scrolls sideways`)
+      }
+      failures.push(...noProblems(s).map((p) => `${w}: ${p}`))
+      await s.close()
+    }
+    expect(failures).toEqual([])
   })
 })

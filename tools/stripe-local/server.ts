@@ -36,6 +36,11 @@ export interface StripeLocal {
   webhooks: WebhookSender
   /** Waits until every webhook delivery started so far has been answered. */
   settle(): Promise<void>
+  /**
+   * Fault injection for tests: the next `times` calls of `method path` (e.g. `POST /v1/refunds`)
+   * answer `status` (default 500, an `api_error`) without doing anything.
+   */
+  failNext(method: string, path: string, times?: number, status?: number): void
   stop(): Promise<void>
 }
 
@@ -194,6 +199,7 @@ export async function startStripeLocal(opts: StripeLocalOptions = {}): Promise<S
   store.onEvent((e) => hooks.send(e))
   // Idempotency: the first answer to a key is the answer to every retry with the same request.
   const replays = new Map<string, { fingerprint: string; status: number; body: unknown }>()
+  const faults = new Map<string, { left: number; status: number }>()
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url)
@@ -221,6 +227,11 @@ export async function startStripeLocal(opts: StripeLocalOptions = {}): Promise<S
     }
     if (who.auth === 'publishable' && !match.r.publishable) {
       return json(401, new StripeError(401, 'invalid_request_error', 'This API call cannot be made with a publishable API key. Please use a secret API key.').toJSON(), requestId)
+    }
+    const fault = faults.get(`${request.method} ${url.pathname}`)
+    if (fault && fault.left > 0) {
+      fault.left--
+      return json(fault.status, new StripeError(fault.status, 'api_error', 'Injected failure (local Stripe fault injection).').toJSON(), requestId)
     }
     const idemKey = request.method === 'POST' ? request.headers.get('idempotency-key') : null
     const replayKey = idemKey ? `${who.key}|${idemKey}` : null
@@ -259,6 +270,9 @@ export async function startStripeLocal(opts: StripeLocalOptions = {}): Promise<S
     store,
     webhooks: hooks,
     settle: () => hooks.settle(),
+    failNext(method, path, times = 1, status = 500) {
+      faults.set(`${method.toUpperCase()} ${path}`, { left: times, status })
+    },
     async stop() {
       await server.stop(true)
     },

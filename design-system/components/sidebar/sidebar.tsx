@@ -1,9 +1,10 @@
 import { PanelLeftCloseIcon, PanelLeftOpenIcon } from 'lucide-react'
-import { sidebar } from 'styled-system/recipes'
+// Direct recipe modules: the recipes barrel would bring every recipe into the shell of every page.
+import { badge } from 'styled-system/recipes/badge'
+import { button } from 'styled-system/recipes/button'
+import { sidebar } from 'styled-system/recipes/sidebar'
+import { css, cx } from 'styled-system/css'
 import { createStyleContext } from '../../utils/create-style-context'
-import { Badge } from '../badge/badge'
-import { IconButton } from '../icon-button/icon-button'
-import { Tooltip } from '../tooltip/tooltip'
 import { useSidebarOpen } from './use-sidebar-open'
 
 const { withProvider, withContext } = createStyleContext(sidebar)
@@ -17,7 +18,7 @@ export const SidebarParts = {
   ItemLabel: withContext('span', 'itemLabel'),
   ItemBadge: withContext('span', 'itemBadge'),
   Footer: withContext('div', 'footer'),
-  Toggle: withContext(IconButton, 'toggle'),
+  Toggle: withContext('button', 'toggle'),
 }
 
 export type SidebarItem = {
@@ -37,6 +38,8 @@ export type SidebarProps = {
   footer?: React.ReactNode
   label?: string
 }
+
+const TOGGLE_SQUARE = css({ px: '0', aspectRatio: 'square' })
 
 /** Whether a nav item is the current page. */
 export function isActive(item: SidebarItem, path: string) {
@@ -61,29 +64,23 @@ export function Sidebar({ items, currentPath, header, footer, label = 'Main' }: 
               <SidebarParts.ItemLabel>{item.label}</SidebarParts.ItemLabel>
               {item.badge ? (
                 <SidebarParts.ItemBadge>
-                  <Badge size="sm" variant="subtle">
-                    {item.badge}
-                  </Badge>
+                  <span className={badge({ size: 'sm', variant: 'subtle' })}>{item.badge}</span>
                 </SidebarParts.ItemBadge>
               ) : null}
             </SidebarParts.Item>
           )
-          return open ? (
-            link
-          ) : (
-            <Tooltip key={item.href} content={item.label} positioning={{ placement: 'right' }}>
-              {link}
-            </Tooltip>
-          )
+          // Collapsed: the label stays the accessible name (visually hidden) and shows as the native tooltip.
+          return open ? link : <SidebarParts.Item key={item.href} href={item.href} title={item.label} aria-current={isActive(item, currentPath) ? 'page' : undefined}>{link.props.children}</SidebarParts.Item>
         })}
       </SidebarParts.Nav>
       <SidebarParts.Footer>
         {footer}
         <SidebarParts.Toggle
+          type="button"
           aria-label={open ? 'Collapse sidebar' : 'Expand sidebar'}
           aria-expanded={open}
-          variant="ghost"
-          size="sm"
+          // The button recipe's classes on a plain button: the shell of every page skips the styled() runtime.
+          className={cx(button({ variant: 'ghost', size: 'sm' }), TOGGLE_SQUARE)}
           onClick={toggle}
         >
           {open ? <PanelLeftCloseIcon /> : <PanelLeftOpenIcon />}

@@ -4,9 +4,6 @@
  * default 150 / min 20, optional drag-to-reorder by a handle (300 ms animation; no row hover
  * highlight for 6000 ms after a drag), and optional manual (server) pagination.
  */
-import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors } from '@dnd-kit/core'
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
-import { CSS } from '@dnd-kit/utilities'
 import {
   type ColumnDef,
   type PaginationState,
@@ -30,11 +27,11 @@ import {
   tableFeatures,
   useTable,
 } from '@tanstack/react-table'
-import { ArrowDownIcon, ArrowUpIcon, ChevronLeftIcon, ChevronRightIcon, GripVerticalIcon } from 'lucide-react'
-import { type CSSProperties, type ReactNode, useId, useMemo, useState } from 'react'
-import { HStack, styled } from 'styled-system/jsx'
+import { ArrowDownIcon, ArrowUpIcon, ChevronLeftIcon, ChevronRightIcon } from 'lucide-react'
+import { type ReactNode, useEffect, useMemo, useState } from 'react'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes/button'
 import { TABLE } from '../../constants'
-import { IconButton } from '../icon-button/icon-button'
 import { Table } from './table'
 import { moveItem, pageCount, useHoverSuppression } from './table-utils'
 
@@ -84,12 +81,57 @@ export type DataTableProps<T extends RowData> = {
   'aria-label'?: string
 }
 
-const verticalOnly = ({ transform }: { transform: { x: number; y: number; scaleX: number; scaleY: number } }) => ({
-  ...transform,
-  x: 0,
-})
+/**
+ * Drag and drop (dnd-kit) is only needed by tables that reorder rows: it comes from
+ * data-table-sortable.tsx, loaded on first use, so list pages do not ship it. Until it is
+ * there, the same table shows without the handles.
+ */
+export interface DataTableDnd {
+  /** Wraps the whole table (DndContext); gets the reorder handler and the hover suppression. */
+  Wrap: (p: { ids: string[]; onMove: (from: string, to: string) => void; onSettle: () => void; children: ReactNode }) => ReactNode
+  /** Wraps the body (SortableContext). */
+  Body: (p: { ids: string[]; children: ReactNode }) => ReactNode
+  /** A row with its drag handle passed to the cells renderer. */
+  Row: (p: { id: string; selected: boolean; children: (handle: ReactNode) => ReactNode }) => ReactNode
+}
+
+// Static classes (no styled() runtime): list pages load this table.
+const SR_ONLY = css({ srOnly: true })
+const EMPTY_CELL = css({ textAlign: 'center', color: 'fg.muted', py: '8', whiteSpace: 'normal' })
+const SCROLL = css({ width: 'full', overflowX: 'auto' })
+const HEAD = css({ display: 'flex', alignItems: 'center', gap: '1' })
+const PAGER = css({ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: '2', pt: '3', textStyle: 'sm', color: 'fg.muted' })
+const PAGE_BUTTON = cx(button({ variant: 'outline', size: 'xs' }), css({ px: '0', aspectRatio: 'square' }))
+
+type SortableModule = typeof import('./data-table-sortable')
+let sortable: SortableModule | null = null
 
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
+  // The server and the first browser render show the table without handles (so hydration
+  // matches); the drag and drop module then loads and the handles appear.
+  const [mod, setMod] = useState<SortableModule | null>(null)
+  const reorder = !!props.onReorder
+  useEffect(() => {
+    if (!reorder || mod) return
+    if (sortable) return setMod(sortable)
+    let live = true
+    void import('./data-table-sortable').then((m) => {
+      sortable = m
+      if (live) setMod(m)
+    })
+    return () => {
+      live = false
+    }
+  }, [reorder, mod])
+  if (reorder && mod) {
+    const Sortable = mod.default as unknown as (p: DataTableProps<T>) => ReactNode
+    return <Sortable {...props} />
+  }
+  return <DataTableView {...props} />
+}
+
+export function DataTableView<T extends RowData>(props: DataTableProps<T> & { dnd?: DataTableDnd }) {
+  const dnd = props.dnd
   const {
     data,
     columns,
@@ -112,12 +154,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const [ownPagination, setOwnPagination] = useState<PaginationState>({ pageIndex: TABLE.pageIndex, pageSize })
   const pagination = props.pagination ?? ownPagination
   const { suppressed, suppress } = useHoverSuppression()
-  const dndId = useId()
 
   const allColumns = useMemo<DataTableColumn<T>[]>(() => {
     const extra: DataTableColumn<T>[] = []
     if (onReorder)
-      extra.push({ id: '__drag', header: () => <styled.span srOnly>Order</styled.span>, size: 44, enableSorting: false })
+      extra.push({ id: '__drag', header: () => <span className={SR_ONLY}>Order</span>, size: 44, enableSorting: false })
     if (enableRowSelection)
       extra.push({
         id: '__select',
@@ -178,17 +219,10 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
 
   const rows = table.getRowModel().rows as unknown as Row<Features, T>[]
   const ids = rows.map((r) => r.id)
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  )
-
-  const onDragEnd = (event: DragEndEvent) => {
-    suppress()
-    const { active, over } = event
-    if (!over || active.id === over.id || !onReorder) return
-    const from = data.findIndex((row, i) => (getRowId ? getRowId(row, i) : String(i)) === active.id)
-    const to = data.findIndex((row, i) => (getRowId ? getRowId(row, i) : String(i)) === over.id)
+  const onMove = (activeId: string, overId: string) => {
+    if (!onReorder || activeId === overId) return
+    const from = data.findIndex((row, i) => (getRowId ? getRowId(row, i) : String(i)) === activeId)
+    const to = data.findIndex((row, i) => (getRowId ? getRowId(row, i) : String(i)) === overId)
     if (from < 0 || to < 0) return
     onReorder(from, to, moveItem(data, from, to))
   }
@@ -200,16 +234,16 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     <Table.Body>
       {rows.length === 0 ? (
         <Table.Row>
-          <Table.Cell colSpan={allColumns.length} textAlign="center" color="fg.muted" py="8" whiteSpace="normal">
+          <Table.Cell colSpan={allColumns.length} className={EMPTY_CELL}>
             {emptyText}
           </Table.Cell>
         </Table.Row>
       ) : (
         rows.map((row) =>
-          onReorder ? (
-            <SortableRow key={row.id} id={row.id} selected={row.getIsSelected()}>
+          onReorder && dnd ? (
+            <dnd.Row key={row.id} id={row.id} selected={row.getIsSelected()}>
               {(handle) => renderCells(row, true, handle)}
-            </SortableRow>
+            </dnd.Row>
           ) : (
             <Table.Row key={row.id} data-selected={row.getIsSelected() ? '' : undefined} aria-selected={enableRowSelection ? row.getIsSelected() : undefined}>
               {renderCells(row, false)}
@@ -235,7 +269,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   }
 
   const content = (
-    <styled.div width="full" overflowX="auto">
+    <div className={SCROLL}>
       <Table.Root
         size={size}
         variant={variant}
@@ -259,11 +293,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                     onClick={canSort ? header.column.getToggleSortingHandler() : undefined}
                   >
                     {header.isPlaceholder ? null : (
-                      <HStack gap="1">
+                      <span className={HEAD}>
                         <table.FlexRender header={header as any} />
                         {sorted === 'asc' ? <ArrowUpIcon size={14} aria-hidden /> : null}
                         {sorted === 'desc' ? <ArrowDownIcon size={14} aria-hidden /> : null}
-                      </HStack>
+                      </span>
                     )}
                   </Table.Header>
                 )
@@ -271,63 +305,29 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             </Table.Row>
           ))}
         </Table.Head>
-        {onReorder ? (
-          <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-            {body}
-          </SortableContext>
-        ) : (
-          body
-        )}
+        {onReorder && dnd ? <dnd.Body ids={ids}>{body}</dnd.Body> : body}
       </Table.Root>
       {pages > 1 ? (
-        <HStack justifyContent="flex-end" gap="2" pt="3" textStyle="sm" color="fg.muted">
+        <div className={PAGER}>
           <span>
             Page {pagination.pageIndex + 1} of {pages}
           </span>
-          <IconButton aria-label="Previous page" variant="outline" size="xs" disabled={!table.getCanPreviousPage()} onClick={() => table.previousPage()}>
+          <button type="button" className={PAGE_BUTTON} aria-label="Previous page" disabled={!table.getCanPreviousPage()} onClick={() => table.previousPage()}>
             <ChevronLeftIcon />
-          </IconButton>
-          <IconButton aria-label="Next page" variant="outline" size="xs" disabled={!table.getCanNextPage()} onClick={() => table.nextPage()}>
+          </button>
+          <button type="button" className={PAGE_BUTTON} aria-label="Next page" disabled={!table.getCanNextPage()} onClick={() => table.nextPage()}>
             <ChevronRightIcon />
-          </IconButton>
-        </HStack>
+          </button>
+        </div>
       ) : null}
-    </styled.div>
+    </div>
   )
   // DndContext renders its screen-reader instructions as a <div>: keep it outside the <table>.
-  return onReorder ? (
-    <DndContext id={dndId} sensors={sensors} collisionDetection={closestCenter} modifiers={[verticalOnly]} onDragEnd={onDragEnd} onDragCancel={suppress}>
+  return onReorder && dnd ? (
+    <dnd.Wrap ids={ids} onMove={onMove} onSettle={suppress}>
       {content}
-    </DndContext>
+    </dnd.Wrap>
   ) : (
     content
-  )
-}
-
-/** A row that can be dragged by its handle (the handle is passed to the cells renderer). */
-function SortableRow({ id, selected, children }: { id: string; selected: boolean; children: (handle: ReactNode) => ReactNode }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id,
-    transition: { duration: TABLE.dragAnimationMs, easing: 'cubic-bezier(0.25, 1, 0.5, 1)' },
-  })
-  const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition }
-  const handle = (
-    <IconButton
-      ref={setActivatorNodeRef}
-      aria-label="Drag to reorder"
-      variant="ghost"
-      size="xs"
-      cursor={isDragging ? 'grabbing' : 'grab'}
-      touchAction="none"
-      {...attributes}
-      {...listeners}
-    >
-      <GripVerticalIcon />
-    </IconButton>
-  )
-  return (
-    <Table.Row ref={setNodeRef} style={style} data-dragging={isDragging ? '' : undefined} data-selected={selected ? '' : undefined}>
-      {children(handle)}
-    </Table.Row>
   )
 }

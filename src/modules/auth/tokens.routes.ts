@@ -2,7 +2,7 @@ import { Elysia, t } from 'elysia'
 import * as v from 'valibot'
 import { platform } from '../../platform/http/context'
 import { notFound, parseOrThrow } from '../../platform/http/errors'
-import { listResponse } from '../../platform/http/list-query'
+import { listResponse, parseIncludes } from '../../platform/http/list-query'
 import { AccessToken } from './auth.entity'
 import { TokenCreateSchema } from './auth.schema'
 import { createAccessToken, serializeAccessToken } from './auth.service'
@@ -34,8 +34,9 @@ export const tokenRoutes = new Elysia({ name: 'auth-tokens' })
       description: 'Answers `{ data: { id, name, expiresAt, ..., token } }`. The plain-text `token` is shown this once; send it as `Authorization: Bearer <token>` (no CSRF needed).',
     },
   })
-  .get('/auth/tokens', async ({ ctx, query }) => {
+  .get('/auth/tokens', async ({ ctx, query, request }) => {
     const me = ctx.requireUser()
+    parseIncludes(new URL(request.url).searchParams.get('include'), [])
     const q = parseOrThrow(PageQuery, query)
     const page = Math.max(1, Number(q.page ?? 1) || 1)
     const perPage = Math.min(100, Math.max(1, Number(q.perPage ?? 10) || 10))

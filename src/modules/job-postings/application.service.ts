@@ -13,7 +13,7 @@ import { log } from '../../platform/log'
 import { parseListQuery } from '../../platform/http/list-query'
 import { escapeLike } from '../../platform/http/crud'
 import { hit } from '../../platform/http/rate-limit'
-import { User } from '../users/user.entity'
+import { User } from '../users'
 import { JobApplication, JobPosting } from './job-posting.entity'
 import { APPLICATION_STATUSES, APPLY_MESSAGES, ApplicationSchema } from './job-posting.schema'
 

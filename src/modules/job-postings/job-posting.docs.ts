@@ -59,6 +59,10 @@ export const responses = {
     201: json(v.object({ data: v.object({ id: s, status: v.picklist(APPLICATION_STATUSES), autoRejected: v.boolean() }) }), 'Application received'),
     404: errors[404], 422: errors[422], 409: json(ErrorBody, 'Not accepting applications, applicant limit reached, or already applied'),
   },
+  resume: {
+    200: { description: 'The resume file (PDF or Word), as an attachment', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } }, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document': { schema: { type: 'string', format: 'binary' } }, 'application/msword': { schema: { type: 'string', format: 'binary' } } } },
+    ...errors,
+  } as any,
   publicList: { 200: json(v.object({ data: v.array(JobPostingView), meta: Meta }), 'Published postings of every team') },
   publicOne: { 200: json(v.object({ data: JobPostingView }), 'A published posting'), 404: errors[404] },
 }

@@ -1,7 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
-import { Tenant } from '../tenants/tenant.entity'
-import { User } from '../users/user.entity'
+import { Tenant } from '../tenants'
+import { User } from '../users'
 import type { ApplicationStatus, InterviewQuestion, JobPreferences, JobStatus } from './job-posting.schema'
 
 /** A job posting of a tenant (product-spec section 3). Lists are text[] so filters use @>. */

@@ -1,5 +1,5 @@
 import type { JobPosting } from './job-posting.entity'
-import type { User } from '../users/user.entity'
+import type { User } from '../users'
 
 export const userName = (u: User) => [u.profile?.firstName, u.profile?.lastName].filter(Boolean).join(' ') || u.username || u.email
 

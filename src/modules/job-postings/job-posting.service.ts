@@ -10,8 +10,8 @@ import { TENANT, SOFT_DELETE } from '../../platform/db/schemas'
 import { forbidden, notFound, fieldError } from '../../platform/http/errors'
 import { escapeLike } from '../../platform/http/crud'
 import { listResponse, parseListQuery, parseIncludes } from '../../platform/http/list-query'
-import { User } from '../users/user.entity'
-import { Membership } from '../tenants/tenant.entity'
+import { User } from '../users'
+import { Membership } from '../tenants'
 import { JobPosting } from './job-posting.entity'
 import {
   DEPARTMENTS, EMPLOYMENT_TYPES, JOB_STATUSES, SENIORITY_LEVELS, WORK_MODES, PreferencesSchema, DEFAULT_PREFERENCES,

@@ -1,5 +1,5 @@
 /**
- * Public job routes. `/v1/jobs...` is the JSON API (documented). `POST /jobs/:id/apply` is
+ * Public job routes. `/v1/public/jobs...` is the JSON API (documented). `POST /jobs/:id/apply` is
  * the target of the plain HTML form on /jobs/{id} (works without JavaScript): it answers
  * 303 back to the page with the outcome in the query. It is mounted before the platform
  * plugin on purpose: applying acts for nobody (no session is read), so there is nothing for
@@ -11,6 +11,7 @@ import { platform } from '../../platform/http/context'
 import { HttpError, notFound } from '../../platform/http/errors'
 import { getOrm } from '../../platform/db/current'
 import { clientIp } from '../../platform/http/client-ip'
+import { parseIncludes } from '../../platform/http/list-query'
 import { apply, answersFrom } from './application.service'
 import { findPublished, listPublished, serializePublic } from './public.service'
 import { responses } from './job-posting.docs'
@@ -19,17 +20,18 @@ const tags = ['Jobs (public)']
 
 export const publicJobRoutes = new Elysia({ name: 'jobs-public' })
   .use(platform)
-  .get('/jobs', async ({ ctx, query }) => {
+  .get('/public/jobs', async ({ ctx, query, request }) => {
+    parseIncludes(new URL(request.url).searchParams.get('include'), []) // unknown includes are a 422 on every list
     const q = query as Record<string, string | undefined>
     const r = await listPublished(ctx.em, { page: Number(q.page ?? 1), q: q.q, employmentStatus: q['filter[employmentStatus]'], workplaceType: q['filter[workplaceType]'] })
     return { data: r.rows.map(serializePublic), meta: { page: r.page, perPage: 10, total: r.total, lastPage: r.lastPage } }
   }, { detail: { tags, summary: 'Published job postings of every team', responses: responses.publicList, security: [] } })
-  .get('/jobs/:id', async ({ ctx, params }) => {
+  .get('/public/jobs/:id', async ({ ctx, params }) => {
     const p = await findPublished(ctx.em, params.id)
     if (!p) throw notFound('Job posting')
     return { data: serializePublic(p) }
   }, { params: t.Object({ id: t.String() }), detail: { tags, summary: 'A published job posting', responses: responses.publicOne, security: [] } })
-  .post('/jobs/:id/applications', async ({ ctx, params, body, set }) => {
+  .post('/public/jobs/:id/applications', async ({ ctx, params, body, set }) => {
     const b = (body ?? {}) as Record<string, unknown>
     const result = await apply(ctx.em, params.id, { name: b.name, email: b.email, answers: answersFrom(b), ieltsScore: b.ieltsScore, resume: b.resume }, ctx.ip)
     set.status = 201
@@ -50,13 +52,19 @@ export const publicJobRoutes = new Elysia({ name: 'jobs-public' })
 
 /** The no-JavaScript form target (see the file comment). */
 export const applyFormRoute = new Elysia({ name: 'jobs-apply-form' })
-  .post('/jobs/:id/apply', async ({ params, request }) => {
+  .post('/jobs/:id/apply', async ({ params, request, body: parsed }) => {
     const id = params.id
     const back = (query: Record<string, string>) => new Response(null, { status: 303, headers: { location: `/jobs/${encodeURIComponent(id)}?${new URLSearchParams(query)}#apply` } })
-    const form = await request.formData().catch(() => null)
-    if (!form) return back({ error: 'The form could not be read. Please try again.' })
-    const body: Record<string, unknown> = {}
-    for (const [k, value] of form) body[k] = value
+    // Elysia has usually parsed the form already (a global transform reads bodies); else read it here.
+    let body: Record<string, unknown> | null = parsed && typeof parsed === 'object' ? { ...(parsed as Record<string, unknown>) } : null
+    if (!body) {
+      const form = await request.formData().catch(() => null)
+      if (form) {
+        body = {}
+        for (const [k, value] of form) body[k] = value
+      }
+    }
+    if (!body) return back({ error: 'The form could not be read. Please try again.' })
     const em = getOrm().em.fork({ clear: true }) as EntityManager
     try {
       const r = await apply(em, id, { name: body.name, email: body.email, answers: answersFrom(body), ieltsScore: body.ieltsScore, resume: body.resume }, clientIp(request))

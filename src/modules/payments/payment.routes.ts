@@ -1,8 +1,9 @@
 import { Elysia, t } from 'elysia'
+import { lockRow } from '../../platform/db/after-commit'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { notFound, parseOrThrow } from '../../platform/http/errors'
-import { listResponse, parseListQuery } from '../../platform/http/list-query'
+import { listResponse, parseIncludes, parseListQuery } from '../../platform/http/list-query'
 import { Booking } from '../bookings/booking.entity'
 import { bookingScope } from '../bookings/booking.access'
 import { toMajor } from '../bookings/money'
@@ -142,7 +143,11 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
     const kind = q.document === 'credit-note' ? 'credit_note' : 'invoice'
     const em = (ctx.em as EntityManager).fork()
     let doc = await em.findOne(Invoice, { booking: booking.id, kind })
-    doc ??= await em.transactional((tem) => issueDocument(tem as EntityManager, booking.id, kind))
+    // Under the booking's lock, like every other issuer: two requests never number it twice.
+    doc ??= await em.transactional(async (tem) => {
+      await lockRow(tem as EntityManager, 'bookings', booking.id)
+      return issueDocument(tem as EntityManager, booking.id, kind)
+    })
     if (!doc) throw notFound(kind === 'invoice' ? 'Invoice (the booking has no payment)' : 'Credit note (the booking has no refund)')
     const invoice = kind === 'credit_note' ? await em.findOne(Invoice, { booking: booking.id, kind: 'invoice' }) : null
     const pdf = await renderInvoicePdf(doc, invoice ? documentNumber(invoice) : undefined)
@@ -180,7 +185,8 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
     })
     return listResponse(rows.map(serializeInvoice), total, p)
   }, { auth: true, detail: { tags, summary: 'Invoices and credit notes the viewer may see (coach: of their schedules)', description: 'filter[kind] (invoice|credit-note), filter[bookingId], filter[workshopScheduleId], filter[workshopId].' } })
-  .get('/payments/payment-methods', async ({ ctx }) => {
+  .get('/payments/payment-methods', async ({ ctx, request }) => {
+    parseIncludes(new URL(request.url).searchParams.get('include'), [])
     const cards = await listCards(ctx.requireUser())
     return { data: cards, meta: { page: 1, perPage: Math.max(cards.length, 10), total: cards.length, lastPage: 1 } }
   }, { auth: true, detail: { tags, summary: 'Saved cards' } })

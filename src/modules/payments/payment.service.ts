@@ -25,7 +25,22 @@ import { ensureCustomer } from './customers'
 import { issueDocument } from './invoice.service'
 import { stripe } from './stripe'
 import { callStripe } from './stripe-errors'
-import { lockRow, transaction } from '../../platform/db/after-commit'
+import { afterCommit, lockRow, transaction } from '../../platform/db/after-commit'
+import { recordRefund, refundBookingDurably, sendOrQueue } from './refunds'
+
+/** Issues an invoice or credit note in a transaction of its own (idempotent per booking and kind). */
+async function issueDocumentNow(bookingId: string, kind: 'invoice' | 'credit_note') {
+  const { getOrm } = await import('../../platform/db/current')
+  await transaction(getOrm().em.fork() as EntityManager, async (t) => {
+    // Booking first, then the tenant's counter: the lock order of every booking path.
+    if (await lockRow(t, 'bookings', bookingId)) await issueDocument(t, bookingId, kind)
+  })
+}
+
+async function refundBookingPaymentDurably(tem: EntityManager, payment: Payment, reason: string) {
+  const row = await recordRefund(tem, payment, reason)
+  if (row) await afterCommit(tem, () => sendOrQueue([row.id]))
+}
 
 export const LATE_PAYMENT_REASON = 'Paid after the booking could no longer be confirmed'
 
@@ -135,7 +150,6 @@ export async function syncIntent(em: EntityManager, paymentIntentId: string) {
   // Stripe lists newest first; oldest first here (stable for charges of the same second).
   const charges = (await callStripe(() => stripe().charges.list({ payment_intent: pi.id, limit: 100 }))).data.reverse().sort((a, b) => a.created - b.created)
 
-  let refundNeeded: Payment | null = null
   const result = await transaction(em.fork() as EntityManager, async (tem) => {
     const booking = await lockBooking(tem, bookingId).catch(() => null)
     if (!booking) return { booking: null, payment: null }
@@ -155,16 +169,20 @@ export async function syncIntent(em: EntityManager, paymentIntentId: string) {
       try {
         const method = paid.cardBrand ? `card:${paid.cardBrand}` : 'card'
         await confirmBooking(tem, booking.id, { amountPaid: pi.amount_received || pi.amount, paymentMethod: method.slice(0, 64), paymentTransactionId: pi.id })
-        await issueDocument(tem, booking.id, 'invoice')
+        // Numbered from the tenant's counter row: in a short transaction of its own after the
+        // commit, so concurrent payments of one tenant never queue on that row while holding
+        // their booking locks (the invoice route also issues a missing one on demand).
+        const paidBookingId = booking.id
+        await afterCommit(tem, () => issueDocumentNow(paidBookingId, 'invoice'))
       } catch (err) {
         if (!(err instanceof HttpError) || err.status !== 409) throw err
         log.warn({ bookingId: booking.id, paymentIntentId: pi.id, reason: err.message }, 'payment cannot confirm its booking: refunding')
-        refundNeeded = paid
+        // Recorded with the payment, sent after the commit (retried by a job if it fails).
+        await refundBookingPaymentDurably(tem, paid, LATE_PAYMENT_REASON)
       }
     }
     return { booking, payment: current }
   })
-  if (refundNeeded) await refundPayment(em, refundNeeded, LATE_PAYMENT_REASON)
   const booking = result.booking ? await em.fork().findOne(Booking, { id: result.booking.id }, { filters: false }) : null
   return { pi, booking, payment: result.payment }
 }
@@ -195,21 +213,19 @@ async function recordCharge(tem: EntityManager, booking: Booking, pi: Stripe.Pay
   return row
 }
 
-/** Refunds what is left of one payment (idempotent per payment) and records the refund. */
+/**
+ * Refunds what is left of one payment: the refund is recorded (pending) under the booking's
+ * lock, then sent with its own idempotency key; a failed send is retried by a job (refunds.ts).
+ */
 export async function refundPayment(em: EntityManager, payment: Payment, reason: string) {
   if (!payment.paymentIntentId) return null
-  const refund = await callStripe(() =>
-    stripe().refunds.create(
-      { payment_intent: payment.paymentIntentId!, reason: 'requested_by_customer', metadata: { bookingId: (payment.booking as any).id, paymentId: payment.id, reason: reason.slice(0, 450) } },
-      { idempotencyKey: `summit-refund-${payment.id}` },
-    ),
-  ).catch(async (err) => {
-    // Already refunded (by a previous run or from the dashboard): sync what Stripe has.
-    if ((err as any)?.status === 422) return null
-    throw err
+  const row = await transaction(em.fork() as EntityManager, async (tem) => {
+    await lockBooking(tem, (payment.booking as any).id ?? payment.booking)
+    const fresh = await tem.findOne(Payment, { id: payment.id }, { refresh: true })
+    return fresh ? recordRefund(tem, fresh, reason) : null
   })
-  if (payment.chargeId) await syncRefunds(em, payment.chargeId, reason)
-  return refund
+  if (row) await sendOrQueue([row.id])
+  return row
 }
 
 /** Records every refund of a charge (ours or made in the dashboard) and issues the credit note. */
@@ -223,7 +239,11 @@ export async function syncRefunds(em: EntityManager, chargeId: string, reason: s
     if (!original) return
     await lockBooking(tem, (original.booking as any).id)
     for (const r of refunds.data) {
-      const row = (await tem.findOne(Payment, { refundId: r.id })) ?? tem.create(Payment, {
+      // Our own refunds were recorded (pending) before they were sent: that row becomes this refund.
+      const ownId = r.metadata?.refundRowId as string | undefined
+      const own = ownId && /^[0-9a-f-]{36}$/i.test(ownId) ? await tem.findOne(Payment, { id: ownId, kind: 'refund', refundId: null }) : null
+      if (own) tem.assign(own, { refundId: r.id, amount: r.amount, currency: r.currency })
+      const row = (await tem.findOne(Payment, { refundId: r.id })) ?? own ?? tem.create(Payment, {
         tenant: (original.tenant as any).id, booking: (original.booking as any).id, user: (original.user as any)?.id ?? null,
         kind: 'refund', amount: r.amount, currency: r.currency, provider: 'stripe', paymentIntentId: original.paymentIntentId,
         chargeId: null, refundId: r.id, cardBrand: original.cardBrand, cardLast4: original.cardLast4,
@@ -234,14 +254,19 @@ export async function syncRefunds(em: EntityManager, chargeId: string, reason: s
     original.amountRefunded = charge.amount_refunded
     if (charge.refunded) original.status = 'refunded'
     await tem.flush()
-    if (charge.amount_refunded > 0) await issueDocument(tem, (original.booking as any).id, 'credit_note')
+    if (charge.amount_refunded > 0) {
+      const refundedBookingId = (original.booking as any).id as string
+      await afterCommit(tem, () => issueDocumentNow(refundedBookingId, 'credit_note'))
+    }
   })
 }
 
 /** Refunds every paid, not yet refunded payment of a booking (a paid booking was cancelled). */
 export async function refundBooking(em: EntityManager, bookingId: string, reason: string) {
-  const payments = await em.fork().find(Payment, { booking: bookingId, kind: 'payment', status: 'succeeded' })
-  for (const p of payments) if (p.amount > p.amountRefunded) await refundPayment(em, p, reason)
+  await transaction(em.fork() as EntityManager, async (tem) => {
+    await lockBooking(tem, bookingId)
+    await refundBookingDurably(tem, bookingId, reason)
+  })
 }
 
 /** Cancels the open intents of a booking that can no longer be paid (best effort: a late payment is refunded anyway). */

@@ -67,7 +67,7 @@ export function stripe(): Stripe {
   if (s.mode === 'disabled' || (s.mode === 'local' && !s.apiUrl)) {
     throw new HttpError(503, 'Card payments are not available right now. Please try again later.')
   }
-  const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000, appInfo: { name: config.SITE_NAME } }
+  const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000, appInfo: { name: config.SITE_NAME }, telemetry: false }
   if (s.apiUrl) {
     const u = new URL(s.apiUrl)
     Object.assign(options, { host: u.hostname, port: Number(u.port || (u.protocol === 'https:' ? 443 : 80)), protocol: u.protocol.replace(':', '') })

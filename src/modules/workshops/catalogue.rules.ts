@@ -45,11 +45,10 @@ export const titleRule = v.pipe(v.string('Title is required'), v.trim(), v.minLe
 export const urlMax = (max: number) =>
   v.pipe(v.string(M.url), v.trim(), v.url(M.url), v.check(isHttpUrl, M.url), v.maxLength(max, `Must be at most ${max} characters`))
 
-/** A valid absolute URL, or a picture kept by the image provider (`/v1/files/<id>`, as the demo workshops have). */
+/** A valid absolute http(s) URL, or a picture kept by the image provider (`/v1/files/<id>`, as the demo workshops have). */
 const PROVIDER_PATH = /^\/v1\/files\/[0-9a-f-]{36}$/
-const isUrl = (s: string) => v.is(v.pipe(v.string(), v.url()), s)
 const urlOrProvided = (max: number) =>
-  v.pipe(v.string(M.url), v.trim(), v.check((s) => PROVIDER_PATH.test(s) || isUrl(s), M.url), v.maxLength(max, `Must be at most ${max} characters`))
+  v.pipe(v.string(M.url), v.trim(), v.check((s) => PROVIDER_PATH.test(s) || isHttpUrl(s), M.url), v.maxLength(max, `Must be at most ${max} characters`))
 /** An image or video reference: empty string means none. */
 export const optionalUrl = (max = 255) => v.optional(v.nullable(v.union([v.literal(''), urlOrProvided(max)], M.url)))
 

@@ -6,7 +6,7 @@ import { now } from '../../platform/clock'
 import { DELIVERY_MODES, SKILL_LEVELS } from './enums'
 import { isUuid } from './access'
 import { isCountryCode } from './catalogue.rules'
-import { PUBLIC_COLUMNS, publicRow } from './public.rows'
+import { COACH_RATINGS_CTE, LIST_COLUMNS, PUBLIC_COLUMNS, publicRow } from './public.rows'
 
 const str = (d: string) => v.optional(v.pipe(v.string(), v.description(d)))
 
@@ -102,6 +102,13 @@ const WORKSHOP_TEXT = `(coalesce(w2.title, '') || ' ' || coalesce(w2.description
 const COACH_TEXT = `(coalesce(u2.username, '') || ' ' || coalesce(u2.profile->>'firstName', '') || ' ' || coalesce(u2.profile->>'lastName', '') || ' ' || coalesce(u2.coach_profile->>'businessName', ''))`
 
 /**
+ * `x in (select ...)` kept as a set hashed once and probed per row while the listing index is
+ * walked in order: at the top level PostgreSQL would turn it into a join and sort every match
+ * (right for one coach's few rows, wrong for a tag's or a price range's thousands).
+ */
+const hashed = (inSubquery: string) => `coalesce(${inSubquery}, false)`
+
+/**
  * WHERE clause over schedules `s` alone, so the partial listing index (published, public, not
  * deleted, by start date) serves it in order: filters on the workshop or the coach become
  * `in (...)` sets (hashed once per statement), deleted parents an excluded set. Every value is
@@ -132,11 +139,11 @@ function scheduleWhere(f: PublicFilters, visibility: 'public' | 'unlisted') {
   if (f.from) add('s.start_date >= ?', f.from)
   if (f.to) add('s.start_date <= ?', f.to)
   if (f.minPrice !== undefined && f.maxPrice !== undefined)
-    add('s.workshop_id in (select w2.id from workshops w2 where w2.price >= ? and w2.price <= ?)', Math.round(f.minPrice * 100), Math.round(f.maxPrice * 100))
-  else if (f.minPrice !== undefined) add('s.workshop_id in (select w2.id from workshops w2 where w2.price >= ?)', Math.round(f.minPrice * 100))
-  else if (f.maxPrice !== undefined) add('s.workshop_id in (select w2.id from workshops w2 where w2.price <= ?)', Math.round(f.maxPrice * 100))
+    add(hashed('s.workshop_id in (select w2.id from workshops w2 where w2.price >= ? and w2.price <= ?)'), Math.round(f.minPrice * 100), Math.round(f.maxPrice * 100))
+  else if (f.minPrice !== undefined) add(hashed('s.workshop_id in (select w2.id from workshops w2 where w2.price >= ?)'), Math.round(f.minPrice * 100))
+  else if (f.maxPrice !== undefined) add(hashed('s.workshop_id in (select w2.id from workshops w2 where w2.price <= ?)'), Math.round(f.maxPrice * 100))
   if (f.coach) isUuid(f.coach) ? add('s.coach_id = ?', f.coach) : add('s.coach_id in (select u2.id from users u2 where u2.username = ?)', f.coach.toLowerCase())
-  if (f.tag) add('s.workshop_id in (select wt.workshop_id from workshop_tags wt join tags tg on tg.id = wt.tag_id where tg.slug = ?)', f.tag)
+  if (f.tag) add(hashed('s.workshop_id in (select wt.workshop_id from workshop_tags wt join tags tg on tg.id = wt.tag_id where tg.slug = ?)'), f.tag)
   if (f.seatsLeft !== undefined) add('(select w2.max_seats from workshops w2 where w2.id = s.workshop_id) - s.seats_taken >= ?', Math.floor(f.seatsLeft))
   return { sql: sql.join(' and '), params }
 }
@@ -190,11 +197,13 @@ export async function listPublicSchedules(em: EntityManager, f: PublicFilters) {
   const seen = walk(f, where)
   const rows = await em.execute<Record<string, any>[]>(
     `with seen as materialized (${seen.sql}),
-      total as (select count(*) as n from seen)
+      total as (select count(*) as n from seen),
+      page as materialized (select seen.id, seen.ord from seen where seen.ord > ? and seen.ord <= ?),
+      ${COACH_RATINGS_CTE('page join workshop_schedules s on s.id = page.id')}
     select total.n as total_count, d.* from total left join lateral (
-      select ${PUBLIC_COLUMNS}, seen.ord as page_ord from seen join workshop_schedules s on s.id = seen.id
+      select ${LIST_COLUMNS}, page.ord as page_ord from page join workshop_schedules s on s.id = page.id
         join workshops w on w.id = s.workshop_id join users u on u.id = s.coach_id
-       where seen.ord > ? and seen.ord <= ?
+        left join coach_ratings cr on cr.coach_id = s.coach_id
     ) d on true
     order by d.page_ord`,
     [...seen.params, offset, Math.min(offset + f.perPage, LIST_CAP)],

@@ -16,7 +16,7 @@ export const WorkshopScheduleSchema = defineEntity({
     // the filtered columns included so pages and capped counts are read from the index alone.
     {
       name: 'workshop_schedules_listing_idx',
-      expression: `create index "workshop_schedules_listing_idx" on "workshop_schedules" ("start_date", "id") include ("end_date", "workshop_id", "coach_id", "tenant_id", "level", "mode", "country") where deleted_at is null and status = 'PUBLISHED' and visibility = 'PUBLIC'`,
+      expression: `create index "workshop_schedules_listing_idx" on "workshop_schedules" ("start_date", "id") include ("end_date", "workshop_id", "coach_id", "tenant_id", "level", "mode", "country", "seats_taken") where deleted_at is null and status = 'PUBLISHED' and visibility = 'PUBLIC'`,
     },
     // The country filter walks its own slice in the same order.
     {

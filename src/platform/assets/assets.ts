@@ -69,6 +69,9 @@ function hashName(prefix: string, body: Uint8Array, ext: string) {
 const REF_RE = /"\.\/([\w.-]+\.js)"/g
 const STATIC_IMPORT_RE = /(?:from\s*"|import\s*")\.\/([\w.-]+\.js)"/g
 
+/** Islands that use no query cache: hydrated without its provider (islands/runtime/client-bare), a smaller first load. */
+export const BARE_ISLANDS = new Set(['auth-form', 'checkout'])
+
 /**
  * The island bundles, named by the hash of their own bytes: the same source gives the same
  * names on every build and every machine, so several app servers behind one address hand out
@@ -89,7 +92,7 @@ export async function buildIslands(names: readonly string[] = islandNames) {
       const file = join(dir, `${name}.tsx`)
       writeFileSync(
         file,
-        `import { define } from ${JSON.stringify(join(ROOT, 'islands/runtime/client'))}\n` +
+        `import { define } from ${JSON.stringify(join(ROOT, BARE_ISLANDS.has(name) ? 'islands/runtime/client-bare' : 'islands/runtime/client'))}\n` +
           `import C from ${JSON.stringify(join(ROOT, 'islands', name))}\n` +
           `define(${JSON.stringify(name)}, C)\n`,
       )
@@ -110,22 +113,26 @@ export async function buildIslands(names: readonly string[] = islandNames) {
     if (!result.success) throw new AggregateError(result.logs, 'island build failed')
     const raw = new Map<string, string>()
     for (const out of result.outputs) raw.set(out.path.replace(/^.*\//, ''), await out.text())
-    // Bun keys its dynamic-import preload map by each file's [hash]; an entry's hash follows
-    // the temporary folder, so it is swapped for one made from the island's name.
-    const swaps: [string, string][] = []
+    // Bun keys its dynamic-import preload map by each file's [hash] (`"x1y2z3w4"`), which
+    // follows the temporary folder: those ids count as references too and get stable values.
+    const byId = new Map<string, string>()
     for (const file of raw.keys()) {
-      const m = file.match(/^entry-(.+)-(\w+)\.js$/)
-      if (m) swaps.push([`"${m[2]}"`, `"${new Bun.CryptoHasher('sha256').update(m[1]!).digest('hex').slice(0, 8)}"`])
+      const id = file.match(/-(\w{8})\.js$/)?.[1]
+      if (id) byId.set(id, file)
     }
-    if (swaps.length) for (const [file, text] of raw) raw.set(file, swaps.reduce((t, [a, b]) => t.split(a).join(b), text))
+    const ID_RE = /"(\w{8})"/g
+    const relink = (text: string, to: (file: string, kind: 'path' | 'id') => string) =>
+      text
+        .replace(REF_RE, (m, dep: string) => (raw.has(dep) ? `"./${to(dep, 'path')}"` : m))
+        .replace(ID_RE, (m, id: string) => (byId.has(id) ? `"${to(byId.get(id)!, 'id')}"` : m))
     // Names from content, references included, and stable through cycles (a chunk's dynamic
     // import of a chunk that imports it back): each round hashes a file with its references
     // replaced by the previous round's hashes of what they point at.
     const sha = (text: string) => new Bun.CryptoHasher('sha256').update(text).digest('base64url')
-    let round = new Map([...raw].map(([file, text]) => [file, sha(text.replace(REF_RE, (_m, dep: string) => (raw.has(dep) ? '"./~"' : `"./${dep}"`)))]))
+    let round = new Map([...raw].map(([file, text]) => [file, sha(relink(text, () => '~'))]))
     for (let i = 0; i < 4; i++) {
       const prev = round
-      round = new Map([...raw].map(([file, text]) => [file, sha(prev.get(file)! + text.replace(REF_RE, (_m, dep: string) => `"./${prev.get(dep) ?? dep}"`))]))
+      round = new Map([...raw].map(([file, text]) => [file, sha(prev.get(file)! + relink(text, (dep) => prev.get(dep)!))]))
     }
     const final = new Map<string, string>()
     for (const file of raw.keys()) {
@@ -135,7 +142,7 @@ export async function buildIslands(names: readonly string[] = islandNames) {
     }
     for (const [file, text] of raw) {
       const name = final.get(file)!
-      const body = text.replace(REF_RE, (_m, dep: string) => `"./${final.get(dep) ?? dep}"`)
+      const body = relink(text, (dep, kind) => (kind === 'path' ? final.get(dep)! : round.get(dep)!.slice(0, 8).replace(/[-_]/g, '0')))
       files.set(name, new TextEncoder().encode(body))
       imports.set(name, [...body.matchAll(STATIC_IMPORT_RE)].map((m) => m[1]!).filter((d) => d !== name))
     }

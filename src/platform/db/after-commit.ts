@@ -10,12 +10,63 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { EntityManager } from '@mikro-orm/postgresql'
+import type { EventSubscriber, TransactionEventArgs } from '@mikro-orm/core'
 import { log } from '../log'
 
 type Effect = () => unknown
 interface Scope { effects: Effect[] }
 
 const scopes = new AsyncLocalStorage<Scope>()
+
+/*
+ * Transactions opened without transaction() (a plain em.transactional of a caller): effects
+ * registered inside them wait for the COMMIT of the outermost one, found through the ORM's
+ * transaction events (a savepoint remembers its parent).
+ */
+const parentOf = new WeakMap<object, object>()
+const openingFrom = new WeakMap<object, object>()
+const deferred = new WeakMap<object, Effect[]>()
+
+const rootOf = (ctx: object) => {
+  let c = ctx
+  for (let p = parentOf.get(c); p; p = parentOf.get(c)) c = p
+  return c
+}
+
+function deferToCommit(em: EntityManager, effects: Effect[]) {
+  const ctx = em.getTransactionContext() as object | undefined
+  if (!ctx) {
+    for (const fn of effects) void runEffect(fn)
+    return
+  }
+  const root = rootOf(ctx)
+  const list = deferred.get(root) ?? []
+  list.push(...effects)
+  deferred.set(root, list)
+}
+
+/** Registered with the ORM (orm.ts): runs deferred effects after the outermost COMMIT. */
+export const afterCommitSubscriber: EventSubscriber = {
+  beforeTransactionStart(args: TransactionEventArgs) {
+    if (args.transaction) openingFrom.set(args.em, args.transaction)
+  },
+  afterTransactionStart(args: TransactionEventArgs) {
+    const parent = openingFrom.get(args.em)
+    if (parent && args.transaction && args.transaction.savepointName) parentOf.set(args.transaction, parent)
+    openingFrom.delete(args.em)
+  },
+  afterTransactionCommit(args: TransactionEventArgs) {
+    const t = args.transaction
+    if (!t || t.savepointName) return
+    const list = deferred.get(t)
+    if (!list) return
+    deferred.delete(t)
+    for (const fn of list) void runEffect(fn)
+  },
+  afterTransactionRollback(args: TransactionEventArgs) {
+    if (args.transaction && !args.transaction.savepointName) deferred.delete(args.transaction)
+  },
+}
 
 /** Runs one effect; a failing effect is logged, never thrown (the transaction is committed). */
 async function runEffect(fn: Effect) {
@@ -36,6 +87,11 @@ export async function transaction<T>(em: EntityManager, cb: (tem: EntityManager)
   if (outer && em.isInTransaction()) return em.transactional((tem) => cb(tem as EntityManager))
   const scope: Scope = { effects: [] }
   const result = await scopes.run(scope, () => em.transactional((tem) => cb(tem as EntityManager)))
+  if (em.isInTransaction()) {
+    // Inside a caller's own em.transactional: only its COMMIT makes the change real.
+    deferToCommit(em, scope.effects)
+    return result
+  }
   // No lock is held any more; a failing effect never fails the committed change.
   for (const fn of scope.effects) await runEffect(fn)
   return result
@@ -53,8 +109,7 @@ export function afterCommit(em: EntityManager, fn: Effect): Promise<void> {
   }
   if (em.isInTransaction()) {
     // A transaction opened without transaction(): wait for its commit through the ORM's event.
-    log.warn('afterCommit outside transaction(): effect deferred to the end of the request flow')
-    setTimeout(() => void runEffect(fn), 0)
+    deferToCommit(em, [fn])
     return Promise.resolve()
   }
   return runEffect(fn)

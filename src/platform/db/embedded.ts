@@ -44,7 +44,8 @@ async function stopStale(dir: string) {
  * `fast` turns them off and is only for throwaway databases (tests): a crash loses writes.
  */
 export function postgresFlags(durability: 'durable' | 'fast'): string[] {
-  const flags = ['-c', 'max_connections=200']
+  // random_page_cost: index reads cost about as much as table reads on SSDs (the marketplace list walks its index).
+  const flags = ['-c', 'max_connections=200', '-c', 'random_page_cost=1.1']
   if (durability === 'fast') flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off')
   else flags.push('-c', 'fsync=on', '-c', 'synchronous_commit=on', '-c', 'full_page_writes=on')
   return flags

@@ -4,6 +4,7 @@ import { resolve } from 'node:path'
 import { entities } from '../../entities'
 import { log } from '../log'
 import { config } from '../../config'
+import { afterCommitSubscriber } from './after-commit'
 
 export const migrationsPath = resolve(import.meta.dir, '../../../migrations')
 
@@ -22,7 +23,7 @@ export function connectionLimits() {
   }
 }
 
-export function ormConfig(clientUrl: string, opts: { debug?: boolean; pool?: number } = {}) {
+export function ormConfig(clientUrl: string, opts: { debug?: boolean; pool?: number; limits?: boolean } = {}) {
   return defineConfig({
     clientUrl,
     entities,
@@ -30,7 +31,9 @@ export function ormConfig(clientUrl: string, opts: { debug?: boolean; pool?: num
     debug: opts.debug ?? false,
     logger: (message) => log.debug({ orm: message }),
     pool: { min: 0, max: opts.pool ?? config.DB_POOL_MAX },
-    driverOptions: connectionLimits(),
+    // Without limits only for migrations (an index build may take longer than any request).
+    driverOptions: opts.limits === false ? { application_name: 'summit-migrations' } : connectionLimits(),
+    subscribers: [afterCommitSubscriber],
     forceUtcTimezone: true,
     // Entities are plain data for the API layer; serialize through response schemas.
     serialization: { forceObject: true },
@@ -47,7 +50,7 @@ export function ormConfig(clientUrl: string, opts: { debug?: boolean; pool?: num
   })
 }
 
-export async function initOrm(clientUrl: string, opts: { debug?: boolean; pool?: number } = {}) {
+export async function initOrm(clientUrl: string, opts: { debug?: boolean; pool?: number; limits?: boolean } = {}) {
   return MikroORM.init(ormConfig(clientUrl, opts))
 }
 

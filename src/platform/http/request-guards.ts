@@ -5,7 +5,9 @@
  */
 import { config } from '../../config'
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL_ALL = /[\u0000-\u001f\u007f]/g
 /** Room for the multipart envelope and the other fields around the largest allowed file. */
 const ENVELOPE_BYTES = 64 * 1024

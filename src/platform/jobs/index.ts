@@ -16,7 +16,11 @@ import { log } from '../log'
 
 export type JobHandler<T = any> = (data: T, meta: { id: string; name: string }) => Promise<void> | void
 
+/** Retries of a queue: pg-boss retries a failed job `retryLimit` times, `retryDelay` s apart (doubling with backoff). */
+export interface RetryPolicy { retryLimit?: number; retryDelay?: number; retryBackoff?: boolean }
+
 const handlers = new Map<string, JobHandler>()
+const policies = new Map<string, RetryPolicy>()
 const crons = new Map<string, string>()
 let boss: PgBoss | null = null
 let starting: Promise<void> | null = null
@@ -25,9 +29,10 @@ let stopping = false
 const POLL_SECONDS = process.env.NODE_ENV === 'test' ? 0.5 : 2
 
 /** Registers the handler of a queue. Call at import time; workers start with the service. */
-export function work<T = any>(name: string, handler: JobHandler<T>) {
+export function work<T = any>(name: string, handler: JobHandler<T>, retry: RetryPolicy = {}) {
   if (handlers.has(name)) throw new Error(`Job handler already registered: ${name}`)
   handlers.set(name, handler as JobHandler)
+  policies.set(name, retry)
   if (boss) void startWorker(boss, name).catch((err) => log.error({ err, job: name }, 'could not start worker'))
 }
 
@@ -61,7 +66,7 @@ export async function runNow(name: string, data: object = {}) {
 export const jobsRunning = () => boss !== null
 
 async function startWorker(b: PgBoss, name: string) {
-  await b.createQueue(name, { retryLimit: 3, retryDelay: 5, expireInSeconds: 300 })
+  await b.createQueue(name, { retryLimit: 3, retryDelay: 5, expireInSeconds: 300, ...policies.get(name) })
   await b.work(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, async (jobs) => {
     for (const job of jobs) {
       try {

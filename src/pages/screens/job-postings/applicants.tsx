@@ -1,7 +1,7 @@
 /** /c/job-postings/{id}/applicants: who applied, with their answers; moved in the island. */
 import { css } from 'styled-system/css'
 import { APPLICATION_STATUSES, applicationCounts, findPosting, listApplications } from '../../../modules/job-postings'
-import { APPLICANT_LABEL } from '../../../modules/job-postings/job-posting.labels'
+import { APPLICANT_LABEL } from '../../../modules/job-postings/job-posting.schema'
 import { HttpError } from '../../../platform/http/errors'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
@@ -14,7 +14,7 @@ const PER_PAGE = 20
 async function load(ctx: PageContext) {
   const team = await teamContext(ctx)
   if (!team.ok) return { problem: team.message }
-  let posting
+  let posting: Awaited<ReturnType<typeof findPosting>>
   try {
     posting = await findPosting(team.rc, ctx.params.id)
   } catch (e) {

@@ -2,7 +2,7 @@
 import { css, cx } from 'styled-system/css'
 import { badge, button } from 'styled-system/recipes'
 import { JOB_STATUSES, listPostings } from '../../../modules/job-postings'
-import { EMPLOYMENT_LABEL, STATUS_LABEL } from '../../../modules/job-postings/job-posting.labels'
+import { EMPLOYMENT_LABEL, STATUS_LABEL } from '../../../modules/job-postings/job-posting.schema'
 import type { PageContext, PageModule } from '../../routes'
 import { Pagination } from '../marketplace/parts'
 import { PageHeader, Problem, muted, panel } from './parts'

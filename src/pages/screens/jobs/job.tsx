@@ -8,7 +8,7 @@ import { css, cx } from 'styled-system/css'
 import { badge, button, input, textarea } from 'styled-system/recipes'
 import { config } from '../../../config'
 import { applyState, findPublished, jobPostingLd } from '../../../modules/job-postings'
-import { DEPARTMENT_LABEL, EMPLOYMENT_LABEL, INTERVIEW_LABEL, SENIORITY_LABEL } from '../../../modules/job-postings/job-posting.labels'
+import { DEPARTMENT_LABEL, EMPLOYMENT_LABEL, INTERVIEW_LABEL, SENIORITY_LABEL } from '../../../modules/job-postings/job-posting.schema'
 import { escapeJson } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
 import { cardBox, container, muted } from '../marketplace/parts'
@@ -28,7 +28,7 @@ type Data = NonNullable<Awaited<ReturnType<typeof load>>>
 
 const label = css({ fontSize: 'sm', fontWeight: 'medium' })
 const fieldBox = css({ display: 'flex', flexDir: 'column', gap: '1.5' })
-const errorText = css({ color: 'fg.error', fontSize: 'sm' })
+const errorText = css({ color: 'red.11', fontSize: 'sm' })
 const prose = css({ whiteSpace: 'pre-line', lineHeight: '1.7', color: 'fg.default' })
 
 function FieldError({ id, messages }: { id: string; messages?: string[] }) {
@@ -76,7 +76,7 @@ function ApplyForm({ data }: { data: Data }) {
       )}
       <div className={fieldBox}>
         <label htmlFor="apply-resume" className={label}>Resume {p.preferences.resumeRequired ? '' : <span className={muted}>(optional)</span>}</label>
-        <input id="apply-resume" name="resume" type="file" accept=".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document" required={p.preferences.resumeRequired} className={css({ fontSize: 'sm' })} {...a11y('resume', 'apply-resume')} />
+        <input id="apply-resume" name="resume" type="file" accept=".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document" required={p.preferences.resumeRequired} className={css({ fontSize: 'sm', maxW: 'full', _file: { mr: '3', px: '3', py: '1.5', borderRadius: 'l2', borderWidth: '1px', borderColor: 'border.default', bg: 'bg.subtle', color: 'fg.default', fontWeight: 'medium', cursor: 'pointer' } })} {...a11y('resume', 'apply-resume')} />
         <p className={muted}>PDF or Word document.</p>
         <FieldError id="apply-resume-error" messages={errors.resume} />
       </div>

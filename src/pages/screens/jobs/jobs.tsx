@@ -5,7 +5,7 @@
 import { css, cx } from 'styled-system/css'
 import { badge, button, input } from 'styled-system/recipes'
 import { listPublished, EMPLOYMENT_TYPES, WORK_MODES } from '../../../modules/job-postings'
-import { EMPLOYMENT_LABEL, SENIORITY_LABEL } from '../../../modules/job-postings/job-posting.labels'
+import { EMPLOYMENT_LABEL, SENIORITY_LABEL } from '../../../modules/job-postings/job-posting.schema'
 import type { PageContext, PageModule } from '../../routes'
 import { Pagination, cardBox, container, muted } from '../marketplace/parts'
 

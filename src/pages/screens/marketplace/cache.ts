@@ -22,3 +22,21 @@ export function pageCache<T>(key: string, load: () => Promise<T>): Promise<T> {
   value.catch(() => memo.delete(key))
   return value
 }
+
+const htmlMemo = new WeakMap<object, Map<string, string>>()
+
+/**
+ * The HTML of a page body made from memoized data: rendered once per data object (so for as
+ * long as `pageCache` keeps it) and `variant` (what else the body shows, such as the query
+ * string), then reused. Only for bodies that depend on nothing else (no user, no islands).
+ */
+export function memoHtml(data: object, variant: string, render: () => string): string {
+  let byVariant = htmlMemo.get(data)
+  if (!byVariant) htmlMemo.set(data, (byVariant = new Map()))
+  let html = byVariant.get(variant)
+  if (html === undefined) {
+    html = render()
+    if (byVariant.size < 50) byVariant.set(variant, html)
+  }
+  return html
+}

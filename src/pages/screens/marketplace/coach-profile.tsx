@@ -13,7 +13,8 @@ import { loadCoachRatings } from '../../../modules/workshops/schedule.stats'
 import { countryByCode } from '../../../shared/countries'
 import type { PageContext, PageModule } from '../../routes'
 import { CoachAvatar, ScheduleCard, Stars, cardBox, container, muted } from './parts'
-import { pageCache } from './cache'
+import { memoHtml, pageCache } from './cache'
+import { renderToStaticMarkup } from 'react-dom/server'
 
 const USERNAME = /^[a-z0-9][a-z0-9_-]{2,31}$/i
 
@@ -62,7 +63,13 @@ function issued(d?: string | null) {
   return Number.isNaN(date.getTime()) ? d : new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date)
 }
 
+/** The same for every visitor while the data is memoized: rendered once per data. */
 function CoachProfilePage({ data }: { data: Data; ctx: PageContext }) {
+  const html = memoHtml(data, '', () => renderToStaticMarkup(<CoachProfileBody data={data} />))
+  return <div className={css({ display: 'contents' })} dangerouslySetInnerHTML={{ __html: html }} />
+}
+
+function CoachProfileBody({ data }: { data: Data }) {
   const { coach, schedules, rating } = data
   const cp = coach.coachProfile
   const name = coach.name || coach.username || ''

@@ -11,7 +11,8 @@ import { DELIVERY_MODES, SKILL_LEVELS } from '../../../modules/workshops/enums'
 import type { PageContext, PageModule } from '../../routes'
 import { LEVEL_LABEL, MODE_LABEL, Pagination, ScheduleCard, cardBox, container, muted } from './parts'
 import { countryOptions } from './country-options'
-import { pageCache } from './cache'
+import { memoHtml, pageCache } from './cache'
+import { renderToStaticMarkup } from 'react-dom/server'
 
 const PER_PAGE = 12
 const FILTER_KEYS = ['q', 'level', 'mode', 'country', 'from', 'to', 'minPrice', 'maxPrice', 'tag'] as const
@@ -130,7 +131,14 @@ const firstPage = (url: URL) => {
   return `/workshops${qs ? `?${qs}` : ''}`
 }
 
+/** The body is the same for every visitor of a URL while its data is memoized: rendered once. */
 function WorkshopsPage({ data, ctx }: { data: Data; ctx: PageContext }) {
+  const html = memoHtml(data.result, ctx.url.search, () => renderToStaticMarkup(<WorkshopsBody data={data} ctx={ctx} />))
+  return <div className={contents} dangerouslySetInnerHTML={{ __html: html }} />
+}
+const contents = css({ display: 'contents' })
+
+function WorkshopsBody({ data, ctx }: { data: Data; ctx: PageContext }) {
   const { result, values, errors } = data
   const active = FILTER_KEYS.some((k) => values[k])
   return (

@@ -1,0 +1,97 @@
+/**
+ * The user menu (Profile, Settings, Log out): a small menu button of its own (WAI-ARIA menu
+ * button: Enter/Space/ArrowDown open, arrows move, Escape closes and returns focus), so the
+ * shell ships no positioning library on every page.
+ */
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { css } from 'styled-system/css'
+
+export interface UserMenuItem {
+  label: ReactNode
+  onSelect: () => void
+  separatorBefore?: boolean
+}
+
+const itemCss = css({
+  display: 'flex', alignItems: 'center', gap: '2', w: 'full', px: '2.5', h: '9', borderRadius: 'l1', fontSize: 'sm', color: 'fg.default', textAlign: 'left', cursor: 'pointer',
+  _hover: { bg: 'bg.muted' }, _focusVisible: { bg: 'bg.muted', outline: 'none' }, '& svg': { w: '4', h: '4' },
+})
+
+export function UserMenu({ trigger, items, triggerClass }: { trigger: ReactNode; items: UserMenuItem[]; triggerClass: string }) {
+  const [open, setOpen] = useState(false)
+  const id = useId()
+  const button = useRef<HTMLButtonElement>(null)
+  const list = useRef<HTMLDivElement>(null)
+  const focusItem = (i: number) => {
+    const all = list.current?.querySelectorAll<HTMLButtonElement>('[role=menuitem]')
+    if (!all?.length) return
+    all[(i + all.length) % all.length].focus()
+  }
+  useEffect(() => {
+    if (!open) return
+    focusItem(0)
+    const onDown = (e: MouseEvent) => {
+      if (!list.current?.contains(e.target as Node) && !button.current?.contains(e.target as Node)) setOpen(false)
+    }
+    document.addEventListener('mousedown', onDown)
+    return () => document.removeEventListener('mousedown', onDown)
+  }, [open])
+  const close = () => {
+    setOpen(false)
+    button.current?.focus()
+  }
+  return (
+    <div className={css({ position: 'relative', flex: '1', minW: '0', display: 'flex' })}>
+      <button
+        ref={button}
+        type="button"
+        id={`${id}-trigger`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? `${id}-menu` : undefined}
+        className={triggerClass}
+        onClick={() => setOpen((o) => !o)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' || e.key === 'ArrowUp') (e.preventDefault(), setOpen(true))
+        }}
+      >
+        {trigger}
+      </button>
+      {open ? (
+        <div
+          ref={list}
+          id={`${id}-menu`}
+          role="menu"
+          aria-labelledby={`${id}-trigger`}
+          className={css({ position: 'absolute', bottom: 'calc(100% + 4px)', left: '0', minW: '48', zIndex: 'dropdown', bg: 'bg.default', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l2', boxShadow: 'lg', p: '1', display: 'flex', flexDir: 'column', gap: '0.5' })}
+          onKeyDown={(e) => {
+            const all = [...(list.current?.querySelectorAll<HTMLButtonElement>('[role=menuitem]') ?? [])]
+            const i = all.indexOf(document.activeElement as HTMLButtonElement)
+            if (e.key === 'ArrowDown') (e.preventDefault(), focusItem(i + 1))
+            else if (e.key === 'ArrowUp') (e.preventDefault(), focusItem(i - 1))
+            else if (e.key === 'Home') (e.preventDefault(), focusItem(0))
+            else if (e.key === 'End') (e.preventDefault(), focusItem(-1))
+            else if (e.key === 'Escape' || e.key === 'Tab') close()
+          }}
+        >
+          {items.map((item, i) => (
+            <div key={i} role="none" className={item.separatorBefore ? css({ borderTopWidth: '1px', borderColor: 'border.subtle', pt: '0.5', mt: '0.5' }) : undefined}>
+              <button
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                className={itemCss}
+                onClick={() => {
+                  setOpen(false)
+                  item.onSelect()
+                }}
+              >
+                {item.label}
+              </button>
+            </div>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,31 @@
+/**
+ * The browser half of islands that use no query cache (sign-in, checkout): the same as
+ * client.tsx but hydrated without IslandRoot's QueryClientProvider, so their first load does
+ * not carry the query library. The provider renders no element and creates no fork in the
+ * tree, so the server's HTML (rendered inside IslandRoot) and `useId` values match.
+ * An island may have a static `prepare(props)` whose promise is awaited before hydrating.
+ * The bundler picks this entry for the islands listed in BARE_ISLANDS (platform/assets).
+ */
+import { hydrateRoot } from 'react-dom/client'
+import type { ComponentType } from 'react'
+
+export function define(name: string, Component: ComponentType<any>) {
+  ;(window as any).__SI.d(name, (id: string) => {
+    const el = document.getElementById(id)
+    const script = document.getElementById(`${id}-props`)
+    if (!el || !script || el.dataset.hydrated) return
+    el.dataset.hydrated = '1'
+    const props = JSON.parse(script.textContent || '{}')
+    const hydrate = () =>
+      hydrateRoot(el, <Component {...props} />, {
+        identifierPrefix: `${id}-`,
+        onRecoverableError(error) {
+          console.error(`Island ${name} (${id}) could not hydrate cleanly`, error)
+        },
+      })
+    // An island may need a split-off part before it can match the server's HTML (`prepare`).
+    const ready = (Component as { prepare?: (props: unknown) => Promise<unknown> | undefined }).prepare?.(props)
+    if (ready) void ready.then(hydrate, hydrate)
+    else hydrate()
+  })
+}

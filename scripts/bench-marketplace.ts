@@ -1,0 +1,289 @@
+/**
+ * Marketplace benchmark (issue 14), part of `npm run bench`: boots its own app (production
+ * mode, throwaway PostgreSQL, demo data), measures at demo size, bulk-seeds the catalogue to
+ * --schedules public schedules (default 100,000: 50 tenants, 500 coaches, 5,000 workshops,
+ * 200,000 bookings, VACUUM ANALYZE) and measures again, then prints every figure beside its
+ * target:
+ *
+ *   - each filter of GET /v1/public/workshop-schedules: p50 at demo size and at scale, the
+ *     ratio (target <= 3x and < 20 ms) and the scan type of its plan (EXPLAIN ANALYZE);
+ *   - pages at 16 concurrent: req/s and median time to first byte against `/` in the same run
+ *     (targets: >= 0.5x the req/s, TTFB within 2x);
+ *   - perPage=100 against perPage=10 (target >= 0.6x the req/s);
+ *   - first-load JavaScript (gzip) of /login and /workshops/{id}/book (target <= 90 KB);
+ *   - largest contentful paint and layout shift of /workshops in Chromium (targets < 1 s, < 0.05).
+ *
+ *   bun run scripts/bench-marketplace.ts [--schedules 100000] [--seconds 3] [--concurrency 16]
+ */
+export {}
+
+process.env.NODE_ENV = 'production'
+process.env.SESSION_SECRET ??= 'bench-secret-bench-secret-bench-secret-0123'
+process.env.LOG_LEVEL ??= 'error'
+process.env.SEED_DEMO = 'true'
+process.env.STORAGE_DIR = `/tmp/summit-bench-market-storage-${process.pid}`
+process.env.OUTBOX_DIR = `/tmp/summit-bench-market-outbox-${process.pid}`
+process.env.STRIPE_LOCAL_PORT = '0'
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`)
+  return i > 0 ? Number(process.argv[i + 1]) : fallback
+}
+const SCHEDULES = arg('schedules', 100_000)
+const SECONDS = arg('seconds', 3)
+const CONCURRENCY = arg('concurrency', 16)
+const API_CONCURRENCY = 8
+
+const { boot } = await import('../src/boot')
+const { buildAssets, scriptClosure } = await import('../src/platform/assets/assets')
+const { listPublicSchedules, parsePublicFilters } = await import('../src/modules/workshops/public.service')
+const { User } = await import('../src/modules/users/user.entity')
+const { Session } = await import('../src/modules/auth/auth.entity')
+const { randomToken, sha256 } = await import('../src/platform/crypto')
+const { seedMarketplace } = await import('./bench-seed')
+
+const running = await boot({ port: 0, throwawayDb: true, seedDemo: true, hostname: '127.0.0.1' })
+const base = running.url.replace('localhost', '127.0.0.1')
+await buildAssets()
+const em = () => running.orm.em.fork() as any
+
+// ---------------------------------------------------------------- helpers
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b)
+const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)] ?? NaN
+const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '-')
+const mark = (ok: boolean) => (ok ? 'ok' : 'MISS')
+
+async function get(path: string, headers: Record<string, string> = {}) {
+  const t0 = performance.now()
+  const res = await fetch(base + path, { headers, redirect: 'manual' })
+  const ttfb = performance.now() - t0
+  const body = await res.text()
+  return { status: res.status, ttfb, total: performance.now() - t0, body }
+}
+
+/** Median latency of `n` requests one after another (after a warm-up). */
+async function latency(path: string, n = 25) {
+  for (let i = 0; i < 5; i++) await get(path)
+  const times: number[] = []
+  for (let i = 0; i < n; i++) {
+    const r = await get(path)
+    if (r.status !== 200) throw new Error(`${path}: ${r.status} ${r.body.slice(0, 200)}`)
+    times.push(r.total)
+  }
+  return median(times)
+}
+
+/** Requests per second and median time to first byte at `concurrency` for SECONDS. */
+async function throughput(path: string, concurrency = CONCURRENCY, headers: Record<string, string> = {}) {
+  for (let i = 0; i < 30; i++) await get(path, headers)
+  let count = 0
+  const ttfbs: number[] = []
+  const end = performance.now() + SECONDS * 1000
+  const started = performance.now()
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (performance.now() < end) {
+      const r = await get(path, headers)
+      if (r.status !== 200) throw new Error(`${path}: ${r.status}`)
+      ttfbs.push(r.ttfb)
+      count++
+    }
+  }))
+  return { rps: count / ((performance.now() - started) / 1000), ttfb: median(ttfbs) }
+}
+
+/** The scan types EXPLAIN ANALYZE shows on workshop_schedules for the list statement of these filters. */
+async function scans(qs: string) {
+  const f = parsePublicFilters(new URLSearchParams(qs))
+  let captured: { sql: string; params: unknown[] } | null = null
+  await listPublicSchedules({ execute: (sql: string, params: unknown[]) => ((captured = { sql, params }), em().execute(sql, params)) } as any, f)
+  const [row] = await em().execute(`explain (analyze, format json) ${captured!.sql}`, captured!.params)
+  const plan = (row['QUERY PLAN'] as any[])[0]
+  const found = new Set<string>()
+  const walk = (n: any) => {
+    if (n['Relation Name'] === 'workshop_schedules' && !(n['Index Name'] ?? '').endsWith('_pkey'))
+      found.add(`${n['Node Type']}${n['Index Name'] ? ` ${n['Index Name'].replace(/^workshop_schedules_/, '')}` : ''}`)
+    for (const c of n.Plans ?? []) walk(c)
+  }
+  walk(plan.Plan)
+  return { scan: [...found].join(' + ') || '-', ms: plan['Execution Time'] as number }
+}
+
+// ---------------------------------------------------------------- scenarios
+const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10)
+const FILTERS: [string, string][] = [
+  ['no filter (coming first)', ''],
+  ['q=leadership (text)', 'q=leadership'],
+  ['level=ADVANCED', 'level=ADVANCED'],
+  ['mode=ONLINE', 'mode=ONLINE'],
+  ['country=GB', 'country=GB'],
+  ['price 50-150', 'minPrice=50&maxPrice=150'],
+  ['from/to next 30 days', `from=${day(0)}&to=${day(30)}`],
+  ['coach=maya', 'coach=maya'],
+  ['tag=leadership', 'tag=leadership'],
+  ['seatsLeft=2', 'seatsLeft=2'],
+  ['when=past', 'when=past'],
+  ['when=all', 'when=all'],
+  ['perPage=100', 'perPage=100'],
+  ['last page (perPage=12)', 'LAST'],
+]
+
+async function lastPageQuery() {
+  const r = JSON.parse((await get('/v1/public/workshop-schedules?perPage=12')).body)
+  return `perPage=12&page=${r.meta.lastPage}`
+}
+
+async function measureApi() {
+  const out = new Map<string, { ms: number; scan: string; sqlMs: number; query: string }>()
+  const last = await lastPageQuery()
+  for (const [name, raw] of FILTERS) {
+    const qs = raw === 'LAST' ? last : raw
+    const ms = await latency(`/v1/public/workshop-schedules${qs ? `?${qs}` : ''}`)
+    const plan = await scans(qs)
+    out.set(name, { ms, scan: plan.scan, sqlMs: plan.ms, query: qs })
+  }
+  return out
+}
+
+async function measurePages(label: string) {
+  const last = (await lastPageQuery()).replace('perPage=12&', '')
+  const paths: [string, string][] = [
+    ['/', 'home'],
+    ['/workshops', 'marketplace'],
+    [`/workshops?${last}`, 'marketplace, last page'],
+    ['/workshops?q=leadership&level=ADVANCED', 'marketplace, filtered'],
+    ['/consultants', 'coach directory'],
+    ['/maya', 'coach profile'],
+  ]
+  const rows: { path: string; what: string; rps: number; ttfb: number }[] = []
+  for (const [path, what] of paths) rows.push({ path, what, ...(await throughput(path)) })
+  const home = rows[0]!
+  console.log(`\nPages at ${label} (${CONCURRENCY} concurrent, ${SECONDS} s each; page data memo 2 s as on /)\n`)
+  console.log('| page | req/s | x of / (>= 0.5) | TTFB p50 | x of / (<= 2) | |')
+  console.log('|---|---:|---:|---:|---:|---|')
+  for (const r of rows) {
+    const rx = r.rps / home.rps
+    const tx = r.ttfb / home.ttfb
+    const ok = r === home || (rx >= 0.5 && tx <= 2)
+    console.log(`| ${r.path} (${r.what}) | ${fmt(r.rps, 0)} | ${fmt(rx, 2)} | ${fmt(r.ttfb)} ms | ${fmt(tx, 2)} | ${r === home ? '' : mark(ok)} |`)
+  }
+}
+
+async function measureApiRatio() {
+  const small = await throughput('/v1/public/workshop-schedules?perPage=10', API_CONCURRENCY)
+  const large = await throughput('/v1/public/workshop-schedules?perPage=100', API_CONCURRENCY)
+  return { small, large, ratio: large.rps / small.rps }
+}
+
+async function sessionFor(email: string) {
+  const m = em()
+  const user = await m.findOneOrFail(User, { email })
+  const secret = randomToken()
+  m.create(Session, { id: sha256(secret), user: user.id, csrfToken: randomToken(24), data: {}, lastSeenAt: new Date(), expiresAt: new Date(Date.now() + 86_400_000) } as any)
+  await m.flush()
+  return `summit_session=${secret}`
+}
+
+function jsOf(html: string) {
+  const srcs = [...html.matchAll(/<script type="module" async src="([^"]+)"/g)].map((m) => m[1]!)
+  const files = scriptClosure(srcs)
+  return { files: files.length, gzip: files.reduce((n, f) => n + f.gzip, 0) }
+}
+
+async function measureJs() {
+  const cookie = await sessionFor('client@summit.localhost')
+  const list = JSON.parse((await get('/v1/public/workshop-schedules?perPage=1')).body)
+  const id = list.data[0].id
+  const rows: [string, { files: number; gzip: number }][] = []
+  rows.push(['/login', jsOf((await get('/login')).body)])
+  rows.push([`/workshops/{id}/book`, jsOf((await get(`/workshops/${id}/book`, { cookie })).body)])
+  return rows
+}
+
+/** LCP and CLS of a page in Chromium (median of 3 cold loads), at a desktop and a phone width. */
+async function measurePaint(path: string) {
+  const { chromium } = await import('playwright-core')
+  const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => Bun.file(p).size > 0) ?? '/usr/bin/chromium'
+  const browser = await chromium.launch({ executablePath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] })
+  const out: { viewport: string; lcp: number; cls: number; element: string }[] = []
+  try {
+    for (const [viewport, width, height] of [['desktop 1280x800', 1280, 800], ['phone 390x844', 390, 844]] as const) {
+      const runs: { lcp: number; cls: number; element: string }[] = []
+      for (let i = 0; i < 3; i++) {
+        const context = await browser.newContext({ viewport: { width, height } })
+        const page = await context.newPage()
+        await page.addInitScript(() => {
+          const w = window as any
+          w.__lcp = 0
+          w.__cls = 0
+          w.__lcpEl = ''
+          new PerformanceObserver((l) => {
+            for (const e of l.getEntries() as any[]) {
+              w.__lcp = e.startTime
+              w.__lcpEl = e.element ? `${e.element.tagName.toLowerCase()}${e.url ? ' (image)' : ''}` : ''
+            }
+          }).observe({ type: 'largest-contentful-paint', buffered: true })
+          new PerformanceObserver((l) => {
+            for (const e of l.getEntries() as any[]) if (!e.hadRecentInput) w.__cls += e.value
+          }).observe({ type: 'layout-shift', buffered: true })
+        })
+        await page.goto(base + path, { waitUntil: 'load' })
+        await page.waitForTimeout(800)
+        runs.push(await page.evaluate(() => ({ lcp: (window as any).__lcp, cls: (window as any).__cls, element: (window as any).__lcpEl })))
+        await context.close()
+      }
+      const mid = sorted(runs.map((r) => r.lcp))[1]!
+      out.push({ viewport, lcp: mid, cls: Math.max(...runs.map((r) => r.cls)), element: runs.find((r) => r.lcp === mid)?.element ?? '' })
+    }
+  } finally {
+    await browser.close()
+  }
+  return out
+}
+
+// ---------------------------------------------------------------- run
+const t0 = performance.now()
+console.log(`\nMarketplace benchmark (production build, Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores)`)
+const demoCount = JSON.parse((await get('/v1/public/workshop-schedules?when=all&perPage=1')).body).meta.total
+const demoApi = await measureApi()
+await measurePages(`demo size (${demoCount} public schedules)`)
+const ratioDemo = await measureApiRatio()
+const js = await measureJs()
+const paintDemo = await measurePaint('/workshops')
+
+const seeded = await seedMarketplace(running.databaseUrl, { schedules: SCHEDULES, tenants: Math.max(1, Math.round(SCHEDULES / 2000)), coaches: Math.max(2, Math.round(SCHEDULES / 200)), workshops: Math.max(4, Math.round(SCHEDULES / 20)), bookings: SCHEDULES * 2 })
+console.log(`\nSeeded ${seeded.schedules} schedules, ${seeded.tenants} tenants, ${seeded.coaches} coaches, ${seeded.workshops} workshops, ${seeded.bookings} bookings, ${seeded.feedback} feedback in ${(seeded.ms / 1000).toFixed(1)} s (VACUUM ANALYZE included)`)
+const bigApi = await measureApi()
+await measurePages(`${SCHEDULES.toLocaleString('en-US')} schedules`)
+const ratioBig = await measureApiRatio()
+const paintBig = await measurePaint('/workshops')
+
+console.log(`\nGET /v1/public/workshop-schedules by filter: p50 of 25 sequential requests (target at scale: <= 3x demo and < 20 ms)\n`)
+console.log(`| filter | demo p50 | ${SCHEDULES / 1000}k p50 | ratio | target | SQL ms (demo / ${SCHEDULES / 1000}k) | scan at ${SCHEDULES / 1000}k (EXPLAIN ANALYZE) |`)
+console.log('|---|---:|---:|---:|---|---:|---|')
+for (const [name] of FILTERS) {
+  const a = demoApi.get(name)!
+  const b = bigApi.get(name)!
+  const ratio = b.ms / a.ms
+  console.log(`| ${name} | ${fmt(a.ms, 2)} ms | ${fmt(b.ms, 2)} ms | ${fmt(ratio, 2)}x | ${mark(ratio <= 3 && b.ms < 20)} | ${fmt(a.sqlMs, 2)} / ${fmt(b.sqlMs, 2)} | ${b.scan} |`)
+}
+
+console.log(`\nperPage=100 against perPage=10 (${API_CONCURRENCY} concurrent; target >= 0.6x)\n`)
+console.log('| size | perPage=10 req/s | perPage=100 req/s | ratio | target |')
+console.log('|---|---:|---:|---:|---|')
+for (const [label, r] of [['demo', ratioDemo], [`${SCHEDULES / 1000}k`, ratioBig]] as const)
+  console.log(`| ${label} | ${fmt(r.small.rps, 0)} | ${fmt(r.large.rps, 0)} | ${fmt(r.ratio, 2)}x | ${mark(r.ratio >= 0.6)} |`)
+
+console.log('\nFirst-load JavaScript (target <= 90 KB gzip)\n')
+console.log('| page | JS files | JS gzip | target |')
+console.log('|---|---:|---:|---|')
+for (const [page, r] of js) console.log(`| ${page} | ${r.files} | ${(r.gzip / 1024).toFixed(1)} KB | ${mark(r.gzip <= 90 * 1024)} |`)
+
+console.log('\n/workshops in Chromium: largest contentful paint (median of 3) and layout shift (worst of 3); targets LCP < 1 s, CLS < 0.05\n')
+console.log('| size | viewport | LCP | LCP element | CLS | target |')
+console.log('|---|---|---:|---|---:|---|')
+for (const [label, rows] of [['demo', paintDemo], [`${SCHEDULES / 1000}k`, paintBig]] as const)
+  for (const r of rows) console.log(`| ${label} | ${r.viewport} | ${fmt(r.lcp, 0)} ms | ${r.element} | ${r.cls.toFixed(3)} | ${mark(r.lcp < 1000 && r.cls < 0.05)} |`)
+
+console.log(`\n(total ${((performance.now() - t0) / 1000).toFixed(0)} s)`)
+await running.stop()
+process.exit(0)

@@ -1,0 +1,155 @@
+/**
+ * Durable refunds. A refund is first a Payment row (kind `refund`, status `pending`, no
+ * `refundId` yet) written in the transaction that makes it due (a paid booking cancelled, a
+ * payment that came too late); after COMMIT it is sent to the provider with the row's own
+ * idempotency key (`summit-refund-<row id>`), so however often it is sent, the customer is
+ * refunded once. A failed send is retried by a job (`payments.send-refund`, with backoff), and a
+ * sweep (`payments.sweep-refunds`, every 5 minutes) sends every pending refund left behind (a
+ * crash after commit, a lost job) and records the refund of any cancelled paid booking that
+ * has none.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { config } from '../../config'
+import { log } from '../../platform/log'
+import { enqueue, schedule, work } from '../../platform/jobs'
+import { getOrm } from '../../platform/db/current'
+import { afterCommit, lockRow, transaction } from '../../platform/db/after-commit'
+import { Payment } from './payment.entity'
+import { stripe } from './stripe'
+import { syncRefunds } from './payment.service'
+
+export const SEND_REFUND_JOB = 'payments.send-refund'
+export const SWEEP_REFUNDS_JOB = 'payments.sweep-refunds'
+/** A pending refund younger than this is left to its own send and job. */
+const SWEEP_GRACE_MS = 60_000
+
+const freshEm = () => getOrm().em.fork() as EntityManager
+
+/**
+ * Records, in the caller's transaction (the booking row locked), one pending refund of what is
+ * left of `payment`, unless one is already pending. Answers the refund row (or null).
+ */
+export async function recordRefund(tem: EntityManager, payment: Payment, reason: string): Promise<Payment | null> {
+  const left = payment.amount - payment.amountRefunded
+  if (left <= 0 || !payment.paymentIntentId) return null
+  const pending = await tem.findOne(Payment, { kind: 'refund', status: 'pending', refundId: null, paymentIntentId: payment.paymentIntentId })
+  if (pending) return pending
+  const row = tem.create(Payment, {
+    id: Bun.randomUUIDv7(),
+    tenant: (payment.tenant as any).id ?? payment.tenant, booking: (payment.booking as any).id ?? payment.booking,
+    user: (payment.user as any)?.id ?? null, kind: 'refund', status: 'pending', amount: left, currency: payment.currency,
+    provider: payment.provider, paymentIntentId: payment.paymentIntentId, chargeId: null, refundId: null,
+    cardBrand: payment.cardBrand, cardLast4: payment.cardLast4, reason: reason.slice(0, 255),
+  } as any)
+  await tem.flush()
+  return row
+}
+
+/** Records the refunds of every paid, not fully refunded payment of a booking (in the caller's transaction). */
+export async function recordBookingRefunds(tem: EntityManager, bookingId: string, reason: string): Promise<Payment[]> {
+  const payments = await tem.find(Payment, { booking: bookingId, kind: 'payment', status: 'succeeded' }, { orderBy: { createdAt: 'asc' } })
+  const rows: Payment[] = []
+  for (const p of payments) {
+    const r = await recordRefund(tem, p, reason)
+    if (r) rows.push(r)
+  }
+  return rows
+}
+
+/**
+ * Sends one pending refund to the provider and records the outcome. Safe to run any number of
+ * times, concurrently too: the idempotency key is the row's id. Throws when the provider could
+ * not be reached (the job retries).
+ */
+export async function sendRefund(em: EntityManager, refundRowId: string): Promise<'sent' | 'done' | 'nothing'> {
+  const row = await em.fork().findOne(Payment, { id: refundRowId, kind: 'refund' }, { filters: false })
+  if (!row) return 'nothing'
+  if (row.status !== 'pending' || row.refundId) return 'done'
+  const original = await em.fork().findOne(Payment, { kind: 'payment', paymentIntentId: row.paymentIntentId, chargeId: { $ne: null }, status: { $in: ['succeeded', 'refunded'] } }, { filters: false })
+  if (!original?.chargeId) {
+    await em.fork().nativeUpdate(Payment, { id: row.id, status: 'pending' }, { status: 'failed', failureMessage: 'No successful payment to refund.' })
+    return 'nothing'
+  }
+  const bookingId = (row.booking as any).id ?? row.booking
+  try {
+    await stripe().refunds.create(
+      { payment_intent: row.paymentIntentId!, amount: row.amount, reason: 'requested_by_customer', metadata: { bookingId, paymentId: original.id, refundRowId: row.id, reason: (row.reason ?? '').slice(0, 450) } },
+      { idempotencyKey: `summit-refund-${row.id}` },
+    )
+  } catch (err: any) {
+    const code = err?.code ?? err?.raw?.code
+    if (code !== 'charge_already_refunded' && code !== 'amount_too_large') throw err
+    // Refunded elsewhere meanwhile (the dashboard): nothing left for this row to do.
+    await em.fork().nativeUpdate(Payment, { id: row.id, status: 'pending', refundId: null }, { status: 'canceled', failureMessage: 'The payment was already refunded.' })
+  }
+  await syncRefunds(em, original.chargeId, row.reason)
+  return 'sent'
+}
+
+/** After COMMIT: send now; what fails goes to the retrying job (and the sweep catches the rest). */
+export async function sendOrQueue(refundRowIds: string[]) {
+  for (const id of refundRowIds) {
+    try {
+      await sendRefund(freshEm(), id)
+    } catch (err) {
+      log.warn({ err: err instanceof Error ? err.message : err, refundId: id }, 'refund not sent: queued for retry')
+      await enqueue(SEND_REFUND_JOB, { refundId: id }, { singletonKey: id }).catch((e) =>
+        log.error({ err: e instanceof Error ? e.message : e, refundId: id }, 'refund job not queued (the sweep will send it)'))
+    }
+  }
+}
+
+/** Records the refunds of a booking in `tem`'s transaction and sends them after its commit. */
+export async function refundBookingDurably(tem: EntityManager, bookingId: string, reason: string) {
+  const rows = await recordBookingRefunds(tem, bookingId, reason)
+  if (rows.length) {
+    const ids = rows.map((r) => r.id)
+    await afterCommit(tem, () => sendOrQueue(ids))
+  }
+  return rows
+}
+
+/**
+ * The sweep: (1) any cancelled booking with money paid and not refunded, and no pending refund,
+ * gets its refund recorded; (2) every pending refund older than a minute is sent.
+ */
+export async function sweepRefunds(em: EntityManager, now = new Date()): Promise<{ recorded: number; sent: number }> {
+  const conn = em.getConnection()
+  const owed = await conn.execute(
+    `select distinct b.id, b.cancellation_reason from bookings b
+       join payments p on p.booking_id = b.id and p.kind = 'payment' and p.status = 'succeeded' and p.amount > p.amount_refunded
+      where b.status = 'CANCELLED' and b.amount_paid > 0
+        and not exists (select 1 from payments r where r.booking_id = b.id and r.kind = 'refund' and r.status = 'pending')
+      limit 200`,
+  )
+  let recorded = 0
+  for (const b of owed) {
+    await transaction(em.fork() as EntityManager, async (tem) => {
+      if (!(await lockRow(tem, 'bookings', b.id))) return
+      recorded += (await recordBookingRefunds(tem, b.id, `Booking cancelled: ${b.cancellation_reason ?? ''}`)).length
+    })
+  }
+  const pending = await conn.execute(
+    `select id from payments where kind = 'refund' and status = 'pending' and refund_id is null and (created_at <= ? or ? = true) order by created_at limit 200`,
+    [new Date(now.getTime() - SWEEP_GRACE_MS), recorded > 0],
+  )
+  let sent = 0
+  for (const r of pending) {
+    try {
+      if ((await sendRefund(em, r.id)) === 'sent') sent++
+    } catch (err) {
+      log.warn({ err: err instanceof Error ? err.message : err, refundId: r.id }, 'refund sweep: not sent yet')
+    }
+  }
+  return { recorded, sent }
+}
+
+work<{ refundId: string }>(SEND_REFUND_JOB, async ({ refundId }) => {
+  await sendRefund(freshEm(), refundId)
+}, { retryLimit: 10, retryDelay: config.NODE_ENV === 'test' ? 1 : 30, retryBackoff: true })
+
+work(SWEEP_REFUNDS_JOB, async () => {
+  const r = await sweepRefunds(freshEm())
+  if (r.recorded || r.sent) log.info(r, 'refund sweep')
+})
+schedule(SWEEP_REFUNDS_JOB, '*/5 * * * *')
