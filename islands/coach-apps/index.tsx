@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { del } from '../lib/api'
 import { notify } from '../lib/toast'
-import { btn, btnOutline, hintCss } from '../coach-common/form'
+import { btn, btnOutline, hintCss } from '../coach-common/styles'
 import type { CoachAppsProps } from './props'
 
 export default function CoachApps({ linked, configured, connectUrl }: CoachAppsProps) {

@@ -7,7 +7,7 @@ import { Suspense, lazy, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { del, patch, post } from '../lib/api'
 import { notify } from '../lib/toast'
-import { btn, btnOutline, btnSmall, hintCss } from '../coach-common/form'
+import { btn, btnOutline, btnSmall, hintCss } from '../coach-common/styles'
 import { Modal } from '../coach-common/dialog'
 
 // The forms (and the schemas and country list they carry) load when a dialog first opens.
