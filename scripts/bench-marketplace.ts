@@ -155,6 +155,8 @@ async function measurePages(label: string) {
     ['/maya', 'coach profile'],
   ]
   const rows: { path: string; what: string; rps: number; ttfb: number }[] = []
+  // One short round first so no page pays for warming the process up.
+  for (const [path] of paths) for (let i = 0; i < 100; i++) await get(path)
   for (const [path, what] of paths) rows.push({ path, what, ...(await throughput(path)) })
   const home = rows[0]!
   console.log(`\nPages at ${label} (${CONCURRENCY} concurrent, ${SECONDS} s each; page data memo 2 s as on /)\n`)

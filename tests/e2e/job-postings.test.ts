@@ -49,6 +49,7 @@ describe('job postings', () => {
     const { page } = s
     await page.goto('/c/job-postings')
     await page.getByText('No job postings yet.').waitFor()
+    await page.getByTestId('plan-usage').getByText('0 of 20 open (published) postings on the pro plan.').waitFor()
     await page.getByRole('link', { name: 'New job posting' }).first().click()
     await page.waitForURL('**/c/job-postings/new')
     const editor = page.getByTestId('job-posting-editor')

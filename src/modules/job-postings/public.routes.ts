@@ -55,7 +55,7 @@ export const applyFormRoute = new Elysia({ name: 'jobs-apply-form' })
   .post('/jobs/:id/apply', async ({ params, request, body: parsed }) => {
     const id = params.id
     const back = (query: Record<string, string>) => new Response(null, { status: 303, headers: { location: `/jobs/${encodeURIComponent(id)}?${new URLSearchParams(query)}#apply` } })
-    // Elysia has usually parsed the form already (a global transform reads bodies); else read it here.
+    // Elysia may have parsed the form already (when a hook asks for the body); else read it here.
     let body: Record<string, unknown> | null = parsed && typeof parsed === 'object' ? { ...(parsed as Record<string, unknown>) } : null
     if (!body) {
       const form = await request.formData().catch(() => null)

@@ -10,6 +10,9 @@ import { localTime, toAmount } from './serialize'
 
 const EARNED = `('CONFIRMED', 'COMPLETED', 'NO_SHOW')`
 
+const TAGS = `(select coalesce(json_agg(json_build_object('id', tg.id, 'name', tg.name, 'slug', tg.slug) order by tg.name), '[]'::json)
+     from workshop_tags wt join tags tg on tg.id = wt.tag_id where wt.workshop_id = w.id) as w_tags`
+
 const COACH_RATING = `(select json_build_object('average', round(avg(f.rating), 1), 'count', count(*)) from feedbacks f
      where f.coach_id = s.coach_id and f.deleted_at is null) as coach_rating`
 
@@ -21,8 +24,7 @@ export const PUBLIC_COLUMNS = `
   w.image as w_image, w.video as w_video, w.price as w_price, w.currency as w_currency, w.min_seats as w_min_seats,
   w.max_seats as w_max_seats, w.created_at as w_created_at, w.updated_at as w_updated_at,
   u.username as u_username, u.avatar as u_avatar, u.profile as u_profile, u.coach_profile as u_coach_profile,
-  (select coalesce(json_agg(json_build_object('id', tg.id, 'name', tg.name, 'slug', tg.slug) order by tg.name), '[]'::json)
-     from workshop_tags wt join tags tg on tg.id = wt.tag_id where wt.workshop_id = w.id) as w_tags,
+  ${TAGS},
   (select coalesce(sum(b.seats), 0) from bookings b
      where b.workshop_schedule_id = s.id and b.status in ${EARNED} and b.deleted_at is null) as confirmed_seats,
   (select json_build_object('average', round(avg(f.rating), 1), 'count', count(*)) from feedbacks f
@@ -30,13 +32,17 @@ export const PUBLIC_COLUMNS = `
   ${COACH_RATING}`
 
 /**
- * The same columns for a page of many rows: the coach's rating comes from `coach_ratings` (one
- * aggregate per coach of the page, joined as `cr`) instead of a subquery per row.
+ * The same columns for a page of many rows: the coach's rating and the workshop's tags come
+ * from one aggregate per coach and per workshop of the page instead of a subquery per row.
  */
-export const LIST_COLUMNS = PUBLIC_COLUMNS.replace(COACH_RATING, 'cr.rating as coach_rating')
+export const LIST_COLUMNS = PUBLIC_COLUMNS.replace(COACH_RATING, 'cr.rating as coach_rating').replace(TAGS, `coalesce(wt.tags, '[]'::json) as w_tags`)
+/** `coach_ratings` (joined as `cr`) and `workshop_tag_lists` (as `wt`) for the rows of `pageRows`. */
 export const COACH_RATINGS_CTE = (pageRows: string) => `coach_ratings as (
     select f.coach_id, json_build_object('average', round(avg(f.rating), 1), 'count', count(*)) as rating
-      from feedbacks f where f.deleted_at is null and f.coach_id in (select s.coach_id from ${pageRows}) group by f.coach_id)`
+      from feedbacks f where f.deleted_at is null and f.coach_id in (select s.coach_id from ${pageRows}) group by f.coach_id),
+  workshop_tag_lists as (
+    select wt.workshop_id, json_agg(json_build_object('id', tg.id, 'name', tg.name, 'slug', tg.slug) order by tg.name) as tags
+      from workshop_tags wt join tags tg on tg.id = wt.tag_id where wt.workshop_id in (select s.workshop_id from ${pageRows}) group by wt.workshop_id)`
 
 const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T
 const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString())

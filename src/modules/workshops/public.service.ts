@@ -204,6 +204,7 @@ export async function listPublicSchedules(em: EntityManager, f: PublicFilters) {
       select ${LIST_COLUMNS}, page.ord as page_ord from page join workshop_schedules s on s.id = page.id
         join workshops w on w.id = s.workshop_id join users u on u.id = s.coach_id
         left join coach_ratings cr on cr.coach_id = s.coach_id
+        left join workshop_tag_lists wt on wt.workshop_id = s.workshop_id
     ) d on true
     order by d.page_ord`,
     [...seen.params, offset, Math.min(offset + f.perPage, LIST_CAP)],

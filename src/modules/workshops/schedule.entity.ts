@@ -18,10 +18,10 @@ export const WorkshopScheduleSchema = defineEntity({
       name: 'workshop_schedules_listing_idx',
       expression: `create index "workshop_schedules_listing_idx" on "workshop_schedules" ("start_date", "id") include ("end_date", "workshop_id", "coach_id", "tenant_id", "level", "mode", "country", "seats_taken") where deleted_at is null and status = 'PUBLISHED' and visibility = 'PUBLIC'`,
     },
-    // The country filter walks its own slice in the same order.
+    // The country filter walks its own slice in the same order (only a country filter may use it).
     {
       name: 'workshop_schedules_listing_country_idx',
-      expression: `create index "workshop_schedules_listing_country_idx" on "workshop_schedules" ("country", "start_date", "id") include ("end_date", "workshop_id", "coach_id", "tenant_id", "level", "mode") where deleted_at is null and status = 'PUBLISHED' and visibility = 'PUBLIC'`,
+      expression: `create index "workshop_schedules_listing_country_idx" on "workshop_schedules" ("country", "start_date", "id") include ("end_date", "workshop_id", "coach_id", "tenant_id", "level", "mode") where deleted_at is null and status = 'PUBLISHED' and visibility = 'PUBLIC' and country is not null`,
     },
     // ...and the ones running right now (start passed, end not yet), found without reading the past.
     {

@@ -3,6 +3,7 @@ import { css, cx } from 'styled-system/css'
 import { badge, button } from 'styled-system/recipes'
 import { JOB_STATUSES, listPostings } from '../../../modules/job-postings'
 import { EMPLOYMENT_LABEL, STATUS_LABEL } from '../../../modules/job-postings/job-posting.schema'
+import { PLAN_LIMITS, type TenantPlan } from '../../../modules/tenants'
 import type { PageContext, PageModule } from '../../routes'
 import { Pagination } from '../marketplace/parts'
 import { PageHeader, Problem, muted, panel } from './parts'
@@ -21,7 +22,10 @@ async function load(ctx: PageContext) {
   const q = sp.get('q')?.trim().slice(0, 200)
   if (q) api.searchParams.set('q', q)
   const list = await listPostings(team.rc, api)
-  return { list: list as { data: any[]; meta: { page: number; total: number; lastPage: number } }, status, q: q ?? '' }
+  const tenant = await team.rc.tenant()
+  const open = ((await listPostings(team.rc, new URL('http://x/?filter[status]=PUBLISHED&perPage=1'))) as { meta: { total: number } }).meta.total
+  const plan = { name: tenant.plan as TenantPlan, open, max: PLAN_LIMITS[tenant.plan as TenantPlan].openJobPostings }
+  return { list: list as { data: any[]; meta: { page: number; total: number; lastPage: number } }, status, q: q ?? '', plan }
 }
 type Data = Awaited<ReturnType<typeof load>>
 
@@ -39,6 +43,11 @@ function ListPage({ data, ctx }: { data: Data; ctx: PageContext }) {
   return (
     <>
       <PageHeader title="Job postings">{newButton}</PageHeader>
+      <p className={muted} data-testid="plan-usage" style={{ marginTop: '-0.75rem', marginBottom: '1rem' }}>
+        {data.plan.max === null
+          ? `${data.plan.open} open (published) posting${data.plan.open === 1 ? '' : 's'}; the ${data.plan.name} plan has no limit.`
+          : `${data.plan.open} of ${data.plan.max} open (published) posting${data.plan.max === 1 ? '' : 's'} on the ${data.plan.name} plan.`}
+      </p>
       <nav aria-label="Filter by status" className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', mb: '4' })}>
         {tab(null, 'All')}
         {JOB_STATUSES.map((s) => tab(s, STATUS_LABEL[s]))}

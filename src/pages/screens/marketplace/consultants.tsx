@@ -7,7 +7,8 @@ import { badge, button, input } from 'styled-system/recipes'
 import { listPublicCoaches } from '../../../modules/users/public.service'
 import { countryByCode } from '../../../shared/countries'
 import { countryOptions } from './country-options'
-import { pageCache } from './cache'
+import { memoHtml, pageCache } from './cache'
+import { renderToStaticMarkup } from 'react-dom/server'
 import type { PageContext, PageModule } from '../../routes'
 import { CoachAvatar, Pagination, Stars, cardBox, container, muted } from './parts'
 
@@ -42,7 +43,14 @@ async function load(ctx: PageContext) {
 }
 type Data = Awaited<ReturnType<typeof load>>
 
+/** The same for every visitor of a URL while the data is memoized: rendered once. */
 function ConsultantsPage({ data, ctx }: { data: Data; ctx: PageContext }) {
+  const html = memoHtml(data.result, ctx.url.search, () => renderToStaticMarkup(<ConsultantsBody data={data} ctx={ctx} />))
+  return <div className={contents} dangerouslySetInnerHTML={{ __html: html }} />
+}
+const contents = css({ display: 'contents' })
+
+function ConsultantsBody({ data, ctx }: { data: Data; ctx: PageContext }) {
   const { result, q, country } = data
   const meta = result.meta
   return (
