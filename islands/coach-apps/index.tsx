@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { del } from '../lib/api'
 import { notify } from '../lib/toast'
-import { btn, btnOutline, hintCss } from '../coach-common/form'
+import { btn, btnOutline, hintCss } from '../coach-common/styles'
 import type { CoachAppsProps } from './props'
 
 export default function CoachApps({ linked, configured, connectUrl }: CoachAppsProps) {
@@ -12,7 +12,7 @@ export default function CoachApps({ linked, configured, connectUrl }: CoachAppsP
   const unlink = async () => {
     setBusy(true)
     try {
-      await del('/v1/coach/apps/multiplai')
+      await del('/v1/auth/connect/multiplai')
       setLinked(false)
       notify({ type: 'success', title: 'Multiplai unlinked', description: 'Sign in with your email code from now on.' })
     } finally {

@@ -6,9 +6,10 @@
  */
 import { type ReactNode, useCallback, useId, useRef, useState } from 'react'
 import * as v from 'valibot'
-import { css, cx } from 'styled-system/css'
+import { cx } from 'styled-system/css'
 import { ApiError, type ErrorBag } from '../lib/api'
 import { focusFirstInvalid } from '../lib/form'
+import { fieldBox, labelCss, errorCss, hintCss } from './styles'
 
 export function issuesOf(schema: v.GenericSchema, value: unknown): ErrorBag {
   const r = v.safeParse(schema, value)
@@ -61,15 +62,7 @@ export function useSchemaForm<T extends Record<string, any>>(schema: v.GenericSc
   return { values, set, blur, error, validate, takeServer, root, reset, body: () => toBody(values), generalError: server._?.[0] ?? server.message?.[0] }
 }
 
-export const fieldBox = css({ display: 'flex', flexDir: 'column', gap: '1', minW: '0' })
-export const labelCss = css({ fontSize: 'sm', fontWeight: 'medium' })
-export const control = css({
-  w: 'full', minH: '10', px: '3', py: '2', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'l2', bg: 'bg.default', fontSize: 'md', color: 'fg.default',
-  _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default', outlineOffset: '1px' },
-  '&[aria-invalid=true]': { borderColor: 'red.9' },
-})
-export const errorCss = css({ fontSize: 'sm', color: 'red.11' })
-export const hintCss = css({ fontSize: 'xs', color: 'fg.muted' })
+export { fieldBox, labelCss, control, errorCss, hintCss, btn, btnOutline, btnDanger, btnSmall } from './styles'
 
 type Common = { label: ReactNode; error?: string; hint?: ReactNode; className?: string }
 
@@ -86,12 +79,3 @@ export function Field({ label, error, hint, className, children }: Common & { ch
   )
 }
 
-export const btn = css({
-  display: 'inline-flex', alignItems: 'center', justifyContent: 'center', gap: '2', minH: '10', px: '4', borderRadius: 'l2', fontWeight: 'semibold', fontSize: 'sm',
-  bg: 'colorPalette.default', color: 'colorPalette.fg', cursor: 'pointer', whiteSpace: 'nowrap',
-  _hover: { opacity: 0.92 }, _disabled: { opacity: 0.5, cursor: 'not-allowed' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'fg.default', outlineOffset: '2px' },
-})
-export const btnOutline = cx(btn, css({ bg: 'bg.default', color: 'fg.default', borderWidth: '1px', borderColor: 'border.default', _hover: { bg: 'bg.subtle', opacity: 1 } }))
-export const btnDanger = cx(btn, css({ bg: 'red.9', color: 'white' }))
-export const btnSmall = css({ minH: '8', px: '2.5', fontSize: 'xs' })

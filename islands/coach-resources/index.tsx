@@ -6,7 +6,7 @@ import { Suspense, lazy, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { del, patch } from '../lib/api'
 import { notify } from '../lib/toast'
-import { btn, btnOutline, btnSmall, hintCss } from '../coach-common/form'
+import { btn, btnOutline, btnSmall, hintCss } from '../coach-common/styles'
 import { Modal } from '../coach-common/dialog'
 // The add form (with the resource schema) loads when its dialog first opens.
 const AddResource = lazy(() => import('./add').then((m) => ({ default: m.AddResource })))

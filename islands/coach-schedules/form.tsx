@@ -20,7 +20,8 @@ export function ScheduleForm({ workshopId, coachId, schedule, defaultTimezone, c
   workshopId: string; coachId: string; schedule: CoachScheduleItem | null; defaultTimezone: string; canPublish: boolean; onDone: () => void; onCancel: () => void
 }) {
   const zones = useMemo(timeZones, [])
-  const tz = schedule?.timezone ?? defaultTimezone
+  // A first schedule starts in the coach's own zone (the form only renders in the browser).
+  const tz = schedule?.timezone ?? (defaultTimezone || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC')
   const initial: Values = {
     startDate: schedule ? isoToZoned(schedule.startDate, tz) : '', endDate: schedule ? isoToZoned(schedule.endDate, tz) : '', timezone: tz,
     country: schedule?.country ?? '', level: schedule?.level ?? '', status: schedule?.status ?? 'DRAFT', visibility: schedule?.visibility ?? 'PUBLIC', mode: schedule?.mode ?? '',

@@ -7,7 +7,7 @@ import { Suspense, lazy, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { del, patch, post } from '../lib/api'
 import { notify } from '../lib/toast'
-import { btn, btnOutline, btnSmall, hintCss } from '../coach-common/form'
+import { btn, btnOutline, btnSmall, hintCss } from '../coach-common/styles'
 import { Modal } from '../coach-common/dialog'
 
 // The forms (and the schemas and country list they carry) load when a dialog first opens.
@@ -17,7 +17,9 @@ const loading = <p className={hintCss}>Loading…</p>
 import type { CoachScheduleItem, CoachSchedulesProps } from './props'
 
 const MODE: Record<string, string> = { 'IN-PERSON': 'In person', ONLINE: 'Online', HYBRID: 'Hybrid' }
-const cell = css({ px: '3', py: '2.5', borderBottomWidth: '1px', borderColor: 'border.subtle', verticalAlign: 'top', fontSize: 'sm' })
+// Below md each schedule is a stacked card (no sideways scrolling on a phone).
+const cell = css({ display: { base: 'block', md: 'table-cell' }, px: '3', py: { base: '1', md: '2.5' }, borderBottomWidth: { base: '0', md: '1px' }, borderColor: 'border.subtle', verticalAlign: 'top', fontSize: 'sm' })
+const rowCss = css({ display: { base: 'block', md: 'table-row' }, py: { base: '2', md: '0' }, borderBottomWidth: { base: '1px', md: '0' }, borderColor: 'border.subtle', _last: { borderBottomWidth: '0' } })
 const head = css({ px: '3', py: '2', textAlign: 'left', fontSize: 'sm', color: 'fg.muted', fontWeight: 'semibold', borderBottomWidth: '1px', borderColor: 'border.subtle', whiteSpace: 'nowrap' })
 
 export default function CoachSchedules(props: CoachSchedulesProps) {
@@ -58,13 +60,13 @@ export default function CoachSchedules(props: CoachSchedulesProps) {
         <p className={hintCss}>No schedules yet. Add one to put this workshop on the calendar.</p>
       ) : (
         <div className={css({ overflowX: 'auto', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l2', bg: 'bg.default' })}>
-          <table className={css({ w: 'full', borderCollapse: 'collapse' })}>
-            <thead>
+          <table className={css({ w: 'full', borderCollapse: 'collapse', display: { base: 'block', md: 'table' } })}>
+            <thead className={css({ display: { base: 'none', md: 'table-header-group' } })}>
               <tr><th className={head}>When</th><th className={head}>Mode</th><th className={head}>Status</th><th className={head}>Seats</th><th className={head}><span className={css({ srOnly: true })}>Actions</span></th></tr>
             </thead>
-            <tbody>
+            <tbody className={css({ display: { base: 'block', md: 'table-row-group' } })}>
               {props.schedules.map((s) => (
-                <tr key={s.id} data-schedule={s.id} className={css({ opacity: s.deleted ? 0.6 : 1 })}>
+                <tr key={s.id} data-schedule={s.id} className={rowCss}>
                   <td className={cell}>{s.when}<div className={hintCss}>{s.timezone}</div></td>
                   <td className={cell}>{MODE[s.mode] ?? s.mode}<div className={hintCss}>{s.mode === 'ONLINE' ? 'Meeting link' : [s.venueName, s.city].filter(Boolean).join(', ')}</div></td>
                   <td className={cell}>
@@ -76,7 +78,7 @@ export default function CoachSchedules(props: CoachSchedulesProps) {
                     <div className={s.confirmed < props.minSeats && !s.ended ? cx(hintCss, css({ color: 'red.11' })) : hintCss}>{s.confirmed} confirmed · min {props.minSeats}</div>
                   </td>
                   <td className={cell}>
-                    <div className={css({ display: 'flex', gap: '1.5', flexWrap: 'wrap', justifyContent: 'flex-end' })}>
+                    <div className={css({ display: 'flex', gap: '1.5', flexWrap: 'wrap', justifyContent: { base: 'flex-start', md: 'flex-end' } })}>
                       {s.deleted ? (
                         <button type="button" className={cx(btnOutline, btnSmall)} disabled={busy === s.id} onClick={() => act(s.id, () => post(`/v1/workshop-schedules/${s.id}/restore`), 'Schedule restored')}>Restore</button>
                       ) : (

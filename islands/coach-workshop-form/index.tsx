@@ -5,7 +5,7 @@
 import { Suspense, lazy, useState } from 'react'
 import { css } from 'styled-system/css'
 import { del, post } from '../lib/api'
-import { btn, btnOutline, errorCss, hintCss } from '../coach-common/form'
+import { btn, btnOutline, errorCss, hintCss } from '../coach-common/styles'
 import { Modal } from '../coach-common/dialog'
 import type { CoachWorkshopFormProps } from './props'
 

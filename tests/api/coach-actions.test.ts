@@ -65,7 +65,7 @@ describe('cancel a schedule', () => {
   }, 60_000)
 })
 
-describe('payout ledger, calendar feed, uploads, apps', () => {
+describe('payout ledger, calendar feed, uploads', () => {
   test('CSV of the ledger (own schedules only), .ics feed of a workshop, pictures public, resource files private', async () => {
     const biz = await coachBusiness(5)
     const csv = await biz.coach.client.get('/v1/coach/payouts.csv')
@@ -101,8 +101,6 @@ describe('payout ledger, calendar feed, uploads, apps', () => {
     expect(file.status).toBe(201)
     expect((await biz.other.client.get(file.body.data.url)).status).toBe(404)
 
-    const unlink = await biz.coach.client.delete('/v1/coach/apps/multiplai')
-    expect(unlink.status).toBe(200)
   }, 60_000)
 })
 

@@ -27,14 +27,6 @@ export const coachRoutes = new Elysia({ name: 'coach-area' })
     auth: true,
     detail: { tags: ['Payouts'], summary: 'Your payout ledger as CSV (filter[status]=pending|paid, filter[workshop]=id)', description: 'One row per schedule with paid bookings: gross, platform fee, net, status.' },
   })
-  .delete('/coach/apps/multiplai', async ({ ctx }) => {
-    const user = ctx.requireUser()
-    await (ctx.em as EntityManager).execute(`update users set oidc_subject = null, updated_at = now() where id = ?`, [user.id])
-    return { data: { linked: false } }
-  }, {
-    auth: true,
-    detail: { tags: ['Auth'], summary: 'Unlink the Multiplai sign-in account from your account (sign in by email code afterwards)' },
-  })
   .get('/workshops/:id/calendar.ics', async ({ ctx, params }) => {
     const user = requireCoach(ctx)
     if (!isUuid(params.id)) throw notFound('Workshop')

@@ -32,6 +32,8 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
   const { d, range, currency } = data
   const name = ctx.user?.profile?.firstName
   const notRunning = d.coming.filter((s) => s.confirmed < s.minSeats)
+  const capacity = d.coming.reduce((n, s) => n + s.maxSeats, 0)
+  const fillRate = capacity ? Math.round((d.coming.reduce((n, s) => n + s.seatsTaken, 0) / capacity) * 100) : null
   const iso = (x: Date) => x.toISOString().slice(0, 10)
   return (
     <div className={stack}>
@@ -92,7 +94,7 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
             </ul>
           )}
           <p className={muted}>
-            {plural(d.coming.length, 'coming schedule')}; {notRunning.length ? `${notRunning.length} not at their minimum seats yet` : 'all at their minimum seats'}. <a className={link} href="/c/bookings">All bookings</a>
+            {plural(d.coming.length, 'coming schedule')}{fillRate !== null ? <>, <span data-testid="fill-rate">{fillRate}%</span> filled</> : ''}; {notRunning.length ? `${notRunning.length} not at their minimum seats yet` : 'all at their minimum seats'}. <a className={link} href="/c/bookings">All bookings</a>
           </p>
         </section>
 
@@ -104,7 +106,7 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
               <ul className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
                 {d.latestFeedback.map((f) => (
                   <li key={f.id} className={css({ fontSize: 'sm' })}>
-                    <span aria-label={`${f.rating} out of 5`}>{stars(f.rating)}</span> <strong>{f.author}</strong> <span className={muted}>on {f.title}</span>
+                    <span role="img" aria-label={`${f.rating} out of 5`}>{stars(f.rating)}</span> <strong>{f.author}</strong> <span className={muted}>on {f.title}</span>
                     {f.comment && <p className={css({ color: 'fg.default', overflowWrap: 'anywhere' })}>“{f.comment}”</p>}
                   </li>
                 ))}

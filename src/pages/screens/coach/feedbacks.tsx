@@ -18,7 +18,7 @@ function Page({ data: { f, data, workshops, schedules }, ctx }: { data: Data; ct
       <PageHeader title="Feedback" subtitle="What attendees said after your sessions." />
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 2fr' }, gap: '4' })}>
         <Stat label="Average rating" value={data.average ?? '—'} hint={`${data.count} rating${data.count === 1 ? '' : 's'}${f.workshop || f.schedule || f.rating ? ' (filtered)' : ''}`} testId="average" />
-        <div className={card} aria-label="Ratings by stars">
+        <section className={card} aria-label="Ratings by stars">
           {[5, 4, 3, 2, 1].map((r) => (
             <div key={r} className={css({ display: 'grid', gridTemplateColumns: '4.5rem 1fr 2rem', gap: '2', alignItems: 'center', fontSize: 'sm' })}>
               <span>{r} star{r === 1 ? '' : 's'}</span>
@@ -26,7 +26,7 @@ function Page({ data: { f, data, workshops, schedules }, ctx }: { data: Data; ct
               <span className={muted}>{data.distribution[r - 1]}</span>
             </div>
           ))}
-        </div>
+        </section>
       </div>
       <form method="get" action="/c/feedbacks" className={filterBar} aria-label="Filter feedback">
         <label>Workshop
@@ -55,7 +55,7 @@ function Page({ data: { f, data, workshops, schedules }, ctx }: { data: Data; ct
           {data.page.rows.map((r) => (
             <li key={r.id} className={card} data-testid="feedback">
               <div className={css({ display: 'flex', justifyContent: 'space-between', gap: '2', flexWrap: 'wrap' })}>
-                <span><span aria-label={`${r.rating} out of 5`} className={css({ color: 'yellow.11' })}>{stars(r.rating)}</span> <strong>{r.author}</strong></span>
+                <span><span role="img" aria-label={`${r.rating} out of 5`} className={css({ color: 'yellow.11' })}>{stars(r.rating)}</span> <strong>{r.author}</strong></span>
                 <span className={muted}><a className={link} href={`/c/workshops/${r.workshopId}/history`}>{r.title}</a> · session of {fmtDay(r.startDate, r.timezone)}</span>
               </div>
               {r.comment ? <p className={css({ overflowWrap: 'anywhere' })}>{r.comment}</p> : <p className={muted}>No comment.</p>}

@@ -7,7 +7,7 @@ import { card, fmtDateTime, muted } from './ui'
 
 function Page({ data, ctx }: { data: WorkshopData; ctx: PageContext }) {
   const w = data.workshop
-  const tz = data.schedules.find((s) => !s.deleted)?.timezone ?? 'UTC'
+  const tz = data.schedules.find((s) => !s.deleted)?.timezone ?? ''
   return (
     <WorkshopFrame data={data} ctx={ctx} tab="">
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: w.image ? '2fr 1fr' : '1fr' }, gap: '4' })}>
