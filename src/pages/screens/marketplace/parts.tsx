@@ -81,7 +81,9 @@ const initials = (name: string) => name.split(/\s+/).filter(Boolean).slice(0, 2)
 
 // Styles are computed once at load: a css() call per element and request is measurable.
 const avatarBox = css({ borderRadius: 'full', flexShrink: '0', objectFit: 'cover', bg: 'bg.muted' })
-const avatarInitials = cx(avatarBox, css({ bg: 'colorPalette.default', color: 'colorPalette.fg', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', fontWeight: 'semibold' }))
+// One class set of its own: two atomic sets with different backgrounds would let CSS order pick
+// the muted one under the palette's text colour (unreadable initials).
+const avatarInitials = css({ borderRadius: 'full', flexShrink: '0', bg: 'colorPalette.default', color: 'colorPalette.fg', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', fontWeight: 'semibold' })
 
 /** Widths the image provider makes (section 9 breakpoints); cards use the smaller ones. */
 const CARD_WIDTHS = [320, 640, 768, 1024]
