@@ -51,7 +51,9 @@ export async function seedCatalogue(em: EntityManager) {
   if (!coach('maya') || !coach('leo') || !coach('sara') || !tenant('acme') || !tenant('northwind')) return
 
   const img = await seedDemoImages(em, users)
-  const tags = new Map(TAGS.map((name) => [slug(name), em.create(Tag, { name, slug: slug(name) })]))
+  // Tags are global: reuse any that exist already (tests load the demo next to their own rows).
+  const existing = new Map((await em.find(Tag, { slug: { $in: TAGS.map(slug) } })).map((t) => [t.slug, t]))
+  const tags = new Map(TAGS.map((name) => [slug(name), existing.get(slug(name)) ?? em.create(Tag, { name, slug: slug(name) })]))
   const tag = (...names: string[]) => names.map((n) => tags.get(n)!)
 
   const template = (title: string, level: SkillLevel, price: number, description: string, image: string) =>
