@@ -101,8 +101,23 @@ describe('job postings', () => {
     await page.keyboard.press('Space')
     // dnd-kit marks the handle pressed once the drag started; it moves on the next frame.
     await page.waitForFunction(() => document.querySelector('[data-testid=question-handle][aria-pressed=true]') !== null)
-    await page.keyboard.press('ArrowDown')
-    await page.waitForTimeout(250)
+    // dnd-kit announces each move in its live region: drop only once it is over another question
+    // (a first move can still land over the dragged item itself while the list is measured).
+    const movedOver = () =>
+      page.waitForFunction(
+        () =>
+          [...document.querySelectorAll('[id^="DndLiveRegion"]')].some((el) => {
+            const m = /item (\S+) was moved over droppable area (\S+)/.exec(el.textContent ?? '')
+            return !!m && m[1] !== m[2].replace(/\.$/, '')
+          }),
+        undefined,
+        { timeout: 2000 },
+      )
+    for (let tries = 0; ; tries++) {
+      await page.keyboard.press('ArrowDown')
+      if (await movedOver().then(() => true, () => false)) break
+      if (tries >= 4) throw new Error('the keyboard drag never moved over the next question')
+    }
     await page.keyboard.press('Space')
     await page.waitForFunction(() => (document.querySelector('input[name="interviewQuestions.0.title"]') as HTMLInputElement).value === 'Question 2?')
 
