@@ -63,6 +63,29 @@ describe('cancel a schedule', () => {
     // Nothing left to cancel; an ended schedule cannot be cancelled.
     expect((await w.coach.client.post(`/v1/workshop-schedules/${w.schedule.id}/cancel`, { reason: 'again' })).body.data).toMatchObject({ cancelled: 0 })
   }, 60_000)
+
+  test('30 cancels of one schedule at once: none fails or hangs, each paid booking is refunded exactly once', async () => {
+    const w = await world({ price: 3000 })
+    const [c1, c2] = [await actor(), await actor()]
+    const paid = [await paidBooking(w, c1), await paidBooking(w, c2, 2)]
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => w.coach.client.post(`/v1/workshop-schedules/${w.schedule.id}/cancel`, { reason: 'Venue closed' })),
+    )
+    expect(answers.filter((r) => r.status !== 200 && r.status !== 409)).toEqual([])
+    // Across all answers the bookings were cancelled and refunded once each.
+    const ok = answers.filter((r) => r.status === 200).map((r) => r.body.data)
+    expect(ok.reduce((n, d) => n + d.cancelled, 0)).toBe(2)
+    expect(ok.reduce((n, d) => n + d.refunded, 0)).toBe(2)
+    await localStripe().settle()
+    for (const id of paid) {
+      const list = (await w.coach.client.get(`/v1/bookings/${id}/payments`)).body.data
+      expect(list.filter((p: any) => p.kind === 'refund')).toHaveLength(1)
+      const payment = list.find((p: any) => p.kind === 'payment')
+      expect(localStripe().store.objects.get(payment.chargeId)!.amount_refunded).toBe(payment.amount * 100)
+    }
+    const s = await em().fork().findOneOrFail(WorkshopSchedule, { id: w.schedule.id }, { filters: false })
+    expect(s.seatsTaken).toBe(0)
+  }, 90_000)
 })
 
 describe('payout ledger, calendar feed, uploads', () => {

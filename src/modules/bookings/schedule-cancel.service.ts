@@ -7,7 +7,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { config } from '../../config'
 import { layout, queueMail } from '../../platform/mail'
-import { conflict, forbidden, notFound } from '../../platform/http/errors'
+import { HttpError, conflict, forbidden, notFound } from '../../platform/http/errors'
 import { now } from '../../platform/clock'
 import { log } from '../../platform/log'
 import { WorkshopSchedule } from '../workshops/schedule.entity'
@@ -26,8 +26,8 @@ export async function cancelSchedule(em: EntityManager, actor: { id: string; isS
   const workshop = await uem.findOneOrFail(Workshop, { id: schedule.workshop.id }, { filters: false })
 
   // Who to tell besides the bookers (cancelBooking mails those): accepted or invited seat holders.
-  const others = await uem.execute<{ email: string }[]>(
-    `select distinct coalesce(u.email, bs.email) as email from booking_seats bs join bookings b on b.id = bs.booking_id left join users u on u.id = bs.user_id
+  const others = await uem.execute<{ booking_id: string; email: string }[]>(
+    `select distinct bs.booking_id, coalesce(u.email, bs.email) as email from booking_seats bs join bookings b on b.id = bs.booking_id left join users u on u.id = bs.user_id
       where b.workshop_schedule_id = ? and b.deleted_at is null and bs.deleted_at is null and b.status in ('PENDING', 'CONFIRMED')
         and bs.status in ('ACCEPTED', 'PENDING') and (bs.user_id is null or bs.user_id <> b.user_id) and coalesce(u.email, bs.email) is not null`,
     [schedule.id],
@@ -38,13 +38,24 @@ export async function cancelSchedule(em: EntityManager, actor: { id: string; isS
   )
   // Off the marketplace first, so nobody books while the bookings are being cancelled.
   await uem.execute(`update workshop_schedules set status = 'ARCHIVED', updated_at = now() where id = ?`, [schedule.id])
+  // Each booking is cancelled under its own row lock: when two cancels of the schedule run at
+  // once, a booking the other one got to first answers 409 here and is skipped, so every booking
+  // is cancelled, refunded and mailed about once, by whichever request reached it.
   let refunded = 0
+  const cancelled = new Set<string>()
   for (const b of open) {
-    await cancelBooking(uem, b.id, reason)
+    try {
+      await cancelBooking(uem, b.id, reason)
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 409) continue
+      throw err
+    }
+    cancelled.add(b.id)
     if (Number(b.amount_paid) > 0) refunded++
   }
+  const emails = [...new Set(others.filter((o) => cancelled.has(o.booking_id)).map((o) => o.email))]
   const when = new Intl.DateTimeFormat('en-GB', { timeZone: schedule.timezone, dateStyle: 'full', timeStyle: 'short' }).format(schedule.startDate)
-  for (const { email } of others) {
+  for (const email of emails) {
     try {
       queueMail({
         to: email,
@@ -58,5 +69,5 @@ export async function cancelSchedule(em: EntityManager, actor: { id: string; isS
       log.error({ err, scheduleId: schedule.id }, 'cancellation mail could not be composed')
     }
   }
-  return { scheduleId: schedule.id, cancelled: open.length, refunded, mailed: open.length + others.length }
+  return { scheduleId: schedule.id, cancelled: cancelled.size, refunded, mailed: cancelled.size + emails.length }
 }
