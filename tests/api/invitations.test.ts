@@ -178,4 +178,17 @@ describe('invitations under concurrency', () => {
       expect(seats.filter((s: any) => s.userId === friend.user.id && s.status === 'ACCEPTED')).toHaveLength(1)
     }
   })
+
+  test('30 answers to one invitation at once from the dashboard (accept and decline mixed): one wins, the rest are 409', async () => {
+    const w = await bookedWithSeats(3)
+    const friend = await actor()
+    const a = (await w.client.client.post('/v1/booking-seats', { bookingId: w.booking.id, email: friend.user.email })).body.data
+    expect((await w.client.client.post(`/v1/booking-seats/${a.id}/send-invitation`)).status).toBe(200)
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => friend.client.post(`/v1/invitations/seats/${a.id}/${i % 3 ? 'accept' : 'decline'}`)))
+    expect(answers.filter((r) => r.status !== 200 && r.status !== 409)).toEqual([])
+    const won = answers.filter((r) => r.status === 200)
+    expect(won).toHaveLength(1)
+    const seat = (await w.client.client.get(`/v1/bookings/${w.booking.id}/seats`)).body.data.find((s: any) => s.id === a.id)
+    expect(seat.status).toBe(won[0].body.data.status)
+  })
 })
