@@ -4,16 +4,10 @@
  * the browser before first paint by `colorModeScript` (inline, in <head>) and, without
  * JavaScript, by the stylesheet's `prefers-color-scheme` media query on `[data-color-mode=auto]`.
  */
-import {
-  COLOR_MODES,
-  COLOR_MODE_COOKIE,
-  DEFAULT_COLOR_MODE,
-  type ColorModePreference,
-  type ResolvedColorMode,
-} from './constants'
+import { COLOR_MODE_COOKIE, COLOR_MODES, type ColorModePreference, DEFAULT_COLOR_MODE, type ResolvedColorMode } from './constants'
 
-export { COLOR_MODES, COLOR_MODE_COOKIE, DEFAULT_COLOR_MODE }
 export type { ColorModePreference, ResolvedColorMode }
+export { COLOR_MODE_COOKIE, COLOR_MODES, DEFAULT_COLOR_MODE }
 
 const ONE_YEAR = 60 * 60 * 24 * 365
 
@@ -59,9 +53,7 @@ export function htmlColorModeAttributes(preference: ColorModePreference, forced?
 /** Same as htmlColorModeAttributes, as an attribute string for hand-written HTML. */
 export function htmlColorModeAttributeString(preference: ColorModePreference, forced?: ResolvedColorMode): string {
   const mode = forced ?? preference
-  return mode === 'auto'
-    ? `data-color-mode="auto"`
-    : `data-color-mode="${mode}" class="${mode}" style="color-scheme:${mode}"`
+  return mode === 'auto' ? `data-color-mode="auto"` : `data-color-mode="${mode}" class="${mode}" style="color-scheme:${mode}"`
 }
 
 /**

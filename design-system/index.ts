@@ -3,12 +3,8 @@
  * Styles: the generated `styled-system/` (css, jsx patterns, recipes) and the static sheet
  * `dist/styles.css` (`npm run panda`).
  */
-export * from './constants'
-export * from './color-mode'
-export { useColorMode } from './use-color-mode'
-export { HeadScript, headScript } from './head-script'
-export { createStyleContext } from './utils/create-style-context'
 
+export * from './color-mode'
 export * from './components/avatar/avatar'
 export * from './components/badge/badge'
 export * from './components/button/button'
@@ -40,3 +36,7 @@ export * from './components/table/table-utils'
 export * from './components/tabs/tabs'
 export * from './components/toast/toast'
 export * from './components/tooltip/tooltip'
+export * from './constants'
+export { HeadScript, headScript } from './head-script'
+export { useColorMode } from './use-color-mode'
+export { createStyleContext } from './utils/create-style-context'

@@ -9,8 +9,8 @@ import { createPreset } from '@park-ui/panda-preset'
 import green from '@park-ui/panda-preset/colors/green'
 import yellow from '@park-ui/panda-preset/colors/yellow'
 import { THEME } from './constants'
-import { stone } from './theme/stone'
 import { recipes, slotRecipes } from './recipes'
+import { stone } from './theme/stone'
 
 const park = createPreset({ accentColor: yellow, grayColor: stone, radius: 'md' })
 

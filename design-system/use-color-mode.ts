@@ -1,10 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react'
-import {
-  type ColorModePreference,
-  getColorModePreference,
-  setColorMode,
-  subscribeColorMode,
-} from './color-mode'
+import { type ColorModePreference, getColorModePreference, setColorMode, subscribeColorMode } from './color-mode'
 
 /**
  * The colour-mode preference as React state. `serverPreference` is what the server rendered

@@ -80,14 +80,16 @@ async function throughput(path: string, concurrency = CONCURRENCY, headers: Reco
   const ttfbs: number[] = []
   const end = performance.now() + SECONDS * 1000
   const started = performance.now()
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (performance.now() < end) {
-      const r = await get(path, headers)
-      if (r.status !== 200) throw new Error(`${path}: ${r.status}`)
-      ttfbs.push(r.ttfb)
-      count++
-    }
-  }))
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        const r = await get(path, headers)
+        if (r.status !== 200) throw new Error(`${path}: ${r.status}`)
+        ttfbs.push(r.ttfb)
+        count++
+      }
+    }),
+  )
   return { rps: count / ((performance.now() - started) / 1000), ttfb: median(ttfbs) }
 }
 
@@ -180,7 +182,14 @@ async function sessionFor(email: string) {
   const m = em()
   const user = await m.findOneOrFail(User, { email })
   const secret = randomToken()
-  m.create(Session, { id: sha256(secret), user: user.id, csrfToken: randomToken(24), data: {}, lastSeenAt: new Date(), expiresAt: new Date(Date.now() + 86_400_000) } as any)
+  m.create(Session, {
+    id: sha256(secret),
+    user: user.id,
+    csrfToken: randomToken(24),
+    data: {},
+    lastSeenAt: new Date(),
+    expiresAt: new Date(Date.now() + 86_400_000),
+  } as any)
   await m.flush()
   return `summit_session=${secret}`
 }
@@ -205,10 +214,25 @@ async function measureJs() {
 async function measurePaint(path: string) {
   const { chromium } = await import('playwright-core')
   const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => Bun.file(p).size > 0) ?? '/usr/bin/chromium'
-  const browser = await chromium.launch({ executablePath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] })
+  const browser = await chromium.launch({
+    executablePath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
   const out: { viewport: string; lcp: number; cls: number; element: string }[] = []
   try {
-    for (const [viewport, width, height] of [['desktop 1280x800', 1280, 800], ['phone 390x844', 390, 844]] as const) {
+    for (const [viewport, width, height] of [
+      ['desktop 1280x800', 1280, 800],
+      ['phone 390x844', 390, 844],
+    ] as const) {
       const runs: { lcp: number; cls: number; element: string }[] = []
       for (let i = 0; i < 3; i++) {
         const context = await browser.newContext({ viewport: { width, height } })
@@ -252,27 +276,42 @@ const ratioDemo = await measureApiRatio()
 const js = await measureJs()
 const paintDemo = await measurePaint('/workshops')
 
-const seeded = await seedMarketplace(running.databaseUrl, { schedules: SCHEDULES, tenants: Math.max(1, Math.round(SCHEDULES / 2000)), coaches: Math.max(2, Math.round(SCHEDULES / 200)), workshops: Math.max(4, Math.round(SCHEDULES / 20)), bookings: SCHEDULES * 2 })
-console.log(`\nSeeded ${seeded.schedules} schedules, ${seeded.tenants} tenants, ${seeded.coaches} coaches, ${seeded.workshops} workshops, ${seeded.bookings} bookings, ${seeded.feedback} feedback in ${(seeded.ms / 1000).toFixed(1)} s (VACUUM ANALYZE included)`)
+const seeded = await seedMarketplace(running.databaseUrl, {
+  schedules: SCHEDULES,
+  tenants: Math.max(1, Math.round(SCHEDULES / 2000)),
+  coaches: Math.max(2, Math.round(SCHEDULES / 200)),
+  workshops: Math.max(4, Math.round(SCHEDULES / 20)),
+  bookings: SCHEDULES * 2,
+})
+console.log(
+  `\nSeeded ${seeded.schedules} schedules, ${seeded.tenants} tenants, ${seeded.coaches} coaches, ${seeded.workshops} workshops, ${seeded.bookings} bookings, ${seeded.feedback} feedback in ${(seeded.ms / 1000).toFixed(1)} s (VACUUM ANALYZE included)`,
+)
 const bigApi = await measureApi()
 await measurePages(`${SCHEDULES.toLocaleString('en-US')} schedules`)
 const ratioBig = await measureApiRatio()
 const paintBig = await measurePaint('/workshops')
 
 console.log(`\nGET /v1/public/workshop-schedules by filter: p50 of 25 sequential requests (target at scale: <= 3x demo and < 20 ms)\n`)
-console.log(`| filter | demo p50 | ${SCHEDULES / 1000}k p50 | ratio | target | SQL ms (demo / ${SCHEDULES / 1000}k) | scan at ${SCHEDULES / 1000}k (EXPLAIN ANALYZE) |`)
+console.log(
+  `| filter | demo p50 | ${SCHEDULES / 1000}k p50 | ratio | target | SQL ms (demo / ${SCHEDULES / 1000}k) | scan at ${SCHEDULES / 1000}k (EXPLAIN ANALYZE) |`,
+)
 console.log('|---|---:|---:|---:|---|---:|---|')
 for (const [name] of FILTERS) {
   const a = demoApi.get(name)!
   const b = bigApi.get(name)!
   const ratio = b.ms / a.ms
-  console.log(`| ${name} | ${fmt(a.ms, 2)} ms | ${fmt(b.ms, 2)} ms | ${fmt(ratio, 2)}x | ${mark(ratio <= 3 && b.ms < 20)} | ${fmt(a.sqlMs, 2)} / ${fmt(b.sqlMs, 2)} | ${b.scan} |`)
+  console.log(
+    `| ${name} | ${fmt(a.ms, 2)} ms | ${fmt(b.ms, 2)} ms | ${fmt(ratio, 2)}x | ${mark(ratio <= 3 && b.ms < 20)} | ${fmt(a.sqlMs, 2)} / ${fmt(b.sqlMs, 2)} | ${b.scan} |`,
+  )
 }
 
 console.log(`\nperPage=100 against perPage=10 (${API_CONCURRENCY} concurrent; target >= 0.6x)\n`)
 console.log('| size | perPage=10 req/s | perPage=100 req/s | ratio | target |')
 console.log('|---|---:|---:|---:|---|')
-for (const [label, r] of [['demo', ratioDemo], [`${SCHEDULES / 1000}k`, ratioBig]] as const)
+for (const [label, r] of [
+  ['demo', ratioDemo],
+  [`${SCHEDULES / 1000}k`, ratioBig],
+] as const)
   console.log(`| ${label} | ${fmt(r.small.rps, 0)} | ${fmt(r.large.rps, 0)} | ${fmt(r.ratio, 2)}x | ${mark(r.ratio >= 0.6)} |`)
 
 console.log('\nFirst-load JavaScript (target <= 90 KB gzip)\n')
@@ -283,8 +322,12 @@ for (const [page, r] of js) console.log(`| ${page} | ${r.files} | ${(r.gzip / 10
 console.log('\n/workshops in Chromium: largest contentful paint (median of 3) and layout shift (worst of 3); targets LCP < 1 s, CLS < 0.05\n')
 console.log('| size | viewport | LCP | LCP element | CLS | target |')
 console.log('|---|---|---:|---|---:|---|')
-for (const [label, rows] of [['demo', paintDemo], [`${SCHEDULES / 1000}k`, paintBig]] as const)
-  for (const r of rows) console.log(`| ${label} | ${r.viewport} | ${fmt(r.lcp, 0)} ms | ${r.element} | ${r.cls.toFixed(3)} | ${mark(r.lcp < 1000 && r.cls < 0.05)} |`)
+for (const [label, rows] of [
+  ['demo', paintDemo],
+  [`${SCHEDULES / 1000}k`, paintBig],
+] as const)
+  for (const r of rows)
+    console.log(`| ${label} | ${r.viewport} | ${fmt(r.lcp, 0)} ms | ${r.element} | ${r.cls.toFixed(3)} | ${mark(r.lcp < 1000 && r.cls < 0.05)} |`)
 
 console.log(`\n(total ${((performance.now() - t0) / 1000).toFixed(0)} s)`)
 await running.stop()

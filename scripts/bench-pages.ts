@@ -34,7 +34,14 @@ async function sessionFor(email: string) {
   const em = running.orm.em.fork()
   const user = await em.findOneOrFail(User, { email })
   const secret = randomToken()
-  em.create(Session, { id: sha256(secret), user: user.id, csrfToken: randomToken(24), data: {}, lastSeenAt: new Date(), expiresAt: new Date(Date.now() + 86_400_000) } as any)
+  em.create(Session, {
+    id: sha256(secret),
+    user: user.id,
+    csrfToken: randomToken(24),
+    data: {},
+    lastSeenAt: new Date(),
+    expiresAt: new Date(Date.now() + 86_400_000),
+  } as any)
   await em.flush()
   return `summit_session=${secret}`
 }
@@ -95,8 +102,14 @@ const pages: [string, string, string][] = [
 
 /** The coach area's pages on the demo coach's data (budgets: TTFB p50 < 20 ms at 16 concurrent, JS <= 110 KB gzip). */
 async function coachPages(): Promise<[string, string, string][]> {
-  const [w] = await running.orm.em.fork().execute(`select w.id from workshops w join users u on u.id = w.coach_id where u.email = 'maya@acme.example' order by w.created_at limit 1`)
-  const [b] = await running.orm.em.fork().execute(`select b.id from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join users u on u.id = s.coach_id where u.email = 'maya@acme.example' and b.seats > 1 limit 1`)
+  const [w] = await running.orm.em
+    .fork()
+    .execute(`select w.id from workshops w join users u on u.id = w.coach_id where u.email = 'maya@acme.example' order by w.created_at limit 1`)
+  const [b] = await running.orm.em
+    .fork()
+    .execute(
+      `select b.id from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join users u on u.id = s.coach_id where u.email = 'maya@acme.example' and b.seats > 1 limit 1`,
+    )
   return [
     ['/c/bookings', coach, 'coach bookings'],
     [`/c/workshops/${w.id}`, coach, 'coach workshop (schedules island)'],
@@ -118,7 +131,7 @@ for (const [path, cookie, label] of pages) {
   const measure = MEASURED.some((re) => re.test(path))
   const t = measure ? await throughput(path, cookie) : null
   console.log(
-    `| ${path} (${label}) | ${t ? t.rps.toFixed(0) : '-'} | ${t ? t.p50.toFixed(1) + ' ms' : '-'} | ${t ? t.p95.toFixed(1) + ' ms' : '-'} | ${cold.ttfb.toFixed(1)} ms | ${js.files} | ${kb(js.bytes)} | ${kb(js.gzip)} |`,
+    `| ${path} (${label}) | ${t ? t.rps.toFixed(0) : '-'} | ${t ? `${t.p50.toFixed(1)} ms` : '-'} | ${t ? `${t.p95.toFixed(1)} ms` : '-'} | ${cold.ttfb.toFixed(1)} ms | ${js.files} | ${kb(js.bytes)} | ${kb(js.gzip)} |`,
   )
 }
 await running.stop()

@@ -4,7 +4,7 @@
  * countries), bookings and feedback, generated inside PostgreSQL in a few statements, then
  * VACUUM ANALYZE. `seedMarketplace(databaseUrl, { schedules: 100_000 })` takes about a minute.
  */
-// @ts-ignore -- pg ships no types here
+// @ts-expect-error -- pg ships no types here
 import pg from 'pg'
 
 export interface SeedSize {
@@ -17,11 +17,48 @@ export interface SeedSize {
   feedback?: number
 }
 
-const TOPICS = ['Leadership', 'Negotiation', 'Public Speaking', 'Strategy', 'Fundraising', 'Sales', 'Product Management', 'Design Thinking', 'Team Building', 'Time Management', 'Career Growth', 'Data Storytelling', 'Conflict Resolution', 'Remote Work', 'Hiring']
+const TOPICS = [
+  'Leadership',
+  'Negotiation',
+  'Public Speaking',
+  'Strategy',
+  'Fundraising',
+  'Sales',
+  'Product Management',
+  'Design Thinking',
+  'Team Building',
+  'Time Management',
+  'Career Growth',
+  'Data Storytelling',
+  'Conflict Resolution',
+  'Remote Work',
+  'Hiring',
+]
 const FORMATS = ['Bootcamp', 'Masterclass', 'Workshop', 'Intensive', 'Clinic', 'Lab', 'Sprint']
 const FIRST = ['Alex', 'Sam', 'Priya', 'Jonas', 'Mei', 'Omar', 'Lucia', 'Kwame', 'Ingrid', 'Diego']
 const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'ES', 'PT', 'SE', 'NL', 'IT', 'CA', 'AU', 'BR', 'MX', 'IN', 'JP', 'SG', 'ZA', 'NG', 'IE', 'PL']
-const ZONES = ['America/New_York', 'Europe/London', 'Europe/Berlin', 'Europe/Paris', 'Europe/Madrid', 'Europe/Lisbon', 'Europe/Stockholm', 'Europe/Amsterdam', 'Europe/Rome', 'America/Toronto', 'Australia/Sydney', 'America/Sao_Paulo', 'America/Mexico_City', 'Asia/Kolkata', 'Asia/Tokyo', 'Asia/Singapore', 'Africa/Johannesburg', 'Africa/Lagos', 'Europe/Dublin', 'Europe/Warsaw']
+const ZONES = [
+  'America/New_York',
+  'Europe/London',
+  'Europe/Berlin',
+  'Europe/Paris',
+  'Europe/Madrid',
+  'Europe/Lisbon',
+  'Europe/Stockholm',
+  'Europe/Amsterdam',
+  'Europe/Rome',
+  'America/Toronto',
+  'Australia/Sydney',
+  'America/Sao_Paulo',
+  'America/Mexico_City',
+  'Asia/Kolkata',
+  'Asia/Tokyo',
+  'Asia/Singapore',
+  'Africa/Johannesburg',
+  'Africa/Lagos',
+  'Europe/Dublin',
+  'Europe/Warsaw',
+]
 
 const arr = (xs: string[]) => `array[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]`
 
@@ -40,8 +77,12 @@ export async function seedMarketplace(databaseUrl: string, size: SeedSize) {
   try {
     await run('begin')
     await run(`create temp table bt as select gen_random_uuid() as id, i from generate_series(1, ${tenants}) i`)
-    await run(`insert into tenants (id, created_at, updated_at, name, slug, plan, currency) select id, now(), now(), 'Bench Tenant ' || i, 'bench-t' || i, 'enterprise', 'usd' from bt`)
-    await run(`create temp table bc as select gen_random_uuid() as id, i, (select bt.id from bt where bt.i = 1 + (c.i % ${tenants})) as tenant_id from generate_series(1, ${coaches}) c(i)`)
+    await run(
+      `insert into tenants (id, created_at, updated_at, name, slug, plan, currency) select id, now(), now(), 'Bench Tenant ' || i, 'bench-t' || i, 'enterprise', 'usd' from bt`,
+    )
+    await run(
+      `create temp table bc as select gen_random_uuid() as id, i, (select bt.id from bt where bt.i = 1 + (c.i % ${tenants})) as tenant_id from generate_series(1, ${coaches}) c(i)`,
+    )
     await run(`insert into users (id, created_at, updated_at, username, email, status, roles, profile, coach_profile, email_verified_at)
       select id, now(), now(), 'bcoach' || i, 'bcoach' || i || '@bench.example', 'active', '{coach}',
         jsonb_build_object('firstName', (${arr(FIRST)})[1 + i % ${FIRST.length}], 'lastName', 'Benchley' || i, 'country', (${arr(COUNTRIES)})[1 + i % ${COUNTRIES.length}], 'headline', (${arr(TOPICS)})[1 + i % ${TOPICS.length}] || ' coach'),
@@ -52,14 +93,18 @@ export async function seedMarketplace(databaseUrl: string, size: SeedSize) {
     await run(`create temp table bu as select gen_random_uuid() as id, i from generate_series(1, ${clients}) i`)
     await run(`insert into users (id, created_at, updated_at, username, email, status, roles, profile, email_verified_at)
       select id, now(), now(), null, 'bclient' || i || '@bench.example', 'active', '{}', jsonb_build_object('firstName', 'Client', 'lastName', i::text), now() from bu`)
-    await run(`create temp table bw as select gen_random_uuid() as id, g.k as i, c.id as coach_id, c.tenant_id from generate_series(1, ${workshops}) g(k) join bc c on c.i = 1 + (g.k % ${coaches})`)
+    await run(
+      `create temp table bw as select gen_random_uuid() as id, g.k as i, c.id as coach_id, c.tenant_id from generate_series(1, ${workshops}) g(k) join bc c on c.i = 1 + (g.k % ${coaches})`,
+    )
     await run(`insert into workshops (id, created_at, updated_at, tenant_id, coach_id, title, slug, description, price, currency, min_seats, max_seats)
       select id, now(), now(), tenant_id, coach_id,
         (${arr(TOPICS)})[1 + i % ${TOPICS.length}] || ' ' || (${arr(FORMATS)})[1 + (i / ${TOPICS.length}) % ${FORMATS.length}] || ' ' || i,
         'bench-workshop-' || i,
         'A hands-on session on ' || lower((${arr(TOPICS)})[1 + i % ${TOPICS.length}]) || ' with exercises, examples and a plan to take home. Cohort ' || i || '.',
         1900 + (i * 37 % 40) * 1000, 'usd', 2, 8 + i % 20 from bw`)
-    await run(`insert into workshop_tags (workshop_id, tag_id) select bw.id, t.id from bw join lateral (select id from tags order by slug offset (bw.i % greatest(1, (select count(*) from tags))) limit 1) t on true on conflict do nothing`)
+    await run(
+      `insert into workshop_tags (workshop_id, tag_id) select bw.id, t.id from bw join lateral (select id from tags order by slug offset (bw.i % greatest(1, (select count(*) from tags))) limit 1) t on true on conflict do nothing`,
+    )
     // Schedules: 25% past, 75% coming over the next ~18 months; every level, mode and 20 countries.
     await run(`create temp table bs as select gen_random_uuid() as id, g.k as i, w.id as workshop_id, w.coach_id, w.tenant_id,
         date_trunc('hour', now()) + (((g.k * 7919) % 960) - 240) * interval '1 day' + ((g.k % 10) + 8) * interval '1 hour' as start_date

@@ -11,7 +11,7 @@
  *
  * Options: BENCH_SECONDS (per load scenario, default 3), BENCH_CONCURRENCY (default 8).
  */
-// @ts-ignore -- pg ships no types here; only its Client prototype is patched
+// @ts-expect-error -- pg ships no types here; only its Client prototype is patched
 import pg from 'pg'
 
 // ---------------------------------------------------------------- environment and SQL counter
@@ -79,7 +79,17 @@ interface Scenario {
 function printTable(rows: Row[]) {
   const head = ['scenario', 'requests', 'concurrency', 'req/s', 'p50 ms', 'p95 ms', 'SQL/request', 'wall ms', 'notes']
   const fmt = (n: number | undefined, d = 0) => (n === undefined ? '-' : n.toFixed(d))
-  const body = rows.map((r) => [r.scenario, String(r.requests), String(r.concurrency), fmt(r.rps), fmt(r.p50, 1), fmt(r.p95, 1), fmt(r.sqlPerRequest, 1), fmt(r.wallMs), r.notes ?? ''])
+  const body = rows.map((r) => [
+    r.scenario,
+    String(r.requests),
+    String(r.concurrency),
+    fmt(r.rps),
+    fmt(r.p50, 1),
+    fmt(r.p95, 1),
+    fmt(r.sqlPerRequest, 1),
+    fmt(r.wallMs),
+    r.notes ?? '',
+  ])
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)))
   const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`
   console.log(line(head))
@@ -102,20 +112,27 @@ async function load(name: string, request: () => Promise<Response>, opts: { ok?:
   let failures = 0
   const until = performance.now() + SECONDS * 1000
   const started = performance.now()
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (performance.now() < until) {
-      const t0 = performance.now()
-      const r = await request()
-      await r.arrayBuffer()
-      latencies.push(performance.now() - t0)
-      if (!ok(r)) failures++
-    }
-  }))
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < until) {
+        const t0 = performance.now()
+        const r = await request()
+        await r.arrayBuffer()
+        latencies.push(performance.now() - t0)
+        if (!ok(r)) failures++
+      }
+    }),
+  )
   const elapsed = (performance.now() - started) / 1000
   latencies.sort((a, b) => a - b)
   return {
-    scenario: name, requests: latencies.length, concurrency: CONCURRENCY, rps: latencies.length / elapsed,
-    p50: percentile(latencies, 50), p95: percentile(latencies, 95), sqlPerRequest,
+    scenario: name,
+    requests: latencies.length,
+    concurrency: CONCURRENCY,
+    rps: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    sqlPerRequest,
     notes: [opts.notes, failures ? `${failures} unexpected answers` : ''].filter(Boolean).join('; '),
   }
 }
@@ -125,17 +142,46 @@ async function seedCatalogue() {
   const m = em()
   const tenant = m.create(Tenant, { name: 'Bench Coaching', slug: 'bench', plan: 'enterprise' })
   const coaches = Array.from({ length: 5 }, (_, i) =>
-    m.create(User, { email: `coach${i}@bench.example`, username: `benchcoach${i}`, roles: ['coach'], status: 'active', emailVerifiedAt: new Date(), profile: { firstName: 'Coach', lastName: String(i) }, defaultTenantSlug: 'bench' }))
+    m.create(User, {
+      email: `coach${i}@bench.example`,
+      username: `benchcoach${i}`,
+      roles: ['coach'],
+      status: 'active',
+      emailVerifiedAt: new Date(),
+      profile: { firstName: 'Coach', lastName: String(i) },
+      defaultTenantSlug: 'bench',
+    }),
+  )
   for (const c of coaches) m.create(Membership, { tenant, user: c, status: 'ACTIVE', roles: [] })
   const DAY = 86_400_000
   for (let w = 0; w < 15; w++) {
     const coach = coaches[w % coaches.length]
-    const workshop = m.create(Workshop, { tenant, coach, title: `Bench workshop ${w}`, slug: `bench-workshop-${w}`, price: 5000 + w * 100, currency: 'usd', minSeats: 2, maxSeats: 20, description: 'Benchmark data' })
+    const workshop = m.create(Workshop, {
+      tenant,
+      coach,
+      title: `Bench workshop ${w}`,
+      slug: `bench-workshop-${w}`,
+      price: 5000 + w * 100,
+      currency: 'usd',
+      minSeats: 2,
+      maxSeats: 20,
+      description: 'Benchmark data',
+    })
     for (let s = 0; s < 10; s++) {
       const start = new Date(Date.now() + (s * 3 + w + 1) * DAY)
       m.create(WorkshopSchedule, {
-        tenant, coach, workshop, startDate: start, endDate: new Date(start.getTime() + 3 * 3_600_000), timezone: 'Europe/London',
-        level: 'BEGINNER', status: 'PUBLISHED', visibility: 'PUBLIC', mode: 'ONLINE', meetingUrl: 'https://meet.example/bench', country: 'GB',
+        tenant,
+        coach,
+        workshop,
+        startDate: start,
+        endDate: new Date(start.getTime() + 3 * 3_600_000),
+        timezone: 'Europe/London',
+        level: 'BEGINNER',
+        status: 'PUBLISHED',
+        visibility: 'PUBLIC',
+        mode: 'ONLINE',
+        meetingUrl: 'https://meet.example/bench',
+        country: 'GB',
       })
     }
   }
@@ -147,7 +193,13 @@ async function clients(n: number) {
   const m = em()
   const out: string[] = []
   for (let i = 0; i < n; i++) {
-    const user = m.create(User, { email: `client${Bun.randomUUIDv7()}@bench.example`, roles: [], status: 'active', emailVerifiedAt: new Date(), profile: { firstName: 'Client', lastName: String(i) } })
+    const user = m.create(User, {
+      email: `client${Bun.randomUUIDv7()}@bench.example`,
+      roles: [],
+      status: 'active',
+      emailVerifiedAt: new Date(),
+      profile: { firstName: 'Client', lastName: String(i) },
+    })
     const secret = randomToken()
     m.create(AccessToken, { user, name: 'bench', tokenHash: sha256(secret) })
     out.push(`${user.id} ${secret}`)
@@ -163,30 +215,60 @@ const base = running.url
 const SCENARIOS: Scenario[] = [
   {
     name: 'GET /v1/public/workshop-schedules perPage=10',
-    run: () => load('GET /v1/public/workshop-schedules perPage=10', () => fetch(`${base}/v1/public/workshop-schedules?perPage=10`, { headers: { accept: 'application/json' } })),
+    run: () =>
+      load('GET /v1/public/workshop-schedules perPage=10', () =>
+        fetch(`${base}/v1/public/workshop-schedules?perPage=10`, { headers: { accept: 'application/json' } }),
+      ),
   },
   {
     name: 'GET /v1/public/workshop-schedules perPage=100',
-    run: () => load('GET /v1/public/workshop-schedules perPage=100', () => fetch(`${base}/v1/public/workshop-schedules?perPage=100`, { headers: { accept: 'application/json' } })),
+    run: () =>
+      load('GET /v1/public/workshop-schedules perPage=100', () =>
+        fetch(`${base}/v1/public/workshop-schedules?perPage=100`, { headers: { accept: 'application/json' } }),
+      ),
   },
   {
     name: 'POST /v1/bookings (uncontended)',
     async run() {
       // One big schedule; every request books one seat (guarded UPDATE + insert + hold job).
       const m = em()
-      const workshop = m.create(Workshop, { tenant, coach, title: 'Big room', slug: `big-${Date.now()}`, price: 5000, currency: 'usd', minSeats: 1, maxSeats: 1_000_000 })
+      const workshop = m.create(Workshop, {
+        tenant,
+        coach,
+        title: 'Big room',
+        slug: `big-${Date.now()}`,
+        price: 5000,
+        currency: 'usd',
+        minSeats: 1,
+        maxSeats: 1_000_000,
+      })
       const start = new Date(Date.now() + 9 * 86_400_000)
       const schedule = m.create(WorkshopSchedule, {
-        tenant, coach, workshop, startDate: start, endDate: new Date(start.getTime() + 3_600_000), timezone: 'UTC',
-        level: 'BEGINNER', status: 'PUBLISHED', visibility: 'PUBLIC', mode: 'ONLINE', meetingUrl: 'https://meet.example/big',
+        tenant,
+        coach,
+        workshop,
+        startDate: start,
+        endDate: new Date(start.getTime() + 3_600_000),
+        timezone: 'UTC',
+        level: 'BEGINNER',
+        status: 'PUBLISHED',
+        visibility: 'PUBLIC',
+        mode: 'ONLINE',
+        meetingUrl: 'https://meet.example/big',
       })
       await m.flush()
       const [[userId, token]] = await clients(1)
       const body = JSON.stringify({ userId, workshopScheduleId: schedule.id, seats: 1 })
-      return load('POST /v1/bookings (uncontended)', () => fetch(`${base}/v1/bookings`, {
-        method: 'POST', body,
-        headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      }), { ok: (r) => r.status === 201 })
+      return load(
+        'POST /v1/bookings (uncontended)',
+        () =>
+          fetch(`${base}/v1/bookings`, {
+            method: 'POST',
+            body,
+            headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          }),
+        { ok: (r) => r.status === 201 },
+      )
     },
   },
   {
@@ -197,25 +279,42 @@ const SCENARIOS: Scenario[] = [
       const workshop = m.create(Workshop, { tenant, coach, title: 'Race', slug: `race-${Date.now()}`, price: 5000, currency: 'usd', minSeats: 1, maxSeats: 20 })
       const start = new Date(Date.now() + 7 * 86_400_000)
       const schedule = m.create(WorkshopSchedule, {
-        tenant, coach, workshop, startDate: start, endDate: new Date(start.getTime() + 3_600_000), timezone: 'UTC',
-        level: 'BEGINNER', status: 'PUBLISHED', visibility: 'PUBLIC', mode: 'ONLINE', meetingUrl: 'https://meet.example/race', seatsTaken: 17,
+        tenant,
+        coach,
+        workshop,
+        startDate: start,
+        endDate: new Date(start.getTime() + 3_600_000),
+        timezone: 'UTC',
+        level: 'BEGINNER',
+        status: 'PUBLISHED',
+        visibility: 'PUBLIC',
+        mode: 'ONLINE',
+        meetingUrl: 'https://meet.example/race',
+        seatsTaken: 17,
       })
       await m.flush()
       const racers = await clients(64)
       sqlCount = 0
       const t0 = performance.now()
-      const answers = await Promise.all(racers.map(([userId, token]) =>
-        fetch(`${base}/v1/bookings`, {
-          method: 'POST',
-          headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify({ userId, workshopScheduleId: schedule.id, seats: 1 }),
-        }).then(async (r) => (await r.arrayBuffer(), r.status))))
+      const answers = await Promise.all(
+        racers.map(([userId, token]) =>
+          fetch(`${base}/v1/bookings`, {
+            method: 'POST',
+            headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: JSON.stringify({ userId, workshopScheduleId: schedule.id, seats: 1 }),
+          }).then(async (r) => (await r.arrayBuffer(), r.status)),
+        ),
+      )
       const wallMs = performance.now() - t0
       const granted = answers.filter((s) => s === 201).length
       const refused = answers.filter((s) => s === 409).length
       const [{ seats_taken }] = await em().execute('select seats_taken from workshop_schedules where id = ?', [schedule.id])
       return {
-        scenario: '64-client last-seat race (POST /v1/bookings)', requests: 64, concurrency: 64, wallMs, sqlPerRequest: sqlCount / 64,
+        scenario: '64-client last-seat race (POST /v1/bookings)',
+        requests: 64,
+        concurrency: 64,
+        wallMs,
+        sqlPerRequest: sqlCount / 64,
         notes: `${granted} booked, ${refused} got 409, seatsTaken ${seats_taken}/20${granted === 3 && refused === 61 && Number(seats_taken) === 20 ? '' : ' (UNEXPECTED)'}`,
       }
     },
@@ -263,11 +362,29 @@ SCENARIOS.push({
     const STORM = Number(process.env.BENCH_STORM ?? 120)
     const m = em()
     const schedules = Array.from({ length: 4 }, (_, k) => {
-      const workshop = m.create(Workshop, { tenant, coach, title: `Storm ${k}`, slug: `storm-${k}-${Date.now()}`, price: 2500, currency: 'usd', minSeats: 1, maxSeats: 25 })
+      const workshop = m.create(Workshop, {
+        tenant,
+        coach,
+        title: `Storm ${k}`,
+        slug: `storm-${k}-${Date.now()}`,
+        price: 2500,
+        currency: 'usd',
+        minSeats: 1,
+        maxSeats: 25,
+      })
       const start = new Date(Date.now() + (10 + k) * 86_400_000)
       return m.create(WorkshopSchedule, {
-        tenant, coach, workshop, startDate: start, endDate: new Date(start.getTime() + 3_600_000), timezone: 'UTC',
-        level: 'BEGINNER', status: 'PUBLISHED', visibility: 'PUBLIC', mode: 'ONLINE', meetingUrl: 'https://meet.example/storm',
+        tenant,
+        coach,
+        workshop,
+        startDate: start,
+        endDate: new Date(start.getTime() + 3_600_000),
+        timezone: 'UTC',
+        level: 'BEGINNER',
+        status: 'PUBLISHED',
+        visibility: 'PUBLIC',
+        mode: 'ONLINE',
+        meetingUrl: 'https://meet.example/storm',
       })
     })
     await m.flush()
@@ -275,18 +392,25 @@ SCENARIOS.push({
     retried503 = 0
     sqlCount = 0
     const t0 = performance.now()
-    const results = await Promise.all(Array.from({ length: STORM }, (_, n) => {
-      const [userId, token] = buyers[n % buyers.length]
-      return checkoutOnce(userId, token, schedules[n % schedules.length].id).catch((err) => `error ${err instanceof Error ? err.message : err}`)
-    }))
+    const results = await Promise.all(
+      Array.from({ length: STORM }, (_, n) => {
+        const [userId, token] = buyers[n % buyers.length]
+        return checkoutOnce(userId, token, schedules[n % schedules.length].id).catch((err) => `error ${err instanceof Error ? err.message : err}`)
+      }),
+    )
     const wallMs = performance.now() - t0
     const confirmed = results.filter((r) => r === 'confirmed').length
     const full = results.filter((r) => r === 'full').length
     const other = results.filter((r) => r !== 'confirmed' && r !== 'full')
-    const [{ seats }] = await em().execute(`select coalesce(sum(seats), 0)::int as seats from bookings where status = 'CONFIRMED' and workshop_schedule_id in (?, ?, ?, ?)`, schedules.map((s) => s.id))
+    const [{ seats }] = await em().execute(
+      `select coalesce(sum(seats), 0)::int as seats from bookings where status = 'CONFIRMED' and workshop_schedule_id in (?, ?, ?, ?)`,
+      schedules.map((s) => s.id),
+    )
     // A plain read right away, while the provider's webhooks for all those payments still arrive.
     const r0 = performance.now()
-    const read = await fetch(`${base}/v1/public/workshop-schedules?perPage=1`, { signal: AbortSignal.timeout(30_000) }).then((r) => r.status).catch(() => 0)
+    const read = await fetch(`${base}/v1/public/workshop-schedules?perPage=1`, { signal: AbortSignal.timeout(30_000) })
+      .then((r) => r.status)
+      .catch(() => 0)
     const readMs = performance.now() - r0
     const s0 = performance.now()
     await stripeLocal.settle()
@@ -294,7 +418,11 @@ SCENARIOS.push({
     const capacity = 4 * 25
     const ok = confirmed + full === STORM && Number(seats) === Math.min(capacity, STORM) && read === 200
     return {
-      scenario: `checkout storm (${STORM} checkouts, 4 clients, 4 schedules)`, requests: STORM, concurrency: STORM, wallMs, sqlPerRequest: sqlCount / STORM,
+      scenario: `checkout storm (${STORM} checkouts, 4 clients, 4 schedules)`,
+      requests: STORM,
+      concurrency: STORM,
+      wallMs,
+      sqlPerRequest: sqlCount / STORM,
       notes: `completed ${confirmed + full}/${STORM} (${confirmed} paid, ${full} got 409), confirmed seats ${seats} = capacity ${capacity}, read right after: ${read} in ${readMs.toFixed(0)} ms, webhooks settled ${settleMs.toFixed(0)} ms later, ${retried503} answers were 503 + Retry-After and retried${ok ? '' : ` (UNEXPECTED${other.length ? `: ${[...new Set(other)].slice(0, 3).join(', ')}` : ''})`}`,
     }
   },
@@ -303,7 +431,9 @@ SCENARIOS.push({
 const rows: Row[] = []
 try {
   for (const s of SCENARIOS) rows.push(await s.run())
-  console.log(`\nSummit benchmark (${process.env.NODE_ENV}, ${SECONDS}s per load scenario, concurrency ${CONCURRENCY}, Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores)\n`)
+  console.log(
+    `\nSummit benchmark (${process.env.NODE_ENV}, ${SECONDS}s per load scenario, concurrency ${CONCURRENCY}, Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores)\n`,
+  )
   printTable(rows)
 } finally {
   await running.stop()

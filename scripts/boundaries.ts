@@ -114,7 +114,8 @@ export function moduleOf(path: string): string | null {
 }
 
 const isFrontDoor = (path: string) => /^src\/modules\/[^/]+\/index\.tsx?$/.test(path) || path.endsWith('.schema.ts')
-const isApp = (path: string) => moduleOf(path) !== null || path.startsWith('src/pages/') || path.startsWith('islands/') || COMPOSITION_ROOT.test(path) && path !== 'src/config.ts'
+const isApp = (path: string) =>
+  moduleOf(path) !== null || path.startsWith('src/pages/') || path.startsWith('islands/') || (COMPOSITION_ROOT.test(path) && path !== 'src/config.ts')
 
 /** Module-to-module edges (`a -> b`), each with one import that makes it. */
 export function moduleEdges(edges: Import[]) {
@@ -174,7 +175,8 @@ export function compare(current: string[], baseline: string[]) {
 if (import.meta.main) {
   const current = violations()
   if (process.argv.includes('--write')) {
-    const note = 'Boundary violations of the day (scripts/boundaries.ts). This list may only shrink: fix code, then run `bun run scripts/boundaries.ts --write`. See docs/architecture.md.'
+    const note =
+      'Boundary violations of the day (scripts/boundaries.ts). This list may only shrink: fix code, then run `bun run scripts/boundaries.ts --write`. See docs/architecture.md.'
     writeFileSync(BASELINE, `${JSON.stringify({ note, violations: current }, null, 2)}\n`)
     console.log(`wrote ${relative(ROOT, BASELINE)}: ${current.length} violations`)
     process.exit(0)

@@ -7,11 +7,12 @@
  * The account signs in like any other, with a code mailed to the address. Uses DATABASE_URL,
  * else the embedded database (the running app's, when it is up; started for the command when not).
  */
-import * as v from 'valibot'
+
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { emailRule } from '../src/shared/rules'
-import { User } from '../src/modules/users/user.entity'
+import * as v from 'valibot'
 import { SUPER_ADMIN } from '../src/modules/roles/permissions'
+import { User } from '../src/modules/users/user.entity'
+import { emailRule } from '../src/shared/rules'
 
 export type CreateAdminResult = { user: User; created: boolean }
 

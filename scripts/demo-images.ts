@@ -5,15 +5,19 @@
  *
  *   bun run scripts/demo-images.ts
  */
-import sharp from 'sharp'
+
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import sharp from 'sharp'
 
 const OUT = resolve(import.meta.dir, '../src/demo/images')
 const W = 1600
 const H = 1000
 
-const sky = (a: string, b: string) => `<defs><linearGradient id="sky" x1="0" y1="0" x2="0.4" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient>
+const sky = (
+  a: string,
+  b: string,
+) => `<defs><linearGradient id="sky" x1="0" y1="0" x2="0.4" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient>
 <radialGradient id="glow" cx="0.78" cy="0.2" r="0.5"><stop offset="0" stop-color="#fff" stop-opacity=".55"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>
 <rect width="${W}" height="${H}" fill="url(#sky)"/><rect width="${W}" height="${H}" fill="url(#glow)"/>`
 
@@ -93,9 +97,13 @@ const portrait = ([a, b, shirt, skin, hair]: [string, string, string, string, st
 mkdirSync(OUT, { recursive: true })
 for (const [name, body] of Object.entries(scenes)) {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${body}</svg>`
-  await sharp(Buffer.from(svg)).webp({ quality: 80 }).toFile(join(OUT, `${name}.webp`))
+  await sharp(Buffer.from(svg))
+    .webp({ quality: 80 })
+    .toFile(join(OUT, `${name}.webp`))
 }
 for (const [name, colours] of Object.entries(portraits)) {
-  await sharp(Buffer.from(portrait(colours))).webp({ quality: 82 }).toFile(join(OUT, `coach-${name}.webp`))
+  await sharp(Buffer.from(portrait(colours)))
+    .webp({ quality: 82 })
+    .toFile(join(OUT, `coach-${name}.webp`))
 }
 console.log(`demo images written to ${OUT}`)

@@ -52,18 +52,13 @@ export function componentFolders(): string[] {
 /** Component folders with no story in index.json. */
 export function componentsWithoutStories(entries = readIndex()): string[] {
   const stories = entries.filter((e) => e.type === 'story')
-  return componentFolders().filter(
-    (folder) => !stories.some((e) => e.importPath.startsWith(`./design-system/components/${folder}/`)),
-  )
+  return componentFolders().filter((folder) => !stories.some((e) => e.importPath.startsWith(`./design-system/components/${folder}/`)))
 }
 
 export type StoryProblem = { id: string; mode: string; problem: string }
 
 /** Serves storybook-static and renders each story in Chromium in both colour modes. */
-export async function renderStories(
-  filter: (e: Entry) => boolean = () => true,
-  modes: ('light' | 'dark')[] = ['light', 'dark'],
-): Promise<StoryProblem[]> {
+export async function renderStories(filter: (e: Entry) => boolean = () => true, modes: ('light' | 'dark')[] = ['light', 'dark']): Promise<StoryProblem[]> {
   const { chromium } = await import('playwright-core')
   const server = Bun.serve({
     port: 0,
@@ -80,7 +75,16 @@ export async function renderStories(
   })
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
   const problems: StoryProblem[] = []
   try {
@@ -97,7 +101,13 @@ export async function renderStories(
       for (const mode of modes) {
         errors = []
         await page.goto(`http://127.0.0.1:${server.port}/iframe.html?id=${entry.id}&viewMode=story&globals=colorMode:${mode}`)
-        await page.waitForFunction(() => (document.querySelector('#storybook-root')?.childElementCount ?? 0) > 0 || document.body.classList.contains('sb-show-errordisplay'), null, { timeout: 15000 }).catch(() => {})
+        await page
+          .waitForFunction(
+            () => (document.querySelector('#storybook-root')?.childElementCount ?? 0) > 0 || document.body.classList.contains('sb-show-errordisplay'),
+            null,
+            { timeout: 15000 },
+          )
+          .catch(() => {})
         await page.waitForTimeout(50)
         const shown = await page.evaluate(() => ({
           error: document.body.classList.contains('sb-show-errordisplay') ? document.querySelector('#error-message')?.textContent : null,

@@ -53,7 +53,13 @@ if (!only.length) {
   if (lint.exitCode === 0) passed += 1
   else failed += 1
 }
-await run('API and unit tests', ['bun', 'test', '--timeout', '30000', ...(only.length ? only : ['src', 'tests/api', 'tests/platform.test.ts', 'tests/unit'].filter((p) => existsSync(p)))])
+await run('API and unit tests', [
+  'bun',
+  'test',
+  '--timeout',
+  '30000',
+  ...(only.length ? only : ['src', 'tests/api', 'tests/platform.test.ts', 'tests/unit'].filter((p) => existsSync(p))),
+])
 if (!only.length && existsSync('tests/e2e')) await run('Browser tests', ['bun', 'test', '--timeout', '60000', 'tests/e2e'], { SUMMIT_E2E: '1' })
 
 console.log(`\n${passed} passed, ${failed} failed`)

@@ -1,19 +1,19 @@
 import { Elysia } from 'elysia'
-import { platform } from './platform/http/context'
-import { handleError } from './platform/http/error-handler'
-import { log } from './platform/log'
-import { docs } from './platform/openapi/docs'
 import { apiModules } from './modules'
-import { startSession } from './platform/http/session'
-import { rememberSocketIp } from './platform/http/client-ip'
-import type { CookieJar } from './platform/http/session'
+import { applyFormRoute } from './modules/job-postings'
 import { pages } from './pages'
 import { assetRoutes } from './platform/assets/assets'
-import { applyFormRoute } from './modules/job-postings'
-import { RETRY_AFTER_SECONDS, pingDatabase } from './platform/db/health'
-import { withSecurityHeaders } from './platform/http/security'
+import { pingDatabase, RETRY_AFTER_SECONDS } from './platform/db/health'
+import { rememberSocketIp } from './platform/http/client-ip'
+import { platform } from './platform/http/context'
+import { handleError } from './platform/http/error-handler'
 import { withoutUnsafeJsonKeys } from './platform/http/json'
-import { controlCharIn, sanitizeQuery, tooLargeResponse, controlCharResponse, bodyTooLarge } from './platform/http/request-guards'
+import { bodyTooLarge, controlCharIn, controlCharResponse, sanitizeQuery, tooLargeResponse } from './platform/http/request-guards'
+import { withSecurityHeaders } from './platform/http/security'
+import type { CookieJar } from './platform/http/session'
+import { startSession } from './platform/http/session'
+import { log } from './platform/log'
+import { docs } from './platform/openapi/docs'
 
 /** 200 when the database answers a `select 1` within 2 s; else 503 with Retry-After. */
 async function health(set: { status?: number | string; headers: Record<string, string | number> }) {
@@ -35,15 +35,21 @@ export function createApp() {
     // Before the platform plugin: the no-JavaScript apply form acts for nobody (see its file).
     .use(applyFormRoute)
     .use(platform)
-    .get('/api/sanctum/csrf-cookie', async ({ ctx, cookie, set }) => {
-      // Bound to the session: a guest gets a session to carry the token.
-      if (!ctx.session) await startSession(ctx.em, cookie as unknown as CookieJar, { userId: null })
-      else (cookie as any)['XSRF-TOKEN'].set({ value: ctx.session.csrfToken, path: '/', sameSite: 'lax', httpOnly: false, expires: ctx.session.expiresAt })
-      set.status = 204
-      return null
-    }, { detail: { tags: ['Auth'], summary: 'Sets the XSRF-TOKEN cookie (Sanctum style)' } })
+    .get(
+      '/api/sanctum/csrf-cookie',
+      async ({ ctx, cookie, set }) => {
+        // Bound to the session: a guest gets a session to carry the token.
+        if (!ctx.session) await startSession(ctx.em, cookie as unknown as CookieJar, { userId: null })
+        else (cookie as any)['XSRF-TOKEN'].set({ value: ctx.session.csrfToken, path: '/', sameSite: 'lax', httpOnly: false, expires: ctx.session.expiresAt })
+        set.status = 204
+        return null
+      },
+      { detail: { tags: ['Auth'], summary: 'Sets the XSRF-TOKEN cookie (Sanctum style)' } },
+    )
     .get('/health', ({ set }) => health(set), { detail: { hide: true } })
-    .get('/v1/health', ({ set }) => health(set), { detail: { tags: ['Health'], summary: 'Liveness and database check: 200, or 503 with Retry-After when the database does not answer' } })
+    .get('/v1/health', ({ set }) => health(set), {
+      detail: { tags: ['Health'], summary: 'Liveness and database check: 200, or 503 with Retry-After when the database does not answer' },
+    })
     .group('/v1', (v1) => {
       for (const m of apiModules) v1.use(m)
       return v1

@@ -1,7 +1,10 @@
 import * as v from 'valibot'
 
 /** Every environment variable Summit reads, parsed once. The README lists the same set. */
-const bool = v.pipe(v.picklist(['0', '1', 'true', 'false']), v.transform((s) => s === '1' || s === 'true'))
+const bool = v.pipe(
+  v.picklist(['0', '1', 'true', 'false']),
+  v.transform((s) => s === '1' || s === 'true'),
+)
 const int = (min = 0) => v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(min))
 const url = v.pipe(v.string(), v.url('must be a URL'))
 

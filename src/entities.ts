@@ -1,22 +1,40 @@
 /** Every entity the ORM knows; a module adds its own here. */
-import { User } from './modules/users/user.entity'
-import { Tenant, Membership } from './modules/tenants/tenant.entity'
-import { Role, Permission } from './modules/roles/role.entity'
-import { Session, AccessToken, OneTimeCode, RateLimitSchema } from './modules/auth/auth.entity'
-import { StoredFile } from './modules/uploads/file.entity'
-import { Tag, WorkshopTemplate, Workshop, WorkshopSchedule, WorkshopResource } from './modules/workshops'
-import { Feedback } from './modules/feedback/feedback.entity'
+
+import { AccessToken, OneTimeCode, RateLimitSchema, Session } from './modules/auth/auth.entity'
 import { Booking, BookingSeat } from './modules/bookings/booking.entity'
+import { Feedback } from './modules/feedback/feedback.entity'
+import { JobApplication, JobPosting } from './modules/job-postings'
+import { Invoice, Payment, WebhookEvent } from './modules/payments/payment.entity'
+import { Permission, Role } from './modules/roles/role.entity'
+import { Membership, Tenant } from './modules/tenants/tenant.entity'
+import { StoredFile } from './modules/uploads/file.entity'
+import { User } from './modules/users/user.entity'
 import { Voucher } from './modules/vouchers/voucher.entity'
-import { Payment, WebhookEvent, Invoice } from './modules/payments/payment.entity'
-import { JobPosting, JobApplication } from './modules/job-postings'
+import { Tag, Workshop, WorkshopResource, WorkshopSchedule, WorkshopTemplate } from './modules/workshops'
 
 export const entities = [
-  User, Tenant, Membership, Role, Permission,
-  Session, AccessToken, OneTimeCode, RateLimitSchema,
+  User,
+  Tenant,
+  Membership,
+  Role,
+  Permission,
+  Session,
+  AccessToken,
+  OneTimeCode,
+  RateLimitSchema,
   StoredFile,
-  Tag, WorkshopTemplate, Workshop, WorkshopSchedule, WorkshopResource, Feedback,
-  Booking, BookingSeat, Voucher,
-  Payment, WebhookEvent, Invoice,
-  JobPosting, JobApplication,
+  Tag,
+  WorkshopTemplate,
+  Workshop,
+  WorkshopSchedule,
+  WorkshopResource,
+  Feedback,
+  Booking,
+  BookingSeat,
+  Voucher,
+  Payment,
+  WebhookEvent,
+  Invoice,
+  JobPosting,
+  JobApplication,
 ]

@@ -1,6 +1,6 @@
+import { boot } from './boot'
 import { config } from './config'
 import { log } from './platform/log'
-import { boot } from './boot'
 
 const running = await boot().catch((err) => {
   log.fatal({ err: err instanceof Error ? err.message : err }, 'could not start')
@@ -17,10 +17,13 @@ async function shutdown(signal: string) {
   stopping = true
   log.info({ signal }, 'shutting down')
   // In-flight requests get SHUTDOWN_TIMEOUT_SECONDS; jobs and the database a few more.
-  const timer = setTimeout(() => {
-    log.error('shutdown took too long: exiting')
-    process.exit(1)
-  }, (config.SHUTDOWN_TIMEOUT_SECONDS + 15) * 1000)
+  const timer = setTimeout(
+    () => {
+      log.error('shutdown took too long: exiting')
+      process.exit(1)
+    },
+    (config.SHUTDOWN_TIMEOUT_SECONDS + 15) * 1000,
+  )
   await running.stop().catch((err) => log.error({ err }, 'error while stopping'))
   clearTimeout(timer)
   process.exit(0)

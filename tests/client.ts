@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type { Running } from '../src/boot'
-import { User } from '../src/modules/users/user.entity'
 import { AccessToken } from '../src/modules/auth/auth.entity'
 import { Membership, Tenant } from '../src/modules/tenants/tenant.entity'
+import { User } from '../src/modules/users/user.entity'
 import { randomToken, sha256 } from '../src/platform/crypto'
 
 export const app = (): Running => (globalThis as any).__summit
@@ -58,11 +58,21 @@ export class Client {
     if (res.headers.get('content-type')?.includes('json') && text) parsed = JSON.parse(text)
     return { status: res.status, body: parsed, headers: res.headers }
   }
-  get<T = any>(path: string, headers?: Record<string, string>) { return this.request<T>('GET', path, undefined, headers) }
-  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>) { return this.request<T>('POST', path, body, headers) }
-  patch<T = any>(path: string, body?: unknown) { return this.request<T>('PATCH', path, body) }
-  put<T = any>(path: string, body?: unknown) { return this.request<T>('PUT', path, body) }
-  delete<T = any>(path: string) { return this.request<T>('DELETE', path) }
+  get<T = any>(path: string, headers?: Record<string, string>) {
+    return this.request<T>('GET', path, undefined, headers)
+  }
+  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', path, body, headers)
+  }
+  patch<T = any>(path: string, body?: unknown) {
+    return this.request<T>('PATCH', path, body)
+  }
+  put<T = any>(path: string, body?: unknown) {
+    return this.request<T>('PUT', path, body)
+  }
+  delete<T = any>(path: string) {
+    return this.request<T>('DELETE', path)
+  }
   async csrfCookie() {
     await this.get('/api/sanctum/csrf-cookie')
     return this
@@ -75,7 +85,9 @@ export interface Actor {
 }
 
 /** A user with a personal access token (skips CSRF, like an API script). */
-export async function actor(opts: { roles?: string[]; tenant?: Tenant | null; status?: string; email?: string; profile?: any; username?: string } = {}): Promise<Actor> {
+export async function actor(
+  opts: { roles?: string[]; tenant?: Tenant | null; status?: string; email?: string; profile?: any; username?: string } = {},
+): Promise<Actor> {
   const m = em()
   const id = uid()
   const user = m.create(User, {

@@ -4,7 +4,7 @@
  *   const mail = await waitForMail(email, (m) => m.subject.includes('code'))
  *   const code = extractCode(mail)
  */
-import { inbox, onMail, type Mail } from './peers/smtp'
+import { inbox, type Mail, onMail } from './peers/smtp'
 
 export type { Mail }
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { Client, actor, superAdmin, tenant, uid } from './client'
+import { actor, Client, superAdmin, tenant, uid } from './client'
 
 describe('API conventions', () => {
   test('unknown /v1 route answers 404 JSON', async () => {

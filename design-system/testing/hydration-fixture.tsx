@@ -7,6 +7,7 @@ import {
   Button,
   Card,
   CountryCombobox,
+  colorModeChoices,
   DataTable,
   Dialog,
   Field,
@@ -25,7 +26,6 @@ import {
   Tabs,
   Toaster,
   Tooltip,
-  colorModeChoices,
   toaster,
   useColorMode,
 } from '../index'
@@ -43,7 +43,13 @@ export function HydrationFixture() {
   const { preference, setPreference } = useColorMode('auto')
   return (
     <Stack gap="4" p="4">
-      <Sidebar items={[{ href: '/c', label: 'Dashboard' }, { href: '/c/workshops', label: 'Workshops' }]} currentPath="/c" />
+      <Sidebar
+        items={[
+          { href: '/c', label: 'Dashboard' },
+          { href: '/c/workshops', label: 'Workshops' },
+        ]}
+        currentPath="/c"
+      />
       <Button id="increment" onClick={() => setCount((c) => c + 1)}>
         Clicked {count}
       </Button>
@@ -70,10 +76,22 @@ export function HydrationFixture() {
       </Card.Root>
       <PinInput label="Code" />
       <RadioPictureGroup label="Appearance" choices={colorModeChoices} value={preference} onValueChange={(v) => setPreference(v as 'auto')} />
-      <Select label="Platform" options={[{ label: 'X', value: 'x' }, { label: 'LinkedIn', value: 'linkedin' }]} />
+      <Select
+        label="Platform"
+        options={[
+          { label: 'X', value: 'x' },
+          { label: 'LinkedIn', value: 'linkedin' },
+        ]}
+      />
       <CountryCombobox label="Country" defaultValue="GB" />
       <Dialog title="Settings" size="lg" trigger={<Button id="open-settings">Open</Button>}>
-        <Select label="Inside" options={[{ label: 'Inner one', value: 'one' }, { label: 'Inner two', value: 'two' }]} />
+        <Select
+          label="Inside"
+          options={[
+            { label: 'Inner one', value: 'one' },
+            { label: 'Inner two', value: 'two' },
+          ]}
+        />
       </Dialog>
       <Button id="open-locked" onClick={() => setLocked(true)}>
         Open locked

@@ -2,13 +2,7 @@
  * Park UI's createStyleContext: a slot recipe's class names flow from the root part (which
  * takes the variant props) to every other part through React context.
  */
-import {
-  type ComponentProps,
-  type ElementType,
-  createContext,
-  forwardRef,
-  useContext,
-} from 'react'
+import { type ComponentProps, createContext, type ElementType, forwardRef, useContext } from 'react'
 import { cx } from 'styled-system/css'
 import { type HTMLStyledProps, isCssProperty, styled } from 'styled-system/jsx'
 
@@ -41,9 +35,13 @@ export const createStyleContext = <R extends Recipe>(recipe: R) => {
   }
 
   const withProvider = <C extends ElementType>(Component: C, slot: Slot<R>, options?: Options) => {
-    const StyledComponent = styled(Component as ElementType, {}, {
-      shouldForwardProp: (prop, variantKeys) => shouldForwardProp(prop, variantKeys, options),
-    }) as ElementType
+    const StyledComponent = styled(
+      Component as ElementType,
+      {},
+      {
+        shouldForwardProp: (prop, variantKeys) => shouldForwardProp(prop, variantKeys, options),
+      },
+    ) as ElementType
     const WithProvider = forwardRef<any, any>((props, ref) => {
       const [variantProps, otherProps] = recipe.splitVariantProps(props)
       const slotStyles = recipe(variantProps) as Record<Slot<R>, string>
@@ -58,9 +56,13 @@ export const createStyleContext = <R extends Recipe>(recipe: R) => {
   }
 
   const withContext = <C extends ElementType>(Component: C, slot: Slot<R>, options?: Options) => {
-    const StyledComponent = styled(Component as ElementType, {}, {
-      shouldForwardProp: (prop, variantKeys) => shouldForwardProp(prop, variantKeys, options),
-    }) as ElementType
+    const StyledComponent = styled(
+      Component as ElementType,
+      {},
+      {
+        shouldForwardProp: (prop, variantKeys) => shouldForwardProp(prop, variantKeys, options),
+      },
+    ) as ElementType
     const WithContext = forwardRef<any, any>((props, ref) => {
       const slotStyles = useContext(StyleContext)
       return <StyledComponent {...props} ref={ref} className={cx(slotStyles?.[slot], props.className)} />

@@ -4,7 +4,7 @@
  * from assistive technology (aria-hidden), which would otherwise include an open list.
  */
 import { Portal } from '@ark-ui/react/portal'
-import { type ReactNode, type RefObject, createContext, useContext } from 'react'
+import { createContext, type ReactNode, type RefObject, useContext } from 'react'
 
 const PortalContainer = createContext<RefObject<HTMLElement | null> | null>(null)
 

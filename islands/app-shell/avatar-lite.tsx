@@ -7,7 +7,14 @@ import { avatar } from 'styled-system/recipes/avatar'
 import { imageProviderUrl } from '../../design-system/components/image/image-src'
 
 const initialsOf = (alt: string) =>
-  alt.trim().split(/\s+/).filter(Boolean).slice(0, 2).map((w) => Array.from(w)[0] ?? '').join('').toUpperCase()
+  alt
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => Array.from(w)[0] ?? '')
+    .join('')
+    .toUpperCase()
 
 export function AvatarLite({ src, alt }: { src: string | null; alt: string }) {
   const classes = avatar({ size: 'sm' })
@@ -18,7 +25,9 @@ export function AvatarLite({ src, alt }: { src: string | null; alt: string }) {
       {source && !failed ? (
         <img className={classes.image} src={source} alt={alt} onError={() => setFailed(true)} />
       ) : (
-        <span className={classes.fallback} aria-hidden>{initialsOf(alt)}</span>
+        <span className={classes.fallback} aria-hidden>
+          {initialsOf(alt)}
+        </span>
       )}
     </div>
   )

@@ -3,22 +3,23 @@
  * search (meta+/), the user menu with Settings and Log out, keyboard shortcuts, the page's
  * toaster, and below 768 px a top bar whose menu button opens the sidebar as a drawer.
  */
-import { useEffect, useMemo, useRef, useState } from 'react'
+
 import { LogOutIcon, MenuIcon, SettingsIcon, UserIcon, XIcon } from 'lucide-react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
-import { Sidebar } from '../../design-system/components/sidebar/sidebar'
-import { AvatarLite } from './avatar-lite'
-import { UserMenu } from './user-menu'
-import { PageLoadingBar } from '../../design-system/components/page-loading-bar/page-loading-bar'
 import { toggleColorMode } from '../../design-system/color-mode'
+import { PageLoadingBar } from '../../design-system/components/page-loading-bar/page-loading-bar'
+import { Sidebar } from '../../design-system/components/sidebar/sidebar'
 import { post } from '../lib/api'
-import { mountToaster } from '../lib/toast'
 import { openSettings } from '../lib/settings-store'
+import { mountToaster } from '../lib/toast'
 import { onUserUpdated } from '../lib/user-events'
-import { shortcutOf } from './shortcuts'
+import { AvatarLite } from './avatar-lite'
 import { navigation } from './nav'
-import { NavSearch } from './search'
 import type { AppShellProps } from './props'
+import { NavSearch } from './search'
+import { shortcutOf } from './shortcuts'
+import { UserMenu } from './user-menu'
 
 export async function logout() {
   try {
@@ -32,11 +33,22 @@ export async function logout() {
 function rememberTimeZone() {
   try {
     const tz = Intl.DateTimeFormat().resolvedOptions().timeZone
-    if (tz && !document.cookie.includes(`tz=${encodeURIComponent(tz)}`)) document.cookie = `tz=${encodeURIComponent(tz)}; path=/; max-age=31536000; samesite=lax`
+    if (tz && !document.cookie.includes(`tz=${encodeURIComponent(tz)}`))
+      document.cookie = `tz=${encodeURIComponent(tz)}; path=/; max-age=31536000; samesite=lax`
   } catch {}
 }
 
-const iconButton = css({ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', w: '10', h: '10', borderRadius: 'l2', color: 'fg.default', _hover: { bg: 'bg.muted' }, '& svg': { w: '5', h: '5' } })
+const iconButton = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  w: '10',
+  h: '10',
+  borderRadius: 'l2',
+  color: 'fg.default',
+  _hover: { bg: 'bg.muted' },
+  '& svg': { w: '5', h: '5' },
+})
 
 export default function AppShell(props: AppShellProps) {
   const { area, path, canCoach, counts, entries } = props
@@ -67,7 +79,12 @@ export default function AppShell(props: AppShellProps) {
     window.addEventListener('beforeunload', onLeave)
     window.addEventListener('pageshow', onShow)
     const off = onUserUpdated((u) =>
-      setUser((old) => ({ ...old, email: u.email, avatarUrl: u.avatarUrl, name: [u.profile?.firstName, u.profile?.lastName].filter(Boolean).join(' ') || u.email })),
+      setUser((old) => ({
+        ...old,
+        email: u.email,
+        avatarUrl: u.avatarUrl,
+        name: [u.profile?.firstName, u.profile?.lastName].filter(Boolean).join(' ') || u.email,
+      })),
     )
     return () => {
       window.removeEventListener('keydown', onKey)
@@ -82,7 +99,21 @@ export default function AppShell(props: AppShellProps) {
   return (
     <>
       <PageLoadingBar loading={leaving} />
-      <header className={css({ display: { base: 'flex', md: 'none' }, alignItems: 'center', gap: '2', h: '14', px: '2', borderBottomWidth: '1px', borderColor: 'border.subtle', bg: 'bg.default', position: 'sticky', top: '0', zIndex: 'sticky' })}>
+      <header
+        className={css({
+          display: { base: 'flex', md: 'none' },
+          alignItems: 'center',
+          gap: '2',
+          h: '14',
+          px: '2',
+          borderBottomWidth: '1px',
+          borderColor: 'border.subtle',
+          bg: 'bg.default',
+          position: 'sticky',
+          top: '0',
+          zIndex: 'sticky',
+        })}
+      >
         <button type="button" className={iconButton} aria-label="Open menu" aria-expanded={drawer} aria-controls="area-drawer" onClick={() => setDrawer(true)}>
           <MenuIcon aria-hidden />
         </button>
@@ -91,19 +122,35 @@ export default function AppShell(props: AppShellProps) {
         </a>
         <span className={css({ color: 'fg.muted', fontSize: 'sm', truncate: true })}>{current ? `· ${current.label}` : ''}</span>
       </header>
-      {drawer ? <div aria-hidden className={css({ display: { base: 'block', md: 'none' }, position: 'fixed', inset: '0', bg: 'black/40', zIndex: 'overlay' })} onClick={() => setDrawer(false)} /> : null}
+      {drawer ? (
+        <div
+          aria-hidden
+          className={css({ display: { base: 'block', md: 'none' }, position: 'fixed', inset: '0', bg: 'black/40', zIndex: 'overlay' })}
+          onClick={() => setDrawer(false)}
+        />
+      ) : null}
       <div
         id="area-drawer"
         data-drawer={drawer ? 'open' : 'closed'}
         className={css({
-          position: { base: 'fixed', md: 'sticky' }, top: '0', left: '0', bottom: { base: '0', md: 'auto' }, zIndex: { base: 'modal', md: 'auto' }, alignSelf: 'flex-start',
+          position: { base: 'fixed', md: 'sticky' },
+          top: '0',
+          left: '0',
+          bottom: { base: '0', md: 'auto' },
+          zIndex: { base: 'modal', md: 'auto' },
+          alignSelf: 'flex-start',
           transition: 'transform 200ms ease',
           transform: { base: 'translateX(-100%)', md: 'none' },
           visibility: { base: 'hidden', md: 'visible' },
           '&[data-drawer=open]': { transform: 'none', visibility: 'visible', boxShadow: { base: 'xl', md: 'none' } },
         })}
       >
-        <button type="button" className={`${iconButton} ${css({ display: { base: 'inline-flex', md: 'none' }, position: 'absolute', top: '2', right: '2', zIndex: '1' })}`} aria-label="Close menu" onClick={() => setDrawer(false)}>
+        <button
+          type="button"
+          className={`${iconButton} ${css({ display: { base: 'inline-flex', md: 'none' }, position: 'absolute', top: '2', right: '2', zIndex: '1' })}`}
+          aria-label="Close menu"
+          onClick={() => setDrawer(false)}
+        >
           <XIcon aria-hidden />
         </button>
         <Sidebar
@@ -112,7 +159,16 @@ export default function AppShell(props: AppShellProps) {
           label={area === 'coach' ? 'Coach navigation' : 'Client navigation'}
           header={
             <div className={css({ display: 'flex', flexDir: 'column', gap: '3', w: 'full', pt: '3' })}>
-              <a href={area === 'coach' ? '/c' : '/b'} className={css({ fontWeight: 'bold', fontSize: 'lg', color: 'fg.default', textDecoration: 'none', 'aside[data-state=closed] &': { srOnly: true } })}>
+              <a
+                href={area === 'coach' ? '/c' : '/b'}
+                className={css({
+                  fontWeight: 'bold',
+                  fontSize: 'lg',
+                  color: 'fg.default',
+                  textDecoration: 'none',
+                  'aside[data-state=closed] &': { srOnly: true },
+                })}
+              >
                 Summit
               </a>
               <NavSearch ref={searchRef} area={area} canCoach={canCoach} entries={entries} />
@@ -124,27 +180,73 @@ export default function AppShell(props: AppShellProps) {
                 type="button"
                 onClick={() => (setDrawer(false), openSettings())}
                 aria-label="Settings"
-                className={css({ display: 'flex', alignItems: 'center', gap: '2', px: '2', h: '9', borderRadius: 'l2', fontSize: 'sm', fontWeight: 'medium', color: 'fg.default', _hover: { bg: 'bg.muted' }, '& svg': { w: '4', h: '4' } })}
+                className={css({
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: '2',
+                  px: '2',
+                  h: '9',
+                  borderRadius: 'l2',
+                  fontSize: 'sm',
+                  fontWeight: 'medium',
+                  color: 'fg.default',
+                  _hover: { bg: 'bg.muted' },
+                  '& svg': { w: '4', h: '4' },
+                })}
               >
                 <SettingsIcon aria-hidden />
                 <span className={css({ 'aside[data-state=closed] &': { display: 'none' } })}>Settings</span>
               </button>
               <UserMenu
-                triggerClass={css({ display: 'flex', alignItems: 'center', gap: '2', p: '1.5', borderRadius: 'l2', minW: '0', flex: '1', textAlign: 'left', _hover: { bg: 'bg.muted' } })}
+                triggerClass={css({
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: '2',
+                  p: '1.5',
+                  borderRadius: 'l2',
+                  minW: '0',
+                  flex: '1',
+                  textAlign: 'left',
+                  _hover: { bg: 'bg.muted' },
+                })}
                 trigger={
                   <>
                     <AvatarLite src={user.avatarUrl} alt={user.name} />
                     <span className={css({ minW: '0', display: 'flex', flexDir: 'column', 'aside[data-state=closed] &': { display: 'none' } })}>
-                      <span data-testid="shell-user-name" className={css({ fontSize: 'sm', fontWeight: 'medium', truncate: true })}>{user.name}</span>
+                      <span data-testid="shell-user-name" className={css({ fontSize: 'sm', fontWeight: 'medium', truncate: true })}>
+                        {user.name}
+                      </span>
                       <span className={css({ fontSize: 'xs', color: 'fg.muted', truncate: true })}>{user.email}</span>
                     </span>
                     <span className={css({ srOnly: true })}>Account menu</span>
                   </>
                 }
                 items={[
-                  { label: <><UserIcon aria-hidden /> Profile</>, onSelect: () => location.assign(area === 'coach' ? '/c/account/profile' : '/b/account/profile') },
-                  { label: <><SettingsIcon aria-hidden /> Settings</>, onSelect: () => (setDrawer(false), openSettings()) },
-                  { label: <><LogOutIcon aria-hidden /> Log out</>, onSelect: () => void logout(), separatorBefore: true },
+                  {
+                    label: (
+                      <>
+                        <UserIcon aria-hidden /> Profile
+                      </>
+                    ),
+                    onSelect: () => location.assign(area === 'coach' ? '/c/account/profile' : '/b/account/profile'),
+                  },
+                  {
+                    label: (
+                      <>
+                        <SettingsIcon aria-hidden /> Settings
+                      </>
+                    ),
+                    onSelect: () => (setDrawer(false), openSettings()),
+                  },
+                  {
+                    label: (
+                      <>
+                        <LogOutIcon aria-hidden /> Log out
+                      </>
+                    ),
+                    onSelect: () => void logout(),
+                    separatorBefore: true,
+                  },
                 ]}
               />
             </div>

@@ -1,9 +1,20 @@
 /** The area links of the sidebar (client and coach) and what the search looks through. */
-import type { ReactNode } from 'react'
+
 import {
-  AppWindowIcon, BanknoteIcon, BriefcaseIcon, CalendarCheckIcon, CreditCardIcon, GraduationCapIcon, HomeIcon,
-  MessageSquareIcon, ScaleIcon, ShieldIcon, UserIcon, UsersIcon,
+  AppWindowIcon,
+  BanknoteIcon,
+  BriefcaseIcon,
+  CalendarCheckIcon,
+  CreditCardIcon,
+  GraduationCapIcon,
+  HomeIcon,
+  MessageSquareIcon,
+  ScaleIcon,
+  ShieldIcon,
+  UserIcon,
+  UsersIcon,
 } from 'lucide-react'
+import type { ReactNode } from 'react'
 import type { SidebarItem } from '../../design-system/components/sidebar/sidebar'
 import type { AppShellProps } from './props'
 
@@ -33,7 +44,13 @@ export const COACH_LINKS: Link[] = [
 export function navigation({ area, canCoach, counts }: Pick<AppShellProps, 'area' | 'canCoach' | 'counts'>): SidebarItem[] {
   const prefix = area === 'coach' ? '/c' : '/b'
   const links = area === 'coach' ? COACH_LINKS : CLIENT_LINKS
-  const items: SidebarItem[] = links.map((l) => ({ href: l.href, label: l.label, icon: l.icon, exact: l.exact, badge: counts?.[l.href] ? counts[l.href] : undefined }))
+  const items: SidebarItem[] = links.map((l) => ({
+    href: l.href,
+    label: l.label,
+    icon: l.icon,
+    exact: l.exact,
+    badge: counts?.[l.href] ? counts[l.href] : undefined,
+  }))
   if (area === 'client' && canCoach) items.push({ href: '/c', label: 'Coach area', icon: <BriefcaseIcon />, exact: true })
   if (area === 'coach') items.push({ href: '/b', label: 'Client area', icon: <UserIcon />, exact: true })
   items.push(

@@ -1,13 +1,23 @@
 /** The navigation search (meta+/): pages, bookings and workshops; says so when nothing matched. */
-import { forwardRef, useId, useMemo, useState } from 'react'
+
 import { SearchIcon } from 'lucide-react'
+import { forwardRef, useId, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import { search } from './nav'
 import type { AppShellProps } from './props'
 
 const resultLink = css({
-  display: 'flex', flexDir: 'column', px: '2', py: '1.5', borderRadius: 'l2', textDecoration: 'none', color: 'fg.default', fontSize: 'sm',
-  _hover: { bg: 'bg.muted' }, '&[data-active]': { bg: 'colorPalette.a3' }, _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default' },
+  display: 'flex',
+  flexDir: 'column',
+  px: '2',
+  py: '1.5',
+  borderRadius: 'l2',
+  textDecoration: 'none',
+  color: 'fg.default',
+  fontSize: 'sm',
+  _hover: { bg: 'bg.muted' },
+  '&[data-active]': { bg: 'colorPalette.a3' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default' },
 })
 
 export const NavSearch = forwardRef<HTMLInputElement, Pick<AppShellProps, 'area' | 'canCoach' | 'entries'>>(function NavSearch(props, ref) {
@@ -33,19 +43,48 @@ export const NavSearch = forwardRef<HTMLInputElement, Pick<AppShellProps, 'area'
             setActive(0)
           }}
           onKeyDown={(e) => {
-            if (e.key === 'ArrowDown') (e.preventDefault(), setActive((a) => Math.min(a + 1, results.length - 1)))
-            if (e.key === 'ArrowUp') (e.preventDefault(), setActive((a) => Math.max(a - 1, 0)))
+            if (e.key === 'ArrowDown') e.preventDefault(), setActive((a) => Math.min(a + 1, results.length - 1))
+            if (e.key === 'ArrowUp') e.preventDefault(), setActive((a) => Math.max(a - 1, 0))
             if (e.key === 'Enter' && results[active]) location.assign(results[active].href)
             if (e.key === 'Escape') setQuery('')
           }}
-          className={css({ w: 'full', h: '9', pl: '8', pr: '2', borderRadius: 'l2', borderWidth: '1px', borderColor: 'border.default', bg: 'bg.default', color: 'fg.default', fontSize: 'sm', _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default', outlineOffset: '0' } })}
+          className={css({
+            w: 'full',
+            h: '9',
+            pl: '8',
+            pr: '2',
+            borderRadius: 'l2',
+            borderWidth: '1px',
+            borderColor: 'border.default',
+            bg: 'bg.default',
+            color: 'fg.default',
+            fontSize: 'sm',
+            _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default', outlineOffset: '0' },
+          })}
         />
       </label>
       <p id={`${id}-status`} aria-live="polite" className={css({ srOnly: !open || results.length > 0, fontSize: 'xs', color: 'fg.muted', pt: '2', px: '1' })}>
         {open ? (results.length ? `${results.length} result${results.length === 1 ? '' : 's'}` : `Nothing matched “${query.trim()}”.`) : ''}
       </p>
       {open && results.length ? (
-        <div id={`${id}-results`} role="region" aria-label="Search results" className={css({ mt: '2', display: 'flex', flexDir: 'column', gap: '0.5', maxH: '72', overflowY: 'auto', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l2', p: '1', bg: 'bg.default' })}>
+        <div
+          id={`${id}-results`}
+          role="region"
+          aria-label="Search results"
+          className={css({
+            mt: '2',
+            display: 'flex',
+            flexDir: 'column',
+            gap: '0.5',
+            maxH: '72',
+            overflowY: 'auto',
+            borderWidth: '1px',
+            borderColor: 'border.subtle',
+            borderRadius: 'l2',
+            p: '1',
+            bg: 'bg.default',
+          })}
+        >
           <ul className={css({ display: 'flex', flexDir: 'column', gap: '0.5' })}>
             {results.map((r, i) => (
               <li key={`${r.group}${r.href}`}>

@@ -3,7 +3,7 @@
  * button: Enter/Space/ArrowDown open, arrows move, Escape closes and returns focus), so the
  * shell ships no positioning library on every page.
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 
 export interface UserMenuItem {
@@ -13,8 +13,20 @@ export interface UserMenuItem {
 }
 
 const itemCss = css({
-  display: 'flex', alignItems: 'center', gap: '2', w: 'full', px: '2.5', h: '9', borderRadius: 'l1', fontSize: 'sm', color: 'fg.default', textAlign: 'left', cursor: 'pointer',
-  _hover: { bg: 'bg.muted' }, _focusVisible: { bg: 'bg.muted', outline: 'none' }, '& svg': { w: '4', h: '4' },
+  display: 'flex',
+  alignItems: 'center',
+  gap: '2',
+  w: 'full',
+  px: '2.5',
+  h: '9',
+  borderRadius: 'l1',
+  fontSize: 'sm',
+  color: 'fg.default',
+  textAlign: 'left',
+  cursor: 'pointer',
+  _hover: { bg: 'bg.muted' },
+  _focusVisible: { bg: 'bg.muted', outline: 'none' },
+  '& svg': { w: '4', h: '4' },
 })
 
 export function UserMenu({ trigger, items, triggerClass }: { trigger: ReactNode; items: UserMenuItem[]; triggerClass: string }) {
@@ -35,7 +47,7 @@ export function UserMenu({ trigger, items, triggerClass }: { trigger: ReactNode;
     }
     document.addEventListener('mousedown', onDown)
     return () => document.removeEventListener('mousedown', onDown)
-  }, [open])
+  }, [open, focusItem])
   const close = () => {
     setOpen(false)
     button.current?.focus()
@@ -52,7 +64,7 @@ export function UserMenu({ trigger, items, triggerClass }: { trigger: ReactNode;
         className={triggerClass}
         onClick={() => setOpen((o) => !o)}
         onKeyDown={(e) => {
-          if (e.key === 'ArrowDown' || e.key === 'ArrowUp') (e.preventDefault(), setOpen(true))
+          if (e.key === 'ArrowDown' || e.key === 'ArrowUp') e.preventDefault(), setOpen(true)
         }}
       >
         {trigger}
@@ -63,19 +75,38 @@ export function UserMenu({ trigger, items, triggerClass }: { trigger: ReactNode;
           id={`${id}-menu`}
           role="menu"
           aria-labelledby={`${id}-trigger`}
-          className={css({ position: 'absolute', bottom: 'calc(100% + 4px)', left: '0', minW: '48', zIndex: 'dropdown', bg: 'bg.default', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l2', boxShadow: 'lg', p: '1', display: 'flex', flexDir: 'column', gap: '0.5' })}
+          className={css({
+            position: 'absolute',
+            bottom: 'calc(100% + 4px)',
+            left: '0',
+            minW: '48',
+            zIndex: 'dropdown',
+            bg: 'bg.default',
+            borderWidth: '1px',
+            borderColor: 'border.subtle',
+            borderRadius: 'l2',
+            boxShadow: 'lg',
+            p: '1',
+            display: 'flex',
+            flexDir: 'column',
+            gap: '0.5',
+          })}
           onKeyDown={(e) => {
             const all = [...(list.current?.querySelectorAll<HTMLButtonElement>('[role=menuitem]') ?? [])]
             const i = all.indexOf(document.activeElement as HTMLButtonElement)
-            if (e.key === 'ArrowDown') (e.preventDefault(), focusItem(i + 1))
-            else if (e.key === 'ArrowUp') (e.preventDefault(), focusItem(i - 1))
-            else if (e.key === 'Home') (e.preventDefault(), focusItem(0))
-            else if (e.key === 'End') (e.preventDefault(), focusItem(-1))
+            if (e.key === 'ArrowDown') e.preventDefault(), focusItem(i + 1)
+            else if (e.key === 'ArrowUp') e.preventDefault(), focusItem(i - 1)
+            else if (e.key === 'Home') e.preventDefault(), focusItem(0)
+            else if (e.key === 'End') e.preventDefault(), focusItem(-1)
             else if (e.key === 'Escape' || e.key === 'Tab') close()
           }}
         >
           {items.map((item, i) => (
-            <div key={i} role="none" className={item.separatorBefore ? css({ borderTopWidth: '1px', borderColor: 'border.subtle', pt: '0.5', mt: '0.5' }) : undefined}>
+            <div
+              key={i}
+              role="none"
+              className={item.separatorBefore ? css({ borderTopWidth: '1px', borderColor: 'border.subtle', pt: '0.5', mt: '0.5' }) : undefined}
+            >
               <button
                 type="button"
                 role="menuitem"

@@ -7,4 +7,6 @@ type Story = StoryObj<typeof meta>
 
 export const Login: Story = { args: { mode: 'login' } }
 export const Register: Story = { args: { mode: 'register' } }
-export const WithProvider: Story = { args: { mode: 'login', providers: [{ id: 'multiplai', name: 'multiplai', redirectUrl: '/v1/auth/connect/multiplai/redirect' }] } }
+export const WithProvider: Story = {
+  args: { mode: 'login', providers: [{ id: 'multiplai', name: 'multiplai', redirectUrl: '/v1/auth/connect/multiplai/redirect' }] },
+}

@@ -4,12 +4,12 @@
  * the design system's field and button are not part of the page's first load).
  */
 import { useRef, useState } from 'react'
-import * as v from 'valibot'
 import { css } from 'styled-system/css'
+import * as v from 'valibot'
 import { Button } from '../../design-system/components/button/button'
 import { Field } from '../../design-system/components/field/field'
 import { PinInput } from '../../design-system/components/pin-input/pin-input'
-import { otpRule, MESSAGES } from '../../src/shared/rules'
+import { MESSAGES, otpRule } from '../../src/shared/rules'
 import { ApiError, post } from '../lib/api'
 import { focusFirstInvalid } from '../lib/form'
 
@@ -93,7 +93,9 @@ export default function CodeStep({ mode, email, endpoint, redirect, onLanded, on
           onClick={() => {
             setCode([])
             setCodeError(null)
-            void post(endpoint, { email }).then((res) => onNotice(res?.message ?? 'A new code is on its way.')).catch(() => {})
+            void post(endpoint, { email })
+              .then((res) => onNotice(res?.message ?? 'A new code is on its way.'))
+              .catch(() => {})
           }}
         >
           Send a new code

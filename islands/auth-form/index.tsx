@@ -8,11 +8,11 @@
  * input, Ark components) is its own chunk, fetched as the email is sent.
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
-import * as v from 'valibot'
-import { css, cx } from 'styled-system/css'
+import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes/button'
-import { input } from 'styled-system/recipes/input'
 import { field } from 'styled-system/recipes/field'
+import { input } from 'styled-system/recipes/input'
+import * as v from 'valibot'
 import { emailRule } from '../../src/shared/rules'
 import { ApiError, post } from '../lib/api'
 import type { AuthFormProps } from './props'
@@ -53,7 +53,7 @@ export default function AuthForm({ mode, redirect, token, providers }: AuthFormP
         setLinkState('failed')
         setNotice(err instanceof ApiError && err.message ? err.message : 'This sign-in link is invalid, used or expired. Please ask for a new one.')
       })
-  }, [token])
+  }, [token, redirect, land])
 
   const id = useId()
   const [value, setValue] = useState('')
@@ -108,7 +108,10 @@ export default function AuthForm({ mode, redirect, token, providers }: AuthFormP
         </p>
       </div>
       {notice && (
-        <p role="status" className={css({ fontSize: 'sm', bg: linkState === 'failed' ? 'bg.muted' : 'colorPalette.subtle', color: 'fg.default', p: '3', borderRadius: 'l2' })}>
+        <p
+          role="status"
+          className={css({ fontSize: 'sm', bg: linkState === 'failed' ? 'bg.muted' : 'colorPalette.subtle', color: 'fg.default', p: '3', borderRadius: 'l2' })}
+        >
           {notice}
         </p>
       )}
@@ -125,7 +128,9 @@ export default function AuthForm({ mode, redirect, token, providers }: AuthFormP
           }}
         >
           <div className={fieldCss.root} data-invalid={error ? '' : undefined}>
-            <label htmlFor={`${id}-email`} className={fieldCss.label} data-invalid={error ? '' : undefined}>Email</label>
+            <label htmlFor={`${id}-email`} className={fieldCss.label} data-invalid={error ? '' : undefined}>
+              Email
+            </label>
             <input
               ref={emailInput}
               id={`${id}-email`}
@@ -150,14 +155,24 @@ export default function AuthForm({ mode, redirect, token, providers }: AuthFormP
                 if (blurred) setEmailError(emailProblem(e.target.value))
               }}
             />
-            {error && <span id={`${id}-email-error`} className={fieldCss.errorText} aria-live="polite">{error}</span>}
+            {error && (
+              <span id={`${id}-email-error`} className={fieldCss.errorText} aria-live="polite">
+                {error}
+              </span>
+            )}
           </div>
           <button type="submit" className={submitCss} disabled={sending} aria-busy={sending || undefined}>
             {sending ? 'Sending code...' : 'Continue with email'}
           </button>
         </form>
       ) : (
-        <Suspense fallback={<p className={muted} aria-busy="true">Loading…</p>}>
+        <Suspense
+          fallback={
+            <p className={muted} aria-busy="true">
+              Loading…
+            </p>
+          }
+        >
           <CodeStep
             mode={mode}
             email={email}
@@ -180,7 +195,20 @@ export default function AuthForm({ mode, redirect, token, providers }: AuthFormP
             <a
               key={p.id}
               href={redirect ? `${p.redirectUrl}?redirect=${encodeURIComponent(redirect)}` : p.redirectUrl}
-              className={css({ display: 'inline-flex', justifyContent: 'center', alignItems: 'center', h: '11', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'l2', fontWeight: 'semibold', fontSize: 'sm', color: 'fg.default', textDecoration: 'none', _hover: { bg: 'bg.subtle' } })}
+              className={css({
+                display: 'inline-flex',
+                justifyContent: 'center',
+                alignItems: 'center',
+                h: '11',
+                borderWidth: '1px',
+                borderColor: 'border.default',
+                borderRadius: 'l2',
+                fontWeight: 'semibold',
+                fontSize: 'sm',
+                color: 'fg.default',
+                textDecoration: 'none',
+                _hover: { bg: 'bg.subtle' },
+              })}
             >
               Continue with {p.name}
             </a>
@@ -190,17 +218,31 @@ export default function AuthForm({ mode, redirect, token, providers }: AuthFormP
       <p className={muted}>
         {mode === 'login' ? (
           <>
-            New here? <a className={linkCss} href={redirect ? `/register?redirect=${encodeURIComponent(redirect)}` : '/register'}>Create an account</a>
+            New here?{' '}
+            <a className={linkCss} href={redirect ? `/register?redirect=${encodeURIComponent(redirect)}` : '/register'}>
+              Create an account
+            </a>
           </>
         ) : (
           <>
-            Already have an account? <a className={linkCss} href={redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'}>Log in</a>
+            Already have an account?{' '}
+            <a className={linkCss} href={redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'}>
+              Log in
+            </a>
           </>
         )}
       </p>
       {mode === 'register' && (
         <p className={css({ color: 'fg.muted', fontSize: 'xs' })}>
-          By continuing you agree to the <a className={linkCss} href="/b/terms-and-conditions">Terms & Conditions</a> and the <a className={linkCss} href="/b/privacy-policy">Privacy Policy</a>.
+          By continuing you agree to the{' '}
+          <a className={linkCss} href="/b/terms-and-conditions">
+            Terms & Conditions
+          </a>{' '}
+          and the{' '}
+          <a className={linkCss} href="/b/privacy-policy">
+            Privacy Policy
+          </a>
+          .
         </p>
       )}
     </div>

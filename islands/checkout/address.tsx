@@ -23,9 +23,22 @@ export type Address = Record<AddressField, string>
 const f = field()
 const control = cx(input({ size: 'md' }), css({ bg: 'bg.default' }))
 const wide = css({ gridColumn: { sm: '1 / -1' } })
-const box = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l2', p: '4' })
+const box = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' },
+  gap: '4',
+  borderWidth: '1px',
+  borderColor: 'border.subtle',
+  borderRadius: 'l2',
+  p: '4',
+})
 
-export default function AddressFields({ value, errorOf, onChange, onBlur }: {
+export default function AddressFields({
+  value,
+  errorOf,
+  onChange,
+  onBlur,
+}: {
   value: Address
   errorOf: (name: AddressField) => string | undefined
   onChange: (name: AddressField, value: string) => void
@@ -38,19 +51,37 @@ export default function AddressFields({ value, errorOf, onChange, onBlur }: {
       {ADDRESS_FIELDS.map((a) => {
         const error = errorOf(a.name)
         const inv = error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${a.name}-error`, 'data-invalid': '' } : {}
-        const common = { id: `${id}-${a.name}`, name: `address.${a.name}`, autoComplete: a.autoComplete, className: control, value: value[a.name], onBlur: () => onBlur(a.name), ...inv }
+        const common = {
+          id: `${id}-${a.name}`,
+          name: `address.${a.name}`,
+          autoComplete: a.autoComplete,
+          className: control,
+          value: value[a.name],
+          onBlur: () => onBlur(a.name),
+          ...inv,
+        }
         return (
           <div key={a.name} className={cx(f.root, 'span' in a && a.span ? wide : undefined)} data-invalid={error ? '' : undefined}>
-            <label htmlFor={`${id}-${a.name}`} className={f.label}>{a.label}</label>
+            <label htmlFor={`${id}-${a.name}`} className={f.label}>
+              {a.label}
+            </label>
             {a.name === 'country' ? (
               <select {...common} onChange={(e) => onChange(a.name, e.target.value)}>
                 <option value="">Select a country</option>
-                {COUNTRIES.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
+                {COUNTRIES.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.name}
+                  </option>
+                ))}
               </select>
             ) : (
               <input {...common} onChange={(e) => onChange(a.name, e.target.value)} />
             )}
-            {error && <span id={`${id}-${a.name}-error`} className={f.errorText}>{error}</span>}
+            {error && (
+              <span id={`${id}-${a.name}-error`} className={f.errorText}>
+                {error}
+              </span>
+            )}
           </div>
         )
       })}

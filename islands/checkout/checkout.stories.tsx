@@ -21,6 +21,17 @@ export const Confirmed: StoryObj<typeof meta> = {
   args: {
     ...base,
     seatsLeft: 4,
-    resume: { id: '0190c0de-0000-7000-8000-000000000003', status: 'CONFIRMED', seats: 2, amountTotal: 298, discount: 0, amountDue: 298, amountPaid: 298, currency: 'usd', voucherCode: null, holdExpiresAt: null },
+    resume: {
+      id: '0190c0de-0000-7000-8000-000000000003',
+      status: 'CONFIRMED',
+      seats: 2,
+      amountTotal: 298,
+      discount: 0,
+      amountDue: 298,
+      amountPaid: 298,
+      currency: 'usd',
+      voucherCode: null,
+      holdExpiresAt: null,
+    },
   },
 }

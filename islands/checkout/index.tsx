@@ -9,12 +9,12 @@
  * schema (with the country list its address rule needs) loads on the first interaction, the
  * address fields when ticked, the card step when a booking exists.
  */
-import { lazy, Suspense, useId, useRef, useState, type ComponentType } from 'react'
-import * as v from 'valibot'
+import { type ComponentType, lazy, Suspense, useId, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes/button'
 import { field } from 'styled-system/recipes/field'
 import { input } from 'styled-system/recipes/input'
+import * as v from 'valibot'
 import { ApiError, get, post } from '../lib/api'
 import { check, focusFirstInvalid, useServerErrors } from '../lib/form'
 import type { Address, AddressField } from './address'
@@ -120,13 +120,28 @@ export default function Checkout(props: CheckoutProps) {
     if (bad) return server.setErrors({ voucherCode: [bad] })
     setChecking(true)
     try {
-      const r = await get<{ data: { valid: boolean; message: string; amount: { discount: number; due: number } | null } }>(`/v1/vouchers/verify/${encodeURIComponent(code)}`, {
-        query: { workshopScheduleId: props.scheduleId, seats: n },
-        silent: true,
+      const r = await get<{ data: { valid: boolean; message: string; amount: { discount: number; due: number } | null } }>(
+        `/v1/vouchers/verify/${encodeURIComponent(code)}`,
+        {
+          query: { workshopScheduleId: props.scheduleId, seats: n },
+          silent: true,
+        },
+      )
+      setVoucher({
+        code,
+        seats: n,
+        valid: r.data.valid,
+        message: r.data.message,
+        discount: r.data.amount?.discount ?? 0,
+        due: r.data.amount?.due ?? props.price * n,
       })
-      setVoucher({ code, seats: n, valid: r.data.valid, message: r.data.message, discount: r.data.amount?.discount ?? 0, due: r.data.amount?.due ?? props.price * n })
     } catch (err) {
-      const message = err instanceof ApiError && err.status === 404 ? 'This voucher code is not valid.' : err instanceof ApiError && err.status === 422 ? (Object.values(err.errors ?? {})[0]?.[0] ?? err.message) : 'The voucher could not be checked. Try again.'
+      const message =
+        err instanceof ApiError && err.status === 404
+          ? 'This voucher code is not valid.'
+          : err instanceof ApiError && err.status === 422
+            ? (Object.values(err.errors ?? {})[0]?.[0] ?? err.message)
+            : 'The voucher could not be checked. Try again.'
       setVoucher({ code, seats: n, valid: false, message, discount: 0, due: props.price * n })
     } finally {
       setChecking(false)
@@ -165,7 +180,13 @@ export default function Checkout(props: CheckoutProps) {
   if (booking) {
     if (Payment) return <Payment booking={booking} {...props} />
     return (
-      <Suspense fallback={<p className={css({ color: 'fg.muted', fontSize: 'sm' })} aria-busy="true">Loading the payment form…</p>}>
+      <Suspense
+        fallback={
+          <p className={css({ color: 'fg.muted', fontSize: 'sm' })} aria-busy="true">
+            Loading the payment form…
+          </p>
+        }
+      >
         <LazyPayment booking={booking} {...props} />
       </Suspense>
     )
@@ -177,7 +198,8 @@ export default function Checkout(props: CheckoutProps) {
   const subtotal = props.price * seats
   const applied = voucher?.valid && voucher.seats === seats ? voucher : null
   const total = applied ? applied.due : subtotal
-  const inv = (key: string, error: string | undefined) => (error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${key}-error`, 'data-invalid': '' } : {})
+  const inv = (key: string, error: string | undefined) =>
+    error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${key}-error`, 'data-invalid': '' } : {}
 
   return (
     <form
@@ -197,10 +219,16 @@ export default function Checkout(props: CheckoutProps) {
         <h2 className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>Book your seats</h2>
         <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>You hold one seat; invite others to the rest after booking.</p>
       </div>
-      {formError && <p role="alert" className={alert}>{formError}</p>}
+      {formError && (
+        <p role="alert" className={alert}>
+          {formError}
+        </p>
+      )}
 
       <div className={f.root} data-invalid={seatsError ? '' : undefined}>
-        <label htmlFor={`${id}-seats`} className={f.label}>Seats</label>
+        <label htmlFor={`${id}-seats`} className={f.label}>
+          Seats
+        </label>
         <select
           id={`${id}-seats`}
           name="seats"
@@ -216,14 +244,26 @@ export default function Checkout(props: CheckoutProps) {
             if (voucher) void verify(voucher.code, n)
           }}
         >
-          {Array.from({ length: maxSeats }, (_, i) => i + 1).map((n) => <option key={n} value={n}>{n} {n === 1 ? 'seat' : 'seats'}</option>)}
+          {Array.from({ length: maxSeats }, (_, i) => i + 1).map((n) => (
+            <option key={n} value={n}>
+              {n} {n === 1 ? 'seat' : 'seats'}
+            </option>
+          ))}
         </select>
-        <span id={`${id}-seats-help`} className={f.helperText}>{props.seatsLeft} {props.seatsLeft === 1 ? 'seat' : 'seats'} left</span>
-        {seatsError && <span id={`${id}-seats-error`} className={f.errorText}>{seatsError}</span>}
+        <span id={`${id}-seats-help`} className={f.helperText}>
+          {props.seatsLeft} {props.seatsLeft === 1 ? 'seat' : 'seats'} left
+        </span>
+        {seatsError && (
+          <span id={`${id}-seats-error`} className={f.errorText}>
+            {seatsError}
+          </span>
+        )}
       </div>
 
       <div className={f.root} data-invalid={voucherError ? '' : undefined}>
-        <label htmlFor={`${id}-voucherCode`} className={f.label}>Voucher code (optional)</label>
+        <label htmlFor={`${id}-voucherCode`} className={f.label}>
+          Voucher code (optional)
+        </label>
         <div className={css({ display: 'flex', gap: '2' })}>
           <input
             id={`${id}-voucherCode`}
@@ -247,21 +287,42 @@ export default function Checkout(props: CheckoutProps) {
               }
             }}
           />
-          <button type="button" className={applyCss} disabled={!voucherCode.trim() || checking} aria-busy={checking || undefined} onClick={() => void verify(voucherCode, seats)}>
+          <button
+            type="button"
+            className={applyCss}
+            disabled={!voucherCode.trim() || checking}
+            aria-busy={checking || undefined}
+            onClick={() => void verify(voucherCode, seats)}
+          >
             Apply
           </button>
         </div>
         {voucherApplied && <span className={cx(f.helperText, css({ color: 'green.11!' }))}>{voucher!.message}</span>}
-        {voucherError && <span id={`${id}-voucherCode-error`} className={f.errorText}>{voucherError}</span>}
+        {voucherError && (
+          <span id={`${id}-voucherCode-error`} className={f.errorText}>
+            {voucherError}
+          </span>
+        )}
       </div>
 
       <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', cursor: 'pointer' })}>
-        <input type="checkbox" checked={withAddress} onChange={(e) => setWithAddress(e.target.checked)} className={css({ w: '4', h: '4', accentColor: 'var(--colors-color-palette-default)' })} />
+        <input
+          type="checkbox"
+          checked={withAddress}
+          onChange={(e) => setWithAddress(e.target.checked)}
+          className={css({ w: '4', h: '4', accentColor: 'var(--colors-color-palette-default)' })}
+        />
         Add a billing address to the invoice
       </label>
 
       {withAddress && (
-        <Suspense fallback={<p className={css({ color: 'fg.muted', fontSize: 'sm' })} aria-busy="true">Loading…</p>}>
+        <Suspense
+          fallback={
+            <p className={css({ color: 'fg.muted', fontSize: 'sm' })} aria-busy="true">
+              Loading…
+            </p>
+          }
+        >
           <AddressFields
             value={address}
             errorOf={(name: AddressField) => errorOf(`address.${name}`)}
@@ -274,10 +335,26 @@ export default function Checkout(props: CheckoutProps) {
         </Suspense>
       )}
 
-      <div className={css({ display: 'flex', flexDir: 'column', gap: '2', borderTopWidth: '1px', borderColor: 'border.subtle', pt: '4' })} data-testid="order-summary">
-        <p className={row}><span>{formatMoney(props.price, props.currency)} × {seats}</span><span>{formatMoney(subtotal, props.currency)}</span></p>
-        {applied && applied.discount > 0 && <p className={cx(row, css({ color: 'green.11' }))}><span>Voucher {applied.code}</span><span>−{formatMoney(applied.discount, props.currency)}</span></p>}
-        <p className={cx(row, css({ fontWeight: 'bold', fontSize: 'lg' }))}><span>Total</span><span data-testid="total">{formatMoney(total, props.currency)}</span></p>
+      <div
+        className={css({ display: 'flex', flexDir: 'column', gap: '2', borderTopWidth: '1px', borderColor: 'border.subtle', pt: '4' })}
+        data-testid="order-summary"
+      >
+        <p className={row}>
+          <span>
+            {formatMoney(props.price, props.currency)} × {seats}
+          </span>
+          <span>{formatMoney(subtotal, props.currency)}</span>
+        </p>
+        {applied && applied.discount > 0 && (
+          <p className={cx(row, css({ color: 'green.11' }))}>
+            <span>Voucher {applied.code}</span>
+            <span>−{formatMoney(applied.discount, props.currency)}</span>
+          </p>
+        )}
+        <p className={cx(row, css({ fontWeight: 'bold', fontSize: 'lg' }))}>
+          <span>Total</span>
+          <span data-testid="total">{formatMoney(total, props.currency)}</span>
+        </p>
         <button type="submit" className={submitCss} disabled={submitting} aria-busy={submitting || undefined}>
           {submitting ? 'Booking...' : total > 0 ? 'Continue to payment' : 'Confirm booking'}
         </button>

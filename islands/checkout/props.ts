@@ -14,17 +14,21 @@ export const CheckoutProps = v.object({
   /** Where the confirmation links: `{id}` is replaced by the booking id. */
   bookingUrl: v.string(),
   /** A PENDING booking of this user and schedule whose seats are still held: checkout resumes at the card step. */
-  resume: v.optional(v.nullable(v.object({
-    id: v.string(),
-    status: v.string(),
-    seats: v.number(),
-    amountTotal: v.number(),
-    discount: v.number(),
-    amountDue: v.number(),
-    amountPaid: v.number(),
-    currency: v.string(),
-    voucherCode: v.nullable(v.string()),
-    holdExpiresAt: v.nullable(v.string()),
-  }))),
+  resume: v.optional(
+    v.nullable(
+      v.object({
+        id: v.string(),
+        status: v.string(),
+        seats: v.number(),
+        amountTotal: v.number(),
+        discount: v.number(),
+        amountDue: v.number(),
+        amountPaid: v.number(),
+        currency: v.string(),
+        voucherCode: v.nullable(v.string()),
+        holdExpiresAt: v.nullable(v.string()),
+      }),
+    ),
+  ),
 })
 export type CheckoutProps = v.InferOutput<typeof CheckoutProps>

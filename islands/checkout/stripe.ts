@@ -4,8 +4,9 @@
  * only when real keys are configured). The script is added first, so `loadStripe()` from
  * `@stripe/stripe-js/pure` finds `window.Stripe` and never fetches anything else.
  */
-import { loadStripe } from '@stripe/stripe-js/pure'
+
 import type { Stripe } from '@stripe/stripe-js'
+import { loadStripe } from '@stripe/stripe-js/pure'
 import { get } from '../lib/api'
 
 interface StripeKey {

@@ -6,7 +6,19 @@ import { del } from '../lib/api'
 import { notify } from '../lib/toast'
 import type { ClientAppsProps } from './props'
 
-const linkButton = css({ display: 'inline-flex', alignItems: 'center', h: '9', px: '3.5', borderRadius: 'l2', fontSize: 'sm', fontWeight: 'semibold', textDecoration: 'none', bg: 'colorPalette.default', color: 'colorPalette.fg', _hover: { bg: 'colorPalette.emphasized' } })
+const linkButton = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  h: '9',
+  px: '3.5',
+  borderRadius: 'l2',
+  fontSize: 'sm',
+  fontWeight: 'semibold',
+  textDecoration: 'none',
+  bg: 'colorPalette.default',
+  color: 'colorPalette.fg',
+  _hover: { bg: 'colorPalette.emphasized' },
+})
 
 export default function ClientApps({ linked: initial, configured, returnTo }: ClientAppsProps) {
   const [linked, setLinked] = useState(initial)
@@ -25,15 +37,21 @@ export default function ClientApps({ linked: initial, configured, returnTo }: Cl
   }
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: '3', alignItems: 'flex-start' })}>
-      <p data-testid="multiplai-status" className={css({ fontWeight: 'semibold' })}>{linked ? 'Linked: you can sign in with Multiplai.' : 'Not linked.'}</p>
+      <p data-testid="multiplai-status" className={css({ fontWeight: 'semibold' })}>
+        {linked ? 'Linked: you can sign in with Multiplai.' : 'Not linked.'}
+      </p>
       {!configured ? (
         <p role="note" className={css({ fontSize: 'sm', color: 'fg.muted' })}>
           Multiplai sign-in is not set up on this site yet, so accounts cannot be linked right now. Sign in with your email code meanwhile.
         </p>
       ) : linked ? (
-        <Button variant="outline" onClick={unlink} loading={busy}>Unlink Multiplai</Button>
+        <Button variant="outline" onClick={unlink} loading={busy}>
+          Unlink Multiplai
+        </Button>
       ) : (
-        <a className={linkButton} href={`/v1/auth/connect/multiplai/redirect?redirect=${encodeURIComponent(returnTo)}`}>Link Multiplai account</a>
+        <a className={linkButton} href={`/v1/auth/connect/multiplai/redirect?redirect=${encodeURIComponent(returnTo)}`}>
+          Link Multiplai account
+        </a>
       )}
     </div>
   )

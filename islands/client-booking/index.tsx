@@ -16,11 +16,43 @@ import { notify } from '../lib/toast'
 import type { ClientBookingProps } from './props'
 
 const actionLink = css({
-  display: 'inline-flex', alignItems: 'center', h: '8', px: '3', borderRadius: 'l2', fontSize: 'sm', fontWeight: 'semibold', textDecoration: 'none',
-  borderWidth: '1px', borderColor: 'border.default', color: 'fg.default', _hover: { bg: 'bg.subtle' },
+  display: 'inline-flex',
+  alignItems: 'center',
+  h: '8',
+  px: '3',
+  borderRadius: 'l2',
+  fontSize: 'sm',
+  fontWeight: 'semibold',
+  textDecoration: 'none',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  color: 'fg.default',
+  _hover: { bg: 'bg.subtle' },
 })
-const primaryLink = css({ display: 'inline-flex', alignItems: 'center', h: '8', px: '3', borderRadius: 'l2', fontSize: 'sm', fontWeight: 'semibold', textDecoration: 'none', bg: 'colorPalette.default', color: 'colorPalette.fg', _hover: { bg: 'colorPalette.emphasized' } })
-const fieldCss = css({ w: 'full', p: '2', borderRadius: 'l2', borderWidth: '1px', borderColor: 'border.default', bg: 'bg.default', color: 'fg.default', fontSize: 'sm', '&[aria-invalid=true]': { borderColor: 'fg.error' } })
+const primaryLink = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  h: '8',
+  px: '3',
+  borderRadius: 'l2',
+  fontSize: 'sm',
+  fontWeight: 'semibold',
+  textDecoration: 'none',
+  bg: 'colorPalette.default',
+  color: 'colorPalette.fg',
+  _hover: { bg: 'colorPalette.emphasized' },
+})
+const fieldCss = css({
+  w: 'full',
+  p: '2',
+  borderRadius: 'l2',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  bg: 'bg.default',
+  color: 'fg.default',
+  fontSize: 'sm',
+  '&[aria-invalid=true]': { borderColor: 'fg.error' },
+})
 const errorCss = css({ color: 'fg.error', fontSize: 'sm' })
 
 function CancelDialog({ b, open, onOpenChange }: { b: ClientBookingProps['booking']; open: boolean; onOpenChange: (o: boolean) => void }) {
@@ -54,8 +86,12 @@ function CancelDialog({ b, open, onOpenChange }: { b: ClientBookingProps['bookin
       footer={
         refund === null ? (
           <>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>Keep booking</Button>
-            <Button onClick={submit} loading={busy}>Cancel booking</Button>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Keep booking
+            </Button>
+            <Button onClick={submit} loading={busy}>
+              Cancel booking
+            </Button>
           </>
         ) : (
           <Button onClick={() => location.reload()}>Done</Button>
@@ -65,7 +101,9 @@ function CancelDialog({ b, open, onOpenChange }: { b: ClientBookingProps['bookin
       {refund === null ? (
         <div className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
           <p className={css({ fontSize: 'sm' })} data-testid="refund-preview">
-            {b.amountPaid > 0 ? `You will be refunded ${money(b.amountPaid, b.currency)} in full to your card.` : 'Nothing was paid, so there is nothing to refund.'}
+            {b.amountPaid > 0
+              ? `You will be refunded ${money(b.amountPaid, b.currency)} in full to your card.`
+              : 'Nothing was paid, so there is nothing to refund.'}
           </p>
           <label className={css({ display: 'flex', flexDir: 'column', gap: '1', fontSize: 'sm', fontWeight: 'medium' })}>
             Reason
@@ -79,7 +117,11 @@ function CancelDialog({ b, open, onOpenChange }: { b: ClientBookingProps['bookin
               onBlur={() => setError(check(BookingCancelSchema, { reason })?.reason?.[0])}
             />
           </label>
-          {error ? <p id="cancel-reason-error" className={errorCss}>{error}</p> : null}
+          {error ? (
+            <p id="cancel-reason-error" className={errorCss}>
+              {error}
+            </p>
+          ) : null}
         </div>
       ) : (
         <p role="status" data-testid="refund-result">
@@ -112,11 +154,38 @@ function FeedbackForm({ scheduleId }: { scheduleId: string }) {
     }
   }
   return (
-    <form onSubmit={submit} aria-label="Leave feedback" className={css({ display: 'flex', flexDir: 'column', gap: '2', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l3', p: '4', bg: 'bg.default' })}>
+    <form
+      onSubmit={submit}
+      aria-label="Leave feedback"
+      className={css({
+        display: 'flex',
+        flexDir: 'column',
+        gap: '2',
+        borderWidth: '1px',
+        borderColor: 'border.subtle',
+        borderRadius: 'l3',
+        p: '4',
+        bg: 'bg.default',
+      })}
+    >
       <fieldset className={css({ display: 'flex', gap: '1', flexWrap: 'wrap', alignItems: 'center' })}>
         <legend className={css({ fontWeight: 'semibold', mb: '1' })}>How was the workshop?</legend>
         {[1, 2, 3, 4, 5].map((n) => (
-          <label key={n} className={css({ display: 'inline-flex', alignItems: 'center', gap: '1', px: '2', h: '8', borderRadius: 'l2', borderWidth: '1px', borderColor: rating === n ? 'colorPalette.default' : 'border.default', cursor: 'pointer', fontSize: 'sm' })}>
+          <label
+            key={n}
+            className={css({
+              display: 'inline-flex',
+              alignItems: 'center',
+              gap: '1',
+              px: '2',
+              h: '8',
+              borderRadius: 'l2',
+              borderWidth: '1px',
+              borderColor: rating === n ? 'colorPalette.default' : 'border.default',
+              cursor: 'pointer',
+              fontSize: 'sm',
+            })}
+          >
             <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => (setRating(n), setErrors({}))} />
             {n} ★
           </label>
@@ -130,7 +199,9 @@ function FeedbackForm({ scheduleId }: { scheduleId: string }) {
       {errors.comment ? <p className={errorCss}>{errors.comment[0]}</p> : null}
       {errors.workshopScheduleId ? <p className={errorCss}>{errors.workshopScheduleId[0]}</p> : null}
       <div>
-        <Button type="submit" loading={busy}>Send feedback</Button>
+        <Button type="submit" loading={busy}>
+          Send feedback
+        </Button>
       </div>
     </form>
   )
@@ -144,22 +215,42 @@ export default function ClientBooking({ booking: b, hasInvoice, hasCreditNote, r
     <div className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })} role="group" aria-label="Booking actions">
         {b.mine && b.status === 'PENDING' ? (
-          <a className={primaryLink} href={`/workshops/${b.scheduleId}/book`}>Pay {money(b.amountDue, b.currency)}</a>
+          <a className={primaryLink} href={`/workshops/${b.scheduleId}/book`}>
+            Pay {money(b.amountDue, b.currency)}
+          </a>
         ) : null}
         {b.status !== 'CANCELLED' ? (
-          <a className={actionLink} href={`/v1/bookings/${b.id}/calendar.ics`} download>Add to calendar</a>
+          <a className={actionLink} href={`/v1/bookings/${b.id}/calendar.ics`} download>
+            Add to calendar
+          </a>
         ) : null}
-        {b.mine && hasInvoice ? <a className={actionLink} href={`/v1/payments/bookings/${b.id}/invoice`} download>Download invoice</a> : null}
-        {b.mine && hasCreditNote ? <a className={actionLink} href={`/v1/payments/bookings/${b.id}/invoice?document=credit-note`} download>Download credit note</a> : null}
-        {canCancel ? <Button variant="outline" size="sm" onClick={() => setCancelling(true)}>Cancel booking</Button> : null}
+        {b.mine && hasInvoice ? (
+          <a className={actionLink} href={`/v1/payments/bookings/${b.id}/invoice`} download>
+            Download invoice
+          </a>
+        ) : null}
+        {b.mine && hasCreditNote ? (
+          <a className={actionLink} href={`/v1/payments/bookings/${b.id}/invoice?document=credit-note`} download>
+            Download credit note
+          </a>
+        ) : null}
+        {canCancel ? (
+          <Button variant="outline" size="sm" onClick={() => setCancelling(true)}>
+            Cancel booking
+          </Button>
+        ) : null}
       </div>
       {b.status === 'CANCELLED' && refunded > 0 ? (
-        <p className={css({ fontSize: 'sm' })} data-testid="refunded">Refunded {money(refunded, b.currency)} to your card.</p>
+        <p className={css({ fontSize: 'sm' })} data-testid="refunded">
+          Refunded {money(refunded, b.currency)} to your card.
+        </p>
       ) : null}
       {canLeaveFeedback ? <FeedbackForm scheduleId={b.scheduleId} /> : null}
       {feedback ? (
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })} data-testid="my-feedback">
-          Your feedback: {'★'.repeat(feedback.rating)}{'☆'.repeat(5 - feedback.rating)}{feedback.comment ? ` “${feedback.comment}”` : ''}
+          Your feedback: {'★'.repeat(feedback.rating)}
+          {'☆'.repeat(5 - feedback.rating)}
+          {feedback.comment ? ` “${feedback.comment}”` : ''}
         </p>
       ) : null}
       {cancelling ? <CancelDialog b={b} open={cancelling} onOpenChange={setCancelling} /> : null}

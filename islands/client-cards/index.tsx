@@ -2,15 +2,23 @@
  * Saved cards: list, add with Stripe Elements (Stripe.js from the server's stripe-key: the local
  * stand-in in development and tests), make default, remove. Errors per section 8.
  */
-import { useEffect, useRef, useState } from 'react'
+
 import type { StripeCardElement } from '@stripe/stripe-js'
+import { useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { Button } from '../../design-system/components/button/button'
-import { ApiError, del, get, post, api } from '../lib/api'
-import { notify } from '../lib/toast'
 import { getStripe } from '../checkout/stripe'
+import { ApiError, api, del, get, post } from '../lib/api'
+import { notify } from '../lib/toast'
 
-interface SavedCard { id: string; brand: string | null; last4: string | null; expMonth: number | null; expYear: number | null; isDefault: boolean }
+interface SavedCard {
+  id: string
+  brand: string | null
+  last4: string | null
+  expMonth: number | null
+  expYear: number | null
+  isDefault: boolean
+}
 
 function AddCard({ onAdded, onCancel }: { onAdded: () => void; onCancel: () => void }) {
   const mountRef = useRef<HTMLDivElement>(null)
@@ -54,10 +62,18 @@ function AddCard({ onAdded, onCancel }: { onAdded: () => void; onCancel: () => v
     <div className={css({ display: 'flex', flexDir: 'column', gap: '3', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l2', p: '4' })}>
       <p className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>Add a card</p>
       <div ref={mountRef} className={css({ minH: '10' })} data-testid="card-element" />
-      {error ? <p role="alert" className={css({ color: 'fg.error', fontSize: 'sm' })}>{error}</p> : null}
+      {error ? (
+        <p role="alert" className={css({ color: 'fg.error', fontSize: 'sm' })}>
+          {error}
+        </p>
+      ) : null}
       <div className={css({ display: 'flex', gap: '2' })}>
-        <Button onClick={save} loading={busy} disabled={!ready}>Save card</Button>
-        <Button variant="outline" onClick={onCancel}>Cancel</Button>
+        <Button onClick={save} loading={busy} disabled={!ready}>
+          Save card
+        </Button>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
       </div>
     </div>
   )
@@ -73,7 +89,7 @@ export default function ClientCards() {
       .catch(() => setCards([]))
   useEffect(() => {
     void load()
-  }, [])
+  }, [load])
   async function act(id: string, kind: 'default' | 'remove') {
     setBusy(`${kind}:${id}`)
     try {
@@ -93,16 +109,50 @@ export default function ClientCards() {
       ) : cards.length ? (
         <ul aria-label="Saved cards" className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
           {cards.map((c) => (
-            <li key={c.id} className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center', justifyContent: 'space-between', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l2', p: '3' })}>
+            <li
+              key={c.id}
+              className={css({
+                display: 'flex',
+                flexWrap: 'wrap',
+                gap: '2',
+                alignItems: 'center',
+                justifyContent: 'space-between',
+                borderWidth: '1px',
+                borderColor: 'border.subtle',
+                borderRadius: 'l2',
+                p: '3',
+              })}
+            >
               <span className={css({ fontSize: 'sm' })}>
-                <strong className={css({ textTransform: 'capitalize' })}>{c.brand ?? 'Card'}</strong> •••• {c.last4} · expires {String(c.expMonth ?? '').padStart(2, '0')}/{c.expYear}
-                {c.isDefault ? <span className={css({ ml: '2', px: '2', py: '0.5', borderRadius: 'full', bg: 'colorPalette.a3', fontSize: 'xs', fontWeight: 'semibold' })}>Default</span> : null}
+                <strong className={css({ textTransform: 'capitalize' })}>{c.brand ?? 'Card'}</strong> •••• {c.last4} · expires{' '}
+                {String(c.expMonth ?? '').padStart(2, '0')}/{c.expYear}
+                {c.isDefault ? (
+                  <span className={css({ ml: '2', px: '2', py: '0.5', borderRadius: 'full', bg: 'colorPalette.a3', fontSize: 'xs', fontWeight: 'semibold' })}>
+                    Default
+                  </span>
+                ) : null}
               </span>
               <span className={css({ display: 'flex', gap: '2' })}>
                 {!c.isDefault ? (
-                  <Button size="xs" variant="outline" loading={busy === `default:${c.id}`} onClick={() => act(c.id, 'default')} aria-label={`Make card ending ${c.last4} the default`}>Make default</Button>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    loading={busy === `default:${c.id}`}
+                    onClick={() => act(c.id, 'default')}
+                    aria-label={`Make card ending ${c.last4} the default`}
+                  >
+                    Make default
+                  </Button>
                 ) : null}
-                <Button size="xs" variant="outline" loading={busy === `remove:${c.id}`} onClick={() => act(c.id, 'remove')} aria-label={`Remove card ending ${c.last4}`}>Remove</Button>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  loading={busy === `remove:${c.id}`}
+                  onClick={() => act(c.id, 'remove')}
+                  aria-label={`Remove card ending ${c.last4}`}
+                >
+                  Remove
+                </Button>
               </span>
             </li>
           ))}
@@ -114,7 +164,9 @@ export default function ClientCards() {
         <AddCard onAdded={() => (setAdding(false), void load())} onCancel={() => setAdding(false)} />
       ) : (
         <div>
-          <Button variant="outline" onClick={() => setAdding(true)}>Add a card</Button>
+          <Button variant="outline" onClick={() => setAdding(true)}>
+            Add a card
+          </Button>
         </div>
       )}
     </div>

@@ -24,7 +24,11 @@ function Countdown({ startsAt }: { startsAt: string }) {
     return () => clearInterval(t)
   }, [])
   const text = nowMs === null ? 'Counting down…' : left(target - nowMs)
-  return <p data-testid="countdown" className={css({ fontSize: 'xl', fontWeight: 'bold', fontVariantNumeric: 'tabular-nums' })}>{text}</p>
+  return (
+    <p data-testid="countdown" className={css({ fontSize: 'xl', fontWeight: 'bold', fontVariantNumeric: 'tabular-nums' })}>
+      {text}
+    </p>
+  )
 }
 
 const RANGES = [
@@ -62,9 +66,15 @@ function Metrics({ initial, currency }: { initial: ClientMetrics; currency: stri
     <div className={css({ display: 'flex', flexDir: 'column', gap: '3' })} aria-busy={loading}>
       <label className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', color: 'fg.muted' })}>
         Range
-        <select value={days} onChange={(e) => setDays(e.target.value)} className={css({ h: '8', px: '2', borderRadius: 'l2', borderWidth: '1px', borderColor: 'border.default', bg: 'bg.default', color: 'fg.default' })}>
+        <select
+          value={days}
+          onChange={(e) => setDays(e.target.value)}
+          className={css({ h: '8', px: '2', borderRadius: 'l2', borderWidth: '1px', borderColor: 'border.default', bg: 'bg.default', color: 'fg.default' })}
+        >
           {RANGES.map(([v, l]) => (
-            <option key={v} value={v}>{l}</option>
+            <option key={v} value={v}>
+              {l}
+            </option>
           ))}
         </select>
       </label>
@@ -72,7 +82,9 @@ function Metrics({ initial, currency }: { initial: ClientMetrics; currency: stri
         {tiles.map(([k, v]) => (
           <div key={k} className={css({ borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l2', p: '3' })}>
             <dt className={css({ fontSize: 'xs', color: 'fg.muted' })}>{k}</dt>
-            <dd data-testid={`metric-${k.toLowerCase().replace(/\s+/g, '-')}`} className={css({ fontSize: 'xl', fontWeight: 'bold' })}>{v}</dd>
+            <dd data-testid={`metric-${k.toLowerCase().replace(/\s+/g, '-')}`} className={css({ fontSize: 'xl', fontWeight: 'bold' })}>
+              {v}
+            </dd>
           </div>
         ))}
       </dl>

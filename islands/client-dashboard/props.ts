@@ -1,6 +1,13 @@
 import * as v from 'valibot'
 
-const Metrics = v.object({ upcomingBookings: v.number(), upcomingSeats: v.number(), nextWorkshopAt: v.nullable(v.string()), bookings: v.number(), seats: v.number(), spent: v.number() })
+const Metrics = v.object({
+  upcomingBookings: v.number(),
+  upcomingSeats: v.number(),
+  nextWorkshopAt: v.nullable(v.string()),
+  bookings: v.number(),
+  seats: v.number(),
+  spent: v.number(),
+})
 
 /** The dashboard's live parts: the countdown to the next workshop and the metrics over a chosen range. */
 export const ClientDashboardProps = v.object({

@@ -6,15 +6,35 @@ import type { ClientInvitationProps } from './props'
 
 const plainButton = (solid: boolean) =>
   css({
-    display: 'inline-flex', alignItems: 'center', justifyContent: 'center', h: '9', px: '3.5', borderRadius: 'l2', fontSize: 'sm', fontWeight: 'semibold', cursor: 'pointer',
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    h: '9',
+    px: '3.5',
+    borderRadius: 'l2',
+    fontSize: 'sm',
+    fontWeight: 'semibold',
+    cursor: 'pointer',
     _disabled: { opacity: 0.6, cursor: 'not-allowed' },
-    ...(solid ? { bg: 'colorPalette.default', color: 'colorPalette.fg', _hover: { bg: 'colorPalette.emphasized' } } : { borderWidth: '1px', borderColor: 'border.default', color: 'fg.default', bg: 'bg.default', _hover: { bg: 'bg.subtle' } }),
+    ...(solid
+      ? { bg: 'colorPalette.default', color: 'colorPalette.fg', _hover: { bg: 'colorPalette.emphasized' } }
+      : { borderWidth: '1px', borderColor: 'border.default', color: 'fg.default', bg: 'bg.default', _hover: { bg: 'bg.subtle' } }),
   })
 
 const linkButton = (solid: boolean) =>
   css({
-    display: 'inline-flex', alignItems: 'center', justifyContent: 'center', h: '9', px: '3.5', borderRadius: 'l2', fontSize: 'sm', fontWeight: 'semibold', textDecoration: 'none',
-    ...(solid ? { bg: 'colorPalette.default', color: 'colorPalette.fg', _hover: { bg: 'colorPalette.emphasized' } } : { borderWidth: '1px', borderColor: 'border.default', color: 'fg.default', _hover: { bg: 'bg.subtle' } }),
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    h: '9',
+    px: '3.5',
+    borderRadius: 'l2',
+    fontSize: 'sm',
+    fontWeight: 'semibold',
+    textDecoration: 'none',
+    ...(solid
+      ? { bg: 'colorPalette.default', color: 'colorPalette.fg', _hover: { bg: 'colorPalette.emphasized' } }
+      : { borderWidth: '1px', borderColor: 'border.default', color: 'fg.default', _hover: { bg: 'bg.subtle' } }),
   })
 
 export default function ClientInvitation({ mode, token, seatId, bookingId, signedIn, workshopTitle }: ClientInvitationProps) {
@@ -41,7 +61,9 @@ export default function ClientInvitation({ mode, token, seatId, bookingId, signe
     return (
       <div role="status" className={css({ display: 'flex', flexDir: 'column', gap: '2', alignItems: 'flex-start' })}>
         <p className={css({ fontWeight: 'semibold' })}>You have a seat at {workshopTitle}.</p>
-        <a className={linkButton(true)} href={`/b/bookings/${bookingId}`}>View booking</a>
+        <a className={linkButton(true)} href={`/b/bookings/${bookingId}`}>
+          View booking
+        </a>
       </div>
     )
   if (state === 'declined')
@@ -61,8 +83,12 @@ export default function ClientInvitation({ mode, token, seatId, bookingId, signe
           </button>
         ) : (
           <>
-            <a className={linkButton(true)} href={`/login?redirect=${encodeURIComponent(back)}`}>Log in to accept</a>
-            <a className={linkButton(false)} href={`/register?redirect=${encodeURIComponent(back)}`}>Create an account</a>
+            <a className={linkButton(true)} href={`/login?redirect=${encodeURIComponent(back)}`}>
+              Log in to accept
+            </a>
+            <a className={linkButton(false)} href={`/register?redirect=${encodeURIComponent(back)}`}>
+              Create an account
+            </a>
           </>
         )}
         <button type="button" className={plainButton(false)} onClick={() => answer('decline')} disabled={!!busy} aria-busy={busy === 'decline' || undefined}>

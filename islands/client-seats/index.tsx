@@ -16,7 +16,18 @@ import { notify } from '../lib/toast'
 import type { ClientSeatsProps } from './props'
 
 type Seat = ClientSeatsProps['rows'][number] | { id: string; free: true }
-const input = css({ h: '9', px: '2.5', borderRadius: 'l2', borderWidth: '1px', borderColor: 'border.default', bg: 'bg.default', color: 'fg.default', fontSize: 'sm', w: 'full', '&[aria-invalid=true]': { borderColor: 'fg.error' } })
+const input = css({
+  h: '9',
+  px: '2.5',
+  borderRadius: 'l2',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  bg: 'bg.default',
+  color: 'fg.default',
+  fontSize: 'sm',
+  w: 'full',
+  '&[aria-invalid=true]': { borderColor: 'fg.error' },
+})
 const errorCss = css({ color: 'fg.error', fontSize: 'sm' })
 
 function InviteForm({ bookingId, people }: { bookingId: string; people: ClientSeatsProps['people'] }) {
@@ -45,13 +56,29 @@ function InviteForm({ bookingId, people }: { bookingId: string; people: ClientSe
     }
   }
   return (
-    <form onSubmit={submit} aria-label="Invite to a seat" noValidate className={css({ display: 'flex', flexDir: 'column', gap: '2', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l2', p: '3' })}>
+    <form
+      onSubmit={submit}
+      aria-label="Invite to a seat"
+      noValidate
+      className={css({ display: 'flex', flexDir: 'column', gap: '2', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l2', p: '3' })}
+    >
       <p className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>Invite someone to a free seat</p>
-      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: people.length ? '1fr 1fr auto' : '1fr auto' }, gap: '2', alignItems: 'start' })}>
+      <div
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: { base: '1fr', md: people.length ? '1fr 1fr auto' : '1fr auto' },
+          gap: '2',
+          alignItems: 'start',
+        })}
+      >
         <label className={css({ display: 'flex', flexDir: 'column', gap: '1', fontSize: 'sm' })}>
           Email
           <input
-            className={input} type="email" value={email} placeholder="name@example.com" aria-invalid={errors.email || errors.userId ? true : undefined}
+            className={input}
+            type="email"
+            value={email}
+            placeholder="name@example.com"
+            aria-invalid={errors.email || errors.userId ? true : undefined}
             onChange={(e) => (setEmail(e.target.value), setErrors({}))}
             onBlur={() => email && setErrors(check(SeatCreateSchema, { bookingId, email }) ?? {})}
           />
@@ -62,15 +89,21 @@ function InviteForm({ bookingId, people }: { bookingId: string; people: ClientSe
             <select className={input} value={userId} onChange={(e) => (setUserId(e.target.value), setErrors({}))}>
               <option value="">Choose a person</option>
               {people.map((p) => (
-                <option key={p.userId} value={p.userId}>{p.name}</option>
+                <option key={p.userId} value={p.userId}>
+                  {p.name}
+                </option>
               ))}
             </select>
           </label>
         ) : null}
-        <Button type="submit" loading={busy} className={css({ mt: { md: '6' } })}>Send invitation</Button>
+        <Button type="submit" loading={busy} className={css({ mt: { md: '6' } })}>
+          Send invitation
+        </Button>
       </div>
       {Object.entries(errors).map(([k, msgs]) => (
-        <p key={k} className={errorCss} role="alert">{msgs[0]}</p>
+        <p key={k} className={errorCss} role="alert">
+          {msgs[0]}
+        </p>
       ))}
       {link ? <p className={css({ fontSize: 'xs', color: 'fg.muted', wordBreak: 'break-all' })}>Link (works once): {link}</p> : null}
     </form>
@@ -105,7 +138,10 @@ export default function ClientSeats({ bookingId, seats, rows, canManage, people,
 
   const columns: DataTableColumn<Seat>[] = [
     {
-      id: 'holder', header: 'Seat holder', size: 240, accessorFn: (r) => ('free' in r ? '' : (r.name ?? r.email ?? '')),
+      id: 'holder',
+      header: 'Seat holder',
+      size: 240,
+      accessorFn: (r) => ('free' in r ? '' : (r.name ?? r.email ?? '')),
       cell: ({ row }) => {
         const r = row.original
         if ('free' in r) return <span className={css({ color: 'fg.muted' })}>Free seat</span>
@@ -119,9 +155,18 @@ export default function ClientSeats({ bookingId, seats, rows, canManage, people,
         )
       },
     },
-    { id: 'status', header: 'Invitation', size: 120, accessorFn: (r) => ('free' in r ? '' : r.status), cell: ({ row }) => ('free' in row.original ? '—' : <StatusBadge kind="seat" status={row.original.status} />) },
     {
-      id: 'sent', header: 'Sent / answered', size: 180, accessorFn: (r) => ('free' in r ? '' : (r.respondedAt ?? r.invitationSentAt ?? '')),
+      id: 'status',
+      header: 'Invitation',
+      size: 120,
+      accessorFn: (r) => ('free' in r ? '' : r.status),
+      cell: ({ row }) => ('free' in row.original ? '—' : <StatusBadge kind="seat" status={row.original.status} />),
+    },
+    {
+      id: 'sent',
+      header: 'Sent / answered',
+      size: 180,
+      accessorFn: (r) => ('free' in r ? '' : (r.respondedAt ?? r.invitationSentAt ?? '')),
       cell: ({ row }) => {
         const r = row.original
         if ('free' in r) return '—'
@@ -131,15 +176,34 @@ export default function ClientSeats({ bookingId, seats, rows, canManage, people,
       },
     },
     {
-      id: 'actions', header: () => <span className={css({ srOnly: true })}>Actions</span>, size: 200, enableSorting: false,
+      id: 'actions',
+      header: () => <span className={css({ srOnly: true })}>Actions</span>,
+      size: 200,
+      enableSorting: false,
       cell: ({ row }) => {
         const r = row.original
         if ('free' in r || !canManage || r.isBooker || r.status === 'ACCEPTED') return null
         const who = r.name ?? r.email ?? 'seat'
         return (
           <span className={css({ display: 'flex', gap: '2' })}>
-            <Button size="xs" variant="outline" aria-label={`Resend invitation to ${who}`} loading={busy === `resend:${r.id}`} onClick={() => act(r.id, 'resend')}>Resend</Button>
-            <Button size="xs" variant="outline" aria-label={`Revoke invitation of ${who}`} loading={busy === `revoke:${r.id}`} onClick={() => act(r.id, 'revoke')}>Revoke</Button>
+            <Button
+              size="xs"
+              variant="outline"
+              aria-label={`Resend invitation to ${who}`}
+              loading={busy === `resend:${r.id}`}
+              onClick={() => act(r.id, 'resend')}
+            >
+              Resend
+            </Button>
+            <Button
+              size="xs"
+              variant="outline"
+              aria-label={`Revoke invitation of ${who}`}
+              loading={busy === `revoke:${r.id}`}
+              onClick={() => act(r.id, 'revoke')}
+            >
+              Revoke
+            </Button>
           </span>
         )
       },
@@ -151,8 +215,14 @@ export default function ClientSeats({ bookingId, seats, rows, canManage, people,
     <div className={css({ display: 'flex', flexDir: 'column', gap: '3', minW: '0' })}>
       <DataTable aria-label="Seats" data={data} columns={columns} getRowId={(r) => r.id} variant="outline" emptyText="This booking has no seats." />
       {canManage && free > 0 ? <InviteForm bookingId={bookingId} people={people} /> : null}
-      {canManage && free === 0 ? <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Every seat is taken or invited. Revoke a pending invitation to offer the seat to someone else.</p> : null}
-      {!canManage ? <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Only the person who booked can invite to these seats, before the workshop starts.</p> : null}
+      {canManage && free === 0 ? (
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+          Every seat is taken or invited. Revoke a pending invitation to offer the seat to someone else.
+        </p>
+      ) : null}
+      {!canManage ? (
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Only the person who booked can invite to these seats, before the workshop starts.</p>
+      ) : null}
     </div>
   )
 }

@@ -5,12 +5,22 @@
  */
 import { useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
-import { DataTable } from '../../design-system/components/table/data-table'
 import { button } from 'styled-system/recipes/button'
+import { DataTable } from '../../design-system/components/table/data-table'
 import { bookingColumns, groupColumns, invoiceColumns, paymentColumns, workshopColumns } from './columns'
 import type { ClientTableProps } from './props'
 
-const control = css({ h: '9', px: '2.5', borderRadius: 'l2', borderWidth: '1px', borderColor: 'border.default', bg: 'bg.default', color: 'fg.default', fontSize: 'sm', minW: '0' })
+const control = css({
+  h: '9',
+  px: '2.5',
+  borderRadius: 'l2',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  bg: 'bg.default',
+  color: 'fg.default',
+  fontSize: 'sm',
+  minW: '0',
+})
 
 const EMPTY: Record<ClientTableProps['kind'], { text: string; href?: string; cta?: string }> = {
   bookings: { text: 'No bookings here yet. Find a workshop and book your seats.', href: '/workshops', cta: 'Browse workshops' },
@@ -63,7 +73,7 @@ export default function ClientTable({ kind, rows, tz, bookingHref, label }: Clie
         return true
       }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [rows, kind, status, when],
+    [rows, kind, status, when, now],
   )
   const empty = EMPTY[kind]
   const selectable = kind === 'bookings' || kind === 'invoices'
@@ -73,8 +83,19 @@ export default function ClientTable({ kind, rows, tz, bookingHref, label }: Clie
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: '3', minW: '0' })}>
       {rows.length > 0 ? (
-        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' })} role="group" aria-label={`Filter ${ariaLabel.toLowerCase()}`}>
-          <input type="search" aria-label={`Search ${ariaLabel.toLowerCase()}`} placeholder="Search…" value={q} onChange={(e) => setQ(e.target.value)} className={`${control} ${css({ flex: '1', minW: '40', maxW: 'xs' })}`} />
+        <div
+          className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' })}
+          role="group"
+          aria-label={`Filter ${ariaLabel.toLowerCase()}`}
+        >
+          <input
+            type="search"
+            aria-label={`Search ${ariaLabel.toLowerCase()}`}
+            placeholder="Search…"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            className={`${control} ${css({ flex: '1', minW: '40', maxW: 'xs' })}`}
+          />
           {kind === 'bookings' ? (
             <>
               <select aria-label="Status" className={control} value={status} onChange={(e) => setStatus(e.target.value)}>

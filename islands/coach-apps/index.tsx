@@ -1,9 +1,9 @@
 /** Link or unlink the Multiplai sign-in account. */
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { btn, btnOutline, hintCss } from '../coach-common/styles'
 import { del } from '../lib/api'
 import { notify } from '../lib/toast'
-import { btn, btnOutline, hintCss } from '../coach-common/styles'
 import type { CoachAppsProps } from './props'
 
 export default function CoachApps({ linked, configured, connectUrl }: CoachAppsProps) {
@@ -21,12 +21,18 @@ export default function CoachApps({ linked, configured, connectUrl }: CoachAppsP
   }
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: '3', alignItems: 'flex-start' })}>
-      <p data-testid="multiplai-state">{isLinked ? 'Your account is linked to Multiplai: you can sign in with it.' : 'Your account is not linked to Multiplai.'}</p>
+      <p data-testid="multiplai-state">
+        {isLinked ? 'Your account is linked to Multiplai: you can sign in with it.' : 'Your account is not linked to Multiplai.'}
+      </p>
       {!configured && <p className={hintCss}>Multiplai sign-in is not configured on this site, so accounts cannot be linked right now.</p>}
       {isLinked ? (
-        <button type="button" className={btnOutline} onClick={unlink} disabled={busy}>{busy ? 'Unlinking...' : 'Unlink Multiplai'}</button>
+        <button type="button" className={btnOutline} onClick={unlink} disabled={busy}>
+          {busy ? 'Unlinking...' : 'Unlink Multiplai'}
+        </button>
       ) : configured ? (
-        <a className={btn} href={connectUrl}>Link Multiplai</a>
+        <a className={btn} href={connectUrl}>
+          Link Multiplai
+        </a>
       ) : null}
     </div>
   )

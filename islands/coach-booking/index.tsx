@@ -4,18 +4,27 @@
  * which workshop resources this booking sees.
  */
 import { useState } from 'react'
-import * as v from 'valibot'
 import { css, cx } from 'styled-system/css'
+import * as v from 'valibot'
 import { BookingCancelSchema, BookingUpdateSchema, SeatUpdateSchema } from '../../src/modules/bookings/booking.schema'
+import { Modal } from '../coach-common/dialog'
+import { btn, btnDanger, btnOutline, control, errorCss, Field, hintCss, useSchemaForm } from '../coach-common/form'
 import { patch, post } from '../lib/api'
 import { notify } from '../lib/toast'
-import { Field, btn, btnDanger, btnOutline, control, errorCss, hintCss, useSchemaForm } from '../coach-common/form'
-import { Modal } from '../coach-common/dialog'
 import type { CoachBookingProps } from './props'
 
 const NotesSchema = v.object({ coachNotes: BookingUpdateSchema.entries.coachNotes })
 const SeatSchema = v.object({ attendanceNotes: SeatUpdateSchema.entries.attendanceNotes })
-const panel = css({ display: 'flex', flexDir: 'column', gap: '3', bg: 'bg.default', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l3', p: { base: '4', md: '5' } })
+const panel = css({
+  display: 'flex',
+  flexDir: 'column',
+  gap: '3',
+  bg: 'bg.default',
+  borderWidth: '1px',
+  borderColor: 'border.subtle',
+  borderRadius: 'l3',
+  p: { base: '4', md: '5' },
+})
 
 function Overview(p: CoachBookingProps) {
   const notes = useSchemaForm(NotesSchema, { coachNotes: p.coachNotes })
@@ -57,33 +66,89 @@ function Overview(p: CoachBookingProps) {
   }
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: '4' })}>
-      <form ref={notes.root} noValidate aria-label="Coach notes" className={panel} onSubmit={(e) => { e.preventDefault(); void saveNotes() }}>
+      <form
+        ref={notes.root}
+        noValidate
+        aria-label="Coach notes"
+        className={panel}
+        onSubmit={(e) => {
+          e.preventDefault()
+          void saveNotes()
+        }}
+      >
         <Field label="Coach notes" error={notes.error('coachNotes')} hint="Only you see these.">
-          {(a) => <textarea {...a} rows={4} className={control} value={notes.values.coachNotes} onChange={(e) => notes.set('coachNotes', e.target.value)} onBlur={() => notes.blur('coachNotes')} />}
+          {(a) => (
+            <textarea
+              {...a}
+              rows={4}
+              className={control}
+              value={notes.values.coachNotes}
+              onChange={(e) => notes.set('coachNotes', e.target.value)}
+              onBlur={() => notes.blur('coachNotes')}
+            />
+          )}
         </Field>
-        <div><button type="submit" className={btn} disabled={busy}>Save notes</button></div>
+        <div>
+          <button type="submit" className={btn} disabled={busy}>
+            Save notes
+          </button>
+        </div>
       </form>
       <div className={panel}>
         <h2 className={css({ fontWeight: 'semibold' })}>Status</h2>
         {p.status === 'CONFIRMED' && p.ended && (
           <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-            <button type="button" className={btn} disabled={busy} onClick={() => finish('COMPLETED')}>Mark completed</button>
-            <button type="button" className={btnOutline} disabled={busy} onClick={() => finish('NO_SHOW')}>Mark no-show</button>
+            <button type="button" className={btn} disabled={busy} onClick={() => finish('COMPLETED')}>
+              Mark completed
+            </button>
+            <button type="button" className={btnOutline} disabled={busy} onClick={() => finish('NO_SHOW')}>
+              Mark no-show
+            </button>
           </div>
         )}
         {p.status === 'CONFIRMED' && !p.ended && <p className={hintCss}>Completed or no-show can be recorded once the session has ended.</p>}
-        {open && <div><button type="button" className={btnOutline} onClick={() => setCancelOpen(true)}>Cancel booking…</button></div>}
+        {open && (
+          <div>
+            <button type="button" className={btnOutline} onClick={() => setCancelOpen(true)}>
+              Cancel booking…
+            </button>
+          </div>
+        )}
         {!open && p.status !== 'CONFIRMED' && <p className={hintCss}>This booking is {p.status.replace('_', ' ').toLowerCase()}: nothing more to do.</p>}
       </div>
       <Modal open={cancelOpen} onClose={() => setCancelOpen(false)} title="Cancel booking">
-        <form ref={cancel.root} noValidate aria-label="Cancel booking" className={css({ display: 'flex', flexDir: 'column', gap: '4' })} onSubmit={(e) => { e.preventDefault(); void doCancel() }}>
-          <p className={css({ fontSize: 'sm' })}>The seats go back on sale{p.paid ? ', the payment is refunded in full' : ''} and the client is mailed your reason.</p>
+        <form
+          ref={cancel.root}
+          noValidate
+          aria-label="Cancel booking"
+          className={css({ display: 'flex', flexDir: 'column', gap: '4' })}
+          onSubmit={(e) => {
+            e.preventDefault()
+            void doCancel()
+          }}
+        >
+          <p className={css({ fontSize: 'sm' })}>
+            The seats go back on sale{p.paid ? ', the payment is refunded in full' : ''} and the client is mailed your reason.
+          </p>
           <Field label="Reason" error={cancel.error('reason')}>
-            {(a) => <textarea {...a} rows={3} className={control} value={cancel.values.reason} onChange={(e) => cancel.set('reason', e.target.value)} onBlur={() => cancel.blur('reason')} />}
+            {(a) => (
+              <textarea
+                {...a}
+                rows={3}
+                className={control}
+                value={cancel.values.reason}
+                onChange={(e) => cancel.set('reason', e.target.value)}
+                onBlur={() => cancel.blur('reason')}
+              />
+            )}
           </Field>
           <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
-            <button type="button" className={btnOutline} onClick={() => setCancelOpen(false)}>Keep booking</button>
-            <button type="submit" className={btnDanger} disabled={busy}>{busy ? 'Cancelling...' : p.paid ? 'Cancel and refund' : 'Cancel booking'}</button>
+            <button type="button" className={btnOutline} onClick={() => setCancelOpen(false)}>
+              Keep booking
+            </button>
+            <button type="submit" className={btnDanger} disabled={busy}>
+              {busy ? 'Cancelling...' : p.paid ? 'Cancel and refund' : 'Cancel booking'}
+            </button>
           </div>
         </form>
       </Modal>
@@ -112,19 +177,66 @@ function SeatCard({ seat, index }: { seat: CoachBookingProps['seats'][number]; i
   const label = seat.holder ?? 'Unassigned seat'
   return (
     <li className={panel} data-seat={seat.id}>
-      <form ref={form.root} noValidate aria-label={`Attendance of ${label}`} className={css({ display: 'flex', flexDir: 'column', gap: '3' })} onSubmit={(e) => { e.preventDefault(); void save() }}>
+      <form
+        ref={form.root}
+        noValidate
+        aria-label={`Attendance of ${label}`}
+        className={css({ display: 'flex', flexDir: 'column', gap: '3' })}
+        onSubmit={(e) => {
+          e.preventDefault()
+          void save()
+        }}
+      >
         <div className={css({ display: 'flex', justifyContent: 'space-between', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
-          <span className={css({ fontWeight: 'semibold', overflowWrap: 'anywhere', minW: '0' })}>Seat {index + 1}: {label} <span className={hintCss}>({seat.status.toLowerCase()})</span></span>
-          <label className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', minH: '11', px: '3', borderWidth: '1px', borderColor: attended ? 'green.9' : 'border.default', borderRadius: 'l2', cursor: 'pointer', fontWeight: 'medium' })}>
-            <input type="checkbox" className={css({ w: '5', h: '5' })} checked={attended} onChange={(e) => { setAttended(e.target.checked); setSaved(false); void save(e.target.checked) }} />
+          <span className={css({ fontWeight: 'semibold', overflowWrap: 'anywhere', minW: '0' })}>
+            Seat {index + 1}: {label} <span className={hintCss}>({seat.status.toLowerCase()})</span>
+          </span>
+          <label
+            className={css({
+              display: 'inline-flex',
+              alignItems: 'center',
+              gap: '2',
+              minH: '11',
+              px: '3',
+              borderWidth: '1px',
+              borderColor: attended ? 'green.9' : 'border.default',
+              borderRadius: 'l2',
+              cursor: 'pointer',
+              fontWeight: 'medium',
+            })}
+          >
+            <input
+              type="checkbox"
+              className={css({ w: '5', h: '5' })}
+              checked={attended}
+              onChange={(e) => {
+                setAttended(e.target.checked)
+                setSaved(false)
+                void save(e.target.checked)
+              }}
+            />
             Attended
           </label>
         </div>
         <Field label="Attendance notes" error={form.error('attendanceNotes')} hint={`${form.values.attendanceNotes.length}/1000`}>
-          {(a) => <textarea {...a} rows={2} className={control} value={form.values.attendanceNotes} onChange={(e) => { form.set('attendanceNotes', e.target.value); setSaved(false) }} onBlur={() => form.blur('attendanceNotes')} />}
+          {(a) => (
+            <textarea
+              {...a}
+              rows={2}
+              className={control}
+              value={form.values.attendanceNotes}
+              onChange={(e) => {
+                form.set('attendanceNotes', e.target.value)
+                setSaved(false)
+              }}
+              onBlur={() => form.blur('attendanceNotes')}
+            />
+          )}
         </Field>
         <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-          <button type="submit" className={btn} disabled={busy}>Save notes</button>
+          <button type="submit" className={btn} disabled={busy}>
+            Save notes
+          </button>
           {!saved && <span className={hintCss}>Unsaved changes</span>}
         </div>
       </form>
@@ -137,7 +249,11 @@ function Seats(p: CoachBookingProps) {
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
       {!p.ended && <p className={hintCss}>You can take attendance during the session and correct it afterwards.</p>}
-      <ul className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>{p.seats.map((s, i) => <SeatCard key={s.id} seat={s} index={i} />)}</ul>
+      <ul className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
+        {p.seats.map((s, i) => (
+          <SeatCard key={s.id} seat={s} index={i} />
+        ))}
+      </ul>
     </div>
   )
 }
@@ -153,7 +269,10 @@ function Resources(p: CoachBookingProps) {
     setBusy(true)
     setError(null)
     try {
-      await patch(`/v1/bookings/${p.bookingId}`, { status: p.status, meta: { workshopResourcePreferences: p.resources.map((r) => ({ id: r.id, isVisible: next[r.id] })) } })
+      await patch(`/v1/bookings/${p.bookingId}`, {
+        status: p.status,
+        meta: { workshopResourcePreferences: p.resources.map((r) => ({ id: r.id, isVisible: next[r.id] })) },
+      })
     } catch (err: any) {
       setPrefs(prefs)
       setError(err?.message ?? 'Could not save')
@@ -164,10 +283,35 @@ function Resources(p: CoachBookingProps) {
   return (
     <ul className={cx(panel, css({ gap: '0', p: '0' }))}>
       {p.resources.map((r) => (
-        <li key={r.id} className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '3', px: '4', py: '3', borderBottomWidth: '1px', borderColor: 'border.subtle', _last: { borderBottomWidth: '0' } })}>
-          <span>{r.title} <span className={hintCss}>({r.type}{r.defaultVisible ? '' : ', hidden for everyone else'})</span></span>
+        <li
+          key={r.id}
+          className={css({
+            display: 'flex',
+            justifyContent: 'space-between',
+            alignItems: 'center',
+            gap: '3',
+            px: '4',
+            py: '3',
+            borderBottomWidth: '1px',
+            borderColor: 'border.subtle',
+            _last: { borderBottomWidth: '0' },
+          })}
+        >
+          <span>
+            {r.title}{' '}
+            <span className={hintCss}>
+              ({r.type}
+              {r.defaultVisible ? '' : ', hidden for everyone else'})
+            </span>
+          </span>
           <label className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', minH: '10', cursor: 'pointer' })}>
-            <input type="checkbox" className={css({ w: '5', h: '5' })} checked={!!prefs[r.id]} disabled={busy} onChange={(e) => void toggle(r.id, e.target.checked)} />
+            <input
+              type="checkbox"
+              className={css({ w: '5', h: '5' })}
+              checked={!!prefs[r.id]}
+              disabled={busy}
+              onChange={(e) => void toggle(r.id, e.target.checked)}
+            />
             Visible to this booking
           </label>
         </li>

@@ -5,11 +5,11 @@
  * elements, so each island stays small.
  */
 import { type ReactNode, useCallback, useId, useRef, useState } from 'react'
-import * as v from 'valibot'
 import { cx } from 'styled-system/css'
+import * as v from 'valibot'
 import { ApiError, type ErrorBag } from '../lib/api'
 import { focusFirstInvalid } from '../lib/form'
-import { fieldBox, labelCss, errorCss, hintCss } from './styles'
+import { errorCss, fieldBox, hintCss, labelCss } from './styles'
 
 export function issuesOf(schema: v.GenericSchema, value: unknown): ErrorBag {
   const r = v.safeParse(schema, value)
@@ -62,20 +62,35 @@ export function useSchemaForm<T extends Record<string, any>>(schema: v.GenericSc
   return { values, set, blur, error, validate, takeServer, root, reset, body: () => toBody(values), generalError: server._?.[0] ?? server.message?.[0] }
 }
 
-export { fieldBox, labelCss, control, errorCss, hintCss, btn, btnOutline, btnDanger, btnSmall } from './styles'
+export { btn, btnDanger, btnOutline, btnSmall, control, errorCss, fieldBox, hintCss, labelCss } from './styles'
 
 type Common = { label: ReactNode; error?: string; hint?: ReactNode; className?: string }
 
-export function Field({ label, error, hint, className, children }: Common & { children: (p: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode }) {
+export function Field({
+  label,
+  error,
+  hint,
+  className,
+  children,
+}: Common & { children: (p: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode }) {
   const id = useId()
   const describedBy = [error ? `${id}-e` : '', hint ? `${id}-h` : ''].filter(Boolean).join(' ') || undefined
   return (
     <div className={cx(fieldBox, className)} data-invalid={error ? '' : undefined}>
-      <label htmlFor={id} className={labelCss}>{label}</label>
+      <label htmlFor={id} className={labelCss}>
+        {label}
+      </label>
       {children({ id, 'aria-invalid': !!error, 'aria-describedby': describedBy })}
-      {hint && <span id={`${id}-h`} className={hintCss}>{hint}</span>}
-      {error && <span id={`${id}-e`} className={errorCss} role="alert">{error}</span>}
+      {hint && (
+        <span id={`${id}-h`} className={hintCss}>
+          {hint}
+        </span>
+      )}
+      {error && (
+        <span id={`${id}-e`} className={errorCss} role="alert">
+          {error}
+        </span>
+      )}
     </div>
   )
 }
-

@@ -6,12 +6,19 @@ export default meta
 
 export const Default: StoryObj<typeof meta> = {
   args: {
-    userId: 'u1', username: 'maya',
+    userId: 'u1',
+    username: 'maya',
     profile: {
-      businessName: 'Okafor Leadership', specializations: ['Leadership', 'Management'], bio: 'Twelve years coaching new managers.', introductionVideo: '',
+      businessName: 'Okafor Leadership',
+      specializations: ['Leadership', 'Management'],
+      bio: 'Twelve years coaching new managers.',
+      introductionVideo: '',
       experiences: [{ title: 'Head of People', company: 'Brightline', years: 6, months: 3 }],
       certifications: [{ title: 'ICF PCC', issuingOrganization: 'International Coaching Federation', issuingDate: '2019-05-01', certificateUrl: '' }],
-      completedBusinessAccelerator: true, completedVideoResources: false, completedQuizzes: false, completedConsultation: false,
+      completedBusinessAccelerator: true,
+      completedVideoResources: false,
+      completedQuizzes: false,
+      completedConsultation: false,
     },
   },
 }

@@ -3,8 +3,20 @@ import { type ReactNode, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { btnOutline, btnSmall, hintCss } from '../coach-common/form'
 
-export function SortableRows<T>({ items, onChange, render, label, empty, make }: {
-  items: T[]; onChange: (next: T[]) => void; render: (item: T, i: number, update: (patch: Partial<T>) => void) => ReactNode; label: (item: T, i: number) => string; empty: string; make: () => T
+export function SortableRows<T>({
+  items,
+  onChange,
+  render,
+  label,
+  empty,
+  make,
+}: {
+  items: T[]
+  onChange: (next: T[]) => void
+  render: (item: T, i: number, update: (patch: Partial<T>) => void) => ReactNode
+  label: (item: T, i: number) => string
+  empty: string
+  make: () => T
 }) {
   const [dragging, setDragging] = useState<number | null>(null)
   const move = (from: number, to: number) => {
@@ -22,24 +34,73 @@ export function SortableRows<T>({ items, onChange, render, label, empty, make }:
           <li
             key={i}
             draggable
-            onDragStart={(e) => { setDragging(i); e.dataTransfer.effectAllowed = 'move'; e.dataTransfer.setData('text/plain', String(i)) }}
+            onDragStart={(e) => {
+              setDragging(i)
+              e.dataTransfer.effectAllowed = 'move'
+              e.dataTransfer.setData('text/plain', String(i))
+            }}
             onDragOver={(e) => e.preventDefault()}
-            onDrop={(e) => { e.preventDefault(); move(dragging ?? Number(e.dataTransfer.getData('text/plain')), i); setDragging(null) }}
+            onDrop={(e) => {
+              e.preventDefault()
+              move(dragging ?? Number(e.dataTransfer.getData('text/plain')), i)
+              setDragging(null)
+            }}
             onDragEnd={() => setDragging(null)}
             data-row={label(item, i)}
-            className={cx(css({ display: 'flex', gap: '2', alignItems: 'flex-start', p: '3', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l2', bg: 'bg.default' }), dragging === i ? css({ opacity: 0.5 }) : undefined)}
+            className={cx(
+              css({
+                display: 'flex',
+                gap: '2',
+                alignItems: 'flex-start',
+                p: '3',
+                borderWidth: '1px',
+                borderColor: 'border.subtle',
+                borderRadius: 'l2',
+                bg: 'bg.default',
+              }),
+              dragging === i ? css({ opacity: 0.5 }) : undefined,
+            )}
           >
-            <span aria-hidden title="Drag to reorder" className={css({ cursor: 'grab', color: 'fg.muted', pt: '7', userSelect: 'none' })}>⠿</span>
+            <span aria-hidden title="Drag to reorder" className={css({ cursor: 'grab', color: 'fg.muted', pt: '7', userSelect: 'none' })}>
+              ⠿
+            </span>
             <div className={css({ flex: '1', minW: '0' })}>{render(item, i, (patch) => onChange(items.map((x, j) => (j === i ? { ...x, ...patch } : x))))}</div>
             <div className={css({ display: 'flex', flexDir: 'column', gap: '1', pt: '6' })}>
-              <button type="button" className={cx(btnOutline, btnSmall)} aria-label={`Move ${label(item, i)} up`} disabled={i === 0} onClick={() => move(i, i - 1)}>↑</button>
-              <button type="button" className={cx(btnOutline, btnSmall)} aria-label={`Move ${label(item, i)} down`} disabled={i === items.length - 1} onClick={() => move(i, i + 1)}>↓</button>
-              <button type="button" className={cx(btnOutline, btnSmall)} aria-label={`Remove ${label(item, i)}`} onClick={() => onChange(items.filter((_, j) => j !== i))}>✕</button>
+              <button
+                type="button"
+                className={cx(btnOutline, btnSmall)}
+                aria-label={`Move ${label(item, i)} up`}
+                disabled={i === 0}
+                onClick={() => move(i, i - 1)}
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                className={cx(btnOutline, btnSmall)}
+                aria-label={`Move ${label(item, i)} down`}
+                disabled={i === items.length - 1}
+                onClick={() => move(i, i + 1)}
+              >
+                ↓
+              </button>
+              <button
+                type="button"
+                className={cx(btnOutline, btnSmall)}
+                aria-label={`Remove ${label(item, i)}`}
+                onClick={() => onChange(items.filter((_, j) => j !== i))}
+              >
+                ✕
+              </button>
             </div>
           </li>
         ))}
       </ol>
-      <div><button type="button" className={btnOutline} onClick={() => onChange([...items, make()])}>Add</button></div>
+      <div>
+        <button type="button" className={btnOutline} onClick={() => onChange([...items, make()])}>
+          Add
+        </button>
+      </div>
     </div>
   )
 }

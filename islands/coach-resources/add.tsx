@@ -1,21 +1,42 @@
 /** Add a resource: file and document upload a file; link, video, agent and bundle take a URL. */
 import { useState } from 'react'
 import { css } from 'styled-system/css'
-import { ResourceCreateSchema } from '../../src/modules/workshops/resource.schema'
 import { RESOURCE_TYPES } from '../../src/modules/workshops/enums'
+import { ResourceCreateSchema } from '../../src/modules/workshops/resource.schema'
+import { btn, btnOutline, control, errorCss, Field, useSchemaForm } from '../coach-common/form'
 import { api, post } from '../lib/api'
 import { notify } from '../lib/toast'
-import { Field, btn, btnOutline, control, errorCss, useSchemaForm } from '../coach-common/form'
 
 const TYPE_LABEL: Record<string, string> = { file: 'File', link: 'Link', video: 'Video', document: 'Document', agent: 'Agent', bundle: 'Bundle' }
-type Values = { type: string; title: string; description: string; url: string; filePath: string; fileSize: number | null; fileType: string; isVisible: boolean; isBroadcast: boolean }
+type Values = {
+  type: string
+  title: string
+  description: string
+  url: string
+  filePath: string
+  fileSize: number | null
+  fileType: string
+  isVisible: boolean
+  isBroadcast: boolean
+}
 const needsFile = (t: string) => t === 'file' || t === 'document'
 
 export function AddResource({ workshopId, nextOrder, onDone, onCancel }: { workshopId: string; nextOrder: number; onDone: () => void; onCancel: () => void }) {
-  const form = useSchemaForm<Values>(ResourceCreateSchema, { type: 'link', title: '', description: '', url: '', filePath: '', fileSize: null, fileType: '', isVisible: true, isBroadcast: false }, (x) => ({
-    type: x.type, title: x.title, description: x.description || null, url: needsFile(x.type) ? null : x.url, filePath: needsFile(x.type) ? x.filePath || null : null,
-    ...(needsFile(x.type) && x.filePath ? { fileSize: x.fileSize, fileType: x.fileType || null } : {}), sortOrder: nextOrder, isVisible: x.isVisible, isBroadcast: x.isBroadcast,
-  }))
+  const form = useSchemaForm<Values>(
+    ResourceCreateSchema,
+    { type: 'link', title: '', description: '', url: '', filePath: '', fileSize: null, fileType: '', isVisible: true, isBroadcast: false },
+    (x) => ({
+      type: x.type,
+      title: x.title,
+      description: x.description || null,
+      url: needsFile(x.type) ? null : x.url,
+      filePath: needsFile(x.type) ? x.filePath || null : null,
+      ...(needsFile(x.type) && x.filePath ? { fileSize: x.fileSize, fileType: x.fileType || null } : {}),
+      sortOrder: nextOrder,
+      isVisible: x.isVisible,
+      isBroadcast: x.isBroadcast,
+    }),
+  )
   const { values, set, blur, error } = form
   const [uploading, setUploading] = useState(false)
   const [uploadError, setUploadError] = useState<string | null>(null)
@@ -27,7 +48,11 @@ export function AddResource({ workshopId, nextOrder, onDone, onCancel }: { works
     try {
       const body = new FormData()
       body.append('file', f)
-      const r = await api<{ data: { url: string; size: number; mimeType: string; name: string | null } }>('POST', `/v1/workshops/${workshopId}/resource-files`, { body, silent: true })
+      const r = await api<{ data: { url: string; size: number; mimeType: string; name: string | null } }>(
+        'POST',
+        `/v1/workshops/${workshopId}/resource-files`,
+        { body, silent: true },
+      )
       set('filePath', r.data.url)
       set('fileSize', r.data.size)
       set('fileType', r.data.mimeType.slice(0, 100))
@@ -51,16 +76,33 @@ export function AddResource({ workshopId, nextOrder, onDone, onCancel }: { works
     }
   }
   return (
-    <form ref={form.root} noValidate aria-label="Add resource" className={css({ display: 'flex', flexDir: 'column', gap: '4' })} onSubmit={(e) => { e.preventDefault(); void submit() }}>
+    <form
+      ref={form.root}
+      noValidate
+      aria-label="Add resource"
+      className={css({ display: 'flex', flexDir: 'column', gap: '4' })}
+      onSubmit={(e) => {
+        e.preventDefault()
+        void submit()
+      }}
+    >
       <Field label="Type" error={error('type')}>
         {(a) => (
           <select {...a} className={control} value={values.type} onChange={(e) => set('type', e.target.value)}>
-            {RESOURCE_TYPES.map((t) => <option key={t} value={t}>{TYPE_LABEL[t]}</option>)}
+            {RESOURCE_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {TYPE_LABEL[t]}
+              </option>
+            ))}
           </select>
         )}
       </Field>
       {needsFile(values.type) ? (
-        <Field label="File" error={uploadError ?? error('filePath')} hint={values.filePath ? `Uploaded (${Math.ceil((values.fileSize ?? 0) / 1024)} KB)` : 'Any file up to the upload limit'}>
+        <Field
+          label="File"
+          error={uploadError ?? error('filePath')}
+          hint={values.filePath ? `Uploaded (${Math.ceil((values.fileSize ?? 0) / 1024)} KB)` : 'Any file up to the upload limit'}
+        >
           {(a) => <input {...a} type="file" className={control} disabled={uploading} onChange={(e) => void upload(e.target.files?.[0] ?? null)} />}
         </Field>
       ) : (
@@ -72,14 +114,31 @@ export function AddResource({ workshopId, nextOrder, onDone, onCancel }: { works
         {(a) => <input {...a} className={control} value={values.title} onChange={(e) => set('title', e.target.value)} onBlur={() => blur('title')} />}
       </Field>
       <Field label="Description" error={error('description')}>
-        {(a) => <textarea {...a} rows={3} className={control} value={values.description} onChange={(e) => set('description', e.target.value)} onBlur={() => blur('description')} />}
+        {(a) => (
+          <textarea
+            {...a}
+            rows={3}
+            className={control}
+            value={values.description}
+            onChange={(e) => set('description', e.target.value)}
+            onBlur={() => blur('description')}
+          />
+        )}
       </Field>
-      <label className={css({ display: 'flex', gap: '2', alignItems: 'center' })}><input type="checkbox" checked={values.isVisible} onChange={(e) => set('isVisible', e.target.checked)} /> Visible to confirmed attendees</label>
-      <label className={css({ display: 'flex', gap: '2', alignItems: 'center' })}><input type="checkbox" checked={values.isBroadcast} onChange={(e) => set('isBroadcast', e.target.checked)} /> Email it to confirmed attendees now (once)</label>
+      <label className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+        <input type="checkbox" checked={values.isVisible} onChange={(e) => set('isVisible', e.target.checked)} /> Visible to confirmed attendees
+      </label>
+      <label className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+        <input type="checkbox" checked={values.isBroadcast} onChange={(e) => set('isBroadcast', e.target.checked)} /> Email it to confirmed attendees now (once)
+      </label>
       {form.generalError && <p className={errorCss}>{form.generalError}</p>}
       <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
-        <button type="button" className={btnOutline} onClick={onCancel}>Cancel</button>
-        <button type="submit" className={btn} disabled={busy || uploading}>{uploading ? 'Uploading...' : busy ? 'Saving...' : 'Add resource'}</button>
+        <button type="button" className={btnOutline} onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className={btn} disabled={busy || uploading}>
+          {uploading ? 'Uploading...' : busy ? 'Saving...' : 'Add resource'}
+        </button>
       </div>
     </form>
   )

@@ -2,14 +2,16 @@
  * A workshop's resources: add each type (files uploaded), reorder by dragging (or with the move
  * buttons, keyboard and touch friendly), show or hide, broadcast by email, delete.
  */
-import { Suspense, lazy, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { Modal } from '../coach-common/dialog'
+import { btn, btnOutline, btnSmall, hintCss } from '../coach-common/styles'
 import { del, patch } from '../lib/api'
 import { notify } from '../lib/toast'
-import { btn, btnOutline, btnSmall, hintCss } from '../coach-common/styles'
-import { Modal } from '../coach-common/dialog'
+
 // The add form (with the resource schema) loads when its dialog first opens.
 const AddResource = lazy(() => import('./add').then((m) => ({ default: m.AddResource })))
+
 import type { CoachResourceItem, CoachResourcesProps } from './props'
 
 export default function CoachResources(props: CoachResourcesProps) {
@@ -43,7 +45,13 @@ export default function CoachResources(props: CoachResourcesProps) {
     setBusy(true)
     try {
       await patch(`${base}/${r.id}`, change)
-      setItems((xs) => xs.map((x) => (x.id === r.id ? { ...x, ...change, ...(change.isBroadcast && (change.isVisible ?? x.isVisible) ? { broadcastAt: new Date().toISOString() } : {}) } : x)))
+      setItems((xs) =>
+        xs.map((x) =>
+          x.id === r.id
+            ? { ...x, ...change, ...(change.isBroadcast && (change.isVisible ?? x.isVisible) ? { broadcastAt: new Date().toISOString() } : {}) }
+            : x,
+        ),
+      )
       notify({ type: 'success', title: done })
     } finally {
       setBusy(false)
@@ -63,45 +71,128 @@ export default function CoachResources(props: CoachResourcesProps) {
   return (
     <section aria-labelledby="res-h" className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
       <div className={css({ display: 'flex', justifyContent: 'space-between', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
-        <h2 id="res-h" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>Resources</h2>
-        <button type="button" className={btn} onClick={() => setAdding(true)}>Add resource</button>
+        <h2 id="res-h" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+          Resources
+        </h2>
+        <button type="button" className={btn} onClick={() => setAdding(true)}>
+          Add resource
+        </button>
       </div>
       <p className={hintCss}>Confirmed attendees see visible resources. Drag a row by its handle, or use the arrows, to change the order.</p>
-      {items.length === 0 ? <p className={hintCss}>No resources yet.</p> : (
-        <ol className={css({ display: 'flex', flexDir: 'column', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l2', bg: 'bg.default' })} aria-busy={busy}>
+      {items.length === 0 ? (
+        <p className={hintCss}>No resources yet.</p>
+      ) : (
+        <ol
+          className={css({ display: 'flex', flexDir: 'column', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l2', bg: 'bg.default' })}
+          aria-busy={busy}
+        >
           {items.map((r, i) => (
             <li
               key={r.id}
               data-resource={r.title}
               draggable
-              onDragStart={(e) => { setDragging(i); e.dataTransfer.effectAllowed = 'move'; e.dataTransfer.setData('text/plain', String(i)) }}
-              onDragOver={(e) => { e.preventDefault(); e.dataTransfer.dropEffect = 'move' }}
-              onDrop={(e) => { e.preventDefault(); const from = dragging ?? Number(e.dataTransfer.getData('text/plain')); setDragging(null); move(from, i) }}
+              onDragStart={(e) => {
+                setDragging(i)
+                e.dataTransfer.effectAllowed = 'move'
+                e.dataTransfer.setData('text/plain', String(i))
+              }}
+              onDragOver={(e) => {
+                e.preventDefault()
+                e.dataTransfer.dropEffect = 'move'
+              }}
+              onDrop={(e) => {
+                e.preventDefault()
+                const from = dragging ?? Number(e.dataTransfer.getData('text/plain'))
+                setDragging(null)
+                move(from, i)
+              }}
               onDragEnd={() => setDragging(null)}
-              className={cx(css({ display: 'flex', gap: '3', alignItems: 'center', px: '3', py: '2.5', borderBottomWidth: '1px', borderColor: 'border.subtle', _last: { borderBottomWidth: '0' }, flexWrap: { base: 'wrap', md: 'nowrap' } }), dragging === i ? css({ opacity: 0.5 }) : undefined)}
+              className={cx(
+                css({
+                  display: 'flex',
+                  gap: '3',
+                  alignItems: 'center',
+                  px: '3',
+                  py: '2.5',
+                  borderBottomWidth: '1px',
+                  borderColor: 'border.subtle',
+                  _last: { borderBottomWidth: '0' },
+                  flexWrap: { base: 'wrap', md: 'nowrap' },
+                }),
+                dragging === i ? css({ opacity: 0.5 }) : undefined,
+              )}
             >
-              <span aria-hidden className={css({ cursor: 'grab', color: 'fg.muted', fontSize: 'lg', userSelect: 'none' })} title="Drag to reorder">⠿</span>
+              <span aria-hidden className={css({ cursor: 'grab', color: 'fg.muted', fontSize: 'lg', userSelect: 'none' })} title="Drag to reorder">
+                ⠿
+              </span>
               <div className={css({ flex: '1', minW: '0' })}>
                 <div className={css({ fontWeight: 'medium', overflowWrap: 'anywhere' })}>
-                  {r.url || r.filePath ? <a href={(r.url ?? r.filePath)!} className={css({ textDecoration: 'underline' })} rel="noopener noreferrer">{r.title}</a> : r.title}
+                  {r.url || r.filePath ? (
+                    <a href={(r.url ?? r.filePath)!} className={css({ textDecoration: 'underline' })} rel="noopener noreferrer">
+                      {r.title}
+                    </a>
+                  ) : (
+                    r.title
+                  )}
                 </div>
                 <div className={hintCss}>
-                  {r.type}{r.fileSize ? ` · ${Math.ceil(r.fileSize / 1024)} KB` : ''} · {r.isVisible ? 'visible' : 'hidden'}{r.broadcastAt ? ' · emailed to attendees' : ''}
+                  {r.type}
+                  {r.fileSize ? ` · ${Math.ceil(r.fileSize / 1024)} KB` : ''} · {r.isVisible ? 'visible' : 'hidden'}
+                  {r.broadcastAt ? ' · emailed to attendees' : ''}
                 </div>
               </div>
               <div className={css({ display: 'flex', gap: '1.5', flexWrap: 'wrap' })}>
-                <button type="button" className={cx(btnOutline, btnSmall)} aria-label={`Move ${r.title} up`} disabled={busy || i === 0} onClick={() => move(i, i - 1)}>↑</button>
-                <button type="button" className={cx(btnOutline, btnSmall)} aria-label={`Move ${r.title} down`} disabled={busy || i === items.length - 1} onClick={() => move(i, i + 1)}>↓</button>
-                <button type="button" className={cx(btnOutline, btnSmall)} disabled={busy} onClick={() => update(r, { isVisible: !r.isVisible }, r.isVisible ? 'Hidden from attendees' : 'Visible to attendees')}>{r.isVisible ? 'Hide' : 'Show'}</button>
-                {!r.broadcastAt && <button type="button" className={cx(btnOutline, btnSmall)} disabled={busy || !r.isVisible} title={r.isVisible ? undefined : 'Show it first'} onClick={() => update(r, { isBroadcast: true }, 'Emailed to confirmed attendees')}>Broadcast</button>}
-                <button type="button" className={cx(btnOutline, btnSmall)} disabled={busy} onClick={() => remove(r)}>Delete</button>
+                <button
+                  type="button"
+                  className={cx(btnOutline, btnSmall)}
+                  aria-label={`Move ${r.title} up`}
+                  disabled={busy || i === 0}
+                  onClick={() => move(i, i - 1)}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  className={cx(btnOutline, btnSmall)}
+                  aria-label={`Move ${r.title} down`}
+                  disabled={busy || i === items.length - 1}
+                  onClick={() => move(i, i + 1)}
+                >
+                  ↓
+                </button>
+                <button
+                  type="button"
+                  className={cx(btnOutline, btnSmall)}
+                  disabled={busy}
+                  onClick={() => update(r, { isVisible: !r.isVisible }, r.isVisible ? 'Hidden from attendees' : 'Visible to attendees')}
+                >
+                  {r.isVisible ? 'Hide' : 'Show'}
+                </button>
+                {!r.broadcastAt && (
+                  <button
+                    type="button"
+                    className={cx(btnOutline, btnSmall)}
+                    disabled={busy || !r.isVisible}
+                    title={r.isVisible ? undefined : 'Show it first'}
+                    onClick={() => update(r, { isBroadcast: true }, 'Emailed to confirmed attendees')}
+                  >
+                    Broadcast
+                  </button>
+                )}
+                <button type="button" className={cx(btnOutline, btnSmall)} disabled={busy} onClick={() => remove(r)}>
+                  Delete
+                </button>
               </div>
             </li>
           ))}
         </ol>
       )}
       <Modal open={adding} onClose={() => setAdding(false)} title="Add resource">
-        {adding && <Suspense fallback={<p className={hintCss}>Loading…</p>}><AddResource workshopId={props.workshopId} nextOrder={items.length} onDone={() => location.reload()} onCancel={() => setAdding(false)} /></Suspense>}
+        {adding && (
+          <Suspense fallback={<p className={hintCss}>Loading…</p>}>
+            <AddResource workshopId={props.workshopId} nextOrder={items.length} onDone={() => location.reload()} onCancel={() => setAdding(false)} />
+          </Suspense>
+        )}
       </Modal>
     </section>
   )

@@ -2,9 +2,9 @@
 import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { BookingCancelSchema } from '../../src/modules/bookings/booking.schema'
+import { btnDanger, btnOutline, control, Field, useSchemaForm } from '../coach-common/form'
 import { post } from '../lib/api'
 import { notify } from '../lib/toast'
-import { Field, btnDanger, btnOutline, control, useSchemaForm } from '../coach-common/form'
 import type { CoachScheduleItem } from './props'
 
 export function CancelForm({ schedule, onDone, onCancel }: { schedule: CoachScheduleItem; onDone: () => void; onCancel: () => void }) {
@@ -23,18 +23,43 @@ export function CancelForm({ schedule, onDone, onCancel }: { schedule: CoachSche
     }
   }
   return (
-    <form ref={form.root} noValidate aria-label="Cancel schedule" className={css({ display: 'flex', flexDir: 'column', gap: '4' })} onSubmit={(e) => { e.preventDefault(); void submit() }}>
+    <form
+      ref={form.root}
+      noValidate
+      aria-label="Cancel schedule"
+      className={css({ display: 'flex', flexDir: 'column', gap: '4' })}
+      onSubmit={(e) => {
+        e.preventDefault()
+        void submit()
+      }}
+    >
       <p className={css({ fontSize: 'sm' })}>
-        {schedule.when}: {schedule.bookings ? `its ${schedule.bookings} booking(s) are cancelled, paid ones refunded in full, and every attendee is mailed your reason.` : 'it has no bookings.'} The schedule leaves the marketplace.
+        {schedule.when}:{' '}
+        {schedule.bookings
+          ? `its ${schedule.bookings} booking(s) are cancelled, paid ones refunded in full, and every attendee is mailed your reason.`
+          : 'it has no bookings.'}{' '}
+        The schedule leaves the marketplace.
       </p>
       <Field label="Reason" error={form.error('reason')}>
-        {(a) => <textarea {...a} rows={3} className={control} value={form.values.reason} onChange={(e) => form.set('reason', e.target.value)} onBlur={() => form.blur('reason')} />}
+        {(a) => (
+          <textarea
+            {...a}
+            rows={3}
+            className={control}
+            value={form.values.reason}
+            onChange={(e) => form.set('reason', e.target.value)}
+            onBlur={() => form.blur('reason')}
+          />
+        )}
       </Field>
       <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
-        <button type="button" className={btnOutline} onClick={onCancel}>Keep schedule</button>
-        <button type="submit" className={btnDanger} disabled={busy}>{busy ? 'Cancelling...' : 'Cancel schedule'}</button>
+        <button type="button" className={btnOutline} onClick={onCancel}>
+          Keep schedule
+        </button>
+        <button type="submit" className={btnDanger} disabled={busy}>
+          {busy ? 'Cancelling...' : 'Cancel schedule'}
+        </button>
       </div>
     </form>
   )
 }
-

@@ -3,24 +3,49 @@
  * cancel with a reason (bookings cancelled, paid ones refunded, attendees mailed), delete and
  * restore. The plan's limit on published schedules shows before it is reached.
  */
-import { Suspense, lazy, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { Modal } from '../coach-common/dialog'
+import { btn, btnOutline, btnSmall, hintCss } from '../coach-common/styles'
 import { del, patch, post } from '../lib/api'
 import { notify } from '../lib/toast'
-import { btn, btnOutline, btnSmall, hintCss } from '../coach-common/styles'
-import { Modal } from '../coach-common/dialog'
 
 // The forms (and the schemas and country list they carry) load when a dialog first opens.
 const ScheduleForm = lazy(() => import('./form').then((m) => ({ default: m.ScheduleForm })))
 const CancelForm = lazy(() => import('./cancel').then((m) => ({ default: m.CancelForm })))
 const loading = <p className={hintCss}>Loading…</p>
+
 import type { CoachScheduleItem, CoachSchedulesProps } from './props'
 
 const MODE: Record<string, string> = { 'IN-PERSON': 'In person', ONLINE: 'Online', HYBRID: 'Hybrid' }
 // Below md each schedule is a stacked card (no sideways scrolling on a phone).
-const cell = css({ display: { base: 'block', md: 'table-cell' }, px: '3', py: { base: '1', md: '2.5' }, borderBottomWidth: { base: '0', md: '1px' }, borderColor: 'border.subtle', verticalAlign: 'top', fontSize: 'sm' })
-const rowCss = css({ display: { base: 'block', md: 'table-row' }, py: { base: '2', md: '0' }, borderBottomWidth: { base: '1px', md: '0' }, borderColor: 'border.subtle', _last: { borderBottomWidth: '0' } })
-const head = css({ px: '3', py: '2', textAlign: 'left', fontSize: 'sm', color: 'fg.muted', fontWeight: 'semibold', borderBottomWidth: '1px', borderColor: 'border.subtle', whiteSpace: 'nowrap' })
+const cell = css({
+  display: { base: 'block', md: 'table-cell' },
+  px: '3',
+  py: { base: '1', md: '2.5' },
+  borderBottomWidth: { base: '0', md: '1px' },
+  borderColor: 'border.subtle',
+  verticalAlign: 'top',
+  fontSize: 'sm',
+})
+const rowCss = css({
+  display: { base: 'block', md: 'table-row' },
+  py: { base: '2', md: '0' },
+  borderBottomWidth: { base: '1px', md: '0' },
+  borderColor: 'border.subtle',
+  _last: { borderBottomWidth: '0' },
+})
+const head = css({
+  px: '3',
+  py: '2',
+  textAlign: 'left',
+  fontSize: 'sm',
+  color: 'fg.muted',
+  fontWeight: 'semibold',
+  borderBottomWidth: '1px',
+  borderColor: 'border.subtle',
+  whiteSpace: 'nowrap',
+})
 
 export default function CoachSchedules(props: CoachSchedulesProps) {
   const [editing, setEditing] = useState<CoachScheduleItem | 'new' | null>(null)
@@ -47,13 +72,21 @@ export default function CoachSchedules(props: CoachSchedulesProps) {
   return (
     <section aria-labelledby="schedules-h" className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
       <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
-        <h2 id="schedules-h" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>Schedules</h2>
-        <button type="button" className={btn} onClick={() => setEditing('new')}>New schedule</button>
+        <h2 id="schedules-h" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+          Schedules
+        </h2>
+        <button type="button" className={btn} onClick={() => setEditing('new')}>
+          New schedule
+        </button>
       </div>
       {plan && plan.max !== null && (
         <p className={cx(hintCss, css({ fontSize: 'sm' }))} data-testid="plan-limit" role={left === 0 ? 'alert' : undefined}>
           {plan.published} of {plan.max} published schedules in use on the {plan.plan} plan.{' '}
-          {left === 0 ? 'The limit is reached: unpublish or cancel one, or upgrade the plan, to publish another.' : left === 1 ? 'One more can be published.' : `${left} more can be published.`}
+          {left === 0
+            ? 'The limit is reached: unpublish or cancel one, or upgrade the plan, to publish another.'
+            : left === 1
+              ? 'One more can be published.'
+              : `${left} more can be published.`}
         </p>
       )}
       {props.schedules.length === 0 ? (
@@ -62,37 +95,101 @@ export default function CoachSchedules(props: CoachSchedulesProps) {
         <div className={css({ overflowX: 'auto', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l2', bg: 'bg.default' })}>
           <table className={css({ w: 'full', borderCollapse: 'collapse', display: { base: 'block', md: 'table' } })}>
             <thead className={css({ display: { base: 'none', md: 'table-header-group' } })}>
-              <tr><th className={head}>When</th><th className={head}>Mode</th><th className={head}>Status</th><th className={head}>Seats</th><th className={head}><span className={css({ srOnly: true })}>Actions</span></th></tr>
+              <tr>
+                <th className={head}>When</th>
+                <th className={head}>Mode</th>
+                <th className={head}>Status</th>
+                <th className={head}>Seats</th>
+                <th className={head}>
+                  <span className={css({ srOnly: true })}>Actions</span>
+                </th>
+              </tr>
             </thead>
             <tbody className={css({ display: { base: 'block', md: 'table-row-group' } })}>
               {props.schedules.map((s) => (
                 <tr key={s.id} data-schedule={s.id} className={rowCss}>
-                  <td className={cell}>{s.when}<div className={hintCss}>{s.timezone}</div></td>
-                  <td className={cell}>{MODE[s.mode] ?? s.mode}<div className={hintCss}>{s.mode === 'ONLINE' ? 'Meeting link' : [s.venueName, s.city].filter(Boolean).join(', ')}</div></td>
                   <td className={cell}>
-                    <span data-testid="schedule-status">{s.deleted ? 'Deleted' : s.ended ? `${s.status === 'ARCHIVED' ? 'Cancelled' : 'Ended'}` : s.status === 'ARCHIVED' ? 'Cancelled' : s.status === 'PUBLISHED' ? 'Published' : 'Draft'}</span>
+                    {s.when}
+                    <div className={hintCss}>{s.timezone}</div>
+                  </td>
+                  <td className={cell}>
+                    {MODE[s.mode] ?? s.mode}
+                    <div className={hintCss}>{s.mode === 'ONLINE' ? 'Meeting link' : [s.venueName, s.city].filter(Boolean).join(', ')}</div>
+                  </td>
+                  <td className={cell}>
+                    <span data-testid="schedule-status">
+                      {s.deleted
+                        ? 'Deleted'
+                        : s.ended
+                          ? `${s.status === 'ARCHIVED' ? 'Cancelled' : 'Ended'}`
+                          : s.status === 'ARCHIVED'
+                            ? 'Cancelled'
+                            : s.status === 'PUBLISHED'
+                              ? 'Published'
+                              : 'Draft'}
+                    </span>
                     <div className={hintCss}>{s.visibility.toLowerCase()}</div>
                   </td>
                   <td className={cell}>
                     {s.seatsTaken}/{props.maxSeats}
-                    <div className={s.confirmed < props.minSeats && !s.ended ? cx(hintCss, css({ color: 'red.11' })) : hintCss}>{s.confirmed} confirmed · min {props.minSeats}</div>
+                    <div className={s.confirmed < props.minSeats && !s.ended ? cx(hintCss, css({ color: 'red.11' })) : hintCss}>
+                      {s.confirmed} confirmed · min {props.minSeats}
+                    </div>
                   </td>
                   <td className={cell}>
                     <div className={css({ display: 'flex', gap: '1.5', flexWrap: 'wrap', justifyContent: { base: 'flex-start', md: 'flex-end' } })}>
                       {s.deleted ? (
-                        <button type="button" className={cx(btnOutline, btnSmall)} disabled={busy === s.id} onClick={() => act(s.id, () => post(`/v1/workshop-schedules/${s.id}/restore`), 'Schedule restored')}>Restore</button>
+                        <button
+                          type="button"
+                          className={cx(btnOutline, btnSmall)}
+                          disabled={busy === s.id}
+                          onClick={() => act(s.id, () => post(`/v1/workshop-schedules/${s.id}/restore`), 'Schedule restored')}
+                        >
+                          Restore
+                        </button>
                       ) : (
                         <>
-                          {!s.ended && s.status !== 'ARCHIVED' && <button type="button" className={cx(btnOutline, btnSmall)} onClick={() => setEditing(s)}>Edit</button>}
-                          {!s.ended && s.status === 'DRAFT' && (
-                            <button type="button" className={cx(btn, btnSmall)} disabled={!canPublish || busy === s.id} title={canPublish ? undefined : 'The plan limit on published schedules is reached'} onClick={() => setStatus(s, 'PUBLISHED')}>Publish</button>
+                          {!s.ended && s.status !== 'ARCHIVED' && (
+                            <button type="button" className={cx(btnOutline, btnSmall)} onClick={() => setEditing(s)}>
+                              Edit
+                            </button>
                           )}
-                          {!s.ended && s.status === 'PUBLISHED' && <button type="button" className={cx(btnOutline, btnSmall)} disabled={busy === s.id} onClick={() => setStatus(s, 'DRAFT')}>Unpublish</button>}
-                          {!s.ended && s.status !== 'ARCHIVED' && <button type="button" className={cx(btnOutline, btnSmall)} onClick={() => setCancelling(s)}>Cancel…</button>}
+                          {!s.ended && s.status === 'DRAFT' && (
+                            <button
+                              type="button"
+                              className={cx(btn, btnSmall)}
+                              disabled={!canPublish || busy === s.id}
+                              title={canPublish ? undefined : 'The plan limit on published schedules is reached'}
+                              onClick={() => setStatus(s, 'PUBLISHED')}
+                            >
+                              Publish
+                            </button>
+                          )}
+                          {!s.ended && s.status === 'PUBLISHED' && (
+                            <button type="button" className={cx(btnOutline, btnSmall)} disabled={busy === s.id} onClick={() => setStatus(s, 'DRAFT')}>
+                              Unpublish
+                            </button>
+                          )}
+                          {!s.ended && s.status !== 'ARCHIVED' && (
+                            <button type="button" className={cx(btnOutline, btnSmall)} onClick={() => setCancelling(s)}>
+                              Cancel…
+                            </button>
+                          )}
                           {s.seatsTaken === 0 || s.ended ? (
-                            <button type="button" className={cx(btnOutline, btnSmall)} disabled={busy === s.id} onClick={() => confirm('Delete this schedule?') && act(s.id, () => del(`/v1/workshop-schedules/${s.id}`), 'Schedule deleted')}>Delete</button>
+                            <button
+                              type="button"
+                              className={cx(btnOutline, btnSmall)}
+                              disabled={busy === s.id}
+                              onClick={() => confirm('Delete this schedule?') && act(s.id, () => del(`/v1/workshop-schedules/${s.id}`), 'Schedule deleted')}
+                            >
+                              Delete
+                            </button>
                           ) : null}
-                          {s.bookings > 0 && <a className={cx(btnOutline, btnSmall)} href={`/c/bookings?schedule=${s.id}`}>Bookings</a>}
+                          {s.bookings > 0 && (
+                            <a className={cx(btnOutline, btnSmall)} href={`/c/bookings?schedule=${s.id}`}>
+                              Bookings
+                            </a>
+                          )}
                         </>
                       )}
                     </div>
@@ -104,13 +201,26 @@ export default function CoachSchedules(props: CoachSchedulesProps) {
         </div>
       )}
       <Modal open={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'New schedule' : 'Edit schedule'} wide>
-        {editing !== null && (<Suspense fallback={loading}>
-          <ScheduleForm workshopId={props.workshopId} coachId={props.coachId} schedule={editing === 'new' ? null : editing} defaultTimezone={props.defaultTimezone}
-            canPublish={canPublish} onDone={reload} onCancel={() => setEditing(null)} />
-        </Suspense>)}
+        {editing !== null && (
+          <Suspense fallback={loading}>
+            <ScheduleForm
+              workshopId={props.workshopId}
+              coachId={props.coachId}
+              schedule={editing === 'new' ? null : editing}
+              defaultTimezone={props.defaultTimezone}
+              canPublish={canPublish}
+              onDone={reload}
+              onCancel={() => setEditing(null)}
+            />
+          </Suspense>
+        )}
       </Modal>
       <Modal open={cancelling !== null} onClose={() => setCancelling(null)} title="Cancel schedule">
-        {cancelling && <Suspense fallback={loading}><CancelForm schedule={cancelling} onDone={reload} onCancel={() => setCancelling(null)} /></Suspense>}
+        {cancelling && (
+          <Suspense fallback={loading}>
+            <CancelForm schedule={cancelling} onDone={reload} onCancel={() => setCancelling(null)} />
+          </Suspense>
+        )}
       </Modal>
     </section>
   )

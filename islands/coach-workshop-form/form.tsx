@@ -2,12 +2,22 @@
 import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { WorkshopCreateSchema, WorkshopUpdateSchema } from '../../src/modules/workshops/workshop.schema'
+import { btn, btnOutline, control, errorCss, Field, hintCss, useSchemaForm } from '../coach-common/form'
 import { api, patch, post } from '../lib/api'
 import { notify } from '../lib/toast'
-import { Field, btn, btnOutline, control, errorCss, hintCss, useSchemaForm } from '../coach-common/form'
 import type { CoachWorkshopFormProps } from './props'
 
-type Values = { workshopTemplateId: string; title: string; description: string; image: string; video: string; price: string; minSeats: string; maxSeats: string; tags: string[] }
+type Values = {
+  workshopTemplateId: string
+  title: string
+  description: string
+  image: string
+  video: string
+  price: string
+  minSeats: string
+  maxSeats: string
+  tags: string[]
+}
 const toNumber = (s: string) => (s.trim() === '' ? undefined : Number(s))
 
 export function WorkshopFormBody({ onClose, ...props }: CoachWorkshopFormProps & { onClose: () => void }) {
@@ -17,13 +27,26 @@ export function WorkshopFormBody({ onClose, ...props }: CoachWorkshopFormProps &
   const [file, setFile] = useState<File | null>(null)
   const [uploadError, setUploadError] = useState<string | null>(null)
   const initial: Values = {
-    workshopTemplateId: w?.templateId ?? '', title: w?.title ?? '', description: w?.description ?? '', image: w?.image ?? '', video: w?.video ?? '',
-    price: w ? String(w.price) : '', minSeats: String(w?.minSeats ?? 1), maxSeats: String(w?.maxSeats ?? 10), tags: w?.tags ?? [],
+    workshopTemplateId: w?.templateId ?? '',
+    title: w?.title ?? '',
+    description: w?.description ?? '',
+    image: w?.image ?? '',
+    video: w?.video ?? '',
+    price: w ? String(w.price) : '',
+    minSeats: String(w?.minSeats ?? 1),
+    maxSeats: String(w?.maxSeats ?? 10),
+    tags: w?.tags ?? [],
   }
   const form = useSchemaForm<Values>(editing ? WorkshopUpdateSchema : WorkshopCreateSchema, initial, (x) => ({
     ...(x.workshopTemplateId ? { workshopTemplateId: x.workshopTemplateId } : editing ? { workshopTemplateId: null } : {}),
-    title: x.title, description: x.description || null, image: x.image, video: x.video,
-    ...(x.price.trim() !== '' ? { price: toNumber(x.price) } : {}), minSeats: toNumber(x.minSeats), maxSeats: toNumber(x.maxSeats), tags: x.tags,
+    title: x.title,
+    description: x.description || null,
+    image: x.image,
+    video: x.video,
+    ...(x.price.trim() !== '' ? { price: toNumber(x.price) } : {}),
+    minSeats: toNumber(x.minSeats),
+    maxSeats: toNumber(x.maxSeats),
+    tags: x.tags,
   }))
   const { values, set, blur, error } = form
 
@@ -88,53 +111,116 @@ export function WorkshopFormBody({ onClose, ...props }: CoachWorkshopFormProps &
   const text = (name: keyof Values, label: string, extra: { type?: string; hint?: string; inputMode?: 'decimal' | 'numeric'; placeholder?: string } = {}) => (
     <Field label={label} error={error(name)} hint={extra.hint}>
       {(a) => (
-        <input {...a} name={name} type={extra.type ?? 'text'} inputMode={extra.inputMode} placeholder={extra.placeholder} className={control}
-          value={values[name] as string} onChange={(e) => set(name, e.target.value as never)} onBlur={() => blur(name)} />
+        <input
+          {...a}
+          name={name}
+          type={extra.type ?? 'text'}
+          inputMode={extra.inputMode}
+          placeholder={extra.placeholder}
+          className={control}
+          value={values[name] as string}
+          onChange={(e) => set(name, e.target.value as never)}
+          onBlur={() => blur(name)}
+        />
       )}
     </Field>
   )
 
   return (
-        <form ref={form.root} noValidate aria-label={editing ? 'Edit workshop' : 'New workshop'} className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '4' })}
-          onSubmit={(e) => { e.preventDefault(); void submit() }}>
-          <Field label="Start from" className={css({ gridColumn: { md: 'span 2' } })} hint="A template fills in the description, picture, video and price; change anything after.">
-            {(a) => (
-              <select {...a} className={control} value={values.workshopTemplateId} onChange={(e) => pickTemplate(e.target.value)}>
-                <option value="">Blank workshop</option>
-                {props.templates.map((t) => <option key={t.id} value={t.id}>{t.title}</option>)}
-              </select>
-            )}
-          </Field>
-          <div className={css({ gridColumn: { md: 'span 2' } })}>{text('title', 'Title')}</div>
-          <Field label="Description" error={error('description')} className={css({ gridColumn: { md: 'span 2' } })}>
-            {(a) => <textarea {...a} rows={5} className={control} value={values.description} onChange={(e) => set('description', e.target.value)} onBlur={() => blur('description')} />}
-          </Field>
-          {text('price', `Price per seat (${props.currency.toUpperCase()})`, { inputMode: 'decimal', placeholder: '0 for free' })}
-          <div className={css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '3' })}>
-            {text('minSeats', 'Minimum seats', { inputMode: 'numeric' })}
-            {text('maxSeats', 'Maximum seats', { inputMode: 'numeric' })}
-          </div>
-          <Field label="Picture" error={uploadError ?? undefined} hint="PNG, JPEG or WebP">
-            {(a) => <input {...a} type="file" accept="image/png,image/jpeg,image/webp" className={control} onChange={(e) => void onPickFile(e.target.files?.[0] ?? null)} />}
-          </Field>
-          {text('image', 'Picture URL', { type: 'url', hint: 'Filled in by the upload, or paste an address' })}
-          {text('video', 'Video URL', { type: 'url' })}
-          <fieldset className={css({ gridColumn: { md: 'span 2' }, display: 'flex', flexWrap: 'wrap', gap: '2' })}>
-            <legend className={css({ fontSize: 'sm', fontWeight: 'medium', mb: '1' })}>Tags</legend>
-            {props.tags.length === 0 && <span className={hintCss}>No tags exist yet.</span>}
-            {props.tags.map((t) => (
-              <label key={t.slug} className={css({ display: 'inline-flex', gap: '1.5', alignItems: 'center', fontSize: 'sm', px: '2', py: '1', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'full' })}>
-                <input type="checkbox" checked={values.tags.includes(t.slug)} onChange={(e) => set('tags', e.target.checked ? [...values.tags, t.slug] : values.tags.filter((s) => s !== t.slug))} />
-                {t.name}
-              </label>
+    <form
+      ref={form.root}
+      noValidate
+      aria-label={editing ? 'Edit workshop' : 'New workshop'}
+      className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '4' })}
+      onSubmit={(e) => {
+        e.preventDefault()
+        void submit()
+      }}
+    >
+      <Field
+        label="Start from"
+        className={css({ gridColumn: { md: 'span 2' } })}
+        hint="A template fills in the description, picture, video and price; change anything after."
+      >
+        {(a) => (
+          <select {...a} className={control} value={values.workshopTemplateId} onChange={(e) => pickTemplate(e.target.value)}>
+            <option value="">Blank workshop</option>
+            {props.templates.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.title}
+              </option>
             ))}
-            {error('tags') && <span className={errorCss}>{error('tags')}</span>}
-          </fieldset>
-          {form.generalError && <p className={errorCss}>{form.generalError}</p>}
-          <div className={css({ gridColumn: { md: 'span 2' }, display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
-            <button type="button" className={btnOutline} onClick={onClose}>Cancel</button>
-            <button type="submit" className={btn} disabled={busy} aria-busy={busy}>{busy ? 'Saving...' : editing ? 'Save workshop' : 'Create workshop'}</button>
-          </div>
-        </form>
+          </select>
+        )}
+      </Field>
+      <div className={css({ gridColumn: { md: 'span 2' } })}>{text('title', 'Title')}</div>
+      <Field label="Description" error={error('description')} className={css({ gridColumn: { md: 'span 2' } })}>
+        {(a) => (
+          <textarea
+            {...a}
+            rows={5}
+            className={control}
+            value={values.description}
+            onChange={(e) => set('description', e.target.value)}
+            onBlur={() => blur('description')}
+          />
+        )}
+      </Field>
+      {text('price', `Price per seat (${props.currency.toUpperCase()})`, { inputMode: 'decimal', placeholder: '0 for free' })}
+      <div className={css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '3' })}>
+        {text('minSeats', 'Minimum seats', { inputMode: 'numeric' })}
+        {text('maxSeats', 'Maximum seats', { inputMode: 'numeric' })}
+      </div>
+      <Field label="Picture" error={uploadError ?? undefined} hint="PNG, JPEG or WebP">
+        {(a) => (
+          <input
+            {...a}
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            className={control}
+            onChange={(e) => void onPickFile(e.target.files?.[0] ?? null)}
+          />
+        )}
+      </Field>
+      {text('image', 'Picture URL', { type: 'url', hint: 'Filled in by the upload, or paste an address' })}
+      {text('video', 'Video URL', { type: 'url' })}
+      <fieldset className={css({ gridColumn: { md: 'span 2' }, display: 'flex', flexWrap: 'wrap', gap: '2' })}>
+        <legend className={css({ fontSize: 'sm', fontWeight: 'medium', mb: '1' })}>Tags</legend>
+        {props.tags.length === 0 && <span className={hintCss}>No tags exist yet.</span>}
+        {props.tags.map((t) => (
+          <label
+            key={t.slug}
+            className={css({
+              display: 'inline-flex',
+              gap: '1.5',
+              alignItems: 'center',
+              fontSize: 'sm',
+              px: '2',
+              py: '1',
+              borderWidth: '1px',
+              borderColor: 'border.subtle',
+              borderRadius: 'full',
+            })}
+          >
+            <input
+              type="checkbox"
+              checked={values.tags.includes(t.slug)}
+              onChange={(e) => set('tags', e.target.checked ? [...values.tags, t.slug] : values.tags.filter((s) => s !== t.slug))}
+            />
+            {t.name}
+          </label>
+        ))}
+        {error('tags') && <span className={errorCss}>{error('tags')}</span>}
+      </fieldset>
+      {form.generalError && <p className={errorCss}>{form.generalError}</p>}
+      <div className={css({ gridColumn: { md: 'span 2' }, display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
+        <button type="button" className={btnOutline} onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" className={btn} disabled={busy} aria-busy={busy}>
+          {busy ? 'Saving...' : editing ? 'Save workshop' : 'Create workshop'}
+        </button>
+      </div>
+    </form>
   )
 }

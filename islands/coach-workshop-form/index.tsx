@@ -2,11 +2,11 @@
  * Create a workshop (blank or from a template) or edit one, delete and restore it. The form,
  * with its schema, loads when the dialog first opens.
  */
-import { Suspense, lazy, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { css } from 'styled-system/css'
-import { del, post } from '../lib/api'
-import { btn, btnOutline, errorCss, hintCss } from '../coach-common/styles'
 import { Modal } from '../coach-common/dialog'
+import { btn, btnOutline, errorCss, hintCss } from '../coach-common/styles'
+import { del, post } from '../lib/api'
 import type { CoachWorkshopFormProps } from './props'
 
 const WorkshopFormBody = lazy(() => import('./form').then((m) => ({ default: m.WorkshopFormBody })))
@@ -39,14 +39,22 @@ export default function CoachWorkshopForm(props: CoachWorkshopFormProps) {
     return (
       <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
         <span className={errorCss}>This workshop is deleted.</span>
-        <button type="button" className={btn} onClick={restore} disabled={busy}>Restore workshop</button>
+        <button type="button" className={btn} onClick={restore} disabled={busy}>
+          Restore workshop
+        </button>
       </div>
     )
   return (
     <>
       <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-        <button type="button" className={editing ? btnOutline : btn} onClick={() => setOpen(true)}>{editing ? 'Edit workshop' : 'New workshop'}</button>
-        {editing && <button type="button" className={btnOutline} onClick={remove} disabled={busy}>Delete</button>}
+        <button type="button" className={editing ? btnOutline : btn} onClick={() => setOpen(true)}>
+          {editing ? 'Edit workshop' : 'New workshop'}
+        </button>
+        {editing && (
+          <button type="button" className={btnOutline} onClick={remove} disabled={busy}>
+            Delete
+          </button>
+        )}
       </div>
       <Modal open={open} onClose={() => setOpen(false)} title={editing ? 'Edit workshop' : 'New workshop'} wide>
         {open && (

@@ -6,8 +6,7 @@ import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { Badge } from '../../design-system/components/badge/badge'
 import { Button } from '../../design-system/components/button/button'
-import { APPLICATION_STATUSES, type ApplicationStatus } from '../../src/modules/job-postings/job-posting.schema'
-import { APPLICANT_LABEL } from '../../src/modules/job-postings/job-posting.schema'
+import { APPLICANT_LABEL, APPLICATION_STATUSES, type ApplicationStatus } from '../../src/modules/job-postings/job-posting.schema'
 import { patch } from '../lib/api'
 import { notify } from '../lib/toast'
 import type { Applicant, JobApplicantsProps } from './props'
@@ -16,15 +15,31 @@ const dateFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short
 
 export function ApplicantCard({ a, onMove, busy }: { a: Applicant; onMove: (s: ApplicationStatus) => void; busy: boolean }) {
   return (
-    <li data-testid="applicant" className={css({ bg: 'bg.default', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l3', p: { base: '4', md: '5' }, display: 'flex', flexDir: 'column', gap: '3' })}>
+    <li
+      data-testid="applicant"
+      className={css({
+        bg: 'bg.default',
+        borderWidth: '1px',
+        borderColor: 'border.subtle',
+        borderRadius: 'l3',
+        p: { base: '4', md: '5' },
+        display: 'flex',
+        flexDir: 'column',
+        gap: '3',
+      })}
+    >
       <div className={css({ display: 'flex', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap', alignItems: 'flex-start' })}>
         <div className={css({ minW: '0' })}>
           <h3 className={css({ fontWeight: 'semibold' })}>{a.name}</h3>
-          <p className={css({ color: 'fg.muted', fontSize: 'sm', wordBreak: 'break-all' })}><a href={`mailto:${a.email}`}>{a.email}</a> · applied {dateFmt.format(new Date(a.createdAt))} UTC</p>
+          <p className={css({ color: 'fg.muted', fontSize: 'sm', wordBreak: 'break-all' })}>
+            <a href={`mailto:${a.email}`}>{a.email}</a> · applied {dateFmt.format(new Date(a.createdAt))} UTC
+          </p>
         </div>
         <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
           {a.autoRejected && <Badge variant="outline">Below IELTS minimum</Badge>}
-          <Badge variant="subtle" data-testid="applicant-status">{APPLICANT_LABEL[a.status]}</Badge>
+          <Badge variant="subtle" data-testid="applicant-status">
+            {APPLICANT_LABEL[a.status]}
+          </Badge>
         </div>
       </div>
       <details>
@@ -39,8 +54,16 @@ export function ApplicantCard({ a, onMove, busy }: { a: Applicant; onMove: (s: A
         </dl>
       </details>
       <div className={css({ display: 'flex', gap: '4', flexWrap: 'wrap', fontSize: 'sm' })}>
-        {a.ieltsScore != null && <span>IELTS score: <strong>{a.ieltsScore}</strong></span>}
-        {a.resume && <a href={a.resume.url} download>Download resume{a.resume.name ? ` (${a.resume.name})` : ''}</a>}
+        {a.ieltsScore != null && (
+          <span>
+            IELTS score: <strong>{a.ieltsScore}</strong>
+          </span>
+        )}
+        {a.resume && (
+          <a href={a.resume.url} download>
+            Download resume{a.resume.name ? ` (${a.resume.name})` : ''}
+          </a>
+        )}
       </div>
       <div role="group" aria-label={`Move ${a.name}`} className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
         {APPLICATION_STATUSES.filter((s) => s !== a.status).map((s) => (
@@ -71,7 +94,9 @@ export default function JobApplicants({ postingId, applicants }: JobApplicantsPr
   if (!list.length) return <p className={css({ color: 'fg.muted' })}>No applicants here yet.</p>
   return (
     <ul className={css({ display: 'flex', flexDir: 'column', gap: '3' })} aria-label="Applicants">
-      {list.map((a) => <ApplicantCard key={a.id} a={a} busy={busy === a.id} onMove={(s) => move(a, s)} />)}
+      {list.map((a) => (
+        <ApplicantCard key={a.id} a={a} busy={busy === a.id} onMove={(s) => move(a, s)} />
+      ))}
     </ul>
   )
 }

@@ -6,17 +6,16 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
-import { Button } from '../../design-system/components/button/button'
 import { Badge } from '../../design-system/components/badge/badge'
-import { JOB_TRANSITIONS, type JobStatus } from '../../src/modules/job-postings/job-posting.schema'
-import { STATUS_LABEL } from '../../src/modules/job-postings/job-posting.schema'
+import { Button } from '../../design-system/components/button/button'
+import { JOB_TRANSITIONS, type JobStatus, STATUS_LABEL } from '../../src/modules/job-postings/job-posting.schema'
 import { ApiError, patch, post } from '../lib/api'
-import { notify } from '../lib/toast'
 import { focusFirstInvalid } from '../lib/form'
-import { FIELD_ORDER, draftKey, duplicateErrors, fromPosting, toPayload, validate, type ErrorBag, type FormState } from './model'
-import { BasicsPart, CategoriesPart, CompanyPart, DescriptionPart, EmploymentPart, LocationPart, RecruitersPart, ScreeningPart, type PartProps } from './parts'
-import { QuestionsPart } from './questions'
+import { notify } from '../lib/toast'
+import { draftKey, duplicateErrors, type ErrorBag, FIELD_ORDER, type FormState, fromPosting, toPayload, validate } from './model'
+import { BasicsPart, CategoriesPart, CompanyPart, DescriptionPart, EmploymentPart, LocationPart, type PartProps, RecruitersPart, ScreeningPart } from './parts'
 import type { EditorPosting, JobPostingEditorProps } from './props'
+import { QuestionsPart } from './questions'
 
 const ACTIONS: { to: JobStatus; label: string; variant: 'solid' | 'outline' | 'ghost' }[] = [
   { to: 'PUBLISHED', label: 'Publish', variant: 'solid' },
@@ -54,7 +53,7 @@ export default function JobPostingEditor({ posting: initial, members }: JobPosti
       }
     } catch {}
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
+  }, [saved, posting?.updatedAt, key])
   useEffect(() => {
     try {
       if (dirty) localStorage.setItem(key, JSON.stringify({ form, base: posting?.updatedAt }))
@@ -78,7 +77,11 @@ export default function JobPostingEditor({ posting: initial, members }: JobPosti
   const set: PartProps['set'] = (k, value) => {
     setForm((f) => ({ ...f, [k]: value }))
     setTouched((t) => (t.has(k) ? t : new Set(t).add(k)))
-    setFixed((e) => Object.fromEntries(Object.entries(e).filter(([ek]) => !(ek === k || ek.startsWith(`${k}.`) || (k === 'preferences' && !ek.includes('.') && ek.startsWith('ielts'))))))
+    setFixed((e) =>
+      Object.fromEntries(
+        Object.entries(e).filter(([ek]) => !(ek === k || ek.startsWith(`${k}.`) || (k === 'preferences' && !ek.includes('.') && ek.startsWith('ielts')))),
+      ),
+    )
   }
   const blur = (k: string) => setTouched((t) => (t.has(k) ? t : new Set(t).add(k)))
 
@@ -99,7 +102,11 @@ export default function JobPostingEditor({ posting: initial, members }: JobPosti
       setFixed({})
       setTouched(new Set())
       setRestored(false)
-      notify({ type: 'success', title: to === status || isNew && to === 'DRAFT' ? 'Saved' : `${STATUS_LABEL[to]}`, description: `“${next.title}” is ${STATUS_LABEL[next.status].toLowerCase()}.` })
+      notify({
+        type: 'success',
+        title: to === status || (isNew && to === 'DRAFT') ? 'Saved' : `${STATUS_LABEL[to]}`,
+        description: `“${next.title}” is ${STATUS_LABEL[next.status].toLowerCase()}.`,
+      })
       if (isNew) {
         setSaved(JSON.stringify(nextForm))
         location.assign(`/c/job-postings/${next.id}`)
@@ -120,32 +127,72 @@ export default function JobPostingEditor({ posting: initial, members }: JobPosti
     }
   }
 
-  const order = (k: string) => { const i = FIELD_ORDER.findIndex((f) => k === f || k.startsWith(`${f}.`)); return i < 0 ? 99 : i }
+  const order = (k: string) => {
+    const i = FIELD_ORDER.findIndex((f) => k === f || k.startsWith(`${f}.`))
+    return i < 0 ? 99 : i
+  }
   const summary = Object.entries(errors).sort(([a], [b]) => order(a) - order(b))
   const p: PartProps = { form, set, errors, blur }
   const moves = ACTIONS.filter((a) => a.to !== status && JOB_TRANSITIONS[status].includes(a.to) && !(isNew && a.to !== 'PUBLISHED'))
   return (
     <div ref={root} className={css({ display: 'flex', flexDir: 'column', gap: '5' })} data-testid="job-posting-editor">
-      <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap', justifyContent: 'space-between', position: 'sticky', top: '0', zIndex: 2, bg: 'bg.canvas', py: '3' })}>
+      <div
+        className={css({
+          display: 'flex',
+          gap: '3',
+          alignItems: 'center',
+          flexWrap: 'wrap',
+          justifyContent: 'space-between',
+          position: 'sticky',
+          top: '0',
+          zIndex: 2,
+          bg: 'bg.canvas',
+          py: '3',
+        })}
+      >
         <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-          <Badge variant="subtle" data-testid="posting-status">{STATUS_LABEL[status]}</Badge>
+          <Badge variant="subtle" data-testid="posting-status">
+            {STATUS_LABEL[status]}
+          </Badge>
           {dirty && <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>Unsaved changes</span>}
         </div>
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
           <Button variant="outline" loading={busy === status} disabled={!!busy || (!dirty && !isNew)} onClick={() => save(status)}>
             {status === 'DRAFT' ? 'Save as draft' : 'Save changes'}
           </Button>
-          {moves.map((a) => <Button key={a.to} variant={a.variant} loading={busy === a.to} disabled={!!busy} onClick={() => save(a.to)}>{a.label}</Button>)}
+          {moves.map((a) => (
+            <Button key={a.to} variant={a.variant} loading={busy === a.to} disabled={!!busy} onClick={() => save(a.to)}>
+              {a.label}
+            </Button>
+          ))}
         </div>
       </div>
       {restored && (
-        <div role="status" className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap', p: '3', borderRadius: 'l2', bg: 'bg.subtle', fontSize: 'sm' })}>
+        <div
+          role="status"
+          className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap', p: '3', borderRadius: 'l2', bg: 'bg.subtle', fontSize: 'sm' })}
+        >
           Your unsaved changes from before were restored.
-          <Button size="xs" variant="outline" onClick={() => { const f = fromPosting(posting); setForm(f); setRestored(false); setFixed({}) }}>Discard them</Button>
+          <Button
+            size="xs"
+            variant="outline"
+            onClick={() => {
+              const f = fromPosting(posting)
+              setForm(f)
+              setRestored(false)
+              setFixed({})
+            }}
+          >
+            Discard them
+          </Button>
         </div>
       )}
       {summary.length > 0 && Object.keys(fixed).length > 0 && (
-        <div role="alert" data-testid="error-summary" className={css({ p: '3', borderRadius: 'l2', borderWidth: '1px', borderColor: 'red.7', color: 'red.11', fontSize: 'sm' })}>
+        <div
+          role="alert"
+          data-testid="error-summary"
+          className={css({ p: '3', borderRadius: 'l2', borderWidth: '1px', borderColor: 'red.7', color: 'red.11', fontSize: 'sm' })}
+        >
           {fixed._ ? fixed._[0] : `Please fix ${summary.length} field${summary.length === 1 ? '' : 's'}: ${summary[0][1][0]}`}
         </div>
       )}

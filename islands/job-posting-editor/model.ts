@@ -5,17 +5,41 @@
  */
 import * as v from 'valibot'
 import {
-  DEFAULT_PREFERENCES, JobPostingCreateSchema, JobPostingPublishSchema, JobPostingUpdateSchema, duplicateQuestionIndexes,
-  type JobPreferences, type JobStatus,
+  DEFAULT_PREFERENCES,
+  duplicateQuestionIndexes,
+  JobPostingCreateSchema,
+  JobPostingPublishSchema,
+  JobPostingUpdateSchema,
+  type JobPreferences,
+  type JobStatus,
 } from '../../src/modules/job-postings/job-posting.schema'
 import type { EditorPosting } from './props'
 
-export interface QuestionDraft { key: string; id?: string; title: string; enabled: boolean }
+export interface QuestionDraft {
+  key: string
+  id?: string
+  title: string
+  enabled: boolean
+}
 export interface FormState {
-  title: string; description: string; skillsDescription: string; companyName: string; companyUrl: string; location: string
-  employmentStatus: string; experienceLevel: string; listingType: string; availability: string; posterEmail: string; externalJobPostingId: string
-  workplaceTypes: string[]; industries: string[]; categories: string[]; recruiterIds: string[]
-  preferences: JobPreferences; interviewQuestions: QuestionDraft[]
+  title: string
+  description: string
+  skillsDescription: string
+  companyName: string
+  companyUrl: string
+  location: string
+  employmentStatus: string
+  experienceLevel: string
+  listingType: string
+  availability: string
+  posterEmail: string
+  externalJobPostingId: string
+  workplaceTypes: string[]
+  industries: string[]
+  categories: string[]
+  recruiterIds: string[]
+  preferences: JobPreferences
+  interviewQuestions: QuestionDraft[]
 }
 export type ErrorBag = Record<string, string[]>
 
@@ -24,11 +48,22 @@ export const newKey = () => `q${Date.now().toString(36)}${(seq++).toString(36)}`
 
 export function fromPosting(p: EditorPosting | null): FormState {
   return {
-    title: p?.title ?? '', description: p?.description ?? '', skillsDescription: p?.skillsDescription ?? '',
-    companyName: p?.companyName ?? '', companyUrl: p?.companyUrl ?? '', location: p?.location ?? '',
-    employmentStatus: p?.employmentStatus ?? '', experienceLevel: p?.experienceLevel ?? '', listingType: p?.listingType ?? '',
-    availability: p?.availability ?? '', posterEmail: p?.posterEmail ?? '', externalJobPostingId: p?.externalJobPostingId ?? '',
-    workplaceTypes: p?.workplaceTypes ?? [], industries: p?.industries ?? [], categories: p?.categories ?? [], recruiterIds: p?.recruiterIds ?? [],
+    title: p?.title ?? '',
+    description: p?.description ?? '',
+    skillsDescription: p?.skillsDescription ?? '',
+    companyName: p?.companyName ?? '',
+    companyUrl: p?.companyUrl ?? '',
+    location: p?.location ?? '',
+    employmentStatus: p?.employmentStatus ?? '',
+    experienceLevel: p?.experienceLevel ?? '',
+    listingType: p?.listingType ?? '',
+    availability: p?.availability ?? '',
+    posterEmail: p?.posterEmail ?? '',
+    externalJobPostingId: p?.externalJobPostingId ?? '',
+    workplaceTypes: p?.workplaceTypes ?? [],
+    industries: p?.industries ?? [],
+    categories: p?.categories ?? [],
+    recruiterIds: p?.recruiterIds ?? [],
     preferences: { ...DEFAULT_PREFERENCES, ...((p?.preferences ?? {}) as Partial<JobPreferences>) },
     interviewQuestions: (p?.interviewQuestions ?? []).map((q) => ({ key: q.id, id: q.id, title: q.title, enabled: q.enabled })),
   }
@@ -40,11 +75,21 @@ const orNull = (s: string) => (s.trim() === '' ? null : s)
 export function toPayload(f: FormState, status: JobStatus) {
   return {
     title: f.title,
-    description: orNull(f.description), skillsDescription: orNull(f.skillsDescription), companyName: orNull(f.companyName),
-    companyUrl: orNull(f.companyUrl), location: orNull(f.location),
-    employmentStatus: f.employmentStatus || null, experienceLevel: f.experienceLevel || null,
-    listingType: orNull(f.listingType), availability: orNull(f.availability), posterEmail: orNull(f.posterEmail), externalJobPostingId: orNull(f.externalJobPostingId),
-    workplaceTypes: f.workplaceTypes, industries: f.industries, categories: f.categories, recruiterIds: f.recruiterIds,
+    description: orNull(f.description),
+    skillsDescription: orNull(f.skillsDescription),
+    companyName: orNull(f.companyName),
+    companyUrl: orNull(f.companyUrl),
+    location: orNull(f.location),
+    employmentStatus: f.employmentStatus || null,
+    experienceLevel: f.experienceLevel || null,
+    listingType: orNull(f.listingType),
+    availability: orNull(f.availability),
+    posterEmail: orNull(f.posterEmail),
+    externalJobPostingId: orNull(f.externalJobPostingId),
+    workplaceTypes: f.workplaceTypes,
+    industries: f.industries,
+    categories: f.categories,
+    recruiterIds: f.recruiterIds,
     preferences: f.preferences,
     interviewQuestions: f.interviewQuestions.map((q, i) => ({ ...(q.id ? { id: q.id } : {}), title: q.title, order: i + 1, enabled: q.enabled })),
     status,
@@ -78,7 +123,24 @@ export function duplicateErrors(f: FormState): ErrorBag {
 }
 
 /** The order fields appear in on screen: the first invalid one gets focus. */
-export const FIELD_ORDER = ['title', 'description', 'skillsDescription', 'companyName', 'companyUrl', 'posterEmail', 'location', 'workplaceTypes',
-  'employmentStatus', 'experienceLevel', 'listingType', 'availability', 'categories', 'industries', 'preferences', 'interviewQuestions', 'recruiterIds']
+export const FIELD_ORDER = [
+  'title',
+  'description',
+  'skillsDescription',
+  'companyName',
+  'companyUrl',
+  'posterEmail',
+  'location',
+  'workplaceTypes',
+  'employmentStatus',
+  'experienceLevel',
+  'listingType',
+  'availability',
+  'categories',
+  'industries',
+  'preferences',
+  'interviewQuestions',
+  'recruiterIds',
+]
 
 export const draftKey = (id: string | null) => `summit:job-posting-draft:${id ?? 'new'}`

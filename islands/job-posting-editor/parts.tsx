@@ -1,12 +1,23 @@
 /** The editor's sections; each takes the form, a setter and the errors to show. */
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { CheckboxGroup } from '../../design-system/components/checkbox/checkbox'
 import { Field } from '../../design-system/components/field/field'
 import { Select } from '../../design-system/components/select/select'
 import { Switch } from '../../design-system/components/switch/switch'
-import { CheckboxGroup } from '../../design-system/components/checkbox/checkbox'
-import { DEPARTMENTS, EMPLOYMENT_TYPES, INTERVIEW_TYPES, LIMITS, SENIORITY_LEVELS, WORK_MODES, type JobPreferences } from '../../src/modules/job-postings/job-posting.schema'
-import { DEPARTMENT_LABEL, EMPLOYMENT_LABEL, INTERVIEW_LABEL, SENIORITY_LABEL } from '../../src/modules/job-postings/job-posting.schema'
+import {
+  DEPARTMENT_LABEL,
+  DEPARTMENTS,
+  EMPLOYMENT_LABEL,
+  EMPLOYMENT_TYPES,
+  INTERVIEW_LABEL,
+  INTERVIEW_TYPES,
+  type JobPreferences,
+  LIMITS,
+  SENIORITY_LABEL,
+  SENIORITY_LEVELS,
+  WORK_MODES,
+} from '../../src/modules/job-postings/job-posting.schema'
 import type { ErrorBag, FormState } from './model'
 
 export interface PartProps {
@@ -21,9 +32,24 @@ const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr
 
 export function Section({ id, title, hint, children }: { id: string; title: string; hint?: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={`${id}-h`} data-section={id} className={css({ bg: 'bg.default', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l3', p: { base: '4', md: '6' }, display: 'flex', flexDir: 'column', gap: '5' })}>
+    <section
+      aria-labelledby={`${id}-h`}
+      data-section={id}
+      className={css({
+        bg: 'bg.default',
+        borderWidth: '1px',
+        borderColor: 'border.subtle',
+        borderRadius: 'l3',
+        p: { base: '4', md: '6' },
+        display: 'flex',
+        flexDir: 'column',
+        gap: '5',
+      })}
+    >
       <div>
-        <h2 id={`${id}-h`} className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{title}</h2>
+        <h2 id={`${id}-h`} className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+          {title}
+        </h2>
         {hint && <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{hint}</p>}
       </div>
       {children}
@@ -31,12 +57,35 @@ export function Section({ id, title, hint, children }: { id: string; title: stri
   )
 }
 
-function Text({ name, label, p, type = 'text', hint, required }: { name: keyof FormState & string; label: string; p: PartProps; type?: string; hint?: string; required?: boolean }) {
+function Text({
+  name,
+  label,
+  p,
+  type = 'text',
+  hint,
+  required,
+}: {
+  name: keyof FormState & string
+  label: string
+  p: PartProps
+  type?: string
+  hint?: string
+  required?: boolean
+}) {
   const e = err(p.errors, name)
   return (
     <Field.Root invalid={!!e} required={required}>
-      <Field.Label>{label}{required && <Field.RequiredIndicator />}</Field.Label>
-      <Field.Input name={name} type={type} value={p.form[name] as string} onChange={(ev) => p.set(name, ev.currentTarget.value as any)} onBlur={() => p.blur(name)} />
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
+      <Field.Input
+        name={name}
+        type={type}
+        value={p.form[name] as string}
+        onChange={(ev) => p.set(name, ev.currentTarget.value as any)}
+        onBlur={() => p.blur(name)}
+      />
       {hint && !e && <Field.HelperText>{hint}</Field.HelperText>}
       <Field.ErrorText>{e}</Field.ErrorText>
     </Field.Root>
@@ -47,13 +96,31 @@ function Text({ name, label, p, type = 'text', hint, required }: { name: keyof F
 export function CharCount({ length, min, max }: { length: number; min: number; max: number }) {
   const bad = length > 0 && (length < min || length > max)
   return (
-    <span aria-live="polite" data-testid="char-count" className={css({ fontSize: 'xs', color: bad ? 'red.11' : 'fg.muted', fontVariantNumeric: 'tabular-nums' })}>
+    <span
+      aria-live="polite"
+      data-testid="char-count"
+      className={css({ fontSize: 'xs', color: bad ? 'red.11' : 'fg.muted', fontVariantNumeric: 'tabular-nums' })}
+    >
       {`${length.toLocaleString('en-US')} / ${max.toLocaleString('en-US')}${length < min ? ` (at least ${min})` : ''}`}
     </span>
   )
 }
 
-function LongText({ name, label, p, min, max, rows }: { name: 'description' | 'skillsDescription'; label: string; p: PartProps; min: number; max: number; rows: number }) {
+function LongText({
+  name,
+  label,
+  p,
+  min,
+  max,
+  rows,
+}: {
+  name: 'description' | 'skillsDescription'
+  label: string
+  p: PartProps
+  min: number
+  max: number
+  rows: number
+}) {
   const e = err(p.errors, name)
   return (
     <Field.Root invalid={!!e}>
@@ -100,14 +167,45 @@ export function CompanyPart(p: PartProps) {
   )
 }
 
-function Choices({ name, label, options, labels, p, max }: { name: 'workplaceTypes' | 'categories' | 'industries' | 'recruiterIds'; label: string; options: readonly string[]; labels?: Record<string, string>; p: PartProps; max?: number }) {
+function Choices({
+  name,
+  label,
+  options,
+  labels,
+  p,
+  max,
+}: {
+  name: 'workplaceTypes' | 'categories' | 'industries' | 'recruiterIds'
+  label: string
+  options: readonly string[]
+  labels?: Record<string, string>
+  p: PartProps
+  max?: number
+}) {
   const e = err(p.errors, name) ?? Object.entries(p.errors).find(([k]) => k.startsWith(`${name}.`))?.[1][0]
   return (
     <div data-invalid={e ? '' : undefined} className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
-      <span className={css({ fontSize: 'sm', fontWeight: 'medium' })}>{label}{max ? ` (${p.form[name].length} of at most ${max})` : ''}</span>
-      <CheckboxGroup label={label} options={options} labels={labels} value={p.form[name]} max={max} data-testid={`choices-${name}`}
-        onChange={(next) => { p.set(name, next); p.blur(name) }} />
-      {e && <p role="alert" className={css({ color: 'red.11', fontSize: 'sm' })}>{e}</p>}
+      <span className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
+        {label}
+        {max ? ` (${p.form[name].length} of at most ${max})` : ''}
+      </span>
+      <CheckboxGroup
+        label={label}
+        options={options}
+        labels={labels}
+        value={p.form[name]}
+        max={max}
+        data-testid={`choices-${name}`}
+        onChange={(next) => {
+          p.set(name, next)
+          p.blur(name)
+        }}
+      />
+      {e && (
+        <p role="alert" className={css({ color: 'red.11', fontSize: 'sm' })}>
+          {e}
+        </p>
+      )}
     </div>
   )
 }
@@ -121,12 +219,34 @@ export function LocationPart(p: PartProps) {
   )
 }
 
-function Pick({ name, label, options, labels, p }: { name: 'employmentStatus' | 'experienceLevel'; label: string; options: readonly string[]; labels: Record<string, string>; p: PartProps }) {
+function Pick({
+  name,
+  label,
+  options,
+  labels,
+  p,
+}: {
+  name: 'employmentStatus' | 'experienceLevel'
+  label: string
+  options: readonly string[]
+  labels: Record<string, string>
+  p: PartProps
+}) {
   const e = err(p.errors, name)
   return (
     <Field.Root invalid={!!e}>
-      <Select label={label} invalid={!!e} placeholder="Choose…" value={p.form[name] || null} name={name}
-        options={options.map((o) => ({ value: o, label: labels[o] ?? o }))} onValueChange={(value) => { p.set(name, value ?? ''); p.blur(name) }} />
+      <Select
+        label={label}
+        invalid={!!e}
+        placeholder="Choose…"
+        value={p.form[name] || null}
+        name={name}
+        options={options.map((o) => ({ value: o, label: labels[o] ?? o }))}
+        onValueChange={(value) => {
+          p.set(name, value ?? '')
+          p.blur(name)
+        }}
+      />
       <Field.ErrorText>{e}</Field.ErrorText>
     </Field.Root>
   )
@@ -160,43 +280,87 @@ export function ScreeningPart(p: PartProps) {
   const row = css({ display: 'flex', flexDir: 'column', gap: '3', pl: { base: '0', md: '8' } })
   return (
     <Section id="screening" title="Screening" hint="What applicants must provide, and who hears about them.">
-      <Switch label="Accept applications" checked={pref.acceptApplications} onCheckedChange={(on) => put({ acceptApplications: on })} data-testid="pref-acceptApplications" />
+      <Switch
+        label="Accept applications"
+        checked={pref.acceptApplications}
+        onCheckedChange={(on) => put({ acceptApplications: on })}
+        data-testid="pref-acceptApplications"
+      />
       {pref.acceptApplications && (
         <div className={row}>
-          <Switch label="Limit the number of applicants" checked={pref.applicantMaxLimit != null} onCheckedChange={(on) => put({ applicantMaxLimit: on ? 50 : null })} />
+          <Switch
+            label="Limit the number of applicants"
+            checked={pref.applicantMaxLimit != null}
+            onCheckedChange={(on) => put({ applicantMaxLimit: on ? 50 : null })}
+          />
           {pref.applicantMaxLimit != null && (
             <Field.Root invalid={!!e('applicantMaxLimit')} maxW="xs">
               <Field.Label>Maximum applicants</Field.Label>
-              <Field.Input name="applicantMaxLimit" type="number" min={1} step={1} value={Number.isNaN(pref.applicantMaxLimit) ? '' : String(pref.applicantMaxLimit)}
-                onChange={(ev) => put({ applicantMaxLimit: ev.currentTarget.value === '' ? (Number.NaN as any) : Number(ev.currentTarget.value) })} onBlur={() => p.blur('preferences.applicantMaxLimit')} />
+              <Field.Input
+                name="applicantMaxLimit"
+                type="number"
+                min={1}
+                step={1}
+                value={Number.isNaN(pref.applicantMaxLimit) ? '' : String(pref.applicantMaxLimit)}
+                onChange={(ev) => put({ applicantMaxLimit: ev.currentTarget.value === '' ? (Number.NaN as any) : Number(ev.currentTarget.value) })}
+                onBlur={() => p.blur('preferences.applicantMaxLimit')}
+              />
               <Field.ErrorText>{e('applicantMaxLimit')}</Field.ErrorText>
             </Field.Root>
           )}
         </div>
       )}
       <Switch label="Resume required" checked={pref.resumeRequired} onCheckedChange={(on) => put({ resumeRequired: on })} />
-      <Switch label="IELTS assessment required" checked={pref.ieltsAssessmentRequired} data-testid="pref-ielts"
-        onCheckedChange={(on) => put({ ieltsAssessmentRequired: on, ...(on ? {} : { ieltsAutoReject: false }) })} />
+      <Switch
+        label="IELTS assessment required"
+        checked={pref.ieltsAssessmentRequired}
+        data-testid="pref-ielts"
+        onCheckedChange={(on) => put({ ieltsAssessmentRequired: on, ...(on ? {} : { ieltsAutoReject: false }) })}
+      />
       {pref.ieltsAssessmentRequired && (
         <div className={row}>
           <Field.Root invalid={!!e('ieltsAssessmentMinScore')} maxW="xs">
             <Field.Label>Minimum IELTS score</Field.Label>
-            <Field.Input name="ieltsAssessmentMinScore" type="number" min={0} max={9} step={0.5} value={pref.ieltsAssessmentMinScore == null ? '' : String(pref.ieltsAssessmentMinScore)}
-              onChange={(ev) => put({ ieltsAssessmentMinScore: ev.currentTarget.value === '' ? null : Number(ev.currentTarget.value) })} onBlur={() => p.blur('preferences.ieltsAssessmentMinScore')} />
+            <Field.Input
+              name="ieltsAssessmentMinScore"
+              type="number"
+              min={0}
+              max={9}
+              step={0.5}
+              value={pref.ieltsAssessmentMinScore == null ? '' : String(pref.ieltsAssessmentMinScore)}
+              onChange={(ev) => put({ ieltsAssessmentMinScore: ev.currentTarget.value === '' ? null : Number(ev.currentTarget.value) })}
+              onBlur={() => p.blur('preferences.ieltsAssessmentMinScore')}
+            />
             <Field.HelperText>0 to 9, in steps of 0.5</Field.HelperText>
             <Field.ErrorText>{e('ieltsAssessmentMinScore')}</Field.ErrorText>
           </Field.Root>
-          <Switch label="Reject applicants below the minimum automatically" checked={pref.ieltsAutoReject} onCheckedChange={(on) => put({ ieltsAutoReject: on })} />
+          <Switch
+            label="Reject applicants below the minimum automatically"
+            checked={pref.ieltsAutoReject}
+            onCheckedChange={(on) => put({ ieltsAutoReject: on })}
+          />
         </div>
       )}
       <Switch label="Character reference check" checked={pref.characterReferenceCheck} onCheckedChange={(on) => put({ characterReferenceCheck: on })} />
       <Switch label="Big Five personality test" checked={pref.bigFivePersonalityTest} onCheckedChange={(on) => put({ bigFivePersonalityTest: on })} />
-      <Switch label="Applicants schedule their own interview" checked={pref.applicantSelfScheduleInterview} onCheckedChange={(on) => put({ applicantSelfScheduleInterview: on })} />
+      <Switch
+        label="Applicants schedule their own interview"
+        checked={pref.applicantSelfScheduleInterview}
+        onCheckedChange={(on) => put({ applicantSelfScheduleInterview: on })}
+      />
       <div className={css({ maxW: 'xs' })}>
-        <Select label="Interview type" value={pref.interviewType} options={INTERVIEW_TYPES.map((t) => ({ value: t, label: INTERVIEW_LABEL[t] }))}
-          onValueChange={(value) => value && put({ interviewType: value as JobPreferences['interviewType'] })} />
+        <Select
+          label="Interview type"
+          value={pref.interviewType}
+          options={INTERVIEW_TYPES.map((t) => ({ value: t, label: INTERVIEW_LABEL[t] }))}
+          onValueChange={(value) => value && put({ interviewType: value as JobPreferences['interviewType'] })}
+        />
       </div>
-      <Switch label="Email the recruiters on every application" checked={pref.notifyAssigneeOnApplication} onCheckedChange={(on) => put({ notifyAssigneeOnApplication: on })} />
+      <Switch
+        label="Email the recruiters on every application"
+        checked={pref.notifyAssigneeOnApplication}
+        onCheckedChange={(on) => put({ notifyAssigneeOnApplication: on })}
+      />
     </Section>
   )
 }
@@ -205,8 +369,11 @@ export function RecruitersPart(p: PartProps & { members: { id: string; name: str
   const labels = Object.fromEntries(p.members.map((m) => [m.id, `${m.name} (${m.email})`]))
   return (
     <Section id="recruiters" title="Recruiters" hint="Team members who handle the applicants.">
-      {p.members.length ? <Choices name="recruiterIds" label="Recruiters" options={p.members.map((m) => m.id)} labels={labels} p={p} />
-        : <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>No team members yet.</p>}
+      {p.members.length ? (
+        <Choices name="recruiterIds" label="Recruiters" options={p.members.map((m) => m.id)} labels={labels} p={p} />
+      ) : (
+        <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>No team members yet.</p>
+      )}
     </Section>
   )
 }

@@ -3,37 +3,96 @@
  * keyboard: focus the handle, Space, arrows, Space). The enabled count (5 to 10) is shown
  * live and a duplicate title is flagged while it is typed.
  */
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core'
-import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
+import { closestCenter, DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core'
+import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { css } from 'styled-system/css'
 import { Button } from '../../design-system/components/button/button'
 import { Field } from '../../design-system/components/field/field'
 import { Switch } from '../../design-system/components/switch/switch'
-import { LIMITS, enabledCount } from '../../src/modules/job-postings/job-posting.schema'
+import { enabledCount, LIMITS } from '../../src/modules/job-postings/job-posting.schema'
 import { newKey, type QuestionDraft } from './model'
-import { Section, type PartProps } from './parts'
+import { type PartProps, Section } from './parts'
 
-function Row({ q, index, p, onChange, onRemove }: { q: QuestionDraft; index: number; p: PartProps; onChange: (q: QuestionDraft) => void; onRemove: () => void }) {
+function Row({
+  q,
+  index,
+  p,
+  onChange,
+  onRemove,
+}: {
+  q: QuestionDraft
+  index: number
+  p: PartProps
+  onChange: (q: QuestionDraft) => void
+  onRemove: () => void
+}) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: q.key })
   const key = `interviewQuestions.${index}.title`
   const e = p.errors[key]?.[0] ?? p.errors[`interviewQuestions.${index}.order`]?.[0]
   return (
-    <li ref={setNodeRef} data-testid="question-row" style={{ transform: CSS.Transform.toString(transform), transition }}
-      className={css({ display: 'flex', gap: '3', alignItems: 'flex-start', p: '3', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l2', bg: 'bg.default', opacity: q.enabled ? 1 : 0.7, position: 'relative' })}
-      data-dragging={isDragging ? '' : undefined}>
-      <button type="button" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={`Reorder question ${index + 1}`} data-testid="question-handle"
-        className={css({ cursor: 'grab', mt: '2', px: '1', color: 'fg.muted', touchAction: 'none', borderRadius: 'l1', _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default' } })}>
-        <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true"><g fill="currentColor">{[4, 8, 12].flatMap((y) => [<circle key={`a${y}`} cx="5" cy={y} r="1.4" />, <circle key={`b${y}`} cx="11" cy={y} r="1.4" />])}</g></svg>
+    <li
+      ref={setNodeRef}
+      data-testid="question-row"
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      className={css({
+        display: 'flex',
+        gap: '3',
+        alignItems: 'flex-start',
+        p: '3',
+        borderWidth: '1px',
+        borderColor: 'border.subtle',
+        borderRadius: 'l2',
+        bg: 'bg.default',
+        opacity: q.enabled ? 1 : 0.7,
+        position: 'relative',
+      })}
+      data-dragging={isDragging ? '' : undefined}
+    >
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
+        aria-label={`Reorder question ${index + 1}`}
+        data-testid="question-handle"
+        className={css({
+          cursor: 'grab',
+          mt: '2',
+          px: '1',
+          color: 'fg.muted',
+          touchAction: 'none',
+          borderRadius: 'l1',
+          _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default' },
+        })}
+      >
+        <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+          <g fill="currentColor">
+            {[4, 8, 12].flatMap((y) => [<circle key={`a${y}`} cx="5" cy={y} r="1.4" />, <circle key={`b${y}`} cx="11" cy={y} r="1.4" />])}
+          </g>
+        </svg>
       </button>
       <Field.Root invalid={!!e} className={css({ flex: '1', minW: '0' })}>
         <Field.Label className={css({ srOnly: true })}>Question {index + 1}</Field.Label>
-        <Field.Input name={key} value={q.title} placeholder={`Question ${index + 1}`} onChange={(ev) => onChange({ ...q, title: ev.currentTarget.value })} onBlur={() => p.blur(key)} />
+        <Field.Input
+          name={key}
+          value={q.title}
+          placeholder={`Question ${index + 1}`}
+          onChange={(ev) => onChange({ ...q, title: ev.currentTarget.value })}
+          onBlur={() => p.blur(key)}
+        />
         <Field.ErrorText>{e}</Field.ErrorText>
       </Field.Root>
       <div className={css({ display: 'flex', alignItems: 'center', gap: '2', mt: '2', flexShrink: 0 })}>
-        <Switch size="sm" label={<span className={css({ srOnly: { base: true, md: false } })}>Enabled</span>} checked={q.enabled} onCheckedChange={(on) => onChange({ ...q, enabled: on })} />
-        <Button size="xs" variant="ghost" aria-label={`Remove question ${index + 1}`} onClick={onRemove}>Remove</Button>
+        <Switch
+          size="sm"
+          label={<span className={css({ srOnly: { base: true, md: false } })}>Enabled</span>}
+          checked={q.enabled}
+          onCheckedChange={(on) => onChange({ ...q, enabled: on })}
+        />
+        <Button size="xs" variant="ghost" aria-label={`Remove question ${index + 1}`} onClick={onRemove}>
+          Remove
+        </Button>
       </div>
     </li>
   )
@@ -42,7 +101,10 @@ function Row({ q, index, p, onChange, onRemove }: { q: QuestionDraft; index: num
 export function QuestionsPart(p: PartProps) {
   const list = p.form.interviewQuestions
   const count = enabledCount(list)
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }))
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  )
   const setList = (next: QuestionDraft[]) => p.set('interviewQuestions', next)
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return
@@ -61,16 +123,27 @@ export function QuestionsPart(p: PartProps) {
         <SortableContext items={list.map((q) => q.key)} strategy={verticalListSortingStrategy}>
           <ol className={css({ display: 'flex', flexDir: 'column', gap: '2' })} aria-label="Interview questions">
             {list.map((q, i) => (
-              <Row key={q.key} q={q} index={i} p={p}
+              <Row
+                key={q.key}
+                q={q}
+                index={i}
+                p={p}
                 onChange={(next) => setList(list.map((x) => (x.key === q.key ? next : x)))}
-                onRemove={() => setList(list.filter((x) => x.key !== q.key))} />
+                onRemove={() => setList(list.filter((x) => x.key !== q.key))}
+              />
             ))}
           </ol>
         </SortableContext>
       </DndContext>
-      {listError && <p role="alert" data-invalid="" className={css({ color: 'red.11', fontSize: 'sm' })}>{listError}</p>}
+      {listError && (
+        <p role="alert" data-invalid="" className={css({ color: 'red.11', fontSize: 'sm' })}>
+          {listError}
+        </p>
+      )}
       <div>
-        <Button variant="outline" size="sm" onClick={() => setList([...list, { key: newKey(), title: '', enabled: count < LIMITS.enabledMax }])}>Add question</Button>
+        <Button variant="outline" size="sm" onClick={() => setList([...list, { key: newKey(), title: '', enabled: count < LIMITS.enabledMax }])}>
+          Add question
+        </Button>
       </div>
     </Section>
   )

@@ -10,7 +10,12 @@ import { notify } from './toast'
 export type ErrorBag = Record<string, string[]>
 
 export class ApiError extends Error {
-  constructor(public status: number, message: string, public errors?: ErrorBag, public body?: unknown) {
+  constructor(
+    public status: number,
+    message: string,
+    public errors?: ErrorBag,
+    public body?: unknown,
+  ) {
     super(message)
   }
 }

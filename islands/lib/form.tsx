@@ -3,8 +3,9 @@
  * valibot schemas (validate on blur and on change, first failing rule only), server errors
  * (422 bag) shown under their fields, and the first invalid field focused and scrolled to.
  */
-import * as v from 'valibot'
+
 import { useCallback, useState } from 'react'
+import * as v from 'valibot'
 import { ApiError, type ErrorBag } from './api'
 
 /** A TanStack Form validator from a valibot schema: the first failing rule's message. */
@@ -49,7 +50,11 @@ export function firstError(errors: unknown[] | undefined): string | undefined {
  * Runs every field's rule (as on change), then `send` with the values when all pass; else the
  * first invalid field is focused. Used instead of handleSubmit so a fixed field always unblocks.
  */
-export async function validateThen<V>(form: { validateAllFields(cause: 'change'): Promise<unknown>; state: { isFieldsValid: boolean; values: V } }, root: HTMLElement | null, send: (values: V) => Promise<void>) {
+export async function validateThen<V>(
+  form: { validateAllFields(cause: 'change'): Promise<unknown>; state: { isFieldsValid: boolean; values: V } },
+  root: HTMLElement | null,
+  send: (values: V) => Promise<void>,
+) {
   await form.validateAllFields('change')
   if (!form.state.isFieldsValid) return focusFirstInvalid(root)
   await send(form.state.values)
@@ -59,12 +64,16 @@ export async function validateThen<V>(form: { validateAllFields(cause: 'change')
 export function focusFirstInvalid(root: HTMLElement | null) {
   if (!root) return
   // After React has committed the error state (aria-invalid) that this call follows.
-  setTimeout(() => requestAnimationFrame(() => {
-    const el = root.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] input, [data-invalid] textarea, [data-invalid] button')
-    if (!el) return
-    el.scrollIntoView({ block: 'center', behavior: 'smooth' })
-    el.focus({ preventScroll: true })
-  }), 0)
+  setTimeout(
+    () =>
+      requestAnimationFrame(() => {
+        const el = root.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] input, [data-invalid] textarea, [data-invalid] button')
+        if (!el) return
+        el.scrollIntoView({ block: 'center', behavior: 'smooth' })
+        el.focus({ preventScroll: true })
+      }),
+    0,
+  )
 }
 
 /** Server (422) errors of one form, keyed by dotted field path; a field's error clears when it changes. */

@@ -10,7 +10,13 @@ function dtf(tz: string, kind: 'date' | 'datetime' | 'time' | 'day') {
   let f = cache.get(key) as Intl.DateTimeFormat | undefined
   if (!f) {
     const opts: Intl.DateTimeFormatOptions =
-      kind === 'date' ? { dateStyle: 'medium' } : kind === 'time' ? { timeStyle: 'short' } : kind === 'day' ? { weekday: 'short', day: 'numeric', month: 'short' } : { dateStyle: 'medium', timeStyle: 'short' }
+      kind === 'date'
+        ? { dateStyle: 'medium' }
+        : kind === 'time'
+          ? { timeStyle: 'short' }
+          : kind === 'day'
+            ? { weekday: 'short', day: 'numeric', month: 'short' }
+            : { dateStyle: 'medium', timeStyle: 'short' }
     try {
       f = new Intl.DateTimeFormat('en-US', { ...opts, timeZone: tz })
     } catch {
@@ -47,11 +53,26 @@ export function money(amount: number, currency = 'usd') {
 }
 
 export const STATUS_LABEL: Record<string, string> = {
-  PENDING: 'Waiting for payment', CONFIRMED: 'Confirmed', CANCELLED: 'Cancelled', COMPLETED: 'Completed', NO_SHOW: 'No-show',
+  PENDING: 'Waiting for payment',
+  CONFIRMED: 'Confirmed',
+  CANCELLED: 'Cancelled',
+  COMPLETED: 'Completed',
+  NO_SHOW: 'No-show',
 }
 export const SEAT_LABEL: Record<string, string> = { PENDING: 'Invited', ACCEPTED: 'Accepted', DECLINED: 'Declined', EXPIRED: 'Expired' }
 export const STATUS_PALETTE: Record<string, string> = {
-  PENDING: 'amber', CONFIRMED: 'green', CANCELLED: 'red', COMPLETED: 'blue', NO_SHOW: 'gray', ACCEPTED: 'green', DECLINED: 'red', EXPIRED: 'gray',
-  succeeded: 'green', refunded: 'blue', failed: 'red', canceled: 'gray', pending: 'amber',
+  PENDING: 'amber',
+  CONFIRMED: 'green',
+  CANCELLED: 'red',
+  COMPLETED: 'blue',
+  NO_SHOW: 'gray',
+  ACCEPTED: 'green',
+  DECLINED: 'red',
+  EXPIRED: 'gray',
+  succeeded: 'green',
+  refunded: 'blue',
+  failed: 'red',
+  canceled: 'gray',
+  pending: 'amber',
 }
 export const MODE_LABEL: Record<string, string> = { 'IN-PERSON': 'In person', ONLINE: 'Online', HYBRID: 'Hybrid' }

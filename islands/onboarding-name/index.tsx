@@ -1,8 +1,8 @@
 /** /onboarding/1: a pending user gives their name and picks a username (PATCH /v1/users/{id}). */
 import { useForm } from '@tanstack/react-form'
 import { useRef, useState } from 'react'
-import * as v from 'valibot'
 import { css } from 'styled-system/css'
+import * as v from 'valibot'
 import { Button } from '../../design-system/components/button/button'
 import { Field } from '../../design-system/components/field/field'
 import { DisplayNameSchema, UsernameSchema } from '../../src/modules/users/user.schema'
@@ -27,19 +27,19 @@ export default function OnboardingName(props: OnboardingNameProps) {
   })
   const [submitting, setSubmitting] = useState(false)
   const send = async (value: { firstName: string; middleName: string; lastName: string; username: string }) => {
-      const body = { profile: { firstName: value.firstName, middleName: value.middleName || null, lastName: value.lastName }, username: value.username }
-      const bag = check(StepSchema, body)
-      if (bag) {
-        server.setErrors(bag)
-        focusFirstInvalid(root.current)
-        return
-      }
-      try {
-        await patch(`/v1/users/${props.userId}`, body)
-        location.assign('/onboarding/2')
-      } catch (err) {
-        server.take(err, root.current)
-      }
+    const body = { profile: { firstName: value.firstName, middleName: value.middleName || null, lastName: value.lastName }, username: value.username }
+    const bag = check(StepSchema, body)
+    if (bag) {
+      server.setErrors(bag)
+      focusFirstInvalid(root.current)
+      return
+    }
+    try {
+      await patch(`/v1/users/${props.userId}`, body)
+      location.assign('/onboarding/2')
+    } catch (err) {
+      server.take(err, root.current)
+    }
   }
   return (
     <form
@@ -55,7 +55,7 @@ export default function OnboardingName(props: OnboardingNameProps) {
     >
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(3, 1fr)' }, gap: '4' })}>
         {FIELDS.map((f) => (
-          <form.Field key={f.name} name={f.name} validators={{ ...validateWith(f.schema)}}>
+          <form.Field key={f.name} name={f.name} validators={{ ...validateWith(f.schema) }}>
             {(field) => {
               const error = firstError(field.state.meta.errors) ?? server.of(`profile.${f.name}`)
               return (
@@ -81,7 +81,7 @@ export default function OnboardingName(props: OnboardingNameProps) {
           </form.Field>
         ))}
       </div>
-      <form.Field name="username" validators={{ ...validateWith(UsernameSchema.entries.username)}}>
+      <form.Field name="username" validators={{ ...validateWith(UsernameSchema.entries.username) }}>
         {(field) => {
           const error = firstError(field.state.meta.errors) ?? server.of('username')
           return (
@@ -99,7 +99,10 @@ export default function OnboardingName(props: OnboardingNameProps) {
                   change(field, e.target.value)
                 }}
               />
-              <Field.HelperText>4 to 20 characters: letters, numbers, underscores and hyphens. Your public profile lives at /{field.state.value.trim().toLowerCase() || 'username'}.</Field.HelperText>
+              <Field.HelperText>
+                4 to 20 characters: letters, numbers, underscores and hyphens. Your public profile lives at /
+                {field.state.value.trim().toLowerCase() || 'username'}.
+              </Field.HelperText>
               <Field.ErrorText>{error}</Field.ErrorText>
             </Field.Root>
           )

@@ -5,8 +5,8 @@
  */
 import { useForm } from '@tanstack/react-form'
 import { useRef, useState } from 'react'
-import * as v from 'valibot'
 import { css, cx } from 'styled-system/css'
+import * as v from 'valibot'
 import { Button } from '../../design-system/components/button/button'
 import { Field } from '../../design-system/components/field/field'
 import { CoachBasicsSchema, OnboardingCompleteSchema } from '../../src/modules/onboarding/onboarding.schema'
@@ -15,12 +15,25 @@ import { change, check, firstError, focusFirstInvalid, useServerErrors, validate
 import type { OnboardingRoleProps } from './props'
 
 const basics = CoachBasicsSchema.entries
-const splitList = (s: string) => s.split(',').map((x) => x.trim()).filter(Boolean)
+const splitList = (s: string) =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)
 /** The comma-separated text field, validated as the API's list. */
 const toListSchema = v.pipe(v.string(), v.transform(splitList), basics.specializations)
 
 const choice = css({
-  display: 'flex', flexDir: 'column', gap: '1', textAlign: 'left', p: '5', borderRadius: 'l3', borderWidth: '2px', borderColor: 'border.default', bg: 'bg.default', cursor: 'pointer',
+  display: 'flex',
+  flexDir: 'column',
+  gap: '1',
+  textAlign: 'left',
+  p: '5',
+  borderRadius: 'l3',
+  borderWidth: '2px',
+  borderColor: 'border.default',
+  bg: 'bg.default',
+  cursor: 'pointer',
   _hover: { borderColor: 'colorPalette.default' },
   '&[aria-checked=true]': { borderColor: 'colorPalette.default', bg: 'colorPalette.subtle' },
   _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default', outlineOffset: '2px' },
@@ -35,19 +48,22 @@ export default function OnboardingRole(props: OnboardingRoleProps) {
   })
   const [submitting, setSubmitting] = useState(false)
   const send = async (value: { businessName: string; bio: string; specializations: string }) => {
-      const body = role === 'coach' ? { role, coachProfile: { businessName: value.businessName, bio: value.bio, specializations: splitList(value.specializations) } } : { role }
-      const bag = check(OnboardingCompleteSchema, body)
-      if (bag) {
-        server.setErrors(bag)
-        focusFirstInvalid(root.current)
-        return
-      }
-      try {
-        const res = await post('/v1/onboarding/complete', body)
-        location.assign(res.data.redirect)
-      } catch (err) {
-        server.take(err, root.current)
-      }
+    const body =
+      role === 'coach'
+        ? { role, coachProfile: { businessName: value.businessName, bio: value.bio, specializations: splitList(value.specializations) } }
+        : { role }
+    const bag = check(OnboardingCompleteSchema, body)
+    if (bag) {
+      server.setErrors(bag)
+      focusFirstInvalid(root.current)
+      return
+    }
+    try {
+      const res = await post('/v1/onboarding/complete', body)
+      location.assign(res.data.redirect)
+    } catch (err) {
+      server.take(err, root.current)
+    }
   }
 
   const text = (name: 'businessName' | 'bio' | 'specializations', label: string, schema: any, hint?: string) => (
@@ -66,7 +82,11 @@ export default function OnboardingRole(props: OnboardingRoleProps) {
         return (
           <Field.Root invalid={!!error}>
             <Field.Label>{label}</Field.Label>
-            {name === 'bio' ? <Field.Textarea rows={5} placeholder="Who you help, how, and what they get out of it." {...common} /> : <Field.Input {...common} />}
+            {name === 'bio' ? (
+              <Field.Textarea rows={5} placeholder="Who you help, how, and what they get out of it." {...common} />
+            ) : (
+              <Field.Input {...common} />
+            )}
             {hint && <Field.HelperText>{hint}</Field.HelperText>}
             <Field.ErrorText>{error}</Field.ErrorText>
           </Field.Root>
@@ -92,7 +112,12 @@ export default function OnboardingRole(props: OnboardingRoleProps) {
         void run.finally(() => setSubmitting(false))
       }}
     >
-      <div role="radiogroup" aria-label="I want to" aria-invalid={server.of('role') ? true : undefined} className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}>
+      <div
+        role="radiogroup"
+        aria-label="I want to"
+        aria-invalid={server.of('role') ? true : undefined}
+        className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4' })}
+      >
         {(
           [
             ['client', 'Book workshops', 'Find coaches, book seats for you and your team, and pay by card.'],

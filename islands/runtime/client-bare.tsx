@@ -6,8 +6,9 @@
  * An island may have a static `prepare(props)` whose promise is awaited before hydrating.
  * The bundler picks this entry for the islands listed in BARE_ISLANDS (platform/assets).
  */
-import { hydrateRoot } from 'react-dom/client'
+
 import type { ComponentType } from 'react'
+import { hydrateRoot } from 'react-dom/client'
 
 export function define(name: string, Component: ComponentType<any>) {
   ;(window as any).__SI.d(name, (id: string) => {

@@ -3,8 +3,9 @@
  * bootstrap then hands it every element of that island whose HTML has arrived. Each island
  * is its own React root, hydrated with the same identifierPrefix the server used.
  */
-import { hydrateRoot } from 'react-dom/client'
+
 import type { ComponentType } from 'react'
+import { hydrateRoot } from 'react-dom/client'
 import { IslandRoot } from './root'
 
 declare global {

@@ -1,8 +1,8 @@
 /** What every island root is wrapped in, on the server and in the browser alike. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { useEffect, useState, type ReactNode } from 'react'
-import { queryDefaults } from '../lib/query'
+import { type ReactNode, useEffect, useState } from 'react'
 import { onIdentityCleared } from '../lib/api'
+import { queryDefaults } from '../lib/query'
 
 export function IslandRoot({ children }: { children: ReactNode }) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: queryDefaults(typeof window !== 'undefined') } }))

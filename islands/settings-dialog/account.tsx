@@ -1,6 +1,7 @@
 /** The Account tab: one card per part of the profile, each saved on its own. */
-import * as v from 'valibot'
+
 import { css } from 'styled-system/css'
+import * as v from 'valibot'
 import { Badge } from '../../design-system/components/badge/badge'
 import { DisplayNameSchema, EmailSchema, ProfileUpdateSchema, UsernameSchema } from '../../src/modules/users/user.schema'
 import { emailRule } from '../../src/shared/rules'
@@ -42,7 +43,16 @@ export function AccountTab({ me, save }: { me: Me; save: (body: Record<string, u
         title="Headline"
         description="One line under your name."
         note="Mention your professional background and expertise."
-        fields={[{ name: 'headline', label: 'Headline', schema: v.unwrap(v.unwrap(profile.headline)), multiline: true, placeholder: HEADLINE_PLACEHOLDER, emptyIsNull: true }]}
+        fields={[
+          {
+            name: 'headline',
+            label: 'Headline',
+            schema: v.unwrap(v.unwrap(profile.headline)),
+            multiline: true,
+            placeholder: HEADLINE_PLACEHOLDER,
+            emptyIsNull: true,
+          },
+        ]}
         initial={{ headline: p.headline ?? '' }}
         toBody={(x) => ({ profile: { headline: nullIfEmpty(x.headline) } })}
         bodySchema={v.strictObject({ profile: v.strictObject({ headline: profile.headline }) })}
@@ -65,8 +75,14 @@ export function AccountTab({ me, save }: { me: Me; save: (body: Record<string, u
         description={
           <span className={css({ display: 'inline-flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
             {me.email}
-            {me.emailVerifiedAt ? <Badge variant="subtle" size="sm">Verified</Badge> : null}
-            <Badge variant="outline" size="sm">Primary</Badge>
+            {me.emailVerifiedAt ? (
+              <Badge variant="subtle" size="sm">
+                Verified
+              </Badge>
+            ) : null}
+            <Badge variant="outline" size="sm">
+              Primary
+            </Badge>
           </span>
         }
         note={
@@ -85,7 +101,17 @@ export function AccountTab({ me, save }: { me: Me; save: (body: Record<string, u
         id="phone-number"
         title="Phone Number"
         description="Recommended for notifications about your bookings."
-        fields={[{ name: 'phoneNumber', label: 'Phone Number', type: 'tel', schema: v.unwrap(v.unwrap(profile.phoneNumber)), autoComplete: 'tel', placeholder: '+1 555 0100', emptyIsNull: true }]}
+        fields={[
+          {
+            name: 'phoneNumber',
+            label: 'Phone Number',
+            type: 'tel',
+            schema: v.unwrap(v.unwrap(profile.phoneNumber)),
+            autoComplete: 'tel',
+            placeholder: '+1 555 0100',
+            emptyIsNull: true,
+          },
+        ]}
         initial={{ phoneNumber: p.phoneNumber ?? '' }}
         toBody={(x) => ({ profile: { phoneNumber: nullIfEmpty(x.phoneNumber) } })}
         bodySchema={v.strictObject({ profile: v.strictObject({ phoneNumber: profile.phoneNumber }) })}

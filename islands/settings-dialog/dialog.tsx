@@ -7,8 +7,8 @@ import { Tabs } from '../../design-system/components/tabs/tabs'
 import { setSettingsOpen, useSettingsOpen } from '../lib/settings-store'
 import { AccountTab } from './account'
 import { PreferencesTab } from './preferences'
-import { useMe, useSaveUser } from './use-me'
 import type { SettingsDialogProps } from './props'
+import { useMe, useSaveUser } from './use-me'
 
 export default function SettingsDialogContent({ user, colorMode }: SettingsDialogProps) {
   const open = useSettingsOpen()

@@ -1,13 +1,27 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { useEffect } from 'react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import SettingsDialog from './dialog'
+import { useEffect } from 'react'
 import { setSettingsOpen } from '../lib/settings-store'
+import SettingsDialog from './dialog'
 
 const user = {
-  id: 'u1', email: 'maya@acme.example', username: 'maya', pendingEmail: null, avatar: null, avatarUrl: null,
-  emailVerifiedAt: '2026-01-01T00:00:00.000Z', roles: ['coach'],
-  profile: { firstName: 'Maya', middleName: null, lastName: 'Okafor', headline: 'Leadership coach', country: 'GB', phoneNumber: null, socialAccounts: [{ platform: 'linkedin', url: 'https://linkedin.com/in/maya', order: 1 }] },
+  id: 'u1',
+  email: 'maya@acme.example',
+  username: 'maya',
+  pendingEmail: null,
+  avatar: null,
+  avatarUrl: null,
+  emailVerifiedAt: '2026-01-01T00:00:00.000Z',
+  roles: ['coach'],
+  profile: {
+    firstName: 'Maya',
+    middleName: null,
+    lastName: 'Okafor',
+    headline: 'Leadership coach',
+    country: 'GB',
+    phoneNumber: null,
+    socialAccounts: [{ platform: 'linkedin', url: 'https://linkedin.com/in/maya', order: 1 }],
+  },
 }
 
 const meta = {
@@ -16,7 +30,11 @@ const meta = {
   decorators: [
     (Story) => {
       useEffect(() => setSettingsOpen(true), [])
-      return <QueryClientProvider client={new QueryClient()}><Story /></QueryClientProvider>
+      return (
+        <QueryClientProvider client={new QueryClient()}>
+          <Story />
+        </QueryClientProvider>
+      )
     },
   ],
 } satisfies Meta<typeof SettingsDialog>

@@ -8,13 +8,13 @@
  * /invitations/demo-invitation (or GET /v1/invitations/demo-invitation) to see one.
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { User } from '../modules/users/user.entity'
+import { Booking, BookingSeat, type BookingStatus, type SeatStatus } from '../modules/bookings/booking.entity'
+import { HOLD_EXPIRED_REASON } from '../modules/bookings/booking.state'
 import { Tenant } from '../modules/tenants/tenant.entity'
+import { User } from '../modules/users/user.entity'
+import { Voucher, type VoucherData } from '../modules/vouchers/voucher.entity'
 import { WorkshopSchedule } from '../modules/workshops/schedule.entity'
 import type { Workshop } from '../modules/workshops/workshop.entity'
-import { Booking, BookingSeat, type BookingStatus, type SeatStatus } from '../modules/bookings/booking.entity'
-import { Voucher, type VoucherData } from '../modules/vouchers/voucher.entity'
-import { HOLD_EXPIRED_REASON } from '../modules/bookings/booking.state'
 import { sha256 } from '../platform/crypto'
 import { log } from '../platform/log'
 
@@ -30,12 +30,24 @@ export async function seedBookings(em: EntityManager) {
 
   // A few more clients so lists and groups have people in them.
   const extra = [
-    ['priya@summit.localhost', 'Priya', 'Natarajan', 'IN'], ['tom@summit.localhost', 'Tom', 'Becker', 'DE'],
-    ['amara@summit.localhost', 'Amara', 'Mensah', 'GH'], ['lucas@summit.localhost', 'Lucas', 'Silva', 'BR'],
+    ['priya@summit.localhost', 'Priya', 'Natarajan', 'IN'],
+    ['tom@summit.localhost', 'Tom', 'Becker', 'DE'],
+    ['amara@summit.localhost', 'Amara', 'Mensah', 'GH'],
+    ['lucas@summit.localhost', 'Lucas', 'Silva', 'BR'],
   ] as const
   for (const [email, firstName, lastName, country] of extra)
     if (!byEmail.has(email))
-      byEmail.set(email, em.create(User, { email, username: firstName.toLowerCase(), roles: [], status: 'active', emailVerifiedAt: new Date(), profile: { firstName, lastName, country } } as any))
+      byEmail.set(
+        email,
+        em.create(User, {
+          email,
+          username: firstName.toLowerCase(),
+          roles: [],
+          status: 'active',
+          emailVerifiedAt: new Date(),
+          profile: { firstName, lastName, country },
+        } as any),
+      )
   const u = (email: string) => byEmail.get(email)!
   const chris = u('client@summit.localhost')
   const dana = u('dana@summit.localhost')
@@ -56,36 +68,66 @@ export async function seedBookings(em: EntityManager) {
   voucher(acme, 'SUMMER24', { discountType: 'percentage', discountValue: 20, maxDiscount: null, maxUses: null }, { expiresAt: new Date(now - 30 * DAY) })
   const acmeFirst = firstOf(upcoming, acme)
   const guest = acmeFirst
-    ? voucher(acme, 'GUESTPASS', { discountType: 'free', discountValue: 0, maxDiscount: null, maxUses: 3 }, { modelType: 'workshop', modelId: (acmeFirst.workshop as any).id })
+    ? voucher(
+        acme,
+        'GUESTPASS',
+        { discountType: 'free', discountValue: 0, maxDiscount: null, maxUses: 3 },
+        { modelType: 'workshop', modelId: (acmeFirst.workshop as any).id },
+      )
     : null
-  if (north) voucher(north, 'STARTUP25', { discountType: 'percentage', discountValue: 25, maxDiscount: 7500, maxUses: 20 }, { expiresAt: new Date(now + 60 * DAY) })
+  if (north)
+    voucher(north, 'STARTUP25', { discountType: 'percentage', discountValue: 25, maxDiscount: 7500, maxUses: 20 }, { expiresAt: new Date(now + 60 * DAY) })
 
   let counter = 0
-  const booking = (user: User, s: WorkshopSchedule, status: BookingStatus, seats: number, opts: { voucher?: Voucher; discount?: number; reason?: string } = {}) => {
+  const booking = (
+    user: User,
+    s: WorkshopSchedule,
+    status: BookingStatus,
+    seats: number,
+    opts: { voucher?: Voucher; discount?: number; reason?: string } = {},
+  ) => {
     const w = s.workshop as unknown as Workshop
     const total = w.price * seats
     const discount = opts.discount ?? 0
     const paid = status === 'CONFIRMED' || status === 'COMPLETED' || status === 'NO_SHOW'
     const created = new Date(Math.min(now, s.startDate.getTime()) - (10 + counter++) * DAY)
     const b = em.create(Booking, {
-      tenant: tenantId(s), user, workshopSchedule: s, seats, status,
-      voucherCode: opts.voucher?.code ?? null, voucherId: opts.voucher?.id ?? null,
-      amountTotal: total, discount, amountDue: total - discount, amountPaid: paid ? total - discount : 0, currency: w.currency,
+      tenant: tenantId(s),
+      user,
+      workshopSchedule: s,
+      seats,
+      status,
+      voucherCode: opts.voucher?.code ?? null,
+      voucherId: opts.voucher?.id ?? null,
+      amountTotal: total,
+      discount,
+      amountDue: total - discount,
+      amountPaid: paid ? total - discount : 0,
+      currency: w.currency,
       paymentMethod: paid && total - discount > 0 ? 'card' : null,
       paymentTransactionId: paid && total - discount > 0 ? `pi_demo_${counter}` : null,
-      cancellationReason: opts.reason ?? null, cancelledAt: status === 'CANCELLED' ? new Date(created.getTime() + DAY) : null,
+      cancellationReason: opts.reason ?? null,
+      cancelledAt: status === 'CANCELLED' ? new Date(created.getTime() + DAY) : null,
       confirmedAt: paid ? created : null,
       // Demo holds last a day (not BOOKING_HOLD_MINUTES) so PENDING bookings can be seen for a while.
       holdExpiresAt: status === 'PENDING' ? new Date(now + DAY) : null,
-      meta: {}, createdAt: created, updatedAt: created,
+      meta: {},
+      createdAt: created,
+      updatedAt: created,
     } as any)
     if (opts.voucher) opts.voucher.uses += 1
     return b
   }
   const seat = (b: Booking, status: SeatStatus, who: { user?: User; email?: string } = {}, extra: Partial<BookingSeat> = {}) =>
     em.create(BookingSeat, {
-      tenant: (b.tenant as any).id ?? b.tenant, booking: b, user: who.user ?? null, email: who.email ?? null,
-      inviter: who.user === (b.user as any) ? null : b.user, status, meta: {}, ...extra,
+      tenant: (b.tenant as any).id ?? b.tenant,
+      booking: b,
+      user: who.user ?? null,
+      email: who.email ?? null,
+      inviter: who.user === (b.user as any) ? null : b.user,
+      status,
+      meta: {},
+      ...extra,
     } as any)
   const withSeats = (b: Booking, others: Array<[SeatStatus, { user?: User; email?: string }, Partial<BookingSeat>?]> = []) => {
     seat(b, 'ACCEPTED', { user: b.user as unknown as User }, { respondedAt: b.createdAt })
@@ -99,7 +141,15 @@ export async function seedBookings(em: EntityManager) {
   if (u1) {
     withSeats(booking(chris, u1, 'CONFIRMED', 3, { voucher: welcome, discount: Math.round((u1.workshop as any).price * 3 * 0.1) }), [
       ['ACCEPTED', { user: dana }, { respondedAt: new Date(now - 2 * DAY), invitationSentAt: new Date(now - 3 * DAY) }],
-      ['PENDING', { email: 'sam@example.com' }, { invitationTokenHash: sha256(DEMO_INVITATION_TOKEN), invitationSentAt: new Date(now - DAY), invitationExpiresAt: new Date(Math.min(u1.startDate.getTime(), now + 13 * DAY)) }],
+      [
+        'PENDING',
+        { email: 'sam@example.com' },
+        {
+          invitationTokenHash: sha256(DEMO_INVITATION_TOKEN),
+          invitationSentAt: new Date(now - DAY),
+          invitationExpiresAt: new Date(Math.min(u1.startDate.getTime(), now + 13 * DAY)),
+        },
+      ],
     ])
     withSeats(booking(priya, u1, 'PENDING', 1))
   }
@@ -116,14 +166,17 @@ export async function seedBookings(em: EntityManager) {
     ])
     withSeats(booking(amara, u3, 'CONFIRMED', 1))
   }
-  if (u4 && guest && (u4.workshop as any).id === guest.modelId) withSeats(booking(tom, u4, 'CONFIRMED', 1, { voucher: guest, discount: (u4.workshop as any).price }))
+  if (u4 && guest && (u4.workshop as any).id === guest.modelId)
+    withSeats(booking(tom, u4, 'CONFIRMED', 1, { voucher: guest, discount: (u4.workshop as any).price }))
   else if (u4) withSeats(booking(tom, u4, 'PENDING', 2))
   if (u5) withSeats(booking(amara, u5, 'CONFIRMED', 1))
   if (acmeFirst && guest) withSeats(booking(lucas, acmeFirst, 'CONFIRMED', 1, { voucher: guest, discount: (acmeFirst.workshop as any).price }))
 
   // Past schedules: completed, no-show, and confirmed ones the coach has not closed yet.
   past.forEach((s, i) => {
-    withSeats(booking(chris, s, 'COMPLETED', 2), [['ACCEPTED', { user: dana }, { respondedAt: new Date(s.startDate.getTime() - 5 * DAY), attended: true } as any]])
+    withSeats(booking(chris, s, 'COMPLETED', 2), [
+      ['ACCEPTED', { user: dana }, { respondedAt: new Date(s.startDate.getTime() - 5 * DAY), attended: true } as any],
+    ])
     withSeats(booking([priya, tom, amara, lucas][i % 4], s, i % 2 ? 'NO_SHOW' : 'COMPLETED', 1))
     withSeats(booking([amara, lucas, priya, tom][i % 4], s, 'CONFIRMED', 1))
     withSeats(booking([lucas, priya][i % 2], s, 'CANCELLED', 1, { reason: 'Could not travel' }))

@@ -5,15 +5,15 @@
  * once the demo bookings exist (seedCatalogueFeedback).
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { User } from '../modules/users/user.entity'
+import { Feedback } from '../modules/feedback/feedback.entity'
 import { Tenant } from '../modules/tenants/tenant.entity'
+import { User } from '../modules/users/user.entity'
+import type { ContentStatus, DeliveryMode, SkillLevel, Visibility } from '../modules/workshops/enums'
+import { WorkshopResource } from '../modules/workshops/resource.entity'
+import { WorkshopSchedule } from '../modules/workshops/schedule.entity'
 import { Tag } from '../modules/workshops/tag.entity'
 import { WorkshopTemplate } from '../modules/workshops/template.entity'
 import { Workshop } from '../modules/workshops/workshop.entity'
-import { WorkshopSchedule } from '../modules/workshops/schedule.entity'
-import { WorkshopResource } from '../modules/workshops/resource.entity'
-import { Feedback } from '../modules/feedback/feedback.entity'
-import type { ContentStatus, DeliveryMode, SkillLevel, Visibility } from '../modules/workshops/enums'
 import { log } from '../platform/log'
 import { seedDemoImages } from './images'
 
@@ -25,8 +25,23 @@ const at = (days: number, hourUtc: number) => {
   return d
 }
 
-const TAGS = ['Leadership', 'Management', 'Communication', 'Public speaking', 'Storytelling', 'Strategy', 'Fundraising', 'Career', 'Negotiation', 'Productivity']
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+const TAGS = [
+  'Leadership',
+  'Management',
+  'Communication',
+  'Public speaking',
+  'Storytelling',
+  'Strategy',
+  'Fundraising',
+  'Career',
+  'Negotiation',
+  'Productivity',
+]
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
 
 interface ScheduleSeed {
   days: number
@@ -58,16 +73,57 @@ export async function seedCatalogue(em: EntityManager) {
 
   const template = (title: string, level: SkillLevel, price: number, description: string, image: string) =>
     em.create(WorkshopTemplate, { title, slug: slug(title), level, price, description, image, currency: 'usd' })
-  const tLead = template('Leadership Essentials', 'BEGINNER', 14900, 'A one-day introduction to leading a team: expectations, feedback, delegation and one-to-ones.', img.leadership)
-  const tTalk = template('Presenting with Confidence', 'INTERMEDIATE', 9900, 'Structure a talk, handle nerves and questions, and use slides that help rather than distract.', img.speaking)
-  const tStrat = template('Strategy Sprint', 'ADVANCED', 29900, 'Five focused sessions that turn a vague plan into a one-page strategy and a quarterly roadmap.', img.strategy)
+  const tLead = template(
+    'Leadership Essentials',
+    'BEGINNER',
+    14900,
+    'A one-day introduction to leading a team: expectations, feedback, delegation and one-to-ones.',
+    img.leadership,
+  )
+  const tTalk = template(
+    'Presenting with Confidence',
+    'INTERMEDIATE',
+    9900,
+    'Structure a talk, handle nerves and questions, and use slides that help rather than distract.',
+    img.speaking,
+  )
+  const tStrat = template(
+    'Strategy Sprint',
+    'ADVANCED',
+    29900,
+    'Five focused sessions that turn a vague plan into a one-page strategy and a quarterly roadmap.',
+    img.strategy,
+  )
   template('Career Reset', 'BEGINNER', 7900, 'Take stock of strengths and goals, and leave with a 90-day plan for the next career step.', img.career)
 
-  const workshop = (tenantSlug: string, username: string, data: { title: string; description: string; price: number; minSeats: number; maxSeats: number; template?: WorkshopTemplate; tags: Tag[]; image: string; video?: string }) => {
+  const workshop = (
+    tenantSlug: string,
+    username: string,
+    data: {
+      title: string
+      description: string
+      price: number
+      minSeats: number
+      maxSeats: number
+      template?: WorkshopTemplate
+      tags: Tag[]
+      image: string
+      video?: string
+    },
+  ) => {
     const w = em.create(Workshop, {
-      tenant: tenant(tenantSlug)!, coach: coach(username)!, workshopTemplate: data.template ?? null,
-      title: data.title, slug: slug(data.title), description: data.description, image: data.image, video: data.video ?? null,
-      price: data.price, currency: 'usd', minSeats: data.minSeats, maxSeats: data.maxSeats,
+      tenant: tenant(tenantSlug)!,
+      coach: coach(username)!,
+      workshopTemplate: data.template ?? null,
+      title: data.title,
+      slug: slug(data.title),
+      description: data.description,
+      image: data.image,
+      video: data.video ?? null,
+      price: data.price,
+      currency: 'usd',
+      minSeats: data.minSeats,
+      maxSeats: data.maxSeats,
     })
     w.tags.set(data.tags)
     return w
@@ -75,10 +131,17 @@ export async function seedCatalogue(em: EntityManager) {
   const schedules: WorkshopSchedule[] = []
   const schedule = (w: Workshop, s: ScheduleSeed) => {
     const row = em.create(WorkshopSchedule, {
-      tenant: w.tenant, coach: w.coach, workshop: w,
-      startDate: at(s.days, s.hour), endDate: new Date(at(s.days, s.hour).getTime() + s.hours * 3600e3),
-      timezone: s.timezone, country: s.country, level: s.level, mode: s.mode,
-      status: s.status ?? 'PUBLISHED', visibility: s.visibility ?? 'PUBLIC',
+      tenant: w.tenant,
+      coach: w.coach,
+      workshop: w,
+      startDate: at(s.days, s.hour),
+      endDate: new Date(at(s.days, s.hour).getTime() + s.hours * 3600e3),
+      timezone: s.timezone,
+      country: s.country,
+      level: s.level,
+      mode: s.mode,
+      status: s.status ?? 'PUBLISHED',
+      visibility: s.visibility ?? 'PUBLIC',
       meetingUrl: s.mode === 'IN-PERSON' ? null : `https://meet.summit.localhost/${slug(w.title)}-${schedules.length + 1}`,
       ...(s.venue ?? {}),
       payoutStatus: s.days < -15 ? 'paid' : 'pending',
@@ -90,13 +153,24 @@ export async function seedCatalogue(em: EntityManager) {
 
   // Maya @acme: leadership
   const bootcamp = workshop('acme', 'maya', {
-    title: 'First-Time Manager Bootcamp', template: tLead, price: 14900, minSeats: 3, maxSeats: 12, tags: tag('leadership', 'management'),
-    description: 'Everything nobody tells you before your first management job: running one-to-ones, giving feedback that lands, delegating without disappearing, and protecting your own time.',
+    title: 'First-Time Manager Bootcamp',
+    template: tLead,
+    price: 14900,
+    minSeats: 3,
+    maxSeats: 12,
+    tags: tag('leadership', 'management'),
+    description:
+      'Everything nobody tells you before your first management job: running one-to-ones, giving feedback that lands, delegating without disappearing, and protecting your own time.',
     image: img.leadership,
   })
   const conversations = workshop('acme', 'maya', {
-    title: 'Difficult Conversations', price: 8900, minSeats: 2, maxSeats: 8, tags: tag('leadership', 'communication'),
-    description: 'Practise the conversations managers put off: underperformance, conflict between team members and saying no to your own boss. Small group, lots of role play.',
+    title: 'Difficult Conversations',
+    price: 8900,
+    minSeats: 2,
+    maxSeats: 8,
+    tags: tag('leadership', 'communication'),
+    description:
+      'Practise the conversations managers put off: underperformance, conflict between team members and saying no to your own boss. Small group, lots of role play.',
     image: img.conversations,
   })
   const londonVenue = { venueName: 'Okafor Leadership Studio', addressLine1: '12 Clerkenwell Road', city: 'London', zip: 'EC1M 5PA' }
@@ -110,12 +184,22 @@ export async function seedCatalogue(em: EntityManager) {
 
   // Leo @acme: speaking
   const speak = workshop('acme', 'leo', {
-    title: 'Speak Like a Pro', template: tTalk, price: 9900, minSeats: 4, maxSeats: 15, tags: tag('public-speaking', 'communication'),
+    title: 'Speak Like a Pro',
+    template: tTalk,
+    price: 9900,
+    minSeats: 4,
+    maxSeats: 15,
+    tags: tag('public-speaking', 'communication'),
     description: 'From blank page to standing ovation: structure, voice, presence and handling questions, with recorded practice and individual feedback.',
-    image: img.speaking, video: 'https://www.youtube.com/watch?v=Unzc731iCUY',
+    image: img.speaking,
+    video: 'https://www.youtube.com/watch?v=Unzc731iCUY',
   })
   const stories = workshop('acme', 'leo', {
-    title: 'Storytelling for Leaders', price: 12900, minSeats: 2, maxSeats: 10, tags: tag('storytelling', 'leadership'),
+    title: 'Storytelling for Leaders',
+    price: 12900,
+    minSeats: 2,
+    maxSeats: 10,
+    tags: tag('storytelling', 'leadership'),
     description: 'Use stories to explain strategy, win support for change and make numbers memorable. Bring a real message you need to deliver.',
     image: img.storytelling,
   })
@@ -124,21 +208,49 @@ export async function seedCatalogue(em: EntityManager) {
   schedule(speak, { days: 18, hour: 9, hours: 6, level: 'INTERMEDIATE', mode: 'IN-PERSON', timezone: 'Europe/Lisbon', country: 'PT', venue: lisbon })
   schedule(speak, { days: -12, hour: 18, hours: 3, level: 'BEGINNER', ...online('PT', 'Europe/Lisbon') })
   schedule(stories, { days: 9, hour: 15, hours: 2, level: 'ADVANCED', ...online('US', 'America/New_York') })
-  schedule(stories, { days: 33, hour: 16, hours: 3, level: 'INTERMEDIATE', mode: 'HYBRID', timezone: 'America/New_York', country: 'US', venue: { venueName: 'WeWork Bryant Park', addressLine1: '54 W 40th St', city: 'New York', state: 'NY', zip: '10018' } })
+  schedule(stories, {
+    days: 33,
+    hour: 16,
+    hours: 3,
+    level: 'INTERMEDIATE',
+    mode: 'HYBRID',
+    timezone: 'America/New_York',
+    country: 'US',
+    venue: { venueName: 'WeWork Bryant Park', addressLine1: '54 W 40th St', city: 'New York', state: 'NY', zip: '10018' },
+  })
   schedule(stories, { days: 50, hour: 16, hours: 3, level: 'INTERMEDIATE', ...online('US', 'America/New_York'), visibility: 'PRIVATE' })
 
   // Sara @northwind (free plan: at most 3 published schedules still to come)
   const sprint = workshop('northwind', 'sara', {
-    title: 'Startup Strategy Sprint', template: tStrat, price: 29900, minSeats: 3, maxSeats: 10, tags: tag('strategy', 'productivity'),
+    title: 'Startup Strategy Sprint',
+    template: tStrat,
+    price: 29900,
+    minSeats: 3,
+    maxSeats: 10,
+    tags: tag('strategy', 'productivity'),
     description: 'Five sessions for founding teams: market map, positioning, the few bets that matter, and a roadmap the whole team can repeat.',
     image: img.strategy,
   })
   const funding = workshop('northwind', 'sara', {
-    title: 'Fundraising Fundamentals', price: 19900, minSeats: 2, maxSeats: 20, tags: tag('fundraising', 'strategy', 'negotiation'),
-    description: 'How seed rounds actually work: the story, the deck, the data room, the pipeline of investors, and negotiating terms without losing the company.',
+    title: 'Fundraising Fundamentals',
+    price: 19900,
+    minSeats: 2,
+    maxSeats: 20,
+    tags: tag('fundraising', 'strategy', 'negotiation'),
+    description:
+      'How seed rounds actually work: the story, the deck, the data room, the pipeline of investors, and negotiating terms without losing the company.',
     image: img.fundraising,
   })
-  schedule(sprint, { days: 10, hour: 8, hours: 4, level: 'ADVANCED', mode: 'IN-PERSON', timezone: 'Europe/Stockholm', country: 'SE', venue: { venueName: 'Northwind House', addressLine1: 'Drottninggatan 55', city: 'Stockholm', zip: '111 21' } })
+  schedule(sprint, {
+    days: 10,
+    hour: 8,
+    hours: 4,
+    level: 'ADVANCED',
+    mode: 'IN-PERSON',
+    timezone: 'Europe/Stockholm',
+    country: 'SE',
+    venue: { venueName: 'Northwind House', addressLine1: 'Drottninggatan 55', city: 'Stockholm', zip: '111 21' },
+  })
   schedule(sprint, { days: -25, hour: 8, hours: 4, level: 'ADVANCED', ...online('SE', 'Europe/Stockholm') })
   schedule(funding, { days: 16, hour: 13, hours: 2, level: 'BEGINNER', ...online('DE', 'Europe/Berlin') })
   schedule(funding, { days: 45, hour: 1, hours: 2, level: 'INTERMEDIATE', ...online('AU', 'Australia/Sydney') })
@@ -146,16 +258,39 @@ export async function seedCatalogue(em: EntityManager) {
 
   const resource = (w: Workshop, title: string, type: WorkshopResource['type'], extra: Partial<WorkshopResource>, sortOrder: number) =>
     em.create(WorkshopResource, { tenant: w.tenant, workshop: w, title, type, sortOrder, isVisible: true, isBroadcast: false, ...extra })
-  resource(bootcamp, 'Welcome pack', 'document', { filePath: 'demo/first-time-manager-welcome.pdf', fileSize: 482113, fileType: 'application/pdf', description: 'Agenda, pre-work and the one-to-one template.' }, 1)
+  resource(
+    bootcamp,
+    'Welcome pack',
+    'document',
+    {
+      filePath: 'demo/first-time-manager-welcome.pdf',
+      fileSize: 482113,
+      fileType: 'application/pdf',
+      description: 'Agenda, pre-work and the one-to-one template.',
+    },
+    1,
+  )
   resource(bootcamp, 'Feedback models cheat sheet', 'link', { url: 'https://summit.localhost/guides/feedback-models' }, 2)
-  resource(bootcamp, 'Delegation exercise (coach notes)', 'file', { filePath: 'demo/delegation-notes.docx', fileType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', isVisible: false }, 3)
+  resource(
+    bootcamp,
+    'Delegation exercise (coach notes)',
+    'file',
+    { filePath: 'demo/delegation-notes.docx', fileType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', isVisible: false },
+    3,
+  )
   resource(conversations, 'Role-play scenarios', 'document', { filePath: 'demo/difficult-conversations-scenarios.pdf', fileType: 'application/pdf' }, 1)
   resource(speak, 'Warm-up routine', 'video', { url: 'https://www.youtube.com/watch?v=Unzc731iCUY', description: 'Ten minutes before every talk.' }, 1)
   resource(speak, 'Talk planner', 'link', { url: 'https://summit.localhost/guides/talk-planner' }, 2)
   resource(stories, 'Story spine worksheet', 'file', { filePath: 'demo/story-spine.pdf', fileType: 'application/pdf' }, 1)
   resource(sprint, 'Strategy one-pager', 'document', { filePath: 'demo/strategy-one-pager.pdf', fileType: 'application/pdf' }, 1)
   resource(sprint, 'Strategy coach assistant', 'agent', { url: 'https://summit.localhost/apps/multiplai', description: 'Ask questions between sessions.' }, 2)
-  resource(funding, 'Investor pipeline template', 'bundle', { url: 'https://summit.localhost/guides/investor-pipeline', description: 'Spreadsheet, email templates and a data-room checklist.' }, 1)
+  resource(
+    funding,
+    'Investor pipeline template',
+    'bundle',
+    { url: 'https://summit.localhost/guides/investor-pipeline', description: 'Spreadsheet, email templates and a data-room checklist.' },
+    1,
+  )
 
   await em.flush()
   log.info({ workshops: 6, schedules: schedules.length }, 'demo catalogue loaded')
@@ -186,7 +321,15 @@ export async function seedCatalogueFeedback(em: EntityManager) {
   )
   seats.forEach((s, i) => {
     const [rating, comment] = COMMENTS[i % COMMENTS.length]
-    em.create(Feedback, { tenant: s.tenant_id, workshopSchedule: s.schedule_id, coach: s.coach_id, user: s.user_id, bookingSeatId: s.seat_id, rating, comment } as any)
+    em.create(Feedback, {
+      tenant: s.tenant_id,
+      workshopSchedule: s.schedule_id,
+      coach: s.coach_id,
+      user: s.user_id,
+      bookingSeatId: s.seat_id,
+      rating,
+      comment,
+    } as any)
   })
   await em.flush()
   if (seats.length) log.info({ feedback: seats.length }, 'demo feedback loaded')

@@ -8,10 +8,10 @@
  * the seed: add one on /b/payments (test card 4242 4242 4242 4242).
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
+import { Booking, BookingSeat } from '../modules/bookings/booking.entity'
 import { User } from '../modules/users/user.entity'
 import { WorkshopSchedule } from '../modules/workshops/schedule.entity'
 import type { Workshop } from '../modules/workshops/workshop.entity'
-import { Booking, BookingSeat } from '../modules/bookings/booking.entity'
 import { sha256 } from '../platform/crypto'
 
 export const DEMO_CLIENT_INVITATION_TOKEN = 'demo-invitation-chris'
@@ -22,8 +22,13 @@ export async function seedClientArea(em: EntityManager) {
   const dana = await em.findOne(User, { email: 'dana@summit.localhost' }, { filters: false })
   if (!chris || !dana) return
   const now = Date.now()
-  const upcoming = (await em.find(WorkshopSchedule, { status: 'PUBLISHED', visibility: { $ne: 'PRIVATE' }, startDate: { $gt: new Date(now + 2 * DAY) } } as any, { populate: ['workshop'] as any, filters: false, orderBy: { startDate: 'asc' } }))
-    .filter((s) => (s.workshop as unknown as Workshop).maxSeats - s.seatsTaken >= 3)
+  const upcoming = (
+    await em.find(WorkshopSchedule, { status: 'PUBLISHED', visibility: { $ne: 'PRIVATE' }, startDate: { $gt: new Date(now + 2 * DAY) } } as any, {
+      populate: ['workshop'] as any,
+      filters: false,
+      orderBy: { startDate: 'asc' },
+    })
+  ).filter((s) => (s.workshop as unknown as Workshop).maxSeats - s.seatsTaken >= 3)
   const mine = new Set((await em.execute(`select workshop_schedule_id as id from bookings where user_id = ?`, [chris.id])).map((r: any) => r.id))
   const free = upcoming.filter((s) => !mine.has(s.id))
   const [forPending, forCancelled, forInvite] = [free[0], free[1] ?? free[0], free[2] ?? free[0]]
@@ -40,33 +45,77 @@ export async function seedClientArea(em: EntityManager) {
   // A pending booking of two seats, held for a day (the demo's holds outlast BOOKING_HOLD_MINUTES).
   const created = new Date(now - 60 * 60 * 1000)
   const pending = em.create(Booking, {
-    tenant: tenantOf(forPending), user: chris, workshopSchedule: forPending, seats: 2, status: 'PENDING',
-    amountTotal: price(forPending) * 2, discount: 0, amountDue: price(forPending) * 2, amountPaid: 0, currency: currency(forPending),
-    holdExpiresAt: new Date(now + DAY), meta: {}, createdAt: created, updatedAt: created,
+    tenant: tenantOf(forPending),
+    user: chris,
+    workshopSchedule: forPending,
+    seats: 2,
+    status: 'PENDING',
+    amountTotal: price(forPending) * 2,
+    discount: 0,
+    amountDue: price(forPending) * 2,
+    amountPaid: 0,
+    currency: currency(forPending),
+    holdExpiresAt: new Date(now + DAY),
+    meta: {},
+    createdAt: created,
+    updatedAt: created,
   } as any)
   seatsOf(pending, chris)
 
   // A paid booking cancelled and refunded in full.
   const paidAt = new Date(now - 9 * DAY)
   const cancelled = em.create(Booking, {
-    tenant: tenantOf(forCancelled), user: chris, workshopSchedule: forCancelled, seats: 1, status: 'CANCELLED',
-    amountTotal: price(forCancelled), discount: 0, amountDue: price(forCancelled), amountPaid: price(forCancelled), currency: currency(forCancelled),
-    paymentMethod: 'card', paymentTransactionId: 'pi_demo_refunded', cancellationReason: 'My plans changed', cancelledAt: new Date(now - 2 * DAY),
-    confirmedAt: paidAt, meta: {}, createdAt: paidAt, updatedAt: new Date(now - 2 * DAY),
+    tenant: tenantOf(forCancelled),
+    user: chris,
+    workshopSchedule: forCancelled,
+    seats: 1,
+    status: 'CANCELLED',
+    amountTotal: price(forCancelled),
+    discount: 0,
+    amountDue: price(forCancelled),
+    amountPaid: price(forCancelled),
+    currency: currency(forCancelled),
+    paymentMethod: 'card',
+    paymentTransactionId: 'pi_demo_refunded',
+    cancellationReason: 'My plans changed',
+    cancelledAt: new Date(now - 2 * DAY),
+    confirmedAt: paidAt,
+    meta: {},
+    createdAt: paidAt,
+    updatedAt: new Date(now - 2 * DAY),
   } as any)
   seatsOf(cancelled, chris)
 
   // Dana booked two seats and invited Chris to the second.
   const danaAt = new Date(now - 4 * DAY)
   const danas = em.create(Booking, {
-    tenant: tenantOf(forInvite), user: dana, workshopSchedule: forInvite, seats: 2, status: 'CONFIRMED',
-    amountTotal: price(forInvite) * 2, discount: 0, amountDue: price(forInvite) * 2, amountPaid: price(forInvite) * 2, currency: currency(forInvite),
-    paymentMethod: 'card', paymentTransactionId: 'pi_demo_dana_invite', confirmedAt: danaAt, meta: {}, createdAt: danaAt, updatedAt: danaAt,
+    tenant: tenantOf(forInvite),
+    user: dana,
+    workshopSchedule: forInvite,
+    seats: 2,
+    status: 'CONFIRMED',
+    amountTotal: price(forInvite) * 2,
+    discount: 0,
+    amountDue: price(forInvite) * 2,
+    amountPaid: price(forInvite) * 2,
+    currency: currency(forInvite),
+    paymentMethod: 'card',
+    paymentTransactionId: 'pi_demo_dana_invite',
+    confirmedAt: danaAt,
+    meta: {},
+    createdAt: danaAt,
+    updatedAt: danaAt,
   } as any)
-  seatsOf(danas, dana, [{
-    user: chris, email: chris.email, inviter: dana, invitationTokenHash: sha256(DEMO_CLIENT_INVITATION_TOKEN),
-    invitationSentAt: new Date(now - DAY), invitationExpiresAt: new Date(Math.min(forInvite.startDate.getTime(), now + 13 * DAY)),
-  } as any])
+  seatsOf(danas, dana, [
+    {
+      user: chris,
+      email: chris.email,
+      inviter: dana,
+      invitationTokenHash: sha256(DEMO_CLIENT_INVITATION_TOKEN),
+      invitationSentAt: new Date(now - DAY),
+      invitationExpiresAt: new Date(Math.min(forInvite.startDate.getTime(), now + 13 * DAY)),
+    } as any,
+  ])
   await em.flush()
 
   await em.execute(
@@ -81,7 +130,9 @@ export async function seedClientArea(em: EntityManager) {
        from bookings b where b.id = ?`,
     [cancelled.id, cancelled.id, danas.id],
   )
-  await em.execute(`update workshop_schedules s set seats_taken = coalesce((select sum(b.seats) from bookings b
+  await em.execute(
+    `update workshop_schedules s set seats_taken = coalesce((select sum(b.seats) from bookings b
                       where b.workshop_schedule_id = s.id and b.status <> 'CANCELLED' and b.deleted_at is null), 0) where s.id in (?, ?, ?)`,
-    [forPending.id, forCancelled.id, forInvite.id])
+    [forPending.id, forCancelled.id, forInvite.id],
+  )
 }

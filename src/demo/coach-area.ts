@@ -6,12 +6,12 @@
  * Pictures are the demo's own (no external address is added here).
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { User } from '../modules/users/user.entity'
-import { Workshop } from '../modules/workshops/workshop.entity'
-import { WorkshopSchedule } from '../modules/workshops/schedule.entity'
-import { WorkshopResource } from '../modules/workshops/resource.entity'
 import { Booking, BookingSeat, type BookingStatus } from '../modules/bookings/booking.entity'
 import { Feedback } from '../modules/feedback/feedback.entity'
+import { User } from '../modules/users/user.entity'
+import { WorkshopResource } from '../modules/workshops/resource.entity'
+import { WorkshopSchedule } from '../modules/workshops/schedule.entity'
+import { Workshop } from '../modules/workshops/workshop.entity'
 import { log } from '../platform/log'
 
 const DAY = 86_400_000
@@ -24,7 +24,11 @@ export async function seedCoachArea(em: EntityManager) {
   const conversations = workshops.find((w) => w.title === 'Difficult Conversations') ?? workshops[1]
   const bootcamp = workshops.find((w) => w.title === 'First-Time Manager Bootcamp') ?? workshops[0]
   if (!conversations || !bootcamp) return
-  const clients = await em.find(User, { email: { $in: ['client@summit.localhost', 'dana@summit.localhost', 'priya@summit.localhost', 'tom@summit.localhost', 'amara@summit.localhost'] } }, { filters: false })
+  const clients = await em.find(
+    User,
+    { email: { $in: ['client@summit.localhost', 'dana@summit.localhost', 'priya@summit.localhost', 'tom@summit.localhost', 'amara@summit.localhost'] } },
+    { filters: false },
+  )
   if (clients.length < 3) return
   const now = Date.now()
   const at = (days: number, hour: number) => {
@@ -35,39 +39,99 @@ export async function seedCoachArea(em: EntityManager) {
   const venue = { venueName: 'Okafor Leadership Studio', addressLine1: '12 Clerkenwell Road', city: 'London', zip: 'EC1M 5PA' }
   const schedule = (w: Workshop, days: number, extra: Partial<WorkshopSchedule>) =>
     em.create(WorkshopSchedule, {
-      tenant: w.tenant, coach: maya, workshop: w, startDate: at(days, 17), endDate: new Date(at(days, 17).getTime() + 2 * 3600e3), timezone: 'Europe/London', country: 'GB',
-      level: 'INTERMEDIATE', status: 'PUBLISHED', visibility: 'PUBLIC', mode: 'HYBRID', meetingUrl: `https://meet.summit.localhost/difficult-conversations-${days}`, ...venue,
-      payoutStatus: 'pending', seatsTaken: 0, ...extra,
+      tenant: w.tenant,
+      coach: maya,
+      workshop: w,
+      startDate: at(days, 17),
+      endDate: new Date(at(days, 17).getTime() + 2 * 3600e3),
+      timezone: 'Europe/London',
+      country: 'GB',
+      level: 'INTERMEDIATE',
+      status: 'PUBLISHED',
+      visibility: 'PUBLIC',
+      mode: 'HYBRID',
+      meetingUrl: `https://meet.summit.localhost/difficult-conversations-${days}`,
+      ...venue,
+      payoutStatus: 'pending',
+      seatsTaken: 0,
+      ...extra,
     } as any)
 
   // A past hybrid session: completed, no-show and cancelled bookings, attendance taken.
   const pastHybrid = schedule(conversations, -3, {})
   // A coming session the coach called off: its booking was cancelled and refunded.
-  const cancelled = schedule(bootcamp, 20, { status: 'ARCHIVED', mode: 'ONLINE', ...{ venueName: null, addressLine1: null, city: null, zip: null } as any })
+  const cancelled = schedule(bootcamp, 20, { status: 'ARCHIVED', mode: 'ONLINE', ...({ venueName: null, addressLine1: null, city: null, zip: null } as any) })
   const book = (s: WorkshopSchedule, user: User, status: BookingStatus, seats: number, extra: Partial<Booking> = {}) => {
     const price = (s.workshop as Workshop).price * seats
     const paid = status !== 'PENDING'
     const b = em.create(Booking, {
-      tenant: s.tenant, user, workshopSchedule: s, seats, status, amountTotal: price, discount: 0, amountDue: price, amountPaid: paid ? price : 0, currency: 'usd',
-      paymentMethod: paid ? 'card' : null, confirmedAt: paid ? new Date(s.startDate.getTime() - 5 * DAY) : null, meta: {}, ...extra,
+      tenant: s.tenant,
+      user,
+      workshopSchedule: s,
+      seats,
+      status,
+      amountTotal: price,
+      discount: 0,
+      amountDue: price,
+      amountPaid: paid ? price : 0,
+      currency: 'usd',
+      paymentMethod: paid ? 'card' : null,
+      confirmedAt: paid ? new Date(s.startDate.getTime() - 5 * DAY) : null,
+      meta: {},
+      ...extra,
     } as any)
     for (let i = 0; i < seats; i++)
-      em.create(BookingSeat, { tenant: s.tenant, booking: b, user: i === 0 ? user : null, email: i === 0 ? null : `guest${i}.${user.username ?? 'x'}@summit.localhost`, status: i === 0 ? 'ACCEPTED' : 'PENDING', inviter: i === 0 ? null : user, meta: {} } as any)
+      em.create(BookingSeat, {
+        tenant: s.tenant,
+        booking: b,
+        user: i === 0 ? user : null,
+        email: i === 0 ? null : `guest${i}.${user.username ?? 'x'}@summit.localhost`,
+        status: i === 0 ? 'ACCEPTED' : 'PENDING',
+        inviter: i === 0 ? null : user,
+        meta: {},
+      } as any)
     if (status !== 'CANCELLED') s.seatsTaken += seats
     return b
   }
   const done1 = book(pastHybrid, clients[0], 'COMPLETED', 2, { coachNotes: 'Wants a follow-up session on giving feedback upwards.' })
   book(pastHybrid, clients[1], 'COMPLETED', 1)
   book(pastHybrid, clients[2], 'NO_SHOW', 1, { coachNotes: 'Did not show; offered a place in the next session.' })
-  book(cancelled, clients[1], 'CANCELLED', 1, { cancellationReason: 'The venue is closed for repairs that week. Sorry! Your payment is refunded.', cancelledAt: new Date(now - DAY), amountPaid: 0 })
+  book(cancelled, clients[1], 'CANCELLED', 1, {
+    cancellationReason: 'The venue is closed for repairs that week. Sorry! Your payment is refunded.',
+    cancelledAt: new Date(now - DAY),
+    amountPaid: 0,
+  })
   void done1
 
   // Resources of the types Maya's workshops did not have yet.
   const resource = (w: Workshop, title: string, type: WorkshopResource['type'], extra: Partial<WorkshopResource>, sortOrder: number) =>
     em.create(WorkshopResource, { tenant: w.tenant, workshop: w, title, type, sortOrder, isVisible: true, isBroadcast: false, ...extra } as any)
-  resource(bootcamp, 'How to run a one-to-one (video)', 'video', { url: 'https://summit.localhost/videos/one-to-ones', description: 'Twelve minutes, with a worked example.' }, 4)
-  resource(bootcamp, 'Manager coach assistant', 'agent', { url: 'https://summit.localhost/apps/multiplai', description: 'Ask it about delegation between sessions.' }, 5)
-  resource(bootcamp, 'First 90 days bundle', 'bundle', { url: 'https://summit.localhost/guides/first-90-days', description: 'Checklists, templates and reading list.', isBroadcast: true, broadcastAt: new Date(now - 2 * DAY) }, 6)
+  resource(
+    bootcamp,
+    'How to run a one-to-one (video)',
+    'video',
+    { url: 'https://summit.localhost/videos/one-to-ones', description: 'Twelve minutes, with a worked example.' },
+    4,
+  )
+  resource(
+    bootcamp,
+    'Manager coach assistant',
+    'agent',
+    { url: 'https://summit.localhost/apps/multiplai', description: 'Ask it about delegation between sessions.' },
+    5,
+  )
+  resource(
+    bootcamp,
+    'First 90 days bundle',
+    'bundle',
+    {
+      url: 'https://summit.localhost/guides/first-90-days',
+      description: 'Checklists, templates and reading list.',
+      isBroadcast: true,
+      broadcastAt: new Date(now - 2 * DAY),
+    },
+    6,
+  )
   resource(conversations, 'Conversation planner', 'link', { url: 'https://summit.localhost/guides/conversation-planner' }, 2)
   await em.flush()
 
@@ -87,9 +151,20 @@ export async function seedCoachArea(em: EntityManager) {
       where b.workshop_schedule_id = ? and b.status = 'COMPLETED' and bs.status = 'ACCEPTED' and bs.user_id is not null`,
     [pastHybrid.id],
   )
-  const comments: [number, string][] = [[5, 'The hybrid set-up worked well: remote people were part of every role play.'], [4, 'Useful scripts for saying no to my own manager.']]
+  const comments: [number, string][] = [
+    [5, 'The hybrid set-up worked well: remote people were part of every role play.'],
+    [4, 'Useful scripts for saying no to my own manager.'],
+  ]
   rated.forEach((r, i) => {
-    em.create(Feedback, { tenant: pastHybrid.tenant, workshopSchedule: pastHybrid, coach: maya, user: r.user_id, bookingSeatId: r.seat_id, rating: comments[i % 2][0], comment: comments[i % 2][1] } as any)
+    em.create(Feedback, {
+      tenant: pastHybrid.tenant,
+      workshopSchedule: pastHybrid,
+      coach: maya,
+      user: r.user_id,
+      bookingSeatId: r.seat_id,
+      rating: comments[i % 2][0],
+      comment: comments[i % 2][1],
+    } as any)
   })
   await em.flush()
   log.info({ seatsWithAttendance: seats.length }, 'demo coach area loaded')

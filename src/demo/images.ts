@@ -3,9 +3,10 @@
  * storage as public image files with the demo data, served by the image provider at
  * `/v1/files/<id>` (resized, webp/avif). Nothing comes from outside.
  */
-import type { EntityManager } from '@mikro-orm/postgresql'
+
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { EntityManager } from '@mikro-orm/postgresql'
 import { StoredFile } from '../modules/uploads/file.entity'
 import { fileUrl } from '../modules/uploads/upload.service'
 import type { User } from '../modules/users/user.entity'
@@ -29,7 +30,8 @@ export async function seedDemoImages(em: EntityManager, coaches: User[]): Promis
   const urls = {} as Record<DemoPicture, string>
   for (const name of DEMO_PICTURES) urls[name] = fileUrl(await store(em, name, 'image', null))
   for (const coach of coaches) {
-    if (coach.username && !coach.avatar && ['maya', 'leo', 'sara'].includes(coach.username)) coach.avatar = (await store(em, `coach-${coach.username}`, 'avatar', coach)).id
+    if (coach.username && !coach.avatar && ['maya', 'leo', 'sara'].includes(coach.username))
+      coach.avatar = (await store(em, `coach-${coach.username}`, 'avatar', coach)).id
   }
   await em.flush()
   return urls

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { User } from '../modules/users/user.entity'
 import { Membership, Tenant } from '../modules/tenants/tenant.entity'
+import { User } from '../modules/users/user.entity'
 import { log } from '../platform/log'
 import { seedCatalogue, seedCatalogueFeedback } from './catalogue'
 
@@ -19,21 +19,70 @@ export async function seedDemo(em: EntityManager) {
     em.create(User, { email, roles, status: 'active', emailVerifiedAt: now, profile, ...extra } as any)
   const admin = user('admin@summit.localhost', ['super-admin'], { firstName: 'Ada', lastName: 'Admin', country: 'US' }, { username: 'admin' })
   const coaches = [
-    user('maya@acme.example', ['coach'], { firstName: 'Maya', lastName: 'Okafor', headline: 'Leadership coach for first-time managers', country: 'GB', socialAccounts: [{ platform: 'linkedin', url: 'https://linkedin.com/in/maya-okafor', order: 1 }] }, {
-      username: 'maya', defaultTenantSlug: 'acme',
-      coachProfile: { businessName: 'Okafor Leadership', specializations: ['Leadership', 'Management'], bio: 'Twelve years coaching new managers through their first year.', experiences: [{ title: 'Head of People', company: 'Brightline', order: 1, years: 6, months: 3 }], certifications: [{ title: 'ICF PCC', issuingOrganization: 'International Coaching Federation', issuingDate: '2019-05-01', certificateUrl: null, order: 1 }] },
-    }),
-    user('leo@acme.example', ['coach'], { firstName: 'Leo', lastName: 'Martins', headline: 'Public speaking and storytelling', country: 'PT' }, {
-      username: 'leo', defaultTenantSlug: 'acme',
-      coachProfile: { businessName: 'Stage Ready', specializations: ['Public speaking'], bio: 'Former broadcaster helping experts speak with confidence.', experiences: [], certifications: [] },
-    }),
-    user('sara@northwind.example', ['coach'], { firstName: 'Sara', lastName: 'Lindqvist', headline: 'Strategy consultant for growing startups', country: 'SE' }, {
-      username: 'sara', defaultTenantSlug: 'northwind',
-      coachProfile: { businessName: 'Lindqvist Strategy', specializations: ['Strategy', 'Fundraising'], bio: 'Helps founders turn plans into focused roadmaps.', experiences: [], certifications: [] },
-    }),
+    user(
+      'maya@acme.example',
+      ['coach'],
+      {
+        firstName: 'Maya',
+        lastName: 'Okafor',
+        headline: 'Leadership coach for first-time managers',
+        country: 'GB',
+        socialAccounts: [{ platform: 'linkedin', url: 'https://linkedin.com/in/maya-okafor', order: 1 }],
+      },
+      {
+        username: 'maya',
+        defaultTenantSlug: 'acme',
+        coachProfile: {
+          businessName: 'Okafor Leadership',
+          specializations: ['Leadership', 'Management'],
+          bio: 'Twelve years coaching new managers through their first year.',
+          experiences: [{ title: 'Head of People', company: 'Brightline', order: 1, years: 6, months: 3 }],
+          certifications: [
+            { title: 'ICF PCC', issuingOrganization: 'International Coaching Federation', issuingDate: '2019-05-01', certificateUrl: null, order: 1 },
+          ],
+        },
+      },
+    ),
+    user(
+      'leo@acme.example',
+      ['coach'],
+      { firstName: 'Leo', lastName: 'Martins', headline: 'Public speaking and storytelling', country: 'PT' },
+      {
+        username: 'leo',
+        defaultTenantSlug: 'acme',
+        coachProfile: {
+          businessName: 'Stage Ready',
+          specializations: ['Public speaking'],
+          bio: 'Former broadcaster helping experts speak with confidence.',
+          experiences: [],
+          certifications: [],
+        },
+      },
+    ),
+    user(
+      'sara@northwind.example',
+      ['coach'],
+      { firstName: 'Sara', lastName: 'Lindqvist', headline: 'Strategy consultant for growing startups', country: 'SE' },
+      {
+        username: 'sara',
+        defaultTenantSlug: 'northwind',
+        coachProfile: {
+          businessName: 'Lindqvist Strategy',
+          specializations: ['Strategy', 'Fundraising'],
+          bio: 'Helps founders turn plans into focused roadmaps.',
+          experiences: [],
+          certifications: [],
+        },
+      },
+    ),
   ]
   const clients = [
-    user('client@summit.localhost', [], { firstName: 'Chris', lastName: 'Client', country: 'US', phoneNumber: '+1 555 0100' }, { username: 'chris', defaultTenantSlug: 'acme' }),
+    user(
+      'client@summit.localhost',
+      [],
+      { firstName: 'Chris', lastName: 'Client', country: 'US', phoneNumber: '+1 555 0100' },
+      { username: 'chris', defaultTenantSlug: 'acme' },
+    ),
     user('dana@summit.localhost', [], { firstName: 'Dana', lastName: 'Reyes', country: 'MX' }, { username: 'dana', defaultTenantSlug: 'acme' }),
   ]
   for (const u of [admin, coaches[0], coaches[1], ...clients]) em.create(Membership, { tenant: acme, user: u, status: 'ACTIVE', roles: [] })

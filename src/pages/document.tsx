@@ -1,8 +1,8 @@
 /** The HTML document around every page: title, site meta, social preview, CSS, colour mode. */
 import type { ReactNode } from 'react'
+import { htmlColorModeAttributes, parseColorMode } from '../../design-system/color-mode'
 import { config } from '../config'
 import { cssHref } from '../platform/assets/assets'
-import { htmlColorModeAttributes, parseColorMode } from '../../design-system/color-mode'
 
 export const TAGLINE = "The world's #1 marketplace for coaches and consultants"
 export const SHORT_NAME = config.SITE_NAME
@@ -14,7 +14,19 @@ export function pageTitle(title: string) {
   return config.production ? base : `${base} (${config.NODE_ENV})`
 }
 
-export function Document({ title, description, colorMode, path, children }: { title: string; description?: string; colorMode: string; path: string; children: ReactNode }) {
+export function Document({
+  title,
+  description,
+  colorMode,
+  path,
+  children,
+}: {
+  title: string
+  description?: string
+  colorMode: string
+  path: string
+  children: ReactNode
+}) {
   const css = cssHref()
   const full = pageTitle(title)
   return (

@@ -5,8 +5,8 @@
  */
 import { config } from '../config'
 import type { User } from '../modules/users/user.entity'
-import type { RouteDef } from './routes'
 import { safeRedirect } from '../shared/urls'
+import type { RouteDef } from './routes'
 
 export { safeRedirect }
 

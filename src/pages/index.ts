@@ -6,11 +6,11 @@
  */
 import { Elysia } from 'elysia'
 import { config } from '../config'
-import { notFound } from '../platform/http/errors'
-import type { RequestContext } from '../platform/http/context'
 import { buildAssets } from '../platform/assets/assets'
 import { isDatabaseUnavailable } from '../platform/db/health'
+import type { RequestContext } from '../platform/http/context'
 import { unavailablePage } from '../platform/http/error-handler'
+import { notFound } from '../platform/http/errors'
 
 const API_PREFIX = /^\/(v1|api|openapi|docs|assets)(\/|$)/
 

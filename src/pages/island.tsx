@@ -8,9 +8,9 @@
 import { createContext, useContext } from 'react'
 import { renderToString } from 'react-dom/server'
 import * as v from 'valibot'
-import { islands, type IslandName, type IslandProps } from '../../islands/registry'
-import { IslandRoot } from '../../islands/runtime/root'
+import { type IslandName, type IslandProps, islands } from '../../islands/registry'
 import { BOOTSTRAP } from '../../islands/runtime/bootstrap'
+import { IslandRoot } from '../../islands/runtime/root'
 import { islandScript } from '../platform/assets/assets'
 
 export interface IslandState {
@@ -25,7 +25,10 @@ export const IslandContext = createContext<IslandState | null>(null)
 
 /** JSON that is safe inside <script>: no `<` (so no `</script>`), no line separators. */
 export const escapeJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
 
 export function Island<N extends IslandName>({ name, props }: { name: N; props: IslandProps<N> }) {
   const state = useContext(IslandContext)

@@ -3,26 +3,28 @@
  * (same process, request-scoped EntityManager) and streams with renderToReadableStream.
  * 404/403/500 render the error page; crawlers get a bare status response instead.
  */
+
+import type { EntityManager } from '@mikro-orm/postgresql'
+import type { ReactNode } from 'react'
+import { renderToReadableStream } from 'react-dom/server'
+import { colorModeFromCookieHeader } from '../../design-system/color-mode'
+import { config } from '../config'
+import type { User } from '../modules/users/user.entity'
+import { buildAssets, islandScript } from '../platform/assets/assets'
 import { isDatabaseUnavailable } from '../platform/db/health'
 import { unavailablePage } from '../platform/http/error-handler'
-import { renderToReadableStream } from 'react-dom/server'
-import type { ReactNode } from 'react'
-import type { EntityManager } from '@mikro-orm/postgresql'
-import { colorModeFromCookieHeader } from '../../design-system/color-mode'
-import type { User } from '../modules/users/user.entity'
-import { log as rootLog, type Logger } from '../platform/log'
-import { buildAssets, islandScript } from '../platform/assets/assets'
 import { contentSecurityPolicy, newNonce } from '../platform/http/security'
-import { config } from '../config'
+import { type Logger, log as rootLog } from '../platform/log'
 import { Document } from './document'
-import { IslandContext, type IslandState } from './island'
 import { guard, isCoachArea } from './guards'
-import { matchRoute, type LayoutName, type PageContext, type PageModule } from './routes'
-import { Layout, areaLayoutFor } from './layouts'
+import { IslandContext, type IslandState } from './island'
+import { areaLayoutFor, Layout } from './layouts'
+import { parseCookies, RequestInfoContext } from './request'
+import { type LayoutName, matchRoute, type PageContext, type PageModule } from './routes'
 import { ErrorScreen, STATUS_TEXT } from './screens/error'
-import { RequestInfoContext, parseCookies } from './request'
 
-const BOT = /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|quora link preview|whatsapp|telegram|discord|linkedin|pinterest|headless(?!chrome)|curl|wget|python-requests|httpclient/i
+const BOT =
+  /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|quora link preview|whatsapp|telegram|discord|linkedin|pinterest|headless(?!chrome)|curl|wget|python-requests|httpclient/i
 export const isBot = (ua: string | null) => !!ua && BOT.test(ua)
 
 const HTML_HEADERS = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-cache', vary: 'cookie' }
@@ -83,7 +85,12 @@ export async function renderError(req: PageRequest, status: number, message?: st
     req.request,
     colorMode,
     <Document title={title} colorMode={colorMode} path={path}>
-      <Layout name={(status !== 403 && areaLayoutFor(path, req.user, !!req.user && isCoachArea(req.user))) || 'default'} user={req.user} path={path} em={req.em}>
+      <Layout
+        name={(status !== 403 && areaLayoutFor(path, req.user, !!req.user && isCoachArea(req.user))) || 'default'}
+        user={req.user}
+        path={path}
+        em={req.em}
+      >
         <ErrorScreen status={status} message={message} />
       </Layout>
     </Document>,

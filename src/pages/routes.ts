@@ -3,8 +3,9 @@
  * `page` (its content comes in a later change) is not served: it answers the 404 page.
  * Guards (`access`) run on the server before any HTML is sent (see guards.ts).
  */
-import type { ComponentType } from 'react'
+
 import type { EntityManager } from '@mikro-orm/postgresql'
+import type { ComponentType } from 'react'
 import type { User } from '../modules/users/user.entity'
 
 export type LayoutName = 'onboarding' | 'marketing' | 'coach' | 'client' | 'auth' | 'default' | 'none'
@@ -123,7 +124,11 @@ export const routes: RouteDef[] = [
   { path: '/{username}', layout: 'marketing', access: 'public', page: () => import('./screens/marketplace/coach-profile') },
 ]
 
-interface Compiled { route: RouteDef; re: RegExp; keys: string[] }
+interface Compiled {
+  route: RouteDef
+  re: RegExp
+  keys: string[]
+}
 const compiled: Compiled[] = routes.map((route) => {
   const keys: string[] = []
   const src = route.path === '/' ? '/' : route.path.replace(/\{(\w+)\}/g, (_, k) => (keys.push(k), '([^/]+)'))

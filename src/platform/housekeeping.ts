@@ -10,11 +10,7 @@ export async function sweepExpired(em: EntityManager) {
   const conn = em.getConnection()
   const sessions = await conn.execute('delete from sessions where expires_at < now()', [], 'run')
   const limits = await conn.execute('delete from rate_limits where reset_at < now()', [], 'run')
-  const codes = await conn.execute(
-    "delete from one_time_codes where expires_at < now() - interval '1 day' or used_at < now() - interval '1 day'",
-    [],
-    'run',
-  )
+  const codes = await conn.execute("delete from one_time_codes where expires_at < now() - interval '1 day' or used_at < now() - interval '1 day'", [], 'run')
   const n = (r: unknown) => (r as { affectedRows: number }).affectedRows
   return { sessions: n(sessions), rateLimits: n(limits), codes: n(codes) }
 }

@@ -1,16 +1,20 @@
 import { describe, expect, test } from 'bun:test'
 import { rmSync } from 'node:fs'
+import { config } from '../../src/config'
+import { layout, readOutbox, sendMail } from '../../src/platform/mail'
+import { outboxRoutes } from '../../src/platform/mail/outbox.routes'
 import { uid } from '../client'
 import { waitForNewMail } from '../mail'
-import { config } from '../../src/config'
-import { readOutbox, sendMail, layout } from '../../src/platform/mail'
-import { outboxRoutes } from '../../src/platform/mail/outbox.routes'
 
 describe('mail', () => {
   test('over SMTP: text and HTML parts reach the server', async () => {
     const to = `mail-${uid()}@test.example`
     const next = waitForNewMail(to)
-    const rendered = layout('Hello there', 'A heading', [{ p: 'Ünïcödé & <b>escaped</b>' }, { code: '123456' }, { button: { label: 'Open', url: 'https://example.com/x?a=1&b=2' } }])
+    const rendered = layout('Hello there', 'A heading', [
+      { p: 'Ünïcödé & <b>escaped</b>' },
+      { code: '123456' },
+      { button: { label: 'Open', url: 'https://example.com/x?a=1&b=2' } },
+    ])
     await sendMail({ to, ...rendered })
     const mail = await next
     expect(mail.subject).toBe('Hello there')

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'bun:test'
-import { Client, actor, em, uid } from '../client'
-import { signInAtProvider } from '../peers/oidc'
 import { config } from '../../src/config'
-import { User } from '../../src/modules/users/user.entity'
 import { PROVIDER_ERROR_MESSAGES } from '../../src/modules/auth/auth.schema'
 import { resetProviderConfig } from '../../src/modules/auth/oidc.service'
+import { User } from '../../src/modules/users/user.entity'
+import { actor, Client, em, uid } from '../client'
+import { signInAtProvider } from '../peers/oidc'
 
 /** Browser steps: our redirect, the provider's screens, back to our callback. */
 async function viaProvider(c: Client, login: string, opts: { abort?: boolean; query?: string } = {}) {

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'bun:test'
-import { Client, actor, em, uid } from '../client'
-import { extractCode, extractLinkParam, waitForNewMail } from '../mail'
 import { config } from '../../src/config'
 import { Session } from '../../src/modules/auth/auth.entity'
 import { User } from '../../src/modules/users/user.entity'
 import { sha256 } from '../../src/platform/crypto'
+import { actor, Client, em, uid } from '../client'
+import { extractCode, extractLinkParam, waitForNewMail } from '../mail'
 
 const newEmail = () => `sess-${uid()}@test.example`
 
@@ -65,7 +65,9 @@ describe('sessions', () => {
     const { user } = await actor({ email: newEmail() })
     const code = extractCode(await loginMail(new Client(), user.email))
     const form = new Client()
-    const r = await form.post('/v1/auth/login-using-otp', new URLSearchParams({ email: user.email, code }).toString(), { 'content-type': 'application/x-www-form-urlencoded' })
+    const r = await form.post('/v1/auth/login-using-otp', new URLSearchParams({ email: user.email, code }).toString(), {
+      'content-type': 'application/x-www-form-urlencoded',
+    })
     expect(r.status).toBe(415)
     expect(form.cookies.has('summit_session')).toBe(false)
     const plain = await form.post('/v1/auth/login-using-otp', JSON.stringify({ email: user.email, code }), { 'content-type': 'text/plain' })
@@ -213,7 +215,7 @@ describe('verify email', () => {
     expect((await c.get('/v1/auth/me')).status).toBe(401)
   })
 
-  test('an address that is not the user\'s is refused', async () => {
+  test("an address that is not the user's is refused", async () => {
     const { client } = await actor({ email: newEmail() })
     const r = await client.post('/v1/auth/verify-email-using-otp', { email: newEmail(), code: '123456' })
     expect(r.status).toBe(422)

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { Client, actor } from '../client'
+import { actor, Client } from '../client'
 
 describe('personal access tokens', () => {
   test('create (plain text once), list, use, revoke', async () => {
@@ -24,7 +24,7 @@ describe('personal access tokens', () => {
     expect((await script.get('/v1/auth/me')).status).toBe(401)
   })
 
-  test('another user\'s token is a 404; a missing name is a 422; signed out is 401', async () => {
+  test("another user's token is a 404; a missing name is a 422; signed out is 401", async () => {
     const a = await actor()
     const b = await actor()
     const t = await a.client.post('/v1/auth/tokens', { name: 'mine' })
@@ -42,10 +42,18 @@ describe('OpenAPI document of sign-in', () => {
   test('every sign-in path is listed under Auth with its payload and answers; the dev outbox is not', async () => {
     const doc = (await new Client().get('/openapi/json')).body
     const paths: [string, string][] = [
-      ['/v1/auth/register-using-otp', 'post'], ['/v1/auth/login-using-otp', 'post'], ['/v1/auth/verify-email-using-otp', 'post'],
-      ['/v1/auth/verify-token', 'post'], ['/v1/auth/me', 'get'], ['/v1/auth/logout', 'post'], ['/v1/auth/tokens', 'post'],
-      ['/v1/auth/tokens', 'get'], ['/v1/auth/tokens/{id}', 'delete'], ['/v1/auth/providers', 'get'],
-      ['/v1/auth/connect/multiplai/redirect', 'get'], ['/v1/auth/connect/multiplai/callback', 'get'],
+      ['/v1/auth/register-using-otp', 'post'],
+      ['/v1/auth/login-using-otp', 'post'],
+      ['/v1/auth/verify-email-using-otp', 'post'],
+      ['/v1/auth/verify-token', 'post'],
+      ['/v1/auth/me', 'get'],
+      ['/v1/auth/logout', 'post'],
+      ['/v1/auth/tokens', 'post'],
+      ['/v1/auth/tokens', 'get'],
+      ['/v1/auth/tokens/{id}', 'delete'],
+      ['/v1/auth/providers', 'get'],
+      ['/v1/auth/connect/multiplai/redirect', 'get'],
+      ['/v1/auth/connect/multiplai/callback', 'get'],
     ]
     for (const [path, method] of paths) {
       const op = doc.paths[path]?.[method]

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'bun:test'
-import { Client, actor, em, uid } from '../client'
-import { extractCode, extractLinkParam, mailsTo, waitForMail, waitForNewMail } from '../mail'
 import { config } from '../../src/config'
 import { OneTimeCode } from '../../src/modules/auth/auth.entity'
 import { User } from '../../src/modules/users/user.entity'
+import { actor, Client, em, uid } from '../client'
+import { extractCode, extractLinkParam, mailsTo, waitForMail, waitForNewMail } from '../mail'
 
 const newEmail = () => `otp-${uid()}@test.example`
 const WRONG = 'Please enter a valid 6-OTP code'

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test'
-import { book, world } from './bookings.fixtures'
 import { confirmBooking } from '../../src/modules/bookings/booking.service'
 import { em } from '../client'
 import { mailsTo, waitForMail } from '../mail'
+import { book, world } from './bookings.fixtures'
 
 describe('booking mail', () => {
   test('a free booking is confirmed by mail at once; cancelling mails the reason', async () => {

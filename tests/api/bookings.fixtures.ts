@@ -1,8 +1,9 @@
 /** Fixtures for booking, seat, voucher and invitation tests: rows made directly in the database. */
-import { em, uid, actor, tenant as makeTenant, type Actor } from '../client'
-import { Workshop } from '../../src/modules/workshops/workshop.entity'
-import { WorkshopSchedule } from '../../src/modules/workshops/schedule.entity'
+
 import type { Tenant } from '../../src/modules/tenants/tenant.entity'
+import { WorkshopSchedule } from '../../src/modules/workshops/schedule.entity'
+import { Workshop } from '../../src/modules/workshops/workshop.entity'
+import { type Actor, actor, em, tenant as makeTenant, uid } from '../client'
 
 const DAY = 86_400_000
 
@@ -23,14 +24,29 @@ export async function makeSchedule(o: ScheduleOpts) {
   const m = em()
   const id = uid()
   const workshop = m.create(Workshop, {
-    tenant: o.tenant.id, coach: o.coach.user.id, title: `Workshop ${id}`, slug: `workshop-${id}`,
-    price: o.price ?? 5000, currency: 'usd', minSeats: o.minSeats ?? 1, maxSeats: o.maxSeats ?? 10,
+    tenant: o.tenant.id,
+    coach: o.coach.user.id,
+    title: `Workshop ${id}`,
+    slug: `workshop-${id}`,
+    price: o.price ?? 5000,
+    currency: 'usd',
+    minSeats: o.minSeats ?? 1,
+    maxSeats: o.maxSeats ?? 10,
   } as any)
   const start = new Date(Date.now() + (o.startInDays ?? 7) * DAY)
   const schedule = m.create(WorkshopSchedule, {
-    tenant: o.tenant.id, coach: o.coach.user.id, workshop, startDate: start, endDate: new Date(start.getTime() + (o.hours ?? 3) * 3_600_000),
-    timezone: 'Europe/London', level: 'BEGINNER', status: o.status ?? 'PUBLISHED', visibility: o.visibility ?? 'PUBLIC',
-    mode: 'ONLINE', meetingUrl: 'https://meet.example/x', seatsTaken: o.seatsTaken ?? 0,
+    tenant: o.tenant.id,
+    coach: o.coach.user.id,
+    workshop,
+    startDate: start,
+    endDate: new Date(start.getTime() + (o.hours ?? 3) * 3_600_000),
+    timezone: 'Europe/London',
+    level: 'BEGINNER',
+    status: o.status ?? 'PUBLISHED',
+    visibility: o.visibility ?? 'PUBLIC',
+    mode: 'ONLINE',
+    meetingUrl: 'https://meet.example/x',
+    seatsTaken: o.seatsTaken ?? 0,
   } as any)
   await m.flush()
   return { workshop, schedule }
@@ -63,7 +79,14 @@ export async function manyClients(n: number): Promise<Actor[]> {
   const out: Actor[] = []
   for (let i = 0; i < n; i++) {
     const id = uid()
-    const user = m.create(User, { email: `r-${id}@test.example`, username: `r${id}`, roles: [], status: 'active', emailVerifiedAt: new Date(), profile: { firstName: 'Racer', lastName: id } } as any)
+    const user = m.create(User, {
+      email: `r-${id}@test.example`,
+      username: `r${id}`,
+      roles: [],
+      status: 'active',
+      emailVerifiedAt: new Date(),
+      profile: { firstName: 'Racer', lastName: id },
+    } as any)
     const secret = randomToken()
     m.create(AccessToken, { user, name: 'test', tokenHash: sha256(secret) } as any)
     const client = new Client()

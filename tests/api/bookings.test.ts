@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
-import { actor, em, superAdmin, tenant, Client } from '../client'
-import { book, makeSchedule, seatsTaken, world } from './bookings.fixtures'
-import { clock } from '../../src/platform/clock'
-import { confirmBooking, releaseExpiredHolds, RELEASE_HOLD_JOB, SWEEP_HOLDS_JOB } from '../../src/modules/bookings/booking.service'
+import { afterEach, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import { confirmBooking, RELEASE_HOLD_JOB, releaseExpiredHolds, SWEEP_HOLDS_JOB } from '../../src/modules/bookings/booking.service'
 import { WorkshopResource } from '../../src/modules/workshops/resource.entity'
+import { clock } from '../../src/platform/clock'
 import { enqueue, runNow } from '../../src/platform/jobs'
+import { actor, Client, em, superAdmin, tenant } from '../client'
+import { book, makeSchedule, seatsTaken, world } from './bookings.fixtures'
 
 // Many real requests per test: generous on a busy machine (applies to this file).
 setDefaultTimeout(60_000)
@@ -65,7 +65,16 @@ describe('bookings: create', () => {
     r = await book(w.client, w.schedule.id, { meta: { workshopResourcePreferences: [{ id: crypto.randomUUID(), isVisible: false }] } })
     expect(r.body.errors['meta.workshopResourcePreferences.0.id']).toEqual(['This resource does not belong to the workshop.'])
     const m = em()
-    const resource = m.create(WorkshopResource, { tenant: w.tenant.id, workshop: w.workshop.id, title: 'Slides', type: 'link', url: 'https://example.com/slides', sortOrder: 0, isVisible: true, isBroadcast: false } as any)
+    const resource = m.create(WorkshopResource, {
+      tenant: w.tenant.id,
+      workshop: w.workshop.id,
+      title: 'Slides',
+      type: 'link',
+      url: 'https://example.com/slides',
+      sortOrder: 0,
+      isVisible: true,
+      isBroadcast: false,
+    } as any)
     await m.flush()
     const ok = await book(w.client, w.schedule.id, {
       address: { addressLine1: '1 Main St', city: 'Leeds', state: 'West Yorkshire', zip: 'LS1 1AA', country: 'gb' },
@@ -285,10 +294,24 @@ describe('bookings: holds expire', () => {
 describe('bookings: documentation', () => {
   test('Swagger lists the booking, seat, invitation, group and voucher endpoints', async () => {
     const doc = (await new Client().get('/openapi/json')).body
-    for (const path of ['/v1/bookings', '/v1/bookings/{id}', '/v1/bookings/{id}/cancel', '/v1/bookings/{id}/restore', '/v1/bookings/{id}/seats',
-      '/v1/booking-seats', '/v1/booking-seats/{id}/send-invitation', '/v1/booking-seats/{id}/restore',
-      '/v1/invitations/{token}', '/v1/invitations/accept', '/v1/invitations/decline', '/v1/groups',
-      '/v1/vouchers', '/v1/vouchers/{id}', '/v1/vouchers/verify/{code}', '/v1/vouchers/{id}/redeem'])
+    for (const path of [
+      '/v1/bookings',
+      '/v1/bookings/{id}',
+      '/v1/bookings/{id}/cancel',
+      '/v1/bookings/{id}/restore',
+      '/v1/bookings/{id}/seats',
+      '/v1/booking-seats',
+      '/v1/booking-seats/{id}/send-invitation',
+      '/v1/booking-seats/{id}/restore',
+      '/v1/invitations/{token}',
+      '/v1/invitations/accept',
+      '/v1/invitations/decline',
+      '/v1/groups',
+      '/v1/vouchers',
+      '/v1/vouchers/{id}',
+      '/v1/vouchers/verify/{code}',
+      '/v1/vouchers/{id}/redeem',
+    ])
       expect(doc.paths[path]).toBeDefined()
     expect(doc.paths['/v1/vouchers/{id}/restore']).toBeUndefined()
     expect(doc.paths['/v1/bookings'].post.requestBody).toBeDefined()
@@ -311,11 +334,15 @@ describe('bookings: lists cost a fixed number of SQL statements', () => {
     for (const path of ['/v1/bookings?include=user&perPage=', '/v1/booking-seats?include=user,inviter&perPage=', '/v1/groups?perPage=']) {
       // The fewest of three runs: a background sweep may share the pool during one of them.
       const fewest = async (url: string) => {
-        const runs = [await countStatements(() => client.client.get(url)), await countStatements(() => client.client.get(url)), await countStatements(() => client.client.get(url))]
+        const runs = [
+          await countStatements(() => client.client.get(url)),
+          await countStatements(() => client.client.get(url)),
+          await countStatements(() => client.client.get(url)),
+        ]
         return { result: runs[0].result, statements: Math.min(...runs.map((r) => r.statements)) }
       }
-      const small = await fewest(path + '3')
-      const large = await fewest(path + '30')
+      const small = await fewest(`${path}3`)
+      const large = await fewest(`${path}30`)
       expect(small.result.status).toBe(200)
       expect(large.result.body.data.length).toBeGreaterThan(small.result.body.data.length)
       expect(large.statements).toBe(small.statements)

@@ -1,6 +1,7 @@
 /** Shared fixtures of the catalogue tests: tenants with coaches, workshops and schedules. */
-import { actor, superAdmin, tenant, uid, type Actor } from '../client'
+
 import type { Tenant } from '../../src/modules/tenants/tenant.entity'
+import { type Actor, actor, superAdmin, tenant, uid } from '../client'
 
 export const DAY = 24 * 3600 * 1000
 export const iso = (ms: number) => new Date(Date.now() + ms).toISOString()
@@ -43,5 +44,5 @@ export async function makeSchedule(coach: Actor, workshopId: string, extra: Reco
   return r.body.data
 }
 
-export { actor, superAdmin, uid }
 export type { Tenant }
+export { actor, superAdmin, uid }

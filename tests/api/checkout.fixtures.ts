@@ -51,7 +51,9 @@ export async function checkout(a: Actor, scheduleId: string, opts: { seats?: num
     step = 'pay'
     const paid = await Promise.race([
       payInBrowser(i.body.data.clientSecret),
-      Bun.sleep(t).then(() => { throw new Error('payment timed out') }),
+      Bun.sleep(t).then(() => {
+        throw new Error('payment timed out')
+      }),
     ])
     if ((paid as any).status !== 'succeeded') return { ok: false, step, message: String((paid as any).status), bookingId }
     step = 'finalize'

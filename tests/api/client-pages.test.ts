@@ -4,17 +4,24 @@
  * only (another client's booking is the area's 404).
  */
 import { beforeAll, describe, expect, test } from 'bun:test'
-import { app, em, uid } from '../client'
-import { User } from '../../src/modules/users/user.entity'
 import { Session } from '../../src/modules/auth/auth.entity'
+import { User } from '../../src/modules/users/user.entity'
 import { randomToken, sha256 } from '../../src/platform/crypto'
+import { app, em, uid } from '../client'
 import { makeCoach, makePublicSchedule } from '../e2e/marketplace.fixtures'
 import { minStatements } from './sql-counter'
 
 async function clientWith(bookings: number, scheduleIds: string[], tenantId: string) {
   const m = em()
   const id = uid()
-  const user = m.create(User, { email: `c-${id}@test.example`, username: `c${id}`, roles: [], status: 'active', emailVerifiedAt: new Date(), profile: { firstName: 'Cleo', lastName: `N${bookings}` } } as any)
+  const user = m.create(User, {
+    email: `c-${id}@test.example`,
+    username: `c${id}`,
+    roles: [],
+    status: 'active',
+    emailVerifiedAt: new Date(),
+    profile: { firstName: 'Cleo', lastName: `N${bookings}` },
+  } as any)
   await m.flush()
   await m.getConnection().execute(
     `insert into bookings (id, created_at, updated_at, tenant_id, user_id, workshop_schedule_id, seats, status, amount_total, discount, amount_due, amount_paid, currency, meta, confirmed_at)
@@ -36,7 +43,14 @@ async function clientWith(bookings: number, scheduleIds: string[], tenantId: str
     [user.id],
   )
   const secret = randomToken()
-  m.create(Session, { id: sha256(secret), user: user.id, csrfToken: randomToken(24), data: {}, lastSeenAt: new Date(), expiresAt: new Date(Date.now() + 86_400_000) } as any)
+  m.create(Session, {
+    id: sha256(secret),
+    user: user.id,
+    csrfToken: randomToken(24),
+    data: {},
+    lastSeenAt: new Date(),
+    expiresAt: new Date(Date.now() + 86_400_000),
+  } as any)
   await m.flush()
   return { user, cookie: `summit_session=${secret}` }
 }
@@ -54,7 +68,8 @@ beforeAll(async () => {
   await buildAssets()
   const coach = await makeCoach('Sam', `Count${uid()}`)
   const schedules = []
-  for (let i = 0; i < 5; i++) schedules.push((await makePublicSchedule(coach, { title: `Counting workshop ${i} ${uid()}`, price: 5000, maxSeats: 500 })).schedule.id)
+  for (let i = 0; i < 5; i++)
+    schedules.push((await makePublicSchedule(coach, { title: `Counting workshop ${i} ${uid()}`, price: 5000, maxSeats: 500 })).schedule.id)
   small = await clientWith(10, schedules, coach.tenant.id)
   large = await clientWith(100, schedules, coach.tenant.id)
 }, 180_000)
@@ -72,7 +87,7 @@ describe('client area pages', () => {
     }, 60_000)
   }
 
-  test('a booking detail (and its tabs) has a fixed statement count; another client\'s booking is the area 404', async () => {
+  test("a booking detail (and its tabs) has a fixed statement count; another client's booking is the area 404", async () => {
     const [mine] = await em().getConnection().execute(`select id from bookings where user_id = ? limit 1`, [large.user.id])
     const [other] = await em().getConnection().execute(`select id from bookings where user_id = ? limit 1`, [small.user.id])
     for (const tab of ['', '/seats', '/payments']) {

@@ -5,14 +5,14 @@
  * the coach pages at 10 and 100 bookings.
  */
 import { describe, expect, test } from 'bun:test'
-import { actor, em } from '../client'
-import { book, world } from './bookings.fixtures'
-import { localStripe, payInBrowser } from '../peers/stripe'
-import { waitForMail } from '../mail'
 import { Booking } from '../../src/modules/bookings/booking.entity'
 import { WorkshopSchedule } from '../../src/modules/workshops/schedule.entity'
-import { coachBusiness, pageClient } from './coach.fixtures'
+import { actor, em } from '../client'
+import { waitForMail } from '../mail'
+import { localStripe, payInBrowser } from '../peers/stripe'
+import { book, world } from './bookings.fixtures'
 import { book as bookRow } from './catalogue.bookings'
+import { coachBusiness, pageClient } from './coach.fixtures'
 import { minStatements } from './sql-counter'
 
 async function paidBooking(w: Awaited<ReturnType<typeof world>>, client: Awaited<ReturnType<typeof actor>>, seats = 1) {
@@ -107,7 +107,9 @@ describe('payout ledger, calendar feed, uploads', () => {
     expect(ics.body).toContain('BEGIN:VTIMEZONE')
     expect((await biz.other.client.get(`/v1/workshops/${biz.workshop.id}/calendar.ics`)).status).toBe(404)
 
-    const png = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0))
+    const png = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) =>
+      c.charCodeAt(0),
+    )
     const form = new FormData()
     form.append('file', new File([png], 'cover.png', { type: 'image/png' }))
     const up = await biz.coach.client.post(`/v1/workshops/${biz.workshop.id}/image`, form)
@@ -123,7 +125,6 @@ describe('payout ledger, calendar feed, uploads', () => {
     const file = await biz.coach.client.post(`/v1/workshops/${biz.workshop.id}/resource-files`, doc)
     expect(file.status).toBe(201)
     expect((await biz.other.client.get(file.body.data.url)).status).toBe(404)
-
   }, 60_000)
 })
 
@@ -133,7 +134,17 @@ describe('coach pages: statements', () => {
     for (const n of [10, 100]) {
       const biz = await coachBusiness(0)
       const rows = []
-      for (let i = 0; i < n; i++) rows.push(bookRow({ tenantId: biz.tenant.id, scheduleId: i % 2 ? biz.past.id : biz.coming.id, userId: biz.client.user.id, seats: 1, status: i % 3 ? 'CONFIRMED' : 'COMPLETED', amountPaid: 5000 }))
+      for (let i = 0; i < n; i++)
+        rows.push(
+          bookRow({
+            tenantId: biz.tenant.id,
+            scheduleId: i % 2 ? biz.past.id : biz.coming.id,
+            userId: biz.client.user.id,
+            seats: 1,
+            status: i % 3 ? 'CONFIRMED' : 'COMPLETED',
+            amountPaid: 5000,
+          }),
+        )
       const made = await Promise.all(rows)
       const page = await pageClient(biz.coach.user)
       for (const path of ['/c', '/c/bookings', `/c/workshops/${biz.workshop.id}`, `/c/bookings/${made[0].booking.id}`, '/c/account/payouts', '/c/feedbacks']) {

@@ -7,13 +7,28 @@ import { actor } from '../client'
 import { coachBusiness, pageClient } from './coach.fixtures'
 
 const PAGES = (w: string, b: string) => [
-  '/c', '/c/workshops', `/c/workshops/${w}`, `/c/workshops/${w}/history`, `/c/workshops/${w}/payouts`, `/c/workshops/${w}/calendar`,
-  `/c/workshops/${w}/invoices`, `/c/workshops/${w}/resources`, '/c/bookings', `/c/bookings/${b}`, `/c/bookings/${b}/seats`, `/c/bookings/${b}/payments`,
-  `/c/bookings/${b}/resources`, '/c/feedbacks', '/c/account/profile', '/c/account/payouts', '/c/apps', '/c/apps/multiplai',
+  '/c',
+  '/c/workshops',
+  `/c/workshops/${w}`,
+  `/c/workshops/${w}/history`,
+  `/c/workshops/${w}/payouts`,
+  `/c/workshops/${w}/calendar`,
+  `/c/workshops/${w}/invoices`,
+  `/c/workshops/${w}/resources`,
+  '/c/bookings',
+  `/c/bookings/${b}`,
+  `/c/bookings/${b}/seats`,
+  `/c/bookings/${b}/payments`,
+  `/c/bookings/${b}/resources`,
+  '/c/feedbacks',
+  '/c/account/profile',
+  '/c/account/payouts',
+  '/c/apps',
+  '/c/apps/multiplai',
 ]
 
 describe('coach pages', () => {
-  test('every coach page renders the coach\'s own data; another coach gets 404 for rows not theirs', async () => {
+  test("every coach page renders the coach's own data; another coach gets 404 for rows not theirs", async () => {
     const biz = await coachBusiness(5)
     const page = await pageClient(biz.coach.user)
     const b = biz.bookings[0].booking.id

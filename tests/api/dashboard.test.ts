@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test'
-import { Client, actor, em, superAdmin } from '../client'
-import { DAY, iso, makeSchedule, makeWorkshop, team } from './catalogue.fixtures'
-import { book } from './catalogue.bookings'
 import { WorkshopSchedule } from '../../src/modules/workshops/schedule.entity'
+import { actor, Client, em, superAdmin } from '../client'
+import { book } from './catalogue.bookings'
+import { DAY, iso, makeSchedule, makeWorkshop, team } from './catalogue.fixtures'
 
 async function moveToPast(id: string) {
   await em().nativeUpdate(WorkshopSchedule, { id }, { startDate: new Date(iso(-2 * DAY)), endDate: new Date(iso(-2 * DAY + 3600e3)) }, { filters: false })
@@ -20,7 +20,17 @@ describe('payouts', () => {
     const list = await coach.client.get(`/v1/payouts?filter[workshop]=${w.id}`)
     expect(list.status).toBe(200)
     expect(list.body.data).toHaveLength(1)
-    expect(list.body.data[0]).toMatchObject({ workshopScheduleId: s.id, bookings: 2, seats: 3, revenue: 150, fee: 15, feePercent: 10, net: 135, status: 'pending', paidAt: null })
+    expect(list.body.data[0]).toMatchObject({
+      workshopScheduleId: s.id,
+      bookings: 2,
+      seats: 3,
+      revenue: 150,
+      fee: 15,
+      feePercent: 10,
+      net: 135,
+      status: 'pending',
+      paidAt: null,
+    })
     expect((await other.client.get(`/v1/payouts?filter[workshop]=${w.id}`)).body.data).toHaveLength(0)
     expect((await other.client.get(`/v1/payouts/${s.id}`)).status).toBe(404)
     expect((await client.client.get('/v1/payouts')).status).toBe(403)
@@ -58,7 +68,17 @@ describe('dashboard metrics', () => {
     expect(c.body.data).toMatchObject({ view: 'client', upcomingBookings: 1, upcomingSeats: 3, bookings: 3, seats: 5, spent: 75 })
     const range = `from=${iso(-3 * DAY).slice(0, 10)}&to=${iso(30 * DAY).slice(0, 10)}`
     const k = await coach.client.get(`/v1/dashboard/metrics?${range}`)
-    expect(k.body.data).toMatchObject({ view: 'coach', upcomingSchedules: 1, schedules: 2, seatsSold: 5, capacity: 20, fillRate: 25, revenue: 75, fees: 7.5, net: 67.5 })
+    expect(k.body.data).toMatchObject({
+      view: 'coach',
+      upcomingSchedules: 1,
+      schedules: 2,
+      seatsSold: 5,
+      capacity: 20,
+      fillRate: 25,
+      revenue: 75,
+      fees: 7.5,
+      net: 67.5,
+    })
     expect(k.body.data.rating).toEqual({ average: null, count: 0, averageInRange: null })
     expect((await coach.client.get('/v1/dashboard/metrics?view=client')).body.data.view).toBe('client')
     expect((await client.client.get('/v1/dashboard/metrics?view=coach')).status).toBe(403)
@@ -81,7 +101,12 @@ describe('calendar files', () => {
     const { coach, other, client, tenant } = await team()
     const w = await makeWorkshop(coach, { title: 'Calendar, with; care' })
     const start = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 0, 15, 15, 0, 0))
-    const s = await makeSchedule(coach, w.id, { startDate: start.toISOString(), endDate: new Date(start.getTime() + 2 * 3600e3).toISOString(), timezone: 'America/New_York', meetingUrl: 'https://meet.example.com/secret' })
+    const s = await makeSchedule(coach, w.id, {
+      startDate: start.toISOString(),
+      endDate: new Date(start.getTime() + 2 * 3600e3).toISOString(),
+      timezone: 'America/New_York',
+      meetingUrl: 'https://meet.example.com/secret',
+    })
     const r = await client.client.get(`/v1/workshop-schedules/${s.id}/calendar.ics`)
     expect(r.status).toBe(200)
     expect(r.headers.get('content-type')).toContain('text/calendar')

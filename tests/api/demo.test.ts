@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql'
+import { seedDemoIfEmpty } from '../../src/demo/seed'
+import { seedRolesAndPermissions } from '../../src/modules/roles/seed'
 import { provideDatabase } from '../../src/platform/db/database'
 import { initOrm, migrateUp } from '../../src/platform/db/orm'
-import { seedRolesAndPermissions } from '../../src/modules/roles/seed'
-import { seedDemoIfEmpty } from '../../src/demo/seed'
 
 /** The first start of `npm start`: migrations and demo data on an empty database of its own. */
 let db: { url: string; stop(): Promise<void> }
@@ -32,7 +32,9 @@ describe('demo data', () => {
   })
 
   test('every list has something to show: public schedules, bookings in every status, seats, vouchers, feedback, payments', async () => {
-    expect(await count(`select count(*) n from workshop_schedules where status = 'PUBLISHED' and visibility = 'PUBLIC' and start_date > now()`)).toBeGreaterThanOrEqual(5)
+    expect(
+      await count(`select count(*) n from workshop_schedules where status = 'PUBLISHED' and visibility = 'PUBLIC' and start_date > now()`),
+    ).toBeGreaterThanOrEqual(5)
     expect(await count(`select count(distinct mode) n from workshop_schedules`)).toBe(3)
     expect(await count(`select count(distinct status) n from bookings`)).toBe(5)
     expect(await count(`select count(distinct status) n from booking_seats`)).toBe(4)
@@ -40,8 +42,10 @@ describe('demo data', () => {
     expect(await count(`select count(*) n from feedbacks`)).toBeGreaterThanOrEqual(1)
     expect(await count(`select count(*) n from payments where status = 'succeeded'`)).toBeGreaterThanOrEqual(1)
     // seat counters agree with the bookings that hold seats
-    expect(await count(`select count(*) n from workshop_schedules s where s.seats_taken <> coalesce((select sum(b.seats) from bookings b
-      where b.workshop_schedule_id = s.id and b.status in ('PENDING', 'CONFIRMED', 'COMPLETED', 'NO_SHOW') and b.deleted_at is null), 0)`)).toBe(0)
+    expect(
+      await count(`select count(*) n from workshop_schedules s where s.seats_taken <> coalesce((select sum(b.seats) from bookings b
+      where b.workshop_schedule_id = s.id and b.status in ('PENDING', 'CONFIRMED', 'COMPLETED', 'NO_SHOW') and b.deleted_at is null), 0)`),
+    ).toBe(0)
   })
 
   test('a second start adds nothing', async () => {

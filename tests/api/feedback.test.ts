@@ -1,9 +1,8 @@
 import { describe, expect, test } from 'bun:test'
-import { actor, em } from '../client'
-import { DAY, iso, makeSchedule, makeWorkshop, team } from './catalogue.fixtures'
-import { book } from './catalogue.bookings'
 import { WorkshopSchedule } from '../../src/modules/workshops/schedule.entity'
-import { Client } from '../client'
+import { actor, Client, em } from '../client'
+import { book } from './catalogue.bookings'
+import { DAY, iso, makeSchedule, makeWorkshop, team } from './catalogue.fixtures'
 
 /** A schedule that already ended (dates moved to the past after creation). */
 async function endedSchedule(coach: any, workshopId: string) {

@@ -1,9 +1,9 @@
 /** The image provider: `GET /v1/files/{key}?w=&format=` resizes and converts stored images. */
-import { describe, expect, test, setDefaultTimeout } from 'bun:test'
+import { describe, expect, setDefaultTimeout, test } from 'bun:test'
 import sharp from 'sharp'
-import { actor, app } from '../client'
 import { IMAGE_WIDTHS, variantKey } from '../../src/modules/uploads/image.service'
 import { getObject } from '../../src/platform/storage'
+import { actor, app } from '../client'
 
 setDefaultTimeout(60_000)
 

@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
-import { actor, Client, em, superAdmin } from '../client'
-import { book, world } from './bookings.fixtures'
+import { afterEach, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import { acceptInvitation, EXPIRE_INVITATIONS_JOB } from '../../src/modules/invitations/invitation.service'
 import { clock } from '../../src/platform/clock'
 import { runNow } from '../../src/platform/jobs'
-import { EXPIRE_INVITATIONS_JOB, acceptInvitation } from '../../src/modules/invitations/invitation.service'
+import { actor, Client, em, superAdmin } from '../client'
 import { waitForMail } from '../mail'
+import { book, world } from './bookings.fixtures'
 
 // Many real requests per test: generous on a busy machine (applies to this file).
 setDefaultTimeout(60_000)

@@ -1,5 +1,5 @@
-import { describe, expect, test, setDefaultTimeout } from 'bun:test'
-import { Client, actor, superAdmin, tenant as makeTenant } from '../client'
+import { describe, expect, setDefaultTimeout, test } from 'bun:test'
+import { actor, Client, tenant as makeTenant, superAdmin } from '../client'
 import { complete, jobWorld } from './job-postings.fixtures'
 
 setDefaultTimeout(90_000)
@@ -13,8 +13,12 @@ describe('job postings: status transitions', () => {
     let r = await c.patch(`${P}/${draft.id}`, { status: 'PUBLISHED' })
     expect(r.status).toBe(422)
     expect(r.body.errors).toMatchObject({
-      description: ['Description is required'], skillsDescription: ['Skills description is required'], companyName: ['Company name is required'],
-      location: ['Location is required'], employmentStatus: ['Employment type is required'], experienceLevel: ['Seniority level is required'],
+      description: ['Description is required'],
+      skillsDescription: ['Skills description is required'],
+      companyName: ['Company name is required'],
+      location: ['Location is required'],
+      employmentStatus: ['Employment type is required'],
+      experienceLevel: ['Seniority level is required'],
     })
     expect(r.body.errors.interviewQuestions).toBeDefined()
     const { title: _t, ...rest } = complete()
@@ -29,12 +33,18 @@ describe('job postings: status transitions', () => {
     expect(r.status).toBe(422)
     expect(r.body.errors.status).toEqual(['A PUBLISHED job posting cannot become DRAFT. Allowed: CLOSED, ARCHIVED.'])
     expect((await c.patch(`${P}/${draft.id}`, { status: 'CLOSED' })).body.data.status).toBe('CLOSED')
-    expect((await c.patch(`${P}/${draft.id}`, { status: 'DRAFT' })).body.errors.status).toEqual(['A CLOSED job posting cannot become DRAFT. Allowed: PUBLISHED, ARCHIVED.'])
+    expect((await c.patch(`${P}/${draft.id}`, { status: 'DRAFT' })).body.errors.status).toEqual([
+      'A CLOSED job posting cannot become DRAFT. Allowed: PUBLISHED, ARCHIVED.',
+    ])
     expect((await c.patch(`${P}/${draft.id}`, { status: 'PUBLISHED' })).body.data.status).toBe('PUBLISHED')
     expect((await c.patch(`${P}/${draft.id}`, { status: 'ARCHIVED' })).body.data.status).toBe('ARCHIVED')
-    expect((await c.patch(`${P}/${draft.id}`, { status: 'PUBLISHED' })).body.errors.status).toEqual(['A ARCHIVED job posting cannot become PUBLISHED. Allowed: DRAFT.'])
+    expect((await c.patch(`${P}/${draft.id}`, { status: 'PUBLISHED' })).body.errors.status).toEqual([
+      'A ARCHIVED job posting cannot become PUBLISHED. Allowed: DRAFT.',
+    ])
     expect((await c.patch(`${P}/${draft.id}`, { status: 'DRAFT' })).body.data.status).toBe('DRAFT')
-    expect((await c.patch(`${P}/${draft.id}`, { status: 'CLOSED' })).body.errors.status).toEqual(['A DRAFT job posting cannot become CLOSED. Allowed: PUBLISHED, ARCHIVED.'])
+    expect((await c.patch(`${P}/${draft.id}`, { status: 'CLOSED' })).body.errors.status).toEqual([
+      'A DRAFT job posting cannot become CLOSED. Allowed: PUBLISHED, ARCHIVED.',
+    ])
   })
 })
 
@@ -80,7 +90,14 @@ describe('job postings: who may do what', () => {
   test('order: 401, then team, then 403, then 422', async () => {
     const w = await jobWorld()
     const anon = new Client().withTeam(w.tenant.slug)
-    for (const [m, path] of [['GET', P], ['POST', P], ['PATCH', `${P}/x`], ['DELETE', `${P}/x`], ['POST', `${P}/x/restore`], ['GET', `${P}/x/applications`]] as const)
+    for (const [m, path] of [
+      ['GET', P],
+      ['POST', P],
+      ['PATCH', `${P}/x`],
+      ['DELETE', `${P}/x`],
+      ['POST', `${P}/x/restore`],
+      ['GET', `${P}/x/applications`],
+    ] as const)
       expect((await anon.request(m, path, m === 'GET' ? undefined : { title: '' })).status).toBe(401)
     // A user of another team: the team is not theirs (404) before any permission or body check.
     const stranger = await actor({ roles: ['coach'], tenant: await makeTenant() })
@@ -131,9 +148,20 @@ describe('job postings: who may do what', () => {
 
   test('the OpenAPI document shows every operation with request and response schemas', async () => {
     const doc = (await new Client().get('/openapi/json')).body
-    const ops: [string, string][] = [['/v1/t/job-postings', 'get'], ['/v1/t/job-postings', 'post'], ['/v1/t/job-postings/{id}', 'get'], ['/v1/t/job-postings/{id}', 'patch'],
-      ['/v1/t/job-postings/{id}', 'delete'], ['/v1/t/job-postings/{id}/restore', 'post'], ['/v1/t/job-postings/{id}/applications', 'get'],
-      ['/v1/t/job-postings/{id}/applications/{applicationId}', 'patch'], ['/v1/t/job-postings/{id}/applications/{applicationId}/resume', 'get'], ['/v1/public/jobs', 'get'], ['/v1/public/jobs/{id}', 'get'], ['/v1/public/jobs/{id}/applications', 'post']]
+    const ops: [string, string][] = [
+      ['/v1/t/job-postings', 'get'],
+      ['/v1/t/job-postings', 'post'],
+      ['/v1/t/job-postings/{id}', 'get'],
+      ['/v1/t/job-postings/{id}', 'patch'],
+      ['/v1/t/job-postings/{id}', 'delete'],
+      ['/v1/t/job-postings/{id}/restore', 'post'],
+      ['/v1/t/job-postings/{id}/applications', 'get'],
+      ['/v1/t/job-postings/{id}/applications/{applicationId}', 'patch'],
+      ['/v1/t/job-postings/{id}/applications/{applicationId}/resume', 'get'],
+      ['/v1/public/jobs', 'get'],
+      ['/v1/public/jobs/{id}', 'get'],
+      ['/v1/public/jobs/{id}/applications', 'post'],
+    ]
     for (const [path, method] of ops) {
       const op = doc.paths[path]?.[method]
       expect(op, `${method} ${path}`).toBeDefined()

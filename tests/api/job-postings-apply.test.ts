@@ -1,5 +1,5 @@
-import { describe, expect, test, setDefaultTimeout } from 'bun:test'
-import { Client, actor, em } from '../client'
+import { describe, expect, setDefaultTimeout, test } from 'bun:test'
+import { actor, Client, em } from '../client'
 import { waitForMail } from '../mail'
 import { complete, jobWorld } from './job-postings.fixtures'
 
@@ -13,12 +13,16 @@ async function publish(prefs: Record<string, unknown> = {}, extra: Record<string
   expect(r.status).toBe(201)
   return { ...w, posting: r.body.data }
 }
-const answersFor = (posting: any) => Object.fromEntries(posting.interviewQuestions.filter((q: any) => q.enabled).map((q: any) => [q.id, `Answer to ${q.title}`]))
+const answersFor = (posting: any) =>
+  Object.fromEntries(posting.interviewQuestions.filter((q: any) => q.enabled).map((q: any) => [q.id, `Answer to ${q.title}`]))
 const guest = () => new Client()
 
 describe('applications: the screening settings', () => {
   test('a guest applies with answers to the enabled questions; the coach reads and moves the applicant', async () => {
-    const { posting, coach } = await publish({}, { interviewQuestions: [...complete().interviewQuestions as any[], { title: 'Disabled one', order: 6, enabled: false }] })
+    const { posting, coach } = await publish(
+      {},
+      { interviewQuestions: [...(complete().interviewQuestions as any[]), { title: 'Disabled one', order: 6, enabled: false }] },
+    )
     let r = await guest().post(`/v1/public/jobs/${posting.id}/applications`, { name: 'Ada', email: 'ADA@example.com' })
     expect(r.status).toBe(422)
     const enabled = posting.interviewQuestions.filter((q: any) => q.enabled)
@@ -30,7 +34,9 @@ describe('applications: the screening settings', () => {
     expect(r.status).toBe(201)
     expect(r.body.data).toMatchObject({ status: 'NEW', autoRejected: false })
     // One application per email.
-    expect((await guest().post(`/v1/public/jobs/${posting.id}/applications`, { name: 'Ada', email: 'ada@example.com', answers: answersFor(posting) })).status).toBe(409)
+    expect(
+      (await guest().post(`/v1/public/jobs/${posting.id}/applications`, { name: 'Ada', email: 'ada@example.com', answers: answersFor(posting) })).status,
+    ).toBe(409)
 
     const list = await coach.client.get(`${P}/${posting.id}/applications`)
     expect(list.status).toBe(200)
@@ -83,7 +89,8 @@ describe('applications: the screening settings', () => {
 
   test('IELTS score when required; auto-reject below the minimum', async () => {
     const { posting, coach } = await publish({ ieltsAssessmentRequired: true, ieltsAssessmentMinScore: 6.5, ieltsAutoReject: true })
-    const send = (email: string, ieltsScore?: unknown) => guest().post(`/v1/public/jobs/${posting.id}/applications`, { name: 'Lin', email, answers: answersFor(posting), ieltsScore })
+    const send = (email: string, ieltsScore?: unknown) =>
+      guest().post(`/v1/public/jobs/${posting.id}/applications`, { name: 'Lin', email, answers: answersFor(posting), ieltsScore })
     expect((await send('a@example.com')).body.errors.ieltsScore).toEqual(['Please enter your IELTS score (0 to 9 in steps of 0.5)'])
     expect((await send('a@example.com', 6.3)).body.errors.ieltsScore).toEqual(['Please enter your IELTS score (0 to 9 in steps of 0.5)'])
     expect((await send('a@example.com', 10)).status).toBe(422)
@@ -100,16 +107,23 @@ describe('applications: the screening settings', () => {
     expect(r.status).toBe(409)
     expect(r.body.message).toBe('This job posting is not accepting applications.')
     await coach.client.patch(`${P}/${posting.id}`, { preferences: { acceptApplications: true } })
-    expect((await guest().post(`/v1/public/jobs/${posting.id}/applications`, { name: 'Ada', email: 'a@example.com', answers: answersFor(posting) })).status).toBe(201)
+    expect(
+      (await guest().post(`/v1/public/jobs/${posting.id}/applications`, { name: 'Ada', email: 'a@example.com', answers: answersFor(posting) })).status,
+    ).toBe(201)
     await coach.client.patch(`${P}/${posting.id}`, { status: 'CLOSED' })
-    expect((await guest().post(`/v1/public/jobs/${posting.id}/applications`, { name: 'Bo', email: 'b@example.com', answers: answersFor(posting) })).status).toBe(404)
+    expect(
+      (await guest().post(`/v1/public/jobs/${posting.id}/applications`, { name: 'Bo', email: 'b@example.com', answers: answersFor(posting) })).status,
+    ).toBe(404)
   })
 
   test('applicantMaxLimit holds under 30 parallel applications', async () => {
     const { posting, coach } = await publish({ applicantMaxLimit: 7 })
     const answers = answersFor(posting)
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) =>
-      guest().post(`/v1/public/jobs/${posting.id}/applications`, { name: `Applicant ${i}`, email: `p${i}@example.com`, answers })))
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        guest().post(`/v1/public/jobs/${posting.id}/applications`, { name: `Applicant ${i}`, email: `p${i}@example.com`, answers }),
+      ),
+    )
     expect(results.filter((r) => r.status === 201)).toHaveLength(7)
     const refused = results.filter((r) => r.status === 409)
     expect(refused).toHaveLength(23)
@@ -121,7 +135,12 @@ describe('applications: the screening settings', () => {
   test('one address may send at most 200 applications an hour (429 with Retry-After)', async () => {
     const { posting } = await publish()
     const key = 'job-apply:127.0.0.1'
-    await em().getConnection().execute(`insert into rate_limits (key, hits, reset_at) values (?, 200, now() + interval '1 hour') on conflict (key) do update set hits = 200, reset_at = excluded.reset_at`, [key])
+    await em()
+      .getConnection()
+      .execute(
+        `insert into rate_limits (key, hits, reset_at) values (?, 200, now() + interval '1 hour') on conflict (key) do update set hits = 200, reset_at = excluded.reset_at`,
+        [key],
+      )
     try {
       const r = await guest().post(`/v1/public/jobs/${posting.id}/applications`, { name: 'Flood', email: 'flood@example.com', answers: answersFor(posting) })
       expect(r.status).toBe(429)
@@ -134,8 +153,13 @@ describe('applications: the screening settings', () => {
   test('notifyAssigneeOnApplication mails the recruiters', async () => {
     const w = await jobWorld('enterprise')
     const recruiter = await actor({ tenant: w.tenant, email: `recruiter-${Date.now()}@example.com` })
-    const posting = (await w.coach.client.post(P, complete({ status: 'PUBLISHED', recruiterIds: [recruiter.user.id], preferences: { notifyAssigneeOnApplication: true } }))).body.data
-    expect((await guest().post(`/v1/public/jobs/${posting.id}/applications`, { name: 'Ada Lovelace', email: 'ada@example.com', answers: answersFor(posting) })).status).toBe(201)
+    const posting = (
+      await w.coach.client.post(P, complete({ status: 'PUBLISHED', recruiterIds: [recruiter.user.id], preferences: { notifyAssigneeOnApplication: true } }))
+    ).body.data
+    expect(
+      (await guest().post(`/v1/public/jobs/${posting.id}/applications`, { name: 'Ada Lovelace', email: 'ada@example.com', answers: answersFor(posting) }))
+        .status,
+    ).toBe(201)
     const mail = await waitForMail(recruiter.user.email, (m) => m.subject.includes(posting.title))
     expect(mail.subject).toBe(`New application: ${posting.title}`)
     expect(mail.text).toContain(`/c/job-postings/${posting.id}/applicants`)
@@ -170,12 +194,22 @@ describe('public job pages', () => {
     const page = await guest().get(`/jobs/${posting.id}`, { accept: 'text/html' })
     expect(page.status).toBe(200)
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page.body)![1])
-    expect(ld).toMatchObject({ '@context': 'https://schema.org/', '@type': 'JobPosting', title: posting.title, employmentType: 'FULL_TIME', hiringOrganization: { '@type': 'Organization', name: 'Acme Ltd' }, jobLocationType: 'TELECOMMUTE' })
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org/',
+      '@type': 'JobPosting',
+      title: posting.title,
+      employmentType: 'FULL_TIME',
+      hiringOrganization: { '@type': 'Organization', name: 'Acme Ltd' },
+      jobLocationType: 'TELECOMMUTE',
+    })
     expect(page.body).not.toMatch(/<script(?![^>]*application\/ld\+json)/)
     expect(page.body).toContain(`action="/jobs/${posting.id}/apply"`)
     expect(page.body).toMatch(/enctype="multipart\/form-data"/i)
     // Errors come back on their fields, the first one focused.
-    const back = await guest().get(`/jobs/${posting.id}?error=x&errors=${encodeURIComponent(JSON.stringify({ email: ['Please enter a valid email address'] }))}`, { accept: 'text/html' })
+    const back = await guest().get(
+      `/jobs/${posting.id}?error=x&errors=${encodeURIComponent(JSON.stringify({ email: ['Please enter a valid email address'] }))}`,
+      { accept: 'text/html' },
+    )
     expect(back.body).toContain('Please enter a valid email address')
     expect(back.body).toMatch(/id="apply-email"[^>]*autofocus/i)
     expect((await guest().get(`/jobs/${draft.id}`, { accept: 'text/html' })).status).toBe(404)

@@ -3,8 +3,7 @@ import { actor, tenant as makeTenant } from '../client'
 
 export const LONG = (n: number, word = 'Build reliable systems. ') => word.repeat(Math.ceil(n / word.length)).slice(0, n)
 
-export const questions = (n: number, enabled = true) =>
-  Array.from({ length: n }, (_, i) => ({ title: `Question number ${i + 1}?`, order: i + 1, enabled }))
+export const questions = (n: number, enabled = true) => Array.from({ length: n }, (_, i) => ({ title: `Question number ${i + 1}?`, order: i + 1, enabled }))
 
 /** A posting with every field PUBLISHED needs. */
 export const complete = (extra: Record<string, unknown> = {}) => ({

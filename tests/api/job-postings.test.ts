@@ -1,5 +1,5 @@
-import { describe, expect, test, setDefaultTimeout } from 'bun:test'
-import { LONG, complete, jobWorld, questions } from './job-postings.fixtures'
+import { describe, expect, setDefaultTimeout, test } from 'bun:test'
+import { complete, jobWorld, LONG, questions } from './job-postings.fixtures'
 
 setDefaultTimeout(60_000)
 const P = '/v1/t/job-postings'
@@ -11,12 +11,28 @@ describe('job postings: CRUD', () => {
     const r = await c.post(P, { title: '  Draft role  ' })
     expect(r.status).toBe(201)
     const d = r.body.data
-    expect(d).toMatchObject({ title: 'Draft role', status: 'DRAFT', description: null, workplaceTypes: [], categories: [], interviewQuestions: [], applicantCount: 0 })
+    expect(d).toMatchObject({
+      title: 'Draft role',
+      status: 'DRAFT',
+      description: null,
+      workplaceTypes: [],
+      categories: [],
+      interviewQuestions: [],
+      applicantCount: 0,
+    })
     // Preferences come back typed, with their defaults.
     expect(d.preferences).toEqual({
-      acceptApplications: true, applicantMaxLimit: null, applicantSelfScheduleInterview: false, characterReferenceCheck: false,
-      bigFivePersonalityTest: false, ieltsAssessmentRequired: false, ieltsAssessmentMinScore: null, ieltsAutoReject: false,
-      resumeRequired: false, interviewType: 'VIDEO', notifyAssigneeOnApplication: false,
+      acceptApplications: true,
+      applicantMaxLimit: null,
+      applicantSelfScheduleInterview: false,
+      characterReferenceCheck: false,
+      bigFivePersonalityTest: false,
+      ieltsAssessmentRequired: false,
+      ieltsAssessmentMinScore: null,
+      ieltsAutoReject: false,
+      resumeRequired: false,
+      interviewType: 'VIDEO',
+      notifyAssigneeOnApplication: false,
     })
     const full = await c.post(P, complete())
     expect(full.status).toBe(201)
@@ -46,7 +62,18 @@ describe('job postings: CRUD', () => {
     const w = await jobWorld('enterprise')
     const c = w.coach.client
     for (let i = 0; i < 11; i++) expect((await c.post(P, { title: `Role ${String(i).padStart(2, '0')}` })).status).toBe(201)
-    const pub = await c.post(P, complete({ title: 'Zebra keeper', status: 'PUBLISHED', employmentStatus: 'CONTRACT', experienceLevel: 'DIRECTOR', workplaceTypes: ['Remote'], categories: ['DESIGN'], recruiterIds: [w.coach.user.id] }))
+    const pub = await c.post(
+      P,
+      complete({
+        title: 'Zebra keeper',
+        status: 'PUBLISHED',
+        employmentStatus: 'CONTRACT',
+        experienceLevel: 'DIRECTOR',
+        workplaceTypes: ['Remote'],
+        categories: ['DESIGN'],
+        recruiterIds: [w.coach.user.id],
+      }),
+    )
     expect(pub.status).toBe(201)
     let r = await c.get(P)
     expect(r.body.data).toHaveLength(10)
@@ -54,7 +81,14 @@ describe('job postings: CRUD', () => {
     expect((await c.get(`${P}?page=2`)).body.data).toHaveLength(2)
     r = await c.get(`${P}?filter[status]=PUBLISHED`)
     expect(r.body.data.map((x: any) => x.title)).toEqual(['Zebra keeper'])
-    for (const q of ['filter[employmentStatus]=CONTRACT', 'filter[experienceLevel]=DIRECTOR', 'filter[workplaceType]=Remote', 'filter[category]=DESIGN', 'filter[text]=zebra', 'q=ZEBRA'])
+    for (const q of [
+      'filter[employmentStatus]=CONTRACT',
+      'filter[experienceLevel]=DIRECTOR',
+      'filter[workplaceType]=Remote',
+      'filter[category]=DESIGN',
+      'filter[text]=zebra',
+      'q=ZEBRA',
+    ])
       expect((await c.get(`${P}?${q}`)).body.data.map((x: any) => x.title)).toEqual(['Zebra keeper'])
     expect((await c.get(`${P}?filter[category]=HR`)).body.data).toEqual([])
     expect((await c.get(`${P}?filter[status]=OPEN`)).status).toBe(422)
@@ -85,8 +119,15 @@ describe('job postings: section 5 rules and messages', () => {
     r = await c.post(P, {})
     expect(r.body.errors.title).toEqual(['Title is required'])
     r = await c.post(P, {
-      title: 'Valid', description: 'short', skillsDescription: 'short', companyName: '', companyUrl: 'ftp://x.example', location: '',
-      listingType: 'l'.repeat(256), posterEmail: 'not-an-email', categories: ['IT', 'HR', 'SALES', 'DESIGN'],
+      title: 'Valid',
+      description: 'short',
+      skillsDescription: 'short',
+      companyName: '',
+      companyUrl: 'ftp://x.example',
+      location: '',
+      listingType: 'l'.repeat(256),
+      posterEmail: 'not-an-email',
+      categories: ['IT', 'HR', 'SALES', 'DESIGN'],
     })
     expect(r.status).toBe(422)
     expect(r.body.errors).toMatchObject({
@@ -99,7 +140,15 @@ describe('job postings: section 5 rules and messages', () => {
       posterEmail: ['Please enter a valid email address'],
       categories: ['Cannot select more than 3 categories'],
     })
-    r = await c.post(P, { title: 'Valid', description: LONG(25_001), skillsDescription: LONG(4_001), companyName: 'n'.repeat(256), companyUrl: `https://x.example/${'a'.repeat(250)}`, location: 'l'.repeat(256), posterEmail: `${'a'.repeat(250)}@x.example` })
+    r = await c.post(P, {
+      title: 'Valid',
+      description: LONG(25_001),
+      skillsDescription: LONG(4_001),
+      companyName: 'n'.repeat(256),
+      companyUrl: `https://x.example/${'a'.repeat(250)}`,
+      location: 'l'.repeat(256),
+      posterEmail: `${'a'.repeat(250)}@x.example`,
+    })
     expect(r.body.errors).toMatchObject({
       description: ['Description must be between 100 and 25,000 characters'],
       skillsDescription: ['Skills description must be between 100 and 4,000 characters'],
@@ -115,7 +164,9 @@ describe('job postings: section 5 rules and messages', () => {
     expect((await c.patch(`${P}/${r.body.data.id}`, { title: 'A' })).status).toBe(200)
     const e = await c.patch(`${P}/${r.body.data.id}`, { title: '  ' })
     expect(e.body.errors.title).toEqual(['Title must be at least 1 character'])
-    expect((await c.patch(`${P}/${r.body.data.id}`, { categories: ['IT', 'HR', 'SALES', 'BUSINESS'] })).body.errors.categories).toEqual(['Cannot select more than 3 categories'])
+    expect((await c.patch(`${P}/${r.body.data.id}`, { categories: ['IT', 'HR', 'SALES', 'BUSINESS'] })).body.errors.categories).toEqual([
+      'Cannot select more than 3 categories',
+    ])
   })
 
   test('enumerations: every value accepted, anything else refused', async () => {
@@ -125,10 +176,26 @@ describe('job postings: section 5 rules and messages', () => {
       expect((await c.post(P, { title: 'Enum test', employmentStatus })).status).toBe(201)
     for (const experienceLevel of ['ENTRY_LEVEL', 'MID_SENIOR_LEVEL', 'DIRECTOR', 'EXECUTIVE', 'INTERNSHIP', 'ASSOCIATE', 'NOT_APPLICABLE'])
       expect((await c.post(P, { title: 'Enum test', experienceLevel })).status).toBe(201)
-    expect((await c.post(P, { title: 'Enum test', workplaceTypes: ['On-site', 'Hybrid', 'Remote'], industries: ['IT', 'FINANCE', 'MARKETING', 'SALES', 'HR', 'ENGINEERING', 'DESIGN', 'PRODUCT', 'BUSINESS'] })).status).toBe(201)
+    expect(
+      (
+        await c.post(P, {
+          title: 'Enum test',
+          workplaceTypes: ['On-site', 'Hybrid', 'Remote'],
+          industries: ['IT', 'FINANCE', 'MARKETING', 'SALES', 'HR', 'ENGINEERING', 'DESIGN', 'PRODUCT', 'BUSINESS'],
+        })
+      ).status,
+    ).toBe(201)
     for (const interviewType of ['VIDEO', 'PHONE', 'IN_PERSON'])
       expect((await c.post(P, { title: 'Enum test', preferences: { interviewType } })).body.data.preferences.interviewType).toBe(interviewType)
-    const bad = await c.post(P, { title: 'Enum test', employmentStatus: 'FULLTIME', experienceLevel: 'JUNIOR', workplaceTypes: ['Office'], industries: ['LEGAL'], status: 'OPEN', preferences: { interviewType: 'CHAT' } })
+    const bad = await c.post(P, {
+      title: 'Enum test',
+      employmentStatus: 'FULLTIME',
+      experienceLevel: 'JUNIOR',
+      workplaceTypes: ['Office'],
+      industries: ['LEGAL'],
+      status: 'OPEN',
+      preferences: { interviewType: 'CHAT' },
+    })
     expect(bad.status).toBe(422)
     expect(bad.body.errors).toMatchObject({
       employmentStatus: ['Please select a valid employment type'],
@@ -162,15 +229,28 @@ describe('job postings: section 5 rules and messages', () => {
     expect(r.body.errors.ieltsAssessmentMinScore).toEqual(['Minimum IELTS score is required when the IELTS assessment is required'])
   })
 
-  test('interview questions: title 1-255, order >= 1, 5 to 10 enabled, duplicates on the duplicate\'s field', async () => {
+  test("interview questions: title 1-255, order >= 1, 5 to 10 enabled, duplicates on the duplicate's field", async () => {
     const w = await jobWorld()
     const c = w.coach.client
-    let r = await c.post(P, { title: 'Questions', interviewQuestions: [{ title: ' ', order: 0 }, { title: 'q'.repeat(256), order: 1.5 }] })
+    let r = await c.post(P, {
+      title: 'Questions',
+      interviewQuestions: [
+        { title: ' ', order: 0 },
+        { title: 'q'.repeat(256), order: 1.5 },
+      ],
+    })
     expect(r.status).toBe(422)
     expect(r.body.errors['interviewQuestions.0.title']).toEqual(['Question is required'])
     expect(r.body.errors['interviewQuestions.0.order']).toEqual(['Order must be at least 1'])
     expect(r.body.errors['interviewQuestions.1.title']).toEqual(['Question cannot exceed 255 characters'])
-    r = await c.post(P, { title: 'Questions', interviewQuestions: [{ title: 'Why us?', order: 1 }, { title: 'Your salary?', order: 2 }, { title: '  why US?  ', order: 3 }] })
+    r = await c.post(P, {
+      title: 'Questions',
+      interviewQuestions: [
+        { title: 'Why us?', order: 1 },
+        { title: 'Your salary?', order: 2 },
+        { title: '  why US?  ', order: 3 },
+      ],
+    })
     expect(r.body.errors['interviewQuestions.2.title']).toEqual(['Question already exists'])
     expect(r.body.errors['interviewQuestions.0.title']).toBeUndefined()
     r = await c.post(P, { title: 'Questions', interviewQuestions: questions(11) })

@@ -1,8 +1,8 @@
 /** POST /v1/onboarding/complete: the end of onboarding for a pending user. */
 import { describe, expect, test } from 'bun:test'
-import { actor, em } from '../client'
-import { User } from '../../src/modules/users/user.entity'
 import { Membership, Tenant } from '../../src/modules/tenants/tenant.entity'
+import { User } from '../../src/modules/users/user.entity'
+import { actor, em } from '../client'
 
 const basics = { businessName: 'Rivera Coaching', bio: 'I help teams run better meetings.', specializations: ['Facilitation'] }
 

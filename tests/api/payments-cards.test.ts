@@ -1,9 +1,9 @@
 /** Saved cards: a Stripe customer per user (made on first need), add / list / default / delete, pay with one. */
 import { describe, expect, test } from 'bun:test'
-import { actor, em } from '../client'
-import { book, world } from './bookings.fixtures'
-import { browserCard, localStripe, stripeAdmin } from '../peers/stripe'
 import { User } from '../../src/modules/users/user.entity'
+import { actor, em } from '../client'
+import { browserCard, localStripe, stripeAdmin } from '../peers/stripe'
+import { book, world } from './bookings.fixtures'
 
 describe('saved cards', () => {
   test('add, list, make default, delete; another user cannot touch them', async () => {
@@ -17,7 +17,7 @@ describe('saved cards', () => {
     expect(r1.body.data).toMatchObject({ id: visa.id, brand: 'visa', last4: '4242', isDefault: true })
     const customerId = (await em().findOneOrFail(User, { id: a.user.id })).stripeCustomerId!
     expect(customerId).toStartWith('cus_')
-    expect((await stripeAdmin().customers.retrieve(customerId) as any).metadata.userId).toBe(a.user.id)
+    expect(((await stripeAdmin().customers.retrieve(customerId)) as any).metadata.userId).toBe(a.user.id)
 
     const mc = await browserCard('5555555555554444')
     const r2 = await a.client.post('/v1/payments/payment-methods', { paymentMethodId: mc.id })
@@ -42,7 +42,11 @@ describe('saved cards', () => {
     expect(list.data.map((c: any) => c.id)).toEqual([mc.id])
     expect((await a.client.delete(`/v1/payments/payment-methods/${visa.id}`)).status).toBe(404)
     // The customer was made once.
-    expect(localStripe().store.all('customer').filter((c) => c.metadata.userId === a.user.id)).toHaveLength(1)
+    expect(
+      localStripe()
+        .store.all('customer')
+        .filter((c) => c.metadata.userId === a.user.id),
+    ).toHaveLength(1)
   })
 
   test('validation: a missing or unknown payment method is a 422', async () => {

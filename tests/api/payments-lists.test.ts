@@ -1,9 +1,9 @@
 /** Invoice numbers under concurrency, the payments and invoices lists, and intents of cancelled bookings. */
 import { describe, expect, test } from 'bun:test'
-import { actor, em } from '../client'
-import { book, world } from './bookings.fixtures'
-import { localStripe, payInBrowser } from '../peers/stripe'
 import { Tenant } from '../../src/modules/tenants/tenant.entity'
+import { actor, em } from '../client'
+import { localStripe, payInBrowser } from '../peers/stripe'
+import { book, world } from './bookings.fixtures'
 
 describe('invoices and payment lists', () => {
   test('invoice numbers of a tenant have no gaps when bookings are paid at the same time', async () => {
@@ -12,7 +12,9 @@ describe('invoices and payment lists', () => {
     const bookings = await Promise.all(Array.from({ length: n }, () => book(w.client, w.schedule.id).then((r) => r.body.data)))
     const intents = await Promise.all(bookings.map((b) => w.client.client.post(`/v1/payments/bookings/${b.id}/payment-intent`).then((r) => r.body.data)))
     await Promise.all(intents.map((i) => payInBrowser(i.clientSecret)))
-    const results = await Promise.all(bookings.map((b, k) => w.client.client.post(`/v1/payments/bookings/${b.id}/finalize`, { paymentIntentId: intents[k].paymentIntentId })))
+    const results = await Promise.all(
+      bookings.map((b, k) => w.client.client.post(`/v1/payments/bookings/${b.id}/finalize`, { paymentIntentId: intents[k].paymentIntentId })),
+    )
     expect(results.map((r) => r.status)).toEqual(Array(n).fill(200))
     await localStripe().settle()
     const list = (await w.coach.client.get(`/v1/payments/invoices?filter[workshopScheduleId]=${w.schedule.id}&perPage=50&sort=number`)).body
@@ -24,7 +26,7 @@ describe('invoices and payment lists', () => {
     expect((await (await actor()).client.get('/v1/payments/invoices')).body.meta.total).toBe(0)
   }, 60_000)
 
-  test('GET /payments lists the viewer\'s payments; filters by kind and booking', async () => {
+  test("GET /payments lists the viewer's payments; filters by kind and booking", async () => {
     const w = await world({ price: 2000 })
     const b = (await book(w.client, w.schedule.id)).body.data
     const i = (await w.client.client.post(`/v1/payments/bookings/${b.id}/payment-intent`)).body.data
@@ -84,7 +86,10 @@ describe('refunds made outside the app', () => {
     await stripeAdmin().refunds.create({ payment_intent: i.paymentIntentId, amount: 500 })
     await localStripe().settle()
     const pays = (await w.client.client.get(`/v1/bookings/${b.id}/payments`)).body.data
-    expect(pays.map((p: any) => [p.kind, p.status, p.amount, p.amountRefunded])).toEqual([['payment', 'succeeded', 30, 5], ['refund', 'succeeded', 5, 0]])
+    expect(pays.map((p: any) => [p.kind, p.status, p.amount, p.amountRefunded])).toEqual([
+      ['payment', 'succeeded', 30, 5],
+      ['refund', 'succeeded', 5, 0],
+    ])
     expect((await w.client.client.get(`/v1/bookings/${b.id}`)).body.data.status).toBe('CONFIRMED')
   })
 })

@@ -5,14 +5,14 @@
  */
 import { afterEach, describe, expect, test } from 'bun:test'
 import { extractText, getDocumentProxy } from 'unpdf'
-import { actor, em, uid, type Actor } from '../client'
-import { book, world } from './bookings.fixtures'
-import { localStripe, payInBrowser, signWebhook } from '../peers/stripe'
-import { clock } from '../../src/platform/clock'
-import { Voucher } from '../../src/modules/vouchers/voucher.entity'
-import { WebhookEvent } from '../../src/modules/payments/payment.entity'
 import { releaseExpiredHolds } from '../../src/modules/bookings/booking.service'
+import { WebhookEvent } from '../../src/modules/payments/payment.entity'
 import type { Tenant } from '../../src/modules/tenants/tenant.entity'
+import { Voucher } from '../../src/modules/vouchers/voucher.entity'
+import { clock } from '../../src/platform/clock'
+import { type Actor, actor, em, uid } from '../client'
+import { localStripe, payInBrowser, signWebhook } from '../peers/stripe'
+import { book, world } from './bookings.fixtures'
 
 afterEach(() => clock.reset())
 
@@ -23,7 +23,11 @@ const paymentsOf = async (a: Actor, id: string) => (await a.client.get(`/v1/book
 
 async function postWebhook(payload: string, signature: string) {
   const { app } = await import('../client')
-  return fetch(`${app().url}/v1/payments/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload })
+  return fetch(`${app().url}/v1/payments/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    body: payload,
+  })
 }
 
 async function voucher(t: Tenant, data: Record<string, unknown>) {
@@ -42,7 +46,9 @@ async function pdfText(res: Response) {
 
 async function invoice(a: Actor, bookingId: string, document?: string) {
   const { app } = await import('../client')
-  return fetch(`${app().url}/v1/payments/bookings/${bookingId}/invoice${document ? `?document=${document}` : ''}`, { headers: { authorization: `Bearer ${a.client.bearer}` } })
+  return fetch(`${app().url}/v1/payments/bookings/${bookingId}/invoice${document ? `?document=${document}` : ''}`, {
+    headers: { authorization: `Bearer ${a.client.bearer}` },
+  })
 }
 
 describe('payments: keys and the Stripe.js stand-in', () => {
@@ -67,7 +73,14 @@ describe('payments: keys and the Stripe.js stand-in', () => {
     const form = (o: Record<string, string>) => new URLSearchParams(o).toString()
     // As the Stripe.js stand-in sends it: the publishable key as the `key` param.
     const headers = { 'content-type': 'application/x-www-form-urlencoded' }
-    const card = { key: r.publishableKey, 'payment_method_data[type]': 'card', 'payment_method_data[card][number]': '4242424242424242', 'payment_method_data[card][exp_month]': '12', 'payment_method_data[card][exp_year]': '2040', 'payment_method_data[card][cvc]': '123' }
+    const card = {
+      key: r.publishableKey,
+      'payment_method_data[type]': 'card',
+      'payment_method_data[card][number]': '4242424242424242',
+      'payment_method_data[card][exp_month]': '12',
+      'payment_method_data[card][exp_year]': '2040',
+      'payment_method_data[card][cvc]': '123',
+    }
     const wrong = await fetch(`${base}/confirm`, { method: 'POST', headers, body: form({ client_secret: 'nope', ...card }) })
     expect(wrong.status).toBe(400)
     const ok = await fetch(`${base}/confirm`, { method: 'POST', headers, body: form({ client_secret: r.clientSecret, ...card }) })
@@ -106,7 +119,14 @@ describe('payments: paying a booking', () => {
     expect(shown).toMatchObject({ status: 'CONFIRMED', amountPaid: 100, paymentMethod: 'card:visa', paymentTransactionId: r.body.data.paymentIntentId })
     const list = await paymentsOf(w.client, b.id)
     expect(list.meta.total).toBe(1)
-    expect(list.data[0]).toMatchObject({ kind: 'payment', status: 'succeeded', amount: 100, cardBrand: 'visa', cardLast4: '4242', paymentIntentId: r.body.data.paymentIntentId })
+    expect(list.data[0]).toMatchObject({
+      kind: 'payment',
+      status: 'succeeded',
+      amount: 100,
+      cardBrand: 'visa',
+      cardLast4: '4242',
+      paymentIntentId: r.body.data.paymentIntentId,
+    })
     expect(list.data[0].chargeId).toStartWith('ch_')
     // The coach sees the payments of their schedule's bookings; a stranger does not.
     expect((await paymentsOf(w.coach, b.id)).meta.total).toBe(1)
@@ -122,7 +142,11 @@ describe('payments: paying a booking', () => {
     expect(r.status).toBe(200)
     expect(r.body.data.amount).toBe(15)
     expect(r.body.data.clientSecret).toBeString()
-    const anon = await fetch(`${(await import('../client')).app().url}/v1/public/payments/payment-intent`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ bookingId: b.id }) })
+    const anon = await fetch(`${(await import('../client')).app().url}/v1/public/payments/payment-intent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ bookingId: b.id }),
+    })
     expect(anon.status).toBe(401)
   })
 
@@ -223,7 +247,13 @@ describe('payments: webhooks', () => {
   })
 
   test('a bad signature or a stale timestamp is rejected and records nothing', async () => {
-    const event = { id: `evt_${uid()}`, object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_x', object: 'payment_intent' } }, created: Math.floor(Date.now() / 1000) }
+    const event = {
+      id: `evt_${uid()}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: 'pi_x', object: 'payment_intent' } },
+      created: Math.floor(Date.now() / 1000),
+    }
     const payload = JSON.stringify(event)
     expect((await postWebhook(payload, signWebhook(payload, { secret: 'whsec_wrong' }))).status).toBe(400)
     expect((await postWebhook(payload, signWebhook(payload, { timestamp: Math.floor(Date.now() / 1000) - 301 }))).status).toBe(400)
@@ -245,7 +275,10 @@ describe('payments: refunds and late payments', () => {
     expect(c.status).toBe(200)
     await localStripe().settle()
     const list = (await paymentsOf(w.client, b.id)).data
-    expect(list.map((p: any) => [p.kind, p.status, p.amount])).toEqual([['payment', 'refunded', 40], ['refund', 'succeeded', 40]])
+    expect(list.map((p: any) => [p.kind, p.status, p.amount])).toEqual([
+      ['payment', 'refunded', 40],
+      ['refund', 'succeeded', 40],
+    ])
     expect(list[1].refundId).toStartWith('re_')
     const charge = localStripe().store.objects.get(list[0].chargeId)!
     expect(charge.amount_refunded).toBe(4000)
@@ -272,7 +305,10 @@ describe('payments: refunds and late payments', () => {
     await localStripe().settle()
     expect((await bookingOf(w.client, b.id)).status).toBe('CANCELLED')
     const list = (await paymentsOf(w.client, b.id)).data
-    expect(list.map((p: any) => [p.kind, p.status])).toEqual([['payment', 'refunded'], ['refund', 'succeeded']])
+    expect(list.map((p: any) => [p.kind, p.status])).toEqual([
+      ['payment', 'refunded'],
+      ['refund', 'succeeded'],
+    ])
   })
 
   test('a late payment whose seats are still free confirms the booking', async () => {

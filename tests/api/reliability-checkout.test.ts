@@ -4,7 +4,7 @@
  * seats add up exactly, and the database answers a plain read right after.
  */
 import { describe, expect, test } from 'bun:test'
-import { actor, em, app, tenant as makeTenant } from '../client'
+import { actor, app, em, tenant as makeTenant } from '../client'
 import { makeSchedule, manyClients } from './bookings.fixtures'
 import { checkout } from './checkout.fixtures'
 
@@ -33,41 +33,49 @@ async function plainReadAnswers() {
 }
 
 describe('reliability: parallel checkouts', () => {
-  test('30 checkouts at once by two clients across four schedules of one tenant all finish', async () => {
-    const t = await makeTenant()
-    const coach = await actor({ roles: ['coach'], tenant: t })
-    const schedules = await Promise.all([0, 1, 2, 3].map(() => makeSchedule({ tenant: t, coach, price: 2500, maxSeats: 20 }).then((s) => s.schedule)))
-    const clients = [await actor(), await actor()]
-    const t0 = performance.now()
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => checkout(clients[i % 2], schedules[i % 4].id)))
-    const wall = performance.now() - t0
-    const failed = results.filter((r) => !r.ok)
-    expect(failed).toEqual([])
-    let total = 0
-    for (const s of schedules) {
-      const seats = await confirmedSeats(s.id)
-      expect(seats.confirmed).toBe(seats.taken)
-      expect(seats.held).toBe(seats.taken)
-      total += seats.confirmed
-    }
-    expect(total).toBe(30)
-    expect(await plainReadAnswers()).toBeLessThan(5000)
-    expect(wall).toBeLessThan(STORM_TIMEOUT)
-  }, STORM_TIMEOUT)
+  test(
+    '30 checkouts at once by two clients across four schedules of one tenant all finish',
+    async () => {
+      const t = await makeTenant()
+      const coach = await actor({ roles: ['coach'], tenant: t })
+      const schedules = await Promise.all([0, 1, 2, 3].map(() => makeSchedule({ tenant: t, coach, price: 2500, maxSeats: 20 }).then((s) => s.schedule)))
+      const clients = [await actor(), await actor()]
+      const t0 = performance.now()
+      const results = await Promise.all(Array.from({ length: 30 }, (_, i) => checkout(clients[i % 2], schedules[i % 4].id)))
+      const wall = performance.now() - t0
+      const failed = results.filter((r) => !r.ok)
+      expect(failed).toEqual([])
+      let total = 0
+      for (const s of schedules) {
+        const seats = await confirmedSeats(s.id)
+        expect(seats.confirmed).toBe(seats.taken)
+        expect(seats.held).toBe(seats.taken)
+        total += seats.confirmed
+      }
+      expect(total).toBe(30)
+      expect(await plainReadAnswers()).toBeLessThan(5000)
+      expect(wall).toBeLessThan(STORM_TIMEOUT)
+    },
+    STORM_TIMEOUT,
+  )
 
-  test('30 checkouts at once by distinct clients on one schedule: exactly capacity confirmed', async () => {
-    const t = await makeTenant()
-    const coach = await actor({ roles: ['coach'], tenant: t })
-    const { schedule } = await makeSchedule({ tenant: t, coach, price: 2500, maxSeats: 25 })
-    const clients = await manyClients(30)
-    const results = await Promise.all(clients.map((c) => checkout(c, schedule.id)))
-    const done = results.filter((r) => r.ok)
-    const refused = results.filter((r) => !r.ok)
-    // Capacity 25: 25 confirmed, 5 refused at booking with a 409, nothing else.
-    expect(done.length).toBe(25)
-    expect(refused.map((r) => `${r.step} ${r.status}`)).toEqual(Array(5).fill('book 409'))
-    const seats = await confirmedSeats(schedule.id)
-    expect(seats).toEqual({ confirmed: 25, held: 25, taken: 25 })
-    expect(await plainReadAnswers()).toBeLessThan(5000)
-  }, STORM_TIMEOUT)
+  test(
+    '30 checkouts at once by distinct clients on one schedule: exactly capacity confirmed',
+    async () => {
+      const t = await makeTenant()
+      const coach = await actor({ roles: ['coach'], tenant: t })
+      const { schedule } = await makeSchedule({ tenant: t, coach, price: 2500, maxSeats: 25 })
+      const clients = await manyClients(30)
+      const results = await Promise.all(clients.map((c) => checkout(c, schedule.id)))
+      const done = results.filter((r) => r.ok)
+      const refused = results.filter((r) => !r.ok)
+      // Capacity 25: 25 confirmed, 5 refused at booking with a 409, nothing else.
+      expect(done.length).toBe(25)
+      expect(refused.map((r) => `${r.step} ${r.status}`)).toEqual(Array(5).fill('book 409'))
+      const seats = await confirmedSeats(schedule.id)
+      expect(seats).toEqual({ confirmed: 25, held: 25, taken: 25 })
+      expect(await plainReadAnswers()).toBeLessThan(5000)
+    },
+    STORM_TIMEOUT,
+  )
 })

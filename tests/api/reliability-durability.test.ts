@@ -7,14 +7,14 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql'
-import { freePort } from '../../src/platform/db/database'
-import { startEmbeddedPostgres, type EmbeddedDb } from '../../src/platform/db/embedded'
-import { initOrm, migrateUp } from '../../src/platform/db/orm'
 import { createBooking } from '../../src/modules/bookings/booking.service'
-import { User } from '../../src/modules/users/user.entity'
 import { Tenant } from '../../src/modules/tenants/tenant.entity'
-import { Workshop } from '../../src/modules/workshops/workshop.entity'
+import { User } from '../../src/modules/users/user.entity'
 import { WorkshopSchedule } from '../../src/modules/workshops/schedule.entity'
+import { Workshop } from '../../src/modules/workshops/workshop.entity'
+import { freePort } from '../../src/platform/db/database'
+import { type EmbeddedDb, startEmbeddedPostgres } from '../../src/platform/db/embedded'
+import { initOrm, migrateUp } from '../../src/platform/db/orm'
 import { killCluster, postmasterPidOf } from './pg-kill'
 
 const base = mkdtempSync(join(process.env.SUMMIT_TMP ?? '/tmp', 'summit-durable-'))
@@ -35,19 +35,41 @@ describe('reliability: durability', () => {
     db = await startEmbeddedPostgres({ dataDir, port })
     orm = await initOrm(db.url, { pool: 8 })
     await migrateUp(orm)
-    const settings = await orm.em.getConnection().execute(`select name, setting from pg_settings where name in ('fsync', 'synchronous_commit', 'full_page_writes') order by name`)
+    const settings = await orm.em
+      .getConnection()
+      .execute(`select name, setting from pg_settings where name in ('fsync', 'synchronous_commit', 'full_page_writes') order by name`)
     expect(settings.map((r: any) => `${r.name}=${r.setting}`)).toEqual(['fsync=on', 'full_page_writes=on', 'synchronous_commit=on'])
 
     const m = orm.em.fork() as EntityManager
     const tenant = m.create(Tenant, { name: 'Durable', slug: 'durable', plan: 'pro' } as any)
     const coach = m.create(User, { email: 'coach@durable.example', username: 'durablecoach', roles: ['coach'], status: 'active', profile: {} } as any)
-    const workshop = m.create(Workshop, { tenant, coach, title: 'Durable', slug: 'durable', price: 1000, currency: 'usd', minSeats: 1, maxSeats: 100_000 } as any)
+    const workshop = m.create(Workshop, {
+      tenant,
+      coach,
+      title: 'Durable',
+      slug: 'durable',
+      price: 1000,
+      currency: 'usd',
+      minSeats: 1,
+      maxSeats: 100_000,
+    } as any)
     const start = new Date(Date.now() + 7 * 86_400_000)
     const schedule = m.create(WorkshopSchedule, {
-      tenant, coach, workshop, startDate: start, endDate: new Date(start.getTime() + 3_600_000), timezone: 'UTC',
-      level: 'BEGINNER', status: 'PUBLISHED', visibility: 'PUBLIC', mode: 'ONLINE', meetingUrl: 'https://meet.example/d',
+      tenant,
+      coach,
+      workshop,
+      startDate: start,
+      endDate: new Date(start.getTime() + 3_600_000),
+      timezone: 'UTC',
+      level: 'BEGINNER',
+      status: 'PUBLISHED',
+      visibility: 'PUBLIC',
+      mode: 'ONLINE',
+      meetingUrl: 'https://meet.example/d',
     } as any)
-    const clients = Array.from({ length: 4 }, (_, i) => m.create(User, { email: `c${i}@durable.example`, username: `durable${i}`, roles: [], status: 'active', profile: {} } as any))
+    const clients = Array.from({ length: 4 }, (_, i) =>
+      m.create(User, { email: `c${i}@durable.example`, username: `durable${i}`, roles: [], status: 'active', profile: {} } as any),
+    )
     await m.flush()
 
     // Four writers book as fast as they can; PostgreSQL is killed while they write.

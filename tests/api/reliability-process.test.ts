@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-// @ts-ignore -- pg ships no types here
+// @ts-expect-error -- pg ships no types here
 import pg from 'pg'
 import { freePort } from '../../src/platform/db/database'
 import { killCluster } from './pg-kill'
@@ -51,17 +51,29 @@ beforeAll(async () => {
   proc = Bun.spawn([process.execPath, 'run', 'src/server.ts'], {
     cwd: ROOT,
     env: {
-      PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root',
-      NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', APP_URL: url,
-      PG_DATA_DIR: dataDir, PG_PORT: String(pgPort), SEED_DEMO: 'false', STRIPE_LOCAL_PORT: '0',
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/root',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: url,
+      PG_DATA_DIR: dataDir,
+      PG_PORT: String(pgPort),
+      SEED_DEMO: 'false',
+      STRIPE_LOCAL_PORT: '0',
       SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
-      OUTBOX_DIR: join(base, 'outbox'), STORAGE_DIR: join(base, 'storage'),
-      DB_LOCK_TIMEOUT_MS: '3000', SHUTDOWN_TIMEOUT_SECONDS: '10',
+      OUTBOX_DIR: join(base, 'outbox'),
+      STORAGE_DIR: join(base, 'storage'),
+      DB_LOCK_TIMEOUT_MS: '3000',
+      SHUTDOWN_TIMEOUT_SECONDS: '10',
     },
     stdout: 'pipe',
     stderr: 'pipe',
   })
-  const pump = async (s: ReadableStream<Uint8Array>) => { for await (const chunk of s as any) output += new TextDecoder().decode(chunk) }
+  const pump = async (s: ReadableStream<Uint8Array>) => {
+    for await (const chunk of s as any) output += new TextDecoder().decode(chunk)
+  }
   void pump(proc.stdout as ReadableStream<Uint8Array>)
   void pump(proc.stderr as ReadableStream<Uint8Array>)
   const up = await waitFor(async () => (await get('/health', {}, 2000)).status === 200, 90_000)
@@ -74,7 +86,9 @@ afterAll(async () => {
     await proc.exited
   }
   // The server's PostgreSQL, if it outlived the server.
-  try { killCluster(postmasterPid()) } catch {}
+  try {
+    killCluster(postmasterPid())
+  } catch {}
   await Bun.sleep(200)
   rmSync(base, { recursive: true, force: true })
 }, 30_000)
@@ -134,7 +148,9 @@ describe('reliability: the server process', () => {
     proc!.kill('SIGTERM')
     await Bun.sleep(700)
     // Stopped accepting: a new request is refused (or never answered 200).
-    const late = await get('/v1/health', {}, 2000).then((r) => r.status).catch(() => 'refused')
+    const late = await get('/v1/health', {}, 2000)
+      .then((r) => r.status)
+      .catch(() => 'refused')
     expect(late).toBe('refused')
     await locker.query('rollback')
     await locker.end()

@@ -5,16 +5,17 @@
  * refund at the provider.
  */
 import { describe, expect, test } from 'bun:test'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { cancelBooking } from '../../src/modules/bookings/booking.service'
+import { runNow } from '../../src/platform/jobs'
 import { em } from '../client'
+import { localStripe } from '../peers/stripe'
 import { world } from './bookings.fixtures'
 import { checkout } from './checkout.fixtures'
-import { localStripe } from '../peers/stripe'
-import { runNow } from '../../src/platform/jobs'
-import { cancelBooking } from '../../src/modules/bookings/booking.service'
-import type { EntityManager } from '@mikro-orm/postgresql'
 
 const paymentsOf = async (c: any, id: string) => (await c.client.get(`/v1/bookings/${id}/payments`)).body.data as any[]
-const providerRefunds = (paymentIntentId: string) => [...localStripe().store.objects.values()].filter((o: any) => o.object === 'refund' && o.payment_intent === paymentIntentId)
+const providerRefunds = (paymentIntentId: string) =>
+  [...localStripe().store.objects.values()].filter((o: any) => o.object === 'refund' && o.payment_intent === paymentIntentId)
 
 async function paidBooking(price = 3000) {
   const w = await world({ price })
@@ -49,8 +50,14 @@ describe('reliability: durable refunds', () => {
     expect(providerRefunds(paymentIntentId)).toHaveLength(0)
 
     // The retrying job sends it.
-    const list = await until(() => paymentsOf(w.client, bookingId), (l) => l.some((p) => p.kind === 'refund' && p.status === 'succeeded'))
-    expect(list.map((p) => [p.kind, p.status, p.amount])).toEqual([['payment', 'refunded', 30], ['refund', 'succeeded', 30]])
+    const list = await until(
+      () => paymentsOf(w.client, bookingId),
+      (l) => l.some((p) => p.kind === 'refund' && p.status === 'succeeded'),
+    )
+    expect(list.map((p) => [p.kind, p.status, p.amount])).toEqual([
+      ['payment', 'refunded', 30],
+      ['refund', 'succeeded', 30],
+    ])
     expect(providerRefunds(paymentIntentId)).toHaveLength(1)
     expect(localStripe().store.objects.get(chargeId)!.amount_refunded).toBe(3000)
 
@@ -70,8 +77,14 @@ describe('reliability: durable refunds', () => {
     expect((await w.client.client.post(`/v1/bookings/${bookingId}/cancel`, { reason: 'again' })).status).toBe(409)
 
     await runNow('payments.sweep-refunds')
-    const list = await until(() => paymentsOf(w.client, bookingId), (l) => l.some((p) => p.kind === 'refund' && p.status === 'succeeded'))
-    expect(list.map((p) => [p.kind, p.status, p.amount])).toEqual([['payment', 'refunded', 20], ['refund', 'succeeded', 20]])
+    const list = await until(
+      () => paymentsOf(w.client, bookingId),
+      (l) => l.some((p) => p.kind === 'refund' && p.status === 'succeeded'),
+    )
+    expect(list.map((p) => [p.kind, p.status, p.amount])).toEqual([
+      ['payment', 'refunded', 20],
+      ['refund', 'succeeded', 20],
+    ])
     expect(localStripe().store.objects.get(chargeId)!.amount_refunded).toBe(2000)
     await runNow('payments.sweep-refunds')
     expect(providerRefunds(paymentIntentId)).toHaveLength(1)
@@ -84,14 +97,20 @@ describe('reliability: durable refunds', () => {
       // Not committed yet: nothing may have reached the provider.
       expect(providerRefunds(kept.paymentIntentId)).toHaveLength(0)
     })
-    await until(async () => providerRefunds(kept.paymentIntentId).length, (n) => n > 0, 10_000)
+    await until(
+      async () => providerRefunds(kept.paymentIntentId).length,
+      (n) => n > 0,
+      10_000,
+    )
     expect(providerRefunds(kept.paymentIntentId)).toHaveLength(1)
 
     const undone = await paidBooking(1500)
-    await em().transactional(async (tem) => {
-      await cancelBooking(tem as EntityManager, undone.bookingId, 'Rolled back')
-      throw new Error('rollback')
-    }).catch(() => {})
+    await em()
+      .transactional(async (tem) => {
+        await cancelBooking(tem as EntityManager, undone.bookingId, 'Rolled back')
+        throw new Error('rollback')
+      })
+      .catch(() => {})
     await Bun.sleep(1000)
     expect(providerRefunds(undone.paymentIntentId)).toHaveLength(0)
     const [b] = await em().execute('select status from bookings where id = ?', [undone.bookingId])

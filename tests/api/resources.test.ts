@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import { actor } from '../client'
-import { waitForNewMail, mailsTo } from '../mail'
-import { makeSchedule, makeWorkshop, team } from './catalogue.fixtures'
+import { mailsTo, waitForNewMail } from '../mail'
 import { book } from './catalogue.bookings'
+import { makeSchedule, makeWorkshop, team } from './catalogue.fixtures'
 
 const path = (w: any) => `/v1/workshops/${w.id}/resources`
 
@@ -14,7 +14,15 @@ describe('workshop resources', () => {
     expect(empty.status).toBe(422)
     expect(empty.body.errors.title).toEqual(['Title is required'])
     expect(empty.body.errors.type).toEqual(['Please select a valid resource type'])
-    const bad = await coach.client.post(path(w), { title: 'x'.repeat(256), type: 'link', url: 'nope', description: 'd'.repeat(1001), sortOrder: -1, fileType: 't'.repeat(101), filePath: 'p'.repeat(256) })
+    const bad = await coach.client.post(path(w), {
+      title: 'x'.repeat(256),
+      type: 'link',
+      url: 'nope',
+      description: 'd'.repeat(1001),
+      sortOrder: -1,
+      fileType: 't'.repeat(101),
+      filePath: 'p'.repeat(256),
+    })
     expect(bad.body.errors.title).toEqual(['Title must be at most 255 characters'])
     expect(bad.body.errors.url).toEqual(['Please enter a valid URL'])
     expect(bad.body.errors.description).toEqual(['Description must be at most 1000 characters'])
@@ -39,7 +47,9 @@ describe('workshop resources', () => {
     const { coach } = await team()
     const w = await makeWorkshop(coach)
     const b = (await coach.client.post(path(w), { title: 'Second', type: 'link', url: 'https://x.example.com/2', sortOrder: 2 })).body.data
-    const a = (await coach.client.post(path(w), { title: 'First', type: 'file', filePath: 'files/a.pdf', fileSize: 1024, fileType: 'application/pdf', sortOrder: 1 })).body.data
+    const a = (
+      await coach.client.post(path(w), { title: 'First', type: 'file', filePath: 'files/a.pdf', fileSize: 1024, fileType: 'application/pdf', sortOrder: 1 })
+    ).body.data
     expect(a.fileSize).toBe(1024)
     const list = await coach.client.get(path(w))
     expect(list.body.data.map((r: any) => r.title)).toEqual(['First', 'Second'])
@@ -101,7 +111,8 @@ describe('workshop resources', () => {
     await book({ tenantId: tenant.id, scheduleId: s.id, userId: client.user.id, seats: 2, guests: [{ userId: guest.user.id }] })
     await book({ tenantId: tenant.id, scheduleId: s.id, userId: pending.user.id, status: 'PENDING' })
     // hidden first: no mail until it becomes visible
-    const r = (await coach.client.post(path(w), { title: 'Workbook', type: 'link', url: 'https://x.example.com/wb', isBroadcast: true, isVisible: false })).body.data
+    const r = (await coach.client.post(path(w), { title: 'Workbook', type: 'link', url: 'https://x.example.com/wb', isBroadcast: true, isVisible: false })).body
+      .data
     expect(r.broadcastAt).toBeNull()
     const toClient = waitForNewMail(client.user.email, (m) => m.subject.includes('Broadcast workshop'))
     const toGuest = waitForNewMail(guest.user.email, (m) => m.subject.includes('Broadcast workshop'))
@@ -130,7 +141,19 @@ describe('per-booking resource preferences', () => {
     const secret = (await coach.client.post(path(w), { title: 'Secret', type: 'link', url: 'https://x.example.com/s', isVisible: false })).body.data
     const { booking } = await book({ tenantId: tenant.id, scheduleId: s.id, userId: client.user.id })
     await book({ tenantId: tenant.id, scheduleId: s.id, userId: other.user.id })
-    await em().nativeUpdate(Booking, { id: booking.id }, { meta: { workshopResourcePreferences: [{ id: open.id, isVisible: false }, { id: secret.id, isVisible: true }] } }, { filters: false })
+    await em().nativeUpdate(
+      Booking,
+      { id: booking.id },
+      {
+        meta: {
+          workshopResourcePreferences: [
+            { id: open.id, isVisible: false },
+            { id: secret.id, isVisible: true },
+          ],
+        },
+      },
+      { filters: false },
+    )
     const mine = await client.client.get(path(w))
     expect(mine.body.data.map((r: any) => r.title)).toEqual(['Secret'])
     expect((await client.client.get(`${path(w)}/${open.id}`)).status).toBe(404)

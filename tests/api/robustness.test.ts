@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { Client, actor } from '../client'
+import { actor, Client } from '../client'
 
 /**
  * Every documented operation, called with junk (unknown ids, malformed ids, bodies of the wrong
@@ -11,7 +11,8 @@ describe('every endpoint answers bad input with a clear 4xx', () => {
     const operations: Array<{ method: string; path: string }> = []
     for (const [path, item] of Object.entries<any>(doc.paths)) {
       if (!path.startsWith('/v1')) continue
-      for (const method of Object.keys(item)) if (['get', 'post', 'put', 'patch', 'delete'].includes(method)) operations.push({ method: method.toUpperCase(), path })
+      for (const method of Object.keys(item))
+        if (['get', 'post', 'put', 'patch', 'delete'].includes(method)) operations.push({ method: method.toUpperCase(), path })
     }
     expect(operations.length).toBeGreaterThan(60)
     const problems: string[] = []
@@ -33,12 +34,13 @@ describe('every endpoint answers bad input with a clear 4xx', () => {
             await check(who, client, method, `${concrete}?page=-1&perPage=abc&sort=zz&include=x&filter[nope]=1`)
             // Control characters (a NUL byte) in the query: refused up front, never a database error.
             await check(who, client, method, `${concrete}?q=%00&sort=%00`)
-          }
-          else {
+          } else {
             await check(who, client, method, concrete, { junk: true, id: 42, email: ['x'], seats: 'many' })
             await check(who, client, method, concrete, '{"unterminated": ', { 'content-type': 'application/json' })
             await check(who, client, method, concrete, [1, 2, 3])
-            await check(who, client, method, concrete, '{"__proto__": {"polluted": 1}, "constructor": {"prototype": {"x": 1}}}', { 'content-type': 'application/json' })
+            await check(who, client, method, concrete, '{"__proto__": {"polluted": 1}, "constructor": {"prototype": {"x": 1}}}', {
+              'content-type': 'application/json',
+            })
           }
         }
       }

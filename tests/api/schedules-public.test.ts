@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
+import { WorkshopSchedule } from '../../src/modules/workshops/schedule.entity'
 import { Client, em, uid } from '../client'
+import { book } from './catalogue.bookings'
 import { DAY, iso, makeSchedule, makeWorkshop, superAdmin, team } from './catalogue.fixtures'
 import { minStatements } from './sql-counter'
-import { WorkshopSchedule } from '../../src/modules/workshops/schedule.entity'
-import { book } from './catalogue.bookings'
 
 const anon = new Client()
 const ids = (r: any) => r.body.data.map((s: any) => s.id)
@@ -23,7 +23,15 @@ describe('public marketplace', () => {
     const wa = await makeWorkshop(a.coach, { title: `Lead with ${word}`, price: 100, maxSeats: 4, tags: [tagSlug] })
     const wb = await makeWorkshop(b.coach, { title: 'Negotiation basics', description: `All about ${word} deals`, price: 20, maxSeats: 10 })
     s.aOnline = await makeSchedule(a.coach, wa.id, { startDate: iso(5 * DAY), endDate: iso(5 * DAY + 3600e3), level: 'ADVANCED', country: 'GB' })
-    s.bInPerson = await makeSchedule(b.coach, wb.id, { startDate: iso(2 * DAY), endDate: iso(2 * DAY + 3600e3), mode: 'IN-PERSON', addressLine1: '5 Rua Augusta', city: 'Lisbon', country: 'PT', meetingUrl: null })
+    s.bInPerson = await makeSchedule(b.coach, wb.id, {
+      startDate: iso(2 * DAY),
+      endDate: iso(2 * DAY + 3600e3),
+      mode: 'IN-PERSON',
+      addressLine1: '5 Rua Augusta',
+      city: 'Lisbon',
+      country: 'PT',
+      meetingUrl: null,
+    })
     s.bPast = await makeSchedule(b.coach, wb.id, { startDate: iso(-5 * DAY), endDate: iso(-5 * DAY + 3600e3) })
     s.draft = await makeSchedule(a.coach, wa.id, { status: 'DRAFT' })
     s.private = await makeSchedule(a.coach, wa.id, { visibility: 'PRIVATE' })
@@ -103,8 +111,16 @@ describe('public marketplace', () => {
       const w = await makeWorkshop(i % 2 ? c.coach : c.other, { title: `Many ${tag} ${i}`, tags: [tagSlug] })
       for (let j = 0; j < 30; j++)
         m.create(WorkshopSchedule, {
-          tenant: c.tenant.id, coach: w.coachId, workshop: w.id, startDate: new Date(iso((j + 1) * DAY)), endDate: new Date(iso((j + 1) * DAY + 3600e3)),
-          level: 'BEGINNER', status: 'PUBLISHED', visibility: 'PUBLIC', mode: 'ONLINE', meetingUrl: 'https://meet.example.com/m',
+          tenant: c.tenant.id,
+          coach: w.coachId,
+          workshop: w.id,
+          startDate: new Date(iso((j + 1) * DAY)),
+          endDate: new Date(iso((j + 1) * DAY + 3600e3)),
+          level: 'BEGINNER',
+          status: 'PUBLISHED',
+          visibility: 'PUBLIC',
+          mode: 'ONLINE',
+          meetingUrl: 'https://meet.example.com/m',
         } as any)
     }
     await m.flush()
@@ -119,7 +135,7 @@ describe('public marketplace', () => {
     expect(small.statements).toBeGreaterThan(0)
   })
 
-  test('runs once confirmed seats reach minSeats; the public row has the member row\'s fields minus private ones', async () => {
+  test("runs once confirmed seats reach minSeats; the public row has the member row's fields minus private ones", async () => {
     const c = await team('enterprise')
     const w = await makeWorkshop(c.coach, { minSeats: 2, maxSeats: 5, tags: [tagSlug] })
     const sched = await makeSchedule(c.coach, w.id)
@@ -133,7 +149,11 @@ describe('public marketplace', () => {
     const member = (await c.client.client.get(`/v1/workshop-schedules/${sched.id}?include=workshop,coach`)).body.data
     expect(member.runs).toBe(true)
     const hidden = ['meetingUrl', 'seatsTaken', 'payoutStatus', 'deletedAt']
-    expect(Object.keys(pub).sort()).toEqual(Object.keys(member).filter((k) => !hidden.includes(k)).sort())
+    expect(Object.keys(pub).sort()).toEqual(
+      Object.keys(member)
+        .filter((k) => !hidden.includes(k))
+        .sort(),
+    )
     expect(Object.keys(pub.workshop).sort()).toEqual(Object.keys(member.workshop).sort())
     const { rating, ...coach } = pub.coach
     expect(coach).toEqual(member.coach)

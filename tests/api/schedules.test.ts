@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'bun:test'
+import { actor, tenant } from '../client'
 import { DAY, iso, makeSchedule, makeWorkshop, scheduleBody, superAdmin, team } from './catalogue.fixtures'
-import { tenant } from '../client'
-import { actor } from '../client'
 
 describe('workshop schedules', () => {
   test('create: required fields and enumerations answer with the spec messages', async () => {
@@ -19,7 +18,10 @@ describe('workshop schedules', () => {
       mode: ['Workshop mode is required'],
     })
     const w = await makeWorkshop(coach)
-    const wrong = await coach.client.post('/v1/workshop-schedules', scheduleBody(coach.user.id, w.id, { level: 'EXPERT', status: 'LIVE', visibility: 'SECRET', mode: 'PIGEON', timezone: 'Mars/Olympus', country: 'XX' }))
+    const wrong = await coach.client.post(
+      '/v1/workshop-schedules',
+      scheduleBody(coach.user.id, w.id, { level: 'EXPERT', status: 'LIVE', visibility: 'SECRET', mode: 'PIGEON', timezone: 'Mars/Olympus', country: 'XX' }),
+    )
     expect(wrong.body.errors.level).toEqual(['Please select a valid workshop level'])
     expect(wrong.body.errors.status).toEqual(['Workshop status is required'])
     expect(wrong.body.errors.visibility).toEqual(['Workshop visibility is required'])
@@ -37,9 +39,19 @@ describe('workshop schedules', () => {
     expect(online.body.errors.meetingUrl).toEqual(['A meeting link is required for online and hybrid workshops'])
     const inPerson = await coach.client.post('/v1/workshop-schedules', scheduleBody(coach.user.id, w.id, { mode: 'IN-PERSON', meetingUrl: undefined }))
     expect(inPerson.body.errors.addressLine1).toEqual(['A venue address is required for in-person and hybrid workshops'])
-    const hybrid = await coach.client.post('/v1/workshop-schedules', scheduleBody(coach.user.id, w.id, { mode: 'HYBRID', addressLine1: '1 Main St', city: 'London', meetingUrl: undefined }))
+    const hybrid = await coach.client.post(
+      '/v1/workshop-schedules',
+      scheduleBody(coach.user.id, w.id, { mode: 'HYBRID', addressLine1: '1 Main St', city: 'London', meetingUrl: undefined }),
+    )
     expect(Object.keys(hybrid.body.errors)).toEqual(['meetingUrl'])
-    const ok = await makeSchedule(coach, w.id, { mode: 'HYBRID', addressLine1: '1 Main St', city: 'London', zip: 'N1', meetingUrl: 'https://meet.example.com/x', timezone: 'Europe/London' })
+    const ok = await makeSchedule(coach, w.id, {
+      mode: 'HYBRID',
+      addressLine1: '1 Main St',
+      city: 'London',
+      zip: 'N1',
+      meetingUrl: 'https://meet.example.com/x',
+      timezone: 'Europe/London',
+    })
     expect(ok.mode).toBe('HYBRID')
     expect(ok.venue.city).toBe('London')
     expect(ok.timezone).toBe('Europe/London')
@@ -186,8 +198,16 @@ describe('fixed statement counts for member lists', () => {
       const w = await makeWorkshop(coach, { title: `Counted ${i}` })
       for (let j = 0; j < 10; j++)
         m.create(WorkshopSchedule, {
-          tenant: w.tenantId, coach: coach.user.id, workshop: w.id, startDate: new Date(iso((j + 1) * DAY)), endDate: new Date(iso((j + 1) * DAY + 3600e3)),
-          level: 'BEGINNER', status: 'PUBLISHED', visibility: 'PUBLIC', mode: 'ONLINE', meetingUrl: 'https://meet.example.com/m',
+          tenant: w.tenantId,
+          coach: coach.user.id,
+          workshop: w.id,
+          startDate: new Date(iso((j + 1) * DAY)),
+          endDate: new Date(iso((j + 1) * DAY + 3600e3)),
+          level: 'BEGINNER',
+          status: 'PUBLISHED',
+          visibility: 'PUBLIC',
+          mode: 'ONLINE',
+          meetingUrl: 'https://meet.example.com/m',
         } as any)
     }
     await m.flush()

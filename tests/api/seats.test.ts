@@ -1,4 +1,4 @@
-import { describe, expect, test, setDefaultTimeout } from 'bun:test'
+import { describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { actor, superAdmin } from '../client'
 import { book, world } from './bookings.fixtures'
 
@@ -23,7 +23,9 @@ describe('booking seats', () => {
     expect(r.body.data.email).toBe('pal@test.example')
     // The same person twice: 409.
     const seats = (await w.client.client.get(`/v1/bookings/${b.id}/seats`)).body.data
-    expect((await w.client.client.patch(`/v1/booking-seats/${seats[0].id}`, { attendanceNotes: 'y'.repeat(1001) })).body.errors.attendanceNotes).toEqual(['Attendance notes cannot exceed 1000 characters'])
+    expect((await w.client.client.patch(`/v1/booking-seats/${seats[0].id}`, { attendanceNotes: 'y'.repeat(1001) })).body.errors.attendanceNotes).toEqual([
+      'Attendance notes cannot exceed 1000 characters',
+    ])
   })
 
   test('attendance is recorded by the coach only; the booker manages invitations', async () => {

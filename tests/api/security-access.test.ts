@@ -3,11 +3,11 @@
  * voucher's tenant managers), verify hands out no ids, and a schedule's meeting link is for
  * its coach, tenant managers and confirmed seat holders only.
  */
-import { describe, expect, test, setDefaultTimeout } from 'bun:test'
-import { actor, em, superAdmin, tenant as makeTenant, uid } from '../client'
-import { book, makeSchedule, world } from './bookings.fixtures'
-import { Membership } from '../../src/modules/tenants/tenant.entity'
+import { describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { Role } from '../../src/modules/roles/role.entity'
+import { Membership } from '../../src/modules/tenants/tenant.entity'
+import { actor, em, tenant as makeTenant, superAdmin, uid } from '../client'
+import { book, makeSchedule, world } from './bookings.fixtures'
 
 setDefaultTimeout(60_000)
 
@@ -44,7 +44,12 @@ describe('voucher redeem and verify', () => {
     await w.coach.client.post('/v1/vouchers', { code: 'HALF', data: { discountType: 'percentage', discountValue: 50, maxUses: 10 } })
     const r = await w.client.client.get(`/v1/vouchers/verify/HALF?workshopScheduleId=${w.schedule.id}`)
     expect(r.status).toBe(200)
-    expect(r.body.data).toMatchObject({ code: 'HALF', valid: true, amount: { total: 40, discount: 20, due: 20 }, data: { discountType: 'percentage', discountValue: 50 } })
+    expect(r.body.data).toMatchObject({
+      code: 'HALF',
+      valid: true,
+      amount: { total: 40, discount: 20, due: 20 },
+      data: { discountType: 'percentage', discountValue: 50 },
+    })
     for (const hidden of ['id', 'tenantId', 'uses', 'usesLeft', 'createdAt', 'updatedAt', 'modelId']) expect(r.body.data[hidden]).toBeUndefined()
     // Without a schedule: only within a team the caller belongs to.
     expect((await w.client.client.get('/v1/vouchers/verify/HALF')).status).toBe(400)

@@ -3,11 +3,15 @@
  * nonce for their inline scripts; only the checkout allows Stripe's origins.
  */
 import { describe, expect, test } from 'bun:test'
-import { Client, actor } from '../client'
-import { world } from './bookings.fixtures'
 import { contentSecurityPolicy, isHttps } from '../../src/platform/http/security'
+import { actor, Client } from '../client'
+import { world } from './bookings.fixtures'
 
-const directive = (csp: string, name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? ''
+const directive = (csp: string, name: string) =>
+  csp
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith(`${name} `)) ?? ''
 
 function expectBaseline(path: string, h: Headers) {
   const csp = h.get('content-security-policy') ?? ''
@@ -27,7 +31,23 @@ function expectBaseline(path: string, h: Headers) {
 describe('security headers', () => {
   test('API answers, errors, pages, assets and the docs all carry them', async () => {
     const c = new Client()
-    const paths = ['/v1/tags', '/v1/public/workshop-schedules', '/v1/nope', '/v1/workshops', '/openapi/json', '/docs', '/docs/init.js', '/docs/assets/swagger-ui-bundle.js', '/', '/workshops', '/login', '/no-such-page-here/x', '/favicon.svg', '/health', '/api/sanctum/csrf-cookie']
+    const paths = [
+      '/v1/tags',
+      '/v1/public/workshop-schedules',
+      '/v1/nope',
+      '/v1/workshops',
+      '/openapi/json',
+      '/docs',
+      '/docs/init.js',
+      '/docs/assets/swagger-ui-bundle.js',
+      '/',
+      '/workshops',
+      '/login',
+      '/no-such-page-here/x',
+      '/favicon.svg',
+      '/health',
+      '/api/sanctum/csrf-cookie',
+    ]
     for (const path of paths) {
       const r = await c.get(path)
       expect({ path, ok: r.status < 500 }).toEqual({ path, ok: true })
@@ -35,7 +55,8 @@ describe('security headers', () => {
     }
     // A hashed island bundle and the stylesheet named by a page.
     const page = await c.get('/login')
-    for (const asset of [...String(page.body).matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1])) expectBaseline(asset, (await c.get(asset)).headers)
+    for (const asset of [...String(page.body).matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]))
+      expectBaseline(asset, (await c.get(asset)).headers)
     // A redirect and a malformed body.
     expectBaseline('/b', (await c.get('/b')).headers)
     expectBaseline('POST /v1/auth/login-using-otp', (await c.post('/v1/auth/login-using-otp', '{"bad json')).headers)

@@ -2,10 +2,10 @@
  * Hostile input answers a clear 4xx, never a 500: control characters in queries, prototype
  * keys in bodies, malformed ids, unknown includes, script URLs, bodies over the upload limit.
  */
-import { describe, expect, test, setDefaultTimeout } from 'bun:test'
-import { Client, actor, app, superAdmin } from '../client'
-import { makeSchedule, makeWorkshop, team } from './catalogue.fixtures'
+import { describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { config } from '../../src/config'
+import { actor, app, Client, superAdmin } from '../client'
+import { makeSchedule, makeWorkshop, team } from './catalogue.fixtures'
 
 setDefaultTimeout(60_000)
 
@@ -93,7 +93,14 @@ describe('ids, includes', () => {
 })
 
 describe('URLs are http(s) only', () => {
-  const HOSTILE = ['javascript:alert(1)', 'JavaScript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'file:///etc/passwd', 'ftp://files.example.com/x']
+  const HOSTILE = [
+    'javascript:alert(1)',
+    'JavaScript:alert(document.cookie)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'file:///etc/passwd',
+    'ftp://files.example.com/x',
+  ]
 
   test('workshop image and video, schedule meetingUrl, resource url, template image and video', async () => {
     const { coach } = await team()
@@ -101,15 +108,35 @@ describe('URLs are http(s) only', () => {
     const { client: admin } = await superAdmin()
     for (const url of HOSTILE) {
       let r = await coach.client.post('/v1/workshops', { title: 'Safe links only', price: 10, minSeats: 1, maxSeats: 5, image: url, video: url })
-      expect({ url, status: r.status, image: r.body.errors?.image, video: r.body.errors?.video }).toEqual({ url, status: 422, image: ['Please enter a valid URL'], video: ['Please enter a valid URL'] })
+      expect({ url, status: r.status, image: r.body.errors?.image, video: r.body.errors?.video }).toEqual({
+        url,
+        status: 422,
+        image: ['Please enter a valid URL'],
+        video: ['Please enter a valid URL'],
+      })
       r = await coach.client.patch(`/v1/workshops/${w.id}`, { image: url })
       expect(r.body.errors?.image).toEqual(['Please enter a valid URL'])
-      r = await coach.client.post('/v1/workshop-schedules', { coachId: coach.user.id, workshopId: w.id, startDate: new Date(Date.now() + 86400e3).toISOString(), endDate: new Date(Date.now() + 90000e3).toISOString(), level: 'BEGINNER', status: 'DRAFT', visibility: 'PUBLIC', mode: 'ONLINE', timezone: 'UTC', meetingUrl: url })
+      r = await coach.client.post('/v1/workshop-schedules', {
+        coachId: coach.user.id,
+        workshopId: w.id,
+        startDate: new Date(Date.now() + 86400e3).toISOString(),
+        endDate: new Date(Date.now() + 90000e3).toISOString(),
+        level: 'BEGINNER',
+        status: 'DRAFT',
+        visibility: 'PUBLIC',
+        mode: 'ONLINE',
+        timezone: 'UTC',
+        meetingUrl: url,
+      })
       expect({ url, meetingUrl: r.body.errors?.meetingUrl }).toEqual({ url, meetingUrl: ['Please enter a valid URL'] })
       r = await coach.client.post(`/v1/workshops/${w.id}/resources`, { title: 'Link', type: 'link', url })
       expect({ url, resource: r.body.errors?.url }).toEqual({ url, resource: ['Please enter a valid URL'] })
       r = await admin.post('/v1/workshop-templates', { title: 'Template', price: 10, image: url, video: url })
-      expect({ url, image: r.body.errors?.image, video: r.body.errors?.video }).toEqual({ url, image: ['Please enter a valid URL'], video: ['Please enter a valid URL'] })
+      expect({ url, image: r.body.errors?.image, video: r.body.errors?.video }).toEqual({
+        url,
+        image: ['Please enter a valid URL'],
+        video: ['Please enter a valid URL'],
+      })
     }
     const s = await makeSchedule(coach, w.id, { meetingUrl: 'https://meet.example.com/ok' })
     expect(s.meetingUrl).toBe('https://meet.example.com/ok')
@@ -145,7 +172,11 @@ describe('uploads over the limit', () => {
     const f = new FormData()
     f.append('file', new File([new Uint8Array(config.UPLOAD_MAX_BYTES + 100_000)], 'big.png'))
     const me = await actor()
-    const r = await fetch(`${app().url}/v1/users/${me.user.id}/avatar?_method=PUT`, { method: 'POST', body: f, headers: { authorization: `Bearer ${me.client.bearer}`, accept: 'application/json' } })
+    const r = await fetch(`${app().url}/v1/users/${me.user.id}/avatar?_method=PUT`, {
+      method: 'POST',
+      body: f,
+      headers: { authorization: `Bearer ${me.client.bearer}`, accept: 'application/json' },
+    })
     expect(r.status).toBe(413)
     expect((await r.json()).message).toBe(message)
   })

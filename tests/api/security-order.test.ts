@@ -3,7 +3,7 @@
  * permission (403), then the body (422). Walks every documented operation.
  */
 import { describe, expect, test } from 'bun:test'
-import { Client, actor, tenant } from '../client'
+import { actor, Client, tenant } from '../client'
 
 /** Operations anyone may call without signing in (the marketplace, sign-in itself, files, webhooks). */
 const PUBLIC = [

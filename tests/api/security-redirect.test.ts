@@ -3,18 +3,35 @@
  * tabs and newlines inside URLs and read `\` as `/`, so `/%09/evil.example` leaves the site.
  */
 import { describe, expect, test } from 'bun:test'
-import { Client, actor, uid } from '../client'
-import { signInAtProvider } from '../peers/oidc'
-import { safeRedirect } from '../../src/shared/urls'
-import { safeRedirect as pageRedirect } from '../../src/pages/guards'
-import { isLocalPath } from '../../src/modules/auth/auth.service'
-import { VerifyTokenSchema } from '../../src/modules/auth/auth.schema'
 import * as v from 'valibot'
+import { VerifyTokenSchema } from '../../src/modules/auth/auth.schema'
+import { isLocalPath } from '../../src/modules/auth/auth.service'
+import { safeRedirect as pageRedirect } from '../../src/pages/guards'
+import { safeRedirect } from '../../src/shared/urls'
+import { actor, Client, uid } from '../client'
+import { signInAtProvider } from '../peers/oidc'
 
 const EVIL = [
-  '/\t/evil.example', '/%09/evil.example', '/\n/evil.example', '/%0a/evil.example', '/\r/evil.example', '/%0d%0a/evil.example',
-  '/\u0000/evil.example', '/%00/x', '/\ufffd/evil.example', '//evil.example', '/\\evil.example', '/%5cevil.example', '/%2f/evil.example', '/a//evil.example',
-  'https://evil.example', 'javascript:alert(1)', 'evil.example', '', '/\u007f/evil.example', `/${'a'.repeat(2001)}`,
+  '/\t/evil.example',
+  '/%09/evil.example',
+  '/\n/evil.example',
+  '/%0a/evil.example',
+  '/\r/evil.example',
+  '/%0d%0a/evil.example',
+  '/\u0000/evil.example',
+  '/%00/x',
+  '/\ufffd/evil.example',
+  '//evil.example',
+  '/\\evil.example',
+  '/%5cevil.example',
+  '/%2f/evil.example',
+  '/a//evil.example',
+  'https://evil.example',
+  'javascript:alert(1)',
+  'evil.example',
+  '',
+  '/\u007f/evil.example',
+  `/${'a'.repeat(2001)}`,
 ]
 const GOOD = ['/', '/b/bookings', '/c/workshops?tab=2&q=a%20b', '/workshops?q=http://x.example', '/invitations/abc#top']
 

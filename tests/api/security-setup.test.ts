@@ -4,10 +4,10 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { resolve } from 'node:path'
-import { app, em, uid } from '../client'
+import { createSuperAdmin } from '../../scripts/create-admin'
 import { loadConfig } from '../../src/config'
 import { User } from '../../src/modules/users/user.entity'
-import { createSuperAdmin } from '../../scripts/create-admin'
+import { app, em, uid } from '../client'
 
 const SECRET = 'production-secret-production-secret-0123'
 
@@ -44,12 +44,13 @@ describe('first start', () => {
   test('npm run create-admin -- email works against the configured database', async () => {
     const email = `ops-${uid()}@test.example`
     const root = resolve(import.meta.dir, '../..')
-    const run = (args: string[]) => Bun.spawn([process.execPath, 'run', 'scripts/create-admin.ts', ...args], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: app().databaseUrl, NODE_ENV: 'test', LOG_LEVEL: 'silent' },
-      stdout: 'pipe',
-      stderr: 'pipe',
-    })
+    const run = (args: string[]) =>
+      Bun.spawn([process.execPath, 'run', 'scripts/create-admin.ts', ...args], {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: app().databaseUrl, NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+        stdout: 'pipe',
+        stderr: 'pipe',
+      })
     const p = run([email])
     const [code, out] = await Promise.all([p.exited, new Response(p.stdout).text()])
     expect(code).toBe(0)

@@ -2,7 +2,7 @@
  * Counts the SQL statements the app sends to PostgreSQL (through `pg`, which MikroORM uses
  * underneath), leaving out the job queue's own connections.
  */
-// @ts-ignore: pg ships no type declarations here; only Client.prototype.query is wrapped
+// @ts-expect-error: pg ships no type declarations here; only Client.prototype.query is wrapped
 import pg from 'pg'
 
 let count = 0

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync } from 'node:fs'
 import Stripe from 'stripe'
-import { LOCAL_PUBLISHABLE_KEY, startStripeLocal, type StripeLocal } from '../../tools/stripe-local/server'
+import { LOCAL_PUBLISHABLE_KEY, type StripeLocal, startStripeLocal } from '../../tools/stripe-local/server'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const hasBrowser = existsSync(CHROMIUM)
@@ -29,14 +29,24 @@ beforeAll(async () => {
   site = Bun.serve({
     port: 0,
     hostname: '127.0.0.1',
-    fetch: (req) => new URL(req.url).pathname === '/checkout.js'
-      ? new Response(bundle, { headers: { 'content-type': 'text/javascript' } })
-      : new Response(html, { headers: { 'content-type': 'text/html' } }),
+    fetch: (req) =>
+      new URL(req.url).pathname === '/checkout.js'
+        ? new Response(bundle, { headers: { 'content-type': 'text/javascript' } })
+        : new Response(html, { headers: { 'content-type': 'text/html' } }),
   })
   const { chromium } = await import('playwright-core')
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
   page = await browser.newPage()
   await page.route('https://js.stripe.com/**', (route: any) => {
@@ -54,7 +64,11 @@ afterAll(async () => {
 }, 30_000)
 
 async function typeCard(number: string, exp = '12 / 34', cvc = '123') {
-  for (const [label, value] of [['Card number', number], ['Expiration date', exp], ['Security code', cvc]]) {
+  for (const [label, value] of [
+    ['Card number', number],
+    ['Expiration date', exp],
+    ['Security code', cvc],
+  ]) {
     const input = page.getByLabel(label)
     await input.fill('')
     await input.pressSequentially(value.replace(/\D/g, ''))
@@ -82,7 +96,10 @@ describe.skipIf(!hasBrowser)('Stripe.js stand-in in Chromium', () => {
   test('a declined card answers an error; an incomplete card never reaches the server', async () => {
     const pi = await stripe.paymentIntents.create({ amount: 700, currency: 'usd' })
     await typeCard('4000000000009995')
-    expect(await page.evaluate((cs: string) => (window as any).pay(cs), pi.client_secret)).toMatchObject({ error: 'card_declined', decline: 'insufficient_funds' })
+    expect(await page.evaluate((cs: string) => (window as any).pay(cs), pi.client_secret)).toMatchObject({
+      error: 'card_declined',
+      decline: 'insufficient_funds',
+    })
     await typeCard('4242', '12 / 34')
     expect(await page.evaluate((cs: string) => (window as any).pay(cs), pi.client_secret)).toMatchObject({ error: 'incomplete_number' })
     expect((await stripe.paymentIntents.retrieve(pi.id)).status).toBe('requires_payment_method')

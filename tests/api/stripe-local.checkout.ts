@@ -15,7 +15,9 @@ w.mountCheckout = async (pk: string) => {
 
 w.pay = async (clientSecret: string) => {
   const r = await stripe!.confirmCardPayment(clientSecret, { payment_method: { card: card! } })
-  return r.error ? { error: r.error.code ?? r.error.type, decline: r.error.decline_code ?? null, message: r.error.message } : { status: r.paymentIntent.status, id: r.paymentIntent.id }
+  return r.error
+    ? { error: r.error.code ?? r.error.type, decline: r.error.decline_code ?? null, message: r.error.message }
+    : { status: r.paymentIntent.status, id: r.paymentIntent.id }
 }
 
 w.saveCard = async () => {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import Stripe from 'stripe'
 import { parseForm } from '../../tools/stripe-local/form'
-import { LOCAL_PUBLISHABLE_KEY, startStripeLocal, type StripeLocal } from '../../tools/stripe-local/server'
+import { LOCAL_PUBLISHABLE_KEY, type StripeLocal, startStripeLocal } from '../../tools/stripe-local/server'
 
 let local: StripeLocal
 let stripe: Stripe
@@ -34,7 +34,14 @@ afterAll(async () => {
 describe('form parsing', () => {
   test('bracket notation builds nested objects and arrays', () => {
     const p = parseForm('amount=2000&metadata[bookingId]=b%201&expand[0]=latest_charge&expand[1]=customer&card[exp_month]=12&a[]=x&a[]=y&name=A+B')
-    expect(p).toEqual({ amount: '2000', metadata: { bookingId: 'b 1' }, expand: ['latest_charge', 'customer'], card: { exp_month: '12' }, a: ['x', 'y'], name: 'A B' })
+    expect(p).toEqual({
+      amount: '2000',
+      metadata: { bookingId: 'b 1' },
+      expand: ['latest_charge', 'customer'],
+      card: { exp_month: '12' },
+      a: ['x', 'y'],
+      name: 'A B',
+    })
   })
 })
 
@@ -57,10 +64,13 @@ describe('local Stripe server through the stripe SDK', () => {
     const list2 = await stripe.paymentMethods.list({ customer: customer.id, type: 'card' })
     expect(list2.data).toHaveLength(2)
     await stripe.paymentMethods.detach(mc.id)
-    const after = await stripe.customers.retrieve(customer.id) as Stripe.Customer
+    const after = (await stripe.customers.retrieve(customer.id)) as Stripe.Customer
     expect(after.invoice_settings.default_payment_method).toBeNull()
     expect((await stripe.customers.listPaymentMethods(customer.id)).data.map((x) => x.id)).toEqual([pm.id])
-    const expanded = await stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: pm.id }, expand: ['invoice_settings.default_payment_method'] })
+    const expanded = await stripe.customers.update(customer.id, {
+      invoice_settings: { default_payment_method: pm.id },
+      expand: ['invoice_settings.default_payment_method'],
+    })
     expect((expanded.invoice_settings.default_payment_method as Stripe.PaymentMethod).card?.last4).toBe('4242')
   })
 
@@ -107,7 +117,10 @@ describe('local Stripe server through the stripe SDK', () => {
   })
 
   test('declined cards: generic decline and insufficient funds leave the intent requiring a payment method', async () => {
-    for (const [number, decline] of [['4000000000000002', 'generic_decline'], ['4000000000009995', 'insufficient_funds']]) {
+    for (const [number, decline] of [
+      ['4000000000000002', 'generic_decline'],
+      ['4000000000009995', 'insufficient_funds'],
+    ]) {
       const pi = await stripe.paymentIntents.create({ amount: 1000, currency: 'usd' })
       const pm = await stripe.paymentMethods.create({ type: 'card', card: { number, exp_month: 12, exp_year: 2040, cvc: '123' } } as any)
       const err = await stripe.paymentIntents.confirm(pi.id, { payment_method: pm.id }).catch((e) => e)
@@ -187,7 +200,13 @@ describe('local Stripe server through the stripe SDK', () => {
   test('webhooks are signed so stripe.webhooks.constructEvent verifies them', async () => {
     await local.settle()
     received.length = 0
-    const pi = await stripe.paymentIntents.create({ amount: 900, currency: 'usd', metadata: { bookingId: 'hook' }, payment_method: 'pm_card_visa', confirm: true })
+    const pi = await stripe.paymentIntents.create({
+      amount: 900,
+      currency: 'usd',
+      metadata: { bookingId: 'hook' },
+      payment_method: 'pm_card_visa',
+      confirm: true,
+    })
     await stripe.refunds.create({ payment_intent: pi.id })
     await local.settle()
     // Under Bun the SDK uses Web Crypto, which only has the async form.

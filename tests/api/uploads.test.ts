@@ -1,10 +1,10 @@
 /** Avatar and temporary uploads, type by content, size limit, serving files back, _method=PUT. */
-import { describe, expect, test, setDefaultTimeout } from 'bun:test'
-import { Client, actor, app, em, superAdmin } from '../client'
+import { describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { config } from '../../src/config'
 import { StoredFile } from '../../src/modules/uploads/file.entity'
 import { allowFileAccess, claimTempFile, cleanupOrphanAvatars, cleanupTempFiles } from '../../src/modules/uploads/upload.service'
 import { getObject } from '../../src/platform/storage'
+import { actor, app, Client, em, superAdmin } from '../client'
 
 // Each test makes many requests; a busy machine must not turn slowness into failures.
 setDefaultTimeout(60_000)
@@ -12,7 +12,12 @@ setDefaultTimeout(60_000)
 /** A real 1x1 PNG. */
 const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0))
 /** A real 1x1 JPEG. */
-const JPEG = Uint8Array.from(atob('/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA='), (c) => c.charCodeAt(0))
+const JPEG = Uint8Array.from(
+  atob(
+    '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  ),
+  (c) => c.charCodeAt(0),
+)
 
 const form = (bytes: Uint8Array | string, name: string, type: string, extra: Record<string, string> = {}) => {
   const f = new FormData()
@@ -49,7 +54,10 @@ describe('avatar upload', () => {
     const fake = await client.post('/v1/uploads/avatar', form('just some text, not an image', 'photo.png', 'image/png'))
     expect(fake.status).toBe(422)
     expect(fake.body.errors.file).toEqual(['The avatar must be an image of type: png, jpeg, jpg, webp.'])
-    const gif = await client.post('/v1/uploads/avatar', form(Uint8Array.from([...new TextEncoder().encode('GIF89a'), 1, 0, 1, 0, 0, 0, 0]), 'a.gif', 'image/gif'))
+    const gif = await client.post(
+      '/v1/uploads/avatar',
+      form(Uint8Array.from([...new TextEncoder().encode('GIF89a'), 1, 0, 1, 0, 0, 0, 0]), 'a.gif', 'image/gif'),
+    )
     expect(gif.status).toBe(422)
     const jpeg = await client.post('/v1/uploads/avatar', form(JPEG, 'notes.txt', 'text/plain'))
     expect(jpeg.status).toBe(201)
@@ -81,7 +89,7 @@ describe('avatar upload', () => {
     expect((await new Client().post('/v1/uploads/avatar', form(PNG, 'a.png', 'image/png'))).status).toBe(401)
   })
 
-  test('the id becomes the avatar through PATCH; another user\'s file is refused', async () => {
+  test("the id becomes the avatar through PATCH; another user's file is refused", async () => {
     const a = await actor()
     const b = await actor()
     const up = await a.client.post('/v1/uploads/avatar', form(PNG, 'a.png', 'image/png'))
@@ -211,7 +219,9 @@ describe('temporary upload', () => {
     const { UPLOADS_PER_HOUR } = await import('../../src/modules/uploads/upload.routes')
     const a = await actor()
     const m = em()
-    await m.getConnection().execute('insert into rate_limits (key, hits, reset_at) values (?, ?, now() + interval \'1 hour\')', [`uploads:${a.user.id}`, UPLOADS_PER_HOUR])
+    await m
+      .getConnection()
+      .execute("insert into rate_limits (key, hits, reset_at) values (?, ?, now() + interval '1 hour')", [`uploads:${a.user.id}`, UPLOADS_PER_HOUR])
     const r = await a.client.post('/v1/upload-temp', form('x', 'x.txt', 'text/plain'))
     expect(r.status).toBe(429)
     expect(r.headers.get('retry-after')).toBeString()

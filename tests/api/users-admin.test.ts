@@ -1,7 +1,7 @@
 /** Users managed by super-admins: list, create, show, soft delete, restore, withTrashed. */
-import { describe, expect, test, setDefaultTimeout } from 'bun:test'
-import { Client, actor, em, superAdmin, uid } from '../client'
+import { describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { Role } from '../../src/modules/roles/role.entity'
+import { actor, Client, em, superAdmin, uid } from '../client'
 
 // Each test makes many requests; a busy machine must not turn slowness into failures.
 setDefaultTimeout(60_000)

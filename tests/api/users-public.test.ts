@@ -1,20 +1,25 @@
 /** The public coach directory: coaches only, public fields only, search, filters, by username. */
-import { describe, expect, test, setDefaultTimeout } from 'bun:test'
-import { Client, actor, uid } from '../client'
+import { describe, expect, setDefaultTimeout, test } from 'bun:test'
+import { actor, Client, uid } from '../client'
 
 // Each test makes many requests; a busy machine must not turn slowness into failures.
 setDefaultTimeout(60_000)
 
 const anon = new Client()
 
-async function coach(tag: string, opts: { first: string; country?: string; specializations?: string[]; status?: string; businessName?: string; headline?: string }) {
+async function coach(
+  tag: string,
+  opts: { first: string; country?: string; specializations?: string[]; status?: string; businessName?: string; headline?: string },
+) {
   const a = await actor({
     roles: ['coach'],
     status: opts.status ?? 'active',
     username: `c${uid()}`,
     profile: { firstName: opts.first, lastName: tag, country: opts.country ?? 'GB', phoneNumber: '+44 7700 900000', headline: opts.headline ?? `Coach ${tag}` },
   })
-  await a.client.patch(`/v1/users/${a.user.id}`, { coachProfile: { businessName: opts.businessName ?? `${opts.first} Ltd`, specializations: opts.specializations ?? [], bio: 'Bio' } })
+  await a.client.patch(`/v1/users/${a.user.id}`, {
+    coachProfile: { businessName: opts.businessName ?? `${opts.first} Ltd`, specializations: opts.specializations ?? [], bio: 'Bio' },
+  })
   return a
 }
 

@@ -2,10 +2,10 @@
  * PATCH /v1/users/{id}: spec section 5 rules word for word, partial updates, mass-assigned
  * privileged fields, uniqueness, the email change that waits for its code.
  */
-import { describe, expect, test, setDefaultTimeout } from 'bun:test'
-import { Client, actor, em, superAdmin, uid } from '../client'
-import { User } from '../../src/modules/users/user.entity'
+import { describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { OneTimeCode } from '../../src/modules/auth/auth.entity'
+import { User } from '../../src/modules/users/user.entity'
+import { actor, Client, em, superAdmin, uid } from '../client'
 import { extractCode, waitForNewMail } from '../mail'
 
 // Each test makes many requests; a busy machine must not turn slowness into failures.
@@ -68,8 +68,25 @@ describe('profile rules (spec section 5)', () => {
   })
 
   test('every social link kind of section 3 is accepted; the list replaces the stored one', async () => {
-    const kinds = ['facebook', 'linkedin', 'instagram', 'youtube', 'tiktok', 'pinterest', 'reddit', 'snapchat', 'x', 'telegram', 'discord', 'twitch', 'github', 'gitlab']
-    const { client, user, r } = await patchSelf({ profile: { socialAccounts: kinds.map((platform, i) => ({ platform, url: `https://example.com/${platform}`, order: i + 1 })) } })
+    const kinds = [
+      'facebook',
+      'linkedin',
+      'instagram',
+      'youtube',
+      'tiktok',
+      'pinterest',
+      'reddit',
+      'snapchat',
+      'x',
+      'telegram',
+      'discord',
+      'twitch',
+      'github',
+      'gitlab',
+    ]
+    const { client, user, r } = await patchSelf({
+      profile: { socialAccounts: kinds.map((platform, i) => ({ platform, url: `https://example.com/${platform}`, order: i + 1 })) },
+    })
     expect(r.status).toBe(200)
     expect(r.body.data.profile.socialAccounts.map((s: any) => s.platform)).toEqual(kinds)
     const r2 = await client.patch(`/v1/users/${user.id}`, { profile: { socialAccounts: [{ platform: 'GitHub', url: 'https://github.com/me' }] } })
@@ -131,9 +148,17 @@ describe('coach profile rules (spec section 5)', () => {
     expect(r.body.errors['coachProfile.certifications.0.certificateUrl']).toEqual(['Please enter a valid URL'])
     expect(r.body.errors['coachProfile.certifications.1.certificateUrl']).toEqual(['Certificate URL must be at most 255 characters'])
     expect(r.body.errors['coachProfile.certifications.2.order']).toEqual(['Order must be at least 1'])
-    const ok = await patchSelf({ coachProfile: { certifications: [{ title: 'PCC', issuingOrganization: 'ICF', order: 1, certificateUrl: '', issuingDate: '2020-02-01' }] } })
+    const ok = await patchSelf({
+      coachProfile: { certifications: [{ title: 'PCC', issuingOrganization: 'ICF', order: 1, certificateUrl: '', issuingDate: '2020-02-01' }] },
+    })
     expect(ok.r.status).toBe(200)
-    expect(ok.r.body.data.coachProfile.certifications[0]).toEqual({ title: 'PCC', issuingOrganization: 'ICF', order: 1, certificateUrl: null, issuingDate: '2020-02-01' })
+    expect(ok.r.body.data.coachProfile.certifications[0]).toEqual({
+      title: 'PCC',
+      issuingOrganization: 'ICF',
+      order: 1,
+      certificateUrl: null,
+      issuingDate: '2020-02-01',
+    })
   })
 })
 
@@ -163,7 +188,7 @@ describe('username, email, password rules', () => {
     expect(same.status).toBe(200)
   })
 
-  test('email must be valid; another user\'s email is taken', async () => {
+  test("email must be valid; another user's email is taken", async () => {
     const bad = await patchSelf({ email: 'not-an-email' })
     expect(bad.r.status).toBe(422)
     expect(bad.r.body.errors.email).toEqual(['Please enter a valid email address'])
@@ -213,7 +238,7 @@ describe('username, email, password rules', () => {
     expect(after.body.data.emailVerifiedAt).toBeString()
   })
 
-  test('sending one\'s current email again cancels a pending change', async () => {
+  test("sending one's current email again cancels a pending change", async () => {
     const a = await actor()
     await a.client.patch(`/v1/users/${a.user.id}`, { email: `p-${uid()}@example.com` })
     const r = await a.client.patch(`/v1/users/${a.user.id}`, { email: a.user.email })
@@ -231,11 +256,26 @@ describe('username, email, password rules', () => {
 
 describe('partial updates and privileged fields', () => {
   test('a partial PATCH keeps every other field', async () => {
-    const a = await actor({ roles: ['coach'], profile: { firstName: 'Ana', lastName: 'Lima', headline: 'Coach', country: 'PT', socialAccounts: [{ platform: 'x', url: 'https://x.com/ana', order: 1 }] } })
+    const a = await actor({
+      roles: ['coach'],
+      profile: {
+        firstName: 'Ana',
+        lastName: 'Lima',
+        headline: 'Coach',
+        country: 'PT',
+        socialAccounts: [{ platform: 'x', url: 'https://x.com/ana', order: 1 }],
+      },
+    })
     await a.client.patch(`/v1/users/${a.user.id}`, { coachProfile: { businessName: 'Lima Co', bio: 'Bio' } })
     const r = await a.client.patch(`/v1/users/${a.user.id}`, { profile: { headline: 'Leadership coach' } })
     expect(r.status).toBe(200)
-    expect(r.body.data.profile).toMatchObject({ firstName: 'Ana', lastName: 'Lima', headline: 'Leadership coach', country: 'PT', socialAccounts: [{ platform: 'x', url: 'https://x.com/ana', order: 1 }] })
+    expect(r.body.data.profile).toMatchObject({
+      firstName: 'Ana',
+      lastName: 'Lima',
+      headline: 'Leadership coach',
+      country: 'PT',
+      socialAccounts: [{ platform: 'x', url: 'https://x.com/ana', order: 1 }],
+    })
     expect(r.body.data.coachProfile).toMatchObject({ businessName: 'Lima Co', bio: 'Bio' })
     const r2 = await a.client.patch(`/v1/users/${a.user.id}`, { coachProfile: { bio: 'New bio' } })
     expect(r2.body.data.coachProfile).toMatchObject({ businessName: 'Lima Co', bio: 'New bio' })
@@ -248,7 +288,12 @@ describe('partial updates and privileged fields', () => {
 
   test('roles, status and defaultTenantSlug from a non-admin are ignored, not stored', async () => {
     const a = await actor({ status: 'pending' })
-    const r = await a.client.patch(`/v1/users/${a.user.id}`, { roles: ['super-admin'], status: 'active', defaultTenantSlug: 'someone-else', profile: { headline: 'Still saved' } })
+    const r = await a.client.patch(`/v1/users/${a.user.id}`, {
+      roles: ['super-admin'],
+      status: 'active',
+      defaultTenantSlug: 'someone-else',
+      profile: { headline: 'Still saved' },
+    })
     expect(r.status).toBe(200)
     expect(r.body.data.roles).toEqual([])
     expect(r.body.data.status).toBe('pending')
@@ -280,7 +325,7 @@ describe('partial updates and privileged fields', () => {
     expect(bad2.body.errors.defaultTenantSlug).toEqual(['The selected tenant is invalid.'])
   })
 
-  test('a super-admin changing another user\'s email sets it directly', async () => {
+  test("a super-admin changing another user's email sets it directly", async () => {
     const admin = await superAdmin()
     const target = await actor()
     const email = `fixed-${uid()}@example.com`

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
-import { actor, superAdmin, tenant, Client } from '../client'
-import { book, makeSchedule, world } from './bookings.fixtures'
+import { afterEach, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { clock } from '../../src/platform/clock'
+import { actor, Client, superAdmin, tenant } from '../client'
+import { book, makeSchedule, world } from './bookings.fixtures'
 
 // Many real requests per test: generous on a busy machine (applies to this file).
 setDefaultTimeout(60_000)
@@ -14,7 +14,14 @@ describe('vouchers: CRUD', () => {
     const c = w.coach.client
     const r = await c.post('/v1/vouchers', { code: 'spring-10', data: { discountType: 'percentage', discountValue: 10, maxDiscount: 25, maxUses: 5 } })
     expect(r.status).toBe(201)
-    expect(r.body.data).toMatchObject({ code: 'SPRING-10', uses: 0, usesLeft: 5, status: 'active', modelType: null, data: { discountType: 'percentage', discountValue: 10, maxDiscount: 25, maxUses: 5 } })
+    expect(r.body.data).toMatchObject({
+      code: 'SPRING-10',
+      uses: 0,
+      usesLeft: 5,
+      status: 'active',
+      modelType: null,
+      data: { discountType: 'percentage', discountValue: 10, maxDiscount: 25, maxUses: 5 },
+    })
     const dup = await c.post('/v1/vouchers', { code: 'Spring-10', data: { discountType: 'free' } })
     expect(dup.status).toBe(422)
     expect(dup.body.errors.code).toEqual(['The voucher code has already been taken.'])
@@ -89,7 +96,8 @@ describe('vouchers: verify, redeem and booking', () => {
     const gone = await c.post('/v1/vouchers', { code: 'GONE', data: { discountType: 'free', maxUses: 1 } })
     await w.coach.client.post(`/v1/vouchers/${gone.body.data.id}/redeem`)
 
-    const q = (code: string, scheduleId = w.schedule.id, seats = 2) => w.client.client.get(`/v1/vouchers/verify/${code}?workshopScheduleId=${scheduleId}&seats=${seats}`)
+    const q = (code: string, scheduleId = w.schedule.id, seats = 2) =>
+      w.client.client.get(`/v1/vouchers/verify/${code}?workshopScheduleId=${scheduleId}&seats=${seats}`)
     let r = await q('pct')
     expect(r.status).toBe(200)
     // 25% of 160.00 = 40, capped by maxDiscount 30.
@@ -146,7 +154,11 @@ describe('vouchers: verify, redeem and booking', () => {
     r = await w.coach.client.post(`/v1/vouchers/${id}/redeem`)
     expect(r.status).toBe(200)
     expect((await w.coach.client.post(`/v1/vouchers/${crypto.randomUUID()}/redeem`)).status).toBe(404)
-    const exp = await w.coach.client.post('/v1/vouchers', { code: 'SOON', expiresAt: new Date(Date.now() + 60_000).toISOString(), data: { discountType: 'free' } })
+    const exp = await w.coach.client.post('/v1/vouchers', {
+      code: 'SOON',
+      expiresAt: new Date(Date.now() + 60_000).toISOString(),
+      data: { discountType: 'free' },
+    })
     clock.shift(120_000)
     r = await w.coach.client.post(`/v1/vouchers/${exp.body.data.id}/redeem`)
     expect(r.status).toBe(409)

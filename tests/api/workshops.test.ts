@@ -76,7 +76,9 @@ describe('tags and templates: update and delete', () => {
     const upd = await admin.client.patch(`/v1/workshop-templates/${t1.id}`, { price: 12.34, level: 'ADVANCED' })
     expect(upd.body.data).toMatchObject({ price: 12.34, level: 'ADVANCED', title: t1.title })
     expect((await admin.client.patch(`/v1/workshop-templates/${t1.id}`, { price: 0 })).body.errors.price).toEqual(['Price is required'])
-    expect((await admin.client.patch(`/v1/workshop-templates/${t1.id}`, { level: 'EXPERT' })).body.errors.level).toEqual(['Please select a valid workshop level'])
+    expect((await admin.client.patch(`/v1/workshop-templates/${t1.id}`, { level: 'EXPERT' })).body.errors.level).toEqual([
+      'Please select a valid workshop level',
+    ])
     expect((await admin.client.patch(`/v1/workshop-templates/${t1.id}`, { slug: t2.slug })).body.errors.slug).toEqual(['The slug has already been taken.'])
     const list = await admin.client.get(`/v1/workshop-templates?filter[level]=ADVANCED&q=${encodeURIComponent(t1.title)}`)
     expect(list.body.data.map((t: any) => t.id)).toEqual([t1.id])
@@ -86,7 +88,13 @@ describe('tags and templates: update and delete', () => {
 describe('workshops', () => {
   test('a coach creates a workshop in the tenant; validation messages of section 5', async () => {
     const { coach } = await team()
-    const bad = await coach.client.post('/v1/workshops', { title: 'ab', image: 'not a url', video: `https://v.example.com/${'x'.repeat(260)}`, minSeats: 5, maxSeats: 2 })
+    const bad = await coach.client.post('/v1/workshops', {
+      title: 'ab',
+      image: 'not a url',
+      video: `https://v.example.com/${'x'.repeat(260)}`,
+      minSeats: 5,
+      maxSeats: 2,
+    })
     expect(bad.status).toBe(422)
     expect(bad.body.errors.title).toEqual(['Title must be at least 3 characters'])
     expect(bad.body.errors.image).toEqual(['Please enter a valid URL'])
@@ -123,7 +131,14 @@ describe('workshops', () => {
     const admin = await superAdmin()
     const tagName = `Tag ${uid()}`
     const tag = (await admin.client.post('/v1/tags', { name: tagName })).body.data
-    const tpl = (await admin.client.post('/v1/workshop-templates', { title: `Tpl ${uid()}`, price: 120, description: 'From the template', image: 'https://img.example.com/t.png' })).body.data
+    const tpl = (
+      await admin.client.post('/v1/workshop-templates', {
+        title: `Tpl ${uid()}`,
+        price: 120,
+        description: 'From the template',
+        image: 'https://img.example.com/t.png',
+      })
+    ).body.data
     const { coach, client } = await team()
     const w = await makeWorkshop(coach, { workshopTemplateId: tpl.id, price: undefined, tags: [tag.slug] })
     expect(w.price).toBe(120)
@@ -141,7 +156,7 @@ describe('workshops', () => {
     expect(byTag.body.data.map((x: any) => x.id)).toEqual([w.id])
   })
 
-  test('roles: clients read but cannot create; a coach cannot change another coach\'s workshop', async () => {
+  test("roles: clients read but cannot create; a coach cannot change another coach's workshop", async () => {
     const { coach, other, client } = await team()
     const w = await makeWorkshop(coach)
     expect((await client.client.get(`/v1/workshops/${w.id}`)).status).toBe(200)
@@ -157,7 +172,7 @@ describe('workshops', () => {
     expect(mine.body.data.map((x: any) => x.id)).toEqual([w.id])
   })
 
-  test('tenant isolation: another tenant\'s workshop is a 404, even for its id', async () => {
+  test("tenant isolation: another tenant's workshop is a 404, even for its id", async () => {
     const a = await team()
     const b = await team()
     const w = await makeWorkshop(a.coach)

@@ -3,15 +3,26 @@
  * test file, a fresh context per test, every console error, page error and hydration warning
  * collected so each test can assert there were none.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { existsSync } from 'node:fs'
-import { afterAll, beforeAll } from 'bun:test'
-import { app, Client, em } from '../client'
-import { waitForNewMail, extractCode } from '../mail'
-import { User } from '../../src/modules/users/user.entity'
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p)) ?? '/usr/bin/chromium'
-export const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+import { afterAll, beforeAll } from 'bun:test'
+import { existsSync } from 'node:fs'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { User } from '../../src/modules/users/user.entity'
+import { app, Client, em } from '../client'
+import { extractCode, waitForNewMail } from '../mail'
+
+export const CHROMIUM =
+  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p)) ?? '/usr/bin/chromium'
+export const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 let browser: Browser | null = null
 
@@ -85,7 +96,14 @@ export async function sessionCookies(user: User): Promise<string> {
   const { randomToken, sha256 } = await import('../../src/platform/crypto')
   const m = em()
   const secret = randomToken()
-  m.create(Session, { id: sha256(secret), user: user.id, csrfToken: randomToken(24), data: {}, lastSeenAt: new Date(), expiresAt: new Date(Date.now() + 86_400_000) } as any)
+  m.create(Session, {
+    id: sha256(secret),
+    user: user.id,
+    csrfToken: randomToken(24),
+    data: {},
+    lastSeenAt: new Date(),
+    expiresAt: new Date(Date.now() + 86_400_000),
+  } as any)
   await m.flush()
   return `summit_session=${secret}`
 }

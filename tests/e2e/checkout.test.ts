@@ -6,11 +6,11 @@
  * confirms without a card; the address rules of the booking schema show under their fields;
  * visitors are sent to sign in first. `SHOTS=/dir` saves screenshots.
  */
-import { describe, expect, test, beforeAll } from 'bun:test'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { app, em, uid } from '../client'
 import { Booking } from '../../src/modules/bookings/booking.entity'
 import { Voucher } from '../../src/modules/vouchers/voucher.entity'
+import { app, em, uid } from '../client'
 import { makeUser, noProblems, open, openAs, useBrowser } from './browser'
 import { makeCoach, makePublicSchedule } from './marketplace.fixtures'
 
@@ -18,7 +18,8 @@ useBrowser()
 
 const tag = uid()
 let coach: Awaited<ReturnType<typeof makeCoach>>
-const shot = (page: Page, name: string) => (process.env.SHOTS ? page.screenshot({ path: `${process.env.SHOTS}/${name}.png`, fullPage: true }) : Promise.resolve())
+const shot = (page: Page, name: string) =>
+  process.env.SHOTS ? page.screenshot({ path: `${process.env.SHOTS}/${name}.png`, fullPage: true }) : Promise.resolve()
 
 beforeAll(async () => {
   coach = await makeCoach('Priya', `Raman${tag}`)
@@ -30,7 +31,11 @@ async function bookingsOf(userId: string, scheduleId: string) {
 }
 
 async function typeCard(page: Page, number: string, exp = '12 / 34', cvc = '123') {
-  for (const [label, value] of [['Card number', number], ['Expiration date', exp], ['Security code', cvc]] as const) {
+  for (const [label, value] of [
+    ['Card number', number],
+    ['Expiration date', exp],
+    ['Security code', cvc],
+  ] as const) {
     const input = page.getByLabel(label)
     await input.fill('')
     await input.pressSequentially(value.replace(/\D/g, ''))

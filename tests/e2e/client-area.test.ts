@@ -6,12 +6,12 @@
  * profile (the sidebar name follows a save), search, the phone drawer, 404 in the layout, and
  * axe on every area page. `SHOTS=/dir` saves screenshots.
  */
-import { beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test'
+import { beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { em } from '../client'
-import { Booking, BookingSeat } from '../../src/modules/bookings/booking.entity'
+import { Booking } from '../../src/modules/bookings/booking.entity'
 import { User } from '../../src/modules/users/user.entity'
-import { noProblems, openAs, useBrowser, type Session } from './browser'
+import { em } from '../client'
+import { noProblems, openAs, type Session, useBrowser } from './browser'
 import { axe, demo, scrollsSideways, shot, visit } from './client-fixtures'
 
 setDefaultTimeout(120_000)
@@ -23,13 +23,15 @@ const ids: Record<string, string> = {}
 
 beforeAll(async () => {
   ;({ chris } = await demo())
-  const rows: any[] = await em().getConnection().execute(
-    `select b.id, b.status, s.start_date > now() as upcoming, w.id as workshop_id, w.title,
+  const rows: any[] = await em()
+    .getConnection()
+    .execute(
+      `select b.id, b.status, s.start_date > now() as upcoming, w.id as workshop_id, w.title,
             (select count(*) from booking_seats x where x.booking_id = b.id and x.status = 'PENDING' and x.email is not null)::int as invited
        from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id
       where b.user_id = ? order by s.start_date`,
-    [chris.id],
-  )
+      [chris.id],
+    )
   ids.pending = rows.find((r: any) => r.status === 'PENDING').id
   ids.withInvite = rows.find((r: any) => r.status === 'CONFIRMED' && r.upcoming && r.invited > 0).id
   ids.completed = rows.find((r: any) => r.status === 'COMPLETED').id
@@ -39,7 +41,11 @@ beforeAll(async () => {
 }, 120_000)
 
 async function typeCard(page: Page, number: string) {
-  for (const [label, value] of [['Card number', number], ['Expiration date', '1234'], ['Security code', '123']] as const) {
+  for (const [label, value] of [
+    ['Card number', number],
+    ['Expiration date', '1234'],
+    ['Security code', '123'],
+  ] as const) {
     const input = page.getByLabel(label)
     await input.fill('')
     await input.pressSequentially(value.replace(/\D/g, ''))
@@ -51,7 +57,10 @@ describe('client area on the demo data', () => {
     await visit(s.page, '/b')
     expect(await s.page.title()).toBe('Dashboard | Summit (test)')
     await s.page.getByRole('heading', { name: 'Next workshop' }).waitFor()
-    await s.page.getByTestId('countdown').filter({ hasText: /^Starts in / }).waitFor()
+    await s.page
+      .getByTestId('countdown')
+      .filter({ hasText: /^Starts in / })
+      .waitFor()
     const unpaid = s.page.getByRole('region', { name: 'Waiting for payment' })
     expect(await unpaid.getByRole('link', { name: 'Resume checkout' }).count()).toBeGreaterThan(0)
     await shot(s.page, 'dashboard')
@@ -59,7 +68,9 @@ describe('client area on the demo data', () => {
     await invitations.getByText('Dana Reyes').waitFor()
     await invitations.getByRole('button', { name: 'Accept seat' }).click()
     await invitations.getByText(/You have a seat at/).waitFor()
-    const accepted = await em().getConnection().execute(`select count(*)::int n from booking_seats where user_id = ? and status = 'ACCEPTED' and inviter_id is not null`, [chris.id])
+    const accepted = await em()
+      .getConnection()
+      .execute(`select count(*)::int n from booking_seats where user_id = ? and status = 'ACCEPTED' and inviter_id is not null`, [chris.id])
     expect(accepted[0].n).toBeGreaterThan(0)
     await visit(s.page, '/b')
     await invitations.getByText('No invitations waiting').waitFor()
@@ -110,15 +121,24 @@ describe('client area on the demo data', () => {
     // Cancel: a reason is required; the refund is shown before and after.
     await s.page.getByRole('button', { name: 'Cancel booking' }).click()
     const dialog = s.page.getByRole('dialog', { name: 'Cancel this booking?' })
-    await dialog.getByTestId('refund-preview').filter({ hasText: /refunded \$[\d,.]+ in full/ }).waitFor()
+    await dialog
+      .getByTestId('refund-preview')
+      .filter({ hasText: /refunded \$[\d,.]+ in full/ })
+      .waitFor()
     await dialog.getByRole('button', { name: 'Cancel booking' }).click()
     await dialog.getByText('A reason is required to cancel a booking').waitFor()
     await dialog.getByLabel('Reason').fill('A family event came up')
     await dialog.getByRole('button', { name: 'Cancel booking' }).click()
-    await s.page.getByTestId('refund-result').filter({ hasText: /is on its way back to your card/ }).waitFor()
+    await s.page
+      .getByTestId('refund-result')
+      .filter({ hasText: /is on its way back to your card/ })
+      .waitFor()
     await s.page.getByRole('button', { name: 'Done' }).click()
     await s.page.waitForLoadState('load')
-    await s.page.getByTestId('refunded').filter({ hasText: /^Refunded \$/ }).waitFor({ timeout: 20_000 })
+    await s.page
+      .getByTestId('refunded')
+      .filter({ hasText: /^Refunded \$/ })
+      .waitFor({ timeout: 20_000 })
     const b = await em().findOneOrFail(Booking, { id: ids.pending }, { filters: false })
     expect(b.status).toBe('CANCELLED')
     expect(b.cancellationReason).toBe('A family event came up')
@@ -137,7 +157,11 @@ describe('client area on the demo data', () => {
     await s.page.getByText('Invitation sent again').waitFor()
     await s.page.waitForLoadState('load')
     await visit(s.page, `/b/bookings/${ids.withInvite}/seats`)
-    await seats.getByRole('row').filter({ hasText: who }).getByRole('button', { name: /^Revoke invitation/ }).click()
+    await seats
+      .getByRole('row')
+      .filter({ hasText: who })
+      .getByRole('button', { name: /^Revoke invitation/ })
+      .click()
     await s.page.getByText('Invitation revoked').waitFor()
     await s.page.waitForTimeout(800)
     await visit(s.page, `/b/bookings/${ids.withInvite}/seats`)
@@ -202,12 +226,17 @@ describe('client area on the demo data', () => {
     await s.page.getByRole('button', { name: 'Unlink Multiplai' }).click()
     await s.page.getByTestId('multiplai-status').filter({ hasText: 'Not linked.' }).waitFor()
     expect((await em().findOneOrFail(User, { id: chris.id })).oidcSubject).toBeNull()
-    expect(await s.page.getByRole('link', { name: 'Link Multiplai account' }).getAttribute('href')).toBe('/v1/auth/connect/multiplai/redirect?redirect=%2Fb%2Fapps%2Fmultiplai')
+    expect(await s.page.getByRole('link', { name: 'Link Multiplai account' }).getAttribute('href')).toBe(
+      '/v1/auth/connect/multiplai/redirect?redirect=%2Fb%2Fapps%2Fmultiplai',
+    )
 
     // Profile: the display name saved on the page shows in the sidebar at once.
     await visit(s.page, '/b/account/profile')
     await s.page.getByLabel('First Name').fill('Christopher')
-    const card = s.page.locator('#display-name, form').filter({ has: s.page.getByLabel('First Name') }).first()
+    const card = s.page
+      .locator('#display-name, form')
+      .filter({ has: s.page.getByLabel('First Name') })
+      .first()
     await card.getByRole('button', { name: 'Save' }).click()
     await s.page.getByText('User Updated').first().waitFor()
     await s.page.getByTestId('shell-user-name').filter({ hasText: 'Christopher Client' }).waitFor()
@@ -224,7 +253,10 @@ describe('client area on the demo data', () => {
     await s.page.keyboard.press('Escape')
     const { title } = (await em().getConnection().execute(`select w.title from workshops w where w.id = ?`, [ids.workshop]))[0]
     await s.page.getByRole('searchbox', { name: 'Search' }).fill(title.split(' ')[0])
-    await results.getByRole('link', { name: new RegExp(title) }).first().waitFor()
+    await results
+      .getByRole('link', { name: new RegExp(title) })
+      .first()
+      .waitFor()
     expect(await results.getByText(/Booking ·/).count()).toBeGreaterThan(0)
     expect(await results.getByText('Workshop', { exact: true }).count()).toBeGreaterThan(0)
     await s.page.getByRole('searchbox', { name: 'Search' }).fill('zzzz nothing')
@@ -238,9 +270,24 @@ describe('client area on the demo data', () => {
 
   test('every area page: no serious axe violations, no console problems; at 390 px a drawer and no sideways scroll', async () => {
     const pages = [
-      '/b', '/b/bookings', `/b/bookings/${ids.withInvite}`, `/b/bookings/${ids.withInvite}/seats`, `/b/bookings/${ids.cancelled}/payments`, `/b/bookings/${ids.completed}/resources`,
-      '/b/payments', '/b/groups', '/b/workshops', `/b/workshops/${ids.workshop}`, `/b/workshops/${ids.workshop}/history`, `/b/workshops/${ids.workshop}/bookings`,
-      `/b/workshops/${ids.workshop}/calendar`, `/b/workshops/${ids.workshop}/resources`, '/b/apps', '/b/apps/multiplai', '/b/account/profile', '/invitations/demo-invitation',
+      '/b',
+      '/b/bookings',
+      `/b/bookings/${ids.withInvite}`,
+      `/b/bookings/${ids.withInvite}/seats`,
+      `/b/bookings/${ids.cancelled}/payments`,
+      `/b/bookings/${ids.completed}/resources`,
+      '/b/payments',
+      '/b/groups',
+      '/b/workshops',
+      `/b/workshops/${ids.workshop}`,
+      `/b/workshops/${ids.workshop}/history`,
+      `/b/workshops/${ids.workshop}/bookings`,
+      `/b/workshops/${ids.workshop}/calendar`,
+      `/b/workshops/${ids.workshop}/resources`,
+      '/b/apps',
+      '/b/apps/multiplai',
+      '/b/account/profile',
+      '/invitations/demo-invitation',
     ]
     const failures: string[] = []
     s.problems.length = 0

@@ -1,10 +1,11 @@
 /** Shared by the client area journeys: the demo data (loaded once per test process), axe, and waiting for islands. */
-import { resolve } from 'node:path'
+
 import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type { Page } from 'playwright-core'
-import { em } from '../client'
 import { User } from '../../src/modules/users/user.entity'
+import { em } from '../client'
 
 const AXE_SOURCE = readFileSync(resolve(import.meta.dir, '../../node_modules/axe-core/axe.min.js'), 'utf8')
 
@@ -27,7 +28,13 @@ export async function axe(page: Page) {
   const result = await page.evaluate(async () => (window as any).axe.run(document, { resultTypes: ['violations'] }))
   return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    )
 }
 
 /** Goes to a page and waits until every island on it hydrated. */
@@ -37,7 +44,8 @@ export async function visit(page: Page, path: string) {
   return res
 }
 
-export const shot = (page: Page, name: string) => (process.env.SHOTS ? page.screenshot({ path: `${process.env.SHOTS}/${name}.png`, fullPage: true }) : Promise.resolve())
+export const shot = (page: Page, name: string) =>
+  process.env.SHOTS ? page.screenshot({ path: `${process.env.SHOTS}/${name}.png`, fullPage: true }) : Promise.resolve()
 
 /** Nothing on the page is wider than the viewport (no sideways scroll). */
 export const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)

@@ -4,13 +4,13 @@
  * invitation page, goes through onboarding, comes back to the invitation and accepts; both see
  * the seat. Then the used, declined and unknown links say so.
  */
-import { describe, expect, test, setDefaultTimeout } from 'bun:test'
-import { em, uid } from '../client'
+import { describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { Booking, BookingSeat } from '../../src/modules/bookings/booking.entity'
-import { waitForNewMail, extractCode, extractLink } from '../mail'
+import { em, uid } from '../client'
+import { extractCode, extractLink, waitForNewMail } from '../mail'
 import { makeUser, noProblems, open, openAs, useBrowser } from './browser'
+import { shot, visit } from './client-fixtures'
 import { makeCoach, makePublicSchedule } from './marketplace.fixtures'
-import { visit, shot } from './client-fixtures'
 
 setDefaultTimeout(120_000)
 useBrowser()
@@ -23,8 +23,17 @@ describe('invitation journey', () => {
     const booker = await makeUser({ profile: { firstName: 'Bea', lastName: 'Booker', socialAccounts: [] } })
     const m = em()
     const booking = m.create(Booking, {
-      tenant: coach.tenant.id, user: booker.id, workshopSchedule: schedule.id, seats: 2, status: 'CONFIRMED', amountTotal: 10000, amountDue: 10000, amountPaid: 10000,
-      currency: 'usd', confirmedAt: new Date(), meta: {},
+      tenant: coach.tenant.id,
+      user: booker.id,
+      workshopSchedule: schedule.id,
+      seats: 2,
+      status: 'CONFIRMED',
+      amountTotal: 10000,
+      amountDue: 10000,
+      amountPaid: 10000,
+      currency: 'usd',
+      confirmedAt: new Date(),
+      meta: {},
     } as any)
     m.create(BookingSeat, { tenant: coach.tenant.id, booking, user: booker.id, status: 'ACCEPTED', meta: {} } as any)
     m.create(BookingSeat, { tenant: coach.tenant.id, booking, status: 'PENDING', meta: {} } as any)

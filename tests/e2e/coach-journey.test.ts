@@ -9,13 +9,13 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { resolve } from 'node:path'
 import type { Page } from 'playwright-core'
-import { Client, em } from '../client'
-import { noProblems, open, openAs, sessionCookies, useBrowser, makeUser, type Session } from './browser'
-import { makeCoach } from './marketplace.fixtures'
-import { clock } from '../../src/platform/clock'
 import { Booking, BookingSeat } from '../../src/modules/bookings/booking.entity'
 import { WorkshopSchedule } from '../../src/modules/workshops/schedule.entity'
 import { Workshop } from '../../src/modules/workshops/workshop.entity'
+import { clock } from '../../src/platform/clock'
+import { Client, em } from '../client'
+import { makeUser, noProblems, open, openAs, type Session, sessionCookies, useBrowser } from './browser'
+import { makeCoach } from './marketplace.fixtures'
 
 useBrowser()
 afterAll(() => clock.reset())
@@ -35,10 +35,18 @@ async function axe(page: Page) {
   // page.evaluate runs outside the page's CSP (an injected <script> tag would be refused).
   if (!(await page.evaluate(() => !!(window as any).axe))) await page.evaluate(`${await Bun.file(AXE).text()}\n;window.axe = window.axe || axe;`)
   // The shell (sidebar, menu) belongs to the shared layout and is checked by its own tests.
-  const result = await page.evaluate(async () => (window as any).axe.run({ exclude: [['summit-island[data-island=app-shell]']] }, { resultTypes: ['violations'] }))
+  const result = await page.evaluate(async () =>
+    (window as any).axe.run({ exclude: [['summit-island[data-island=app-shell]']] }, { resultTypes: ['violations'] }),
+  )
   return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    )
 }
 
 /** Goes to a path, waits for every island to hydrate, checks axe, optionally shoots. */
@@ -107,7 +115,9 @@ describe('coach journey', () => {
     await sf.getByText('A meeting link is required for online and hybrid workshops').waitFor()
     await sf.getByLabel('Meeting link').fill('https://meet.example.com/negotiation')
     await Promise.all([coachS.page.waitForEvent('load'), sf.getByRole('button', { name: 'Create schedule' }).click()])
-    await coachS.page.waitForFunction(() => [...document.querySelectorAll('summit-island > div[id]')].every((el) => (el as HTMLElement).dataset.hydrated === '1'))
+    await coachS.page.waitForFunction(() =>
+      [...document.querySelectorAll('summit-island > div[id]')].every((el) => (el as HTMLElement).dataset.hydrated === '1'),
+    )
     await coachS.page.getByRole('button', { name: 'Publish' }).waitFor()
     await coachS.page.getByTestId('plan-limit').waitFor()
     await coachS.page.getByRole('button', { name: 'Publish' }).click()
@@ -123,7 +133,11 @@ describe('coach journey', () => {
     await clientS.page.getByRole('form', { name: 'Booking details' }).waitFor()
     await clientS.page.locator('summit-island[data-island=checkout] > div[data-hydrated]').waitFor({ state: 'attached' })
     await clientS.page.getByRole('button', { name: 'Continue to payment' }).click()
-    for (const [label, value] of [['Card number', '4242424242424242'], ['Expiration date', '1234'], ['Security code', '123']] as const)
+    for (const [label, value] of [
+      ['Card number', '4242424242424242'],
+      ['Expiration date', '1234'],
+      ['Security code', '123'],
+    ] as const)
       await clientS.page.getByLabel(label).pressSequentially(value)
     await clientS.page.getByRole('button', { name: 'Pay $120.00' }).click()
     await clientS.page.getByRole('heading', { name: "You're booked!" }).waitFor({ timeout: 20_000 })

@@ -8,15 +8,15 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { resolve } from 'node:path'
 import type { Page } from 'playwright-core'
-import { em } from '../client'
-import { noProblems, openAs, useBrowser, type Session } from './browser'
-import { coachBusiness, moveToPast } from '../api/coach.fixtures'
-import { clock } from '../../src/platform/clock'
 import { Booking } from '../../src/modules/bookings/booking.entity'
-import { Workshop } from '../../src/modules/workshops/workshop.entity'
+import { User } from '../../src/modules/users/user.entity'
 import { WorkshopResource } from '../../src/modules/workshops/resource.entity'
 import { WorkshopSchedule } from '../../src/modules/workshops/schedule.entity'
-import { User } from '../../src/modules/users/user.entity'
+import { Workshop } from '../../src/modules/workshops/workshop.entity'
+import { clock } from '../../src/platform/clock'
+import { coachBusiness, moveToPast } from '../api/coach.fixtures'
+import { em } from '../client'
+import { noProblems, openAs, type Session, useBrowser } from './browser'
 
 useBrowser()
 afterAll(() => clock.reset())
@@ -26,10 +26,18 @@ async function axe(page: Page) {
   // page.evaluate runs outside the page's CSP (an injected <script> tag would be refused).
   if (!(await page.evaluate(() => !!(window as any).axe))) await page.evaluate(`${await Bun.file(AXE).text()}\n;window.axe = window.axe || axe;`)
   // The shell (sidebar, menu) belongs to the shared layout and is checked by its own tests.
-  const result = await page.evaluate(async () => (window as any).axe.run({ exclude: [['summit-island[data-island=app-shell]']] }, { resultTypes: ['violations'] }))
+  const result = await page.evaluate(async () =>
+    (window as any).axe.run({ exclude: [['summit-island[data-island=app-shell]']] }, { resultTypes: ['violations'] }),
+  )
   return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    )
 }
 async function hydrated(s: Session) {
   await s.page.waitForLoadState('load')
@@ -57,11 +65,40 @@ describe('coach pages in the browser', () => {
     const b = biz.bookings[0].booking.id
     await biz.coach.client.post(`/v1/workshops/${w}/resources`, { title: 'Slides', type: 'link', url: 'https://example.com/slides' })
     const s = await openAs(biz.coach.user)
-    const paths = ['/c', '/c/workshops', '/c/workshops?deleted=1', `/c/workshops/${w}`, `/c/workshops/${w}/history`, `/c/workshops/${w}/payouts`, `/c/workshops/${w}/calendar`,
-      `/c/workshops/${w}/calendar?view=week`, `/c/workshops/${w}/invoices`, `/c/workshops/${w}/resources`, '/c/bookings', `/c/bookings/${b}`, `/c/bookings/${b}/seats`,
-      `/c/bookings/${b}/payments`, `/c/bookings/${b}/resources`, '/c/feedbacks', '/c/account/profile', '/c/account/payouts', '/c/apps', '/c/apps/multiplai']
+    const paths = [
+      '/c',
+      '/c/workshops',
+      '/c/workshops?deleted=1',
+      `/c/workshops/${w}`,
+      `/c/workshops/${w}/history`,
+      `/c/workshops/${w}/payouts`,
+      `/c/workshops/${w}/calendar`,
+      `/c/workshops/${w}/calendar?view=week`,
+      `/c/workshops/${w}/invoices`,
+      `/c/workshops/${w}/resources`,
+      '/c/bookings',
+      `/c/bookings/${b}`,
+      `/c/bookings/${b}/seats`,
+      `/c/bookings/${b}/payments`,
+      `/c/bookings/${b}/resources`,
+      '/c/feedbacks',
+      '/c/account/profile',
+      '/c/account/payouts',
+      '/c/apps',
+      '/c/apps/multiplai',
+    ]
     // Phone width: the pages whose layout changes most (tables, forms, the chart).
-    const phone = ['/c', '/c/workshops', `/c/workshops/${w}`, `/c/workshops/${w}/calendar`, `/c/workshops/${w}/resources`, '/c/bookings', `/c/bookings/${b}/seats`, '/c/account/profile', '/c/account/payouts']
+    const phone = [
+      '/c',
+      '/c/workshops',
+      `/c/workshops/${w}`,
+      `/c/workshops/${w}/calendar`,
+      `/c/workshops/${w}/resources`,
+      '/c/bookings',
+      `/c/bookings/${b}/seats`,
+      '/c/account/profile',
+      '/c/account/payouts',
+    ]
     for (const width of [1280, 390]) {
       await s.page.setViewportSize({ width, height: 900 })
       for (const path of width === 1280 ? paths : phone) {
@@ -123,7 +160,9 @@ describe('coach pages in the browser', () => {
     const { book } = await import('../api/catalogue.bookings')
     const ended = await book({ tenantId: biz.tenant.id, scheduleId: biz.past.id, userId: biz.client.user.id, status: 'CONFIRMED', amountPaid: 5000 })
     const coming = await book({ tenantId: biz.tenant.id, scheduleId: biz.coming.id, userId: biz.client.user.id, status: 'PENDING' })
-    const res = (await biz.coach.client.post(`/v1/workshops/${biz.workshop.id}/resources`, { title: 'Slides', type: 'link', url: 'https://example.com/slides' })).body.data
+    const res = (
+      await biz.coach.client.post(`/v1/workshops/${biz.workshop.id}/resources`, { title: 'Slides', type: 'link', url: 'https://example.com/slides' })
+    ).body.data
     const s = await openAs(biz.coach.user)
 
     await visit(s, `/c/bookings/${ended.booking.id}`)
@@ -136,7 +175,10 @@ describe('coach pages in the browser', () => {
 
     await visit(s, `/c/bookings/${ended.booking.id}/resources`)
     await s.page.getByLabel('Visible to this booking').uncheck()
-    await eventually(async () => (await em().findOneOrFail(Booking, { id: ended.booking.id }, { filters: false })).meta.workshopResourcePreferences, [{ id: res.id, isVisible: false }])
+    await eventually(
+      async () => (await em().findOneOrFail(Booking, { id: ended.booking.id }, { filters: false })).meta.workshopResourcePreferences,
+      [{ id: res.id, isVisible: false }],
+    )
 
     await visit(s, `/c/bookings/${coming.booking.id}`)
     await s.page.getByRole('button', { name: 'Cancel booking…' }).click()
@@ -152,11 +194,13 @@ describe('coach pages in the browser', () => {
   test('resources: reorder by dragging, hide, broadcast', async () => {
     const biz = await coachBusiness(1)
     const base = `/v1/workshops/${biz.workshop.id}/resources`
-    for (const [i, title] of ['One', 'Two', 'Three'].entries()) await biz.coach.client.post(base, { title, type: 'link', url: `https://example.com/${i}`, sortOrder: i })
+    for (const [i, title] of ['One', 'Two', 'Three'].entries())
+      await biz.coach.client.post(base, { title, type: 'link', url: `https://example.com/${i}`, sortOrder: i })
     const s = await openAs(biz.coach.user)
     await visit(s, `/c/workshops/${biz.workshop.id}/resources`)
     await s.page.locator('[data-resource="Three"]').dragTo(s.page.locator('[data-resource="One"]'))
-    const order = async () => (await em().find(WorkshopResource, { workshop: biz.workshop.id }, { filters: false, orderBy: { sortOrder: 'asc' } })).map((r) => r.title)
+    const order = async () =>
+      (await em().find(WorkshopResource, { workshop: biz.workshop.id }, { filters: false, orderBy: { sortOrder: 'asc' } })).map((r) => r.title)
     await eventually(order, ['Three', 'One', 'Two'])
     await s.page.getByRole('button', { name: 'Move One down' }).click()
     await eventually(order, ['Three', 'Two', 'One'])
@@ -198,8 +242,16 @@ describe('coach pages in the browser', () => {
     await form.getByRole('button', { name: 'Save profile' }).click()
     await s.page.getByText('User Updated').waitFor()
     const u = await em().findOneOrFail(User, { id: biz.coach.user.id }, { filters: false })
-    expect(u.coachProfile).toMatchObject({ businessName: 'Lab Negotiation Ltd', specializations: ['Negotiation', 'Pricing'], bio: 'Negotiation coach for engineers.', completedQuizzes: true })
-    expect(u.coachProfile!.experiences!.map((e: any) => [e.title, e.order])).toEqual([['Coach', 1], ['Engineer', 2]])
+    expect(u.coachProfile).toMatchObject({
+      businessName: 'Lab Negotiation Ltd',
+      specializations: ['Negotiation', 'Pricing'],
+      bio: 'Negotiation coach for engineers.',
+      completedQuizzes: true,
+    })
+    expect(u.coachProfile!.experiences!.map((e: any) => [e.title, e.order])).toEqual([
+      ['Coach', 1],
+      ['Engineer', 2],
+    ])
     await exp.getByRole('button', { name: 'Remove Engineer' }).click()
     await form.getByRole('button', { name: 'Save profile' }).click()
     await eventually(async () => ((await em().findOneOrFail(User, { id: biz.coach.user.id }, { filters: false })).coachProfile!.experiences ?? []).length, 1)
@@ -225,7 +277,9 @@ describe('coach pages in the browser', () => {
     await visit(s, '/c/apps/multiplai')
     // The tests run a real OpenID Connect provider, so linking is offered.
     expect(await s.page.getByTestId('multiplai-state').textContent()).toBe('Your account is not linked to Multiplai.')
-    expect(await s.page.getByRole('link', { name: 'Link Multiplai' }).getAttribute('href')).toBe('/v1/auth/connect/multiplai/redirect?redirect=%2Fc%2Fapps%2Fmultiplai')
+    expect(await s.page.getByRole('link', { name: 'Link Multiplai' }).getAttribute('href')).toBe(
+      '/v1/auth/connect/multiplai/redirect?redirect=%2Fc%2Fapps%2Fmultiplai',
+    )
     expect(noProblems(s)).toEqual([])
     await s.close()
   }, 90_000)

@@ -30,7 +30,16 @@ describe('guards', () => {
   }, 150_000)
 
   test('marketing and legal pages skip authentication', async () => {
-    for (const path of ['/', '/announcement', '/b/privacy-policy', '/b/terms-and-conditions', '/c/privacy-policy', '/c/terms-and-conditions', '/login', '/register']) {
+    for (const path of [
+      '/',
+      '/announcement',
+      '/b/privacy-policy',
+      '/b/terms-and-conditions',
+      '/c/privacy-policy',
+      '/c/terms-and-conditions',
+      '/login',
+      '/register',
+    ]) {
       const r = await get(path)
       expect(r.status, path).toBe(200)
     }
@@ -40,7 +49,11 @@ describe('guards', () => {
     const client = await makeUser()
     const coach = await makeUser({ roles: ['coach'] })
     const admin = await makeUser({ roles: ['super-admin'] })
-    for (const [u, to] of [[client, '/b'], [coach, '/c'], [admin, config.ADMIN_URL]] as const) {
+    for (const [u, to] of [
+      [client, '/b'],
+      [coach, '/c'],
+      [admin, config.ADMIN_URL],
+    ] as const) {
       const cookies = await sessionCookies(u)
       for (const path of ['/login', '/register']) {
         const r = await get(path, cookies)
@@ -103,7 +116,7 @@ describe('guards', () => {
     expect(later.status).toBe(404)
     expect(later.body).toContain('Page Not Found: /c/workshops/not-a-workshop')
     // The API keeps its JSON 404.
-    const api = await fetch(app().url + '/v1/nothing')
+    const api = await fetch(`${app().url}/v1/nothing`)
     expect(api.status).toBe(404)
     expect(api.headers.get('content-type')).toContain('application/json')
   }, 150_000)
@@ -123,7 +136,7 @@ describe('guards', () => {
     expect(home.body).toContain(`content="The world&#x27;s #1 marketplace for coaches and consultants"`)
     expect(home.body).toContain('<meta name="application-name" content="Summit"/>')
     expect(home.body).toMatch(/<meta property="og:image" content="http[^"]+\/og-image\.png"\/>/)
-    const png = await fetch(app().url + '/og-image.png')
+    const png = await fetch(`${app().url}/og-image.png`)
     expect(png.status).toBe(200)
     expect(png.headers.get('content-type')).toBe('image/png')
     const bytes = new Uint8Array(await png.arrayBuffer())
@@ -145,6 +158,6 @@ describe('guards', () => {
     const css = /<link rel="stylesheet" href="(\/assets\/app-[\w-]+\.css)"/.exec(login.body)?.[1]
     expect((await fetch(app().url + css!)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     expect(login.headers.get('cache-control')).toBe('private, no-cache')
-    expect((await fetch(app().url + '/assets/nope.js')).status).toBe(404)
+    expect((await fetch(`${app().url}/assets/nope.js`)).status).toBe(404)
   }, 150_000)
 })

@@ -4,15 +4,14 @@
  * kept across a reload), publishes it; a guest applies on the public page without
  * JavaScript; the coach reads and moves the applicant.
  */
-import { describe, expect, test, setDefaultTimeout } from 'bun:test'
+import { describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { em, tenant as makeTenant } from '../client'
+import { JobApplication, JobPosting } from '../../src/modules/job-postings'
 import { Membership } from '../../src/modules/tenants/tenant.entity'
 import { User } from '../../src/modules/users/user.entity'
-import { JobApplication, JobPosting } from '../../src/modules/job-postings'
+import { actor, Client, em, tenant as makeTenant } from '../client'
 import { makeUser, noProblems, open, openAs, useBrowser } from './browser'
 import { scrollsSideways, visit } from './client-fixtures'
-import { Client, actor } from '../client'
 
 setDefaultTimeout(120_000)
 useBrowser()
@@ -21,10 +20,18 @@ const AXE = `${new URL('../../node_modules/axe-core/axe.min.js', import.meta.url
 /** axe-core run from page.evaluate (the pages' CSP refuses injected script tags); the shared shell has its own tests. */
 async function axe(page: Page) {
   if (!(await page.evaluate(() => !!(window as any).axe))) await page.evaluate(`${await Bun.file(AXE).text()}\n;window.axe = window.axe || axe;`)
-  const result = await page.evaluate(async () => (window as any).axe.run({ exclude: [['summit-island[data-island=app-shell]']] }, { resultTypes: ['violations'] }))
+  const result = await page.evaluate(async () =>
+    (window as any).axe.run({ exclude: [['summit-island[data-island=app-shell]']] }, { resultTypes: ['violations'] }),
+  )
   return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    )
 }
 
 const LONG = (n: number) => 'We build calm, reliable software for coaches. '.repeat(Math.ceil(n / 46)).slice(0, n)
@@ -115,28 +122,46 @@ describe('job postings', () => {
       )
     for (let tries = 0; ; tries++) {
       await page.keyboard.press('ArrowDown')
-      if (await movedOver().then(() => true, () => false)) break
+      if (
+        await movedOver().then(
+          () => true,
+          () => false,
+        )
+      )
+        break
       if (tries >= 4) throw new Error('the keyboard drag never moved over the next question')
     }
     await page.keyboard.press('Space')
     await page.waitForFunction(() => (document.querySelector('input[name="interviewQuestions.0.title"]') as HTMLInputElement).value === 'Question 2?')
 
     // A server 422 lands on its field: the recruiter stopped being an active member meanwhile.
-    await page.getByTestId('choices-recruiterIds').getByText(/Rita Recruiter/).click()
+    await page
+      .getByTestId('choices-recruiterIds')
+      .getByText(/Rita Recruiter/)
+      .click()
     await em().nativeUpdate(Membership, { user: member.id }, { status: 'SUSPENDED' })
     const created = page.waitForResponse((r) => r.url().endsWith('/v1/t/job-postings') && r.request().method() === 'POST')
     await page.getByRole('button', { name: 'Save as draft' }).click()
     expect((await created).status()).toBe(422)
     await page.getByText('Recruiters must be active members of this team').first().waitFor()
     await page.waitForFunction(() => !!document.activeElement?.closest('[data-section=recruiters]'))
-    await page.getByTestId('choices-recruiterIds').getByText(/Rita Recruiter/).click()
+    await page
+      .getByTestId('choices-recruiterIds')
+      .getByText(/Rita Recruiter/)
+      .click()
 
     await page.getByRole('button', { name: 'Save as draft' }).click()
     await page.waitForURL(/\/c\/job-postings\/[0-9a-f-]{36}$/)
     const id = page.url().split('/').pop()!
     await page.getByTestId('posting-status').getByText('Draft').waitFor()
     const saved = await em().findOneOrFail(JobPosting, { id }, { filters: false })
-    expect(saved).toMatchObject({ title: 'Platform engineer', status: 'DRAFT', companyName: 'Acme Ltd', employmentStatus: 'FULL_TIME', workplaceTypes: ['Remote'] })
+    expect(saved).toMatchObject({
+      title: 'Platform engineer',
+      status: 'DRAFT',
+      companyName: 'Acme Ltd',
+      employmentStatus: 'FULL_TIME',
+      workplaceTypes: ['Remote'],
+    })
     expect(saved.interviewQuestions.map((q) => q.title)).toEqual(['Question 2?', 'Question 1?', 'Question 3?', 'Question 4?', 'Question 5?'])
     expect(saved.preferences).toMatchObject({ ieltsAssessmentRequired: true, ieltsAssessmentMinScore: 6.5 })
 
@@ -159,8 +184,13 @@ describe('job postings', () => {
     await g.page.goto('/jobs')
     await g.page.getByRole('link', { name: 'Platform engineer (remote)' }).click()
     await g.page.waitForURL(`**/jobs/${id}`)
-    const ld = JSON.parse(await g.page.locator('script[type="application/ld+json"]').textContent() ?? '{}')
-    expect(ld).toMatchObject({ '@type': 'JobPosting', title: 'Platform engineer (remote)', employmentType: 'FULL_TIME', hiringOrganization: { name: 'Acme Ltd' } })
+    const ld = JSON.parse((await g.page.locator('script[type="application/ld+json"]').textContent()) ?? '{}')
+    expect(ld).toMatchObject({
+      '@type': 'JobPosting',
+      title: 'Platform engineer (remote)',
+      employmentType: 'FULL_TIME',
+      hiringOrganization: { name: 'Acme Ltd' },
+    })
     expect(g.scripts).toEqual([])
     await g.page.getByLabel('Full name').fill('Grace Guest')
     await g.page.getByLabel('Email').fill('grace@example.com')
@@ -192,19 +222,41 @@ describe('job postings', () => {
     const api = (await actor({ roles: ['coach'], tenant: t })).client.withTeam(t.slug)
     const questions = Array.from({ length: 5 }, (_, i) => ({ title: `Question ${i + 1}?`, order: i + 1 }))
     const r = await api.post('/v1/t/job-postings', {
-      title: 'Accessible role', description: LONG(200), skillsDescription: LONG(120), companyName: 'Acme Ltd', location: 'Porto',
-      employmentStatus: 'PART_TIME', experienceLevel: 'ASSOCIATE', workplaceTypes: ['Hybrid'], categories: ['DESIGN'], interviewQuestions: questions, status: 'PUBLISHED',
+      title: 'Accessible role',
+      description: LONG(200),
+      skillsDescription: LONG(120),
+      companyName: 'Acme Ltd',
+      location: 'Porto',
+      employmentStatus: 'PART_TIME',
+      experienceLevel: 'ASSOCIATE',
+      workplaceTypes: ['Hybrid'],
+      categories: ['DESIGN'],
+      interviewQuestions: questions,
+      status: 'PUBLISHED',
       preferences: { ieltsAssessmentRequired: true, ieltsAssessmentMinScore: 6 },
     })
     expect(r.status).toBe(201)
     const id = r.body.data.id
     const answers = Object.fromEntries(r.body.data.interviewQuestions.map((q: any) => [q.id, 'An answer']))
-    expect((await new Client().post(`/v1/public/jobs/${id}/applications`, { name: 'Ana Applicant', email: 'ana@example.com', answers, ieltsScore: 7 })).status).toBe(201)
+    expect(
+      (await new Client().post(`/v1/public/jobs/${id}/applications`, { name: 'Ana Applicant', email: 'ana@example.com', answers, ieltsScore: 7 })).status,
+    ).toBe(201)
     const failures: string[] = []
-    for (const [w, h] of [[1280, 900], [390, 844]]) {
+    for (const [w, h] of [
+      [1280, 900],
+      [390, 844],
+    ]) {
       const s = await openAs(coach)
       await s.page.setViewportSize({ width: w, height: h })
-      for (const path of ['/jobs', `/jobs/${id}`, `/jobs/${id}?error=x&errors=${encodeURIComponent(JSON.stringify({ name: ['Please enter your name'] }))}`, '/c/job-postings', '/c/job-postings/new', `/c/job-postings/${id}`, `/c/job-postings/${id}/applicants`]) {
+      for (const path of [
+        '/jobs',
+        `/jobs/${id}`,
+        `/jobs/${id}?error=x&errors=${encodeURIComponent(JSON.stringify({ name: ['Please enter your name'] }))}`,
+        '/c/job-postings',
+        '/c/job-postings/new',
+        `/c/job-postings/${id}`,
+        `/c/job-postings/${id}/applicants`,
+      ]) {
         const res = await visit(s.page, path)
         if (res?.status() !== 200) failures.push(`${w} ${path}: ${res?.status()}`)
         for (const v of await axe(s.page)) failures.push(`${w} ${path}: ${v}`)

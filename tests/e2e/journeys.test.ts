@@ -4,9 +4,9 @@
  * signs in with the emailed link; validation messages of section 5 in the sign-in form.
  */
 import { describe, expect, test } from 'bun:test'
-import { extractCode, extractLink, waitForNewMail } from '../mail'
-import { em } from '../client'
 import { User } from '../../src/modules/users/user.entity'
+import { em } from '../client'
+import { extractCode, extractLink, waitForNewMail } from '../mail'
 import { makeUser, noProblems, open, useBrowser } from './browser'
 
 useBrowser()

@@ -4,9 +4,9 @@
  * the 404 page for unknown usernames (the catch-all route shadows nothing). In Chromium: the
  * pages run no script and log no errors. `SHOTS=/dir` saves screenshots.
  */
-import { describe, expect, test, beforeAll } from 'bun:test'
-import { app, em, uid } from '../client'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { Booking } from '../../src/modules/bookings/booking.entity'
+import { app, em, uid } from '../client'
 import { makeUser, noProblems, open, useBrowser } from './browser'
 import { makeCoach, makePublicSchedule } from './marketplace.fixtures'
 
@@ -16,7 +16,13 @@ async function get(path: string, cookies = '') {
   const res = await fetch(app().url + path, { redirect: 'manual', headers: { cookie: cookies } })
   return { status: res.status, location: res.headers.get('location'), body: await res.text() }
 }
-const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ')
+const text = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
 
 const tag = uid()
 let coach: Awaited<ReturnType<typeof makeCoach>>
@@ -25,14 +31,54 @@ let other: Awaited<ReturnType<typeof makeCoach>>
 beforeAll(async () => {
   coach = await makeCoach('Amara', `Okafor${tag}`, { specializations: ['Leadership', 'Feedback'], country: 'GB' })
   other = await makeCoach('Lucas', `Moreau${tag}`, { headline: 'Sales negotiation for founders', country: 'FR', specializations: ['Sales'] })
-  await makePublicSchedule(coach, { title: `Difficult conversations ${tag}`, price: 14900, maxSeats: 12, seatsTaken: 4, mode: 'IN-PERSON', city: 'Mumbai', country: 'IN', timezone: 'Asia/Kolkata', level: 'INTERMEDIATE', startInDays: 9 })
-  await makePublicSchedule(coach, { title: `Feedback that lands ${tag}`, price: 0, maxSeats: 20, mode: 'ONLINE', level: 'BEGINNER', startInDays: 12, timezone: 'America/New_York' })
+  await makePublicSchedule(coach, {
+    title: `Difficult conversations ${tag}`,
+    price: 14900,
+    maxSeats: 12,
+    seatsTaken: 4,
+    mode: 'IN-PERSON',
+    city: 'Mumbai',
+    country: 'IN',
+    timezone: 'Asia/Kolkata',
+    level: 'INTERMEDIATE',
+    startInDays: 9,
+  })
+  await makePublicSchedule(coach, {
+    title: `Feedback that lands ${tag}`,
+    price: 0,
+    maxSeats: 20,
+    mode: 'ONLINE',
+    level: 'BEGINNER',
+    startInDays: 12,
+    timezone: 'America/New_York',
+  })
   // Enough confirmed seats (minSeats 2): this one runs.
   const runs = await makePublicSchedule(coach, { title: `Running already ${tag}`, minSeats: 2, maxSeats: 10, seatsTaken: 2, startInDays: 30 })
   const m = em()
-  m.create(Booking, { tenant: coach.tenant.id, user: other.user.id, workshopSchedule: runs.schedule.id, seats: 2, status: 'CONFIRMED', amountTotal: 29800, amountDue: 29800, amountPaid: 29800, currency: 'usd' } as any)
+  m.create(Booking, {
+    tenant: coach.tenant.id,
+    user: other.user.id,
+    workshopSchedule: runs.schedule.id,
+    seats: 2,
+    status: 'CONFIRMED',
+    amountTotal: 29800,
+    amountDue: 29800,
+    amountPaid: 29800,
+    currency: 'usd',
+  } as any)
   await m.flush()
-  await makePublicSchedule(other, { tags: [`Sales ${tag}`, 'Negotiation'], title: `Negotiation bootcamp ${tag}`, price: 29900, maxSeats: 8, mode: 'HYBRID', country: 'FR', city: 'Paris', timezone: 'Europe/Paris', level: 'ADVANCED', startInDays: 15 })
+  await makePublicSchedule(other, {
+    tags: [`Sales ${tag}`, 'Negotiation'],
+    title: `Negotiation bootcamp ${tag}`,
+    price: 29900,
+    maxSeats: 8,
+    mode: 'HYBRID',
+    country: 'FR',
+    city: 'Paris',
+    timezone: 'Europe/Paris',
+    level: 'ADVANCED',
+    startInDays: 15,
+  })
   for (let i = 0; i < 13; i++) await makePublicSchedule(other, { title: `Cold calling clinic ${tag} #${i + 1}`, price: 5000, startInDays: 20 + i })
 })
 
@@ -153,7 +199,20 @@ describe('marketplace pages', () => {
     expect(r.status).toBe(200)
     expect(r.body).toContain(`<title>Amara Okafor${tag} | Summit (test)</title>`)
     const t = text(r.body)
-    for (const s of ['has coached more than 300 new managers', 'Head of People', 'Northwind Traders', '6 years 4 months', 'Professional Certified Coach (PCC)', 'International Coaching Federation', 'LinkedIn', 'YouTube', 'Leadership', `Difficult conversations ${tag}`, `Feedback that lands ${tag}`, 'No reviews yet'])
+    for (const s of [
+      'has coached more than 300 new managers',
+      'Head of People',
+      'Northwind Traders',
+      '6 years 4 months',
+      'Professional Certified Coach (PCC)',
+      'International Coaching Federation',
+      'LinkedIn',
+      'YouTube',
+      'Leadership',
+      `Difficult conversations ${tag}`,
+      `Feedback that lands ${tag}`,
+      'No reviews yet',
+    ])
       expect(t).toContain(s)
     expect(t).not.toContain(`Negotiation bootcamp ${tag}`)
 
@@ -190,4 +249,3 @@ describe('marketplace pages', () => {
     await s.close()
   })
 })
-

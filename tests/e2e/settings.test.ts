@@ -5,8 +5,8 @@
  */
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { em } from '../client'
 import { User } from '../../src/modules/users/user.entity'
+import { em } from '../client'
 import { makeUser, noProblems, openAs, useBrowser } from './browser'
 
 useBrowser()
@@ -36,7 +36,10 @@ async function saveCard(page: Page, id: string) {
   // Toasts sit bottom-right, over the cards' Save buttons, and pause while hovered: close them.
   for (const close of await page.getByRole('button', { name: 'Dismiss' }).all()) await close.click({ timeout: 2000 }).catch(() => {})
   await expect(save).toBeTruthy()
-  await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLButtonElement | null)?.disabled === true, `form[data-card="${id}"] button[type=submit]`)
+  await page.waitForFunction(
+    (sel) => (document.querySelector(sel) as HTMLButtonElement | null)?.disabled === true,
+    `form[data-card="${id}"] button[type=submit]`,
+  )
 }
 
 describe('settings dialog', () => {
@@ -46,13 +49,18 @@ describe('settings dialog', () => {
     await openSettings(s.page)
     const { page } = s
     expect(await page.getByRole('tab', { name: /Account/ }).getAttribute('aria-selected')).toBe('true')
-    await page.getByRole('tab', { name: /Preferences/ }).getByText('New').waitFor()
+    await page
+      .getByRole('tab', { name: /Preferences/ })
+      .getByText('New')
+      .waitFor()
     // Save stays disabled until the card changes.
     for (const id of ['avatar', 'display-name', 'headline', 'username', 'email', 'phone-number', 'country', 'social-accounts'])
       expect(await card(page, id).locator('button[type=submit]').isDisabled(), id).toBe(true)
 
     await card(page, 'display-name').getByLabel('First Name').fill('Erina')
-    await card(page, 'display-name').getByLabel(/Middle Name/).fill('Q')
+    await card(page, 'display-name')
+      .getByLabel(/Middle Name/)
+      .fill('Q')
     await saveCard(page, 'display-name')
     expect((await fresh(u.id)).profile).toMatchObject({ firstName: 'Erina', middleName: 'Q', lastName: 'Tester' })
 
@@ -77,9 +85,14 @@ describe('settings dialog', () => {
     // Social accounts: empty text, add two rows, save, then reorder by dragging the handle.
     await card(page, 'social-accounts').getByText('No social accounts linked yet. Connect your profiles to build trust and increase visibility.').waitFor()
     expect(await card(page, 'social-accounts').getByText('Learn more about Social Accounts').getAttribute('aria-disabled')).toBe('true')
-    for (const [i, platform, url] of [[1, 'LinkedIn', 'https://linkedin.com/in/erina'], [2, 'GitHub', 'https://github.com/erina']] as const) {
+    for (const [i, platform, url] of [
+      [1, 'LinkedIn', 'https://linkedin.com/in/erina'],
+      [2, 'GitHub', 'https://github.com/erina'],
+    ] as const) {
       await card(page, 'social-accounts').getByRole('button', { name: 'Add' }).click()
-      await card(page, 'social-accounts').getByRole('combobox', { name: `Platform of social account ${i}` }).click()
+      await card(page, 'social-accounts')
+        .getByRole('combobox', { name: `Platform of social account ${i}` })
+        .click()
       await page.getByRole('option', { name: platform, exact: true }).click()
       await card(page, 'social-accounts').getByLabel(`URL of social account ${i}`).fill(url)
     }
@@ -97,7 +110,10 @@ describe('settings dialog', () => {
     await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 10 })
     await page.mouse.up()
     await saveCard(page, 'social-accounts')
-    expect((await fresh(u.id)).profile.socialAccounts?.map((a) => [a.platform, a.order])).toEqual([['github', 1], ['linkedin', 2]])
+    expect((await fresh(u.id)).profile.socialAccounts?.map((a) => [a.platform, a.order])).toEqual([
+      ['github', 1],
+      ['linkedin', 2],
+    ])
     await card(page, 'social-accounts').getByRole('button', { name: 'Delete social account 2' }).click()
     await saveCard(page, 'social-accounts')
     expect((await fresh(u.id)).profile.socialAccounts).toEqual([{ platform: 'github', url: 'https://github.com/erina', order: 1 }])
@@ -143,7 +159,9 @@ describe('settings dialog', () => {
     const s = await openAs(u)
     await openSettings(s.page)
     // Named .png but not an image: the server reads the content and refuses it.
-    await card(s.page, 'avatar').locator('input[type=file]').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('definitely not an image') })
+    await card(s.page, 'avatar')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('definitely not an image') })
     await s.page.getByText('Upload failed').waitFor()
     await s.page.getByText('Please try again').waitFor()
     expect(await card(s.page, 'avatar').locator('button[type=submit]').isDisabled()).toBe(true)

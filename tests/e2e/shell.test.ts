@@ -7,7 +7,7 @@ import { describe, expect, test } from 'bun:test'
 import { resolve } from 'node:path'
 import type { Page } from 'playwright-core'
 import { app } from '../client'
-import { makeUser, noProblems, open, openAs, useBrowser, type Session } from './browser'
+import { makeUser, noProblems, open, openAs, type Session, useBrowser } from './browser'
 
 useBrowser()
 
@@ -21,7 +21,13 @@ async function axe(page: Page) {
   const result = await page.evaluate(async () => (window as any).axe.run(document, { resultTypes: ['violations'] }))
   return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    )
 }
 
 async function visit(s: Session, path: string) {
@@ -117,7 +123,10 @@ describe('colour mode and shortcuts', () => {
     expect(await p.evaluate(() => document.documentElement.className)).toContain('dark')
     await nojs.close()
     // The system choice follows the operating system through CSS alone.
-    await s.page.getByRole('button', { name: 'Settings', exact: true }).click().catch(() => {})
+    await s.page
+      .getByRole('button', { name: 'Settings', exact: true })
+      .click()
+      .catch(() => {})
     await s.close()
   }, 150_000)
 

@@ -50,13 +50,15 @@ export async function startOidc(appUrl: string): Promise<{ issuer: string; clien
   // @ts-expect-error oidc-provider ships no type declarations
   const { default: Provider } = await import('oidc-provider')
   const provider = new Provider(issuer, {
-    clients: [{
-      client_id: OIDC_CLIENT.id,
-      client_secret: OIDC_CLIENT.secret,
-      redirect_uris: [`${appUrl}/v1/auth/connect/multiplai/callback`],
-      grant_types: ['authorization_code'],
-      response_types: ['code'],
-    }],
+    clients: [
+      {
+        client_id: OIDC_CLIENT.id,
+        client_secret: OIDC_CLIENT.secret,
+        redirect_uris: [`${appUrl}/v1/auth/connect/multiplai/callback`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
     findAccount: (_ctx: unknown, id: string) => account(id),
     features: { devInteractions: { enabled: true } },
@@ -106,7 +108,12 @@ export async function signInAtProvider(authorizeUrl: string, login: string, opts
   let method = 'GET'
   let body: URLSearchParams | undefined
   for (let step = 0; step < 20; step++) {
-    const res = await fetch(url, { method, body, redirect: 'manual', headers: { cookie: jar.header(), ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) } })
+    const res = await fetch(url, {
+      method,
+      body,
+      redirect: 'manual',
+      headers: { cookie: jar.header(), ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+    })
     jar.take(res)
     body = undefined
     method = 'GET'

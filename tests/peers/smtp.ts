@@ -40,7 +40,8 @@ function decodeWords(s: string): string {
   return s
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset, enc, data) =>
-      enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQP(data.replace(/_/g, ' ')).toString('utf8'))
+      enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQP(data.replace(/_/g, ' ')).toString('utf8'),
+    )
 }
 
 function splitHeaders(raw: string): { headers: Record<string, string>; body: string } {

@@ -7,12 +7,15 @@ import { describe, expect, test } from 'bun:test'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { compare, importGraph, readBaseline, violations, type Import } from '../../scripts/boundaries'
+import { compare, type Import, importGraph, readBaseline, violations } from '../../scripts/boundaries'
 
 describe('boundaries', () => {
   test('no import breaks the layers beyond the committed baseline', () => {
     const { added, gone } = compare(violations(), readBaseline())
-    if (gone.length) console.log(`boundaries: ${gone.length} baseline entries no longer occur; shrink the list with \`bun run scripts/boundaries.ts --write\`:\n  ${gone.join('\n  ')}`)
+    if (gone.length)
+      console.log(
+        `boundaries: ${gone.length} baseline entries no longer occur; shrink the list with \`bun run scripts/boundaries.ts --write\`:\n  ${gone.join('\n  ')}`,
+      )
     expect(added).toEqual([])
   })
 
@@ -55,15 +58,19 @@ describe('boundaries', () => {
         mkdirSync(dirname(join(root, path)), { recursive: true })
         writeFileSync(join(root, path), text)
       }
-      for (const f of ['src/modules/m/x.ts', 'src/modules/m/y.ts', 'src/modules/m/q.ts', 'src/modules/m/index.ts', 'tools/t/server.ts']) write(f, 'export type Q = 1\n')
-      write('src/platform/a.ts', [
-        "import type { Q } from '../modules/m/x'",
-        "export * from '../modules/m/y'",
-        "import { zod } from 'zod'",
-        "type R = import('../modules/m/q').Q",
-        "export const load = () => import('../../tools/t/server')",
-        "import '../modules/m'",
-      ].join('\n'))
+      for (const f of ['src/modules/m/x.ts', 'src/modules/m/y.ts', 'src/modules/m/q.ts', 'src/modules/m/index.ts', 'tools/t/server.ts'])
+        write(f, 'export type Q = 1\n')
+      write(
+        'src/platform/a.ts',
+        [
+          "import type { Q } from '../modules/m/x'",
+          "export * from '../modules/m/y'",
+          "import { zod } from 'zod'",
+          "type R = import('../modules/m/q').Q",
+          "export const load = () => import('../../tools/t/server')",
+          "import '../modules/m'",
+        ].join('\n'),
+      )
       const edges = importGraph(root).map((e) => `${e.from} -> ${e.to}${e.dynamic ? ' (dynamic)' : ''}`)
       expect(edges.sort()).toEqual([
         'src/platform/a.ts -> src/modules/m/index.ts',

@@ -1,29 +1,29 @@
 /** Pure helpers of the design system: colour mode, images, table, sidebar, loading bar, toast, dialog. */
 import { describe, expect, test } from 'bun:test'
 import {
-  COLOR_MODE_COOKIE,
-  IMAGE,
-  PAGE_LOADING,
-  SCROLL_AREA_HIDE_DELAY,
-  THEME,
-  TOOLTIP_DELAY,
   breakpointWidths,
-  countryMatches,
+  COLOR_MODE_COOKIE,
   colorModeFromCookieHeader,
   colorModeScript,
+  countryMatches,
   dismissProps,
   htmlColorModeAttributeString,
   htmlColorModeAttributes,
+  IMAGE,
   imageProviderUrl,
   imageSizes,
   imageSrcSet,
   isSwipeDismiss,
   loadingProgress,
   moveItem,
+  PAGE_LOADING,
   pageCount,
   parseColorMode,
   parseSidebarOpen,
   resolveColorMode,
+  SCROLL_AREA_HIDE_DELAY,
+  THEME,
+  TOOLTIP_DELAY,
 } from '../../design-system'
 
 describe('colour mode', () => {

@@ -10,12 +10,14 @@ import {
   Button,
   Card,
   CountryCombobox,
+  colorModeChoices,
   DataTable,
   Dialog,
   Field,
   FileUpload,
   IMAGE,
   Image,
+  initials,
   PageLoadingBar,
   PinInput,
   RadioPictureGroup,
@@ -25,17 +27,19 @@ import {
   Skeleton,
   Spinner,
   TABLE,
-  TOAST,
   Tabs,
+  TOAST,
   Toaster,
   Tooltip,
-  colorModeChoices,
-  initials,
   toaster,
 } from '../../design-system'
 
 async function html(node: React.ReactNode): Promise<string> {
-  const stream = await renderToReadableStream(node, { onError: (e) => { throw e } })
+  const stream = await renderToReadableStream(node, {
+    onError: (e) => {
+      throw e
+    },
+  })
   await stream.allReady
   return await new Response(stream).text()
 }
@@ -86,7 +90,11 @@ describe('Button', () => {
 
 describe('Card', () => {
   test('default variant is solid-gray', async () => {
-    const out = await html(<Card.Root><Card.Body>x</Card.Body></Card.Root>)
+    const out = await html(
+      <Card.Root>
+        <Card.Body>x</Card.Body>
+      </Card.Root>,
+    )
     expect(out).toContain('card__root--variant_solid-gray')
   })
 })
@@ -123,9 +131,7 @@ describe('Table', () => {
   })
 
   test('manual pagination shows the data as given; empty text; drag handles', async () => {
-    const out = await html(
-      <DataTable data={rows.slice(0, 3)} columns={columns} manualPagination rowCount={3} getRowId={(r) => r.id} onReorder={() => {}} />,
-    )
+    const out = await html(<DataTable data={rows.slice(0, 3)} columns={columns} manualPagination rowCount={3} getRowId={(r) => r.id} onReorder={() => {}} />)
     // The drag column is there from the server on; its handles come with the drag and drop code in the browser.
     expect(out).toContain('>Order</span>')
     expect(out.match(/<tbody[\s\S]*<\/tbody>/)?.[0].match(/<tr/g)?.length).toBe(3)

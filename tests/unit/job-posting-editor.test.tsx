@@ -5,13 +5,17 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { renderToReadableStream } from 'react-dom/server'
-import { Switch } from '../../design-system/components/switch/switch'
 import { Checkbox, CheckboxGroup } from '../../design-system/components/checkbox/checkbox'
+import { Switch } from '../../design-system/components/switch/switch'
 import JobPostingEditor from '../../islands/job-posting-editor'
 import { duplicateErrors, fromPosting, toPayload, validate } from '../../islands/job-posting-editor/model'
 
 async function html(node: React.ReactNode): Promise<string> {
-  const stream = await renderToReadableStream(node, { onError: (e) => { throw e } })
+  const stream = await renderToReadableStream(node, {
+    onError: (e) => {
+      throw e
+    },
+  })
   await stream.allReady
   return await new Response(stream).text()
 }
@@ -29,7 +33,9 @@ describe('Switch and Checkbox', () => {
   })
 
   test('a group at its maximum disables the unchecked options', async () => {
-    const out = await html(<CheckboxGroup label="Categories" options={['IT', 'HR', 'SALES', 'DESIGN']} value={['IT', 'HR', 'SALES']} max={3} onChange={() => {}} />)
+    const out = await html(
+      <CheckboxGroup label="Categories" options={['IT', 'HR', 'SALES', 'DESIGN']} value={['IT', 'HR', 'SALES']} max={3} onChange={() => {}} />,
+    )
     const disabled = out.match(/<label[^>]*data-disabled[^>]*>/g) ?? []
     expect(disabled).toHaveLength(1)
     expect(out).toContain('aria-label="Categories"')
@@ -42,7 +48,10 @@ describe('job-posting editor model', () => {
     const f = { ...fromPosting(null), title: 'Role', companyUrl: '', interviewQuestions: [q('B'), q('A', false)] }
     const body = toPayload(f, 'DRAFT')
     expect(body.companyUrl).toBeNull()
-    expect(body.interviewQuestions).toEqual([{ title: 'B', order: 1, enabled: true }, { title: 'A', order: 2, enabled: false }])
+    expect(body.interviewQuestions).toEqual([
+      { title: 'B', order: 1, enabled: true },
+      { title: 'A', order: 2, enabled: false },
+    ])
     expect(body.preferences).toMatchObject({ acceptApplications: true, interviewType: 'VIDEO' })
   })
 
@@ -62,7 +71,17 @@ describe('job-posting editor model', () => {
 
   test('the editor renders every section on the server', async () => {
     const out = await html(<JobPostingEditor posting={null} members={[{ id: 'u1', name: 'Maya Okafor', email: 'maya@acme.example' }]} />)
-    for (const h of ['Basics', 'Description and skills', 'Company', 'Location and work mode', 'Employment and seniority', 'Categories', 'Screening', 'Interview questions', 'Recruiters'])
+    for (const h of [
+      'Basics',
+      'Description and skills',
+      'Company',
+      'Location and work mode',
+      'Employment and seniority',
+      'Categories',
+      'Screening',
+      'Interview questions',
+      'Recruiters',
+    ])
       expect(out).toContain(`>${h}</h2>`)
     expect(out).toContain('0 / 25,000 (at least 100)')
     expect(out).toContain('0 enabled · between 5 and 10 needed to publish')

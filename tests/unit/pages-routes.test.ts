@@ -1,20 +1,67 @@
 /** The route table and guards of section 2, and the islands' props escaping. */
 import { describe, expect, test } from 'bun:test'
-import { matchRoute, routes } from '../../src/pages/routes'
-import { guard, landingFor, safeRedirect } from '../../src/pages/guards'
 import { config } from '../../src/config'
+import { guard, landingFor, safeRedirect } from '../../src/pages/guards'
+import { matchRoute, routes } from '../../src/pages/routes'
 
 const user = (o: Partial<{ roles: string[]; status: string; username: string | null }> = {}) => ({ roles: [], status: 'active', username: 'erin', ...o }) as any
 
 describe('route table', () => {
   test('holds every route of section 2, spelt as in the spec', () => {
     const paths = routes.map((r) => r.path)
-    for (const p of ['/', '/announcement', '/{username}', '/consultants', '/workshops', '/workshops/{id}/book', '/login', '/register', '/onboarding', '/onboarding/1', '/onboarding/2', '/b', '/c',
-      '/b/privacy-policy', '/c/privacy-policy', '/b/terms-and-conditions', '/c/terms-and-conditions',
-      '/b/apps', '/b/apps/multiplai', '/b/groups', '/b/bookings', '/b/payments', '/b/bookings/{id}', '/b/bookings/{id}/seats', '/b/bookings/{id}/payments', '/b/bookings/{id}/resources',
-      '/b/workshops', '/b/workshops/{id}', '/b/workshops/{id}/history', '/b/workshops/{id}/bookings', '/b/workshops/{id}/bookings/{bookingId}', '/b/workshops/{id}/calendar', '/b/workshops/{id}/resources',
-      '/c/apps', '/c/apps/multiplai', '/c/account', '/c/account/profile', '/c/account/payouts', '/c/bookings', '/c/feedbacks', '/c/bookings/{id}', '/c/bookings/{id}/seats', '/c/bookings/{id}/payments', '/c/bookings/{id}/resources',
-      '/c/workshops', '/c/workshops/{id}', '/c/workshops/{id}/history', '/c/workshops/{id}/payouts', '/c/workshops/{id}/calendar', '/c/workshops/{id}/invoices', '/c/workshops/{id}/resources'])
+    for (const p of [
+      '/',
+      '/announcement',
+      '/{username}',
+      '/consultants',
+      '/workshops',
+      '/workshops/{id}/book',
+      '/login',
+      '/register',
+      '/onboarding',
+      '/onboarding/1',
+      '/onboarding/2',
+      '/b',
+      '/c',
+      '/b/privacy-policy',
+      '/c/privacy-policy',
+      '/b/terms-and-conditions',
+      '/c/terms-and-conditions',
+      '/b/apps',
+      '/b/apps/multiplai',
+      '/b/groups',
+      '/b/bookings',
+      '/b/payments',
+      '/b/bookings/{id}',
+      '/b/bookings/{id}/seats',
+      '/b/bookings/{id}/payments',
+      '/b/bookings/{id}/resources',
+      '/b/workshops',
+      '/b/workshops/{id}',
+      '/b/workshops/{id}/history',
+      '/b/workshops/{id}/bookings',
+      '/b/workshops/{id}/bookings/{bookingId}',
+      '/b/workshops/{id}/calendar',
+      '/b/workshops/{id}/resources',
+      '/c/apps',
+      '/c/apps/multiplai',
+      '/c/account',
+      '/c/account/profile',
+      '/c/account/payouts',
+      '/c/bookings',
+      '/c/feedbacks',
+      '/c/bookings/{id}',
+      '/c/bookings/{id}/seats',
+      '/c/bookings/{id}/payments',
+      '/c/bookings/{id}/resources',
+      '/c/workshops',
+      '/c/workshops/{id}',
+      '/c/workshops/{id}/history',
+      '/c/workshops/{id}/payouts',
+      '/c/workshops/{id}/calendar',
+      '/c/workshops/{id}/invoices',
+      '/c/workshops/{id}/resources',
+    ])
       expect(paths).toContain(p)
     const layouts = new Set(routes.map((r) => r.layout))
     for (const l of ['onboarding', 'marketing', 'coach', 'client', 'auth']) expect(layouts.has(l as any)).toBe(true)

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { assertKey, localDriver, s3Driver, type StorageDriver } from '../../src/platform/storage'
+import { assertKey, localDriver, type StorageDriver, s3Driver } from '../../src/platform/storage'
 
 const objects = new Map<string, { bytes: Uint8Array; type: string }>()
 const seen: string[] = []
@@ -25,8 +25,14 @@ const s3 = Bun.serve({
         return new Response(null, { status: 200, headers: { etag: '"1"' } })
       case 'HEAD':
       case 'GET':
-        if (!obj) return new Response(req.method === 'GET' ? '<Error><Code>NoSuchKey</Code><Message>missing</Message></Error>' : null, { status: 404, headers: { 'content-type': 'application/xml' } })
-        return new Response(req.method === 'GET' ? (obj.bytes as BodyInit) : null, { headers: { 'content-type': obj.type, 'content-length': String(obj.bytes.length), etag: '"1"', 'last-modified': new Date().toUTCString() } })
+        if (!obj)
+          return new Response(req.method === 'GET' ? '<Error><Code>NoSuchKey</Code><Message>missing</Message></Error>' : null, {
+            status: 404,
+            headers: { 'content-type': 'application/xml' },
+          })
+        return new Response(req.method === 'GET' ? (obj.bytes as BodyInit) : null, {
+          headers: { 'content-type': obj.type, 'content-length': String(obj.bytes.length), etag: '"1"', 'last-modified': new Date().toUTCString() },
+        })
       case 'DELETE':
         objects.delete(path)
         return new Response(null, { status: 204 })
@@ -69,8 +75,7 @@ describe('storage', () => {
   })
 
   test('keys cannot escape the storage root', () => {
-    for (const bad of ['../etc/passwd', '/abs', 'a/../../b', 'a//b', '', 'a/.hidden/../x'])
-      expect(() => assertKey(bad)).toThrow()
+    for (const bad of ['../etc/passwd', '/abs', 'a/../../b', 'a//b', '', 'a/.hidden/../x']) expect(() => assertKey(bad)).toThrow()
     expect(assertKey('temp/0190-abc.txt')).toBe('temp/0190-abc.txt')
   })
 })

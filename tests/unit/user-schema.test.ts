@@ -1,7 +1,7 @@
 /** The user schemas the settings cards use in the browser: same rules, same messages, no server code. */
 import { describe, expect, test } from 'bun:test'
 import * as v from 'valibot'
-import { DisplayNameSchema, EmailSchema, SocialAccountsSchema, UserUpdateSchema, UsernameSchema } from '../../src/modules/users/user.schema'
+import { DisplayNameSchema, EmailSchema, SocialAccountsSchema, UsernameSchema, UserUpdateSchema } from '../../src/modules/users/user.schema'
 
 const messages = (schema: v.GenericSchema, input: unknown) => {
   const r = v.safeParse(schema, input, { abortPipeEarly: true })
@@ -20,7 +20,11 @@ describe('user schemas for forms', () => {
   test('display name card', () => {
     expect(messages(DisplayNameSchema, { profile: {} })).toEqual({ 'profile.firstName': 'First name is required', 'profile.lastName': 'Last name is required' })
     expect(messages(DisplayNameSchema, { profile: { firstName: 'Ada', middleName: '', lastName: 'Lovelace' } })).toEqual({})
-    expect(v.parse(DisplayNameSchema, { profile: { firstName: ' Ada ', middleName: '', lastName: 'L' } }).profile).toEqual({ firstName: 'Ada', middleName: null, lastName: 'L' })
+    expect(v.parse(DisplayNameSchema, { profile: { firstName: ' Ada ', middleName: '', lastName: 'L' } }).profile).toEqual({
+      firstName: 'Ada',
+      middleName: null,
+      lastName: 'L',
+    })
   })
 
   test('username and email cards', () => {

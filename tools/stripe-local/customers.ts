@@ -1,6 +1,6 @@
 /** Customers and card payment methods (create, attach, detach, list, default). */
-import { TEST_PAYMENT_METHODS, TEST_TOKENS, brandOf, funding, luhnValid } from './cards'
-import { StripeError, invalid, int, mergeMetadata, now, obj, optStr, randomId, required, str, type Obj, type Params, type Store } from './store'
+import { brandOf, funding, luhnValid, TEST_PAYMENT_METHODS, TEST_TOKENS } from './cards'
+import { int, invalid, mergeMetadata, now, type Obj, obj, optStr, type Params, randomId, required, type Store, StripeError, str } from './store'
 
 export function createCustomer(s: Store, p: Params) {
   const c = s.put({
@@ -53,11 +53,16 @@ function applyInvoiceSettings(s: Store, c: Obj, p: Params) {
   const id = optStr(settings.default_payment_method, 'invoice_settings[default_payment_method]')
   if (id) {
     const pm = s.objects.get(id)
-    if (!pm || pm.object !== 'payment_method' || pm.customer !== c.id) {
-      throw new StripeError(400, 'invalid_request_error', `No such PaymentMethod: '${id}'; It's possible this PaymentMethod exists on one of your connected accounts, in which case you should retry this request on that connected account.`, {
-        code: 'resource_missing',
-        param: 'invoice_settings[default_payment_method]',
-      })
+    if (pm?.object !== 'payment_method' || pm.customer !== c.id) {
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        `No such PaymentMethod: '${id}'; It's possible this PaymentMethod exists on one of your connected accounts, in which case you should retry this request on that connected account.`,
+        {
+          code: 'resource_missing',
+          param: 'invoice_settings[default_payment_method]',
+        },
+      )
     }
   }
   c.invoice_settings = { ...c.invoice_settings, default_payment_method: id ?? null }
@@ -145,7 +150,11 @@ function newCardPaymentMethod(s: Store, number: string, expMonth: number, expYea
 }
 
 function fingerprint(number: string) {
-  return new Bun.CryptoHasher('sha256').update(`local:${number}`).digest('base64').replace(/[^A-Za-z0-9]/g, '').slice(0, 16)
+  return new Bun.CryptoHasher('sha256')
+    .update(`local:${number}`)
+    .digest('base64')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 16)
 }
 
 export function cardError(code: string, message: string, param?: string, declineCode?: string) {
@@ -157,7 +166,7 @@ export function resolvePaymentMethod(s: Store, id: string, param = 'payment_meth
   const testNumber = TEST_PAYMENT_METHODS[id]
   if (testNumber) return newCardPaymentMethod(s, testNumber, 12, new Date().getUTCFullYear() + 3)
   const pm = s.objects.get(id)
-  if (!pm || pm.object !== 'payment_method') {
+  if (pm?.object !== 'payment_method') {
     throw new StripeError(400, 'invalid_request_error', `No such PaymentMethod: '${id}'`, { code: 'resource_missing', param })
   }
   return pm
@@ -170,7 +179,11 @@ export function attachPaymentMethod(s: Store, id: string, customerId: unknown) {
   if (pm.customer === customer.id) return pm
   if (pm.customer) throw invalid('The payment method you provided is already attached to a customer.', undefined, 'payment_method_unexpected_state')
   if (s.consumed.has(pm.id)) {
-    throw invalid('This PaymentMethod was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.', undefined, 'payment_method_unexpected_state')
+    throw invalid(
+      'This PaymentMethod was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.',
+      undefined,
+      'payment_method_unexpected_state',
+    )
   }
   pm.customer = customer.id
   s.emit('payment_method.attached', pm)
@@ -179,7 +192,8 @@ export function attachPaymentMethod(s: Store, id: string, customerId: unknown) {
 
 export function detachPaymentMethod(s: Store, id: string) {
   const pm = s.get('payment_method', id)
-  if (!pm.customer) throw invalid(`The payment method you provided is not attached to a customer so detachment is impossible.`, undefined, 'payment_method_unexpected_state')
+  if (!pm.customer)
+    throw invalid(`The payment method you provided is not attached to a customer so detachment is impossible.`, undefined, 'payment_method_unexpected_state')
   const customer = s.objects.get(pm.customer)
   if (customer && customer.invoice_settings?.default_payment_method === pm.id) customer.invoice_settings.default_payment_method = null
   pm.customer = null

@@ -69,7 +69,10 @@ function finalize(node: any): any {
   const out: any = {}
   for (const k of keys) out[k] = finalize(node[k])
   if (keys.length && keys.every((k) => /^\d+$/.test(k))) {
-    return keys.map(Number).sort((a, b) => a - b).map((i) => out[String(i)])
+    return keys
+      .map(Number)
+      .sort((a, b) => a - b)
+      .map((i) => out[String(i)])
   }
   return out
 }

@@ -1,7 +1,7 @@
 /** Payment intents (create, update, confirm, cancel), the charges they make, and refunds. */
 import { DECLINES } from './cards'
 import { cardError, createPaymentMethod, resolvePaymentMethod } from './customers'
-import { StripeError, bool, int, invalid, mergeMetadata, now, obj, optStr, randomId, required, str, type Obj, type Params, type Store } from './store'
+import { bool, int, invalid, mergeMetadata, now, type Obj, obj, optStr, type Params, randomId, required, type Store, StripeError, str } from './store'
 
 type Req = { id: string; idempotency_key: string | null }
 
@@ -116,14 +116,20 @@ export function confirmPaymentIntent(s: Store, id: string, p: Params, req: Req) 
   else if (p.payment_method_data !== undefined) pm = createPaymentMethod(s, obj(p.payment_method_data, 'payment_method_data'))
   else if (pi.payment_method) pm = s.get('payment_method', pi.payment_method)
   if (!pm) {
-    throw new StripeError(400, 'invalid_request_error', 'You cannot confirm this PaymentIntent because it’s missing a payment method. To confirm the PaymentIntent with cus_xxx, specify a payment method attached to this customer along with the customer ID.', {
-      code: 'payment_intent_unexpected_state',
-    })
+    throw new StripeError(
+      400,
+      'invalid_request_error',
+      'You cannot confirm this PaymentIntent because it’s missing a payment method. To confirm the PaymentIntent with cus_xxx, specify a payment method attached to this customer along with the customer ID.',
+      {
+        code: 'payment_intent_unexpected_state',
+      },
+    )
   }
   if (pm.customer && pi.customer && pm.customer !== pi.customer) {
     throw invalid(`The provided PaymentMethod belongs to another Customer. You cannot use it with Customer ${pi.customer}.`, 'payment_method')
   }
-  if (pm.customer && !pi.customer) throw invalid('The provided PaymentMethod was previously attached to a Customer; pass that customer with it.', 'payment_method')
+  if (pm.customer && !pi.customer)
+    throw invalid('The provided PaymentMethod was previously attached to a Customer; pass that customer with it.', 'payment_method')
   for (const k of ['receipt_email', 'setup_future_usage'] as const) {
     const v = optStr(p[k], k)
     if (v !== undefined) pi[k] = v
@@ -184,7 +190,13 @@ function makeCharge(s: Store, pi: Obj, pm: Obj, decline?: { code: string; declin
     livemode: false,
     metadata: { ...pi.metadata },
     outcome: decline
-      ? { network_status: 'declined_by_network', reason: decline.declineCode ?? decline.code, risk_level: 'normal', seller_message: 'The bank did not return any further details with this decline.', type: 'issuer_declined' }
+      ? {
+          network_status: 'declined_by_network',
+          reason: decline.declineCode ?? decline.code,
+          risk_level: 'normal',
+          seller_message: 'The bank did not return any further details with this decline.',
+          type: 'issuer_declined',
+        }
       : { network_status: 'approved_by_network', reason: null, risk_level: 'normal', seller_message: 'Payment complete.', type: 'authorized' },
     paid: !decline,
     payment_intent: pi.id,
@@ -226,7 +238,11 @@ export function cancelPaymentIntent(s: Store, id: string, p: Params, req: Req) {
 
 export function listPaymentIntents(s: Store, url: string, p: Params) {
   const customer = optStr(p.customer, 'customer')
-  return s.list(url, s.all('payment_intent').filter((pi) => !customer || pi.customer === customer), p)
+  return s.list(
+    url,
+    s.all('payment_intent').filter((pi) => !customer || pi.customer === customer),
+    p,
+  )
 }
 
 /** Refunds a succeeded charge (by `payment_intent` or `charge`), in full unless `amount` says less. */
@@ -279,5 +295,9 @@ export function createRefund(s: Store, p: Params, req: Req) {
 export function listRefunds(s: Store, url: string, p: Params) {
   const pi = optStr(p.payment_intent, 'payment_intent')
   const ch = optStr(p.charge, 'charge')
-  return s.list(url, s.all('refund').filter((r) => (!pi || r.payment_intent === pi) && (!ch || r.charge === ch)), p)
+  return s.list(
+    url,
+    s.all('refund').filter((r) => (!pi || r.payment_intent === pi) && (!ch || r.charge === ch)),
+    p,
+  )
 }

@@ -7,11 +7,12 @@
  * A development tool, not product code: state is in memory and lost on restart.
  * Run alone: `bun tools/stripe-local/server.ts [--port 12111] [--webhook http://localhost:3000/v1/payments/webhook]`.
  */
-import { expandList, parseForm } from './form'
-import { Store, StripeError, invalid, randomId, type Obj, type Params } from './store'
-import { WebhookSender } from './webhooks'
+
 import * as C from './customers'
+import { expandList, parseForm } from './form'
 import * as I from './intents'
+import { invalid, type Obj, type Params, randomId, Store, StripeError } from './store'
+import { WebhookSender } from './webhooks'
 
 export const LOCAL_API_VERSION = '2026-10-28.endive'
 export const LOCAL_SECRET_KEY = 'sk_test_local_summit'
@@ -47,7 +48,13 @@ export interface StripeLocal {
 type Auth = 'secret' | 'publishable'
 type Ctx = { s: Store; params: Params; url: string; auth: Auth; req: { id: string; idempotency_key: string | null }; hooks: WebhookSender }
 type Handler = (ctx: Ctx, ...ids: string[]) => Obj
-interface Route { method: string; re: RegExp; handler: Handler; publishable?: boolean; params?: Set<string> }
+interface Route {
+  method: string
+  re: RegExp
+  handler: Handler
+  publishable?: boolean
+  params?: Set<string>
+}
 
 const routes: Route[] = []
 const route = (method: string, path: string, handler: Handler, publishable = false) =>
@@ -59,30 +66,77 @@ const route = (method: string, path: string, handler: Handler, publishable = fal
  */
 const LIST = ['limit', 'starting_after', 'ending_before', 'created']
 const CUSTOMER = ['address', 'description', 'email', 'invoice_settings', 'metadata', 'name', 'phone', 'preferred_locales', 'shipping', 'tax_exempt']
-const INTENT = ['amount', 'currency', 'customer', 'description', 'metadata', 'payment_method', 'payment_method_data', 'payment_method_options', 'receipt_email', 'setup_future_usage', 'shipping', 'statement_descriptor', 'statement_descriptor_suffix', 'transfer_group']
-const CONFIRM = ['client_secret', 'error_on_requires_action', 'mandate_data', 'off_session', 'payment_method', 'payment_method_data', 'payment_method_options', 'receipt_email', 'return_url', 'setup_future_usage', 'shipping', 'use_stripe_sdk']
-const PARAMS: Record<string, Set<string>> = Object.fromEntries(Object.entries({
-  'POST /v1/customers': [...CUSTOMER, 'payment_method'],
-  'GET /v1/customers': [...LIST, 'email'],
-  'POST /v1/customers/:id': CUSTOMER,
-  'GET /v1/customers/:id/payment_methods': [...LIST, 'type', 'allow_redisplay'],
-  'POST /v1/payment_methods': ['type', 'card', 'billing_details', 'metadata', 'allow_redisplay'],
-  'GET /v1/payment_methods': [...LIST, 'customer', 'type'],
-  'POST /v1/payment_methods/:id': ['billing_details', 'card', 'metadata', 'allow_redisplay'],
-  'POST /v1/payment_methods/:id/attach': ['customer'],
-  'POST /v1/payment_methods/:id/detach': [],
-  'POST /v1/payment_intents': [...INTENT, 'allowed_payment_method_types', 'application_fee_amount', 'automatic_payment_methods', 'capture_method', 'confirm', 'confirmation_method', 'error_on_requires_action', 'excluded_payment_method_types', 'mandate_data', 'off_session', 'on_behalf_of', 'payment_method_types', 'return_url', 'transfer_data', 'use_stripe_sdk'],
-  'GET /v1/payment_intents': [...LIST, 'customer'],
-  'GET /v1/payment_intents/:id': ['client_secret'],
-  'POST /v1/payment_intents/:id': INTENT,
-  'POST /v1/payment_intents/:id/confirm': CONFIRM,
-  'POST /v1/payment_intents/:id/cancel': ['cancellation_reason'],
-  'GET /v1/charges': [...LIST, 'customer', 'payment_intent'],
-  'POST /v1/refunds': ['amount', 'charge', 'instructions_email', 'metadata', 'payment_intent', 'reason', 'refund_application_fee', 'reverse_transfer'],
-  'GET /v1/refunds': [...LIST, 'charge', 'payment_intent'],
-  'GET /v1/events': [...LIST, 'type', 'types', 'delivery_success'],
-  'POST /v1/webhook_endpoints': ['url', 'enabled_events', 'description', 'metadata', 'api_version', 'connect'],
-}).map(([k, v]) => [k, new Set([...v, 'expand'])]))
+const INTENT = [
+  'amount',
+  'currency',
+  'customer',
+  'description',
+  'metadata',
+  'payment_method',
+  'payment_method_data',
+  'payment_method_options',
+  'receipt_email',
+  'setup_future_usage',
+  'shipping',
+  'statement_descriptor',
+  'statement_descriptor_suffix',
+  'transfer_group',
+]
+const CONFIRM = [
+  'client_secret',
+  'error_on_requires_action',
+  'mandate_data',
+  'off_session',
+  'payment_method',
+  'payment_method_data',
+  'payment_method_options',
+  'receipt_email',
+  'return_url',
+  'setup_future_usage',
+  'shipping',
+  'use_stripe_sdk',
+]
+const PARAMS: Record<string, Set<string>> = Object.fromEntries(
+  Object.entries({
+    'POST /v1/customers': [...CUSTOMER, 'payment_method'],
+    'GET /v1/customers': [...LIST, 'email'],
+    'POST /v1/customers/:id': CUSTOMER,
+    'GET /v1/customers/:id/payment_methods': [...LIST, 'type', 'allow_redisplay'],
+    'POST /v1/payment_methods': ['type', 'card', 'billing_details', 'metadata', 'allow_redisplay'],
+    'GET /v1/payment_methods': [...LIST, 'customer', 'type'],
+    'POST /v1/payment_methods/:id': ['billing_details', 'card', 'metadata', 'allow_redisplay'],
+    'POST /v1/payment_methods/:id/attach': ['customer'],
+    'POST /v1/payment_methods/:id/detach': [],
+    'POST /v1/payment_intents': [
+      ...INTENT,
+      'allowed_payment_method_types',
+      'application_fee_amount',
+      'automatic_payment_methods',
+      'capture_method',
+      'confirm',
+      'confirmation_method',
+      'error_on_requires_action',
+      'excluded_payment_method_types',
+      'mandate_data',
+      'off_session',
+      'on_behalf_of',
+      'payment_method_types',
+      'return_url',
+      'transfer_data',
+      'use_stripe_sdk',
+    ],
+    'GET /v1/payment_intents': [...LIST, 'customer'],
+    'GET /v1/payment_intents/:id': ['client_secret'],
+    'POST /v1/payment_intents/:id': INTENT,
+    'POST /v1/payment_intents/:id/confirm': CONFIRM,
+    'POST /v1/payment_intents/:id/cancel': ['cancellation_reason'],
+    'GET /v1/charges': [...LIST, 'customer', 'payment_intent'],
+    'POST /v1/refunds': ['amount', 'charge', 'instructions_email', 'metadata', 'payment_intent', 'reason', 'refund_application_fee', 'reverse_transfer'],
+    'GET /v1/refunds': [...LIST, 'charge', 'payment_intent'],
+    'GET /v1/events': [...LIST, 'type', 'types', 'delivery_success'],
+    'POST /v1/webhook_endpoints': ['url', 'enabled_events', 'description', 'metadata', 'api_version', 'connect'],
+  }).map(([k, v]) => [k, new Set([...v, 'expand'])]),
+)
 
 /** With a publishable key (Stripe.js), an intent is reachable only with its client secret. */
 function checkClientSecret(ctx: Ctx, pi: Obj) {
@@ -97,20 +151,27 @@ function checkClientSecret(ctx: Ctx, pi: Obj) {
 
 route('POST', '/v1/customers', ({ s, params }) => C.createCustomer(s, params))
 route('GET', '/v1/customers', ({ s, params, url }) =>
-  s.list(url, s.all('customer').filter((c) => typeof params.email !== 'string' || c.email === params.email), params))
+  s.list(
+    url,
+    s.all('customer').filter((c) => typeof params.email !== 'string' || c.email === params.email),
+    params,
+  ),
+)
 route('GET', '/v1/customers/:id', ({ s }, id) => s.get('customer', id))
 route('POST', '/v1/customers/:id', ({ s, params }, id) => C.updateCustomer(s, id, params))
 route('DELETE', '/v1/customers/:id', ({ s }, id) => C.deleteCustomer(s, id))
 route('GET', '/v1/customers/:id/payment_methods', ({ s, params, url }, id) => C.listPaymentMethods(s, url, id, params))
 route('GET', '/v1/customers/:id/payment_methods/:pm', ({ s }, id, pm) => {
   const row = s.get('payment_method', pm)
-  if (row.customer !== id) throw new StripeError(404, 'invalid_request_error', `No such PaymentMethod: '${pm}'`, { code: 'resource_missing', param: 'payment_method' })
+  if (row.customer !== id)
+    throw new StripeError(404, 'invalid_request_error', `No such PaymentMethod: '${pm}'`, { code: 'resource_missing', param: 'payment_method' })
   return row
 })
 
 route('POST', '/v1/payment_methods', ({ s, params }) => C.createPaymentMethod(s, params), true)
 route('GET', '/v1/payment_methods', ({ s, params, url }) =>
-  C.listPaymentMethods(s, url, typeof params.customer === 'string' ? params.customer : undefined, params))
+  C.listPaymentMethods(s, url, typeof params.customer === 'string' ? params.customer : undefined, params),
+)
 route('GET', '/v1/payment_methods/:id', ({ s }, id) => s.get('payment_method', id))
 route('POST', '/v1/payment_methods/:id', ({ s, params }, id) => C.updatePaymentMethod(s, id, params))
 route('POST', '/v1/payment_methods/:id/attach', ({ s, params }, id) => C.attachPaymentMethod(s, id, params.customer))
@@ -118,20 +179,35 @@ route('POST', '/v1/payment_methods/:id/detach', ({ s }, id) => C.detachPaymentMe
 
 route('POST', '/v1/payment_intents', ({ s, params, req }) => I.createPaymentIntent(s, params, req))
 route('GET', '/v1/payment_intents', ({ s, params, url }) => I.listPaymentIntents(s, url, params))
-route('GET', '/v1/payment_intents/:id', (ctx, id) => {
-  const pi = ctx.s.get('payment_intent', id, 'intent')
-  checkClientSecret(ctx, pi)
-  return pi
-}, true)
+route(
+  'GET',
+  '/v1/payment_intents/:id',
+  (ctx, id) => {
+    const pi = ctx.s.get('payment_intent', id, 'intent')
+    checkClientSecret(ctx, pi)
+    return pi
+  },
+  true,
+)
 route('POST', '/v1/payment_intents/:id', ({ s, params }, id) => I.updatePaymentIntent(s, id, params))
-route('POST', '/v1/payment_intents/:id/confirm', (ctx, id) => {
-  checkClientSecret(ctx, ctx.s.get('payment_intent', id, 'intent'))
-  return I.confirmPaymentIntent(ctx.s, id, ctx.params, ctx.req)
-}, true)
+route(
+  'POST',
+  '/v1/payment_intents/:id/confirm',
+  (ctx, id) => {
+    checkClientSecret(ctx, ctx.s.get('payment_intent', id, 'intent'))
+    return I.confirmPaymentIntent(ctx.s, id, ctx.params, ctx.req)
+  },
+  true,
+)
 route('POST', '/v1/payment_intents/:id/cancel', ({ s, params, req }, id) => I.cancelPaymentIntent(s, id, params, req))
 
 route('GET', '/v1/charges', ({ s, params, url }) =>
-  s.list(url, s.all('charge').filter((c) => typeof params.payment_intent !== 'string' || c.payment_intent === params.payment_intent), params))
+  s.list(
+    url,
+    s.all('charge').filter((c) => typeof params.payment_intent !== 'string' || c.payment_intent === params.payment_intent),
+    params,
+  ),
+)
 route('GET', '/v1/charges/:id', ({ s }, id) => s.get('charge', id))
 
 route('POST', '/v1/refunds', ({ s, params, req }) => I.createRefund(s, params, req))
@@ -139,12 +215,23 @@ route('GET', '/v1/refunds', ({ s, params, url }) => I.listRefunds(s, url, params
 route('GET', '/v1/refunds/:id', ({ s }, id) => s.get('refund', id))
 
 route('GET', '/v1/events', ({ s, params, url }) =>
-  s.list(url, s.events.filter((e) => typeof params.type !== 'string' || e.type === params.type), params))
+  s.list(
+    url,
+    s.events.filter((e) => typeof params.type !== 'string' || e.type === params.type),
+    params,
+  ),
+)
 route('GET', '/v1/events/:id', ({ s }, id) => s.get('event', id))
 
 const serializeEndpoint = (e: { id: string; url: string; secret?: string; enabledEvents: string[] }, withSecret = false) => ({
-  id: e.id, object: 'webhook_endpoint', api_version: LOCAL_API_VERSION, enabled_events: e.enabledEvents, livemode: false,
-  status: 'enabled', url: e.url, ...(withSecret ? { secret: e.secret } : {}),
+  id: e.id,
+  object: 'webhook_endpoint',
+  api_version: LOCAL_API_VERSION,
+  enabled_events: e.enabledEvents,
+  livemode: false,
+  status: 'enabled',
+  url: e.url,
+  ...(withSecret ? { secret: e.secret } : {}),
 })
 route('POST', '/v1/webhook_endpoints', ({ params, hooks }) => {
   if (typeof params.url !== 'string') throw invalid('Missing required param: url.', 'url', 'parameter_missing')
@@ -212,7 +299,15 @@ export async function startStripeLocal(opts: StripeLocalOptions = {}): Promise<S
 
     const match = routes.map((r) => ({ r, m: r.method === request.method ? r.re.exec(url.pathname) : null })).find((x) => x.m)
     if (!match) {
-      return json(404, new StripeError(404, 'invalid_request_error', `Unrecognized request URL (${request.method}: ${url.pathname}). The local Stripe server implements only part of the API.`).toJSON(), requestId)
+      return json(
+        404,
+        new StripeError(
+          404,
+          'invalid_request_error',
+          `Unrecognized request URL (${request.method}: ${url.pathname}). The local Stripe server implements only part of the API.`,
+        ).toJSON(),
+        requestId,
+      )
     }
     const raw = request.method === 'GET' || request.method === 'DELETE' ? url.search.slice(1) : await request.text()
     let params: Params
@@ -223,10 +318,22 @@ export async function startStripeLocal(opts: StripeLocalOptions = {}): Promise<S
     }
     const who = authOf(request, params)
     if (!who) {
-      return json(401, new StripeError(401, 'invalid_request_error', 'Invalid API Key provided: a secret (sk_test_...) or publishable (pk_test_...) key is required.').toJSON(), requestId)
+      return json(
+        401,
+        new StripeError(
+          401,
+          'invalid_request_error',
+          'Invalid API Key provided: a secret (sk_test_...) or publishable (pk_test_...) key is required.',
+        ).toJSON(),
+        requestId,
+      )
     }
     if (who.auth === 'publishable' && !match.r.publishable) {
-      return json(401, new StripeError(401, 'invalid_request_error', 'This API call cannot be made with a publishable API key. Please use a secret API key.').toJSON(), requestId)
+      return json(
+        401,
+        new StripeError(401, 'invalid_request_error', 'This API call cannot be made with a publishable API key. Please use a secret API key.').toJSON(),
+        requestId,
+      )
     }
     const fault = faults.get(`${request.method} ${url.pathname}`)
     if (fault && fault.left > 0) {
@@ -239,7 +346,15 @@ export async function startStripeLocal(opts: StripeLocalOptions = {}): Promise<S
     if (replayKey) {
       const prior = replays.get(replayKey)
       if (prior && prior.fingerprint !== fingerprint) {
-        return json(400, new StripeError(400, 'idempotency_error', `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idemKey}' if you meant to execute a different request.`).toJSON(), requestId)
+        return json(
+          400,
+          new StripeError(
+            400,
+            'idempotency_error',
+            `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idemKey}' if you meant to execute a different request.`,
+          ).toJSON(),
+          requestId,
+        )
       }
       if (prior) return json(prior.status, prior.body, requestId, { 'idempotent-replayed': 'true', 'idempotency-key': idemKey! })
     }

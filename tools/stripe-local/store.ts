@@ -97,14 +97,20 @@ export class Store {
   /** A Stripe list: newest first, `limit` (1-100, default 10), `starting_after`, `ending_before`. */
   list(url: string, rows: Obj[], params: Params) {
     // Newest first; within one second, the later created first (rows arrive in creation order).
-    const sorted = rows.map((r, i) => ({ r, i })).sort((a, b) => b.r.created - a.r.created || b.i - a.i).map((x) => x.r)
+    const sorted = rows
+      .map((r, i) => ({ r, i }))
+      .sort((a, b) => b.r.created - a.r.created || b.i - a.i)
+      .map((x) => x.r)
     const limit = params.limit === undefined ? 10 : int(params.limit, 'limit')
-    if (limit < 1 || limit > 100) throw invalid('This value must be between 1 and 100 (it currently is ' + limit + ').', 'limit')
+    if (limit < 1 || limit > 100) throw invalid(`This value must be between 1 and 100 (it currently is ${limit}).`, 'limit')
     let start = 0
     if (typeof params.starting_after === 'string') start = sorted.findIndex((r) => r.id === params.starting_after) + 1
     let end = sorted.length
     if (typeof params.ending_before === 'string') {
-      end = Math.max(0, sorted.findIndex((r) => r.id === params.ending_before))
+      end = Math.max(
+        0,
+        sorted.findIndex((r) => r.id === params.ending_before),
+      )
       start = Math.max(0, end - limit)
     }
     const data = sorted.slice(start, Math.min(end, start + limit))

@@ -110,7 +110,12 @@
     private inputs: Partial<Record<Field, HTMLInputElement>> = {}
     private handlers: Record<string, Array<(e: Dict) => void>> = {}
     values: Partial<Record<Field, string>> = {}
-    constructor(public type: string, public fields: Field[], private options: Dict, private group: LocalElements) {}
+    constructor(
+      public type: string,
+      public fields: Field[],
+      private options: Dict,
+      private group: LocalElements,
+    ) {}
 
     mount(target: string | HTMLElement) {
       const host = typeof target === 'string' ? document.querySelector<HTMLElement>(target) : target
@@ -206,7 +211,13 @@
     return d.slice(0, 4)
   }
 
-  const TYPES: Record<string, Field[]> = { card: ['number', 'expiry', 'cvc'], payment: ['number', 'expiry', 'cvc'], cardNumber: ['number'], cardExpiry: ['expiry'], cardCvc: ['cvc'] }
+  const TYPES: Record<string, Field[]> = {
+    card: ['number', 'expiry', 'cvc'],
+    payment: ['number', 'expiry', 'cvc'],
+    cardNumber: ['number'],
+    cardExpiry: ['expiry'],
+    cardCvc: ['cvc'],
+  }
 
   class LocalElements {
     elements: LocalElement[] = []
@@ -239,7 +250,12 @@
       const values: Partial<Record<Field, string>> = {}
       for (const el of this.elements) Object.assign(values, el.values)
       const exp = digits(values.expiry ?? '')
-      return { number: digits(values.number ?? ''), exp_month: exp.slice(0, 2), exp_year: exp.slice(2, 4) ? `20${exp.slice(2, 4)}` : '', cvc: digits(values.cvc ?? '') }
+      return {
+        number: digits(values.number ?? ''),
+        exp_month: exp.slice(0, 2),
+        exp_year: exp.slice(2, 4) ? `20${exp.slice(2, 4)}` : '',
+        cvc: digits(values.cvc ?? ''),
+      }
     }
     cardError() {
       const values: Partial<Record<Field, string>> = {}
@@ -286,7 +302,9 @@
       },
       async confirmPayment(args: Dict) {
         const { elements, clientSecret, confirmParams = {}, redirect } = args
-        const pm = confirmParams.payment_method ? { payment_method: confirmParams.payment_method } : await paymentMethodData(elements, confirmParams.payment_method_data?.billing_details)
+        const pm = confirmParams.payment_method
+          ? { payment_method: confirmParams.payment_method }
+          : await paymentMethodData(elements, confirmParams.payment_method_data?.billing_details)
         const r = await confirm(clientSecret, pm)
         if (r.paymentIntent && redirect !== 'if_required' && confirmParams.return_url) {
           const u = new URL(confirmParams.return_url, location.href)
@@ -301,9 +319,12 @@
         return this.retrievePaymentIntent(clientSecret)
       },
       async createPaymentMethod(arg: Dict) {
-        const pm = arg.elements ? await paymentMethodData(arg.elements, arg.params?.billing_details) : await paymentMethodData({ card: arg.card, billing_details: arg.billing_details })
+        const pm = arg.elements
+          ? await paymentMethodData(arg.elements, arg.params?.billing_details)
+          : await paymentMethodData({ card: arg.card, billing_details: arg.billing_details })
         if ('error' in pm && pm.error) return { error: pm.error }
-        if (!('payment_method_data' in pm) || !pm.payment_method_data) return { error: { type: 'validation_error', code: 'incomplete', message: 'Enter your card details.' } }
+        if (!('payment_method_data' in pm) || !pm.payment_method_data)
+          return { error: { type: 'validation_error', code: 'incomplete', message: 'Enter your card details.' } }
         const r = await call(pk, 'POST', '/v1/payment_methods', pm.payment_method_data)
         return r.error ? { error: r.error } : { paymentMethod: r.data }
       },

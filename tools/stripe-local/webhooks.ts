@@ -5,7 +5,7 @@
  * deliveries are retried a few times with growing delays.
  */
 import { createHmac } from 'node:crypto'
-import { randomId, type Obj } from './store'
+import { type Obj, randomId } from './store'
 
 export interface WebhookEndpoint {
   id: string

@@ -1,7 +1,7 @@
 import { forwardRef } from 'react'
-import { styled, type HTMLStyledProps } from 'styled-system/jsx'
-import { badge, type BadgeVariantProps } from 'styled-system/recipes'
 import { cx } from 'styled-system/css'
+import { type HTMLStyledProps, styled } from 'styled-system/jsx'
+import { type BadgeVariantProps, badge } from 'styled-system/recipes'
 
 export type BadgeProps = HTMLStyledProps<'span'> & BadgeVariantProps
 

@@ -1,7 +1,7 @@
 import { forwardRef } from 'react'
-import { styled, type HTMLStyledProps } from 'styled-system/jsx'
-import { button, type ButtonVariantProps } from 'styled-system/recipes'
 import { cx } from 'styled-system/css'
+import { type HTMLStyledProps, styled } from 'styled-system/jsx'
+import { type ButtonVariantProps, button } from 'styled-system/recipes'
 import { Spinner } from '../spinner/spinner'
 
 export type ButtonProps = HTMLStyledProps<'button'> &
@@ -13,8 +13,7 @@ export type ButtonProps = HTMLStyledProps<'button'> &
 
 /** Park UI button; size `sm` unless told otherwise (section 9). */
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(props, ref) {
-  const [variantProps, { loading, loadingText, disabled, children, className, type = 'button', ...rest }] =
-    button.splitVariantProps(props)
+  const [variantProps, { loading, loadingText, disabled, children, className, type = 'button', ...rest }] = button.splitVariantProps(props)
   return (
     <styled.button
       ref={ref}
@@ -27,7 +26,16 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
     >
       {loading ? (
         <>
-          <Spinner size="sm" width="1em" height="1em" borderColor="currentColor" borderBottomColor="transparent" borderInlineStartColor="transparent" label="" aria-hidden />
+          <Spinner
+            size="sm"
+            width="1em"
+            height="1em"
+            borderColor="currentColor"
+            borderBottomColor="transparent"
+            borderInlineStartColor="transparent"
+            label=""
+            aria-hidden
+          />
           {loadingText ?? children}
         </>
       ) : (

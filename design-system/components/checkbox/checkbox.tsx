@@ -17,14 +17,36 @@ const Check = () => (
 )
 
 /** A labelled checkbox (Ark UI Checkbox + the checkbox recipe). */
-export function Checkbox({ label, checked, onCheckedChange, disabled, value, size, ...rest }: {
-  label: ReactNode; checked: boolean; onCheckedChange: (checked: boolean) => void
-  disabled?: boolean; value?: string; size?: 'sm' | 'md' | 'lg'; 'data-testid'?: string
+export function Checkbox({
+  label,
+  checked,
+  onCheckedChange,
+  disabled,
+  value,
+  size,
+  ...rest
+}: {
+  label: ReactNode
+  checked: boolean
+  onCheckedChange: (checked: boolean) => void
+  disabled?: boolean
+  value?: string
+  size?: 'sm' | 'md' | 'lg'
+  'data-testid'?: string
 }) {
   return (
-    <Root checked={checked} onCheckedChange={(d: { checked: boolean | 'indeterminate' }) => onCheckedChange(d.checked === true)} disabled={disabled} value={value} size={size} {...rest}>
+    <Root
+      checked={checked}
+      onCheckedChange={(d: { checked: boolean | 'indeterminate' }) => onCheckedChange(d.checked === true)}
+      disabled={disabled}
+      value={value}
+      size={size}
+      {...rest}
+    >
       <Control>
-        <Indicator><Check /></Indicator>
+        <Indicator>
+          <Check />
+        </Indicator>
       </Control>
       <Label>{label}</Label>
       <ArkCheckbox.HiddenInput />
@@ -33,16 +55,35 @@ export function Checkbox({ label, checked, onCheckedChange, disabled, value, siz
 }
 
 /** Several checkboxes for a list value; `max` disables the unchecked ones once reached. */
-export function CheckboxGroup<T extends string>({ options, value, onChange, max, labels, label, ...rest }: {
-  options: readonly T[]; value: readonly T[]; onChange: (next: T[]) => void; max?: number
-  labels?: Record<string, string>; label: string; 'data-testid'?: string
+export function CheckboxGroup<T extends string>({
+  options,
+  value,
+  onChange,
+  max,
+  labels,
+  label,
+  ...rest
+}: {
+  options: readonly T[]
+  value: readonly T[]
+  onChange: (next: T[]) => void
+  max?: number
+  labels?: Record<string, string>
+  label: string
+  'data-testid'?: string
 }) {
   const full = max != null && value.length >= max
   return (
     <div role="group" aria-label={label} style={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem 1.25rem' }} {...rest}>
       {options.map((o) => (
-        <Checkbox key={o} value={o} label={labels?.[o] ?? o} checked={value.includes(o)} disabled={full && !value.includes(o)}
-          onCheckedChange={(on) => onChange(on ? [...value, o] : value.filter((x) => x !== o))} />
+        <Checkbox
+          key={o}
+          value={o}
+          label={labels?.[o] ?? o}
+          checked={value.includes(o)}
+          disabled={full && !value.includes(o)}
+          onCheckedChange={(on) => onChange(on ? [...value, o] : value.filter((x) => x !== o))}
+        />
       ))}
     </div>
   )

@@ -1,11 +1,10 @@
-import { Combobox as ArkCombobox } from '@ark-ui/react/combobox'
 import { useListCollection } from '@ark-ui/react/collection'
+import { Combobox as ArkCombobox } from '@ark-ui/react/combobox'
 import { useFilter } from '@ark-ui/react/locale'
 import { CheckIcon, ChevronsUpDownIcon } from 'lucide-react'
-import { combobox } from 'styled-system/recipes'
 import { styled } from 'styled-system/jsx'
+import { combobox, input } from 'styled-system/recipes'
 import { createStyleContext } from '../../utils/create-style-context'
-import { input } from 'styled-system/recipes'
 import { LayerPortal } from '../../utils/layer-portal'
 
 const { withProvider, withContext } = createStyleContext(combobox)
@@ -87,9 +86,7 @@ export function Combobox<T>({
       defaultValue={defaultValue ? [defaultValue] : undefined}
       defaultInputValue={initialText(items, value ?? defaultValue, itemToValue, itemToString)}
       // Typing filters; a selection writing the item's text into the input shows the full list again.
-      onInputValueChange={(details: { inputValue: string; reason?: string }) =>
-        filter(details.reason === 'input-change' ? details.inputValue : '')
-      }
+      onInputValueChange={(details: { inputValue: string; reason?: string }) => filter(details.reason === 'input-change' ? details.inputValue : '')}
       onValueChange={(details: any) => onValueChange?.(details.value[0] ?? null, details.items[0])}
     >
       {label ? <ComboboxParts.Label>{label}</ComboboxParts.Label> : null}

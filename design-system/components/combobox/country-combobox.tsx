@@ -10,7 +10,11 @@ export type CountryComboboxProps = Omit<ComboboxProps<Country>, 'items' | 'itemT
 
 export const countryToString = (c: Country) => `${c.flag} ${c.name}`
 
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
 
 /** Matches by name (accent-insensitive), ISO code or dial code: "united", "gb", "+44", "44". */
 export function countryMatches(c: Country, query: string): boolean {

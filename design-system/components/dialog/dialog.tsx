@@ -38,8 +38,7 @@ export type DialogProps = {
 }
 
 /** Escape/outside-click handling of a (non-)dismissible dialog; exported for tests. */
-export const dismissProps = (dismissible: boolean) =>
-  ({ closeOnEscape: dismissible, closeOnInteractOutside: dismissible }) as const
+export const dismissProps = (dismissible: boolean) => ({ closeOnEscape: dismissible, closeOnInteractOutside: dismissible }) as const
 
 /**
  * A modal dialog with a title, a scrolling body and an optional footer. `size="lg"` is the
@@ -75,25 +74,25 @@ export function Dialog({
         <DialogParts.Positioner>
           <DialogParts.Content ref={contentRef}>
             <PortalContainerProvider value={contentRef}>
-            <Box px="6" pt="6" pb="4" pe="12">
-              <DialogParts.Title>{title}</DialogParts.Title>
-              {description ? <DialogParts.Description>{description}</DialogParts.Description> : null}
-            </Box>
-            <styled.div flex="1" minH="0" overflowY="auto" px="6" pb="6" data-part="body">
-              {children}
-            </styled.div>
-            {footer ? (
-              <styled.div display="flex" justifyContent="flex-end" gap="3" px="6" py="4" borderTopWidth="1px">
-                {footer}
+              <Box px="6" pt="6" pb="4" pe="12">
+                <DialogParts.Title>{title}</DialogParts.Title>
+                {description ? <DialogParts.Description>{description}</DialogParts.Description> : null}
+              </Box>
+              <styled.div flex="1" minH="0" overflowY="auto" px="6" pb="6" data-part="body">
+                {children}
               </styled.div>
-            ) : null}
-            {dismissible ? (
-              <DialogParts.CloseTrigger asChild>
-                <IconButton aria-label="Close" variant="ghost" size="sm">
-                  <XIcon />
-                </IconButton>
-              </DialogParts.CloseTrigger>
-            ) : null}
+              {footer ? (
+                <styled.div display="flex" justifyContent="flex-end" gap="3" px="6" py="4" borderTopWidth="1px">
+                  {footer}
+                </styled.div>
+              ) : null}
+              {dismissible ? (
+                <DialogParts.CloseTrigger asChild>
+                  <IconButton aria-label="Close" variant="ghost" size="sm">
+                    <XIcon />
+                  </IconButton>
+                </DialogParts.CloseTrigger>
+              ) : null}
             </PortalContainerProvider>
           </DialogParts.Content>
         </DialogParts.Positioner>

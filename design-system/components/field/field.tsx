@@ -2,7 +2,7 @@ import { Field as ArkField } from '@ark-ui/react/field'
 import { forwardRef } from 'react'
 import { cx } from 'styled-system/css'
 import { styled } from 'styled-system/jsx'
-import { field, input, textarea, type InputVariantProps } from 'styled-system/recipes'
+import { field, type InputVariantProps, input, textarea } from 'styled-system/recipes'
 import { createStyleContext, type StyledProps } from '../../utils/create-style-context'
 
 const { withProvider, withContext } = createStyleContext(field)

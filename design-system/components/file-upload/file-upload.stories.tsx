@@ -12,12 +12,7 @@ export const AvatarDropZone: StoryObj<typeof FileUpload> = {
     const [name, setName] = useState<string>()
     return (
       <Stack maxW="sm" gap="2">
-        <FileUpload
-          label="Avatar"
-          accept={AVATAR_ACCEPT}
-          hint="Click or drop a png, jpeg or webp image"
-          onFiles={(files) => setName(files[0]?.name)}
-        />
+        <FileUpload label="Avatar" accept={AVATAR_ACCEPT} hint="Click or drop a png, jpeg or webp image" onFiles={(files) => setName(files[0]?.name)} />
         <styled.p textStyle="sm" color="fg.muted">
           {name ? `Chosen: ${name}` : 'No file yet'}
         </styled.p>

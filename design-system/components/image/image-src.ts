@@ -39,10 +39,7 @@ export function breakpointWidths(): number[] {
  * `srcset` for an image. With `width` (a fixed CSS width): density candidates `1x, 2x`.
  * Without: width candidates for every breakpoint (`320w ... 1536w`), to be paired with `sizes`.
  */
-export function imageSrcSet(
-  src: string | null | undefined,
-  options: { width?: number; format?: ImageFormat } = {},
-): string | undefined {
+export function imageSrcSet(src: string | null | undefined, options: { width?: number; format?: ImageFormat } = {}): string | undefined {
   const url = imageProviderUrl(src)
   if (!url || !isProvided(url)) return undefined
   const format = options.format ?? IMAGE.format

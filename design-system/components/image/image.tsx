@@ -1,5 +1,5 @@
 import { forwardRef } from 'react'
-import { styled, type HTMLStyledProps } from 'styled-system/jsx'
+import { type HTMLStyledProps, styled } from 'styled-system/jsx'
 import { type Breakpoint, type ImageFormat, imageSizes, imageSrcSet, imageUrl } from './image-src'
 
 export type ImageProps = Omit<HTMLStyledProps<'img'>, 'src' | 'sizes'> & {

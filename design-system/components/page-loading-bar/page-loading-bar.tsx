@@ -40,7 +40,7 @@ export function PageLoadingBar({ loading, throttle = PAGE_LOADING.throttle, dura
     }, throttle)
     return () => clearTimeout(show)
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loading, throttle])
+  }, [loading, throttle, visible])
 
   useEffect(() => {
     if (!visible || !loading) return
@@ -61,7 +61,13 @@ export function PageLoadingBar({ loading, throttle = PAGE_LOADING.throttle, dura
       style={{ opacity: visible ? 1 : 0 }}
     >
       <div
-        className={css({ height: 'full', bg: 'colorPalette.default', boxShadow: '0 0 8px token(colors.colorPalette.default)', transformOrigin: 'left', transition: 'transform 200ms ease' })}
+        className={css({
+          height: 'full',
+          bg: 'colorPalette.default',
+          boxShadow: '0 0 8px token(colors.colorPalette.default)',
+          transformOrigin: 'left',
+          transition: 'transform 200ms ease',
+        })}
         style={{ transform: `scaleX(${progress})` }}
       />
     </div>

@@ -1,10 +1,9 @@
 import { PinInput as ArkPinInput } from '@ark-ui/react/pin-input'
 import { forwardRef } from 'react'
-import { pinInput, type PinInputVariantProps } from 'styled-system/recipes'
 import { cx } from 'styled-system/css'
+import { input, type PinInputVariantProps, pinInput } from 'styled-system/recipes'
 import { OTP_LENGTH } from '../../constants'
 import { createStyleContext, type StyledProps } from '../../utils/create-style-context'
-import { input } from 'styled-system/recipes'
 
 const { withProvider, withContext } = createStyleContext(pinInput)
 
@@ -24,10 +23,7 @@ export type PinInputProps = StyledProps<typeof ArkPinInput.Root> &
  * A one-time-code input: digits only, paste fills every cell, `onValueComplete` fires when
  * all cells are filled. Defaults to 6 cells and the `one-time-code` autocomplete.
  */
-export const PinInput = forwardRef<HTMLDivElement, PinInputProps>(function PinInput(
-  { label, length = OTP_LENGTH, size = 'md', ...rest },
-  ref,
-) {
+export const PinInput = forwardRef<HTMLDivElement, PinInputProps>(function PinInput({ label, length = OTP_LENGTH, size = 'md', ...rest }, ref) {
   return (
     <PinInputRoot ref={ref} otp type="numeric" placeholder="" size={size} {...(rest as object)}>
       {label ? <PinInputLabel>{label}</PinInputLabel> : null}

@@ -1,4 +1,4 @@
-import { createListCollection, Select as ArkSelect } from '@ark-ui/react/select'
+import { Select as ArkSelect, createListCollection } from '@ark-ui/react/select'
 import { CheckIcon, ChevronsUpDownIcon } from 'lucide-react'
 import { useMemo } from 'react'
 import { select } from 'styled-system/recipes'

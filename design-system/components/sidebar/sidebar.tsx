@@ -1,9 +1,9 @@
 import { PanelLeftCloseIcon, PanelLeftOpenIcon } from 'lucide-react'
+import { css, cx } from 'styled-system/css'
 // Direct recipe modules: the recipes barrel would bring every recipe into the shell of every page.
 import { badge } from 'styled-system/recipes/badge'
 import { button } from 'styled-system/recipes/button'
 import { sidebar } from 'styled-system/recipes/sidebar'
-import { css, cx } from 'styled-system/css'
 import { createStyleContext } from '../../utils/create-style-context'
 import { useSidebarOpen } from './use-sidebar-open'
 
@@ -70,7 +70,13 @@ export function Sidebar({ items, currentPath, header, footer, label = 'Main' }: 
             </SidebarParts.Item>
           )
           // Collapsed: the label stays the accessible name (visually hidden) and shows as the native tooltip.
-          return open ? link : <SidebarParts.Item key={item.href} href={item.href} title={item.label} aria-current={isActive(item, currentPath) ? 'page' : undefined}>{link.props.children}</SidebarParts.Item>
+          return open ? (
+            link
+          ) : (
+            <SidebarParts.Item key={item.href} href={item.href} title={item.label} aria-current={isActive(item, currentPath) ? 'page' : undefined}>
+              {link.props.children}
+            </SidebarParts.Item>
+          )
         })}
       </SidebarParts.Nav>
       <SidebarParts.Footer>

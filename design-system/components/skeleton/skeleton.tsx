@@ -1,7 +1,7 @@
 import { forwardRef } from 'react'
-import { styled, type HTMLStyledProps } from 'styled-system/jsx'
-import { skeleton } from 'styled-system/recipes'
 import { cx } from 'styled-system/css'
+import { type HTMLStyledProps, styled } from 'styled-system/jsx'
+import { skeleton } from 'styled-system/recipes'
 
 export type SkeletonProps = HTMLStyledProps<'div'> & {
   /** When false, the children are shown instead of the placeholder. Default true. */
@@ -9,10 +9,7 @@ export type SkeletonProps = HTMLStyledProps<'div'> & {
 }
 
 /** A pulsing placeholder shaped like the content it stands for. */
-export const Skeleton = forwardRef<HTMLDivElement, SkeletonProps>(function Skeleton(
-  { loading = true, className, children, ...rest },
-  ref,
-) {
+export const Skeleton = forwardRef<HTMLDivElement, SkeletonProps>(function Skeleton({ loading = true, className, children, ...rest }, ref) {
   if (!loading) return <>{children}</>
   return (
     <styled.div ref={ref} aria-hidden="true" data-loading="" className={cx(skeleton(), className)} {...rest}>

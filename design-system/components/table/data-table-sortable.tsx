@@ -2,22 +2,25 @@
  * The drag-to-reorder part of the data table (dnd-kit), loaded on first use by tables with
  * `onReorder`: 300 ms drop animation, vertical moves only, keyboard sorting, a handle per row.
  */
-import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors } from '@dnd-kit/core'
+import { closestCenter, DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core'
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
+import type { RowData } from '@tanstack/react-table'
 import { GripVerticalIcon } from 'lucide-react'
 import { type CSSProperties, type ReactNode, useId } from 'react'
-import type { RowData } from '@tanstack/react-table'
 import { TABLE } from '../../constants'
 import { IconButton } from '../icon-button/icon-button'
+import { type DataTableDnd, type DataTableProps, DataTableView } from './data-table'
 import { Table } from './table'
-import { DataTableView, type DataTableDnd, type DataTableProps } from './data-table'
 
 const verticalOnly = ({ transform }: { transform: { x: number; y: number; scaleX: number; scaleY: number } }) => ({ ...transform, x: 0 })
 
 function Wrap({ onMove, onSettle, children }: { ids: string[]; onMove: (from: string, to: string) => void; onSettle: () => void; children: ReactNode }) {
   const id = useId()
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }))
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  )
   const onDragEnd = (event: DragEndEvent) => {
     onSettle()
     const { active, over } = event
@@ -46,7 +49,16 @@ function Row({ id, selected, children }: { id: string; selected: boolean; childr
   })
   const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition }
   const handle = (
-    <IconButton ref={setActivatorNodeRef} aria-label="Drag to reorder" variant="ghost" size="xs" cursor={isDragging ? 'grabbing' : 'grab'} touchAction="none" {...attributes} {...listeners}>
+    <IconButton
+      ref={setActivatorNodeRef}
+      aria-label="Drag to reorder"
+      variant="ghost"
+      size="xs"
+      cursor={isDragging ? 'grabbing' : 'grab'}
+      touchAction="none"
+      {...attributes}
+      {...listeners}
+    >
       <GripVerticalIcon />
     </IconButton>
   )

@@ -6,12 +6,6 @@
  */
 import {
   type ColumnDef,
-  type PaginationState,
-  type Row,
-  type RowData,
-  type Updater,
-  type RowSelectionState,
-  type SortingState,
   columnFilteringFeature,
   columnSizingFeature,
   createColumnHelper,
@@ -20,11 +14,17 @@ import {
   createSortedRowModel,
   filterFns,
   globalFilteringFeature,
+  type PaginationState,
+  type Row,
+  type RowData,
+  type RowSelectionState,
   rowPaginationFeature,
   rowSelectionFeature,
   rowSortingFeature,
+  type SortingState,
   sortFns,
   tableFeatures,
+  type Updater,
   useTable,
 } from '@tanstack/react-table'
 import { ArrowDownIcon, ArrowUpIcon, ChevronLeftIcon, ChevronRightIcon } from 'lucide-react'
@@ -157,8 +157,7 @@ export function DataTableView<T extends RowData>(props: DataTableProps<T> & { dn
 
   const allColumns = useMemo<DataTableColumn<T>[]>(() => {
     const extra: DataTableColumn<T>[] = []
-    if (onReorder)
-      extra.push({ id: '__drag', header: () => <span className={SR_ONLY}>Order</span>, size: 44, enableSorting: false })
+    if (onReorder) extra.push({ id: '__drag', header: () => <span className={SR_ONLY}>Order</span>, size: 44, enableSorting: false })
     if (enableRowSelection)
       extra.push({
         id: '__select',
@@ -258,7 +257,7 @@ export function DataTableView<T extends RowData>(props: DataTableProps<T> & { dn
     return row.getAllCells().map((cell: any) =>
       cell.column.id === '__drag' ? (
         <Table.Cell key={cell.id} style={{ width: cell.column.getSize() }}>
-          {sortable ? handle ?? null : null}
+          {sortable ? (handle ?? null) : null}
         </Table.Cell>
       ) : (
         <Table.Cell key={cell.id} style={{ width: cell.column.getSize() }}>

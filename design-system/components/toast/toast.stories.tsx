@@ -10,13 +10,8 @@ export default meta
 export const Types: StoryObj = {
   render: () => (
     <HStack gap="3" flexWrap="wrap">
-      <Button onClick={() => toaster.create({ title: 'User Updated', description: 'Successfully updated.', type: 'success' })}>
-        Success
-      </Button>
-      <Button
-        variant="outline"
-        onClick={() => toaster.create({ title: 'Upload failed', description: 'Please try again', type: 'error' })}
-      >
+      <Button onClick={() => toaster.create({ title: 'User Updated', description: 'Successfully updated.', type: 'success' })}>Success</Button>
+      <Button variant="outline" onClick={() => toaster.create({ title: 'Upload failed', description: 'Please try again', type: 'error' })}>
         Error
       </Button>
       <Button variant="outline" onClick={() => toaster.create({ title: 'Something went wrong!', type: 'error' })}>

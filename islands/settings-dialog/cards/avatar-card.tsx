@@ -1,12 +1,12 @@
 /** Avatar: click or drop an image (png, jpeg, jpg, webp), uploaded at once with a spinner; Save makes it the avatar. */
 import { useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
-import { FileUpload } from '../../../design-system/components/file-upload/file-upload'
 import { Avatar, initials } from '../../../design-system/components/avatar/avatar'
+import { FileUpload } from '../../../design-system/components/file-upload/file-upload'
 import { api } from '../../lib/api'
 import { notify } from '../../lib/toast'
-import { SettingsCard } from './settings-card'
 import type { Me } from '../props'
+import { SettingsCard } from './settings-card'
 
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp']
 export const AVATAR_EXTENSIONS = ['.png', '.jpeg', '.jpg', '.webp']
@@ -20,7 +20,9 @@ export function AvatarCard({ me, save }: { me: Me; save: (body: Record<string, u
   const zone = useRef<HTMLDivElement>(null)
   // The drop zone's accessible name starts with what it shows (the initials), then says what it does.
   useEffect(() => {
-    zone.current?.querySelector('[data-part=dropzone]')?.setAttribute('aria-label', `${initials(name)} ${name}: click or drop an image to upload a new avatar`.trim())
+    zone.current
+      ?.querySelector('[data-part=dropzone]')
+      ?.setAttribute('aria-label', `${initials(name)} ${name}: click or drop an image to upload a new avatar`.trim())
   })
 
   async function upload(file: File) {
@@ -59,7 +61,10 @@ export function AvatarCard({ me, save }: { me: Me; save: (body: Record<string, u
       }}
     >
       <div className={css({ display: 'flex', alignItems: 'center', gap: '5' })}>
-        <div ref={zone} className={css({ w: '28', flexShrink: '0', '& [data-part=dropzone]': { minH: '0', h: '28', p: '2', borderRadius: 'full', cursor: 'pointer' } })}>
+        <div
+          ref={zone}
+          className={css({ w: '28', flexShrink: '0', '& [data-part=dropzone]': { minH: '0', h: '28', p: '2', borderRadius: 'full', cursor: 'pointer' } })}
+        >
           <FileUpload
             accept={AVATAR_TYPES}
             uploading={uploading}

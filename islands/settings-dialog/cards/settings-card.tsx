@@ -1,11 +1,20 @@
 /** One Account card: title, description, its fields, a footer note and its own Save button. */
 import type { ReactNode, RefObject } from 'react'
 import { css } from 'styled-system/css'
-import { Card } from '../../../design-system/components/card/card'
 import { Button } from '../../../design-system/components/button/button'
+import { Card } from '../../../design-system/components/card/card'
 
 export function SettingsCard({
-  id, title, description, note, dirty, saving, onSave, children, rootRef, action,
+  id,
+  title,
+  description,
+  note,
+  dirty,
+  saving,
+  onSave,
+  children,
+  rootRef,
+  action,
 }: {
   id: string
   title: ReactNode

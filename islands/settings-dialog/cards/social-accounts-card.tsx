@@ -4,14 +4,14 @@
  * above the table, manual pagination. Sends only profile.socialAccounts and waits for it.
  */
 import { useForm } from '@tanstack/react-form'
-import { useEffect, useMemo, useRef, useState } from 'react'
 import { PlusIcon, Trash2Icon } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { Button } from '../../../design-system/components/button/button'
-import { IconButton } from '../../../design-system/components/icon-button/icon-button'
 import { Field } from '../../../design-system/components/field/field'
+import { IconButton } from '../../../design-system/components/icon-button/icon-button'
 import { Select } from '../../../design-system/components/select/select'
-import { DataTable, DEFAULT_PAGINATION, type DataTableColumn } from '../../../design-system/components/table/data-table'
+import { DataTable, type DataTableColumn, DEFAULT_PAGINATION } from '../../../design-system/components/table/data-table'
 import { SOCIAL_PLATFORMS, SocialAccountSchema, SocialAccountsSchema } from '../../../src/modules/users/user.schema'
 import { ApiError } from '../../lib/api'
 import { change, check, firstError, focusFirstInvalid, useServerErrors, validateWith } from '../../lib/form'
@@ -26,7 +26,8 @@ type Row = { key: string; platform: string; url: string; order: number }
 type Account = { platform: string; url: string; order: number }
 
 let seq = 0
-const toRows = (list: Account[]): Row[] => [...list].sort((a, b) => a.order - b.order).map((a, i) => ({ key: `r${seq++}`, platform: a.platform, url: a.url, order: i + 1 }))
+const toRows = (list: Account[]): Row[] =>
+  [...list].sort((a, b) => a.order - b.order).map((a, i) => ({ key: `r${seq++}`, platform: a.platform, url: a.url, order: i + 1 }))
 const toBody = (rows: Row[]) => ({ socialAccounts: rows.map((r, i) => ({ platform: r.platform, url: r.url.trim(), order: i + 1 })) })
 const strip = (key: string) => key.replace(/^profile\./, '')
 
@@ -40,7 +41,7 @@ export function SocialAccountsCard({ accounts, save }: { accounts: Account[]; sa
   // Loads from the current user's data and resets when that data changes.
   useEffect(() => {
     form.reset({ socialAccounts: toRows(accounts) })
-  }, [JSON.stringify(accounts)])
+  }, [form.reset, accounts])
 
   const validateAll = (rows: Row[]) => {
     const bag = check(SocialAccountsSchema, toBody(rows))
@@ -50,7 +51,7 @@ export function SocialAccountsCard({ accounts, save }: { accounts: Account[]; sa
   // Validates against the user schema on mount (existing bad rows show at once).
   useEffect(() => {
     if (accounts.length) validateAll(toRows(accounts))
-  }, [])
+  }, [accounts.length, validateAll, accounts])
 
   async function submit() {
     const rows = form.state.values.socialAccounts

@@ -4,9 +4,9 @@
  * with the API schema before sending, 422 errors under their fields (first one focused).
  */
 import { useForm } from '@tanstack/react-form'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
-import type * as v from 'valibot'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
+import type * as v from 'valibot'
 import { Field } from '../../../design-system/components/field/field'
 import { ApiError } from '../../lib/api'
 import { change, check, firstError, focusFirstInvalid, useServerErrors, validateWith } from '../../lib/form'
@@ -34,7 +34,17 @@ const threeColumns = css({ display: 'grid', gap: '4', gridTemplateColumns: { bas
 export const lastSegment = (key: string) => key.split('.').pop()!
 
 export function TextCard({
-  id, title, description, note, fields, initial, toBody, bodySchema, save, columns = 1, extra,
+  id,
+  title,
+  description,
+  note,
+  fields,
+  initial,
+  toBody,
+  bodySchema,
+  save,
+  columns = 1,
+  extra,
 }: {
   id: string
   title: string
@@ -56,7 +66,7 @@ export function TextCard({
   // The card follows the current user: a save elsewhere (or a refetch) resets it.
   useEffect(() => {
     form.reset(initial)
-  }, [initialKey])
+  }, [initial, form.reset])
 
   async function submit() {
     await form.validateAllFields('change')
@@ -87,9 +97,10 @@ export function TextCard({
           <div className={columns === 3 ? threeColumns : oneColumn}>
             {fields.map((f) => {
               const ruleSet = validateWith(f.schema)
-              const optional = (fn: (a: { value: unknown }) => string | undefined) => (a: { value: unknown }) => (f.emptyIsNull && a.value === '' ? undefined : fn(a))
+              const optional = (fn: (a: { value: unknown }) => string | undefined) => (a: { value: unknown }) =>
+                f.emptyIsNull && a.value === '' ? undefined : fn(a)
               return (
-                <form.Field key={f.name} name={f.name} validators={{ onChange: optional(ruleSet.onChange), onBlur: optional(ruleSet.onBlur)}}>
+                <form.Field key={f.name} name={f.name} validators={{ onChange: optional(ruleSet.onChange), onBlur: optional(ruleSet.onBlur) }}>
                   {(field) => {
                     const error = firstError(field.state.meta.errors) ?? server.of(f.name)
                     const common = {

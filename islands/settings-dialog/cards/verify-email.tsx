@@ -1,16 +1,16 @@
 /** A new email waits for its code: enter it here (POST auth/verify-email-using-otp) to make it the account's email. */
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import * as v from 'valibot'
 import { css } from 'styled-system/css'
+import * as v from 'valibot'
 import { Button } from '../../../design-system/components/button/button'
 import { Field } from '../../../design-system/components/field/field'
 import { PinInput } from '../../../design-system/components/pin-input/pin-input'
 import { MESSAGES, otpRule } from '../../../src/shared/rules'
 import { ApiError, post } from '../../lib/api'
 import { notify } from '../../lib/toast'
-import { ME_KEY } from '../use-me'
 import { publishUser } from '../../lib/user-events'
+import { ME_KEY } from '../use-me'
 
 export function VerifyEmail({ email }: { email: string }) {
   const qc = useQueryClient()
@@ -55,7 +55,15 @@ export function VerifyEmail({ email }: { email: string }) {
         <Button variant="outline" size="xs" loading={busy} onClick={() => void verify(code)}>
           Verify
         </Button>
-        <Button variant="ghost" size="xs" onClick={() => void post('/v1/auth/verify-email-using-otp', { email }).then(() => notify({ type: 'info', title: 'Code sent', description: `A new code is on its way to ${email}.` })).catch(() => {})}>
+        <Button
+          variant="ghost"
+          size="xs"
+          onClick={() =>
+            void post('/v1/auth/verify-email-using-otp', { email })
+              .then(() => notify({ type: 'info', title: 'Code sent', description: `A new code is on its way to ${email}.` }))
+              .catch(() => {})
+          }
+        >
           Send a new code
         </Button>
       </div>

@@ -1,6 +1,7 @@
 /** OpenAPI response documentation of the sign-in routes (the request bodies come from auth.schema.ts). */
-import * as v from 'valibot'
+
 import { toJsonSchema } from '@valibot/to-json-schema'
+import * as v from 'valibot'
 
 const nullableString = v.nullable(v.string())
 /** The own-user view answered by sign-in and auth/me (see users/user.serialize.ts). */
@@ -15,7 +16,14 @@ export const UserView = v.object({
   emailVerifiedAt: nullableString,
   roles: v.array(v.string()),
   defaultTenantSlug: nullableString,
-  profile: v.looseObject({ firstName: nullableString, middleName: nullableString, lastName: nullableString, headline: nullableString, country: nullableString, phoneNumber: nullableString }),
+  profile: v.looseObject({
+    firstName: nullableString,
+    middleName: nullableString,
+    lastName: nullableString,
+    headline: nullableString,
+    country: nullableString,
+    phoneNumber: nullableString,
+  }),
   coachProfile: v.nullable(v.looseObject({})),
   createdAt: v.string(),
   updatedAt: v.string(),
@@ -28,7 +36,10 @@ const SignedIn = v.object({
     token: v.optional(v.pipe(v.string(), v.description('Only when device_name was sent: a personal access token, shown once'))),
   }),
 })
-const CodeSent = v.object({ message: v.string(), data: v.object({ email: v.string(), expiresIn: v.pipe(v.number(), v.description('Seconds the code stays valid')) }) })
+const CodeSent = v.object({
+  message: v.string(),
+  data: v.object({ email: v.string(), expiresIn: v.pipe(v.number(), v.description('Seconds the code stays valid')) }),
+})
 const ErrorBody = v.object({ message: v.string(), errors: v.optional(v.record(v.string(), v.array(v.string()))) })
 const Verified = v.object({ message: v.string(), data: v.object({ email: v.string(), verified: v.boolean(), user: v.nullable(UserView) }) })
 const Token = v.object({ id: v.string(), name: v.string(), lastUsedAt: nullableString, expiresAt: nullableString, createdAt: v.string() })
@@ -46,14 +57,27 @@ const errors = {
 }
 
 export const responses: Record<string, Record<number, any>> = {
-  codeOrSignIn: { 200: json(v.union([CodeSent, SignedIn]), 'Step 1: code sent (same answer for unknown addresses). Step 2: signed in.'), 403: json(ErrorBody, 'The account is suspended'), 419: errors[419], 422: errors[422], 429: errors[429] },
+  codeOrSignIn: {
+    200: json(v.union([CodeSent, SignedIn]), 'Step 1: code sent (same answer for unknown addresses). Step 2: signed in.'),
+    403: json(ErrorBody, 'The account is suspended'),
+    419: errors[419],
+    422: errors[422],
+    429: errors[429],
+  },
   signedIn: { 200: json(SignedIn, 'Signed in'), 403: json(ErrorBody, 'The account is suspended'), 419: errors[419], 422: errors[422], 429: errors[429] },
   verified: { 200: json(v.union([CodeSent, Verified]), 'Step 1: code sent. Step 2: verified.'), 419: errors[419], 422: errors[422], 429: errors[429] },
   me: { 200: json(v.object({ data: UserView }), 'The signed-in user'), 401: errors[401] },
   noContent: { 204: { description: 'Done' } },
-  tokenCreated: { 201: json(v.object({ data: v.object({ ...Token.entries, token: v.string() }) }), 'Created; `token` is shown this once'), 401: errors[401], 422: errors[422] },
+  tokenCreated: {
+    201: json(v.object({ data: v.object({ ...Token.entries, token: v.string() }) }), 'Created; `token` is shown this once'),
+    401: errors[401],
+    422: errors[422],
+  },
   tokenList: {
-    200: json(v.object({ data: v.array(Token), meta: v.object({ page: v.number(), perPage: v.number(), total: v.number(), lastPage: v.number() }) }), 'My tokens'),
+    200: json(
+      v.object({ data: v.array(Token), meta: v.object({ page: v.number(), perPage: v.number(), total: v.number(), lastPage: v.number() }) }),
+      'My tokens',
+    ),
     401: errors[401],
   },
   providers: { 200: json(v.object({ data: v.array(v.object({ id: v.string(), name: v.string(), redirectUrl: v.string() })) }), 'Configured providers') },

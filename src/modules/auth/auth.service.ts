@@ -1,16 +1,17 @@
 /** Signing in and out: landing addresses, sessions, personal access tokens, user lookup. */
-import type { EntityManager } from '@mikro-orm/postgresql'
+
 import { UniqueConstraintViolationException } from '@mikro-orm/core'
+import type { EntityManager } from '@mikro-orm/postgresql'
 import { config } from '../../config'
 import { randomToken, sha256 } from '../../platform/crypto'
-import { HttpError } from '../../platform/http/errors'
-import { startSession, type CookieJar } from '../../platform/http/session'
 import type { RequestContext } from '../../platform/http/context'
+import { HttpError } from '../../platform/http/errors'
+import { type CookieJar, startSession } from '../../platform/http/session'
+import { isSafeRedirect } from '../../shared/urls'
 import { User } from '../users/user.entity'
 import { serializeUser } from '../users/user.serialize'
 import { AccessToken } from './auth.entity'
 import { retireSignInCodes } from './otp.service'
-import { isSafeRedirect } from '../../shared/urls'
 
 /** A path on this site (`/b/bookings?x=1`): the one redirect check of src/shared/urls.ts. */
 export const isLocalPath = isSafeRedirect

@@ -2,8 +2,9 @@
  * The external provider "multiplai" over OpenID Connect (openid-client 6): discovery,
  * authorization code flow with PKCE, state and nonce kept in the session.
  */
-import * as oidc from 'openid-client'
+
 import type { EntityManager } from '@mikro-orm/postgresql'
+import * as oidc from 'openid-client'
 import { config } from '../../config'
 import { User } from '../users/user.entity'
 import { findOrCreateUser } from './auth.service'
@@ -22,7 +23,10 @@ export const PENDING_TTL_MS = 10 * 60_000
 
 /** A failure the user can act on; its code travels to /login?error=... */
 export class OidcFailure extends Error {
-  constructor(public code: string, message: string) {
+  constructor(
+    public code: string,
+    message: string,
+  ) {
     super(message)
   }
 }
@@ -73,9 +77,11 @@ export interface ProviderIdentity {
 
 /** Checks the callback (state, PKCE, nonce, ID token) and reads who signed in. */
 export async function completeAuthorization(search: string, pending: PendingOidc | undefined): Promise<ProviderIdentity> {
-  if (!pending || Date.now() - pending.startedAt > PENDING_TTL_MS) throw new OidcFailure('expired', 'The sign-in attempt expired or was started in another browser.')
+  if (!pending || Date.now() - pending.startedAt > PENDING_TTL_MS)
+    throw new OidcFailure('expired', 'The sign-in attempt expired or was started in another browser.')
   const params = new URLSearchParams(search)
-  if (params.get('error')) throw new OidcFailure(params.get('error') === 'access_denied' ? 'access_denied' : 'provider_error', params.get('error_description') ?? params.get('error')!)
+  if (params.get('error'))
+    throw new OidcFailure(params.get('error') === 'access_denied' ? 'access_denied' : 'provider_error', params.get('error_description') ?? params.get('error')!)
   const cfg = await providerConfig()
   let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>
   try {

@@ -3,8 +3,9 @@
  * system's secure random source, stored as a keyed hash, valid 10 minutes, single use, at
  * most 5 wrong tries, rate limited per email and per IP.
  */
-import type { EntityManager } from '@mikro-orm/postgresql'
+
 import { createHmac } from 'node:crypto'
+import type { EntityManager } from '@mikro-orm/postgresql'
 import { config } from '../../config'
 import { randomToken, safeEqual, sixDigitCode } from '../../platform/crypto'
 import { HttpError, tooManyRequests } from '../../platform/http/errors'
@@ -28,7 +29,9 @@ export const hashCode = (purpose: OtpPurpose, email: string, code: string) =>
 
 export const wrongCode = () => new HttpError(422, MESSAGES.otp, { code: [MESSAGES.otp] })
 export const invalidLink = () =>
-  new HttpError(422, 'This sign-in link is invalid, used or expired. Please ask for a new one.', { token: ['This sign-in link is invalid, used or expired. Please ask for a new one.'] })
+  new HttpError(422, 'This sign-in link is invalid, used or expired. Please ask for a new one.', {
+    token: ['This sign-in link is invalid, used or expired. Please ask for a new one.'],
+  })
 
 /**
  * Counts one code request for this email (and IP when known); 429 with Retry-After past the
@@ -51,7 +54,12 @@ export async function throttleVerify(em: EntityManager, ip?: string | null) {
  * `deliver: false` does the same work without the mail: an unknown address then costs the
  * same time and fails the same way (422, then 429 after 5 tries) as a known one.
  */
-export async function issueCode(em: EntityManager, email: string, purpose: OtpPurpose, opts: { ip?: string | null; deliver?: boolean; existing?: boolean } = {}): Promise<void> {
+export async function issueCode(
+  em: EntityManager,
+  email: string,
+  purpose: OtpPurpose,
+  opts: { ip?: string | null; deliver?: boolean; existing?: boolean } = {},
+): Promise<void> {
   email = normalize(email)
   await throttleCodeRequest(em, email, opts.ip)
   const now = new Date()
@@ -92,10 +100,12 @@ export async function consumeCode(em: EntityManager, email: string, purpose: Otp
     if (used === 1) return
     throw wrongCode()
   }
-  const counted = await em.getConnection().execute<{ attempts: number }[]>(
-    'update one_time_codes set attempts = attempts + 1 where id = ? and attempts < ? and used_at is null returning attempts',
-    [row.id, MAX_WRONG_TRIES],
-  )
+  const counted = await em
+    .getConnection()
+    .execute<{ attempts: number }[]>('update one_time_codes set attempts = attempts + 1 where id = ? and attempts < ? and used_at is null returning attempts', [
+      row.id,
+      MAX_WRONG_TRIES,
+    ])
   if (!counted.length) throw tooManyRequests(retryAfter)
   throw wrongCode()
 }

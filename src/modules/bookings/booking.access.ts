@@ -7,15 +7,16 @@
  *   - anyone: the bookings they made; for seats, also the seats they hold.
  * `X-Team`, when sent, narrows any of these lists to that tenant.
  */
-import type { EntityManager } from '@mikro-orm/postgresql'
+
 import type { FilterQuery } from '@mikro-orm/core'
-import type { RequestContext } from '../../platform/http/context'
+import type { EntityManager } from '@mikro-orm/postgresql'
 import { TENANT } from '../../platform/db/schemas'
-import { notFound, fieldError } from '../../platform/http/errors'
-import { Tenant, Membership } from '../tenants/tenant.entity'
+import type { RequestContext } from '../../platform/http/context'
+import { fieldError, notFound } from '../../platform/http/errors'
+import { Membership, Tenant } from '../tenants/tenant.entity'
+import type { User } from '../users/user.entity'
 import { WorkshopSchedule } from '../workshops/schedule.entity'
 import type { Booking, BookingSeat } from './booking.entity'
-import type { User } from '../users/user.entity'
 
 const unscoped = new WeakSet<EntityManager>()
 
@@ -86,6 +87,7 @@ export async function findBookableSchedule(ctx: RequestContext, id: string, fiel
 
 /** A list filter on an id: a malformed one is a 422, not a database error. */
 export function idFilter(name: string, value: string) {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) throw fieldError(`filter.${name}`, `The ${name} filter must be a valid id.`)
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value))
+    throw fieldError(`filter.${name}`, `The ${name} filter must be a valid id.`)
   return value
 }

@@ -31,10 +31,7 @@ export const BookingSchema = defineEntity({
   name: 'Booking',
   tableName: 'bookings',
   filters: softDeleteFilters,
-  indexes: [
-    { name: 'bookings_hold_idx', properties: ['status', 'holdExpiresAt'] },
-    { properties: ['tenant', 'createdAt'] },
-  ],
+  indexes: [{ name: 'bookings_hold_idx', properties: ['status', 'holdExpiresAt'] }, { properties: ['tenant', 'createdAt'] }],
   properties: {
     ...baseProperties,
     ...softDeleteProperties,

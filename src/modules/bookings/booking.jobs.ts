@@ -1,11 +1,11 @@
 /** Background work of bookings and invitations (pg-boss queues; see src/platform/jobs). */
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { schedule, work } from '../../platform/jobs'
-import { getOrm } from '../../platform/db/current'
 import { clock } from '../../platform/clock'
+import { getOrm } from '../../platform/db/current'
+import { schedule, work } from '../../platform/jobs'
 import { log } from '../../platform/log'
-import { RELEASE_HOLD_JOB, SWEEP_HOLDS_JOB, releaseExpiredHold, releaseExpiredHolds } from './booking.service'
 import { EXPIRE_INVITATIONS_JOB, expireInvitations } from '../invitations/invitation.service'
+import { RELEASE_HOLD_JOB, releaseExpiredHold, releaseExpiredHolds, SWEEP_HOLDS_JOB } from './booking.service'
 
 const fork = () => getOrm().em.fork() as EntityManager
 

@@ -1,15 +1,24 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { config } from '../../config'
+import { log } from '../../platform/log'
 import { layout, queueMail } from '../../platform/mail'
 import { User } from '../users/user.entity'
-import { Workshop } from '../workshops/workshop.entity'
 import { WorkshopSchedule } from '../workshops/schedule.entity'
+import { Workshop } from '../workshops/workshop.entity'
 import type { Booking } from './booking.entity'
 import { toMajor } from './money'
-import { log } from '../../platform/log'
 
 const when = (s: WorkshopSchedule) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: s.timezone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(s.startDate)
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: s.timezone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(s.startDate)
 const money = (minor: number, currency: string) => `${toMajor(minor).toFixed(2)} ${currency.toUpperCase()}`
 
 /**
@@ -37,12 +46,16 @@ async function compose(em: EntityManager, booking: Booking, kind: 'confirmed' | 
     kind === 'confirmed'
       ? layout(`Booking confirmed: ${workshop.title}`, 'Your booking is confirmed', [
           { p: `${workshop.title} — ${when(schedule)}.` },
-          { p: `${seats}${booking.amountPaid ? `, paid ${money(booking.amountPaid, booking.currency)}` : ''}. You can invite others to your extra seats from your booking.` },
+          {
+            p: `${seats}${booking.amountPaid ? `, paid ${money(booking.amountPaid, booking.currency)}` : ''}. You can invite others to your extra seats from your booking.`,
+          },
           { button: { label: 'View your booking', url: link } },
         ])
       : layout(`Booking cancelled: ${workshop.title}`, 'Your booking is cancelled', [
           { p: `${workshop.title} — ${when(schedule)}.` },
-          { p: `Reason: ${booking.cancellationReason ?? 'not given'}.${booking.amountPaid ? ` The payment of ${money(booking.amountPaid, booking.currency)} is refunded to your card.` : ''}` },
+          {
+            p: `Reason: ${booking.cancellationReason ?? 'not given'}.${booking.amountPaid ? ` The payment of ${money(booking.amountPaid, booking.currency)} is refunded to your card.` : ''}`,
+          },
           { button: { label: 'View your booking', url: link } },
         ])
   queueMail({ to: user.email, ...mail })

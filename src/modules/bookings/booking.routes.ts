@@ -1,19 +1,19 @@
-import { Elysia, t } from 'elysia'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { crud } from '../../platform/http/crud'
+import { Elysia, t } from 'elysia'
 import { platform, type RequestContext } from '../../platform/http/context'
+import { crud } from '../../platform/http/crud'
 import { conflict, fieldError, forbidden, notFound, parseOrThrow } from '../../platform/http/errors'
-import { listResponse, parseListQuery, ListQuerySchema } from '../../platform/http/list-query'
-import { Booking, BookingSeat } from './booking.entity'
-import { BookingCancelSchema, BookingCreateSchema, BookingUpdateSchema } from './booking.schema'
-import { bookingScope, findBookableSchedule, idFilter, isBookerOf, isCoachOf } from './booking.access'
-import { cancelBooking, confirmBooking, createBooking, finishBooking } from './booking.service'
-import { holdsSeats } from './booking.state'
-import { serializeBooking, serializeSeat } from './booking.serialize'
-import type { WorkshopSchedule } from '../workshops/schedule.entity'
+import { ListQuerySchema, listResponse, parseListQuery } from '../../platform/http/list-query'
 import { User } from '../users/user.entity'
 import { WorkshopResource } from '../workshops/resource.entity'
+import type { WorkshopSchedule } from '../workshops/schedule.entity'
+import { bookingScope, findBookableSchedule, idFilter, isBookerOf, isCoachOf } from './booking.access'
 import type { BookingMeta } from './booking.entity'
+import { Booking, BookingSeat } from './booking.entity'
+import { BookingCancelSchema, BookingCreateSchema, BookingUpdateSchema } from './booking.schema'
+import { serializeBooking, serializeSeat } from './booking.serialize'
+import { cancelBooking, confirmBooking, createBooking, finishBooking } from './booking.service'
+import { holdsSeats } from './booking.state'
 import './booking.jobs'
 
 const POPULATE = ['workshopSchedule', 'workshopSchedule.workshop'] as const
@@ -34,7 +34,9 @@ async function findVisibleBooking(ctx: RequestContext, id: string) {
 async function checkPreferences(ctx: RequestContext, workshopId: string, meta: BookingMeta | null | undefined) {
   const prefs = meta?.workshopResourcePreferences ?? []
   if (!prefs.length) return
-  const found = new Set((await ctx.em.find(WorkshopResource, { id: { $in: prefs.map((p) => p.id) }, workshop: workshopId }, { fields: ['id'] })).map((r) => r.id))
+  const found = new Set(
+    (await ctx.em.find(WorkshopResource, { id: { $in: prefs.map((p) => p.id) }, workshop: workshopId }, { fields: ['id'] })).map((r) => r.id),
+  )
   const i = prefs.findIndex((p) => !found.has(p.id))
   if (i >= 0) throw fieldError(`meta.workshopResourcePreferences.${i}.id`, 'This resource does not belong to the workshop.')
 }
@@ -60,7 +62,8 @@ const bookings = crud({
     userId: (value) => ({ user: idFilter('userId', value) }),
   },
   serialize: (b, include, ctx) => serializeBooking(b, ctx.user, include),
-  description: 'Bookings belong to the tenant of their schedule. Clients see their own (across tenants), coaches the bookings of their schedules, super-admins all; X-Team narrows a list to one tenant.',
+  description:
+    'Bookings belong to the tenant of their schedule. Clients see their own (across tenants), coaches the bookings of their schedules, super-admins all; X-Team narrows a list to one tenant.',
   async create(ctx, data) {
     const me = ctx.requireUser()
     const schedule = await findBookableSchedule(ctx, data.workshopScheduleId)
@@ -74,8 +77,13 @@ const bookings = crud({
       user = other
     }
     return createBooking(ctx.em as EntityManager, {
-      user, schedule, seats: data.seats, voucherCode: data.voucherCode || null,
-      notes: data.notes ?? null, address: data.address ?? null, meta: data.meta ?? null,
+      user,
+      schedule,
+      seats: data.seats,
+      voucherCode: data.voucherCode || null,
+      notes: data.notes ?? null,
+      address: data.address ?? null,
+      meta: data.meta ?? null,
     })
   },
   async authorizeChange(ctx, row, action) {
@@ -115,25 +123,47 @@ const idParams = t.Object({ id: t.String() })
 export const bookingRoutes = new Elysia({ name: 'bookings' })
   .use(platform)
   .use(bookings)
-  .post('/bookings/:id/cancel', async ({ ctx, params, body }) => {
-    const b = await findVisibleBooking(ctx, params.id)
-    if (!ctx.isSuperAdmin && !isBookerOf(ctx.user, b) && !isCoachView(ctx, b)) throw forbidden()
-    const { reason } = parseOrThrow(BookingCancelSchema, body)
-    const done = await cancelBooking(ctx.em as EntityManager, b.id, reason)
-    return { data: serializeBooking(done, ctx.user) }
-  }, {
-    auth: true,
-    params: idParams,
-    body: BookingCancelSchema,
-    detail: { tags: ['Bookings'], summary: 'Cancel a PENDING or CONFIRMED booking with a reason (seats go back; a paid booking is refunded)' },
-  })
-  .get('/bookings/:id/seats', async ({ ctx, params, request }) => {
-    const b = await findVisibleBooking(ctx, params.id)
-    const p = parseListQuery(new URL(request.url), { sortable: ['createdAt', 'status'], filterable: [], includes: ['user', 'inviter'], defaultSort: 'createdAt' })
-    const [rows, total] = await ctx.em.findAndCount(BookingSeat, { booking: b.id }, {
-      limit: p.perPage, offset: p.offset,
-      orderBy: [...p.sort.map((s) => ({ [s.field]: s.dir })), { id: 'asc' }] as any,
-      populate: p.include as any,
-    })
-    return listResponse(rows.map((s) => serializeSeat(s, p.include)), total, p)
-  }, { auth: true, params: idParams, query: ListQuerySchema, detail: { tags: ['Bookings'], summary: 'Seats of a booking (include=user,inviter)' } })
+  .post(
+    '/bookings/:id/cancel',
+    async ({ ctx, params, body }) => {
+      const b = await findVisibleBooking(ctx, params.id)
+      if (!ctx.isSuperAdmin && !isBookerOf(ctx.user, b) && !isCoachView(ctx, b)) throw forbidden()
+      const { reason } = parseOrThrow(BookingCancelSchema, body)
+      const done = await cancelBooking(ctx.em as EntityManager, b.id, reason)
+      return { data: serializeBooking(done, ctx.user) }
+    },
+    {
+      auth: true,
+      params: idParams,
+      body: BookingCancelSchema,
+      detail: { tags: ['Bookings'], summary: 'Cancel a PENDING or CONFIRMED booking with a reason (seats go back; a paid booking is refunded)' },
+    },
+  )
+  .get(
+    '/bookings/:id/seats',
+    async ({ ctx, params, request }) => {
+      const b = await findVisibleBooking(ctx, params.id)
+      const p = parseListQuery(new URL(request.url), {
+        sortable: ['createdAt', 'status'],
+        filterable: [],
+        includes: ['user', 'inviter'],
+        defaultSort: 'createdAt',
+      })
+      const [rows, total] = await ctx.em.findAndCount(
+        BookingSeat,
+        { booking: b.id },
+        {
+          limit: p.perPage,
+          offset: p.offset,
+          orderBy: [...p.sort.map((s) => ({ [s.field]: s.dir })), { id: 'asc' }] as any,
+          populate: p.include as any,
+        },
+      )
+      return listResponse(
+        rows.map((s) => serializeSeat(s, p.include)),
+        total,
+        p,
+      )
+    },
+    { auth: true, params: idParams, query: ListQuerySchema, detail: { tags: ['Bookings'], summary: 'Seats of a booking (include=user,inviter)' } },
+  )

@@ -84,7 +84,10 @@ const seatTarget = {
   userId: v.nullish(v.union([v.literal(''), uuid('Please select a valid user')])),
   email: v.nullish(v.union([v.literal(''), v.pipe(v.string(M.email), v.trim(), v.toLowerCase(), v.maxLength(255, M.email), v.email(M.email))])),
 }
-const eitherUserOrEmail = v.forward<any, any, any>(v.check((d: { userId?: string | null; email?: string | null }) => !!(d.userId || d.email), M.userOrEmail), ['userId'])
+const eitherUserOrEmail = v.forward<any, any, any>(
+  v.check((d: { userId?: string | null; email?: string | null }) => !!(d.userId || d.email), M.userOrEmail),
+  ['userId'],
+)
 
 export const SeatCreateSchema = v.pipe(
   v.strictObject({
@@ -104,5 +107,13 @@ export const SeatUpdateSchema = v.strictObject({
 })
 
 export const InvitationTokenSchema = v.strictObject({
-  invitation_token: v.optional(v.pipe(v.string('The invitation token is required'), v.trim(), v.nonEmpty('The invitation token is required'), v.maxLength(200, 'The invitation token is not valid')), ''),
+  invitation_token: v.optional(
+    v.pipe(
+      v.string('The invitation token is required'),
+      v.trim(),
+      v.nonEmpty('The invitation token is required'),
+      v.maxLength(200, 'The invitation token is not valid'),
+    ),
+    '',
+  ),
 })

@@ -1,13 +1,13 @@
 import { wrap } from '@mikro-orm/core'
-import type { Booking, BookingSeat } from './booking.entity'
 import type { User } from '../users/user.entity'
+import { avatarUrl } from '../users/user.serialize'
 import type { WorkshopSchedule } from '../workshops/schedule.entity'
 import type { Workshop } from '../workshops/workshop.entity'
+import type { Booking, BookingSeat } from './booking.entity'
 import { toMajor } from './money'
-import { avatarUrl } from '../users/user.serialize'
 
 const loaded = (x: unknown) => !!x && wrap(x as object).isInitialized()
-const idOf = (x: unknown) => ((x as { id?: string } | null)?.id ?? null)
+const idOf = (x: unknown) => (x as { id?: string } | null)?.id ?? null
 
 export const displayName = (u: User) => [u.profile?.firstName, u.profile?.lastName].filter(Boolean).join(' ') || u.username || u.email
 
@@ -27,7 +27,18 @@ export function serializeScheduleBrief(s: WorkshopSchedule) {
     status: s.status,
     visibility: s.visibility,
     coachId: idOf(s.coach),
-    workshop: loaded(w) ? { id: w.id, title: w.title, slug: w.slug, image: w.image ?? null, price: toMajor(w.price), currency: w.currency, minSeats: w.minSeats, maxSeats: w.maxSeats } : { id: idOf(w) },
+    workshop: loaded(w)
+      ? {
+          id: w.id,
+          title: w.title,
+          slug: w.slug,
+          image: w.image ?? null,
+          price: toMajor(w.price),
+          currency: w.currency,
+          minSeats: w.minSeats,
+          maxSeats: w.maxSeats,
+        }
+      : { id: idOf(w) },
   }
 }
 

@@ -8,19 +8,19 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { config } from '../../config'
 import { clock } from '../../platform/clock'
-import { log } from '../../platform/log'
+import { afterCommit, lockRow, transaction } from '../../platform/db/after-commit'
+import { getOrm } from '../../platform/db/current'
 import { conflict, fieldError, notFound } from '../../platform/http/errors'
 import { enqueue } from '../../platform/jobs'
-import { afterCommit, lockRow, transaction } from '../../platform/db/after-commit'
-import { Booking, BookingSeat, type BookingAddress, type BookingMeta, type BookingStatus } from './booking.entity'
-import { HOLD_EXPIRED_REASON, assertTransition, holdsSeats } from './booking.state'
+import { log } from '../../platform/log'
+import type { User } from '../users/user.entity'
+import { discountFor, findVoucherByCode, redeemVoucher, unredeemVoucher, VOUCHER_PROBLEMS, voucherProblem } from '../vouchers/voucher.service'
 import { WorkshopSchedule } from '../workshops/schedule.entity'
 import type { Workshop } from '../workshops/workshop.entity'
-import type { User } from '../users/user.entity'
-import { VOUCHER_PROBLEMS, discountFor, findVoucherByCode, redeemVoucher, unredeemVoucher, voucherProblem } from '../vouchers/voucher.service'
 import { allTenants, bookingEm } from './booking.access'
+import { Booking, type BookingAddress, type BookingMeta, BookingSeat, type BookingStatus } from './booking.entity'
 import { mailBookingChange } from './booking.mail'
-import { getOrm } from '../../platform/db/current'
+import { assertTransition, HOLD_EXPIRED_REASON, holdsSeats } from './booking.state'
 
 /** A fresh EntityManager for work after COMMIT (the caller's may be a finished transaction's). */
 const getOrmEm = () => getOrm().em.fork() as EntityManager
@@ -46,8 +46,7 @@ export function onBookingCancelled(fn: CancelListener) {
   cancelListeners.push(fn)
 }
 
-export const seatsLeftMessage = (left: number) =>
-  left <= 0 ? 'This workshop is fully booked.' : `Only ${left} seat${left === 1 ? '' : 's'} left.`
+export const seatsLeftMessage = (left: number) => (left <= 0 ? 'This workshop is fully booked.' : `Only ${left} seat${left === 1 ? '' : 's'} left.`)
 
 /**
  * Takes `n` seats of a schedule, or answers how many are left. One statement: the UPDATE only
@@ -117,16 +116,33 @@ export async function createBooking(em: EntityManager, input: NewBooking, at = c
   // Lock order everywhere: schedule, then voucher (cancel and confirm follow it too).
   const id = await transaction(em, async (tem) => {
     const booking = tem.create(Booking, {
-      tenant: tenantId, user: user.id, workshopSchedule: schedule.id, seats,
-      voucherCode: voucher?.code ?? null, voucherId: voucher?.id ?? null,
-      status, amountTotal: total, discount, amountDue: due, amountPaid: 0, currency: workshop.currency,
-      notes: input.notes ?? null, address: input.address ?? null, meta: input.meta ?? {},
-      holdExpiresAt, confirmedAt: status === 'CONFIRMED' ? at : null,
+      tenant: tenantId,
+      user: user.id,
+      workshopSchedule: schedule.id,
+      seats,
+      voucherCode: voucher?.code ?? null,
+      voucherId: voucher?.id ?? null,
+      status,
+      amountTotal: total,
+      discount,
+      amountDue: due,
+      amountPaid: 0,
+      currency: workshop.currency,
+      notes: input.notes ?? null,
+      address: input.address ?? null,
+      meta: input.meta ?? {},
+      holdExpiresAt,
+      confirmedAt: status === 'CONFIRMED' ? at : null,
     } as any)
     for (let i = 0; i < seats; i++)
       tem.create(BookingSeat, {
-        tenant: tenantId, booking, status: i === 0 ? 'ACCEPTED' : 'PENDING',
-        user: i === 0 ? user.id : null, inviter: i === 0 ? null : user.id, respondedAt: i === 0 ? at : null, meta: {},
+        tenant: tenantId,
+        booking,
+        status: i === 0 ? 'ACCEPTED' : 'PENDING',
+        user: i === 0 ? user.id : null,
+        inviter: i === 0 ? null : user.id,
+        respondedAt: i === 0 ? at : null,
+        meta: {},
       } as any)
     await tem.flush()
     const taken = await takeSeats(tem, schedule.id, seats)
@@ -134,8 +150,11 @@ export async function createBooking(em: EntityManager, input: NewBooking, at = c
     if (voucher && (await redeemVoucher(tem, voucher.id, at)) === null) throw fieldError('voucherCode', VOUCHER_PROBLEMS.used_up)
     const bookingId = booking.id
     if (holdExpiresAt)
-      afterCommit(tem, () => enqueue(RELEASE_HOLD_JOB, { bookingId }, { startAfter: holdExpiresAt }).catch((err) =>
-        log.error({ err, bookingId }, 'could not queue the hold release (the sweep will release it)')))
+      afterCommit(tem, () =>
+        enqueue(RELEASE_HOLD_JOB, { bookingId }, { startAfter: holdExpiresAt }).catch((err) =>
+          log.error({ err, bookingId }, 'could not queue the hold release (the sweep will release it)'),
+        ),
+      )
     return bookingId
   })
   const created = await em.findOneOrFail(Booking, { id }, { populate: ['workshopSchedule', 'workshopSchedule.workshop'] as any, refresh: true })
@@ -234,7 +253,7 @@ export async function releaseExpiredHold(em: EntityManager, bookingId: string, a
     allTenants(tem)
     if (!(await lockRow(tem, 'bookings', bookingId))) return false
     const b = await tem.findOne(Booking, { id: bookingId }, { refresh: true })
-    if (!b || b.status !== 'PENDING' || !b.holdExpiresAt || b.holdExpiresAt.getTime() > at.getTime()) return false
+    if (b?.status !== 'PENDING' || !b.holdExpiresAt || b.holdExpiresAt.getTime() > at.getTime()) return false
     await cancelLocked(tem, b, HOLD_EXPIRED_REASON, at)
     return true
   })
@@ -242,7 +261,10 @@ export async function releaseExpiredHold(em: EntityManager, bookingId: string, a
 
 /** The sweep (cron, every minute): releases every expired hold, whether or not its job ran. */
 export async function releaseExpiredHolds(em: EntityManager, at = clock.now()): Promise<number> {
-  const rows = await em.execute(`select id from bookings where status = 'PENDING' and hold_expires_at <= ? and deleted_at is null order by hold_expires_at limit 500`, [at])
+  const rows = await em.execute(
+    `select id from bookings where status = 'PENDING' and hold_expires_at <= ? and deleted_at is null order by hold_expires_at limit 500`,
+    [at],
+  )
   let released = 0
   for (const r of rows) if (await releaseExpiredHold(em.fork(), r.id, at)) released++
   return released

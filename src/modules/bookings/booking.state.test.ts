@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
-import { TRANSITIONS, assertTransition, holdsSeats } from './booking.state'
-import { BOOKING_STATUSES } from './booking.entity'
 import { discountFor } from '../vouchers/voucher.service'
+import { BOOKING_STATUSES } from './booking.entity'
+import { assertTransition, holdsSeats, TRANSITIONS } from './booking.state'
 
 const ended = { scheduleEndsAt: new Date('2026-01-01T12:00:00Z'), now: new Date('2026-01-02T00:00:00Z'), reason: 'x' }
 

@@ -8,8 +8,9 @@
  * A PENDING booking that is not paid within BOOKING_HOLD_MINUTES becomes CANCELLED with the
  * reason HOLD_EXPIRED_REASON (released by a job). Every other change is a 409.
  */
-import type { BookingStatus } from './booking.entity'
+
 import { conflict, fieldError } from '../../platform/http/errors'
+import type { BookingStatus } from './booking.entity'
 
 export const TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]> = {
   PENDING: ['CONFIRMED', 'CANCELLED'],

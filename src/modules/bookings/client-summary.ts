@@ -188,7 +188,12 @@ export async function clientGroups(em: EntityManager, user: { id: string; email:
     userId: r.user_id ?? null,
     name: r.name || r.email,
     email: r.email ?? null,
-    workshops: (Array.isArray(r.workshops) ? r.workshops : String(r.workshops ?? '').replace(/^\{|\}$/g, '').split(',')).filter(Boolean),
+    workshops: (Array.isArray(r.workshops)
+      ? r.workshops
+      : String(r.workshops ?? '')
+          .replace(/^\{|\}$/g, '')
+          .split(',')
+    ).filter(Boolean),
     bookings: Number(r.bookings),
     status: r.accepted ? 'ACCEPTED' : 'PENDING',
     lastAt: new Date(r.last_at).toISOString(),

@@ -73,7 +73,11 @@ function toRow(r: any): ClientBookingRow {
     confirmedAt: iso(r.confirmed_at),
     mine: !!r.mine,
     schedule: {
-      id: r.schedule_id, startDate: iso(r.start_date)!, endDate: iso(r.end_date)!, timezone: r.timezone, mode: r.mode,
+      id: r.schedule_id,
+      startDate: iso(r.start_date)!,
+      endDate: iso(r.end_date)!,
+      timezone: r.timezone,
+      mode: r.mode,
       venue: r.mode === 'ONLINE' ? null : venue,
       // The meeting link only for confirmed attendees (section: meeting link visibility).
       meetingUrl: confirmed && r.mode !== 'IN-PERSON' ? (r.meeting_url ?? null) : null,
@@ -197,7 +201,10 @@ export async function clientBookingDetail(em: EntityManager, userId: string, boo
     booking,
     seats: seats.map((s: any) => seatRow(s, userId, row.booker_id)),
     payments: payments.map((p: any) => paymentRow(p, booking.workshop.title)),
-    invoices: documentsOf(payments, extra.filter((e: any) => e.what === 'invoice')).map((i: any) => invoiceRow(i, bookingId, booking.workshop.title)),
+    invoices: documentsOf(
+      payments,
+      extra.filter((e: any) => e.what === 'invoice'),
+    ).map((i: any) => invoiceRow(i, bookingId, booking.workshop.title)),
     feedback: fb ? { rating: Number(fb.rating), comment: fb.comment ?? null } : null,
     canLeaveFeedback: !fb && attended && ended && ['CONFIRMED', 'COMPLETED'].includes(booking.status),
   }
@@ -208,10 +215,22 @@ function documentsOf(payments: any[], issued: any[]) {
   const out: any[] = []
   const paid = payments.filter((p) => p.kind === 'payment' && (p.status === 'succeeded' || p.status === 'refunded'))
   const refunds = payments.filter((p) => p.kind === 'refund' && p.status === 'succeeded')
-  for (const [kind, rows] of [['invoice', paid], ['credit_note', refunds]] as const) {
+  for (const [kind, rows] of [
+    ['invoice', paid],
+    ['credit_note', refunds],
+  ] as const) {
     if (!rows.length) continue
     const doc = issued.find((i) => i.kind === kind)
-    out.push(doc ?? { id: `${rows[0].booking_id}-${kind}`, kind, number: null, issued_at: rows[rows.length - 1].created_at, total: rows.reduce((n, p) => n + Number(p.amount), 0), currency: rows[0].currency })
+    out.push(
+      doc ?? {
+        id: `${rows[0].booking_id}-${kind}`,
+        kind,
+        number: null,
+        issued_at: rows[rows.length - 1].created_at,
+        total: rows.reduce((n, p) => n + Number(p.amount), 0),
+        currency: rows[0].currency,
+      },
+    )
   }
   return out
 }
@@ -295,7 +314,10 @@ export async function clientResources(em: EntityManager, userId: string, worksho
   const { WorkshopResource } = await import('../workshops/resource.entity')
   const bookings = await attendeeBookings(em, workshopId, userId)
   if (!bookings.length) return []
-  const rows = await em.find(WorkshopResource, { $and: [{ workshop: workshopId }, attendeeVisibility(bookings)] } as any, { orderBy: { sortOrder: 'asc', createdAt: 'asc' }, filters: { tenant: false } as any })
+  const rows = await em.find(WorkshopResource, { $and: [{ workshop: workshopId }, attendeeVisibility(bookings)] } as any, {
+    orderBy: { sortOrder: 'asc', createdAt: 'asc' },
+    filters: { tenant: false } as any,
+  })
   return rows.map((r) => ({
     id: r.id,
     title: r.title,

@@ -1,3 +1,26 @@
 /** Bookings: the client area's read side (what pages use). Routes are composed in modules/index.ts. */
-export { clientBookings, clientBookingDetail, clientPayments, clientResources, isUuid, type ClientResourceRow, type ClientBookingRow, type ClientBookingDetail, type ClientSeatRow, type ClientPaymentRow, type ClientInvoiceRow } from './client-views'
-export { clientShellSummary, coachShellSummary, invitationsToMe, clientWorkshops, clientGroups, type ClientGroupRow, type ShellSummary, type InvitationToMe, type ClientWorkshopRow } from './client-summary'
+
+export {
+  type ClientGroupRow,
+  type ClientWorkshopRow,
+  clientGroups,
+  clientShellSummary,
+  clientWorkshops,
+  coachShellSummary,
+  type InvitationToMe,
+  invitationsToMe,
+  type ShellSummary,
+} from './client-summary'
+export {
+  type ClientBookingDetail,
+  type ClientBookingRow,
+  type ClientInvoiceRow,
+  type ClientPaymentRow,
+  type ClientResourceRow,
+  type ClientSeatRow,
+  clientBookingDetail,
+  clientBookings,
+  clientPayments,
+  clientResources,
+  isUuid,
+} from './client-views'

@@ -1,25 +1,28 @@
-import { Elysia, t } from 'elysia'
 import type { EntityManager } from '@mikro-orm/postgresql'
+import { Elysia, t } from 'elysia'
 import { platform } from '../../platform/http/context'
 import { forbidden, parseOrThrow } from '../../platform/http/errors'
 import { BookingCancelSchema } from './booking.schema'
 import { cancelSchedule } from './schedule-cancel.service'
 
 /** POST /workshop-schedules/{id}/cancel {reason}: the coach calls a schedule off (bookings cancelled, paid ones refunded, attendees mailed). */
-export const scheduleCancelRoutes = new Elysia({ name: 'schedule-cancel' })
-  .use(platform)
-  .post('/workshop-schedules/:id/cancel', async ({ ctx, params, body }) => {
+export const scheduleCancelRoutes = new Elysia({ name: 'schedule-cancel' }).use(platform).post(
+  '/workshop-schedules/:id/cancel',
+  async ({ ctx, params, body }) => {
     const user = ctx.requireUser()
     if (!ctx.isSuperAdmin && !(await ctx.can('workshops.manage'))) throw forbidden()
     const { reason } = parseOrThrow(BookingCancelSchema, body)
     return { data: await cancelSchedule(ctx.em as EntityManager, { id: user.id, isSuperAdmin: ctx.isSuperAdmin }, params.id, reason) }
-  }, {
+  },
+  {
     auth: true,
     params: t.Object({ id: t.String() }),
     body: BookingCancelSchema,
     detail: {
       tags: ['Workshop schedules'],
       summary: 'Cancel a schedule with a reason',
-      description: 'The schedule is archived; its PENDING and CONFIRMED bookings are cancelled with the reason (seats back, paid ones refunded in full), and every booker and seat holder is mailed. Answers how many bookings were cancelled and refunded.',
+      description:
+        'The schedule is archived; its PENDING and CONFIRMED bookings are cancelled with the reason (seats back, paid ones refunded in full), and every booker and seat holder is mailed. Answers how many bookings were cancelled and refunded.',
     },
-  })
+  },
+)

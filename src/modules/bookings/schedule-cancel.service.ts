@@ -6,18 +6,28 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { config } from '../../config'
-import { layout, queueMail } from '../../platform/mail'
-import { HttpError, conflict, forbidden, notFound } from '../../platform/http/errors'
 import { now } from '../../platform/clock'
+import { conflict, forbidden, HttpError, notFound } from '../../platform/http/errors'
 import { log } from '../../platform/log'
+import { layout, queueMail } from '../../platform/mail'
 import { WorkshopSchedule } from '../workshops/schedule.entity'
 import { Workshop } from '../workshops/workshop.entity'
-import { cancelBooking } from './booking.service'
 import { allTenants } from './booking.access'
+import { cancelBooking } from './booking.service'
 
-export interface ScheduleCancelResult { scheduleId: string; cancelled: number; refunded: number; mailed: number }
+export interface ScheduleCancelResult {
+  scheduleId: string
+  cancelled: number
+  refunded: number
+  mailed: number
+}
 
-export async function cancelSchedule(em: EntityManager, actor: { id: string; isSuperAdmin: boolean }, scheduleId: string, reason: string): Promise<ScheduleCancelResult> {
+export async function cancelSchedule(
+  em: EntityManager,
+  actor: { id: string; isSuperAdmin: boolean },
+  scheduleId: string,
+  reason: string,
+): Promise<ScheduleCancelResult> {
   const uem = allTenants(em)
   const schedule = /^[0-9a-f-]{36}$/i.test(scheduleId) ? await uem.findOne(WorkshopSchedule, { id: scheduleId }, { filters: { tenant: false } }) : null
   if (!schedule) throw notFound('Workshop schedule')

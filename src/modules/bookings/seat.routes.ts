@@ -1,17 +1,17 @@
-import { Elysia, t } from 'elysia'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { crud } from '../../platform/http/crud'
-import { platform, type RequestContext } from '../../platform/http/context'
-import { conflict, fieldError, forbidden, notFound } from '../../platform/http/errors'
+import { Elysia, t } from 'elysia'
 import { SOFT_DELETE } from '../../platform/db/schemas'
-import { Booking, BookingSeat } from './booking.entity'
-import { SeatCreateSchema, SeatUpdateSchema } from './booking.schema'
-import { bookingScope, idFilter, isBookerOf, isCoachOf, seatScope } from './booking.access'
-import { holdsSeats } from './booking.state'
-import { serializeSeat } from './booking.serialize'
+import { platform, type RequestContext } from '../../platform/http/context'
+import { crud } from '../../platform/http/crud'
+import { conflict, fieldError, forbidden, notFound } from '../../platform/http/errors'
 import { sendInvitation } from '../invitations/invitation.service'
 import { User } from '../users/user.entity'
 import type { WorkshopSchedule } from '../workshops/schedule.entity'
+import { bookingScope, idFilter, isBookerOf, isCoachOf, seatScope } from './booking.access'
+import { Booking, BookingSeat } from './booking.entity'
+import { SeatCreateSchema, SeatUpdateSchema } from './booking.schema'
+import { serializeSeat } from './booking.serialize'
+import { holdsSeats } from './booking.state'
 
 const POPULATE = ['booking', 'booking.workshopSchedule', 'booking.workshopSchedule.workshop'] as const
 const bookingOf = (s: BookingSeat) => s.booking as unknown as Booking
@@ -23,7 +23,13 @@ async function activeSeatCount(em: EntityManager, bookingId: string) {
   return em.count(BookingSeat, { booking: bookingId })
 }
 
-async function resolveTarget(ctx: RequestContext, booking: Booking, data: { userId?: string | null; email?: string | null }, exceptSeatId?: string, em: EntityManager = ctx.em as EntityManager) {
+async function resolveTarget(
+  ctx: RequestContext,
+  booking: Booking,
+  data: { userId?: string | null; email?: string | null },
+  exceptSeatId?: string,
+  em: EntityManager = ctx.em as EntityManager,
+) {
   let user: User | null = null
   if (data.userId) {
     user = await em.findOne(User, { id: data.userId })
@@ -32,7 +38,10 @@ async function resolveTarget(ctx: RequestContext, booking: Booking, data: { user
   const email = data.email || null
   const who = [...(user ? [{ user: user.id }] : []), ...(email ? [{ email }] : [])]
   const dup = await em.count(BookingSeat, {
-    booking: booking.id, status: { $in: ['PENDING', 'ACCEPTED'] }, $or: who, ...(exceptSeatId ? { id: { $ne: exceptSeatId } } : {}),
+    booking: booking.id,
+    status: { $in: ['PENDING', 'ACCEPTED'] },
+    $or: who,
+    ...(exceptSeatId ? { id: { $ne: exceptSeatId } } : {}),
   } as any)
   if (dup) throw conflict('This person already has a seat in this booking.')
   return { user, email }
@@ -73,16 +82,32 @@ const seats = crud({
       await tem.execute('select id from bookings where id = ? for update', [booking.id])
       const target = await resolveTarget(ctx, booking, data, undefined, tem)
       // A free seat: never offered, else declined or expired; a new row only if one was deleted.
-      const free = await tem.find(BookingSeat, { booking: booking.id, status: { $in: ['PENDING', 'DECLINED', 'EXPIRED'] }, user: null, email: null } as any, { limit: 1, orderBy: { createdAt: 'asc' }, refresh: true })
-      let seat = free[0] ?? (await tem.findOne(BookingSeat, { booking: booking.id, status: { $in: ['DECLINED', 'EXPIRED'] } } as any, { orderBy: { createdAt: 'asc' }, refresh: true }))
+      const free = await tem.find(BookingSeat, { booking: booking.id, status: { $in: ['PENDING', 'DECLINED', 'EXPIRED'] }, user: null, email: null } as any, {
+        limit: 1,
+        orderBy: { createdAt: 'asc' },
+        refresh: true,
+      })
+      let seat =
+        free[0] ??
+        (await tem.findOne(BookingSeat, { booking: booking.id, status: { $in: ['DECLINED', 'EXPIRED'] } } as any, {
+          orderBy: { createdAt: 'asc' },
+          refresh: true,
+        }))
       if (!seat) {
         if ((await activeSeatCount(tem, booking.id)) >= booking.seats) throw conflict('All seats of this booking are taken.')
         seat = tem.create(BookingSeat, { tenant: (booking.tenant as any).id, booking: booking.id, status: 'PENDING', meta: {} } as any)
       }
       Object.assign(seat, {
-        user: target.user?.id ?? null, email: target.email, inviter: ctx.user!.id, status: 'PENDING',
-        invitationTokenHash: null, invitationExpiresAt: null, invitationSentAt: null, respondedAt: null,
-        attendanceNotes: data.attendanceNotes ?? seat.attendanceNotes ?? null, meta: data.meta ?? seat.meta ?? {},
+        user: target.user?.id ?? null,
+        email: target.email,
+        inviter: ctx.user!.id,
+        status: 'PENDING',
+        invitationTokenHash: null,
+        invitationExpiresAt: null,
+        invitationSentAt: null,
+        respondedAt: null,
+        attendanceNotes: data.attendanceNotes ?? seat.attendanceNotes ?? null,
+        meta: data.meta ?? seat.meta ?? {},
       })
       await tem.flush()
       return seat
@@ -100,10 +125,20 @@ const seats = crud({
     const retarget = data.userId !== undefined || data.email !== undefined
     if (retarget) {
       if (row.status === 'ACCEPTED') throw conflict('An accepted seat cannot be given to someone else.')
-      const next = { userId: data.userId !== undefined ? data.userId : ((row.user as any)?.id ?? null), email: data.email !== undefined ? data.email : (row.email ?? null) }
+      const next = {
+        userId: data.userId !== undefined ? data.userId : ((row.user as any)?.id ?? null),
+        email: data.email !== undefined ? data.email : (row.email ?? null),
+      }
       if (!next.userId && !next.email) throw fieldError('userId', 'Either user ID or email must be provided')
       const target = await resolveTarget(ctx, b, next, row.id)
-      Object.assign(row, { user: target.user?.id ?? null, email: target.email, status: 'PENDING', invitationTokenHash: null, invitationExpiresAt: null, respondedAt: null })
+      Object.assign(row, {
+        user: target.user?.id ?? null,
+        email: target.email,
+        status: 'PENDING',
+        invitationTokenHash: null,
+        invitationExpiresAt: null,
+        respondedAt: null,
+      })
     }
     if (data.attended !== undefined) row.attended = data.attended
     if (data.attendanceNotes !== undefined) row.attendanceNotes = data.attendanceNotes
@@ -115,22 +150,27 @@ const seats = crud({
 export const seatRoutes = new Elysia({ name: 'booking-seats' })
   .use(platform)
   .use(seats)
-  .post('/booking-seats/:id/send-invitation', async ({ ctx, params }) => {
-    const scope = await seatScope(ctx)
-    const seat = /^[0-9a-f-]{36}$/i.test(params.id)
-      ? await ctx.em.findOne(BookingSeat, { $and: [scope, { id: params.id }] } as any, { populate: POPULATE as any, filters: { [SOFT_DELETE]: true } })
-      : null
-    if (!seat) throw notFound('Booking seat')
-    if (!managesSeats(ctx, bookingOf(seat))) throw forbidden()
-    if (!seat.user && !seat.email) throw fieldError('userId', 'Either user ID or email must be provided')
-    const sent = await sendInvitation(ctx.em as EntityManager, seat, ctx.user!)
-    return { data: { ...serializeSeat(seat), invitationUrl: sent.url } }
-  }, {
-    auth: true,
-    params: t.Object({ id: t.String() }),
-    detail: {
-      tags: ['Booking seats'],
-      summary: 'Mail a single-use invitation link for a seat (again after a decline or expiry: a new link)',
-      description: 'The link `{APP_URL}/invitations/{token}` expires when the schedule starts or after 14 days. The response carries it once, so the inviter can also share it directly.',
+  .post(
+    '/booking-seats/:id/send-invitation',
+    async ({ ctx, params }) => {
+      const scope = await seatScope(ctx)
+      const seat = /^[0-9a-f-]{36}$/i.test(params.id)
+        ? await ctx.em.findOne(BookingSeat, { $and: [scope, { id: params.id }] } as any, { populate: POPULATE as any, filters: { [SOFT_DELETE]: true } })
+        : null
+      if (!seat) throw notFound('Booking seat')
+      if (!managesSeats(ctx, bookingOf(seat))) throw forbidden()
+      if (!seat.user && !seat.email) throw fieldError('userId', 'Either user ID or email must be provided')
+      const sent = await sendInvitation(ctx.em as EntityManager, seat, ctx.user!)
+      return { data: { ...serializeSeat(seat), invitationUrl: sent.url } }
     },
-  })
+    {
+      auth: true,
+      params: t.Object({ id: t.String() }),
+      detail: {
+        tags: ['Booking seats'],
+        summary: 'Mail a single-use invitation link for a seat (again after a decline or expiry: a new link)',
+        description:
+          'The link `{APP_URL}/invitations/{token}` expires when the schedule starts or after 14 days. The response carries it once, so the inviter can also share it directly.',
+      },
+    },
+  )

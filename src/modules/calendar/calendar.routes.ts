@@ -1,11 +1,11 @@
-import { Elysia, t } from 'elysia'
 import type { EntityManager } from '@mikro-orm/postgresql'
+import { Elysia, t } from 'elysia'
+import { config } from '../../config'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { notFound } from '../../platform/http/errors'
-import { config } from '../../config'
-import { WorkshopSchedule } from '../workshops/schedule.entity'
-import { isConfirmedAttendee } from '../workshops/resource.service'
 import type { User } from '../users/user.entity'
+import { isConfirmedAttendee } from '../workshops/resource.service'
+import { WorkshopSchedule } from '../workshops/schedule.entity'
 import { calendar, type IcsEvent } from './ics'
 
 const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s)
@@ -63,48 +63,71 @@ async function visibleSchedule(ctx: RequestContext, id: string) {
   return s
 }
 
-const BOOKING_STATUS: Record<string, IcsEvent['status']> = { PENDING: 'TENTATIVE', CONFIRMED: 'CONFIRMED', COMPLETED: 'CONFIRMED', NO_SHOW: 'CONFIRMED', CANCELLED: 'CANCELLED' }
+const BOOKING_STATUS: Record<string, IcsEvent['status']> = {
+  PENDING: 'TENTATIVE',
+  CONFIRMED: 'CONFIRMED',
+  COMPLETED: 'CONFIRMED',
+  NO_SHOW: 'CONFIRMED',
+  CANCELLED: 'CANCELLED',
+}
 
 export const calendarRoutes = new Elysia({ name: 'calendar' })
   .use(platform)
-  .get('/workshop-schedules/:id/calendar.ics', async ({ ctx, params }) => {
-    const s = await visibleSchedule(ctx, params.id)
-    if (!s) throw notFound('Workshop schedule')
-    const withLink = ctx.isSuperAdmin || s.coach.id === ctx.user!.id || (await isConfirmedAttendee(ctx.em, s.workshop.id, ctx.user!.id))
-    return ics(calendar(scheduleEvent(s, { uid: `schedule-${s.id}@${host()}`, withLink }), { productName: config.SITE_NAME }), `${s.workshop.slug}.ics`)
-  }, {
-    auth: true,
-    tenant: true,
-    params: t.Object({ id: t.String() }),
-    detail: { tags: ['Calendar'], summary: 'A schedule as an iCalendar file (in its own time zone)' },
-  })
-  .get('/public/workshop-schedules/:id/calendar.ics', async ({ ctx, params }) => {
-    const s = isUuid(params.id) ? await loadSchedule(ctx.em, { id: params.id, status: 'PUBLISHED', visibility: { $in: ['PUBLIC', 'UNLISTED'] }, workshop: { deletedAt: null } }, true) : null
-    if (!s) throw notFound('Workshop schedule')
-    return ics(calendar(scheduleEvent(s, { uid: `schedule-${s.id}@${host()}`, withLink: false }), { productName: config.SITE_NAME }), `${s.workshop.slug}.ics`)
-  }, {
-    params: t.Object({ id: t.String() }),
-    detail: { tags: ['Calendar'], summary: 'A public schedule as an iCalendar file (no meeting link)' },
-  })
-  .get('/bookings/:id/calendar.ics', async ({ ctx, params }) => {
-    const me = ctx.requireUser()
-    if (!isUuid(params.id)) throw notFound('Booking')
-    // The booker, a guest holding an accepted seat, the coach, or a super-admin.
-    const [row] = await ctx.em.execute<{ schedule_id: string; status: string }[]>(
-      `select b.workshop_schedule_id as schedule_id, b.status from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id
+  .get(
+    '/workshop-schedules/:id/calendar.ics',
+    async ({ ctx, params }) => {
+      const s = await visibleSchedule(ctx, params.id)
+      if (!s) throw notFound('Workshop schedule')
+      const withLink = ctx.isSuperAdmin || s.coach.id === ctx.user!.id || (await isConfirmedAttendee(ctx.em, s.workshop.id, ctx.user!.id))
+      return ics(calendar(scheduleEvent(s, { uid: `schedule-${s.id}@${host()}`, withLink }), { productName: config.SITE_NAME }), `${s.workshop.slug}.ics`)
+    },
+    {
+      auth: true,
+      tenant: true,
+      params: t.Object({ id: t.String() }),
+      detail: { tags: ['Calendar'], summary: 'A schedule as an iCalendar file (in its own time zone)' },
+    },
+  )
+  .get(
+    '/public/workshop-schedules/:id/calendar.ics',
+    async ({ ctx, params }) => {
+      const s = isUuid(params.id)
+        ? await loadSchedule(ctx.em, { id: params.id, status: 'PUBLISHED', visibility: { $in: ['PUBLIC', 'UNLISTED'] }, workshop: { deletedAt: null } }, true)
+        : null
+      if (!s) throw notFound('Workshop schedule')
+      return ics(
+        calendar(scheduleEvent(s, { uid: `schedule-${s.id}@${host()}`, withLink: false }), { productName: config.SITE_NAME }),
+        `${s.workshop.slug}.ics`,
+      )
+    },
+    {
+      params: t.Object({ id: t.String() }),
+      detail: { tags: ['Calendar'], summary: 'A public schedule as an iCalendar file (no meeting link)' },
+    },
+  )
+  .get(
+    '/bookings/:id/calendar.ics',
+    async ({ ctx, params }) => {
+      const me = ctx.requireUser()
+      if (!isUuid(params.id)) throw notFound('Booking')
+      // The booker, a guest holding an accepted seat, the coach, or a super-admin.
+      const [row] = await ctx.em.execute<{ schedule_id: string; status: string }[]>(
+        `select b.workshop_schedule_id as schedule_id, b.status from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id
         where b.id = ? and b.deleted_at is null
           and (? or b.user_id = ? or s.coach_id = ?
                or exists (select 1 from booking_seats bs where bs.booking_id = b.id and bs.user_id = ? and bs.status = 'ACCEPTED' and bs.deleted_at is null))`,
-      [params.id, ctx.isSuperAdmin, me.id, me.id, me.id],
-    )
-    if (!row) throw notFound('Booking')
-    const s = await loadSchedule(ctx.em, { id: row.schedule_id }, true)
-    if (!s) throw notFound('Booking')
-    const withLink = ['CONFIRMED', 'COMPLETED'].includes(row.status)
-    const event = scheduleEvent(s, { uid: `booking-${params.id}@${host()}`, withLink, status: BOOKING_STATUS[row.status] })
-    return ics(calendar(event, { productName: config.SITE_NAME }), `booking-${s.workshop.slug}.ics`)
-  }, {
-    auth: true,
-    params: t.Object({ id: t.String() }),
-    detail: { tags: ['Calendar'], summary: 'A booking as an iCalendar file (schedule time zone; meeting link once confirmed)' },
-  })
+        [params.id, ctx.isSuperAdmin, me.id, me.id, me.id],
+      )
+      if (!row) throw notFound('Booking')
+      const s = await loadSchedule(ctx.em, { id: row.schedule_id }, true)
+      if (!s) throw notFound('Booking')
+      const withLink = ['CONFIRMED', 'COMPLETED'].includes(row.status)
+      const event = scheduleEvent(s, { uid: `booking-${params.id}@${host()}`, withLink, status: BOOKING_STATUS[row.status] })
+      return ics(calendar(event, { productName: config.SITE_NAME }), `booking-${s.workshop.slug}.ics`)
+    },
+    {
+      auth: true,
+      params: t.Object({ id: t.String() }),
+      detail: { tags: ['Calendar'], summary: 'A booking as an iCalendar file (schedule time zone; meeting link once confirmed)' },
+    },
+  )

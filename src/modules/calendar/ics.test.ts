@@ -19,10 +19,18 @@ describe('ics', () => {
   })
 
   test('an event in its own time zone, escaped and folded at 75 octets with CRLF', () => {
-    const out = calendar({
-      uid: 'x@summit.test', start: new Date('2026-12-01T15:00:00Z'), end: new Date('2026-12-01T17:00:00Z'), timezone: 'America/New_York',
-      summary: 'Plan, build; ship', description: `Line one\n${'é'.repeat(60)}`, updatedAt: new Date('2026-11-01T00:00:00Z'),
-    }, { productName: 'Summit' })
+    const out = calendar(
+      {
+        uid: 'x@summit.test',
+        start: new Date('2026-12-01T15:00:00Z'),
+        end: new Date('2026-12-01T17:00:00Z'),
+        timezone: 'America/New_York',
+        summary: 'Plan, build; ship',
+        description: `Line one\n${'é'.repeat(60)}`,
+        updatedAt: new Date('2026-11-01T00:00:00Z'),
+      },
+      { productName: 'Summit' },
+    )
     expect(out).toContain('DTSTART;TZID=America/New_York:20261201T100000\r\n')
     expect(out).toContain('DTEND;TZID=America/New_York:20261201T120000\r\n')
     expect(out).toContain('SUMMARY:Plan\\, build\\; ship\r\n')

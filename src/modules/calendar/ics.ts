@@ -36,14 +36,24 @@ export function offsetMinutes(tz: string, d: Date) {
 /** Wall-clock fields of instant `d` in `tz`. */
 function local(tz: string, d: Date) {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
       .formatToParts(d)
       .map((p) => [p.type, p.value]),
   )
   return `${parts.year}${parts.month}${parts.day}T${parts.hour}${parts.minute}${parts.second}`
 }
 
-const utc = (d: Date) => `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}T${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}Z`
+const utc = (d: Date) =>
+  `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}T${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}Z`
 
 const fmtOffset = (min: number) => `${min < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(min) / 60))}${pad(Math.abs(min) % 60)}`
 
@@ -131,11 +141,15 @@ export function calendar(event: IcsEvent, opts: { productName: string; method?: 
     ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
     ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
     ...(event.url ? [`URL:${event.url}`] : []),
-    ...(event.organizer ? [`ORGANIZER;CN=${escapeText(event.organizer.name).replace(/[:;"]/g, '')}:${event.organizer.email ? `mailto:${event.organizer.email}` : 'invalid:nomail'}`] : []),
+    ...(event.organizer
+      ? [
+          `ORGANIZER;CN=${escapeText(event.organizer.name).replace(/[:;"]/g, '')}:${event.organizer.email ? `mailto:${event.organizer.email}` : 'invalid:nomail'}`,
+        ]
+      : []),
     `STATUS:${event.status ?? 'CONFIRMED'}`,
     `SEQUENCE:${event.sequence ?? 0}`,
     'END:VEVENT',
     'END:VCALENDAR',
   ]
-  return lines.map(fold).join('\r\n') + '\r\n'
+  return `${lines.map(fold).join('\r\n')}\r\n`
 }

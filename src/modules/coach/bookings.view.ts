@@ -1,10 +1,17 @@
 /** The bookings of the coach's schedules: a filtered page (one statement) and one booking in full (four). */
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { BOOKING_STATUSES } from '../bookings/booking.entity'
 import { now } from '../../platform/clock'
-import { num, paged, PAGE_SIZE, isUuid, personName } from './sql'
+import { BOOKING_STATUSES } from '../bookings/booking.entity'
+import { isUuid, num, PAGE_SIZE, paged, personName } from './sql'
 
-export interface BookingFilters { schedule?: string | null; status?: string | null; from?: string | null; to?: string | null; q?: string | null; page: number }
+export interface BookingFilters {
+  schedule?: string | null
+  status?: string | null
+  from?: string | null
+  to?: string | null
+  q?: string | null
+  page: number
+}
 
 const day = (s: string | null | undefined) => (s && /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s)) ? s : null)
 
@@ -27,11 +34,27 @@ export async function listCoachBookings(em: EntityManager, coachId: string, f: B
       order by s.start_date desc, b.created_at desc limit ${PAGE_SIZE} offset ?`,
     [coachId, schedule, schedule, status, status, from, from, to, to, q, q, q, q, q, (f.page - 1) * PAGE_SIZE],
   )
-  return paged(rows.map((r) => ({
-    id: r.id as string, status: r.status as string, seats: num(r.seats), amountPaid: num(r.amount_paid), amountDue: num(r.amount_due), currency: r.currency as string,
-    createdAt: new Date(r.created_at), scheduleId: r.schedule_id as string, startDate: new Date(r.start_date), endDate: new Date(r.end_date), timezone: r.timezone as string,
-    title: r.title as string, client: personName(r), email: r.email as string, attended: num(r.attended), total: r.total,
-  })), f.page)
+  return paged(
+    rows.map((r) => ({
+      id: r.id as string,
+      status: r.status as string,
+      seats: num(r.seats),
+      amountPaid: num(r.amount_paid),
+      amountDue: num(r.amount_due),
+      currency: r.currency as string,
+      createdAt: new Date(r.created_at),
+      scheduleId: r.schedule_id as string,
+      startDate: new Date(r.start_date),
+      endDate: new Date(r.end_date),
+      timezone: r.timezone as string,
+      title: r.title as string,
+      client: personName(r),
+      email: r.email as string,
+      attended: num(r.attended),
+      total: r.total,
+    })),
+    f.page,
+  )
 }
 
 /** Schedules of the coach for the filter (most recent first). */
@@ -72,22 +95,60 @@ export async function coachBooking(em: EntityManager, coachId: string, id: strin
   const endDate = new Date(b.end_date)
   return {
     booking: {
-      id: b.id as string, status: b.status as string, seats: num(b.seats), amountTotal: num(b.amount_total), discount: num(b.discount), amountDue: num(b.amount_due),
-      amountPaid: num(b.amount_paid), currency: b.currency as string, voucherCode: b.voucher_code as string | null, notes: b.notes as string | null,
-      coachNotes: (b.coach_notes ?? '') as string, cancellationReason: b.cancellation_reason as string | null, createdAt: new Date(b.created_at),
-      confirmedAt: b.confirmed_at ? new Date(b.confirmed_at) : null, cancelledAt: b.cancelled_at ? new Date(b.cancelled_at) : null,
+      id: b.id as string,
+      status: b.status as string,
+      seats: num(b.seats),
+      amountTotal: num(b.amount_total),
+      discount: num(b.discount),
+      amountDue: num(b.amount_due),
+      amountPaid: num(b.amount_paid),
+      currency: b.currency as string,
+      voucherCode: b.voucher_code as string | null,
+      notes: b.notes as string | null,
+      coachNotes: (b.coach_notes ?? '') as string,
+      cancellationReason: b.cancellation_reason as string | null,
+      createdAt: new Date(b.created_at),
+      confirmedAt: b.confirmed_at ? new Date(b.confirmed_at) : null,
+      cancelledAt: b.cancelled_at ? new Date(b.cancelled_at) : null,
     },
-    schedule: { id: b.schedule_id as string, workshopId: b.workshop_id as string, title: b.title as string, startDate: new Date(b.start_date), endDate, timezone: b.timezone as string, mode: b.mode as string, ended: endDate <= now() },
+    schedule: {
+      id: b.schedule_id as string,
+      workshopId: b.workshop_id as string,
+      title: b.title as string,
+      startDate: new Date(b.start_date),
+      endDate,
+      timezone: b.timezone as string,
+      mode: b.mode as string,
+      ended: endDate <= now(),
+    },
     client: { name: personName(b), email: b.email as string, phone: (b.phone ?? null) as string | null, username: b.username as string | null },
     seats: seats.map((s) => ({
-      id: s.id as string, status: s.status as string, holder: s.user_id ? personName(s) : (s.seat_email ?? null), email: (s.email ?? s.seat_email ?? null) as string | null,
-      attended: !!s.attended, attendanceNotes: (s.attendance_notes ?? '') as string,
+      id: s.id as string,
+      status: s.status as string,
+      holder: s.user_id ? personName(s) : (s.seat_email ?? null),
+      email: (s.email ?? s.seat_email ?? null) as string | null,
+      attended: !!s.attended,
+      attendanceNotes: (s.attendance_notes ?? '') as string,
     })),
     payments: payments.map((p) => ({
-      id: p.id as string, kind: p.kind as string, status: p.status as string, amount: num(p.amount), amountRefunded: num(p.amount_refunded), currency: p.currency as string,
-      card: p.card_last4 ? `${p.card_brand ?? 'Card'} •••• ${p.card_last4}` : null, failure: (p.failure_message ?? null) as string | null, reason: (p.reason ?? null) as string | null, createdAt: new Date(p.created_at),
+      id: p.id as string,
+      kind: p.kind as string,
+      status: p.status as string,
+      amount: num(p.amount),
+      amountRefunded: num(p.amount_refunded),
+      currency: p.currency as string,
+      card: p.card_last4 ? `${p.card_brand ?? 'Card'} •••• ${p.card_last4}` : null,
+      failure: (p.failure_message ?? null) as string | null,
+      reason: (p.reason ?? null) as string | null,
+      createdAt: new Date(p.created_at),
     })),
-    resources: resources.map((r) => ({ id: r.id as string, title: r.title as string, type: r.type as string, defaultVisible: !!r.is_visible, isVisible: prefs.has(r.id) ? prefs.get(r.id)! : !!r.is_visible })),
+    resources: resources.map((r) => ({
+      id: r.id as string,
+      title: r.title as string,
+      type: r.type as string,
+      defaultVisible: !!r.is_visible,
+      isVisible: prefs.has(r.id) ? prefs.get(r.id)! : !!r.is_visible,
+    })),
   }
 }
 export type CoachBooking = NonNullable<Awaited<ReturnType<typeof coachBooking>>>

@@ -2,9 +2,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
 import { split } from '../payouts/payout.service'
-import { avg1, isUuid, num, paged, PAGE_SIZE, personName } from './sql'
+import { avg1, isUuid, num, PAGE_SIZE, paged, personName } from './sql'
 
-export async function coachFeedbacks(em: EntityManager, coachId: string, f: { workshop?: string | null; schedule?: string | null; rating?: string | null; page: number }) {
+export async function coachFeedbacks(
+  em: EntityManager,
+  coachId: string,
+  f: { workshop?: string | null; schedule?: string | null; rating?: string | null; page: number },
+) {
   const workshop = isUuid(f.workshop) ? f.workshop : null
   const schedule = isUuid(f.schedule) ? f.schedule : null
   const rating = /^[1-5]$/.test(f.rating ?? '') ? Number(f.rating) : null
@@ -23,10 +27,22 @@ export async function coachFeedbacks(em: EntityManager, coachId: string, f: { wo
     args,
   )
   return {
-    page: paged(rows.map((r) => ({
-      id: r.id as string, rating: num(r.rating), comment: (r.comment ?? null) as string | null, createdAt: new Date(r.created_at), scheduleId: r.schedule_id as string,
-      startDate: new Date(r.start_date), timezone: r.timezone as string, workshopId: r.workshop_id as string, title: r.title as string, author: personName(r), total: r.total,
-    })), f.page),
+    page: paged(
+      rows.map((r) => ({
+        id: r.id as string,
+        rating: num(r.rating),
+        comment: (r.comment ?? null) as string | null,
+        createdAt: new Date(r.created_at),
+        scheduleId: r.schedule_id as string,
+        startDate: new Date(r.start_date),
+        timezone: r.timezone as string,
+        workshopId: r.workshop_id as string,
+        title: r.title as string,
+        author: personName(r),
+        total: r.total,
+      })),
+      f.page,
+    ),
     average: avg1(summary?.avg),
     count: num(summary?.n),
     distribution: [1, 2, 3, 4, 5].map((r) => num(summary?.[`r${r}`])),
@@ -45,8 +61,21 @@ export async function coachWorkshopRatings(em: EntityManager, coachId: string) {
 }
 
 export interface LedgerRow {
-  scheduleId: string; workshopId: string; title: string; startDate: Date; endDate: Date; timezone: string; ended: boolean
-  bookings: number; seats: number; currency: string; gross: number; fee: number; net: number; status: string; paidAt: Date | null
+  scheduleId: string
+  workshopId: string
+  title: string
+  startDate: Date
+  endDate: Date
+  timezone: string
+  ended: boolean
+  bookings: number
+  seats: number
+  currency: string
+  gross: number
+  fee: number
+  net: number
+  status: string
+  paidAt: Date | null
 }
 
 /** The payout ledger: one row per schedule that earned or may still earn, newest first; totals per status. */
@@ -73,8 +102,22 @@ export async function payoutLedger(em: EntityManager, coachId: string, f: { stat
   const list: (LedgerRow & { total: unknown })[] = rows.map((r) => {
     const m = split(num(r.revenue))
     return {
-      scheduleId: r.id, workshopId: r.workshop_id, title: r.title, startDate: new Date(r.start_date), endDate: new Date(r.end_date), timezone: r.timezone, ended: new Date(r.end_date) <= at,
-      bookings: num(r.bookings), seats: num(r.seats), currency: r.currency, gross: m.revenue, fee: m.fee, net: m.net, status: r.payout_status, paidAt: r.paid_out_at ? new Date(r.paid_out_at) : null, total: r.total,
+      scheduleId: r.id,
+      workshopId: r.workshop_id,
+      title: r.title,
+      startDate: new Date(r.start_date),
+      endDate: new Date(r.end_date),
+      timezone: r.timezone,
+      ended: new Date(r.end_date) <= at,
+      bookings: num(r.bookings),
+      seats: num(r.seats),
+      currency: r.currency,
+      gross: m.revenue,
+      fee: m.fee,
+      net: m.net,
+      status: r.payout_status,
+      paidAt: r.paid_out_at ? new Date(r.paid_out_at) : null,
+      total: r.total,
     }
   })
   return { page: paged(list, f.page ?? 1), totals: { pending: split(num(tot?.pending)), paid: split(num(tot?.paid)) } }
@@ -91,8 +134,25 @@ const amount = (minor: number) => (minor / 100).toFixed(2)
 export async function payoutLedgerCsv(em: EntityManager, coachId: string, f: { status?: string | null; workshop?: string | null }) {
   const { page } = await payoutLedger(em, coachId, { ...f, page: null })
   const head = ['Schedule', 'Workshop', 'Start', 'End', 'Time zone', 'Bookings', 'Seats', 'Currency', 'Gross', 'Platform fee', 'Net', 'Status', 'Paid at']
-  const lines = [head, ...page.rows.map((r) => [r.scheduleId, r.title, r.startDate, r.endDate, r.timezone, r.bookings, r.seats, r.currency.toUpperCase(), amount(r.gross), amount(r.fee), amount(r.net), r.status, r.paidAt ?? ''])]
-  return lines.map((l) => l.map(csvCell).join(',')).join('\r\n') + '\r\n'
+  const lines = [
+    head,
+    ...page.rows.map((r) => [
+      r.scheduleId,
+      r.title,
+      r.startDate,
+      r.endDate,
+      r.timezone,
+      r.bookings,
+      r.seats,
+      r.currency.toUpperCase(),
+      amount(r.gross),
+      amount(r.fee),
+      amount(r.net),
+      r.status,
+      r.paidAt ?? '',
+    ]),
+  ]
+  return `${lines.map((l) => l.map(csvCell).join(',')).join('\r\n')}\r\n`
 }
 
 /** Paid bookings of a workshop with their invoice (issued on first download) and credit note. */
@@ -106,9 +166,36 @@ export async function workshopInvoices(em: EntityManager, coachId: string, works
       order by s.start_date desc, b.confirmed_at desc nulls last, i.kind`,
     [workshopId, coachId],
   )
-  const byBooking = new Map<string, { id: string; status: string; seats: number; amountPaid: number; currency: string; client: string; startDate: Date; timezone: string; invoice: string | null; creditNote: string | null; issuedAt: Date | null }>()
+  const byBooking = new Map<
+    string,
+    {
+      id: string
+      status: string
+      seats: number
+      amountPaid: number
+      currency: string
+      client: string
+      startDate: Date
+      timezone: string
+      invoice: string | null
+      creditNote: string | null
+      issuedAt: Date | null
+    }
+  >()
   for (const r of rows) {
-    const row = byBooking.get(r.id) ?? { id: r.id, status: r.status, seats: num(r.seats), amountPaid: num(r.amount_paid), currency: r.currency, client: personName(r), startDate: new Date(r.start_date), timezone: r.timezone, invoice: null, creditNote: null, issuedAt: null }
+    const row = byBooking.get(r.id) ?? {
+      id: r.id,
+      status: r.status,
+      seats: num(r.seats),
+      amountPaid: num(r.amount_paid),
+      currency: r.currency,
+      client: personName(r),
+      startDate: new Date(r.start_date),
+      timezone: r.timezone,
+      invoice: null,
+      creditNote: null,
+      issuedAt: null,
+    }
     if (r.kind === 'invoice') {
       row.invoice = `INV-${String(r.number).padStart(6, '0')}`
       row.issuedAt = new Date(r.issued_at)

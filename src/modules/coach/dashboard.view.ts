@@ -8,7 +8,11 @@ import { now } from '../../platform/clock'
 import { split } from '../payouts/payout.service'
 import { avg1, num, personName } from './sql'
 
-export interface DayPoint { day: string; gross: number; seats: number }
+export interface DayPoint {
+  day: string
+  gross: number
+  seats: number
+}
 
 export async function coachDashboard(em: EntityManager, coachId: string, from: Date, to: Date) {
   const at = now()
@@ -31,10 +35,7 @@ export async function coachDashboard(em: EntityManager, coachId: string, from: D
       order by s.start_date limit 50`,
     [coachId, at],
   )
-  const [fb] = await em.execute<any[]>(
-    `select avg(rating) as avg, count(*) as n from feedbacks where coach_id = ? and deleted_at is null`,
-    [coachId],
-  )
+  const [fb] = await em.execute<any[]>(`select avg(rating) as avg, count(*) as n from feedbacks where coach_id = ? and deleted_at is null`, [coachId])
   const latest = await em.execute<any[]>(
     `select f.id, f.rating, f.comment, f.created_at, w.title, s.id as schedule_id, s.start_date, u.username, u.email, u.profile->>'firstName' as first_name, u.profile->>'lastName' as last_name
        from feedbacks f join workshop_schedules s on s.id = f.workshop_schedule_id join workshops w on w.id = s.workshop_id join users u on u.id = f.user_id
@@ -55,12 +56,31 @@ export async function coachDashboard(em: EntityManager, coachId: string, from: D
     money: split(gross),
     seatsSold: series.reduce((sum, r) => sum + num(r.seats), 0),
     coming: coming.map((r) => ({
-      id: r.id as string, workshopId: r.workshop_id as string, title: r.title as string, startDate: new Date(r.start_date), endDate: new Date(r.end_date),
-      timezone: r.timezone as string, mode: r.mode as string, seatsTaken: num(r.seats_taken), confirmed: num(r.confirmed), attendees: num(r.attendees),
-      minSeats: num(r.min_seats), maxSeats: num(r.max_seats), running: new Date(r.start_date) <= at,
+      id: r.id as string,
+      workshopId: r.workshop_id as string,
+      title: r.title as string,
+      startDate: new Date(r.start_date),
+      endDate: new Date(r.end_date),
+      timezone: r.timezone as string,
+      mode: r.mode as string,
+      seatsTaken: num(r.seats_taken),
+      confirmed: num(r.confirmed),
+      attendees: num(r.attendees),
+      minSeats: num(r.min_seats),
+      maxSeats: num(r.max_seats),
+      running: new Date(r.start_date) <= at,
     })),
     rating: { average: avg1(fb?.avg), count: num(fb?.n) },
-    latestFeedback: latest.map((r) => ({ id: r.id as string, rating: num(r.rating), comment: r.comment as string | null, createdAt: new Date(r.created_at), title: r.title as string, scheduleId: r.schedule_id as string, startDate: new Date(r.start_date), author: personName(r) })),
+    latestFeedback: latest.map((r) => ({
+      id: r.id as string,
+      rating: num(r.rating),
+      comment: r.comment as string | null,
+      createdAt: new Date(r.created_at),
+      title: r.title as string,
+      scheduleId: r.schedule_id as string,
+      startDate: new Date(r.start_date),
+      author: personName(r),
+    })),
     payoutsPending: { schedules: num(pay?.n), ...split(pendingGross) },
   }
 }

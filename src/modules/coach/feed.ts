@@ -11,9 +11,15 @@ export function calendarFeed(events: IcsEvent[], opts: { productName: string; na
     if (tzStart >= 0 && !zones.has(e.timezone)) zones.set(e.timezone, lines.slice(tzStart, tzEnd + 1))
     vevents.push(...lines.slice(lines.indexOf('BEGIN:VEVENT'), lines.indexOf('END:VEVENT') + 1))
   }
-  return [
-    'BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:-//${opts.productName}//Workshops//EN`, 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH',
+  return `${[
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:-//${opts.productName}//Workshops//EN`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
     `X-WR-CALNAME:${opts.name.replace(/[\r\n]/g, ' ')}`,
-    ...[...zones.values()].flat(), ...vevents, 'END:VCALENDAR',
-  ].join('\r\n') + '\r\n'
+    ...[...zones.values()].flat(),
+    ...vevents,
+    'END:VCALENDAR',
+  ].join('\r\n')}\r\n`
 }

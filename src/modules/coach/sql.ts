@@ -7,7 +7,12 @@ export const PAGE_SIZE = 10
 export const pageOf = (raw: string | null | undefined) => Math.max(1, Math.min(100_000, Number.parseInt(raw ?? '1', 10) || 1))
 export const isUuid = (s: string | null | undefined): s is string => !!s && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s)
 /** A page of rows and its total from one statement (`count(*) over ()`). */
-export interface Paged<T> { rows: T[]; total: number; page: number; pages: number }
+export interface Paged<T> {
+  rows: T[]
+  total: number
+  page: number
+  pages: number
+}
 export const paged = <T>(rows: (T & { total?: unknown })[], page: number): Paged<T> => {
   const total = num(rows[0]?.total)
   return { rows, total, page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) }

@@ -3,12 +3,13 @@
  * marketplace shows it) and resource files (private: the coach and the workshop's confirmed
  * attendees may download them while the resource is visible to them).
  */
-import { Elysia, t } from 'elysia'
+
 import type { EntityManager } from '@mikro-orm/postgresql'
+import { Elysia, t } from 'elysia'
+import { config } from '../../config'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { forbidden, notFound } from '../../platform/http/errors'
 import { hit } from '../../platform/http/rate-limit'
-import { config } from '../../config'
 import { AVATAR_TYPES, allowFileAccess, fileFromBody, serializeFile, storeUpload } from '../uploads/upload.service'
 import { isUuid } from './sql'
 
@@ -42,25 +43,41 @@ allowFileAccess('resource', async (file, user) => {
 
 export const coachUploadRoutes = new Elysia({ name: 'coach-uploads' })
   .use(platform)
-  .post('/workshops/:id/image', async ({ ctx, params, body, set }) => {
-    const owner = await ownWorkshop(ctx, params.id)
-    const file = await storeUpload(ctx.em as EntityManager, { file: fileFromBody(body), owner, kind: 'image', allowed: AVATAR_TYPES, typeMessage: IMAGE_TYPE_MESSAGE })
-    set.status = 201
-    const out = serializeFile(file)
-    return { data: { ...out, absoluteUrl: `${config.APP_URL}${out.url}` } }
-  }, {
-    auth: true,
-    params: t.Object({ id: t.String() }),
-    detail: { tags: ['Workshops'], summary: 'Upload a workshop picture (multipart `file`: png, jpeg or webp); send `absoluteUrl` as the workshop `image`' },
-  })
-  .post('/workshops/:id/resource-files', async ({ ctx, params, body, set }) => {
-    const owner = await ownWorkshop(ctx, params.id)
-    const file = await storeUpload(ctx.em as EntityManager, { file: fileFromBody(body), owner, kind: 'resource' })
-    set.status = 201
-    return { data: serializeFile(file) }
-  }, {
-    auth: true,
-    params: t.Object({ id: t.String() }),
-    detail: { tags: ['Workshop resources'], summary: 'Upload a resource file (multipart `file`); send its `url` as the resource `filePath`, with `size` and `mimeType` as fileSize and fileType' },
-  })
-
+  .post(
+    '/workshops/:id/image',
+    async ({ ctx, params, body, set }) => {
+      const owner = await ownWorkshop(ctx, params.id)
+      const file = await storeUpload(ctx.em as EntityManager, {
+        file: fileFromBody(body),
+        owner,
+        kind: 'image',
+        allowed: AVATAR_TYPES,
+        typeMessage: IMAGE_TYPE_MESSAGE,
+      })
+      set.status = 201
+      const out = serializeFile(file)
+      return { data: { ...out, absoluteUrl: `${config.APP_URL}${out.url}` } }
+    },
+    {
+      auth: true,
+      params: t.Object({ id: t.String() }),
+      detail: { tags: ['Workshops'], summary: 'Upload a workshop picture (multipart `file`: png, jpeg or webp); send `absoluteUrl` as the workshop `image`' },
+    },
+  )
+  .post(
+    '/workshops/:id/resource-files',
+    async ({ ctx, params, body, set }) => {
+      const owner = await ownWorkshop(ctx, params.id)
+      const file = await storeUpload(ctx.em as EntityManager, { file: fileFromBody(body), owner, kind: 'resource' })
+      set.status = 201
+      return { data: serializeFile(file) }
+    },
+    {
+      auth: true,
+      params: t.Object({ id: t.String() }),
+      detail: {
+        tags: ['Workshop resources'],
+        summary: 'Upload a resource file (multipart `file`); send its `url` as the resource `filePath`, with `size` and `mimeType` as fileSize and fileType',
+      },
+    },
+  )

@@ -7,7 +7,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
 import { PLAN_LIMITS } from '../tenants/plans'
 import type { TenantPlan } from '../tenants/tenant.entity'
-import { num, paged, PAGE_SIZE, isUuid, avg1 } from './sql'
+import { avg1, isUuid, num, PAGE_SIZE, paged } from './sql'
 
 export async function listWorkshops(em: EntityManager, coachId: string, opts: { deleted?: boolean; q?: string; page: number }) {
   const q = opts.q?.trim() ? `%${opts.q.trim().replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null
@@ -20,10 +20,23 @@ export async function listWorkshops(em: EntityManager, coachId: string, opts: { 
       group by w.id order by w.created_at desc limit ${PAGE_SIZE} offset ?`,
     [now(), now(), now(), coachId, q, q, (opts.page - 1) * PAGE_SIZE],
   )
-  return paged(rows.map((r) => ({
-    id: r.id as string, title: r.title as string, image: r.image as string | null, price: num(r.price), currency: r.currency as string,
-    minSeats: num(r.min_seats), maxSeats: num(r.max_seats), deleted: !!r.deleted_at, coming: num(r.coming), past: num(r.past), published: num(r.published), total: r.total,
-  })), opts.page)
+  return paged(
+    rows.map((r) => ({
+      id: r.id as string,
+      title: r.title as string,
+      image: r.image as string | null,
+      price: num(r.price),
+      currency: r.currency as string,
+      minSeats: num(r.min_seats),
+      maxSeats: num(r.max_seats),
+      deleted: !!r.deleted_at,
+      coming: num(r.coming),
+      past: num(r.past),
+      published: num(r.published),
+      total: r.total,
+    })),
+    opts.page,
+  )
 }
 
 /** The coach's tenant plan and how many published schedules that have not ended count against it. */
@@ -40,10 +53,35 @@ export async function planUsage(em: EntityManager, tenantSlug: string | null | u
 }
 
 export interface ScheduleRow {
-  id: string; startDate: Date; endDate: Date; timezone: string; country: string | null; level: string; status: string; visibility: string; mode: string
-  venueName: string | null; addressLine1: string | null; addressLine2: string | null; city: string | null; state: string | null; zip: string | null; meetingUrl: string | null
-  seatsTaken: number; confirmed: number; bookings: number; attended: number; accepted: number; cancelled: number; revenue: number; payoutStatus: string; paidOutAt: Date | null
-  deleted: boolean; ended: boolean; rating: number | null; ratings: number
+  id: string
+  startDate: Date
+  endDate: Date
+  timezone: string
+  country: string | null
+  level: string
+  status: string
+  visibility: string
+  mode: string
+  venueName: string | null
+  addressLine1: string | null
+  addressLine2: string | null
+  city: string | null
+  state: string | null
+  zip: string | null
+  meetingUrl: string | null
+  seatsTaken: number
+  confirmed: number
+  bookings: number
+  attended: number
+  accepted: number
+  cancelled: number
+  revenue: number
+  payoutStatus: string
+  paidOutAt: Date | null
+  deleted: boolean
+  ended: boolean
+  rating: number | null
+  ratings: number
 }
 
 /** A workshop of the coach with every schedule (deleted ones too, flagged) and their numbers: three statements. */
@@ -71,22 +109,54 @@ export async function workshopDetail(em: EntityManager, coachId: string, id: str
       where s.workshop_id = ? and s.coach_id = ? group by s.id order by s.start_date`,
     [id, coachId],
   )
-  const [resources] = await em.execute<any[]>(
-    `select count(*) as n from workshop_resources where workshop_id = ? and deleted_at is null`,
-    [id],
-  )
+  const [resources] = await em.execute<any[]>(`select count(*) as n from workshop_resources where workshop_id = ? and deleted_at is null`, [id])
   const schedules: ScheduleRow[] = rows.map((s) => ({
-    id: s.id, startDate: new Date(s.start_date), endDate: new Date(s.end_date), timezone: s.timezone, country: s.country, level: s.level, status: s.status,
-    visibility: s.visibility, mode: s.mode, venueName: s.venue_name, addressLine1: s.address_line1, addressLine2: s.address_line2, city: s.city, state: s.state,
-    zip: s.zip, meetingUrl: s.meeting_url, seatsTaken: num(s.seats_taken), confirmed: num(s.confirmed), bookings: num(s.bookings), cancelled: num(s.cancelled),
-    attended: num(s.attended), accepted: num(s.accepted), revenue: num(s.revenue), payoutStatus: s.payout_status, paidOutAt: s.paid_out_at ? new Date(s.paid_out_at) : null,
-    deleted: !!s.deleted_at, ended: new Date(s.end_date) <= at, rating: avg1(s.rating), ratings: num(s.ratings),
+    id: s.id,
+    startDate: new Date(s.start_date),
+    endDate: new Date(s.end_date),
+    timezone: s.timezone,
+    country: s.country,
+    level: s.level,
+    status: s.status,
+    visibility: s.visibility,
+    mode: s.mode,
+    venueName: s.venue_name,
+    addressLine1: s.address_line1,
+    addressLine2: s.address_line2,
+    city: s.city,
+    state: s.state,
+    zip: s.zip,
+    meetingUrl: s.meeting_url,
+    seatsTaken: num(s.seats_taken),
+    confirmed: num(s.confirmed),
+    bookings: num(s.bookings),
+    cancelled: num(s.cancelled),
+    attended: num(s.attended),
+    accepted: num(s.accepted),
+    revenue: num(s.revenue),
+    payoutStatus: s.payout_status,
+    paidOutAt: s.paid_out_at ? new Date(s.paid_out_at) : null,
+    deleted: !!s.deleted_at,
+    ended: new Date(s.end_date) <= at,
+    rating: avg1(s.rating),
+    ratings: num(s.ratings),
   }))
   return {
     workshop: {
-      id: w.id as string, tenantId: w.tenant_id as string, title: w.title as string, slug: w.slug as string, description: w.description as string | null, image: w.image as string | null,
-      video: w.video as string | null, price: num(w.price), currency: w.currency as string, minSeats: num(w.min_seats), maxSeats: num(w.max_seats),
-      deleted: !!w.deleted_at, templateId: w.workshop_template_id as string | null, templateTitle: w.template_title as string | null,
+      id: w.id as string,
+      tenantId: w.tenant_id as string,
+      title: w.title as string,
+      slug: w.slug as string,
+      description: w.description as string | null,
+      image: w.image as string | null,
+      video: w.video as string | null,
+      price: num(w.price),
+      currency: w.currency as string,
+      minSeats: num(w.min_seats),
+      maxSeats: num(w.max_seats),
+      deleted: !!w.deleted_at,
+      templateId: w.workshop_template_id as string | null,
+      templateTitle: w.template_title as string | null,
       tags: (typeof w.tag_list === 'string' ? JSON.parse(w.tag_list) : w.tag_list) as { id: string; name: string; slug: string }[],
     },
     schedules,
@@ -97,10 +167,19 @@ export type WorkshopDetail = NonNullable<Awaited<ReturnType<typeof workshopDetai
 
 /** Templates and tags offered by the workshop form (global lists). */
 export async function workshopFormOptions(em: EntityManager) {
-  const templates = await em.execute<any[]>(`select id, title, description, image, video, level, price from workshop_templates where deleted_at is null order by title limit 200`)
+  const templates = await em.execute<any[]>(
+    `select id, title, description, image, video, level, price from workshop_templates where deleted_at is null order by title limit 200`,
+  )
   const tags = await em.execute<any[]>(`select id, name, slug from tags order by name limit 500`)
   return {
-    templates: templates.map((t) => ({ id: t.id as string, title: t.title as string, description: (t.description ?? '') as string, image: (t.image ?? '') as string, video: (t.video ?? '') as string, price: num(t.price) / 100 })),
+    templates: templates.map((t) => ({
+      id: t.id as string,
+      title: t.title as string,
+      description: (t.description ?? '') as string,
+      image: (t.image ?? '') as string,
+      video: (t.video ?? '') as string,
+      price: num(t.price) / 100,
+    })),
     tags: tags.map((t) => ({ id: t.id as string, name: t.name as string, slug: t.slug as string })),
   }
 }
@@ -113,9 +192,18 @@ export async function workshopResources(em: EntityManager, workshopId: string) {
     [workshopId],
   )
   return rows.map((r) => ({
-    id: r.id as string, title: r.title as string, description: (r.description ?? null) as string | null, type: r.type as string, url: (r.url ?? null) as string | null,
-    filePath: (r.file_path ?? null) as string | null, fileSize: r.file_size == null ? null : num(r.file_size), fileType: (r.file_type ?? null) as string | null,
-    sortOrder: num(r.sort_order), isVisible: !!r.is_visible, isBroadcast: !!r.is_broadcast, broadcastAt: r.broadcast_at ? new Date(r.broadcast_at).toISOString() : null,
+    id: r.id as string,
+    title: r.title as string,
+    description: (r.description ?? null) as string | null,
+    type: r.type as string,
+    url: (r.url ?? null) as string | null,
+    filePath: (r.file_path ?? null) as string | null,
+    fileSize: r.file_size == null ? null : num(r.file_size),
+    fileType: (r.file_type ?? null) as string | null,
+    sortOrder: num(r.sort_order),
+    isVisible: !!r.is_visible,
+    isBroadcast: !!r.is_broadcast,
+    broadcastAt: r.broadcast_at ? new Date(r.broadcast_at).toISOString() : null,
   }))
 }
 export type ResourceRow = Awaited<ReturnType<typeof workshopResources>>[number]

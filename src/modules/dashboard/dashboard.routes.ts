@@ -1,9 +1,9 @@
 import { Elysia } from 'elysia'
 import * as v from 'valibot'
-import { platform } from '../../platform/http/context'
-import { forbidden, validationError, type ErrorBag } from '../../platform/http/errors'
-import { now } from '../../platform/clock'
 import { config } from '../../config'
+import { now } from '../../platform/clock'
+import { platform } from '../../platform/http/context'
+import { type ErrorBag, forbidden, validationError } from '../../platform/http/errors'
 import { adminMetrics, clientMetrics, coachMetrics } from './dashboard.service'
 
 const DAY = 24 * 3600e3
@@ -35,9 +35,9 @@ function parseRange(q: Record<string, string | undefined>) {
 }
 
 /** Dashboard figures for the signed-in user's role (or `view`), for a date range. */
-export const dashboardRoutes = new Elysia({ name: 'dashboard' })
-  .use(platform)
-  .get('/dashboard/metrics', async ({ ctx, query }) => {
+export const dashboardRoutes = new Elysia({ name: 'dashboard' }).use(platform).get(
+  '/dashboard/metrics',
+  async ({ ctx, query }) => {
     const me = ctx.requireUser()
     const range = parseRange(query as any)
     const coach = await ctx.can('workshops.manage')
@@ -45,14 +45,22 @@ export const dashboardRoutes = new Elysia({ name: 'dashboard' })
     if (!['client', 'coach', 'admin'].includes(view)) throw validationError({ view: ['The view must be client, coach or admin.'] })
     if (view === 'admin' && !ctx.isSuperAdmin) throw forbidden()
     if (view === 'coach' && !coach) throw forbidden()
-    const metrics = view === 'admin' ? await adminMetrics(ctx.em, range) : view === 'coach' ? await coachMetrics(ctx.em, me.id, range) : await clientMetrics(ctx.em, me.id, range)
+    const metrics =
+      view === 'admin'
+        ? await adminMetrics(ctx.em, range)
+        : view === 'coach'
+          ? await coachMetrics(ctx.em, me.id, range)
+          : await clientMetrics(ctx.em, me.id, range)
     return { data: { view, from: range.from, to: range.to, currency: config.CURRENCY.toLowerCase(), ...metrics } }
-  }, {
+  },
+  {
     auth: true,
     query: MetricsQuerySchema,
     detail: {
       tags: ['Dashboard'],
       summary: 'Dashboard metrics for a date range',
-      description: 'client: upcoming bookings and seats, bookings, seats and amount spent in the range. coach: upcoming schedules; for schedules starting in the range seats sold, capacity and fill rate (%); revenue, fees and net of bookings made in the range; rating. admin: bookings, revenue and platform fees in the range, users and tenants (total and new). Amounts are decimals.',
+      description:
+        'client: upcoming bookings and seats, bookings, seats and amount spent in the range. coach: upcoming schedules; for schedules starting in the range seats sold, capacity and fill rate (%); revenue, fees and net of bookings made in the range; rating. admin: bookings, revenue and platform fees in the range, users and tenants (total and new). Amounts are decimals.',
     },
-  })
+  },
+)

@@ -1,9 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
-import { toAmount } from '../workshops/serialize'
 import { EARNING_STATUSES, split } from '../payouts/payout.service'
+import { toAmount } from '../workshops/serialize'
 
-export interface Range { from: Date; to: Date }
+export interface Range {
+  from: Date
+  to: Date
+}
 
 const n = (v: unknown) => Number(v ?? 0)
 const avg = (v: unknown) => (v == null ? null : Math.round(Number(v) * 10) / 10)

@@ -1,13 +1,9 @@
 import { Elysia } from 'elysia'
+import { calendarRoutes } from '../calendar/calendar.routes'
 import { feedbackRoutes } from '../feedback/feedback.routes'
 import { payoutRoutes } from '../payouts/payout.routes'
-import { calendarRoutes } from '../calendar/calendar.routes'
 import { dashboardRoutes } from './dashboard.routes'
 
 /** What coaches (and clients) read about their business: feedback, payouts, metrics, calendars. */
-export const coachBusinessRoutes = new Elysia({ name: 'coach-business' })
-  .use(dashboardRoutes)
-  .use(feedbackRoutes)
-  .use(payoutRoutes)
-  .use(calendarRoutes)
+export const coachBusinessRoutes = new Elysia({ name: 'coach-business' }).use(dashboardRoutes).use(feedbackRoutes).use(payoutRoutes).use(calendarRoutes)
 export { clientMetrics } from './dashboard.service'

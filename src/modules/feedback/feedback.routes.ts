@@ -1,11 +1,11 @@
-import { Elysia } from 'elysia'
 import { wrap } from '@mikro-orm/core'
-import { crud } from '../../platform/http/crud'
+import { Elysia } from 'elysia'
 import { TENANT } from '../../platform/db/schemas'
 import { platform } from '../../platform/http/context'
+import { crud } from '../../platform/http/crud'
 import { forbidden, parseOrThrow } from '../../platform/http/errors'
-import { serializePublicUser } from '../users/user.serialize'
 import type { User } from '../users/user.entity'
+import { serializePublicUser } from '../users/user.serialize'
 import { Feedback } from './feedback.entity'
 import { FeedbackCreateSchema, FeedbackUpdateSchema } from './feedback.schema'
 import { leaveFeedback } from './feedback.service'
@@ -70,14 +70,18 @@ const feedbackCrud = crud({
 export const feedbackRoutes = new Elysia({ name: 'feedback' })
   .use(platform)
   .use(feedbackCrud)
-  .post('/feedbacks', async ({ ctx, body, set }) => {
-    const me = ctx.requireUser()
-    const data = parseOrThrow(FeedbackCreateSchema, body)
-    const row = await leaveFeedback(ctx.em, me.id, data as { workshopScheduleId: string; rating: number; comment?: string | null })
-    set.status = 201
-    return { data: serializeFeedback(row) }
-  }, {
-    auth: true,
-    body: FeedbackCreateSchema,
-    detail: { tags: ['Feedback'], summary: 'Rate a schedule you attended (after it ended; once per seat)' },
-  })
+  .post(
+    '/feedbacks',
+    async ({ ctx, body, set }) => {
+      const me = ctx.requireUser()
+      const data = parseOrThrow(FeedbackCreateSchema, body)
+      const row = await leaveFeedback(ctx.em, me.id, data as { workshopScheduleId: string; rating: number; comment?: string | null })
+      set.status = 201
+      return { data: serializeFeedback(row) }
+    },
+    {
+      auth: true,
+      body: FeedbackCreateSchema,
+      detail: { tags: ['Feedback'], summary: 'Rate a schedule you attended (after it ended; once per seat)' },
+    },
+  )

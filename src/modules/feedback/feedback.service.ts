@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { conflict, fieldError, forbidden } from '../../platform/http/errors'
 import { now } from '../../platform/clock'
+import { conflict, fieldError, forbidden } from '../../platform/http/errors'
 import { WorkshopSchedule } from '../workshops/schedule.entity'
 import { Feedback } from './feedback.entity'
 

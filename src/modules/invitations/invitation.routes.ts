@@ -1,13 +1,13 @@
-import { Elysia, t } from 'elysia'
 import type { EntityManager } from '@mikro-orm/postgresql'
+import { Elysia, t } from 'elysia'
 import { platform } from '../../platform/http/context'
 import { forbidden, notFound, parseOrThrow } from '../../platform/http/errors'
-import { User } from '../users/user.entity'
-import { InvitationTokenSchema } from '../bookings/booking.schema'
-import { acceptInvitation, declineInvitation, showInvitation } from './invitation.service'
-import { listGroups } from './group.service'
-import { answerMySeat } from './mine.service'
 import { ListQuerySchema } from '../../platform/http/list-query'
+import { InvitationTokenSchema } from '../bookings/booking.schema'
+import { User } from '../users/user.entity'
+import { listGroups } from './group.service'
+import { acceptInvitation, declineInvitation, showInvitation } from './invitation.service'
+import { answerMySeat } from './mine.service'
 
 export const invitationRoutes = new Elysia({ name: 'invitations' })
   .use(platform)
@@ -15,49 +15,69 @@ export const invitationRoutes = new Elysia({ name: 'invitations' })
     params: t.Object({ token: t.String() }),
     detail: { tags: ['Invitations'], summary: 'What an invitation offers: workshop, schedule, inviter, status (no sign-in: the token is the credential)' },
   })
-  .post('/invitations/accept', async ({ ctx, body }) => {
-    const user = ctx.requireUser()
-    const { invitation_token } = parseOrThrow(InvitationTokenSchema, body)
-    await acceptInvitation(ctx.em as EntityManager, invitation_token, user)
-    return { data: await showInvitation(ctx.em as EntityManager, invitation_token) }
-  }, {
-    auth: true,
-    body: InvitationTokenSchema,
-    detail: { tags: ['Invitations'], summary: 'Accept a seat invitation (signed in; binds the seat to you; a token works once)' },
-  })
-  .post('/invitations/decline', async ({ ctx, body }) => {
-    const { invitation_token } = parseOrThrow(InvitationTokenSchema, body)
-    await declineInvitation(ctx.em as EntityManager, invitation_token, ctx.user)
-    return { data: await showInvitation(ctx.em as EntityManager, invitation_token) }
-  }, {
-    body: InvitationTokenSchema,
-    detail: { tags: ['Invitations'], summary: 'Decline a seat invitation (the seat can be offered again)' },
-  })
-  .get('/groups', async ({ ctx, request }) => {
-    const me = ctx.requireUser()
-    const url = new URL(request.url)
-    // Super-admins may look at any client's groups.
-    const userId = url.searchParams.get('userId')
-    let who = me
-    if (userId && userId !== me.id) {
-      if (!ctx.isSuperAdmin) throw forbidden()
-      const other = /^[0-9a-f-]{36}$/i.test(userId) ? await ctx.em.findOne(User, { id: userId }) : null
-      if (!other) throw notFound('User')
-      who = other
-    }
-    return listGroups(ctx.em as EntityManager, who, url)
-  }, {
-    auth: true,
-    query: ListQuerySchema,
-    detail: { tags: ['Invitations'], summary: 'Groups: the people a client has booked with or invited (derived from seats); super-admins may pass userId' },
-  })
-  .post('/invitations/seats/:id/:answer', async ({ ctx, params }) => {
-    const user = ctx.requireUser()
-    if (params.answer !== 'accept' && params.answer !== 'decline') throw notFound('Route')
-    const seatId = await answerMySeat(ctx.em as EntityManager, params.id, user, params.answer)
-    return { data: { seatId, status: params.answer === 'accept' ? 'ACCEPTED' : 'DECLINED' } }
-  }, {
-    auth: true,
-    params: t.Object({ id: t.String(), answer: t.String() }),
-    detail: { tags: ['Invitations'], summary: 'Accept or decline an invitation addressed to me (my account or email) without its token (the client dashboard)', description: '`answer` is `accept` or `decline`.' },
-  })
+  .post(
+    '/invitations/accept',
+    async ({ ctx, body }) => {
+      const user = ctx.requireUser()
+      const { invitation_token } = parseOrThrow(InvitationTokenSchema, body)
+      await acceptInvitation(ctx.em as EntityManager, invitation_token, user)
+      return { data: await showInvitation(ctx.em as EntityManager, invitation_token) }
+    },
+    {
+      auth: true,
+      body: InvitationTokenSchema,
+      detail: { tags: ['Invitations'], summary: 'Accept a seat invitation (signed in; binds the seat to you; a token works once)' },
+    },
+  )
+  .post(
+    '/invitations/decline',
+    async ({ ctx, body }) => {
+      const { invitation_token } = parseOrThrow(InvitationTokenSchema, body)
+      await declineInvitation(ctx.em as EntityManager, invitation_token, ctx.user)
+      return { data: await showInvitation(ctx.em as EntityManager, invitation_token) }
+    },
+    {
+      body: InvitationTokenSchema,
+      detail: { tags: ['Invitations'], summary: 'Decline a seat invitation (the seat can be offered again)' },
+    },
+  )
+  .get(
+    '/groups',
+    async ({ ctx, request }) => {
+      const me = ctx.requireUser()
+      const url = new URL(request.url)
+      // Super-admins may look at any client's groups.
+      const userId = url.searchParams.get('userId')
+      let who = me
+      if (userId && userId !== me.id) {
+        if (!ctx.isSuperAdmin) throw forbidden()
+        const other = /^[0-9a-f-]{36}$/i.test(userId) ? await ctx.em.findOne(User, { id: userId }) : null
+        if (!other) throw notFound('User')
+        who = other
+      }
+      return listGroups(ctx.em as EntityManager, who, url)
+    },
+    {
+      auth: true,
+      query: ListQuerySchema,
+      detail: { tags: ['Invitations'], summary: 'Groups: the people a client has booked with or invited (derived from seats); super-admins may pass userId' },
+    },
+  )
+  .post(
+    '/invitations/seats/:id/:answer',
+    async ({ ctx, params }) => {
+      const user = ctx.requireUser()
+      if (params.answer !== 'accept' && params.answer !== 'decline') throw notFound('Route')
+      const seatId = await answerMySeat(ctx.em as EntityManager, params.id, user, params.answer)
+      return { data: { seatId, status: params.answer === 'accept' ? 'ACCEPTED' : 'DECLINED' } }
+    },
+    {
+      auth: true,
+      params: t.Object({ id: t.String(), answer: t.String() }),
+      detail: {
+        tags: ['Invitations'],
+        summary: 'Accept or decline an invitation addressed to me (my account or email) without its token (the client dashboard)',
+        description: '`answer` is `accept` or `decline`.',
+      },
+    },
+  )

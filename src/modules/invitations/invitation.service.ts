@@ -8,15 +8,15 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { config } from '../../config'
 import { clock } from '../../platform/clock'
-import { log } from '../../platform/log'
 import { randomToken, sha256 } from '../../platform/crypto'
-import { conflict, fieldError, forbidden, HttpError, notFound } from '../../platform/http/errors'
+import { conflict, fieldError, forbidden, type HttpError, notFound } from '../../platform/http/errors'
+import { log } from '../../platform/log'
 import { sendMail } from '../../platform/mail/mailer'
-import { Booking, BookingSeat } from '../bookings/booking.entity'
-import { holdsSeats } from '../bookings/booking.state'
 import { allTenants } from '../bookings/booking.access'
-import { displayName, serializeScheduleBrief } from '../bookings/booking.serialize'
+import { type Booking, BookingSeat } from '../bookings/booking.entity'
 import { BOOKING_MESSAGES } from '../bookings/booking.schema'
+import { displayName, serializeScheduleBrief } from '../bookings/booking.serialize'
+import { holdsSeats } from '../bookings/booking.state'
 import { User } from '../users/user.entity'
 import type { WorkshopSchedule } from '../workshops/schedule.entity'
 import type { Workshop } from '../workshops/workshop.entity'
@@ -61,13 +61,18 @@ export async function sendInvitation(em: EntityManager, seat: BookingSeat, invit
 
 async function seatByToken(em: EntityManager, token: string) {
   allTenants(em)
-  return em.findOne(BookingSeat, { invitationTokenHash: sha256(token) }, {
-    populate: ['booking', 'booking.workshopSchedule', 'booking.workshopSchedule.workshop', 'inviter'] as any,
-    refresh: true,
-  })
+  return em.findOne(
+    BookingSeat,
+    { invitationTokenHash: sha256(token) },
+    {
+      populate: ['booking', 'booking.workshopSchedule', 'booking.workshopSchedule.workshop', 'inviter'] as any,
+      refresh: true,
+    },
+  )
 }
 
-const isExpired = (seat: BookingSeat, at: Date) => seat.status === 'EXPIRED' || (seat.status === 'PENDING' && !!seat.invitationExpiresAt && seat.invitationExpiresAt.getTime() <= at.getTime())
+const isExpired = (seat: BookingSeat, at: Date) =>
+  seat.status === 'EXPIRED' || (seat.status === 'PENDING' && !!seat.invitationExpiresAt && seat.invitationExpiresAt.getTime() <= at.getTime())
 
 /** What an invitation offers (public: the token is the credential). Lazily marks it EXPIRED. */
 export async function showInvitation(em: EntityManager, token: string, at = clock.now()) {
@@ -114,8 +119,9 @@ async function explain(em: EntityManager, token: string, user: User | null, at: 
 
 /** Binds the seat to the signed-in user. Works once per token. */
 export async function acceptInvitation(em: EntityManager, token: string, user: User, at = clock.now()) {
-  const rows = await em.execute<{ id: string }[]>(
-    `update booking_seats s set status = 'ACCEPTED', user_id = ?, email = coalesce(s.email, ?), responded_at = ?, updated_at = ?
+  const rows = await em
+    .execute<{ id: string }[]>(
+      `update booking_seats s set status = 'ACCEPTED', user_id = ?, email = coalesce(s.email, ?), responded_at = ?, updated_at = ?
        from bookings b
       where s.invitation_token_hash = ? and s.status = 'PENDING' and s.deleted_at is null
         and s.invitation_expires_at > ?
@@ -123,12 +129,13 @@ export async function acceptInvitation(em: EntityManager, token: string, user: U
         and (s.user_id is null or s.user_id = ?)
         and not exists (select 1 from booking_seats o where o.booking_id = s.booking_id and o.user_id = ? and o.id <> s.id and o.status = 'ACCEPTED' and o.deleted_at is null)
       returning s.id`,
-    [user.id, user.email, at, at, sha256(token), at, user.id, user.id],
-  ).catch((err) => {
-    // Two seats of one booking accepted by the same person at once: the partial unique index decides.
-    if (err instanceof UniqueConstraintViolationException) throw conflict('You already have a seat in this booking.')
-    throw err
-  })
+      [user.id, user.email, at, at, sha256(token), at, user.id, user.id],
+    )
+    .catch((err) => {
+      // Two seats of one booking accepted by the same person at once: the partial unique index decides.
+      if (err instanceof UniqueConstraintViolationException) throw conflict('You already have a seat in this booking.')
+      throw err
+    })
   if (!rows.length) throw await explain(em, token, user, at)
   return rows[0].id as string
 }

@@ -13,31 +13,32 @@ const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-
 
 export async function answerMySeat(em: EntityManager, seatId: string, user: User, answer: 'accept' | 'decline', at = clock.now()) {
   if (!isUuid(seatId)) throw notFound('Invitation')
-  const sql = answer === 'accept'
-    ? `update booking_seats s set status = 'ACCEPTED', user_id = ?, email = coalesce(s.email, ?), responded_at = ?, updated_at = ?
+  const sql =
+    answer === 'accept'
+      ? `update booking_seats s set status = 'ACCEPTED', user_id = ?, email = coalesce(s.email, ?), responded_at = ?, updated_at = ?
          from bookings b
         where s.id = ? and s.status = 'PENDING' and s.deleted_at is null and s.invitation_token_hash is not null and s.invitation_expires_at > ?
           and (s.user_id = ? or (s.user_id is null and lower(s.email) = lower(?)))
           and b.id = s.booking_id and b.status in ('PENDING', 'CONFIRMED') and b.deleted_at is null
           and not exists (select 1 from booking_seats o where o.booking_id = s.booking_id and o.user_id = ? and o.id <> s.id and o.status = 'ACCEPTED' and o.deleted_at is null)
         returning s.id`
-    : `update booking_seats s set status = 'DECLINED', responded_at = ?, updated_at = ?
+      : `update booking_seats s set status = 'DECLINED', responded_at = ?, updated_at = ?
         where s.id = ? and s.status = 'PENDING' and s.deleted_at is null and s.invitation_token_hash is not null and s.invitation_expires_at > ?
           and (s.user_id = ? or (s.user_id is null and lower(s.email) = lower(?)))
         returning s.id`
-  const params = answer === 'accept'
-    ? [user.id, user.email, at, at, seatId, at, user.id, user.email, user.id]
-    : [at, at, seatId, at, user.id, user.email]
+  const params = answer === 'accept' ? [user.id, user.email, at, at, seatId, at, user.id, user.email, user.id] : [at, at, seatId, at, user.id, user.email]
   const rows = await em.execute(sql, params).catch((err) => {
     if (err instanceof UniqueConstraintViolationException) throw conflict('You already have a seat in this booking.')
     throw err
   })
   if (!rows.length) {
     const [seat] = await em.execute(`select status, user_id, email from booking_seats where id = ? and deleted_at is null`, [seatId])
-    if (!seat || (seat.user_id && seat.user_id !== user.id) || (!seat.user_id && seat.email?.toLowerCase() !== user.email.toLowerCase())) throw notFound('Invitation')
+    if (!seat || (seat.user_id && seat.user_id !== user.id) || (!seat.user_id && seat.email?.toLowerCase() !== user.email.toLowerCase()))
+      throw notFound('Invitation')
     if (seat.status === 'ACCEPTED') throw conflict('This invitation has already been accepted.')
     if (seat.status === 'DECLINED') throw conflict('This invitation was declined.')
-    if (seat.status === 'EXPIRED' || seat.status === 'PENDING') throw conflict('This invitation has expired or its booking was cancelled. Ask the person who invited you to send a new one.')
+    if (seat.status === 'EXPIRED' || seat.status === 'PENDING')
+      throw conflict('This invitation has expired or its booking was cancelled. Ask the person who invited you to send a new one.')
     throw conflict('You already have a seat in this booking.')
   }
   return rows[0].id as string

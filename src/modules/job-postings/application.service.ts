@@ -2,17 +2,18 @@
  * Applications to published postings. Applying is public (guests); the applicant limit is a
  * scarce thing decided by the database: one guarded UPDATE takes a place or answers nothing.
  */
-import type { EntityManager } from '@mikro-orm/postgresql'
+
 import { UniqueConstraintViolationException } from '@mikro-orm/core'
+import type { EntityManager } from '@mikro-orm/postgresql'
 import { fileTypeFromBuffer } from 'file-type'
 import { config } from '../../config'
-import { conflict, fieldError, notFound, parseOrThrow, validationError, type ErrorBag } from '../../platform/http/errors'
-import { deleteObject, getObject, putObject } from '../../platform/storage'
-import { layout, queueMail } from '../../platform/mail'
-import { log } from '../../platform/log'
-import { parseListQuery } from '../../platform/http/list-query'
 import { escapeLike } from '../../platform/http/crud'
+import { conflict, type ErrorBag, fieldError, notFound, parseOrThrow, validationError } from '../../platform/http/errors'
+import { parseListQuery } from '../../platform/http/list-query'
 import { hit } from '../../platform/http/rate-limit'
+import { log } from '../../platform/log'
+import { layout, queueMail } from '../../platform/mail'
+import { deleteObject, getObject, putObject } from '../../platform/storage'
 import { User } from '../users'
 import { JobApplication, JobPosting } from './job-posting.entity'
 import { APPLICATION_STATUSES, APPLY_MESSAGES, ApplicationSchema } from './job-posting.schema'
@@ -24,7 +25,13 @@ const RESUME_TYPES: Record<string, string> = {
   'application/msword': 'doc',
 }
 
-export interface ApplyInput { name?: unknown; email?: unknown; answers?: unknown; ieltsScore?: unknown; resume?: unknown }
+export interface ApplyInput {
+  name?: unknown
+  email?: unknown
+  answers?: unknown
+  ieltsScore?: unknown
+  resume?: unknown
+}
 
 /** Applications one address may send per hour (a flood guard; honest applicants never reach it). */
 export const APPLY_LIMIT_PER_HOUR = 200
@@ -39,7 +46,11 @@ export async function findOpenPosting(em: EntityManager, id: string) {
 export function answersFrom(body: Record<string, unknown>): Record<string, string> {
   if (body.answers && typeof body.answers === 'object' && !Array.isArray(body.answers)) return body.answers as Record<string, string>
   if (typeof body.answers === 'string') {
-    try { return JSON.parse(body.answers) } catch { return {} }
+    try {
+      return JSON.parse(body.answers)
+    } catch {
+      return {}
+    }
   }
   const out: Record<string, string> = {}
   for (const [k, value] of Object.entries(body)) {
@@ -55,11 +66,17 @@ async function readResume(value: unknown, required: boolean): Promise<{ bytes: U
     if (required) throw fieldError('resume', APPLY_MESSAGES.resume)
     return null
   }
-  if (file.size > config.UPLOAD_MAX_BYTES) throw fieldError('resume', `The resume may not be larger than ${Math.round(config.UPLOAD_MAX_BYTES / 1024 / 1024)} MB.`)
+  if (file.size > config.UPLOAD_MAX_BYTES)
+    throw fieldError('resume', `The resume may not be larger than ${Math.round(config.UPLOAD_MAX_BYTES / 1024 / 1024)} MB.`)
   const bytes = new Uint8Array(await file.arrayBuffer())
   const detected = await fileTypeFromBuffer(bytes)
   if (!detected || !RESUME_TYPES[detected.mime]) throw fieldError('resume', APPLY_MESSAGES.resumeType)
-  const name = ((file as File).name ?? 'resume').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').slice(-255) || 'resume'
+  const name =
+    ((file as File).name ?? 'resume')
+      .split(/[\\/]/)
+      .pop()!
+      .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
+      .slice(-255) || 'resume'
   return { bytes, mime: detected.mime, ext: RESUME_TYPES[detected.mime], name }
 }
 
@@ -85,7 +102,7 @@ export async function apply(em: EntityManager, postingId: string, input: ApplyIn
   const answers = data?.answers ?? {}
   const enabled = posting.interviewQuestions.filter((q) => q.enabled)
   for (const q of enabled) if (!answers[q.id]?.trim()) errors[`answers.${q.id}`] = [APPLY_MESSAGES.answer]
-  if (prefs.ieltsAssessmentRequired && (data?.ieltsScore == null)) errors.ieltsScore ??= [APPLY_MESSAGES.ielts]
+  if (prefs.ieltsAssessmentRequired && data?.ieltsScore == null) errors.ieltsScore ??= [APPLY_MESSAGES.ielts]
   let resume: Awaited<ReturnType<typeof readResume>> = null
   try {
     resume = await readResume(input.resume, prefs.resumeRequired)
@@ -95,8 +112,12 @@ export async function apply(em: EntityManager, postingId: string, input: ApplyIn
   }
   if (Object.keys(errors).length) throw validationError(errors)
 
-  const autoRejected = !!(prefs.ieltsAssessmentRequired && prefs.ieltsAutoReject && prefs.ieltsAssessmentMinScore != null
-    && data!.ieltsScore! < prefs.ieltsAssessmentMinScore)
+  const autoRejected = !!(
+    prefs.ieltsAssessmentRequired &&
+    prefs.ieltsAutoReject &&
+    prefs.ieltsAssessmentMinScore != null &&
+    data!.ieltsScore! < prefs.ieltsAssessmentMinScore
+  )
   const id = Bun.randomUUIDv7()
   const resumeKey = resume ? `resumes/${id}.${resume.ext}` : null
   if (resume) await putObject(resumeKey!, resume.bytes, resume.mime)
@@ -112,10 +133,18 @@ export async function apply(em: EntityManager, postingId: string, input: ApplyIn
       )
       if (!taken.length) throw conflict(prefs.applicantMaxLimit != null ? APPLY_MESSAGES.full : APPLY_MESSAGES.closed)
       tx.create(JobApplication, {
-        id, tenant: (posting.tenant as any).id, jobPosting: posting.id, name: data!.name, email: data!.email,
+        id,
+        tenant: (posting.tenant as any).id,
+        jobPosting: posting.id,
+        name: data!.name,
+        email: data!.email,
         answers: enabled.map((q) => ({ questionId: q.id, question: q.title, answer: answers[q.id].trim() })),
-        resumeKey, resumeName: resume?.name ?? null, resumeType: resume?.mime ?? null,
-        ieltsScore: data!.ieltsScore ?? null, status: autoRejected ? 'REJECTED' : 'NEW', autoRejected,
+        resumeKey,
+        resumeName: resume?.name ?? null,
+        resumeType: resume?.mime ?? null,
+        ieltsScore: data!.ieltsScore ?? null,
+        status: autoRejected ? 'REJECTED' : 'NEW',
+        autoRejected,
       } as any)
       await tx.flush()
     })
@@ -140,10 +169,13 @@ async function mailRecruiters(em: EntityManager, posting: JobPosting, applicant:
     const users = await em.fork().find(User, { id: { $in: ids } }, { filters: false })
     const link = `${config.APP_URL}/c/job-postings/${posting.id}/applicants`
     for (const u of users)
-      queueMail({ to: u.email, ...layout(`New application: ${posting.title}`, 'A new application arrived', [
-        { p: `${applicant} applied to ${posting.title}.` },
-        { button: { label: 'Read the application', url: link } },
-      ]) })
+      queueMail({
+        to: u.email,
+        ...layout(`New application: ${posting.title}`, 'A new application arrived', [
+          { p: `${applicant} applied to ${posting.title}.` },
+          { button: { label: 'Read the application', url: link } },
+        ]),
+      })
   } catch (err) {
     log.error({ err, postingId: posting.id }, 'application mail could not be sent')
   }
@@ -158,7 +190,9 @@ export const serializeApplication = (a: JobApplication) => ({
   ieltsScore: a.ieltsScore ?? null,
   status: a.status,
   autoRejected: a.autoRejected,
-  resume: a.resumeKey ? { name: a.resumeName, type: a.resumeType, url: `/v1/t/job-postings/${(a.jobPosting as any).id ?? a.jobPosting}/applications/${a.id}/resume` } : null,
+  resume: a.resumeKey
+    ? { name: a.resumeName, type: a.resumeType, url: `/v1/t/job-postings/${(a.jobPosting as any).id ?? a.jobPosting}/applications/${a.id}/resume` }
+    : null,
   createdAt: a.createdAt,
   updatedAt: a.updatedAt,
 })
@@ -173,10 +207,13 @@ export async function listApplications(em: EntityManager, postingId: string, url
   if (opts.perPage && !url.searchParams.has('perPage')) url.searchParams.set('perPage', String(opts.perPage))
   const p = parseListQuery(url, { sortable: ['createdAt', 'name', 'status'], filterable: ['status'], includes: [], defaultSort: '-createdAt' })
   const where: Record<string, unknown> = { jobPosting: postingId }
-  if (p.filter.status) where.status = (APPLICATION_STATUSES as readonly string[]).includes(p.filter.status.toUpperCase()) ? p.filter.status.toUpperCase() : '__none__'
+  if (p.filter.status)
+    where.status = (APPLICATION_STATUSES as readonly string[]).includes(p.filter.status.toUpperCase()) ? p.filter.status.toUpperCase() : '__none__'
   if (p.q) where.$or = [{ name: { $ilike: `%${escapeLike(p.q)}%` } }, { email: { $ilike: `%${escapeLike(p.q)}%` } }]
   const [rows, total] = await em.findAndCount(JobApplication, where as any, {
-    limit: p.perPage, offset: p.offset, orderBy: [...p.sort.map((s) => ({ [s.field]: s.dir })), { id: 'asc' }] as any,
+    limit: p.perPage,
+    offset: p.offset,
+    orderBy: [...p.sort.map((s) => ({ [s.field]: s.dir })), { id: 'asc' }] as any,
   })
   return { data: rows.map(serializeApplication), meta: { page: p.page, perPage: p.perPage, total, lastPage: Math.max(1, Math.ceil(total / p.perPage)) } }
 }

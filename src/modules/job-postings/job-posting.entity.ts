@@ -27,13 +27,25 @@ export const JobPostingSchema = defineEntity({
     availability: p.string().length(255).nullable(),
     posterEmail: p.string().length(255).nullable(),
     externalJobPostingId: p.string().length(255).nullable(),
-    workplaceTypes: p.array().$type<string[]>().onCreate(() => []),
-    industries: p.array().$type<string[]>().onCreate(() => []),
-    categories: p.array().$type<string[]>().onCreate(() => []),
+    workplaceTypes: p
+      .array()
+      .$type<string[]>()
+      .onCreate(() => []),
+    industries: p
+      .array()
+      .$type<string[]>()
+      .onCreate(() => []),
+    categories: p
+      .array()
+      .$type<string[]>()
+      .onCreate(() => []),
     meta: p.json<Record<string, unknown>>().onCreate(() => ({})),
     status: p.string().length(16).default('DRAFT').$type<JobStatus>(),
     preferences: p.json<JobPreferences>(),
-    recruiterIds: p.array().$type<string[]>().onCreate(() => []),
+    recruiterIds: p
+      .array()
+      .$type<string[]>()
+      .onCreate(() => []),
     interviewQuestions: p.json<InterviewQuestion[]>().onCreate(() => []),
     publishedAt: p.datetime().nullable(),
     /** Applications counted by a guarded UPDATE: applicantMaxLimit is never exceeded. */
@@ -43,7 +55,11 @@ export const JobPostingSchema = defineEntity({
 export class JobPosting extends JobPostingSchema.class {}
 JobPostingSchema.setClass(JobPosting)
 
-export interface ApplicationAnswer { questionId: string; question: string; answer: string }
+export interface ApplicationAnswer {
+  questionId: string
+  question: string
+  answer: string
+}
 
 /** A guest's application to a posting. One per email and posting. */
 export const JobApplicationSchema = defineEntity({

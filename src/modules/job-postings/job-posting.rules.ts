@@ -1,12 +1,12 @@
 /** The named checks of a job posting, run in order by the service. */
-import * as v from 'valibot'
-import type { EntityManager } from '@mikro-orm/postgresql'
+
 import { LockMode } from '@mikro-orm/core'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import * as v from 'valibot'
 import { conflict, issuesToBag, validationError } from '../../platform/http/errors'
-import { Tenant, Membership, type TenantPlan } from '../tenants'
-import { PLAN_LIMITS } from '../tenants'
+import { Membership, PLAN_LIMITS, Tenant, type TenantPlan } from '../tenants'
 import { JobPosting } from './job-posting.entity'
-import { JOB_MESSAGES, JOB_TRANSITIONS, JobPostingPublishSchema, type InterviewQuestion, type JobStatus } from './job-posting.schema'
+import { type InterviewQuestion, JOB_MESSAGES, JOB_TRANSITIONS, JobPostingPublishSchema, type JobStatus } from './job-posting.schema'
 
 /** 422 on `status` when the table of JOB_TRANSITIONS does not allow the move. */
 export function assertTransition(from: JobStatus, to: JobStatus) {
@@ -37,9 +37,15 @@ export async function assertCanOpen(em: EntityManager, tenantId: string, exceptI
   const tenant = await em.findOneOrFail(Tenant, { id: tenantId }, { lockMode: LockMode.PESSIMISTIC_WRITE, filters: false })
   const max = PLAN_LIMITS[tenant.plan as TenantPlan].openJobPostings
   if (max === null) return
-  const open = await em.count(JobPosting, {
-    tenant: tenantId, status: 'PUBLISHED', ...(exceptId ? { id: { $ne: exceptId } } : {}),
-  }, { filters: { tenant: false } })
+  const open = await em.count(
+    JobPosting,
+    {
+      tenant: tenantId,
+      status: 'PUBLISHED',
+      ...(exceptId ? { id: { $ne: exceptId } } : {}),
+    },
+    { filters: { tenant: false } },
+  )
   if (open >= max)
     throw conflict(`The ${tenant.plan} plan allows ${max} open job posting${max === 1 ? '' : 's'} at a time. Close or archive one, or upgrade the plan.`)
 }

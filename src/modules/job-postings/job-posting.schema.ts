@@ -30,8 +30,15 @@ export const JOB_TRANSITIONS: Record<JobStatus, readonly JobStatus[]> = {
 }
 
 export const LIMITS = {
-  title: 255, descriptionMin: 100, descriptionMax: 25_000, skillsMin: 100, skillsMax: 4_000,
-  text: 255, categories: 3, enabledMin: 5, enabledMax: 10,
+  title: 255,
+  descriptionMin: 100,
+  descriptionMax: 25_000,
+  skillsMin: 100,
+  skillsMax: 4_000,
+  text: 255,
+  categories: 3,
+  enabledMin: 5,
+  enabledMax: 10,
 } as const
 
 export const JOB_MESSAGES = {
@@ -90,14 +97,35 @@ const isHttpUrl = (s: string) => {
   }
 }
 
-export const titleCreate = v.pipe(v.optional(v.string(M.titleRequired), ''), v.trim(), v.nonEmpty(M.titleRequired), v.minLength(3, M.titleMin), v.maxLength(255, M.titleMax))
+export const titleCreate = v.pipe(
+  v.optional(v.string(M.titleRequired), ''),
+  v.trim(),
+  v.nonEmpty(M.titleRequired),
+  v.minLength(3, M.titleMin),
+  v.maxLength(255, M.titleMax),
+)
 export const titleEdit = v.pipe(v.string(M.titleRequired), v.trim(), v.minLength(1, M.titleMinEdit), v.maxLength(255, M.titleMax))
-export const descriptionRule = v.pipe(v.string(M.description), v.minLength(LIMITS.descriptionMin, M.description), v.maxLength(LIMITS.descriptionMax, M.description))
+export const descriptionRule = v.pipe(
+  v.string(M.description),
+  v.minLength(LIMITS.descriptionMin, M.description),
+  v.maxLength(LIMITS.descriptionMax, M.description),
+)
 export const skillsRule = v.pipe(v.string(M.skills), v.minLength(LIMITS.skillsMin, M.skills), v.maxLength(LIMITS.skillsMax, M.skills))
 export const companyNameRule = v.pipe(v.string(M.companyName), v.trim(), v.nonEmpty(M.companyName), v.maxLength(255, M.companyNameMax))
-export const companyUrlRule = v.pipe(v.string(M.companyUrl), v.trim(), v.maxLength(255, M.companyUrlMax), v.check((s) => s === '' || isHttpUrl(s), M.companyUrl))
+export const companyUrlRule = v.pipe(
+  v.string(M.companyUrl),
+  v.trim(),
+  v.maxLength(255, M.companyUrlMax),
+  v.check((s) => s === '' || isHttpUrl(s), M.companyUrl),
+)
 export const locationRule = v.pipe(v.string(M.location), v.trim(), v.minLength(1, M.location), v.maxLength(255, M.locationMax))
-export const posterEmailRule = v.pipe(v.string(M.posterEmail), v.trim(), v.toLowerCase(), v.maxLength(255, M.posterEmailMax), v.check((s) => s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), M.posterEmail))
+export const posterEmailRule = v.pipe(
+  v.string(M.posterEmail),
+  v.trim(),
+  v.toLowerCase(),
+  v.maxLength(255, M.posterEmailMax),
+  v.check((s) => s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), M.posterEmail),
+)
 const unique = <T>(list: T[]) => new Set(list).size === list.length
 const departments = v.pipe(v.array(v.picklist(DEPARTMENTS, M.department), M.department), v.check(unique, M.department))
 export const categoriesRule = v.pipe(departments, v.maxLength(LIMITS.categories, M.categories))
@@ -132,17 +160,31 @@ export const interviewQuestionsRule = v.pipe(
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.typed) return
     for (const i of duplicateQuestionIndexes(dataset.value))
-      addIssue({ message: M.questionDuplicate, path: [{ type: 'array', origin: 'value', input: dataset.value, key: i, value: dataset.value[i] }, { type: 'object', origin: 'value', input: dataset.value[i], key: 'title', value: dataset.value[i].title }] })
+      addIssue({
+        message: M.questionDuplicate,
+        path: [
+          { type: 'array', origin: 'value', input: dataset.value, key: i, value: dataset.value[i] },
+          { type: 'object', origin: 'value', input: dataset.value[i], key: 'title', value: dataset.value[i].title },
+        ],
+      })
   }),
   v.check((list) => enabledCount(list) <= LIMITS.enabledMax, M.questionsMax),
 )
 
-const ieltsScore = v.pipe(v.number(M.ieltsScore), v.minValue(0, M.ieltsScore), v.maxValue(9, M.ieltsScore), v.check((n) => Number.isInteger(n * 2), M.ieltsScore))
+const ieltsScore = v.pipe(
+  v.number(M.ieltsScore),
+  v.minValue(0, M.ieltsScore),
+  v.maxValue(9, M.ieltsScore),
+  v.check((n) => Number.isInteger(n * 2), M.ieltsScore),
+)
 
 /** The job setting keys of section 3, typed, each with its default. */
 export const preferenceEntries = {
   acceptApplications: v.optional(v.boolean(), true),
-  applicantMaxLimit: v.optional(v.nullable(v.pipe(v.number(M.maxLimit), v.integer(M.maxLimit), v.minValue(1, M.maxLimit), v.maxValue(1_000_000, M.maxLimit))), null),
+  applicantMaxLimit: v.optional(
+    v.nullable(v.pipe(v.number(M.maxLimit), v.integer(M.maxLimit), v.minValue(1, M.maxLimit), v.maxValue(1_000_000, M.maxLimit))),
+    null,
+  ),
   applicantSelfScheduleInterview: v.optional(v.boolean(), false),
   characterReferenceCheck: v.optional(v.boolean(), false),
   bigFivePersonalityTest: v.optional(v.boolean(), false),
@@ -154,14 +196,19 @@ export const preferenceEntries = {
   notifyAssigneeOnApplication: v.optional(v.boolean(), false),
 }
 const ieltsMinWhenRequired = v.forward<any, any, any>(
-  v.check((p: { ieltsAssessmentRequired: boolean; ieltsAssessmentMinScore: number | null }) => !p.ieltsAssessmentRequired || p.ieltsAssessmentMinScore != null, M.ieltsMinRequired),
+  v.check(
+    (p: { ieltsAssessmentRequired: boolean; ieltsAssessmentMinScore: number | null }) => !p.ieltsAssessmentRequired || p.ieltsAssessmentMinScore != null,
+    M.ieltsMinRequired,
+  ),
   ['ieltsAssessmentMinScore'],
 )
 export const PreferencesSchema = v.pipe(v.strictObject(preferenceEntries), ieltsMinWhenRequired)
 export type JobPreferences = v.InferOutput<typeof PreferencesSchema>
 export const DEFAULT_PREFERENCES: JobPreferences = v.parse(PreferencesSchema, {})
 /** A PATCH sends only the keys it changes; the merged whole is checked again. */
-export const PreferencesPatchSchema = v.strictObject(Object.fromEntries(Object.entries(preferenceEntries).map(([k, s]) => [k, v.optional((s as any).wrapped)])) as any)
+export const PreferencesPatchSchema = v.strictObject(
+  Object.fromEntries(Object.entries(preferenceEntries).map(([k, s]) => [k, v.optional((s as any).wrapped)])) as any,
+)
 
 const fields = {
   description: v.nullish(descriptionRule),
@@ -204,7 +251,10 @@ export const JobPostingPublishSchema = v.looseObject({
   experienceLevel: v.picklist(SENIORITY_LEVELS, M.experienceRequired),
   workplaceTypes: v.pipe(workplaceTypesRule, v.minLength(1, M.workplaceRequired)),
   categories: v.optional(categoriesRule),
-  interviewQuestions: v.pipe(interviewQuestionsRule, v.check((list) => enabledCount(list) >= LIMITS.enabledMin, M.questionsMin)),
+  interviewQuestions: v.pipe(
+    interviewQuestionsRule,
+    v.check((list) => enabledCount(list) >= LIMITS.enabledMin, M.questionsMin),
+  ),
 })
 
 /** A guest's application; `answers` maps question id -> answer. */
@@ -226,24 +276,68 @@ export const ApplicationSchema = v.object({
   name: v.pipe(v.string(APPLY_MESSAGES.name), v.trim(), v.nonEmpty(APPLY_MESSAGES.name), v.maxLength(255, APPLY_MESSAGES.nameMax)),
   email: v.pipe(v.string(APPLY_MESSAGES.email), v.trim(), v.toLowerCase(), v.maxLength(255, APPLY_MESSAGES.email), v.email(APPLY_MESSAGES.email)),
   answers: v.optional(v.record(v.string(), v.pipe(v.string(), v.trim(), v.maxLength(5000, APPLY_MESSAGES.answerMax))), {}),
-  ieltsScore: v.optional(v.nullable(v.union([
-    v.pipe(v.number(APPLY_MESSAGES.ielts), v.minValue(0, APPLY_MESSAGES.ielts), v.maxValue(9, APPLY_MESSAGES.ielts), v.check((n) => Number.isInteger(n * 2), APPLY_MESSAGES.ielts)),
-    v.pipe(v.string(APPLY_MESSAGES.ielts), v.trim(), v.transform((s) => (s === '' ? null : Number(s))), v.nullable(v.pipe(v.number(APPLY_MESSAGES.ielts), v.minValue(0, APPLY_MESSAGES.ielts), v.maxValue(9, APPLY_MESSAGES.ielts), v.check((n) => Number.isInteger(n * 2), APPLY_MESSAGES.ielts)))),
-  ], APPLY_MESSAGES.ielts))),
+  ieltsScore: v.optional(
+    v.nullable(
+      v.union(
+        [
+          v.pipe(
+            v.number(APPLY_MESSAGES.ielts),
+            v.minValue(0, APPLY_MESSAGES.ielts),
+            v.maxValue(9, APPLY_MESSAGES.ielts),
+            v.check((n) => Number.isInteger(n * 2), APPLY_MESSAGES.ielts),
+          ),
+          v.pipe(
+            v.string(APPLY_MESSAGES.ielts),
+            v.trim(),
+            v.transform((s) => (s === '' ? null : Number(s))),
+            v.nullable(
+              v.pipe(
+                v.number(APPLY_MESSAGES.ielts),
+                v.minValue(0, APPLY_MESSAGES.ielts),
+                v.maxValue(9, APPLY_MESSAGES.ielts),
+                v.check((n) => Number.isInteger(n * 2), APPLY_MESSAGES.ielts),
+              ),
+            ),
+          ),
+        ],
+        APPLY_MESSAGES.ielts,
+      ),
+    ),
+  ),
 })
 
-export const ApplicationStatusSchema = v.strictObject({ status: v.picklist(APPLICATION_STATUSES, 'Please select a valid applicant status: NEW, SHORTLISTED, REJECTED, HIRED') })
+export const ApplicationStatusSchema = v.strictObject({
+  status: v.picklist(APPLICATION_STATUSES, 'Please select a valid applicant status: NEW, SHORTLISTED, REJECTED, HIRED'),
+})
 
 /** Human labels of the job enumerations, for pages and the editor. */
 export const EMPLOYMENT_LABEL: Record<string, string> = {
-  FULL_TIME: 'Full time', PART_TIME: 'Part time', CONTRACT: 'Contract', INTERNSHIP: 'Internship', TEMPORARY: 'Temporary', VOLUNTEER: 'Volunteer',
+  FULL_TIME: 'Full time',
+  PART_TIME: 'Part time',
+  CONTRACT: 'Contract',
+  INTERNSHIP: 'Internship',
+  TEMPORARY: 'Temporary',
+  VOLUNTEER: 'Volunteer',
 }
 export const SENIORITY_LABEL: Record<string, string> = {
-  ENTRY_LEVEL: 'Entry level', MID_SENIOR_LEVEL: 'Mid-senior level', DIRECTOR: 'Director', EXECUTIVE: 'Executive',
-  INTERNSHIP: 'Internship', ASSOCIATE: 'Associate', NOT_APPLICABLE: 'Not applicable',
+  ENTRY_LEVEL: 'Entry level',
+  MID_SENIOR_LEVEL: 'Mid-senior level',
+  DIRECTOR: 'Director',
+  EXECUTIVE: 'Executive',
+  INTERNSHIP: 'Internship',
+  ASSOCIATE: 'Associate',
+  NOT_APPLICABLE: 'Not applicable',
 }
 export const DEPARTMENT_LABEL: Record<string, string> = {
-  IT: 'IT', FINANCE: 'Finance', MARKETING: 'Marketing', SALES: 'Sales', HR: 'HR', ENGINEERING: 'Engineering', DESIGN: 'Design', PRODUCT: 'Product', BUSINESS: 'Business',
+  IT: 'IT',
+  FINANCE: 'Finance',
+  MARKETING: 'Marketing',
+  SALES: 'Sales',
+  HR: 'HR',
+  ENGINEERING: 'Engineering',
+  DESIGN: 'Design',
+  PRODUCT: 'Product',
+  BUSINESS: 'Business',
 }
 export const STATUS_LABEL: Record<string, string> = { DRAFT: 'Draft', PUBLISHED: 'Published', CLOSED: 'Closed', ARCHIVED: 'Archived' }
 export const INTERVIEW_LABEL: Record<string, string> = { VIDEO: 'Video call', PHONE: 'Phone call', IN_PERSON: 'In person' }

@@ -1,5 +1,5 @@
-import type { JobPosting } from './job-posting.entity'
 import type { User } from '../users'
+import type { JobPosting } from './job-posting.entity'
 
 export const userName = (u: User) => [u.profile?.firstName, u.profile?.lastName].filter(Boolean).join(' ') || u.username || u.email
 
@@ -35,7 +35,10 @@ export function serializePosting(p: JobPosting, include: string[] = [], recruite
     deletedAt: p.deletedAt ?? null,
   }
   if (include.includes('recruiters'))
-    out.recruiters = (p.recruiterIds ?? []).map((id) => recruiters?.get(id)).filter(Boolean).map((u) => ({ id: u!.id, name: userName(u!), email: u!.email, username: u!.username ?? null }))
+    out.recruiters = (p.recruiterIds ?? [])
+      .map((id) => recruiters?.get(id))
+      .filter(Boolean)
+      .map((u) => ({ id: u!.id, name: userName(u!), email: u!.email, username: u!.username ?? null }))
   if (include.includes('tenant')) {
     const t = p.tenant as any
     out.tenant = { id: t.id, name: t.name, slug: t.slug, plan: t.plan }

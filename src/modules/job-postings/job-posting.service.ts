@@ -3,22 +3,30 @@
  * context after `guard` decided who asks (401), in which team (tenant) and whether they may
  * (403); validation of the body comes next (422), then these rules.
  */
-import type { EntityManager } from '@mikro-orm/postgresql'
+
 import type { FilterQuery } from '@mikro-orm/core'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { SOFT_DELETE, TENANT } from '../../platform/db/schemas'
 import type { RequestContext } from '../../platform/http/context'
-import { TENANT, SOFT_DELETE } from '../../platform/db/schemas'
-import { forbidden, notFound, fieldError } from '../../platform/http/errors'
 import { escapeLike } from '../../platform/http/crud'
-import { listResponse, parseListQuery, parseIncludes } from '../../platform/http/list-query'
-import { User } from '../users'
+import { fieldError, forbidden, notFound, parseOrThrow } from '../../platform/http/errors'
+import { listResponse, parseIncludes, parseListQuery } from '../../platform/http/list-query'
 import { Membership } from '../tenants'
+import { User } from '../users'
 import { JobPosting } from './job-posting.entity'
-import {
-  DEPARTMENTS, EMPLOYMENT_TYPES, JOB_STATUSES, SENIORITY_LEVELS, WORK_MODES, PreferencesSchema, DEFAULT_PREFERENCES,
-  type JobPostingCreate, type JobPostingUpdate, type JobStatus,
-} from './job-posting.schema'
 import { assertCanOpen, assertPublishable, assertRecruiters, assertTransition, normalizeQuestions } from './job-posting.rules'
-import { parseOrThrow } from '../../platform/http/errors'
+import {
+  DEFAULT_PREFERENCES,
+  DEPARTMENTS,
+  EMPLOYMENT_TYPES,
+  JOB_STATUSES,
+  type JobPostingCreate,
+  type JobPostingUpdate,
+  type JobStatus,
+  PreferencesSchema,
+  SENIORITY_LEVELS,
+  WORK_MODES,
+} from './job-posting.schema'
 import { serializePosting, userName } from './job-posting.serialize'
 
 export const JOB_INCLUDES = ['recruiters', 'tenant'] as const
@@ -48,12 +56,18 @@ const oneOf = (list: readonly string[], value: string, field: string) => {
 
 function filterWhere(field: string, value: string): FilterQuery<JobPosting> {
   switch (field) {
-    case 'status': return { status: { $in: value.split(',').map((s) => oneOf(JOB_STATUSES, s.trim(), 'status')) } } as any
-    case 'employmentStatus': return { employmentStatus: oneOf(EMPLOYMENT_TYPES, value, field) }
-    case 'experienceLevel': return { experienceLevel: oneOf(SENIORITY_LEVELS, value, field) }
-    case 'workplaceType': return { workplaceTypes: { $contains: [oneOf(WORK_MODES, value, field)] } } as any
-    case 'category': return { categories: { $contains: [oneOf(DEPARTMENTS, value, field)] } } as any
-    case 'text': return textWhere(value)
+    case 'status':
+      return { status: { $in: value.split(',').map((s) => oneOf(JOB_STATUSES, s.trim(), 'status')) } } as any
+    case 'employmentStatus':
+      return { employmentStatus: oneOf(EMPLOYMENT_TYPES, value, field) }
+    case 'experienceLevel':
+      return { experienceLevel: oneOf(SENIORITY_LEVELS, value, field) }
+    case 'workplaceType':
+      return { workplaceTypes: { $contains: [oneOf(WORK_MODES, value, field)] } } as any
+    case 'category':
+      return { categories: { $contains: [oneOf(DEPARTMENTS, value, field)] } } as any
+    case 'text':
+      return textWhere(value)
   }
   return {}
 }
@@ -78,13 +92,18 @@ export async function listPostings(ctx: RequestContext, url: URL) {
   if (trashed && !ctx.isSuperAdmin) throw forbidden('Only super-admins can see deleted rows.')
   if (p.onlyTrashed) where.push({ deletedAt: { $ne: null } })
   const [rows, total] = await ctx.em.findAndCount(JobPosting, { $and: where } as any, {
-    limit: p.perPage, offset: p.offset,
+    limit: p.perPage,
+    offset: p.offset,
     orderBy: [...p.sort.map((s) => ({ [s.field]: s.dir })), { id: 'asc' }] as any,
-    populate: p.include.includes('tenant') ? ['tenant'] as any : [],
+    populate: p.include.includes('tenant') ? (['tenant'] as any) : [],
     ...(trashed ? { filters: { [SOFT_DELETE]: false } } : {}),
   })
   const recruiters = p.include.includes('recruiters') ? await recruitersOf(ctx.em, rows) : undefined
-  return listResponse(rows.map((r) => serializePosting(r, p.include, recruiters)), total, p)
+  return listResponse(
+    rows.map((r) => serializePosting(r, p.include, recruiters)),
+    total,
+    p,
+  )
 }
 
 export async function findPosting(ctx: RequestContext, id: string, opts: { trashed?: boolean } = {}) {
@@ -106,8 +125,25 @@ export async function showPosting(ctx: RequestContext, id: string, url: URL) {
 
 type Fields = Omit<JobPostingUpdate, 'preferences' | 'status'>
 function assignFields(row: JobPosting, data: Fields) {
-  const simple = ['title', 'description', 'skillsDescription', 'companyName', 'companyUrl', 'location', 'employmentStatus', 'experienceLevel',
-    'listingType', 'availability', 'posterEmail', 'externalJobPostingId', 'workplaceTypes', 'industries', 'categories', 'meta', 'recruiterIds'] as const
+  const simple = [
+    'title',
+    'description',
+    'skillsDescription',
+    'companyName',
+    'companyUrl',
+    'location',
+    'employmentStatus',
+    'experienceLevel',
+    'listingType',
+    'availability',
+    'posterEmail',
+    'externalJobPostingId',
+    'workplaceTypes',
+    'industries',
+    'categories',
+    'meta',
+    'recruiterIds',
+  ] as const
   for (const k of simple) {
     const value = (data as any)[k]
     if (value === undefined) continue
@@ -133,7 +169,10 @@ export async function createPosting(ctx: RequestContext, data: JobPostingCreate)
   await assertRecruiters(ctx.em, tenant.id, data.recruiterIds ?? [])
   return ctx.em.transactional(async (tx) => {
     const row = tx.create(JobPosting, {
-      tenant, createdBy: ctx.user!.id, title: data.title, status: 'DRAFT',
+      tenant,
+      createdBy: ctx.user!.id,
+      title: data.title,
+      status: 'DRAFT',
       preferences: data.preferences ?? DEFAULT_PREFERENCES,
     } as any)
     assignFields(row, data)
@@ -173,8 +212,10 @@ export async function restorePosting(ctx: RequestContext, row: JobPosting) {
 /** Active members of a team, as recruiter choices. */
 export async function teamMembers(em: EntityManager, tenantId: string) {
   const rows = await em.find(Membership, { tenant: tenantId, status: 'ACTIVE' }, { populate: ['user'] as any, filters: false, limit: 200 })
-  return rows.map((m) => {
-    const u = m.user as unknown as User
-    return { id: u.id, name: userName(u), email: u.email }
-  }).sort((a, b) => a.name.localeCompare(b.name))
+  return rows
+    .map((m) => {
+      const u = m.user as unknown as User
+      return { id: u.id, name: userName(u), email: u.email }
+    })
+    .sort((a, b) => a.name.localeCompare(b.name))
 }

@@ -4,7 +4,12 @@ import { escapeLike } from '../../platform/http/crud'
 import { JobPosting } from './job-posting.entity'
 import { EMPLOYMENT_TYPES, WORK_MODES } from './job-posting.schema'
 
-export interface PublicJobQuery { page?: number; q?: string; employmentStatus?: string; workplaceType?: string }
+export interface PublicJobQuery {
+  page?: number
+  q?: string
+  employmentStatus?: string
+  workplaceType?: string
+}
 export const PUBLIC_PAGE_SIZE = 10
 
 export async function listPublished(em: EntityManager, query: PublicJobQuery = {}) {
@@ -14,10 +19,15 @@ export async function listPublished(em: EntityManager, query: PublicJobQuery = {
     const like = `%${escapeLike(query.q.trim())}%`
     where.push({ $or: [{ title: { $ilike: like } }, { companyName: { $ilike: like } }, { location: { $ilike: like } }] })
   }
-  if (query.employmentStatus && (EMPLOYMENT_TYPES as readonly string[]).includes(query.employmentStatus)) where.push({ employmentStatus: query.employmentStatus })
-  if (query.workplaceType && (WORK_MODES as readonly string[]).includes(query.workplaceType)) where.push({ workplaceTypes: { $contains: [query.workplaceType] } })
+  if (query.employmentStatus && (EMPLOYMENT_TYPES as readonly string[]).includes(query.employmentStatus))
+    where.push({ employmentStatus: query.employmentStatus })
+  if (query.workplaceType && (WORK_MODES as readonly string[]).includes(query.workplaceType))
+    where.push({ workplaceTypes: { $contains: [query.workplaceType] } })
   const [rows, total] = await em.findAndCount(JobPosting, { $and: where } as any, {
-    filters: false, populate: ['tenant'] as any, limit: PUBLIC_PAGE_SIZE, offset: (page - 1) * PUBLIC_PAGE_SIZE,
+    filters: false,
+    populate: ['tenant'] as any,
+    limit: PUBLIC_PAGE_SIZE,
+    offset: (page - 1) * PUBLIC_PAGE_SIZE,
     orderBy: [{ publishedAt: 'desc' }, { id: 'asc' }] as any,
   })
   return { rows, total, page, lastPage: Math.max(1, Math.ceil(total / PUBLIC_PAGE_SIZE)) }
@@ -39,20 +49,41 @@ export function applyState(p: JobPosting): 'open' | 'closed' | 'full' {
 export function serializePublic(p: JobPosting) {
   const t = p.tenant as any
   return {
-    id: p.id, title: p.title, description: p.description, skillsDescription: p.skillsDescription,
-    companyName: p.companyName, companyUrl: p.companyUrl, location: p.location,
-    employmentStatus: p.employmentStatus, experienceLevel: p.experienceLevel, listingType: p.listingType ?? null, availability: p.availability ?? null,
-    workplaceTypes: p.workplaceTypes, industries: p.industries, categories: p.categories, status: p.status, publishedAt: p.publishedAt,
+    id: p.id,
+    title: p.title,
+    description: p.description,
+    skillsDescription: p.skillsDescription,
+    companyName: p.companyName,
+    companyUrl: p.companyUrl,
+    location: p.location,
+    employmentStatus: p.employmentStatus,
+    experienceLevel: p.experienceLevel,
+    listingType: p.listingType ?? null,
+    availability: p.availability ?? null,
+    workplaceTypes: p.workplaceTypes,
+    industries: p.industries,
+    categories: p.categories,
+    status: p.status,
+    publishedAt: p.publishedAt,
     interviewQuestions: p.interviewQuestions.filter((q) => q.enabled).map(({ id, title, order }) => ({ id, title, order })),
     applying: {
-      state: applyState(p), resumeRequired: p.preferences.resumeRequired, ieltsAssessmentRequired: p.preferences.ieltsAssessmentRequired,
+      state: applyState(p),
+      resumeRequired: p.preferences.resumeRequired,
+      ieltsAssessmentRequired: p.preferences.ieltsAssessmentRequired,
       interviewType: p.preferences.interviewType,
     },
     team: t?.name ? { name: t.name, slug: t.slug } : null,
   }
 }
 
-const EMPLOYMENT_LD: Record<string, string> = { FULL_TIME: 'FULL_TIME', PART_TIME: 'PART_TIME', CONTRACT: 'CONTRACTOR', INTERNSHIP: 'INTERN', TEMPORARY: 'TEMPORARY', VOLUNTEER: 'VOLUNTEER' }
+const EMPLOYMENT_LD: Record<string, string> = {
+  FULL_TIME: 'FULL_TIME',
+  PART_TIME: 'PART_TIME',
+  CONTRACT: 'CONTRACTOR',
+  INTERNSHIP: 'INTERN',
+  TEMPORARY: 'TEMPORARY',
+  VOLUNTEER: 'VOLUNTEER',
+}
 
 /** schema.org JobPosting structured data for search engines. */
 export function jobPostingLd(p: JobPosting, url: string) {

@@ -1,37 +1,35 @@
 import { Elysia } from 'elysia'
+import { landingFor } from '../../pages/guards'
 import { platform } from '../../platform/http/context'
 import { parseOrThrow } from '../../platform/http/errors'
-import { serializeUser } from '../users/user.serialize'
-import { landingFor } from '../../pages/guards'
 import { isLocalPath } from '../auth/auth.service'
+import { serializeUser } from '../users/user.serialize'
 import { OnboardingCompleteSchema } from './onboarding.schema'
 import { completeOnboarding } from './onboarding.service'
 
-export const onboardingRoutes = new Elysia({ name: 'onboarding' })
-  .use(platform)
-  .post(
-    '/onboarding/complete',
-    async ({ ctx, body }) => {
-      const user = ctx.requireUser()
-      const input = parseOrThrow(OnboardingCompleteSchema, body)
-      const done = await completeOnboarding(ctx.em, user, input)
-      // Back to where sign-up started (an invitation, a checkout), kept in the session by signIn.
-      const after = ctx.session?.data?.afterOnboarding
-      if (ctx.session && after) {
-        const { afterOnboarding: _spent, ...rest } = ctx.session.data
-        ctx.session.data = rest
-        await ctx.em.flush()
-      }
-      return { data: { user: serializeUser(done), redirect: isLocalPath(after) ? after : landingFor(done) } }
+export const onboardingRoutes = new Elysia({ name: 'onboarding' }).use(platform).post(
+  '/onboarding/complete',
+  async ({ ctx, body }) => {
+    const user = ctx.requireUser()
+    const input = parseOrThrow(OnboardingCompleteSchema, body)
+    const done = await completeOnboarding(ctx.em, user, input)
+    // Back to where sign-up started (an invitation, a checkout), kept in the session by signIn.
+    const after = ctx.session?.data?.afterOnboarding
+    if (ctx.session && after) {
+      const { afterOnboarding: _spent, ...rest } = ctx.session.data
+      ctx.session.data = rest
+      await ctx.em.flush()
+    }
+    return { data: { user: serializeUser(done), redirect: isLocalPath(after) ? after : landingFor(done) } }
+  },
+  {
+    auth: true,
+    body: OnboardingCompleteSchema,
+    detail: {
+      tags: ['Onboarding'],
+      summary: 'Finish onboarding (step 2)',
+      description:
+        "`{ role: 'client' }` or `{ role: 'coach', coachProfile: { businessName, bio, specializations } }`. The signed-in pending user becomes active; a coach gets the coach role, the coach basics and, without a team yet, a team of their own on the free plan. Step 1 (first name, last name, username: `PATCH /v1/users/{id}`) must be done first, else 422 on `role`. Answers `{ data: { user, redirect } }` where redirect is /c for coaches and /b for others. Calling it again once active changes nothing.",
     },
-    {
-      auth: true,
-      body: OnboardingCompleteSchema,
-      detail: {
-        tags: ['Onboarding'],
-        summary: 'Finish onboarding (step 2)',
-        description:
-          "`{ role: 'client' }` or `{ role: 'coach', coachProfile: { businessName, bio, specializations } }`. The signed-in pending user becomes active; a coach gets the coach role, the coach basics and, without a team yet, a team of their own on the free plan. Step 1 (first name, last name, username: `PATCH /v1/users/{id}`) must be done first, else 422 on `role`. Answers `{ data: { user, redirect } }` where redirect is /c for coaches and /b for others. Calling it again once active changes nothing.",
-      },
-    },
-  )
+  },
+)

@@ -15,17 +15,19 @@ export const ONBOARDING_MESSAGES = {
 const coach = CoachProfileUpdateSchema.entries
 
 export const CoachBasicsSchema = v.strictObject({
-  businessName: v.pipe(v.string(ONBOARDING_MESSAGES.businessName), v.trim(), v.minLength(1, ONBOARDING_MESSAGES.businessName), v.maxLength(255, USER_MESSAGES.businessNameMax)),
+  businessName: v.pipe(
+    v.string(ONBOARDING_MESSAGES.businessName),
+    v.trim(),
+    v.minLength(1, ONBOARDING_MESSAGES.businessName),
+    v.maxLength(255, USER_MESSAGES.businessNameMax),
+  ),
   bio: v.pipe(v.string(USER_MESSAGES.bio), v.trim(), v.minLength(1, USER_MESSAGES.bio), v.maxLength(1000, USER_MESSAGES.bioMax)),
   specializations: v.pipe(v.unwrap(coach.specializations), v.minLength(1, ONBOARDING_MESSAGES.specializations)),
 })
 
 export const OnboardingCompleteSchema = v.variant(
   'role',
-  [
-    v.strictObject({ role: v.literal('client') }),
-    v.strictObject({ role: v.literal('coach'), coachProfile: CoachBasicsSchema }),
-  ],
+  [v.strictObject({ role: v.literal('client') }), v.strictObject({ role: v.literal('coach'), coachProfile: CoachBasicsSchema })],
   ONBOARDING_MESSAGES.role,
 )
 export type OnboardingComplete = v.InferOutput<typeof OnboardingCompleteSchema>

@@ -1,11 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { User } from '../users/user.entity'
-import { Membership, Tenant } from '../tenants/tenant.entity'
 import { fieldError } from '../../platform/http/errors'
+import { Membership, Tenant } from '../tenants/tenant.entity'
+import { User } from '../users/user.entity'
 import { ONBOARDING_MESSAGES, type OnboardingComplete } from './onboarding.schema'
 
 async function freeSlug(em: EntityManager, base: string) {
-  const root = base.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'coach'
+  const root =
+    base
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40) || 'coach'
   for (let i = 0; i < 50; i++) {
     const slug = i === 0 ? root : `${root}-${i + 1}`
     if (slug.length >= 3 && !(await em.count(Tenant, { slug }, { filters: false }))) return slug
@@ -29,7 +34,12 @@ export async function completeOnboarding(em: EntityManager, user: User, input: O
       if (!u.roles.includes('coach')) u.roles = [...u.roles, 'coach']
       u.coachProfile = { ...(u.coachProfile ?? {}), ...input.coachProfile }
       if (!u.defaultTenantSlug) {
-        const tenant = tx.create(Tenant, { name: input.coachProfile.businessName, slug: await freeSlug(tx, u.username ?? input.coachProfile.businessName), email: u.email, plan: 'free' } as any)
+        const tenant = tx.create(Tenant, {
+          name: input.coachProfile.businessName,
+          slug: await freeSlug(tx, u.username ?? input.coachProfile.businessName),
+          email: u.email,
+          plan: 'free',
+        } as any)
         tx.create(Membership, { tenant, user: u, status: 'ACTIVE', roles: ['coach'] } as any)
         u.defaultTenantSlug = tenant.slug
       }

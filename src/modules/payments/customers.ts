@@ -3,17 +3,20 @@
  * payment methods attached to that customer; the default is the customer's
  * invoice_settings.default_payment_method).
  */
-import type Stripe from 'stripe'
+
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { User } from '../users/user.entity'
+import type Stripe from 'stripe'
 import { notFound } from '../../platform/http/errors'
+import { User } from '../users/user.entity'
 import { stripe } from './stripe'
 import { callStripe, isMissing } from './stripe-errors'
 
 /** The user's customer id; created (with an idempotency key from the user id) when missing or gone. */
 export async function ensureCustomer(em: EntityManager, user: User): Promise<string> {
   if (user.stripeCustomerId) {
-    const existing = await stripe().customers.retrieve(user.stripeCustomerId).catch((err) => (isMissing(err) ? null : Promise.reject(err)))
+    const existing = await stripe()
+      .customers.retrieve(user.stripeCustomerId)
+      .catch((err) => (isMissing(err) ? null : Promise.reject(err)))
     if (existing && !(existing as Stripe.DeletedCustomer).deleted) return existing.id
   }
   const name = [user.profile?.firstName, user.profile?.lastName].filter(Boolean).join(' ') || user.username || undefined
@@ -67,7 +70,11 @@ export async function listCards(user: User): Promise<SavedCard[]> {
 export async function addCard(em: EntityManager, user: User, paymentMethodId: string, makeDefault: boolean): Promise<SavedCard> {
   const customerId = await ensureCustomer(em, user)
   return callStripe(async () => {
-    const pm = await stripe().paymentMethods.attach(paymentMethodId, { customer: customerId }, { idempotencyKey: `summit-attach-${customerId}-${paymentMethodId}` })
+    const pm = await stripe().paymentMethods.attach(
+      paymentMethodId,
+      { customer: customerId },
+      { idempotencyKey: `summit-attach-${customerId}-${paymentMethodId}` },
+    )
     let defaultId = await defaultOf(customerId)
     if (makeDefault || !defaultId) {
       await stripe().customers.update(customerId, { invoice_settings: { default_payment_method: pm.id } })
@@ -80,7 +87,9 @@ export async function addCard(em: EntityManager, user: User, paymentMethodId: st
 /** The card when it is this user's, else 404 (another customer's card reads as not found). */
 export async function ownCard(user: User, paymentMethodId: string): Promise<Stripe.PaymentMethod> {
   if (!user.stripeCustomerId || !/^pm_\w+$/.test(paymentMethodId)) throw notFound('Payment method')
-  const pm = await stripe().paymentMethods.retrieve(paymentMethodId).catch((err) => (isMissing(err) ? null : Promise.reject(err)))
+  const pm = await stripe()
+    .paymentMethods.retrieve(paymentMethodId)
+    .catch((err) => (isMissing(err) ? null : Promise.reject(err)))
   if (!pm || pm.customer !== user.stripeCustomerId) throw notFound('Payment method')
   return pm
 }

@@ -1,18 +1,18 @@
 /** Payments: what the rest of the app uses. Registers the local Stripe service and the refund-on-cancel hook. */
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { log } from '../../platform/log'
+import { afterCommit } from '../../platform/db/after-commit'
+import { getOrm } from '../../platform/db/current'
 import { work } from '../../platform/jobs'
+import { log } from '../../platform/log'
 import { onBookingCancelled } from '../bookings/booking.service'
 import { cancelOpenIntents, refundBooking } from './payment.service'
 import { refundBookingDurably } from './refunds'
-import { afterCommit } from '../../platform/db/after-commit'
-import { getOrm } from '../../platform/db/current'
 import './local.service'
 
+export { Invoice, Payment, WebhookEvent } from './payment.entity'
 export { paymentRoutes } from './payment.routes'
-export { Payment, WebhookEvent, Invoice } from './payment.entity'
 export { refundBooking, syncIntent } from './payment.service'
-export { sendRefund, sweepRefunds, SEND_REFUND_JOB, SWEEP_REFUNDS_JOB } from './refunds'
+export { SEND_REFUND_JOB, SWEEP_REFUNDS_JOB, sendRefund, sweepRefunds } from './refunds'
 
 export const REFUND_BOOKING_JOB = 'payments.refund-booking'
 
@@ -29,8 +29,11 @@ work<{ bookingId: string; reason: string }>(REFUND_BOOKING_JOB, async ({ booking
 onBookingCancelled(async (booking, tem) => {
   if (booking.amountPaid <= 0) {
     // An unpaid booking: its open intents can no longer be used.
-    await afterCommit(tem, () => cancelOpenIntents(getOrm().em.fork() as EntityManager, booking.id).catch((err) =>
-      log.warn({ err: err instanceof Error ? err.message : err, bookingId: booking.id }, 'could not cancel open intents')))
+    await afterCommit(tem, () =>
+      cancelOpenIntents(getOrm().em.fork() as EntityManager, booking.id).catch((err) =>
+        log.warn({ err: err instanceof Error ? err.message : err, bookingId: booking.id }, 'could not cancel open intents'),
+      ),
+    )
     return
   }
   const reason = `Booking cancelled: ${booking.cancellationReason ?? ''}`.slice(0, 255)

@@ -1,13 +1,13 @@
 /** Renders an invoice or credit note as a PDF (pdfkit, built-in Helvetica: no font files). */
 import PDFDocument from 'pdfkit'
-import type { Invoice } from './payment.entity'
 import { documentNumber } from './invoice.service'
+import type { Invoice } from './payment.entity'
 
 export const formatMoney = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency.toUpperCase()}`
 
 function formatDate(iso: string, timeZone: string) {
   try {
-    return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso)) + ` (${timeZone})`
+    return `${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso))} (${timeZone})`
   } catch {
     return new Date(iso).toISOString()
   }
@@ -23,8 +23,14 @@ export function renderInvoicePdf(doc: Invoice, invoiceNumber?: string): Promise<
   const money = (m: number) => formatMoney(m, doc.currency)
 
   pdf.fontSize(20).font('Helvetica-Bold').text(l.tenantName)
-  pdf.moveDown(0.5).fontSize(14).text(`${credit ? 'Credit note' : 'Invoice'} ${documentNumber(doc)}`)
-  pdf.font('Helvetica').fontSize(10).text(`Issued: ${doc.issuedAt.toISOString().slice(0, 10)}`)
+  pdf
+    .moveDown(0.5)
+    .fontSize(14)
+    .text(`${credit ? 'Credit note' : 'Invoice'} ${documentNumber(doc)}`)
+  pdf
+    .font('Helvetica')
+    .fontSize(10)
+    .text(`Issued: ${doc.issuedAt.toISOString().slice(0, 10)}`)
   if (credit && invoiceNumber) pdf.text(`Credits invoice ${invoiceNumber}`)
   pdf.moveDown()
   pdf.font('Helvetica-Bold').text('Billed to')
@@ -52,7 +58,11 @@ export function renderInvoicePdf(doc: Invoice, invoiceNumber?: string): Promise<
   row('Currency', doc.currency.toUpperCase())
   pdf.moveDown()
   pdf.x = 50
-  if (l.cardLast4) pdf.font('Helvetica').fontSize(9).text(`${credit ? 'Refunded to' : 'Paid by'} ${l.cardBrand ?? 'card'} ending ${l.cardLast4}`, 50)
+  if (l.cardLast4)
+    pdf
+      .font('Helvetica')
+      .fontSize(9)
+      .text(`${credit ? 'Refunded to' : 'Paid by'} ${l.cardBrand ?? 'card'} ending ${l.cardLast4}`, 50)
   if (l.paymentTransactionId) pdf.fontSize(9).text(`Transaction: ${l.paymentTransactionId}`, 50)
   pdf.end()
   return done

@@ -9,7 +9,7 @@ import { Tenant } from '../tenants/tenant.entity'
 import { User } from '../users/user.entity'
 import { WorkshopSchedule } from '../workshops/schedule.entity'
 import { Workshop } from '../workshops/workshop.entity'
-import { Invoice, Payment, type InvoiceKind, type InvoiceLines } from './payment.entity'
+import { Invoice, type InvoiceKind, type InvoiceLines, Payment } from './payment.entity'
 
 export const documentNumber = (inv: Pick<Invoice, 'kind' | 'number'>) => `${inv.kind === 'credit_note' ? 'CN' : 'INV'}-${String(inv.number).padStart(6, '0')}`
 
@@ -51,10 +51,18 @@ export async function issueDocument(tem: EntityManager, bookingId: string, kind:
     cardBrand: card?.cardBrand ?? null,
     cardLast4: card?.cardLast4 ?? null,
   }
-  const [row] = await tem.execute(`update tenants set invoice_counter = invoice_counter + 1, updated_at = now() where id = ? returning invoice_counter`, [tenant.id])
+  const [row] = await tem.execute(`update tenants set invoice_counter = invoice_counter + 1, updated_at = now() where id = ? returning invoice_counter`, [
+    tenant.id,
+  ])
   const doc = tem.create(Invoice, {
-    tenant: tenant.id, booking: booking.id, kind, number: Number(row.invoice_counter), issuedAt: new Date(),
-    currency: booking.currency, total: lines.total, lines,
+    tenant: tenant.id,
+    booking: booking.id,
+    kind,
+    number: Number(row.invoice_counter),
+    issuedAt: new Date(),
+    currency: booking.currency,
+    total: lines.total,
+    lines,
   } as any)
   await tem.flush()
   return doc

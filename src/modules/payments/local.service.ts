@@ -3,10 +3,11 @@
  * STRIPE_SECRET_KEY is configured outside production, unless STRIPE_API_URL points at one
  * that already runs. Webhooks go to this app's /v1/payments/webhook.
  */
+
+import { type StripeLocal, startStripeLocal } from '../../../tools/stripe-local/server'
 import { config } from '../../config'
 import { log } from '../../platform/log'
 import { registerService } from '../../services'
-import { startStripeLocal, type StripeLocal } from '../../../tools/stripe-local/server'
 import { paymentsMode, paymentsSettings, useLocalStripe } from './stripe'
 
 let local: StripeLocal | null = null

@@ -1,21 +1,28 @@
-import { Elysia, t } from 'elysia'
-import { lockRow } from '../../platform/db/after-commit'
 import type { EntityManager } from '@mikro-orm/postgresql'
+import { Elysia, t } from 'elysia'
+import type Stripe from 'stripe'
+import { lockRow } from '../../platform/db/after-commit'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { notFound, parseOrThrow } from '../../platform/http/errors'
 import { listResponse, parseIncludes, parseListQuery } from '../../platform/http/list-query'
-import { Booking } from '../bookings/booking.entity'
 import { bookingScope } from '../bookings/booking.access'
+import { Booking } from '../bookings/booking.entity'
 import { toMajor } from '../bookings/money'
-import { Invoice, Payment } from './payment.entity'
-import { AddPaymentMethodSchema, BookingIntentSchema, DefaultPaymentMethodSchema, FinalizeSchema, InvoiceQuerySchema, PublicIntentSchema } from './payment.schema'
-import { createBookingIntent, finalizeBooking } from './payment.service'
 import { addCard, listCards, removeCard, setDefaultCard } from './customers'
-import { documentNumber, issueDocument } from './invoice.service'
 import { renderInvoicePdf } from './invoice.pdf'
-import { handleWebhook } from './webhook'
+import { documentNumber, issueDocument } from './invoice.service'
+import { Invoice, Payment } from './payment.entity'
+import {
+  AddPaymentMethodSchema,
+  BookingIntentSchema,
+  DefaultPaymentMethodSchema,
+  FinalizeSchema,
+  InvoiceQuerySchema,
+  PublicIntentSchema,
+} from './payment.schema'
+import { createBookingIntent, finalizeBooking } from './payment.service'
 import { LOCAL_PROXY_PATH, localStripeUrl, paymentsSettings } from './stripe'
-import type Stripe from 'stripe'
+import { handleWebhook } from './webhook'
 
 const tags = ['Payments']
 const idParams = t.Object({ id: t.String() })
@@ -106,22 +113,31 @@ async function payIntent(ctx: RequestContext, bookingId: string, body: { payment
 
 export const paymentRoutes = new Elysia({ name: 'payments' })
   .use(platform)
-  .get('/public/payments/stripe-key', () => {
-    const s = paymentsSettings()
-    return { data: { key: s.publishableKey, publishableKey: s.publishableKey, stripeJsUrl: s.stripeJsUrl, mode: s.mode } }
-  }, { detail: { tags, summary: "The card provider's publishable key (and where Stripe.js loads from)" } })
-  .post('/public/payments/payment-intent', async ({ ctx, body }) => {
-    const data = parseOrThrow(PublicIntentSchema, body)
-    return payIntent(ctx, data.bookingId, data)
-  }, {
-    auth: true,
-    body: PublicIntentSchema,
-    detail: {
-      tags,
-      summary: 'Payment intent for a booking (checkout)',
-      description: 'Body `{ bookingId, paymentMethodId?, savePaymentMethod? }`; the signed-in booker only. Answers `{ data: { clientSecret, paymentIntentId, amount, currency, status, publishableKey } }`. The amount is what the booking owes, computed on the server.',
+  .get(
+    '/public/payments/stripe-key',
+    () => {
+      const s = paymentsSettings()
+      return { data: { key: s.publishableKey, publishableKey: s.publishableKey, stripeJsUrl: s.stripeJsUrl, mode: s.mode } }
     },
-  })
+    { detail: { tags, summary: "The card provider's publishable key (and where Stripe.js loads from)" } },
+  )
+  .post(
+    '/public/payments/payment-intent',
+    async ({ ctx, body }) => {
+      const data = parseOrThrow(PublicIntentSchema, body)
+      return payIntent(ctx, data.bookingId, data)
+    },
+    {
+      auth: true,
+      body: PublicIntentSchema,
+      detail: {
+        tags,
+        summary: 'Payment intent for a booking (checkout)',
+        description:
+          'Body `{ bookingId, paymentMethodId?, savePaymentMethod? }`; the signed-in booker only. Answers `{ data: { clientSecret, paymentIntentId, amount, currency, status, publishableKey } }`. The amount is what the booking owes, computed on the server.',
+      },
+    },
+  )
   .post('/payments/bookings/:id/payment-intent', async ({ ctx, params, body }) => payIntent(ctx, params.id, parseOrThrow(BookingIntentSchema, body ?? {})), {
     auth: true,
     params: idParams,
@@ -131,86 +147,164 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
       description: 'Optional body `{ paymentMethodId, savePaymentMethod }`: with a saved card the payment is confirmed at once.',
     },
   })
-  .post('/payments/bookings/:id/finalize', async ({ ctx, params, body }) => {
-    const data = parseOrThrow(FinalizeSchema, body)
-    if (!isUuid(params.id)) throw notFound('Booking')
-    const r = await finalizeBooking(ctx.em as EntityManager, ctx.requireUser(), params.id, data.paymentIntentId)
-    return { data: { ...serializeIntent(r), clientSecret: undefined, payment: r.payment ? serializePayment(r.payment) : null } }
-  }, { auth: true, params: idParams, body: FinalizeSchema, detail: { tags, summary: 'Confirm the booking once its payment intent succeeded' } })
-  .get('/payments/bookings/:id/invoice', async ({ ctx, params, query }) => {
-    const q = parseOrThrow(InvoiceQuerySchema, query)
-    const booking = await visibleBooking(ctx, params.id)
-    const kind = q.document === 'credit-note' ? 'credit_note' : 'invoice'
-    const em = (ctx.em as EntityManager).fork()
-    let doc = await em.findOne(Invoice, { booking: booking.id, kind })
-    // Under the booking's lock, like every other issuer: two requests never number it twice.
-    doc ??= await em.transactional(async (tem) => {
-      await lockRow(tem as EntityManager, 'bookings', booking.id)
-      return issueDocument(tem as EntityManager, booking.id, kind)
-    })
-    if (!doc) throw notFound(kind === 'invoice' ? 'Invoice (the booking has no payment)' : 'Credit note (the booking has no refund)')
-    const invoice = kind === 'credit_note' ? await em.findOne(Invoice, { booking: booking.id, kind: 'invoice' }) : null
-    const pdf = await renderInvoicePdf(doc, invoice ? documentNumber(invoice) : undefined)
-    return new Response(pdf as unknown as BodyInit, { headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${documentNumber(doc)}.pdf"` } })
-  }, { auth: true, params: idParams, detail: { tags, summary: 'Invoice PDF (`?document=credit-note` for the credit note of a refund)' } })
-  .get('/bookings/:id/payments', async ({ ctx, params, request }) => {
-    const booking = await visibleBooking(ctx, params.id)
-    const p = parseListQuery(new URL(request.url), { sortable: ['createdAt'], filterable: [], includes: [], defaultSort: 'createdAt' })
-    const [rows, total] = await ctx.em.findAndCount(Payment, { booking: booking.id }, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: p.perPage, offset: p.offset })
-    return listResponse(rows.map(serializePayment), total, p)
-  }, { auth: true, params: idParams, detail: { tags: ['Bookings', ...tags], summary: 'Payments and refunds of a booking' } })
-  .get('/payments', async ({ ctx, request }) => {
-    const scope = await bookingScope(ctx)
-    const p = parseListQuery(new URL(request.url), { sortable: ['createdAt', 'amount', 'status'], filterable: ['status', 'kind', 'bookingId'], includes: [], defaultSort: '-createdAt' })
-    const where: Record<string, unknown> = { booking: scope }
-    if (p.filter.status) where.status = { $in: p.filter.status.split(',') }
-    if (p.filter.kind) where.kind = p.filter.kind
-    if (p.filter.bookingId) where.booking = { $and: [scope, { id: isUuid(p.filter.bookingId) ? p.filter.bookingId : '00000000-0000-0000-0000-000000000000' }] }
-    const [rows, total] = await ctx.em.findAndCount(Payment, where as any, {
-      orderBy: [...p.sort.map((x) => ({ [x.field]: x.dir })), { id: 'desc' }] as any, limit: p.perPage, offset: p.offset,
-    })
-    return listResponse(rows.map(serializePayment), total, p)
-  }, { auth: true, detail: { tags, summary: 'Payments and refunds the viewer may see (own bookings; a coach: their schedules\' bookings)', description: 'filter[status], filter[kind] (payment|refund), filter[bookingId]; sort createdAt, amount, status.' } })
-  .get('/payments/invoices', async ({ ctx, request }) => {
-    const scope = await bookingScope(ctx)
-    const p = parseListQuery(new URL(request.url), { sortable: ['issuedAt', 'number', 'total'], filterable: ['kind', 'bookingId', 'workshopScheduleId', 'workshopId'], includes: [], defaultSort: '-issuedAt' })
-    const conds: unknown[] = [scope]
-    if (p.filter.bookingId) conds.push({ id: isUuid(p.filter.bookingId) ? p.filter.bookingId : '00000000-0000-0000-0000-000000000000' })
-    if (p.filter.workshopScheduleId && isUuid(p.filter.workshopScheduleId)) conds.push({ workshopSchedule: p.filter.workshopScheduleId })
-    if (p.filter.workshopId && isUuid(p.filter.workshopId)) conds.push({ workshopSchedule: { workshop: p.filter.workshopId } })
-    const where: Record<string, unknown> = { booking: { $and: conds } }
-    if (p.filter.kind) where.kind = p.filter.kind === 'credit-note' ? 'credit_note' : p.filter.kind
-    const [rows, total] = await ctx.em.findAndCount(Invoice, where as any, {
-      orderBy: [...p.sort.map((x) => ({ [x.field]: x.dir })), { id: 'desc' }] as any, limit: p.perPage, offset: p.offset,
-    })
-    return listResponse(rows.map(serializeInvoice), total, p)
-  }, { auth: true, detail: { tags, summary: 'Invoices and credit notes the viewer may see (coach: of their schedules)', description: 'filter[kind] (invoice|credit-note), filter[bookingId], filter[workshopScheduleId], filter[workshopId].' } })
-  .get('/payments/payment-methods', async ({ ctx, request }) => {
-    parseIncludes(new URL(request.url).searchParams.get('include'), [])
-    const cards = await listCards(ctx.requireUser())
-    return { data: cards, meta: { page: 1, perPage: Math.max(cards.length, 10), total: cards.length, lastPage: 1 } }
-  }, { auth: true, detail: { tags, summary: 'Saved cards' } })
-  .post('/payments/payment-methods', async ({ ctx, body, set }) => {
-    const data = parseOrThrow(AddPaymentMethodSchema, body)
-    const card = await addCard(ctx.em as EntityManager, ctx.requireUser(), data.paymentMethodId, data.default)
-    set.status = 201
-    return { data: card }
-  }, { auth: true, body: AddPaymentMethodSchema, detail: { tags, summary: 'Save a card (a payment method made by Stripe.js createPaymentMethod)' } })
-  .put('/payments/payment-methods/default', async ({ ctx, body }) => {
-    const data = parseOrThrow(DefaultPaymentMethodSchema, body)
-    return { data: await setDefaultCard(ctx.requireUser(), data.paymentMethodId) }
-  }, { auth: true, body: DefaultPaymentMethodSchema, detail: { tags, summary: 'Make a saved card the default', description: 'Body `{ paymentMethodId }`.' } })
-  .delete('/payments/payment-methods/:id', async ({ ctx, params, set }) => {
-    await removeCard(ctx.requireUser(), params.id)
-    set.status = 204
-    return null
-  }, { auth: true, params: idParams, detail: { tags, summary: 'Remove a saved card' } })
-  .post('/payments/webhook', async ({ ctx, request }) => {
-    const raw = await request.text()
-    return handleWebhook(ctx.em as EntityManager, raw, request.headers.get('stripe-signature'))
-  }, { parse: 'none', detail: { tags, summary: 'Stripe webhook (signed; raw body)' } })
+  .post(
+    '/payments/bookings/:id/finalize',
+    async ({ ctx, params, body }) => {
+      const data = parseOrThrow(FinalizeSchema, body)
+      if (!isUuid(params.id)) throw notFound('Booking')
+      const r = await finalizeBooking(ctx.em as EntityManager, ctx.requireUser(), params.id, data.paymentIntentId)
+      return { data: { ...serializeIntent(r), clientSecret: undefined, payment: r.payment ? serializePayment(r.payment) : null } }
+    },
+    { auth: true, params: idParams, body: FinalizeSchema, detail: { tags, summary: 'Confirm the booking once its payment intent succeeded' } },
+  )
+  .get(
+    '/payments/bookings/:id/invoice',
+    async ({ ctx, params, query }) => {
+      const q = parseOrThrow(InvoiceQuerySchema, query)
+      const booking = await visibleBooking(ctx, params.id)
+      const kind = q.document === 'credit-note' ? 'credit_note' : 'invoice'
+      const em = (ctx.em as EntityManager).fork()
+      let doc = await em.findOne(Invoice, { booking: booking.id, kind })
+      // Under the booking's lock, like every other issuer: two requests never number it twice.
+      doc ??= await em.transactional(async (tem) => {
+        await lockRow(tem as EntityManager, 'bookings', booking.id)
+        return issueDocument(tem as EntityManager, booking.id, kind)
+      })
+      if (!doc) throw notFound(kind === 'invoice' ? 'Invoice (the booking has no payment)' : 'Credit note (the booking has no refund)')
+      const invoice = kind === 'credit_note' ? await em.findOne(Invoice, { booking: booking.id, kind: 'invoice' }) : null
+      const pdf = await renderInvoicePdf(doc, invoice ? documentNumber(invoice) : undefined)
+      return new Response(pdf as unknown as BodyInit, {
+        headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${documentNumber(doc)}.pdf"` },
+      })
+    },
+    { auth: true, params: idParams, detail: { tags, summary: 'Invoice PDF (`?document=credit-note` for the credit note of a refund)' } },
+  )
+  .get(
+    '/bookings/:id/payments',
+    async ({ ctx, params, request }) => {
+      const booking = await visibleBooking(ctx, params.id)
+      const p = parseListQuery(new URL(request.url), { sortable: ['createdAt'], filterable: [], includes: [], defaultSort: 'createdAt' })
+      const [rows, total] = await ctx.em.findAndCount(
+        Payment,
+        { booking: booking.id },
+        { orderBy: { createdAt: 'asc', id: 'asc' }, limit: p.perPage, offset: p.offset },
+      )
+      return listResponse(rows.map(serializePayment), total, p)
+    },
+    { auth: true, params: idParams, detail: { tags: ['Bookings', ...tags], summary: 'Payments and refunds of a booking' } },
+  )
+  .get(
+    '/payments',
+    async ({ ctx, request }) => {
+      const scope = await bookingScope(ctx)
+      const p = parseListQuery(new URL(request.url), {
+        sortable: ['createdAt', 'amount', 'status'],
+        filterable: ['status', 'kind', 'bookingId'],
+        includes: [],
+        defaultSort: '-createdAt',
+      })
+      const where: Record<string, unknown> = { booking: scope }
+      if (p.filter.status) where.status = { $in: p.filter.status.split(',') }
+      if (p.filter.kind) where.kind = p.filter.kind
+      if (p.filter.bookingId)
+        where.booking = { $and: [scope, { id: isUuid(p.filter.bookingId) ? p.filter.bookingId : '00000000-0000-0000-0000-000000000000' }] }
+      const [rows, total] = await ctx.em.findAndCount(Payment, where as any, {
+        orderBy: [...p.sort.map((x) => ({ [x.field]: x.dir })), { id: 'desc' }] as any,
+        limit: p.perPage,
+        offset: p.offset,
+      })
+      return listResponse(rows.map(serializePayment), total, p)
+    },
+    {
+      auth: true,
+      detail: {
+        tags,
+        summary: "Payments and refunds the viewer may see (own bookings; a coach: their schedules' bookings)",
+        description: 'filter[status], filter[kind] (payment|refund), filter[bookingId]; sort createdAt, amount, status.',
+      },
+    },
+  )
+  .get(
+    '/payments/invoices',
+    async ({ ctx, request }) => {
+      const scope = await bookingScope(ctx)
+      const p = parseListQuery(new URL(request.url), {
+        sortable: ['issuedAt', 'number', 'total'],
+        filterable: ['kind', 'bookingId', 'workshopScheduleId', 'workshopId'],
+        includes: [],
+        defaultSort: '-issuedAt',
+      })
+      const conds: unknown[] = [scope]
+      if (p.filter.bookingId) conds.push({ id: isUuid(p.filter.bookingId) ? p.filter.bookingId : '00000000-0000-0000-0000-000000000000' })
+      if (p.filter.workshopScheduleId && isUuid(p.filter.workshopScheduleId)) conds.push({ workshopSchedule: p.filter.workshopScheduleId })
+      if (p.filter.workshopId && isUuid(p.filter.workshopId)) conds.push({ workshopSchedule: { workshop: p.filter.workshopId } })
+      const where: Record<string, unknown> = { booking: { $and: conds } }
+      if (p.filter.kind) where.kind = p.filter.kind === 'credit-note' ? 'credit_note' : p.filter.kind
+      const [rows, total] = await ctx.em.findAndCount(Invoice, where as any, {
+        orderBy: [...p.sort.map((x) => ({ [x.field]: x.dir })), { id: 'desc' }] as any,
+        limit: p.perPage,
+        offset: p.offset,
+      })
+      return listResponse(rows.map(serializeInvoice), total, p)
+    },
+    {
+      auth: true,
+      detail: {
+        tags,
+        summary: 'Invoices and credit notes the viewer may see (coach: of their schedules)',
+        description: 'filter[kind] (invoice|credit-note), filter[bookingId], filter[workshopScheduleId], filter[workshopId].',
+      },
+    },
+  )
+  .get(
+    '/payments/payment-methods',
+    async ({ ctx, request }) => {
+      parseIncludes(new URL(request.url).searchParams.get('include'), [])
+      const cards = await listCards(ctx.requireUser())
+      return { data: cards, meta: { page: 1, perPage: Math.max(cards.length, 10), total: cards.length, lastPage: 1 } }
+    },
+    { auth: true, detail: { tags, summary: 'Saved cards' } },
+  )
+  .post(
+    '/payments/payment-methods',
+    async ({ ctx, body, set }) => {
+      const data = parseOrThrow(AddPaymentMethodSchema, body)
+      const card = await addCard(ctx.em as EntityManager, ctx.requireUser(), data.paymentMethodId, data.default)
+      set.status = 201
+      return { data: card }
+    },
+    { auth: true, body: AddPaymentMethodSchema, detail: { tags, summary: 'Save a card (a payment method made by Stripe.js createPaymentMethod)' } },
+  )
+  .put(
+    '/payments/payment-methods/default',
+    async ({ ctx, body }) => {
+      const data = parseOrThrow(DefaultPaymentMethodSchema, body)
+      return { data: await setDefaultCard(ctx.requireUser(), data.paymentMethodId) }
+    },
+    { auth: true, body: DefaultPaymentMethodSchema, detail: { tags, summary: 'Make a saved card the default', description: 'Body `{ paymentMethodId }`.' } },
+  )
+  .delete(
+    '/payments/payment-methods/:id',
+    async ({ ctx, params, set }) => {
+      await removeCard(ctx.requireUser(), params.id)
+      set.status = 204
+      return null
+    },
+    { auth: true, params: idParams, detail: { tags, summary: 'Remove a saved card' } },
+  )
+  .post(
+    '/payments/webhook',
+    async ({ ctx, request }) => {
+      const raw = await request.text()
+      return handleWebhook(ctx.em as EntityManager, raw, request.headers.get('stripe-signature'))
+    },
+    { parse: 'none', detail: { tags, summary: 'Stripe webhook (signed; raw body)' } },
+  )
   // The local Stripe server, same origin for the browser: the Stripe.js stand-in and the calls it makes.
   .get(`${LOCAL_PREFIX}/js/stripe.js`, ({ request }) => proxyLocal(request, '/js/stripe.js'), { detail: { hide: true } })
   .post(`${LOCAL_PREFIX}/v1/payment_methods`, ({ request }) => proxyLocal(request, '/v1/payment_methods'), { parse: 'none', detail: { hide: true } })
   .get(`${LOCAL_PREFIX}/v1/payment_intents/:pi`, ({ request, params }) => proxyLocal(request, `/v1/payment_intents/${params.pi}`), { detail: { hide: true } })
-  .post(`${LOCAL_PREFIX}/v1/payment_intents/:pi/confirm`, ({ request, params }) => proxyLocal(request, `/v1/payment_intents/${params.pi}/confirm`), { parse: 'none', detail: { hide: true } })
+  .post(`${LOCAL_PREFIX}/v1/payment_intents/:pi/confirm`, ({ request, params }) => proxyLocal(request, `/v1/payment_intents/${params.pi}/confirm`), {
+    parse: 'none',
+    detail: { hide: true },
+  })

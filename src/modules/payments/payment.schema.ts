@@ -18,7 +18,12 @@ export const PublicIntentSchema = v.strictObject({
 })
 
 export const FinalizeSchema = v.strictObject({
-  paymentIntentId: v.pipe(v.string('Payment intent ID is required'), v.trim(), v.nonEmpty('Payment intent ID is required'), v.maxLength(255, 'Payment intent ID is required')),
+  paymentIntentId: v.pipe(
+    v.string('Payment intent ID is required'),
+    v.trim(),
+    v.nonEmpty('Payment intent ID is required'),
+    v.maxLength(255, 'Payment intent ID is required'),
+  ),
 })
 
 export const AddPaymentMethodSchema = v.strictObject({

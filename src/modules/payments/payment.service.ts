@@ -14,19 +14,19 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type Stripe from 'stripe'
 import { clock } from '../../platform/clock'
+import { afterCommit, lockRow, transaction } from '../../platform/db/after-commit'
+import { conflict, fieldError, HttpError, notFound } from '../../platform/http/errors'
 import { log } from '../../platform/log'
-import { HttpError, conflict, fieldError, notFound } from '../../platform/http/errors'
-import { Booking } from '../bookings/booking.entity'
 import { allTenants } from '../bookings/booking.access'
+import { Booking } from '../bookings/booking.entity'
 import { confirmBooking } from '../bookings/booking.service'
-import { User } from '../users/user.entity'
-import { Payment, type PaymentStatus } from './payment.entity'
+import type { User } from '../users/user.entity'
 import { ensureCustomer } from './customers'
 import { issueDocument } from './invoice.service'
+import { Payment, type PaymentStatus } from './payment.entity'
+import { recordRefund, refundBookingDurably, sendOrQueue } from './refunds'
 import { stripe } from './stripe'
 import { callStripe } from './stripe-errors'
-import { afterCommit, lockRow, transaction } from '../../platform/db/after-commit'
-import { recordRefund, refundBookingDurably, sendOrQueue } from './refunds'
 
 /** Issues an invoice or credit note in a transaction of its own (idempotent per booking and kind). */
 async function issueDocumentNow(bookingId: string, kind: 'invoice' | 'credit_note') {
@@ -60,7 +60,12 @@ const outstanding = (b: Booking) => Math.max(b.amountDue - b.amountPaid, 0)
  * reload of the checkout does not pile up intents). With `paymentMethodId` (a saved card) the
  * intent is confirmed on the server at once and its result applied.
  */
-export async function createBookingIntent(em: EntityManager, user: User, bookingId: string, opts: { paymentMethodId?: string | null; savePaymentMethod?: boolean } = {}) {
+export async function createBookingIntent(
+  em: EntityManager,
+  user: User,
+  bookingId: string,
+  opts: { paymentMethodId?: string | null; savePaymentMethod?: boolean } = {},
+) {
   allTenants(em)
   const booking = await em.findOne(Booking, { id: bookingId })
   if (!booking || (booking.user as any).id !== user.id) throw notFound('Booking')
@@ -77,36 +82,61 @@ export async function createBookingIntent(em: EntityManager, user: User, booking
 
   // Under the booking's lock (a short transaction, no provider call inside): concurrent
   // checkouts of one booking share one Payment row, hence one idempotency key and one intent.
-  const pick = (fresh: boolean) => transaction(em.fork() as EntityManager, async (tem) => {
-    await lockBooking(tem, booking.id)
-    const open = fresh ? null : await tem.findOne(Payment, { booking: booking.id, kind: 'payment', status: 'pending', chargeId: null, amount, currency: booking.currency }, { orderBy: { createdAt: 'desc' } })
-    if (open) return open
-    const row = tem.create(Payment, {
-      id: Bun.randomUUIDv7(), // known before the flush: it keys the Stripe call
-      tenant: (booking.tenant as any).id, booking: booking.id, user: user.id, kind: 'payment', status: 'pending',
-      amount, currency: booking.currency, provider: 'stripe',
-    } as any)
-    await tem.flush()
-    return row
-  })
-  const createFor = async (row: Payment) => {
-    try {
-      const created = await callStripe(() => stripe().paymentIntents.create({
+  const pick = (fresh: boolean) =>
+    transaction(em.fork() as EntityManager, async (tem) => {
+      await lockBooking(tem, booking.id)
+      const open = fresh
+        ? null
+        : await tem.findOne(
+            Payment,
+            { booking: booking.id, kind: 'payment', status: 'pending', chargeId: null, amount, currency: booking.currency },
+            { orderBy: { createdAt: 'desc' } },
+          )
+      if (open) return open
+      const row = tem.create(Payment, {
+        id: Bun.randomUUIDv7(), // known before the flush: it keys the Stripe call
+        tenant: (booking.tenant as any).id,
+        booking: booking.id,
+        user: user.id,
+        kind: 'payment',
+        status: 'pending',
         amount,
         currency: booking.currency,
-        customer,
-        allowed_payment_method_types: ['card'],
-        description: `Booking ${booking.id}`,
-        receipt_email: user.email,
-        metadata: { bookingId: booking.id, paymentId: row.id, tenantId: (booking.tenant as any).id, userId: user.id },
-        ...(futureUsage ? { setup_future_usage: futureUsage } : {}),
-      }, { idempotencyKey: `summit-pi-${row.id}` }))
+        provider: 'stripe',
+      } as any)
+      await tem.flush()
+      return row
+    })
+  const createFor = async (row: Payment) => {
+    try {
+      const created = await callStripe(() =>
+        stripe().paymentIntents.create(
+          {
+            amount,
+            currency: booking.currency,
+            customer,
+            allowed_payment_method_types: ['card'],
+            description: `Booking ${booking.id}`,
+            receipt_email: user.email,
+            metadata: { bookingId: booking.id, paymentId: row.id, tenantId: (booking.tenant as any).id, userId: user.id },
+            ...(futureUsage ? { setup_future_usage: futureUsage } : {}),
+          },
+          { idempotencyKey: `summit-pi-${row.id}` },
+        ),
+      )
       await em.fork().nativeUpdate(Payment, { id: row.id }, { paymentIntentId: created.id })
       row.paymentIntentId = created.id
       return created
     } catch (err) {
       // Not left open: the next checkout makes a fresh row (and key).
-      await em.fork().nativeUpdate(Payment, { id: row.id, paymentIntentId: null }, { status: 'failed', failureMessage: (err instanceof Error ? err.message : 'The payment could not be started.').slice(0, 500) }).catch(() => {})
+      await em
+        .fork()
+        .nativeUpdate(
+          Payment,
+          { id: row.id, paymentIntentId: null },
+          { status: 'failed', failureMessage: (err instanceof Error ? err.message : 'The payment could not be started.').slice(0, 500) },
+        )
+        .catch(() => {})
       throw err
     }
   }
@@ -127,14 +157,15 @@ export async function createBookingIntent(em: EntityManager, user: User, booking
 
   if (opts.paymentMethodId) {
     const pmId = opts.paymentMethodId
-    const confirmed = await stripe().paymentIntents
-      .confirm(pi.id, { payment_method: pmId }, { idempotencyKey: `summit-pi-confirm-${payment.id}-${pmId}` })
+    const confirmed = await stripe()
+      .paymentIntents.confirm(pi.id, { payment_method: pmId }, { idempotencyKey: `summit-pi-confirm-${payment.id}-${pmId}` })
       .catch((err) => err)
     const fresh = await syncIntent(em, pi.id)
     if (confirmed instanceof Error) {
-      const message = (confirmed as any).type === 'StripeCardError' || (confirmed as any).rawType === 'card_error'
-        ? confirmed.message
-        : 'The payment could not be completed with this card.'
+      const message =
+        (confirmed as any).type === 'StripeCardError' || (confirmed as any).rawType === 'card_error'
+          ? confirmed.message
+          : 'The payment could not be completed with this card.'
       throw fieldError('paymentMethodId', message)
     }
     return { pi: fresh.pi, payment: fresh.payment ?? payment, booking: fresh.booking }
@@ -192,12 +223,17 @@ async function recordCharge(tem: EntityManager, booking: Booking, pi: Stripe.Pay
   let row = await tem.findOne(Payment, { chargeId: charge.id })
   row ??= await tem.findOne(Payment, { paymentIntentId: pi.id, kind: 'payment', chargeId: null })
   row ??= tem.create(Payment, {
-    tenant: (booking.tenant as any).id, booking: booking.id, user: (booking.user as any).id, kind: 'payment',
-    amount: charge.amount, currency: charge.currency, provider: 'stripe', paymentIntentId: pi.id,
+    tenant: (booking.tenant as any).id,
+    booking: booking.id,
+    user: (booking.user as any).id,
+    kind: 'payment',
+    amount: charge.amount,
+    currency: charge.currency,
+    provider: 'stripe',
+    paymentIntentId: pi.id,
   } as any)
   const card = charge.payment_method_details?.card
-  const status: PaymentStatus =
-    charge.status === 'succeeded' ? (charge.refunded ? 'refunded' : 'succeeded') : charge.status === 'failed' ? 'failed' : 'pending'
+  const status: PaymentStatus = charge.status === 'succeeded' ? (charge.refunded ? 'refunded' : 'succeeded') : charge.status === 'failed' ? 'failed' : 'pending'
   const lastError = pi.last_payment_error?.charge === charge.id ? pi.last_payment_error : null
   tem.assign(row, {
     chargeId: charge.id,
@@ -208,7 +244,7 @@ async function recordCharge(tem: EntityManager, booking: Booking, pi: Stripe.Pay
     cardBrand: card?.brand ?? null,
     cardLast4: card?.last4 ?? null,
     failureCode: charge.status === 'failed' ? (lastError?.decline_code ?? charge.outcome?.reason ?? charge.failure_code ?? null) : null,
-    failureMessage: charge.status === 'failed' ? (charge.failure_message ?? lastError?.message ?? null)?.slice(0, 500) ?? null : null,
+    failureMessage: charge.status === 'failed' ? ((charge.failure_message ?? lastError?.message ?? null)?.slice(0, 500) ?? null) : null,
   })
   return row
 }
@@ -243,12 +279,24 @@ export async function syncRefunds(em: EntityManager, chargeId: string, reason: s
       const ownId = r.metadata?.refundRowId as string | undefined
       const own = ownId && /^[0-9a-f-]{36}$/i.test(ownId) ? await tem.findOne(Payment, { id: ownId, kind: 'refund', refundId: null }) : null
       if (own) tem.assign(own, { refundId: r.id, amount: r.amount, currency: r.currency })
-      const row = (await tem.findOne(Payment, { refundId: r.id })) ?? own ?? tem.create(Payment, {
-        tenant: (original.tenant as any).id, booking: (original.booking as any).id, user: (original.user as any)?.id ?? null,
-        kind: 'refund', amount: r.amount, currency: r.currency, provider: 'stripe', paymentIntentId: original.paymentIntentId,
-        chargeId: null, refundId: r.id, cardBrand: original.cardBrand, cardLast4: original.cardLast4,
-        reason: (r.metadata?.reason as string | undefined) ?? reason,
-      } as any)
+      const row =
+        (await tem.findOne(Payment, { refundId: r.id })) ??
+        own ??
+        tem.create(Payment, {
+          tenant: (original.tenant as any).id,
+          booking: (original.booking as any).id,
+          user: (original.user as any)?.id ?? null,
+          kind: 'refund',
+          amount: r.amount,
+          currency: r.currency,
+          provider: 'stripe',
+          paymentIntentId: original.paymentIntentId,
+          chargeId: null,
+          refundId: r.id,
+          cardBrand: original.cardBrand,
+          cardLast4: original.cardLast4,
+          reason: (r.metadata?.reason as string | undefined) ?? reason,
+        } as any)
       row.status = r.status === 'succeeded' ? 'succeeded' : r.status === 'failed' || r.status === 'canceled' ? 'failed' : 'pending'
     }
     original.amountRefunded = charge.amount_refunded
@@ -273,8 +321,8 @@ export async function refundBooking(em: EntityManager, bookingId: string, reason
 export async function cancelOpenIntents(em: EntityManager, bookingId: string) {
   const open = await em.fork().find(Payment, { booking: bookingId, kind: 'payment', status: 'pending', chargeId: null, paymentIntentId: { $ne: null } })
   for (const p of open) {
-    await stripe().paymentIntents
-      .cancel(p.paymentIntentId!, { cancellation_reason: 'abandoned' }, { idempotencyKey: `summit-pi-cancel-${p.id}` })
+    await stripe()
+      .paymentIntents.cancel(p.paymentIntentId!, { cancellation_reason: 'abandoned' }, { idempotencyKey: `summit-pi-cancel-${p.id}` })
       .catch((err) => log.warn({ err: err instanceof Error ? err.message : err, paymentIntentId: p.paymentIntentId }, 'could not cancel the payment intent'))
     await syncIntent(em, p.paymentIntentId!).catch(() => {})
   }

@@ -10,13 +10,13 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { config } from '../../config'
-import { log } from '../../platform/log'
-import { enqueue, schedule, work } from '../../platform/jobs'
-import { getOrm } from '../../platform/db/current'
 import { afterCommit, lockRow, transaction } from '../../platform/db/after-commit'
+import { getOrm } from '../../platform/db/current'
+import { enqueue, schedule, work } from '../../platform/jobs'
+import { log } from '../../platform/log'
 import { Payment } from './payment.entity'
-import { stripe } from './stripe'
 import { syncRefunds } from './payment.service'
+import { stripe } from './stripe'
 
 export const SEND_REFUND_JOB = 'payments.send-refund'
 export const SWEEP_REFUNDS_JOB = 'payments.sweep-refunds'
@@ -36,10 +36,20 @@ export async function recordRefund(tem: EntityManager, payment: Payment, reason:
   if (pending) return pending
   const row = tem.create(Payment, {
     id: Bun.randomUUIDv7(),
-    tenant: (payment.tenant as any).id ?? payment.tenant, booking: (payment.booking as any).id ?? payment.booking,
-    user: (payment.user as any)?.id ?? null, kind: 'refund', status: 'pending', amount: left, currency: payment.currency,
-    provider: payment.provider, paymentIntentId: payment.paymentIntentId, chargeId: null, refundId: null,
-    cardBrand: payment.cardBrand, cardLast4: payment.cardLast4, reason: reason.slice(0, 255),
+    tenant: (payment.tenant as any).id ?? payment.tenant,
+    booking: (payment.booking as any).id ?? payment.booking,
+    user: (payment.user as any)?.id ?? null,
+    kind: 'refund',
+    status: 'pending',
+    amount: left,
+    currency: payment.currency,
+    provider: payment.provider,
+    paymentIntentId: payment.paymentIntentId,
+    chargeId: null,
+    refundId: null,
+    cardBrand: payment.cardBrand,
+    cardLast4: payment.cardLast4,
+    reason: reason.slice(0, 255),
   } as any)
   await tem.flush()
   return row
@@ -65,7 +75,13 @@ export async function sendRefund(em: EntityManager, refundRowId: string): Promis
   const row = await em.fork().findOne(Payment, { id: refundRowId, kind: 'refund' }, { filters: false })
   if (!row) return 'nothing'
   if (row.status !== 'pending' || row.refundId) return 'done'
-  const original = await em.fork().findOne(Payment, { kind: 'payment', paymentIntentId: row.paymentIntentId, chargeId: { $ne: null }, status: { $in: ['succeeded', 'refunded'] } }, { filters: false })
+  const original = await em
+    .fork()
+    .findOne(
+      Payment,
+      { kind: 'payment', paymentIntentId: row.paymentIntentId, chargeId: { $ne: null }, status: { $in: ['succeeded', 'refunded'] } },
+      { filters: false },
+    )
   if (!original?.chargeId) {
     await em.fork().nativeUpdate(Payment, { id: row.id, status: 'pending' }, { status: 'failed', failureMessage: 'No successful payment to refund.' })
     return 'nothing'
@@ -73,14 +89,21 @@ export async function sendRefund(em: EntityManager, refundRowId: string): Promis
   const bookingId = (row.booking as any).id ?? row.booking
   try {
     await stripe().refunds.create(
-      { payment_intent: row.paymentIntentId!, amount: row.amount, reason: 'requested_by_customer', metadata: { bookingId, paymentId: original.id, refundRowId: row.id, reason: (row.reason ?? '').slice(0, 450) } },
+      {
+        payment_intent: row.paymentIntentId!,
+        amount: row.amount,
+        reason: 'requested_by_customer',
+        metadata: { bookingId, paymentId: original.id, refundRowId: row.id, reason: (row.reason ?? '').slice(0, 450) },
+      },
       { idempotencyKey: `summit-refund-${row.id}` },
     )
   } catch (err: any) {
     const code = err?.code ?? err?.raw?.code
     if (code !== 'charge_already_refunded' && code !== 'amount_too_large') throw err
     // Refunded elsewhere meanwhile (the dashboard): nothing left for this row to do.
-    await em.fork().nativeUpdate(Payment, { id: row.id, status: 'pending', refundId: null }, { status: 'canceled', failureMessage: 'The payment was already refunded.' })
+    await em
+      .fork()
+      .nativeUpdate(Payment, { id: row.id, status: 'pending', refundId: null }, { status: 'canceled', failureMessage: 'The payment was already refunded.' })
   }
   await syncRefunds(em, original.chargeId, row.reason)
   return 'sent'
@@ -94,7 +117,8 @@ export async function sendOrQueue(refundRowIds: string[]) {
     } catch (err) {
       log.warn({ err: err instanceof Error ? err.message : err, refundId: id }, 'refund not sent: queued for retry')
       await enqueue(SEND_REFUND_JOB, { refundId: id }, { singletonKey: id }).catch((e) =>
-        log.error({ err: e instanceof Error ? e.message : e, refundId: id }, 'refund job not queued (the sweep will send it)'))
+        log.error({ err: e instanceof Error ? e.message : e, refundId: id }, 'refund job not queued (the sweep will send it)'),
+      )
     }
   }
 }
@@ -144,9 +168,13 @@ export async function sweepRefunds(em: EntityManager, now = new Date()): Promise
   return { recorded, sent }
 }
 
-work<{ refundId: string }>(SEND_REFUND_JOB, async ({ refundId }) => {
-  await sendRefund(freshEm(), refundId)
-}, { retryLimit: 10, retryDelay: config.NODE_ENV === 'test' ? 1 : 30, retryBackoff: true })
+work<{ refundId: string }>(
+  SEND_REFUND_JOB,
+  async ({ refundId }) => {
+    await sendRefund(freshEm(), refundId)
+  },
+  { retryLimit: 10, retryDelay: config.NODE_ENV === 'test' ? 1 : 30, retryBackoff: true },
+)
 
 work(SWEEP_REFUNDS_JOB, async () => {
   const r = await sweepRefunds(freshEm())

@@ -1,6 +1,6 @@
 /** Turns Stripe SDK errors into the API's errors: card problems are 422 on a field, outages 503. */
 import Stripe from 'stripe'
-import { HttpError, fieldError } from '../../platform/http/errors'
+import { fieldError, HttpError } from '../../platform/http/errors'
 import { log } from '../../platform/log'
 
 export async function callStripe<T>(fn: () => Promise<T>, field = 'payment'): Promise<T> {

@@ -7,9 +7,9 @@
  * Either way the official SDK does the talking; only host/port/protocol change.
  */
 import Stripe from 'stripe'
+import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, LOCAL_WEBHOOK_SECRET } from '../../../tools/stripe-local/server'
 import { config } from '../../config'
 import { HttpError } from '../../platform/http/errors'
-import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, LOCAL_WEBHOOK_SECRET } from '../../../tools/stripe-local/server'
 
 export type StripeMode = 'stripe' | 'local' | 'disabled'
 

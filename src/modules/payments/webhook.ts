@@ -3,8 +3,9 @@
  * is stored once (unique), and a redelivery of a processed event changes nothing. Handlers
  * re-fetch the PaymentIntent / charge from Stripe, so the order of events does not matter.
  */
-import type Stripe from 'stripe'
+
 import type { EntityManager } from '@mikro-orm/postgresql'
+import type Stripe from 'stripe'
 import { HttpError } from '../../platform/http/errors'
 import { log } from '../../platform/log'
 import { WebhookEvent } from './payment.entity'
@@ -27,10 +28,12 @@ export async function verifyEvent(raw: string, signature: string | null): Promis
 export async function handleWebhook(em: EntityManager, raw: string, signature: string | null) {
   const event = await verifyEvent(raw, signature)
   const object = event.data?.object as { id?: string } | undefined
-  await em.getConnection().execute(
-    `insert into webhook_events (id, event_id, type, object_id, created_at, updated_at) values (?, ?, ?, ?, now(), now()) on conflict (event_id) do nothing`,
-    [Bun.randomUUIDv7(), event.id, event.type, object?.id ?? null],
-  )
+  await em
+    .getConnection()
+    .execute(
+      `insert into webhook_events (id, event_id, type, object_id, created_at, updated_at) values (?, ?, ?, ?, now(), now()) on conflict (event_id) do nothing`,
+      [Bun.randomUUIDv7(), event.id, event.type, object?.id ?? null],
+    )
   const row = await em.fork().findOneOrFail(WebhookEvent, { eventId: event.id })
   if (row.processedAt) return { received: true, duplicate: true }
   await applyEvent(em, event)
@@ -48,7 +51,12 @@ async function applyEvent(em: EntityManager, event: Stripe.Event) {
       return
     case 'charge.refunded':
     case 'charge.refund.updated':
-      await syncRefunds(em, (event.data.object as Stripe.Charge | Stripe.Refund).object === 'charge' ? (event.data.object as Stripe.Charge).id : String((event.data.object as Stripe.Refund).charge))
+      await syncRefunds(
+        em,
+        (event.data.object as Stripe.Charge | Stripe.Refund).object === 'charge'
+          ? (event.data.object as Stripe.Charge).id
+          : String((event.data.object as Stripe.Refund).charge),
+      )
       return
     default:
       log.debug({ type: event.type, id: event.id }, 'webhook event ignored')

@@ -1,12 +1,12 @@
-import { Elysia, t } from 'elysia'
 import { wrap } from '@mikro-orm/core'
-import { crud } from '../../platform/http/crud'
-import { platform } from '../../platform/http/context'
-import { conflict, notFound } from '../../platform/http/errors'
+import { Elysia, t } from 'elysia'
 import { now } from '../../platform/clock'
+import { platform } from '../../platform/http/context'
+import { crud } from '../../platform/http/crud'
+import { conflict, notFound } from '../../platform/http/errors'
 import { WorkshopSchedule } from '../workshops/schedule.entity'
 import { toAmount } from '../workshops/serialize'
-import { loadEarnings, split, type Earnings } from './payout.service'
+import { type Earnings, loadEarnings, split } from './payout.service'
 
 const NONE = '00000000-0000-0000-0000-000000000000'
 const uuid = (s: string) => (/^[0-9a-f-]{36}$/i.test(s) ? s : NONE)
@@ -58,7 +58,11 @@ const payoutCrud = crud({
     coach: (value, ctx) => ({ coach: value === 'me' ? (ctx.user?.id ?? NONE) : uuid(value) }),
     ended: (value) => (['1', 'true'].includes(value) ? { endDate: { $lte: now() } } : { endDate: { $gt: now() } }),
   },
-  prepare: (ctx, rows) => loadEarnings(ctx.em, rows.map((r) => r.id)),
+  prepare: (ctx, rows) =>
+    loadEarnings(
+      ctx.em,
+      rows.map((r) => r.id),
+    ),
   serialize: (row, _include, _ctx, earnings) => serializePayout(row, earnings),
   description: `Per schedule: revenue of paid bookings (CONFIRMED, COMPLETED, NO_SHOW), the platform fee (PLATFORM_FEE_PERCENT) and the coach's net; status pending or paid.`,
 })
@@ -66,19 +70,23 @@ const payoutCrud = crud({
 export const payoutRoutes = new Elysia({ name: 'payouts' })
   .use(platform)
   .use(payoutCrud)
-  .post('/payouts/:id/mark-paid', async ({ ctx, params }) => {
-    const schedule = /^[0-9a-f-]{36}$/i.test(params.id) ? await ctx.em.findOne(WorkshopSchedule, { id: params.id }, { populate: ['workshop'] as any }) : null
-    if (!schedule) throw notFound('Payout')
-    if (schedule.endDate > now()) throw conflict('A payout is made once its schedule has ended.')
-    if (schedule.payoutStatus === 'paid') throw conflict('This payout is already marked paid.')
-    schedule.payoutStatus = 'paid'
-    schedule.paidOutAt = now()
-    await ctx.em.flush()
-    const earnings = await loadEarnings(ctx.em, [schedule.id])
-    return { data: serializePayout(schedule, earnings) }
-  }, {
-    can: 'payouts.manage',
-    tenant: true,
-    params: t.Object({ id: t.String() }),
-    detail: { tags: ['Payouts'], summary: 'Mark a payout paid (super-admins)' },
-  })
+  .post(
+    '/payouts/:id/mark-paid',
+    async ({ ctx, params }) => {
+      const schedule = /^[0-9a-f-]{36}$/i.test(params.id) ? await ctx.em.findOne(WorkshopSchedule, { id: params.id }, { populate: ['workshop'] as any }) : null
+      if (!schedule) throw notFound('Payout')
+      if (schedule.endDate > now()) throw conflict('A payout is made once its schedule has ended.')
+      if (schedule.payoutStatus === 'paid') throw conflict('This payout is already marked paid.')
+      schedule.payoutStatus = 'paid'
+      schedule.paidOutAt = now()
+      await ctx.em.flush()
+      const earnings = await loadEarnings(ctx.em, [schedule.id])
+      return { data: serializePayout(schedule, earnings) }
+    },
+    {
+      can: 'payouts.manage',
+      tenant: true,
+      params: t.Object({ id: t.String() }),
+      detail: { tags: ['Payouts'], summary: 'Mark a payout paid (super-admins)' },
+    },
+  )

@@ -5,7 +5,11 @@ import { uuidArray } from '../workshops/schedule.stats'
 /** Bookings that earned money for the coach: paid and not cancelled. */
 export const EARNING_STATUSES = `('CONFIRMED', 'COMPLETED', 'NO_SHOW')`
 
-export interface Earnings { bookings: number; seats: number; revenue: number }
+export interface Earnings {
+  bookings: number
+  seats: number
+  revenue: number
+}
 
 /** Revenue per schedule for a page of schedules, in one statement. */
 export async function loadEarnings(em: EntityManager, scheduleIds: string[]) {

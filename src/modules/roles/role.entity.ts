@@ -8,7 +8,10 @@ export const RoleSchema = defineEntity({
     ...baseProperties,
     name: p.string().length(255).unique(),
     description: p.text().nullable(),
-    permissions: p.array().$type<string[]>().onCreate(() => []),
+    permissions: p
+      .array()
+      .$type<string[]>()
+      .onCreate(() => []),
   },
 })
 export class Role extends RoleSchema.class {}

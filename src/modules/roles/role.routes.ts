@@ -1,13 +1,26 @@
 import { Elysia } from 'elysia'
+import type { RequestContext } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
-import { fieldError, conflict } from '../../platform/http/errors'
+import { conflict, fieldError } from '../../platform/http/errors'
+import { PERMISSIONS } from './permissions'
 import { Permission, Role } from './role.entity'
 import { PermissionCreateSchema, PermissionUpdateSchema, RoleCreateSchema, RoleUpdateSchema } from './role.schema'
-import { PERMISSIONS } from './permissions'
-import type { RequestContext } from '../../platform/http/context'
 
-const serializeRole = (r: Role) => ({ id: r.id, name: r.name, description: r.description ?? null, permissions: r.permissions, createdAt: r.createdAt, updatedAt: r.updatedAt })
-const serializePermission = (p: Permission) => ({ id: p.id, name: p.name, description: p.description ?? null, builtIn: p.name in PERMISSIONS, createdAt: p.createdAt })
+const serializeRole = (r: Role) => ({
+  id: r.id,
+  name: r.name,
+  description: r.description ?? null,
+  permissions: r.permissions,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+})
+const serializePermission = (p: Permission) => ({
+  id: p.id,
+  name: p.name,
+  description: p.description ?? null,
+  builtIn: p.name in PERMISSIONS,
+  createdAt: p.createdAt,
+})
 
 async function checkPermissionNames(ctx: RequestContext, names: string[] | undefined) {
   if (!names?.length) return

@@ -1,7 +1,17 @@
 import * as v from 'valibot'
 
-const name = v.pipe(v.string('Role name is required'), v.trim(), v.nonEmpty('Role name is required'), v.maxLength(255, 'Role name must be at most 255 characters'))
-const permName = v.pipe(v.string('Permission name is required'), v.trim(), v.nonEmpty('Permission name is required'), v.maxLength(255, 'Permission name must be at most 255 characters'))
+const name = v.pipe(
+  v.string('Role name is required'),
+  v.trim(),
+  v.nonEmpty('Role name is required'),
+  v.maxLength(255, 'Role name must be at most 255 characters'),
+)
+const permName = v.pipe(
+  v.string('Permission name is required'),
+  v.trim(),
+  v.nonEmpty('Permission name is required'),
+  v.maxLength(255, 'Permission name must be at most 255 characters'),
+)
 const description = v.nullish(v.pipe(v.string(), v.maxLength(1000, 'Description must be at most 1000 characters')))
 
 export const RoleCreateSchema = v.strictObject({ name: v.optional(name, ''), description, permissions: v.optional(v.array(v.string()), []) })

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { Permission, Role } from './role.entity'
 import { DEFAULT_ROLES, PERMISSIONS } from './permissions'
+import { Permission, Role } from './role.entity'
 
 /** Built-in permissions and roles exist in every database (idempotent; run at every start). */
 export async function seedRolesAndPermissions(em: EntityManager) {

@@ -1,3 +1,4 @@
 /** Tenants: the front door for the rest of the app (more exports join as code moves behind it). */
-export { Tenant, Membership, TENANT_PLANS, MEMBER_STATUSES, type TenantPlan, type MemberStatus } from './tenant.entity'
+
 export { PLAN_LIMITS, planAllows } from './plans'
+export { MEMBER_STATUSES, type MemberStatus, Membership, TENANT_PLANS, Tenant, type TenantPlan } from './tenant.entity'

@@ -37,7 +37,10 @@ export const MembershipSchema = defineEntity({
     tenant: () => p.manyToOne(Tenant).deleteRule('cascade'),
     user: () => p.manyToOne(User).deleteRule('cascade'),
     status: p.string().length(16).default('ACTIVE').$type<MemberStatus>(),
-    roles: p.array().$type<string[]>().onCreate(() => []),
+    roles: p
+      .array()
+      .$type<string[]>()
+      .onCreate(() => []),
   },
 })
 export class Membership extends MembershipSchema.class {}

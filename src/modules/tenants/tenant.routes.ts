@@ -1,12 +1,12 @@
 import { Elysia, t } from 'elysia'
-import { crud } from '../../platform/http/crud'
-import { platform } from '../../platform/http/context'
-import { forbidden, notFound, parseOrThrow, fieldError } from '../../platform/http/errors'
-import { Membership, Tenant, type TenantPlan } from './tenant.entity'
-import { User } from '../users/user.entity'
-import { MemberCreateSchema, MemberUpdateSchema, TenantCreateSchema, TenantUpdateSchema } from './tenant.schema'
-import { PLAN_LIMITS } from './plans'
 import type { RequestContext } from '../../platform/http/context'
+import { platform } from '../../platform/http/context'
+import { crud } from '../../platform/http/crud'
+import { fieldError, forbidden, notFound, parseOrThrow } from '../../platform/http/errors'
+import { User } from '../users/user.entity'
+import { PLAN_LIMITS } from './plans'
+import { Membership, Tenant, type TenantPlan } from './tenant.entity'
+import { MemberCreateSchema, MemberUpdateSchema, TenantCreateSchema, TenantUpdateSchema } from './tenant.schema'
 
 export const serializeTenant = (t: Tenant) => ({
   id: t.id,
@@ -43,7 +43,14 @@ const tenantCrud = crud({
   name: 'Tenant',
   entity: Tenant,
   softDelete: true,
-  access: { list: 'tenants.manage', show: 'tenants.manage', create: 'tenants.manage', update: 'tenants.manage', delete: 'tenants.manage', restore: 'tenants.manage' },
+  access: {
+    list: 'tenants.manage',
+    show: 'tenants.manage',
+    create: 'tenants.manage',
+    update: 'tenants.manage',
+    delete: 'tenants.manage',
+    restore: 'tenants.manage',
+  },
   createSchema: TenantCreateSchema,
   updateSchema: TenantUpdateSchema,
   sortable: ['name', 'slug', 'plan', 'createdAt', 'updatedAt'],
@@ -79,50 +86,85 @@ const idParams = t.Object({ id: t.String() })
 export const tenantRoutes = new Elysia({ name: 'tenants' })
   .use(platform)
   .use(tenantCrud)
-  .get('/t', async ({ ctx }) => ({ data: { ...serializeTenant(await ctx.tenant()), membership: ctx.membership ? { status: ctx.membership.status, roles: ctx.membership.roles } : null } }), {
-    auth: true,
-    detail: { tags: ['Tenants'], summary: 'The current tenant (X-Team, else defaultTenantSlug)' },
-  })
-  .get('/users/:id/tenants', async ({ ctx, params }) => {
-    const me = ctx.requireUser()
-    // A malformed id is nobody (404, it reveals nothing); someone else's list is for super-admins.
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(params.id)) throw notFound('User')
-    if (params.id !== me.id && !ctx.isSuperAdmin) throw forbidden()
-    if (params.id !== me.id && !(await ctx.em.count(User, { id: params.id }))) throw notFound('User')
-    const rows = await ctx.em.find(Membership, { user: params.id, tenant: { deletedAt: null } }, { populate: ['tenant'], orderBy: { tenant: { name: 'asc' } } })
-    return { data: rows.map((m) => ({ ...serializeTenant(m.tenant), membership: { status: m.status, roles: m.roles } })) }
-  }, { auth: true, params: idParams, detail: { tags: ['Tenants'], summary: "Tenants a user belongs to (self or super-admin)" } })
-  .get('/tenants/:id/members', async ({ ctx, params }) => {
-    const tenant = await findTenant(ctx, params.id)
-    const rows = await ctx.em.find(Membership, { tenant }, { populate: ['user'], orderBy: { createdAt: 'asc' } })
-    return { data: rows.map(serializeMember) }
-  }, { can: 'tenants.manage', params: idParams, detail: { tags: ['Tenants'], summary: 'Members of a tenant' } })
-  .post('/tenants/:id/members', async ({ ctx, params, body, set }) => {
-    const tenant = await findTenant(ctx, params.id)
-    const data = parseOrThrow(MemberCreateSchema, body)
-    const user = await ctx.em.findOne(User, { id: data.userId })
-    if (!user) throw fieldError('userId', 'User not found.')
-    const existing = await ctx.em.findOne(Membership, { tenant, user })
-    if (existing) throw fieldError('userId', 'The user is already a member of this tenant.')
-    const m = ctx.em.create(Membership, { tenant, user, status: data.status, roles: data.roles })
-    if (!user.defaultTenantSlug) user.defaultTenantSlug = tenant.slug
-    await ctx.em.flush()
-    set.status = 201
-    return { data: serializeMember(m) }
-  }, { can: 'tenants.manage', params: idParams, body: MemberCreateSchema, detail: { tags: ['Tenants'], summary: 'Add a member' } })
-  .patch('/tenants/:id/members/:memberId', async ({ ctx, params, body }) => {
-    const tenant = await findTenant(ctx, params.id)
-    const m = await ctx.em.findOne(Membership, { tenant, id: params.memberId }, { populate: ['user'] })
-    if (!m) throw notFound('Member')
-    ctx.em.assign(m, parseOrThrow(MemberUpdateSchema, body))
-    await ctx.em.flush()
-    return { data: serializeMember(m) }
-  }, { can: 'tenants.manage', params: t.Object({ id: t.String(), memberId: t.String() }), body: MemberUpdateSchema, detail: { tags: ['Tenants'], summary: 'Change a member (status ACTIVE, PENDING, SUSPENDED; roles)' } })
-  .delete('/tenants/:id/members/:memberId', async ({ ctx, params, set }) => {
-    const tenant = await findTenant(ctx, params.id)
-    const m = await ctx.em.findOne(Membership, { tenant, id: params.memberId })
-    if (!m) throw notFound('Member')
-    await ctx.em.remove(m).flush()
-    set.status = 204
-    return null
-  }, { can: 'tenants.manage', params: t.Object({ id: t.String(), memberId: t.String() }), detail: { tags: ['Tenants'], summary: 'Remove a member' } })
+  .get(
+    '/t',
+    async ({ ctx }) => ({
+      data: { ...serializeTenant(await ctx.tenant()), membership: ctx.membership ? { status: ctx.membership.status, roles: ctx.membership.roles } : null },
+    }),
+    {
+      auth: true,
+      detail: { tags: ['Tenants'], summary: 'The current tenant (X-Team, else defaultTenantSlug)' },
+    },
+  )
+  .get(
+    '/users/:id/tenants',
+    async ({ ctx, params }) => {
+      const me = ctx.requireUser()
+      // A malformed id is nobody (404, it reveals nothing); someone else's list is for super-admins.
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(params.id)) throw notFound('User')
+      if (params.id !== me.id && !ctx.isSuperAdmin) throw forbidden()
+      if (params.id !== me.id && !(await ctx.em.count(User, { id: params.id }))) throw notFound('User')
+      const rows = await ctx.em.find(
+        Membership,
+        { user: params.id, tenant: { deletedAt: null } },
+        { populate: ['tenant'], orderBy: { tenant: { name: 'asc' } } },
+      )
+      return { data: rows.map((m) => ({ ...serializeTenant(m.tenant), membership: { status: m.status, roles: m.roles } })) }
+    },
+    { auth: true, params: idParams, detail: { tags: ['Tenants'], summary: 'Tenants a user belongs to (self or super-admin)' } },
+  )
+  .get(
+    '/tenants/:id/members',
+    async ({ ctx, params }) => {
+      const tenant = await findTenant(ctx, params.id)
+      const rows = await ctx.em.find(Membership, { tenant }, { populate: ['user'], orderBy: { createdAt: 'asc' } })
+      return { data: rows.map(serializeMember) }
+    },
+    { can: 'tenants.manage', params: idParams, detail: { tags: ['Tenants'], summary: 'Members of a tenant' } },
+  )
+  .post(
+    '/tenants/:id/members',
+    async ({ ctx, params, body, set }) => {
+      const tenant = await findTenant(ctx, params.id)
+      const data = parseOrThrow(MemberCreateSchema, body)
+      const user = await ctx.em.findOne(User, { id: data.userId })
+      if (!user) throw fieldError('userId', 'User not found.')
+      const existing = await ctx.em.findOne(Membership, { tenant, user })
+      if (existing) throw fieldError('userId', 'The user is already a member of this tenant.')
+      const m = ctx.em.create(Membership, { tenant, user, status: data.status, roles: data.roles })
+      if (!user.defaultTenantSlug) user.defaultTenantSlug = tenant.slug
+      await ctx.em.flush()
+      set.status = 201
+      return { data: serializeMember(m) }
+    },
+    { can: 'tenants.manage', params: idParams, body: MemberCreateSchema, detail: { tags: ['Tenants'], summary: 'Add a member' } },
+  )
+  .patch(
+    '/tenants/:id/members/:memberId',
+    async ({ ctx, params, body }) => {
+      const tenant = await findTenant(ctx, params.id)
+      const m = await ctx.em.findOne(Membership, { tenant, id: params.memberId }, { populate: ['user'] })
+      if (!m) throw notFound('Member')
+      ctx.em.assign(m, parseOrThrow(MemberUpdateSchema, body))
+      await ctx.em.flush()
+      return { data: serializeMember(m) }
+    },
+    {
+      can: 'tenants.manage',
+      params: t.Object({ id: t.String(), memberId: t.String() }),
+      body: MemberUpdateSchema,
+      detail: { tags: ['Tenants'], summary: 'Change a member (status ACTIVE, PENDING, SUSPENDED; roles)' },
+    },
+  )
+  .delete(
+    '/tenants/:id/members/:memberId',
+    async ({ ctx, params, set }) => {
+      const tenant = await findTenant(ctx, params.id)
+      const m = await ctx.em.findOne(Membership, { tenant, id: params.memberId })
+      if (!m) throw notFound('Member')
+      await ctx.em.remove(m).flush()
+      set.status = 204
+      return null
+    },
+    { can: 'tenants.manage', params: t.Object({ id: t.String(), memberId: t.String() }), detail: { tags: ['Tenants'], summary: 'Remove a member' } },
+  )

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { MESSAGES, domainRule, emailRule, slugRule } from '../../shared/rules'
+import { domainRule, emailRule, MESSAGES, slugRule } from '../../shared/rules'
 
 export const PLANS = ['free', 'pro', 'enterprise'] as const
 

@@ -24,7 +24,10 @@ export type ImageFormat = keyof typeof IMAGE_FORMATS
 /** Stored types the provider can read. */
 const SOURCE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/avif', 'image/gif'])
 
-export interface VariantRequest { width: number | null; format: ImageFormat }
+export interface VariantRequest {
+  width: number | null
+  format: ImageFormat
+}
 
 /**
  * The variant a request asks for, or null for the stored bytes as they are (no `w`, no
@@ -55,10 +58,13 @@ export async function convertImage(input: Uint8Array, v: VariantRequest): Promis
   let img = sharp(input, { failOn: 'error' }).rotate()
   if (v.width) img = img.resize({ width: v.width, withoutEnlargement: true })
   const out =
-    v.format === 'webp' ? img.webp({ quality: 78, effort: 4 })
-    : v.format === 'avif' ? img.avif({ quality: 55, effort: 2 })
-    : v.format === 'png' ? img.png({ compressionLevel: 8 })
-    : img.jpeg({ quality: 80, mozjpeg: true })
+    v.format === 'webp'
+      ? img.webp({ quality: 78, effort: 4 })
+      : v.format === 'avif'
+        ? img.avif({ quality: 55, effort: 2 })
+        : v.format === 'png'
+          ? img.png({ compressionLevel: 8 })
+          : img.jpeg({ quality: 80, mozjpeg: true })
   return new Uint8Array(await out.toBuffer())
 }
 

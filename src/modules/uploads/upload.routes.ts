@@ -1,17 +1,28 @@
+import type { EntityManager } from '@mikro-orm/postgresql'
 import { Elysia, t } from 'elysia'
+import { getOrm } from '../../platform/db/current'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { fieldError, forbidden, notFound } from '../../platform/http/errors'
 import { hit } from '../../platform/http/rate-limit'
-import { getObject } from '../../platform/storage'
-import { getOrm } from '../../platform/db/current'
-import { registerService } from '../../services'
 import { log } from '../../platform/log'
-import { StoredFile } from './file.entity'
-import { AVATAR_TYPES, UPLOAD_MESSAGES, cleanupOrphanAvatars, cleanupTempFiles, fileFromBody, fileUrl, isPublicKind, mayRead, serializeFile, storeUpload } from './upload.service'
-import { IMAGE_FORMATS, IMAGE_WIDTHS, imageVariant, isImage, variantRequest } from './image.service'
+import { getObject } from '../../platform/storage'
+import { registerService } from '../../services'
 import { User } from '../users/user.entity'
 import { serializeUser } from '../users/user.serialize'
-import type { EntityManager } from '@mikro-orm/postgresql'
+import { StoredFile } from './file.entity'
+import { IMAGE_FORMATS, IMAGE_WIDTHS, imageVariant, isImage, variantRequest } from './image.service'
+import {
+  AVATAR_TYPES,
+  cleanupOrphanAvatars,
+  cleanupTempFiles,
+  fileFromBody,
+  fileUrl,
+  isPublicKind,
+  mayRead,
+  serializeFile,
+  storeUpload,
+  UPLOAD_MESSAGES,
+} from './upload.service'
 
 const multipart = (description: string) => ({
   content: {
@@ -54,7 +65,7 @@ async function serveFile(ctx: RequestContext, id: string, request: Request) {
   if (variant && !new URL(request.url).searchParams.get('format')) headers.vary = 'accept'
   const inline = file.mimeType in AVATAR_TYPES || isImage(file)
   const name = (file.originalName ?? file.id).replace(/[^\w.-]+/g, '_')
-  headers['content-disposition'] = `${inline ? 'inline' : 'attachment'}; filename="${variant ? name.replace(/\.\w+$/, '') + '.' + variant.format : name}"`
+  headers['content-disposition'] = `${inline ? 'inline' : 'attachment'}; filename="${variant ? `${name.replace(/\.\w+$/, '')}.${variant.format}` : name}"`
   if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers })
   if (variant) {
     const body = await imageVariant(file, variant).catch((err) => {
@@ -73,71 +84,89 @@ async function serveFile(ctx: RequestContext, id: string, request: Request) {
 
 export const uploadRoutes = new Elysia({ name: 'uploads' })
   .use(platform)
-  .post('/uploads/avatar', async ({ ctx, body, query, set }) => {
-    const me = ctx.requireUser()
-    const file = await uploadAvatar(ctx, me, body)
-    if (query.apply === '1' || query.apply === 'true') {
-      me.avatar = file.id
+  .post(
+    '/uploads/avatar',
+    async ({ ctx, body, query, set }) => {
+      const me = ctx.requireUser()
+      const file = await uploadAvatar(ctx, me, body)
+      if (query.apply === '1' || query.apply === 'true') {
+        me.avatar = file.id
+        await ctx.em.flush()
+      }
+      set.status = 201
+      return { data: { id: file.id, url: fileUrl(file) } }
+    },
+    {
+      auth: true,
+      query: t.Object({ apply: t.Optional(t.String({ description: "1: also make it the signed-in user's avatar at once" })) }),
+      detail: {
+        tags: ['Uploads'],
+        summary: 'Upload an avatar image (png, jpeg, jpg, webp)',
+        description:
+          'Multipart field `file`. The type is read from the content, not the name; at most UPLOAD_MAX_BYTES (5 MB by default). Answers `{ data: { id, url } }`; send the id as `avatar` in `PATCH /v1/users/{id}`, or pass `?apply=1`.',
+        requestBody: multipart('A png, jpeg or webp image'),
+      },
+    } as any,
+  )
+  .put(
+    '/users/:id/avatar',
+    async ({ ctx, params, body }) => {
+      const me = ctx.requireUser()
+      if (params.id !== me.id && !(await ctx.can('users.manage'))) throw forbidden()
+      const user = params.id === me.id ? me : UUID.test(params.id) ? await ctx.em.findOne(User, { id: params.id }) : null
+      if (!user) throw notFound('User')
+      if (user.id !== me.id && user.roles.includes('super-admin') && !ctx.isSuperAdmin) throw forbidden('Only a super-admin can change a super-admin.')
+      const file = await uploadAvatar(ctx, user, body)
+      user.avatar = file.id
       await ctx.em.flush()
-    }
-    set.status = 201
-    return { data: { id: file.id, url: fileUrl(file) } }
-  }, {
-    auth: true,
-    query: t.Object({ apply: t.Optional(t.String({ description: '1: also make it the signed-in user\'s avatar at once' })) }),
-    detail: {
-      tags: ['Uploads'],
-      summary: 'Upload an avatar image (png, jpeg, jpg, webp)',
-      description: 'Multipart field `file`. The type is read from the content, not the name; at most UPLOAD_MAX_BYTES (5 MB by default). Answers `{ data: { id, url } }`; send the id as `avatar` in `PATCH /v1/users/{id}`, or pass `?apply=1`.',
-      requestBody: multipart('A png, jpeg or webp image'),
+      return { data: serializeUser(user) }
     },
-  } as any)
-  .put('/users/:id/avatar', async ({ ctx, params, body }) => {
-    const me = ctx.requireUser()
-    if (params.id !== me.id && !(await ctx.can('users.manage'))) throw forbidden()
-    const user = params.id === me.id ? me : UUID.test(params.id) ? await ctx.em.findOne(User, { id: params.id }) : null
-    if (!user) throw notFound('User')
-    if (user.id !== me.id && user.roles.includes('super-admin') && !ctx.isSuperAdmin) throw forbidden('Only a super-admin can change a super-admin.')
-    const file = await uploadAvatar(ctx, user, body)
-    user.avatar = file.id
-    await ctx.em.flush()
-    return { data: serializeUser(user) }
-  }, {
-    auth: true,
-    params: t.Object({ id: t.String() }),
-    detail: {
-      tags: ['Users'],
-      summary: "Replace a user's avatar in one call (self or user manager)",
-      description: 'Multipart field `file`. Browsers may send it as a POST with `_method=PUT`. Answers the updated user.',
-      requestBody: multipart('A png, jpeg or webp image'),
+    {
+      auth: true,
+      params: t.Object({ id: t.String() }),
+      detail: {
+        tags: ['Users'],
+        summary: "Replace a user's avatar in one call (self or user manager)",
+        description: 'Multipart field `file`. Browsers may send it as a POST with `_method=PUT`. Answers the updated user.',
+        requestBody: multipart('A png, jpeg or webp image'),
+      },
+    } as any,
+  )
+  .post(
+    '/upload-temp',
+    async ({ ctx, body, set }) => {
+      const me = ctx.requireUser()
+      await throttle(ctx)
+      const file = await storeUpload(ctx.em, { file: fileFromBody(body), owner: me, kind: 'temp' })
+      set.status = 201
+      const { id, url, name, size, mimeType } = serializeFile(file)
+      return { data: { id, url, name, size, mimeType } }
     },
-  } as any)
-  .post('/upload-temp', async ({ ctx, body, set }) => {
-    const me = ctx.requireUser()
-    await throttle(ctx)
-    const file = await storeUpload(ctx.em, { file: fileFromBody(body), owner: me, kind: 'temp' })
-    set.status = 201
-    const { id, url, name, size, mimeType } = serializeFile(file)
-    return { data: { id, url, name, size, mimeType } }
-  }, {
-    auth: true,
-    detail: {
-      tags: ['Uploads'],
-      summary: 'Upload a temporary file',
-      description: 'Multipart field `file`, any type, at most UPLOAD_MAX_BYTES. Answers `{ data: { id, url, name, size, mimeType } }` (mimeType read from the content when it is recognisable). Only the owner can fetch it; temporary files are removed after a day unless another resource takes them over.',
-      requestBody: multipart('Any file'),
-    },
-  } as any)
+    {
+      auth: true,
+      detail: {
+        tags: ['Uploads'],
+        summary: 'Upload a temporary file',
+        description:
+          'Multipart field `file`, any type, at most UPLOAD_MAX_BYTES. Answers `{ data: { id, url, name, size, mimeType } }` (mimeType read from the content when it is recognisable). Only the owner can fetch it; temporary files are removed after a day unless another resource takes them over.',
+        requestBody: multipart('Any file'),
+      },
+    } as any,
+  )
   .get('/files/:id', ({ ctx, params, request }) => serveFile(ctx, params.id, request), {
     params: t.Object({ id: t.String() }),
-    query: t.Object({
-      w: t.Optional(t.String({ description: `Image width: one of ${IMAGE_WIDTHS.join(', ')} (breakpoints at densities 1 and 2); never enlarged` })),
-      format: t.Optional(t.String({ description: 'webp, avif, png, jpeg or auto (default with w: avif when the Accept header allows it, else webp)' })),
-    }, { additionalProperties: true }),
+    query: t.Object(
+      {
+        w: t.Optional(t.String({ description: `Image width: one of ${IMAGE_WIDTHS.join(', ')} (breakpoints at densities 1 and 2); never enlarged` })),
+        format: t.Optional(t.String({ description: 'webp, avif, png, jpeg or auto (default with w: avif when the Accept header allows it, else webp)' })),
+      },
+      { additionalProperties: true },
+    ),
     detail: {
       tags: ['Uploads'],
       summary: 'Download a stored file (avatars and workshop images are public and cached; other files only for their owner)',
-      description: 'The default image provider: with `w` and/or `format` an image comes back resized and converted (made once, kept in storage). An unknown key is 404; an unsupported width or format, or resizing a file that is not an image, is 422.',
+      description:
+        'The default image provider: with `w` and/or `format` an image comes back resized and converted (made once, kept in storage). An unknown key is 404; an unsupported width or format, or resizing a file that is not an image, is 422.',
     },
   })
 

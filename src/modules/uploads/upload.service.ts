@@ -2,15 +2,16 @@
  * Uploaded files: checks (size, type by content), storage, the StoredFile row, and the
  * clean-up of temporary files. Other modules store files through `storeUpload`.
  */
+
+import { type FilterQuery, raw } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { raw, type FilterQuery } from '@mikro-orm/core'
 import { fileTypeFromBuffer } from 'file-type'
-import { StoredFile } from './file.entity'
-import type { User } from '../users/user.entity'
 import { config } from '../../config'
-import { HttpError, fieldError } from '../../platform/http/errors'
-import { deleteObject, putObject } from '../../platform/storage'
+import { fieldError, HttpError } from '../../platform/http/errors'
 import { log } from '../../platform/log'
+import { deleteObject, putObject } from '../../platform/storage'
+import type { User } from '../users/user.entity'
+import { StoredFile } from './file.entity'
 import { isImage, variantKeys } from './image.service'
 
 export type FileKind = 'avatar' | 'temp' | 'resource' | 'image'
@@ -47,7 +48,10 @@ export function fileFromBody(body: unknown, field = 'file'): File {
 /** Basename only, no control or path characters, at most 255 characters. */
 export function safeName(name: string | undefined | null) {
   const base = (name ?? '').split(/[\\/]/).pop() ?? ''
-  const clean = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').trim().slice(-255)
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
+    .trim()
+    .slice(-255)
   return clean || null
 }
 
@@ -58,7 +62,10 @@ const DECLARED = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,
  * the name; `allowed` limits it (mime -> extension). Without `allowed`, a type the content
  * does not reveal falls back to the declared one (served as a download).
  */
-export async function storeUpload(em: EntityManager, opts: { file: File; owner: User | null; kind: FileKind; allowed?: Record<string, string>; typeMessage?: string; field?: string }) {
+export async function storeUpload(
+  em: EntityManager,
+  opts: { file: File; owner: User | null; kind: FileKind; allowed?: Record<string, string>; typeMessage?: string; field?: string },
+) {
   const field = opts.field ?? 'file'
   const { file } = opts
   if (file.size > config.UPLOAD_MAX_BYTES) {

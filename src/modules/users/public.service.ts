@@ -5,12 +5,12 @@
  */
 import { raw } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
+import { escapeLike } from '../../platform/http/crud'
 import { notFound } from '../../platform/http/errors'
 import { listResponse } from '../../platform/http/list-query'
-import { escapeLike } from '../../platform/http/crud'
+import { coachRatings } from '../feedback/feedback.service'
 import { User } from './user.entity'
 import { serializePublicUser } from './user.serialize'
-import { coachRatings } from '../feedback/feedback.service'
 
 export const COACH = { roles: { $contains: ['coach'] }, status: 'active', deletedAt: null } as const
 
@@ -36,21 +36,35 @@ export async function listPublicCoaches(em: EntityManager, p: PublicUserQuery) {
   if (p.q) {
     const like = `%${escapeLike(p.q.toLowerCase())}%`
     where.push({
-      [raw((a) => `lower(concat_ws(' ', ${a}.profile->>'firstName', ${a}.profile->>'middleName', ${a}.profile->>'lastName', ${a}.profile->>'headline', ${a}.coach_profile->>'businessName', ${a}.coach_profile->>'specializations', ${a}.username)) like ?`, [like])]: [],
+      [raw(
+        (a) =>
+          `lower(concat_ws(' ', ${a}.profile->>'firstName', ${a}.profile->>'middleName', ${a}.profile->>'lastName', ${a}.profile->>'headline', ${a}.coach_profile->>'businessName', ${a}.coach_profile->>'specializations', ${a}.username)) like ?`,
+        [like],
+      )]: [],
     })
   }
   if (p.country) where.push({ [raw((a) => `${a}.profile->>'country' = ?`, [p.country])]: [] })
   if (p.specialization)
     where.push({
-      [raw((a) => `exists (select 1 from jsonb_array_elements_text(coalesce(${a}.coach_profile->'specializations', '[]'::jsonb)) s where lower(s) = ?)`, [p.specialization.toLowerCase()])]: [],
+      [raw(
+        (a) => `exists (select 1 from jsonb_array_elements_text(coalesce(${a}.coach_profile->'specializations', '[]'::jsonb)) s where lower(s) = ?)`,
+        [p.specialization.toLowerCase()],
+      )]: [],
     })
   const [rows, total] = await em.findAndCount(User, { $and: where } as any, {
     limit: p.perPage,
     offset: p.offset,
     orderBy: [...p.sort.map((s) => PUBLIC_SORTS[s.field](s.dir)), { id: 'asc' }] as any,
   })
-  const ratings = await coachRatings(em, rows.map((u) => u.id))
-  return listResponse(rows.map((u) => serializePublicUser(u, ratings.get(u.id) ?? { average: null, count: 0 })), total, p)
+  const ratings = await coachRatings(
+    em,
+    rows.map((u) => u.id),
+  )
+  return listResponse(
+    rows.map((u) => serializePublicUser(u, ratings.get(u.id) ?? { average: null, count: 0 })),
+    total,
+    p,
+  )
 }
 
 export async function findPublicCoach(em: EntityManager, idOrUsername: string) {

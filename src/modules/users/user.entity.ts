@@ -1,7 +1,11 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
 
-export interface SocialAccount { platform: string; url: string; order: number }
+export interface SocialAccount {
+  platform: string
+  url: string
+  order: number
+}
 export interface Profile {
   firstName?: string | null
   middleName?: string | null
@@ -11,8 +15,20 @@ export interface Profile {
   phoneNumber?: string | null
   socialAccounts?: SocialAccount[]
 }
-export interface Experience { title: string; company: string; order: number; years: number; months: number }
-export interface Certification { title: string; issuingOrganization: string; issuingDate?: string | null; certificateUrl?: string | null; order: number }
+export interface Experience {
+  title: string
+  company: string
+  order: number
+  years: number
+  months: number
+}
+export interface Certification {
+  title: string
+  issuingOrganization: string
+  issuingDate?: string | null
+  certificateUrl?: string | null
+  order: number
+}
 export interface CoachProfile {
   businessName?: string | null
   specializations?: string[]
@@ -39,7 +55,12 @@ export const UserSchema = defineEntity({
     { name: 'users_username_unique', properties: ['username'], where: 'deleted_at is null' },
   ],
   // Marketplace text search (`q`) over the coach's username, names and business name.
-  indexes: [{ name: 'users_coach_text_trgm_idx', expression: `create index "users_coach_text_trgm_idx" on "users" using gin ((coalesce(username, '') || ' ' || coalesce(profile->>'firstName', '') || ' ' || coalesce(profile->>'lastName', '') || ' ' || coalesce(coach_profile->>'businessName', '')) gin_trgm_ops)` }],
+  indexes: [
+    {
+      name: 'users_coach_text_trgm_idx',
+      expression: `create index "users_coach_text_trgm_idx" on "users" using gin ((coalesce(username, '') || ' ' || coalesce(profile->>'firstName', '') || ' ' || coalesce(profile->>'lastName', '') || ' ' || coalesce(coach_profile->>'businessName', '')) gin_trgm_ops)`,
+    },
+  ],
   properties: {
     ...baseProperties,
     ...softDeleteProperties,
@@ -51,7 +72,10 @@ export const UserSchema = defineEntity({
     password: p.string().nullable().hidden(),
     avatar: p.uuid().nullable(),
     emailVerifiedAt: p.datetime().nullable(),
-    roles: p.array().$type<string[]>().onCreate(() => []),
+    roles: p
+      .array()
+      .$type<string[]>()
+      .onCreate(() => []),
     defaultTenantSlug: p.string().nullable(),
     profile: p.json<Profile>().onCreate(() => ({})),
     coachProfile: p.json<CoachProfile>().nullable(),

@@ -1,14 +1,14 @@
-import { Elysia } from 'elysia'
 import { raw } from '@mikro-orm/core'
+import { Elysia } from 'elysia'
+import type { RequestContext } from '../../platform/http/context'
 import { crud, escapeLike } from '../../platform/http/crud'
 import { conflict, forbidden } from '../../platform/http/errors'
-import type { RequestContext } from '../../platform/http/context'
-import { User } from './user.entity'
-import { UserCreateSchema, UserUpdateSchema, USER_STATUSES } from './user.schema'
-import { serializeUser } from './user.serialize'
-import { assertRestorable, createUser, updateUser, type Actor } from './user.service'
-import { publicUserRoutes } from './public.routes'
 import { SUPER_ADMIN } from '../roles/permissions'
+import { publicUserRoutes } from './public.routes'
+import { User } from './user.entity'
+import { USER_STATUSES, UserCreateSchema, UserUpdateSchema } from './user.schema'
+import { serializeUser } from './user.serialize'
+import { type Actor, assertRestorable, createUser, updateUser } from './user.service'
 
 async function actorOf(ctx: RequestContext): Promise<Actor> {
   const user = ctx.requireUser()
@@ -39,9 +39,13 @@ const usersCrud = crud({
   filters: {
     status: (value) => ({ status: (USER_STATUSES as readonly string[]).includes(value) ? value : '__none__' }) as any,
     role: (value) => ({ roles: { $contains: [value] } }) as any,
-    name: (value) => ({
-      [raw((a) => `lower(concat_ws(' ', ${a}.profile->>'firstName', ${a}.profile->>'middleName', ${a}.profile->>'lastName')) like ?`, [`%${escapeLike(value.trim().toLowerCase())}%`])]: [],
-    }) as any,
+    name: (value) =>
+      ({
+        [raw(
+          (a) => `lower(concat_ws(' ', ${a}.profile->>'firstName', ${a}.profile->>'middleName', ${a}.profile->>'lastName')) like ?`,
+          [`%${escapeLike(value.trim().toLowerCase())}%`],
+        )]: [],
+      }) as any,
   },
   serialize: (u) => serializeUser(u),
   async create(ctx, data) {

@@ -4,16 +4,28 @@
  * settings cards validate with these same schemas before they send.
  */
 import * as v from 'valibot'
-import { MESSAGES, emailRule, passwordRule, slugRule, usernameRule } from '../../shared/rules'
 import { countryRule } from '../../shared/countries'
+import { emailRule, MESSAGES, passwordRule, slugRule, usernameRule } from '../../shared/rules'
 
 export const USER_STATUSES = ['pending', 'active', 'suspended'] as const
 export type UserStatusValue = (typeof USER_STATUSES)[number]
 
 /** Social link kinds of spec section 3. */
 export const SOCIAL_PLATFORMS = [
-  'facebook', 'linkedin', 'instagram', 'youtube', 'tiktok', 'pinterest', 'reddit',
-  'snapchat', 'x', 'telegram', 'discord', 'twitch', 'github', 'gitlab',
+  'facebook',
+  'linkedin',
+  'instagram',
+  'youtube',
+  'tiktok',
+  'pinterest',
+  'reddit',
+  'snapchat',
+  'x',
+  'telegram',
+  'discord',
+  'twitch',
+  'github',
+  'gitlab',
 ] as const
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number]
 
@@ -63,8 +75,7 @@ export function isHttpUrl(s: string) {
   }
 }
 
-const text = (required: string, max: number, maxMessage: string) =>
-  v.pipe(v.string(required), v.trim(), v.minLength(1, required), v.maxLength(max, maxMessage))
+const text = (required: string, max: number, maxMessage: string) => v.pipe(v.string(required), v.trim(), v.minLength(1, required), v.maxLength(max, maxMessage))
 
 /**
  * The message of an object schema: a missing required key answers that field's own message
@@ -77,27 +88,34 @@ const keyMessages = (messages: Record<string, string>, other: string) => (issue:
 
 /** Optional text that may be cleared: '' and null both store null. */
 const clearable = (max: number, maxMessage: string) =>
-  v.optional(v.nullable(v.pipe(v.string(maxMessage), v.trim(), v.maxLength(max, maxMessage), v.transform((s) => s || null))))
+  v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(maxMessage),
+        v.trim(),
+        v.maxLength(max, maxMessage),
+        v.transform((s) => s || null),
+      ),
+    ),
+  )
 
 const orderRule = v.pipe(v.number(USER_MESSAGES.order), v.integer(USER_MESSAGES.order), v.minValue(1, USER_MESSAGES.order))
 
-export const SocialAccountSchema = v.object({
-  platform: v.pipe(
-    v.string(USER_MESSAGES.platform),
-    v.trim(),
-    v.toLowerCase(),
-    v.minLength(1, USER_MESSAGES.platform),
-    v.check((s) => (SOCIAL_PLATFORMS as readonly string[]).includes(s), USER_MESSAGES.platformInvalid),
-  ),
-  url: v.pipe(
-    v.string(USER_MESSAGES.url),
-    v.trim(),
-    v.check(isHttpUrl, USER_MESSAGES.url),
-    v.maxLength(255, USER_MESSAGES.urlMax),
-  ),
-  /** Position in the list, from 1; filled from the row's place when left out. */
-  order: v.optional(orderRule),
-}, keyMessages({ platform: USER_MESSAGES.platform, url: USER_MESSAGES.url }, 'Each social account must have a platform and a URL'))
+export const SocialAccountSchema = v.object(
+  {
+    platform: v.pipe(
+      v.string(USER_MESSAGES.platform),
+      v.trim(),
+      v.toLowerCase(),
+      v.minLength(1, USER_MESSAGES.platform),
+      v.check((s) => (SOCIAL_PLATFORMS as readonly string[]).includes(s), USER_MESSAGES.platformInvalid),
+    ),
+    url: v.pipe(v.string(USER_MESSAGES.url), v.trim(), v.check(isHttpUrl, USER_MESSAGES.url), v.maxLength(255, USER_MESSAGES.urlMax)),
+    /** Position in the list, from 1; filled from the row's place when left out. */
+    order: v.optional(orderRule),
+  },
+  keyMessages({ platform: USER_MESSAGES.platform, url: USER_MESSAGES.url }, 'Each social account must have a platform and a URL'),
+)
 
 const profileFields = {
   firstName: text(USER_MESSAGES.firstName, 255, USER_MESSAGES.nameMax),
@@ -105,17 +123,17 @@ const profileFields = {
   lastName: text(USER_MESSAGES.lastName, 255, USER_MESSAGES.nameMax),
   headline: v.optional(v.nullable(text(USER_MESSAGES.headline, 255, USER_MESSAGES.headlineMax))),
   country: v.optional(v.nullable(countryRule)),
-  phoneNumber: v.optional(v.nullable(v.pipe(
-    v.string(USER_MESSAGES.phoneNumber),
-    v.trim(),
-    v.minLength(1, USER_MESSAGES.phoneNumber),
-    v.maxLength(32, USER_MESSAGES.phoneNumberMax),
-  ))),
+  phoneNumber: v.optional(
+    v.nullable(v.pipe(v.string(USER_MESSAGES.phoneNumber), v.trim(), v.minLength(1, USER_MESSAGES.phoneNumber), v.maxLength(32, USER_MESSAGES.phoneNumberMax))),
+  ),
   socialAccounts: v.optional(v.pipe(v.array(SocialAccountSchema, 'Social accounts must be a list'), v.maxLength(30, USER_MESSAGES.socialAccountsMax))),
 }
 
 /** The whole profile (display name card, onboarding): first and last name required. */
-export const ProfileSchema = v.strictObject(profileFields, keyMessages({ firstName: USER_MESSAGES.firstName, lastName: USER_MESSAGES.lastName }, 'The profile must be an object'))
+export const ProfileSchema = v.strictObject(
+  profileFields,
+  keyMessages({ firstName: USER_MESSAGES.firstName, lastName: USER_MESSAGES.lastName }, 'The profile must be an object'),
+)
 
 /** A partial profile: only the keys sent change; socialAccounts, when sent, replaces the list. */
 export const ProfileUpdateSchema = v.strictObject({
@@ -127,28 +145,41 @@ export const ProfileUpdateSchema = v.strictObject({
 /** The social accounts card's values; it sends them as `{ profile: { socialAccounts } }`. */
 export const SocialAccountsSchema = v.strictObject({ socialAccounts: v.array(SocialAccountSchema, 'Social accounts must be a list') })
 
-export const ExperienceSchema = v.object({
-  title: text(USER_MESSAGES.title, 255, 'Title must be at most 255 characters'),
-  company: text(USER_MESSAGES.company, 255, 'Company must be at most 255 characters'),
-  order: v.optional(orderRule),
-  years: v.optional(v.pipe(v.number(USER_MESSAGES.years), v.integer(USER_MESSAGES.years), v.minValue(0, USER_MESSAGES.years)), 0),
-  months: v.optional(v.pipe(v.number(USER_MESSAGES.months), v.integer(USER_MESSAGES.months), v.minValue(0, USER_MESSAGES.months)), 0),
-}, keyMessages({ title: USER_MESSAGES.title, company: USER_MESSAGES.company }, 'Each experience must have a title and a company'))
+export const ExperienceSchema = v.object(
+  {
+    title: text(USER_MESSAGES.title, 255, 'Title must be at most 255 characters'),
+    company: text(USER_MESSAGES.company, 255, 'Company must be at most 255 characters'),
+    order: v.optional(orderRule),
+    years: v.optional(v.pipe(v.number(USER_MESSAGES.years), v.integer(USER_MESSAGES.years), v.minValue(0, USER_MESSAGES.years)), 0),
+    months: v.optional(v.pipe(v.number(USER_MESSAGES.months), v.integer(USER_MESSAGES.months), v.minValue(0, USER_MESSAGES.months)), 0),
+  },
+  keyMessages({ title: USER_MESSAGES.title, company: USER_MESSAGES.company }, 'Each experience must have a title and a company'),
+)
 
-export const CertificationSchema = v.object({
-  title: text(USER_MESSAGES.title, 255, 'Title must be at most 255 characters'),
-  issuingOrganization: text(USER_MESSAGES.issuingOrganization, 255, 'Issuing organization must be at most 255 characters'),
-  issuingDate: v.optional(v.nullable(v.pipe(v.string(USER_MESSAGES.issuingDate), v.trim(), v.isoDate(USER_MESSAGES.issuingDate)))),
-  /** A valid URL of at most 255 characters, or empty (stored as null). */
-  certificateUrl: v.optional(v.nullable(v.pipe(
-    v.string(USER_MESSAGES.certificateUrl),
-    v.trim(),
-    v.maxLength(255, USER_MESSAGES.certificateUrlMax),
-    v.check((s) => s === '' || isHttpUrl(s), USER_MESSAGES.certificateUrl),
-    v.transform((s) => s || null),
-  ))),
-  order: orderRule,
-}, keyMessages({ title: USER_MESSAGES.title, issuingOrganization: USER_MESSAGES.issuingOrganization, order: USER_MESSAGES.order }, 'Each certification must have a title, an issuing organization and an order'))
+export const CertificationSchema = v.object(
+  {
+    title: text(USER_MESSAGES.title, 255, 'Title must be at most 255 characters'),
+    issuingOrganization: text(USER_MESSAGES.issuingOrganization, 255, 'Issuing organization must be at most 255 characters'),
+    issuingDate: v.optional(v.nullable(v.pipe(v.string(USER_MESSAGES.issuingDate), v.trim(), v.isoDate(USER_MESSAGES.issuingDate)))),
+    /** A valid URL of at most 255 characters, or empty (stored as null). */
+    certificateUrl: v.optional(
+      v.nullable(
+        v.pipe(
+          v.string(USER_MESSAGES.certificateUrl),
+          v.trim(),
+          v.maxLength(255, USER_MESSAGES.certificateUrlMax),
+          v.check((s) => s === '' || isHttpUrl(s), USER_MESSAGES.certificateUrl),
+          v.transform((s) => s || null),
+        ),
+      ),
+    ),
+    order: orderRule,
+  },
+  keyMessages(
+    { title: USER_MESSAGES.title, issuingOrganization: USER_MESSAGES.issuingOrganization, order: USER_MESSAGES.order },
+    'Each certification must have a title, an issuing organization and an order',
+  ),
+)
 
 /** A video URL (YouTube, Vimeo, ...) or a bare video id such as `dQw4w9WgXcQ`. */
 const introductionVideoRule = v.pipe(
@@ -164,10 +195,14 @@ const flag = v.optional(v.boolean('Must be true or false'))
 /** Every coach-profile key is optional: the stored object is merged with what is sent. */
 export const CoachProfileUpdateSchema = v.strictObject({
   businessName: clearable(255, USER_MESSAGES.businessNameMax),
-  specializations: v.optional(v.pipe(
-    v.array(v.pipe(v.string(USER_MESSAGES.specialization), v.trim(), v.minLength(1, USER_MESSAGES.specialization), v.maxLength(100, USER_MESSAGES.specialization))),
-    v.maxLength(20, USER_MESSAGES.specializationsMax),
-  )),
+  specializations: v.optional(
+    v.pipe(
+      v.array(
+        v.pipe(v.string(USER_MESSAGES.specialization), v.trim(), v.minLength(1, USER_MESSAGES.specialization), v.maxLength(100, USER_MESSAGES.specialization)),
+      ),
+      v.maxLength(20, USER_MESSAGES.specializationsMax),
+    ),
+  ),
   bio: v.optional(v.nullable(text(USER_MESSAGES.bio, 1000, USER_MESSAGES.bioMax))),
   introductionVideo: v.optional(v.nullable(introductionVideoRule)),
   experiences: v.optional(v.pipe(v.array(ExperienceSchema, 'Experiences must be a list'), v.maxLength(50, 'You can list at most 50 experiences'))),
@@ -184,10 +219,12 @@ const avatarRule = v.nullable(v.pipe(v.string(USER_MESSAGES.avatar), v.uuid(USER
 export const PRIVILEGED_FIELDS = ['roles', 'status', 'defaultTenantSlug'] as const
 
 const privileged = {
-  roles: v.optional(v.pipe(
-    v.array(v.pipe(v.string(USER_MESSAGES.role), v.trim(), v.minLength(1, USER_MESSAGES.role), v.maxLength(64, USER_MESSAGES.role)), USER_MESSAGES.role),
-    v.transform((r) => [...new Set(r)]),
-  )),
+  roles: v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string(USER_MESSAGES.role), v.trim(), v.minLength(1, USER_MESSAGES.role), v.maxLength(64, USER_MESSAGES.role)), USER_MESSAGES.role),
+      v.transform((r) => [...new Set(r)]),
+    ),
+  ),
   status: v.optional(v.picklist(USER_STATUSES, USER_MESSAGES.status)),
   defaultTenantSlug: v.optional(v.nullable(slugRule)),
 }
@@ -219,14 +256,17 @@ export const UserUpdateSchema = v.strictObject({
 export type UserUpdate = Omit<v.InferOutput<typeof UserUpdateSchema>, 'roles' | 'status' | 'defaultTenantSlug'> & v.InferOutput<typeof PrivilegedUserSchema>
 
 /** `POST /v1/users` (user managers): an account that signs in with a code sent to its email. */
-export const UserCreateSchema = v.strictObject({
-  email: emailRule,
-  username: v.optional(usernameRule),
-  password: v.optional(passwordRule),
-  profile: v.optional(ProfileSchema),
-  coachProfile: v.optional(CoachProfileUpdateSchema),
-  ...privileged,
-}, keyMessages({ email: MESSAGES.email }, 'The body must be a JSON object'))
+export const UserCreateSchema = v.strictObject(
+  {
+    email: emailRule,
+    username: v.optional(usernameRule),
+    password: v.optional(passwordRule),
+    profile: v.optional(ProfileSchema),
+    coachProfile: v.optional(CoachProfileUpdateSchema),
+    ...privileged,
+  },
+  keyMessages({ email: MESSAGES.email }, 'The body must be a JSON object'),
+)
 export type UserCreate = v.InferOutput<typeof UserCreateSchema>
 
 /** The cards of the settings dialog, each a slice of the update. */

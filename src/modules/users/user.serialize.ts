@@ -41,7 +41,13 @@ export function serializePublicUser(u: User, rating?: { average: number | null; 
     avatarUrl: avatarUrl(u),
     name: [p.firstName, p.lastName].filter(Boolean).join(' '),
     ...(rating ? { rating } : {}),
-    profile: { firstName: p.firstName ?? null, lastName: p.lastName ?? null, headline: p.headline ?? null, country: p.country ?? null, socialAccounts: p.socialAccounts ?? [] },
+    profile: {
+      firstName: p.firstName ?? null,
+      lastName: p.lastName ?? null,
+      headline: p.headline ?? null,
+      country: p.country ?? null,
+      socialAccounts: p.socialAccounts ?? [],
+    },
     coachProfile: {
       businessName: c.businessName ?? null,
       specializations: c.specializations ?? [],

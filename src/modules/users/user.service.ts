@@ -4,14 +4,14 @@
  * and the email change that waits for its code before it becomes primary.
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { User, type CoachProfile, type Profile, type SocialAccount } from './user.entity'
-import { PRIVILEGED_FIELDS, PrivilegedUserSchema, type UserCreate, type UserUpdate } from './user.schema'
-import { StoredFile } from '../uploads/file.entity'
+import { conflict, type ErrorBag, forbidden, parseOrThrow, validationError } from '../../platform/http/errors'
+import { issueCode } from '../auth/otp.service'
+import { SUPER_ADMIN } from '../roles/permissions'
 import { Role } from '../roles/role.entity'
 import { Tenant } from '../tenants/tenant.entity'
-import { SUPER_ADMIN } from '../roles/permissions'
-import { conflict, forbidden, parseOrThrow, validationError, type ErrorBag } from '../../platform/http/errors'
-import { issueCode } from '../auth/otp.service'
+import { StoredFile } from '../uploads/file.entity'
+import { type CoachProfile, type Profile, type SocialAccount, User } from './user.entity'
+import { PRIVILEGED_FIELDS, PrivilegedUserSchema, type UserCreate, type UserUpdate } from './user.schema'
 
 export const USER_TAKEN = {
   username: 'The username has already been taken.',
@@ -56,7 +56,13 @@ async function checkUnique(em: EntityManager, bag: ErrorBag, data: { username?: 
   if (data.email && (await em.count(User, { email: data.email, ...not }))) add(bag, 'email', USER_TAKEN.email)
 }
 
-async function checkPrivileged(em: EntityManager, bag: ErrorBag, actor: Actor, data: { roles?: string[]; defaultTenantSlug?: string | null }, current: string[] = []) {
+async function checkPrivileged(
+  em: EntityManager,
+  bag: ErrorBag,
+  actor: Actor,
+  data: { roles?: string[]; defaultTenantSlug?: string | null },
+  current: string[] = [],
+) {
   if (data.roles) {
     const known = new Set((await em.find(Role, { name: { $in: data.roles } })).map((r) => r.name))
     const unknown = data.roles.filter((r) => !known.has(r))
@@ -65,8 +71,7 @@ async function checkPrivileged(em: EntityManager, bag: ErrorBag, actor: Actor, d
     const touchesSuper = data.roles.includes(SUPER_ADMIN) !== current.includes(SUPER_ADMIN)
     if (touchesSuper && !actor.superAdmin) throw forbidden('Only a super-admin can grant or remove the super-admin role.')
   }
-  if (data.defaultTenantSlug && !(await em.count(Tenant, { slug: data.defaultTenantSlug })))
-    add(bag, 'defaultTenantSlug', 'The selected tenant is invalid.')
+  if (data.defaultTenantSlug && !(await em.count(Tenant, { slug: data.defaultTenantSlug }))) add(bag, 'defaultTenantSlug', 'The selected tenant is invalid.')
 }
 
 async function checkAvatar(em: EntityManager, bag: ErrorBag, avatar: string | null | undefined, owner: User, actor: Actor) {
@@ -85,7 +90,8 @@ function cleanProfile(p: NonNullable<UserUpdate['profile']>): Partial<Profile> {
 function cleanCoachProfile(c: NonNullable<UserUpdate['coachProfile']>): Partial<CoachProfile> {
   const out: Partial<CoachProfile> = { ...c } as Partial<CoachProfile>
   if (c.experiences) out.experiences = ordered(c.experiences) as CoachProfile['experiences']
-  if (c.certifications) out.certifications = c.certifications.map((x) => ({ ...x, issuingDate: x.issuingDate ?? null, certificateUrl: x.certificateUrl ?? null }))
+  if (c.certifications)
+    out.certifications = c.certifications.map((x) => ({ ...x, issuingDate: x.issuingDate ?? null, certificateUrl: x.certificateUrl ?? null }))
   return out
 }
 

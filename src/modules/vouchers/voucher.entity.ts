@@ -3,6 +3,7 @@ import { baseProperties, tenantFilter } from '../../platform/db/schemas'
 import { Tenant } from '../tenants/tenant.entity'
 
 import { DISCOUNT_TYPES, VOUCHER_MODEL_TYPES } from './voucher.schema'
+
 export { DISCOUNT_TYPES, VOUCHER_MODEL_TYPES }
 export type DiscountType = (typeof DISCOUNT_TYPES)[number]
 export type VoucherModelType = (typeof VOUCHER_MODEL_TYPES)[number]

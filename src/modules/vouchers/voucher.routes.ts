@@ -1,16 +1,16 @@
-import { Elysia, t } from 'elysia'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { crud } from '../../platform/http/crud'
+import { Elysia, t } from 'elysia'
+import { clock } from '../../platform/clock'
 import { platform, type RequestContext } from '../../platform/http/context'
+import { crud } from '../../platform/http/crud'
 import { conflict, fieldError, notFound, parseOrThrow } from '../../platform/http/errors'
-import { Voucher, type VoucherData } from './voucher.entity'
-import { VoucherCreateSchema, VoucherDataSchema, VoucherRedeemSchema, VoucherUpdateSchema, VoucherVerifyQuerySchema, voucherCodeRule } from './voucher.schema'
-import { VOUCHER_PROBLEMS, discountFor, findVoucherByCode, redeemVoucher, serializeVoucher, serializeVoucherForBooker, voucherProblem } from './voucher.service'
-import { Workshop } from '../workshops/workshop.entity'
-import { WorkshopSchedule } from '../workshops/schedule.entity'
 import { allTenants, findBookableSchedule, idFilter } from '../bookings/booking.access'
 import { toMajor, toMinor } from '../bookings/money'
-import { clock } from '../../platform/clock'
+import { WorkshopSchedule } from '../workshops/schedule.entity'
+import { Workshop } from '../workshops/workshop.entity'
+import { Voucher, type VoucherData } from './voucher.entity'
+import { VoucherCreateSchema, VoucherDataSchema, VoucherRedeemSchema, VoucherUpdateSchema, VoucherVerifyQuerySchema, voucherCodeRule } from './voucher.schema'
+import { discountFor, findVoucherByCode, redeemVoucher, serializeVoucher, serializeVoucherForBooker, VOUCHER_PROBLEMS, voucherProblem } from './voucher.service'
 
 /** API data (decimal amounts) to stored data (minor units for money). */
 function toStored(d: { discountType: VoucherData['discountType']; discountValue?: number; maxDiscount?: number | null; maxUses?: number | null }): VoucherData {
@@ -60,7 +60,7 @@ const vouchers = crud({
   filters: {
     modelType: (value) => ({ modelType: value as any }),
     modelId: (value) => ({ modelId: idFilter('modelId', value) }),
-    discountType: (value) => ({ data: { discountType: value } } as any),
+    discountType: (value) => ({ data: { discountType: value } }) as any,
   },
   serialize: (v) => serializeVoucher(v),
   description: 'Discount codes of the tenant (X-Team): percentage (0-100, capped by maxDiscount), fixed amount, or free.',
@@ -70,8 +70,14 @@ const vouchers = crud({
     await assertTarget(ctx, data.modelType, data.modelId)
     const stored = toStored(data.data)
     const v = ctx.em.create(Voucher, {
-      tenant, code: data.code, modelType: data.modelType ?? null, modelId: data.modelId ?? null,
-      expiresAt: data.expiresAt ?? null, data: stored, maxUses: stored.maxUses ?? null, uses: 0,
+      tenant,
+      code: data.code,
+      modelType: data.modelType ?? null,
+      modelId: data.modelId ?? null,
+      expiresAt: data.expiresAt ?? null,
+      data: stored,
+      maxUses: stored.maxUses ?? null,
+      uses: 0,
     } as any)
     await ctx.em.flush()
     return v
@@ -99,68 +105,77 @@ const vouchers = crud({
 export const voucherRoutes = new Elysia({ name: 'vouchers' })
   .use(platform)
   .use(vouchers)
-  .get('/vouchers/verify/:code', async ({ ctx, params, query }) => {
-    const code = parseOrThrow(voucherCodeRule, decodeURIComponent(params.code))
-    const q = parseOrThrow(VoucherVerifyQuerySchema, query)
-    let schedule: WorkshopSchedule | null = null
-    let tenantId: string
-    if (q.workshopScheduleId) {
-      // A booker checks a code against a schedule they may book (any tenant's marketplace).
-      schedule = await findBookableSchedule(ctx, q.workshopScheduleId)
-      tenantId = (schedule.tenant as any).id
-    } else tenantId = (await ctx.tenant()).id
-    const voucher = await findVoucherByCode(allTenants(ctx.em as EntityManager), tenantId, code)
-    if (!voucher) throw notFound('Voucher')
-    const problem = voucherProblem(voucher, schedule)
-    const workshop = schedule ? (schedule.workshop as unknown as Workshop) : null
-    const seats = q.seats ?? 1
-    const total = workshop ? workshop.price * seats : null
-    const discount = total != null && !problem ? discountFor(voucher.data, total) : 0
-    return {
-      data: {
-        ...serializeVoucherForBooker(voucher),
-        valid: !problem,
-        reason: problem,
-        message: problem ? VOUCHER_PROBLEMS[problem] : 'This voucher can be applied.',
-        workshop: workshop ? { id: workshop.id, title: workshop.title, scheduleId: schedule!.id } : null,
-        amount: total != null
-          ? { seats, currency: workshop!.currency, total: toMajor(total), discount: toMajor(discount), due: toMajor(total - discount) }
-          : null,
+  .get(
+    '/vouchers/verify/:code',
+    async ({ ctx, params, query }) => {
+      const code = parseOrThrow(voucherCodeRule, decodeURIComponent(params.code))
+      const q = parseOrThrow(VoucherVerifyQuerySchema, query)
+      let schedule: WorkshopSchedule | null = null
+      let tenantId: string
+      if (q.workshopScheduleId) {
+        // A booker checks a code against a schedule they may book (any tenant's marketplace).
+        schedule = await findBookableSchedule(ctx, q.workshopScheduleId)
+        tenantId = (schedule.tenant as any).id
+      } else tenantId = (await ctx.tenant()).id
+      const voucher = await findVoucherByCode(allTenants(ctx.em as EntityManager), tenantId, code)
+      if (!voucher) throw notFound('Voucher')
+      const problem = voucherProblem(voucher, schedule)
+      const workshop = schedule ? (schedule.workshop as unknown as Workshop) : null
+      const seats = q.seats ?? 1
+      const total = workshop ? workshop.price * seats : null
+      const discount = total != null && !problem ? discountFor(voucher.data, total) : 0
+      return {
+        data: {
+          ...serializeVoucherForBooker(voucher),
+          valid: !problem,
+          reason: problem,
+          message: problem ? VOUCHER_PROBLEMS[problem] : 'This voucher can be applied.',
+          workshop: workshop ? { id: workshop.id, title: workshop.title, scheduleId: schedule!.id } : null,
+          amount:
+            total != null ? { seats, currency: workshop!.currency, total: toMajor(total), discount: toMajor(discount), due: toMajor(total - discount) } : null,
+        },
+      }
+    },
+    {
+      auth: true,
+      query: VoucherVerifyQuerySchema as any,
+      detail: {
+        tags: ['Vouchers'],
+        summary: 'Check a voucher code: what it gives on which workshop, or why not (expired, used_up, wrong_workshop)',
+        description:
+          "With `workshopScheduleId` (and `seats`) the voucher is looked up in that schedule's tenant (a schedule the caller may book) and the discounted amount is computed; without it, in the X-Team tenant (members only). Answers only what a booker needs: the code, its discount, expiry, whether it applies and the amounts; never the voucher's id, tenant or use counts (managers read those with `GET /v1/vouchers`).",
       },
-    }
-  }, {
-    auth: true,
-    query: VoucherVerifyQuerySchema as any,
-    detail: {
-      tags: ['Vouchers'],
-      summary: 'Check a voucher code: what it gives on which workshop, or why not (expired, used_up, wrong_workshop)',
-      description: 'With `workshopScheduleId` (and `seats`) the voucher is looked up in that schedule\'s tenant (a schedule the caller may book) and the discounted amount is computed; without it, in the X-Team tenant (members only). Answers only what a booker needs: the code, its discount, expiry, whether it applies and the amounts; never the voucher\'s id, tenant or use counts (managers read those with `GET /v1/vouchers`).',
     },
-  })
-  .post('/vouchers/:id/redeem', async ({ ctx, params, body }) => {
-    const input = parseOrThrow(VoucherRedeemSchema, body ?? undefined)
-    // The tenant filter is on (X-Team): another tenant's voucher is 404.
-    const voucher = /^[0-9a-f-]{36}$/i.test(params.id) ? await ctx.em.findOne(Voucher, { id: params.id }) : null
-    if (!voucher) throw notFound('Voucher')
-    if (input?.workshopScheduleId) {
-      const schedule = await ctx.em.findOne(WorkshopSchedule, { id: input.workshopScheduleId }, { populate: ['workshop'] as any })
-      if (!schedule || voucherProblem(voucher, schedule) === 'wrong_workshop') throw conflict(VOUCHER_PROBLEMS.wrong_workshop)
-    }
-    const uses = await redeemVoucher(ctx.em as EntityManager, voucher.id, clock.now())
-    if (uses === null) {
-      await ctx.em.refresh(voucher)
-      throw conflict(VOUCHER_PROBLEMS[voucherProblem(voucher, null) ?? 'used_up'])
-    }
-    voucher.uses = uses
-    return { data: serializeVoucher(voucher) }
-  }, {
-    tenant: true,
-    can: 'vouchers.manage',
-    params: t.Object({ id: t.String() }),
-    body: VoucherRedeemSchema as any,
-    detail: {
-      tags: ['Vouchers'],
-      summary: 'Count one use of a voucher by hand (managers of its tenant)',
-      description: 'For the voucher\'s tenant managers (`vouchers.manage` in the X-Team tenant), e.g. a use made outside the product. Clients never call it: booking with `voucherCode` redeems the voucher in the same transaction that takes the seats. Atomic: of many callers racing for the last use exactly one succeeds; 409 when used up or expired; another tenant\'s voucher is 404.',
+  )
+  .post(
+    '/vouchers/:id/redeem',
+    async ({ ctx, params, body }) => {
+      const input = parseOrThrow(VoucherRedeemSchema, body ?? undefined)
+      // The tenant filter is on (X-Team): another tenant's voucher is 404.
+      const voucher = /^[0-9a-f-]{36}$/i.test(params.id) ? await ctx.em.findOne(Voucher, { id: params.id }) : null
+      if (!voucher) throw notFound('Voucher')
+      if (input?.workshopScheduleId) {
+        const schedule = await ctx.em.findOne(WorkshopSchedule, { id: input.workshopScheduleId }, { populate: ['workshop'] as any })
+        if (!schedule || voucherProblem(voucher, schedule) === 'wrong_workshop') throw conflict(VOUCHER_PROBLEMS.wrong_workshop)
+      }
+      const uses = await redeemVoucher(ctx.em as EntityManager, voucher.id, clock.now())
+      if (uses === null) {
+        await ctx.em.refresh(voucher)
+        throw conflict(VOUCHER_PROBLEMS[voucherProblem(voucher, null) ?? 'used_up'])
+      }
+      voucher.uses = uses
+      return { data: serializeVoucher(voucher) }
     },
-  })
+    {
+      tenant: true,
+      can: 'vouchers.manage',
+      params: t.Object({ id: t.String() }),
+      body: VoucherRedeemSchema as any,
+      detail: {
+        tags: ['Vouchers'],
+        summary: 'Count one use of a voucher by hand (managers of its tenant)',
+        description:
+          "For the voucher's tenant managers (`vouchers.manage` in the X-Team tenant), e.g. a use made outside the product. Clients never call it: booking with `voucherCode` redeems the voucher in the same transaction that takes the seats. Atomic: of many callers racing for the last use exactly one succeeds; 409 when used up or expired; another tenant's voucher is 404.",
+      },
+    },
+  )

@@ -34,23 +34,38 @@ export const voucherCodeRule = v.pipe(
 
 const dataEntries = {
   discountType: v.optional(v.picklist(DISCOUNT_TYPES, M.discountType), '' as never),
-  discountValue: v.optional(v.pipe(v.number(M.discountValue), v.minValue(0, M.discountValue), v.maxValue(1_000_000, 'Discount value must be at most 1000000')), 0),
+  discountValue: v.optional(
+    v.pipe(v.number(M.discountValue), v.minValue(0, M.discountValue), v.maxValue(1_000_000, 'Discount value must be at most 1000000')),
+    0,
+  ),
   maxDiscount: v.nullish(v.pipe(v.number(M.maxDiscount), v.minValue(0, M.maxDiscount), v.maxValue(1_000_000, 'Maximum discount must be at most 1000000'))),
   maxUses: v.nullish(v.pipe(v.number(M.maxUses), v.integer(M.maxUses), v.minValue(1, M.maxUses))),
 }
 
 const percentageInRange = v.forward<any, any, any>(
-  v.check((d: { discountType: string; discountValue?: number }) => d.discountType !== 'percentage' || ((d.discountValue ?? 0) >= 0 && (d.discountValue ?? 0) <= 100), M.percentage),
+  v.check(
+    (d: { discountType: string; discountValue?: number }) => d.discountType !== 'percentage' || ((d.discountValue ?? 0) >= 0 && (d.discountValue ?? 0) <= 100),
+    M.percentage,
+  ),
   ['discountValue'],
 )
 
 export const VoucherDataSchema = v.pipe(v.strictObject(dataEntries), percentageInRange)
 
 // Also accepts a Date: the route validates the body once and the handler parses its output again.
-const expiresAt = v.nullish(v.union([
-  v.date(M.expiresAt),
-  v.pipe(v.string(M.expiresAt), v.check((s) => !Number.isNaN(Date.parse(s)), M.expiresAt), v.transform((s) => new Date(s))),
-], M.expiresAt))
+const expiresAt = v.nullish(
+  v.union(
+    [
+      v.date(M.expiresAt),
+      v.pipe(
+        v.string(M.expiresAt),
+        v.check((s) => !Number.isNaN(Date.parse(s)), M.expiresAt),
+        v.transform((s) => new Date(s)),
+      ),
+    ],
+    M.expiresAt,
+  ),
+)
 const modelType = v.nullish(v.picklist(VOUCHER_MODEL_TYPES, M.modelType))
 const modelId = v.nullish(v.pipe(v.string(M.modelId), v.uuid(M.modelId)))
 
@@ -70,22 +85,30 @@ export const VoucherUpdateSchema = v.strictObject({
   modelType,
   modelId,
   expiresAt,
-  data: v.optional(v.strictObject({
-    discountType: v.optional(v.picklist(DISCOUNT_TYPES, M.discountType)),
-    discountValue: v.optional(dataEntries.discountValue),
-    maxDiscount: dataEntries.maxDiscount,
-    maxUses: dataEntries.maxUses,
-  })),
+  data: v.optional(
+    v.strictObject({
+      discountType: v.optional(v.picklist(DISCOUNT_TYPES, M.discountType)),
+      discountValue: v.optional(dataEntries.discountValue),
+      maxDiscount: dataEntries.maxDiscount,
+      maxUses: dataEntries.maxUses,
+    }),
+  ),
 })
 
 export const VoucherVerifyQuerySchema = v.looseObject({
   workshopScheduleId: v.optional(v.pipe(v.string(), v.uuid('Please select a valid workshop schedule'))),
-  seats: v.optional(v.union([
-    v.pipe(v.number(), v.integer(), v.minValue(1)),
-    v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/), v.transform(Number)),
-  ], 'At least 1 seat is required')),
+  seats: v.optional(
+    v.union(
+      [v.pipe(v.number(), v.integer(), v.minValue(1)), v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/), v.transform(Number))],
+      'At least 1 seat is required',
+    ),
+  ),
 })
 
-export const VoucherRedeemSchema = v.optional(v.nullable(v.strictObject({
-  workshopScheduleId: v.optional(v.pipe(v.string(), v.uuid('Please select a valid workshop schedule'))),
-})))
+export const VoucherRedeemSchema = v.optional(
+  v.nullable(
+    v.strictObject({
+      workshopScheduleId: v.optional(v.pipe(v.string(), v.uuid('Please select a valid workshop schedule'))),
+    }),
+  ),
+)

@@ -1,9 +1,9 @@
 /** Voucher rules: what a voucher gives, why it cannot be used, and its atomic use counter. */
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { Voucher, type VoucherData } from './voucher.entity'
-import type { WorkshopSchedule } from '../workshops/schedule.entity'
-import { toMajor } from '../bookings/money'
 import { clock } from '../../platform/clock'
+import { toMajor } from '../bookings/money'
+import type { WorkshopSchedule } from '../workshops/schedule.entity'
+import { Voucher, type VoucherData } from './voucher.entity'
 
 export type VoucherProblem = 'expired' | 'used_up' | 'wrong_workshop'
 

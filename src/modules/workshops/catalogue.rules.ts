@@ -48,7 +48,12 @@ export const urlMax = (max: number) =>
 /** A valid absolute http(s) URL, or a picture kept by the image provider (`/v1/files/<id>`, as the demo workshops have). */
 const PROVIDER_PATH = /^\/v1\/files\/[0-9a-f-]{36}$/
 const urlOrProvided = (max: number) =>
-  v.pipe(v.string(M.url), v.trim(), v.check((s) => PROVIDER_PATH.test(s) || isHttpUrl(s), M.url), v.maxLength(max, `Must be at most ${max} characters`))
+  v.pipe(
+    v.string(M.url),
+    v.trim(),
+    v.check((s) => PROVIDER_PATH.test(s) || isHttpUrl(s), M.url),
+    v.maxLength(max, `Must be at most ${max} characters`),
+  )
 /** An image or video reference: empty string means none. */
 export const optionalUrl = (max = 255) => v.optional(v.nullable(v.union([v.literal(''), urlOrProvided(max)], M.url)))
 
@@ -74,7 +79,12 @@ export const countryRule = sharedCountryRule
 
 /** ISO 8601 date-time (or date) string. */
 export const dateRule = (message: string) =>
-  v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.check((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), message))
+  v.pipe(
+    v.string(message),
+    v.trim(),
+    v.nonEmpty(message),
+    v.check((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), message),
+  )
 
 export const slugInput = v.pipe(
   v.string('Slug must be at least 3 characters'),
@@ -89,13 +99,15 @@ export const uuidRule = (message: string) => v.pipe(v.string(message), v.uuid(me
 
 /** "Hello, World!" -> "hello-world" */
 export function slugify(s: string) {
-  return s
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 200) || 'item'
+  return (
+    s
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 200) || 'item'
+  )
 }
 
 /** A rule over two or more fields, reported on `target` (runs once those fields are valid). */

@@ -1,6 +1,6 @@
 export * from './enums'
+export { WorkshopResource } from './resource.entity'
+export { WorkshopSchedule } from './schedule.entity'
 export { Tag } from './tag.entity'
 export { WorkshopTemplate } from './template.entity'
 export { Workshop } from './workshop.entity'
-export { WorkshopSchedule } from './schedule.entity'
-export { WorkshopResource } from './resource.entity'

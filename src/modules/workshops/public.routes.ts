@@ -2,30 +2,39 @@ import { Elysia, t } from 'elysia'
 import { platform } from '../../platform/http/context'
 import { notFound } from '../../platform/http/errors'
 import { parseIncludes } from '../../platform/http/list-query'
-import { PublicScheduleQuerySchema, findPublicSchedule, listPublicSchedules, parsePublicFilters } from './public.service'
+import { findPublicSchedule, listPublicSchedules, PublicScheduleQuerySchema, parsePublicFilters } from './public.service'
 
 /** The marketplace: no sign-in, every tenant's PUBLIC and PUBLISHED schedules. */
 export const publicScheduleRoutes = new Elysia({ name: 'public-schedules' })
   .use(platform)
-  .get('/public/workshop-schedules', async ({ ctx, request }) => {
-    const sp = new URL(request.url).searchParams
-    parseIncludes(sp.get('include'), []) // rows always embed what they have: any include is unknown (422)
-    const filters = parsePublicFilters(sp)
-    return listPublicSchedules(ctx.em, filters)
-  }, {
-    query: PublicScheduleQuerySchema,
-    detail: {
-      tags: ['Marketplace'],
-      summary: 'Public workshop schedules of every tenant',
-      description: 'PUBLIC and PUBLISHED schedules, coming ones first. Each row embeds its workshop (with tags), the coach (public fields and average rating), `seatsLeft`, `confirmedSeats`, `runs` (minSeats reached) and the schedule rating. Answers with one SQL statement (the page and its total) whatever perPage is.',
+  .get(
+    '/public/workshop-schedules',
+    async ({ ctx, request }) => {
+      const sp = new URL(request.url).searchParams
+      parseIncludes(sp.get('include'), []) // rows always embed what they have: any include is unknown (422)
+      const filters = parsePublicFilters(sp)
+      return listPublicSchedules(ctx.em, filters)
     },
-  })
-  .get('/public/workshop-schedules/:id', async ({ ctx, params, request }) => {
-    parseIncludes(new URL(request.url).searchParams.get('include'), [])
-    const data = await findPublicSchedule(ctx.em, params.id)
-    if (!data) throw notFound('Workshop schedule')
-    return { data }
-  }, {
-    params: t.Object({ id: t.String() }),
-    detail: { tags: ['Marketplace'], summary: 'One public workshop schedule (PUBLIC or UNLISTED, PUBLISHED)' },
-  })
+    {
+      query: PublicScheduleQuerySchema,
+      detail: {
+        tags: ['Marketplace'],
+        summary: 'Public workshop schedules of every tenant',
+        description:
+          'PUBLIC and PUBLISHED schedules, coming ones first. Each row embeds its workshop (with tags), the coach (public fields and average rating), `seatsLeft`, `confirmedSeats`, `runs` (minSeats reached) and the schedule rating. Answers with one SQL statement (the page and its total) whatever perPage is.',
+      },
+    },
+  )
+  .get(
+    '/public/workshop-schedules/:id',
+    async ({ ctx, params, request }) => {
+      parseIncludes(new URL(request.url).searchParams.get('include'), [])
+      const data = await findPublicSchedule(ctx.em, params.id)
+      if (!data) throw notFound('Workshop schedule')
+      return { data }
+    },
+    {
+      params: t.Object({ id: t.String() }),
+      detail: { tags: ['Marketplace'], summary: 'One public workshop schedule (PUBLIC or UNLISTED, PUBLISHED)' },
+    },
+  )

@@ -4,8 +4,9 @@
  * statement whatever its size, and no ORM entities are built for a read-only public answer.
  * The shape is the public schedule of serialize.ts (same fields, same names).
  */
-import { serializePublicUser } from '../users/user.serialize'
+
 import type { User } from '../users/user.entity'
+import { serializePublicUser } from '../users/user.serialize'
 import { localTime, toAmount } from './serialize'
 
 const EARNED = `('CONFIRMED', 'COMPLETED', 'NO_SHOW')`
@@ -55,7 +56,13 @@ export function publicRow(r: Record<string, any>) {
   const confirmed = Number(r.confirmed_seats ?? 0)
   const maxSeats = Number(r.w_max_seats)
   const minSeats = Number(r.w_min_seats)
-  const coach = serializePublicUser({ id: r.coach_id, username: r.u_username, avatar: r.u_avatar, profile: json(r.u_profile) ?? {}, coachProfile: json(r.u_coach_profile) } as User)
+  const coach = serializePublicUser({
+    id: r.coach_id,
+    username: r.u_username,
+    avatar: r.u_avatar,
+    profile: json(r.u_profile) ?? {},
+    coachProfile: json(r.u_coach_profile),
+  } as User)
   const start = new Date(r.start_date)
   const end = new Date(r.end_date)
   return {
@@ -73,10 +80,18 @@ export function publicRow(r: Record<string, any>) {
     status: r.status,
     visibility: r.visibility,
     mode: r.mode,
-    venue: r.mode === 'ONLINE' ? null : {
-      venueName: r.venue_name ?? null, addressLine1: r.address_line1 ?? null, addressLine2: r.address_line2 ?? null,
-      city: r.city ?? null, state: r.state ?? null, zip: r.zip ?? null, country: r.country ?? null,
-    },
+    venue:
+      r.mode === 'ONLINE'
+        ? null
+        : {
+            venueName: r.venue_name ?? null,
+            addressLine1: r.address_line1 ?? null,
+            addressLine2: r.address_line2 ?? null,
+            city: r.city ?? null,
+            state: r.state ?? null,
+            zip: r.zip ?? null,
+            country: r.country ?? null,
+          },
     venueName: r.venue_name ?? null,
     addressLine1: r.address_line1 ?? null,
     addressLine2: r.address_line2 ?? null,

@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import * as v from 'valibot'
-import { validationError, type ErrorBag } from '../../platform/http/errors'
-import { escapeLike } from '../../platform/http/crud'
 import { now } from '../../platform/clock'
-import { DELIVERY_MODES, SKILL_LEVELS } from './enums'
+import { escapeLike } from '../../platform/http/crud'
+import { type ErrorBag, validationError } from '../../platform/http/errors'
 import { isUuid } from './access'
 import { isCountryCode } from './catalogue.rules'
+import { DELIVERY_MODES, SKILL_LEVELS } from './enums'
 import { COACH_RATINGS_CTE, LIST_COLUMNS, PUBLIC_COLUMNS, publicRow } from './public.rows'
 
 const str = (d: string) => v.optional(v.pipe(v.string(), v.description(d)))
@@ -131,7 +131,11 @@ function scheduleWhere(f: PublicFilters, visibility: 'public' | 'unlisted') {
   if (f.q) {
     // The same expressions as the trigram indexes (migrations: listing_indexes), so they serve `ilike`.
     const like = `%${escapeLike(f.q)}%`
-    add(`(s.workshop_id in (select w2.id from workshops w2 where ${WORKSHOP_TEXT} ilike ?) or s.coach_id in (select u2.id from users u2 where ${COACH_TEXT} ilike ?))`, like, like)
+    add(
+      `(s.workshop_id in (select w2.id from workshops w2 where ${WORKSHOP_TEXT} ilike ?) or s.coach_id in (select u2.id from users u2 where ${COACH_TEXT} ilike ?))`,
+      like,
+      like,
+    )
   }
   if (f.level) add('s.level = ?', f.level)
   if (f.mode) add('s.mode = ?', f.mode)
@@ -139,7 +143,11 @@ function scheduleWhere(f: PublicFilters, visibility: 'public' | 'unlisted') {
   if (f.from) add('s.start_date >= ?', f.from)
   if (f.to) add('s.start_date <= ?', f.to)
   if (f.minPrice !== undefined && f.maxPrice !== undefined)
-    add(hashed('s.workshop_id in (select w2.id from workshops w2 where w2.price >= ? and w2.price <= ?)'), Math.round(f.minPrice * 100), Math.round(f.maxPrice * 100))
+    add(
+      hashed('s.workshop_id in (select w2.id from workshops w2 where w2.price >= ? and w2.price <= ?)'),
+      Math.round(f.minPrice * 100),
+      Math.round(f.maxPrice * 100),
+    )
   else if (f.minPrice !== undefined) add(hashed('s.workshop_id in (select w2.id from workshops w2 where w2.price >= ?)'), Math.round(f.minPrice * 100))
   else if (f.maxPrice !== undefined) add(hashed('s.workshop_id in (select w2.id from workshops w2 where w2.price <= ?)'), Math.round(f.maxPrice * 100))
   if (f.coach) isUuid(f.coach) ? add('s.coach_id = ?', f.coach) : add('s.coach_id in (select u2.id from users u2 where u2.username = ?)', f.coach.toLowerCase())
@@ -156,7 +164,11 @@ function scheduleWhere(f: PublicFilters, visibility: 'public' | 'unlisted') {
  */
 function listParts(f: PublicFilters): { sql: string; params: unknown[]; dir: 'asc' | 'desc' }[] {
   const at = now()
-  const running = { sql: 'tstzrange(s.start_date, greatest(s.start_date, s.end_date)) @> ?::timestamptz and s.start_date < ?', params: [at, at], dir: 'asc' as const }
+  const running = {
+    sql: 'tstzrange(s.start_date, greatest(s.start_date, s.end_date)) @> ?::timestamptz and s.start_date < ?',
+    params: [at, at],
+    dir: 'asc' as const,
+  }
   const coming = { sql: 's.start_date >= ? and s.end_date > ?', params: [at, at], dir: 'asc' as const }
   const past = { sql: 's.start_date < ? and s.end_date <= ?', params: [at, at], dir: 'desc' as const }
   if (f.when === 'past') return [past]

@@ -1,8 +1,8 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
 import { Tenant } from '../tenants/tenant.entity'
-import { Workshop } from './workshop.entity'
 import type { ResourceType } from './enums'
+import { Workshop } from './workshop.entity'
 
 /** Material attached to a workshop: files, links, videos... shown to confirmed attendees. */
 export const WorkshopResourceSchema = defineEntity({

@@ -1,18 +1,18 @@
 import type { FilterQuery } from '@mikro-orm/core'
 import { Elysia, t } from 'elysia'
-import { crud } from '../../platform/http/crud'
-import type { RequestContext } from '../../platform/http/context'
-import { fieldError, forbidden, notFound } from '../../platform/http/errors'
-import { Workshop } from './workshop.entity'
-import { Membership } from '../tenants/tenant.entity'
 import { TENANT } from '../../platform/db/schemas'
-import { WorkshopResource } from './resource.entity'
-import { ResourceCreateSchema, ResourceUpdateSchema, resourceNeedsIssue } from './resource.schema'
-import { serializeResource } from './serialize'
+import type { RequestContext } from '../../platform/http/context'
+import { crud } from '../../platform/http/crud'
+import { fieldError, forbidden, notFound } from '../../platform/http/errors'
+import { Membership } from '../tenants/tenant.entity'
 import { assertOwner, isUuid } from './access'
-import { attendeeBookings, attendeeVisibility, broadcastIfDue } from './resource.service'
 import { CATALOGUE_MESSAGES as M } from './catalogue.rules'
 import { RESOURCE_TYPES } from './enums'
+import { WorkshopResource } from './resource.entity'
+import { ResourceCreateSchema, ResourceUpdateSchema, resourceNeedsIssue } from './resource.schema'
+import { attendeeBookings, attendeeVisibility, broadcastIfDue } from './resource.service'
+import { serializeResource } from './serialize'
+import { Workshop } from './workshop.entity'
 
 /**
  * The workshop of the path, from any tenant: attendees who booked through the marketplace need
@@ -75,7 +75,11 @@ const resources = crud({
     return row
   },
   async update(ctx, row, data) {
-    const next = { type: data.type ?? row.type, url: data.url !== undefined ? data.url : row.url, filePath: data.filePath !== undefined ? data.filePath : row.filePath }
+    const next = {
+      type: data.type ?? row.type,
+      url: data.url !== undefined ? data.url : row.url,
+      filePath: data.filePath !== undefined ? data.filePath : row.filePath,
+    }
     const missing = resourceNeedsIssue(next)
     if (missing) throw fieldError(missing, M.resourceNeeds)
     ctx.em.assign(row, { ...data, ...(data.url === '' ? { url: null } : {}) })
@@ -86,5 +90,7 @@ const resources = crud({
 })
 
 /** crud() declares only `resourceId`; the workshop's `:id` before it is declared here (API document). */
-export const resourceRoutes = new Elysia({ name: 'workshop-resources' })
-  .guard({ schema: 'standalone', params: t.Object({ id: t.String({ description: 'Workshop id' }) }, { additionalProperties: true }) }, (app) => app.use(resources))
+export const resourceRoutes = new Elysia({ name: 'workshop-resources' }).guard(
+  { schema: 'standalone', params: t.Object({ id: t.String({ description: 'Workshop id' }) }, { additionalProperties: true }) },
+  (app) => app.use(resources),
+)

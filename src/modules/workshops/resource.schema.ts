@@ -1,6 +1,6 @@
 import * as v from 'valibot'
+import { crossField, CATALOGUE_MESSAGES as M, required, urlMax } from './catalogue.rules'
 import { RESOURCE_TYPES } from './enums'
-import { CATALOGUE_MESSAGES as M, crossField, required, urlMax } from './catalogue.rules'
 
 const fields = {
   title: v.pipe(v.string('Title is required'), v.trim(), v.minLength(1, 'Title is required'), v.maxLength(255, M.titleMax)),
@@ -10,7 +10,13 @@ const fields = {
   filePath: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(255, 'File path must be at most 255 characters')))),
   fileSize: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0)))),
   fileType: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(100, 'File type must be at most 100 characters')))),
-  sortOrder: v.optional(v.pipe(v.number('Sort order must be a whole number of at least 0'), v.integer('Sort order must be a whole number of at least 0'), v.minValue(0, 'Sort order must be a whole number of at least 0'))),
+  sortOrder: v.optional(
+    v.pipe(
+      v.number('Sort order must be a whole number of at least 0'),
+      v.integer('Sort order must be a whole number of at least 0'),
+      v.minValue(0, 'Sort order must be a whole number of at least 0'),
+    ),
+  ),
   isVisible: v.optional(v.boolean()),
   isBroadcast: v.optional(v.boolean()),
 }

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { layout, queueMail } from '../../platform/mail'
 import { config } from '../../config'
+import { layout, queueMail } from '../../platform/mail'
+import type { WorkshopResource } from './resource.entity'
 import { hasBookings } from './schedule.stats'
 import type { Workshop } from './workshop.entity'
-import type { WorkshopResource } from './resource.entity'
 
 const ATTENDING = `b.status in ('CONFIRMED', 'COMPLETED') and b.deleted_at is null and s.deleted_at is null`
 

@@ -1,10 +1,10 @@
 import { Elysia } from 'elysia'
+import { publicScheduleRoutes } from './public.routes'
+import { resourceRoutes } from './resource.routes'
+import { scheduleRoutes } from './schedule.routes'
 import { tagRoutes } from './tag.routes'
 import { templateRoutes } from './template.routes'
 import { workshopRoutes } from './workshop.routes'
-import { scheduleRoutes } from './schedule.routes'
-import { resourceRoutes } from './resource.routes'
-import { publicScheduleRoutes } from './public.routes'
 
 /** The catalogue: tags, templates, workshops, schedules, resources and the public marketplace. */
 export const catalogueRoutes = new Elysia({ name: 'catalogue' })

@@ -2,8 +2,8 @@ import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
 import { Tenant } from '../tenants/tenant.entity'
 import { User } from '../users/user.entity'
-import { Workshop } from './workshop.entity'
 import type { ContentStatus, DeliveryMode, PayoutStatus, SkillLevel, Visibility } from './enums'
+import { Workshop } from './workshop.entity'
 
 /** One run of a workshop: dates, place or link, and its seat counter. */
 export const WorkshopScheduleSchema = defineEntity({

@@ -1,19 +1,20 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { crud } from '../../platform/http/crud'
-import type { RequestContext } from '../../platform/http/context'
-import { conflict, fieldError, forbidden } from '../../platform/http/errors'
 import { now } from '../../platform/clock'
-import { WorkshopSchedule } from './schedule.entity'
-import { Workshop } from './workshop.entity'
-import { ScheduleCreateSchema, ScheduleUpdateSchema } from './schedule.schema'
-import { serializeSchedule } from './serialize'
+import type { RequestContext } from '../../platform/http/context'
+import { crud } from '../../platform/http/crud'
+import { conflict, fieldError, forbidden } from '../../platform/http/errors'
 import { assertOwner, isUuid } from './access'
+import { CONTENT_STATUSES, DELIVERY_MODES, SKILL_LEVELS, VISIBILITIES } from './enums'
+import { WorkshopSchedule } from './schedule.entity'
+import { ScheduleCreateSchema, ScheduleUpdateSchema } from './schedule.schema'
 import { assertCanPublish, assertPlaceFits, placeFields } from './schedule.service'
 import { loadAttendedSchedules, loadScheduleStats } from './schedule.stats'
-import { CONTENT_STATUSES, DELIVERY_MODES, SKILL_LEVELS, VISIBILITIES } from './enums'
+import { serializeSchedule } from './serialize'
+import { Workshop } from './workshop.entity'
 
 const NONE = '00000000-0000-0000-0000-000000000000'
-const oneOf = (list: readonly string[], field: string) => (value: string) => ({ [field]: list.includes(value.toUpperCase()) ? value.toUpperCase() : '__none__' }) as any
+const oneOf = (list: readonly string[], field: string) => (value: string) =>
+  ({ [field]: list.includes(value.toUpperCase()) ? value.toUpperCase() : '__none__' }) as any
 const date = (value: string) => {
   const d = new Date(value)
   if (Number.isNaN(d.getTime())) throw fieldError('filter', `Not a date: ${value}`)
@@ -36,7 +37,11 @@ async function meetingUrlReaders(ctx: RequestContext, rows: WorkshopSchedule[]):
   const me = ctx.user
   if (!me) return new Set()
   if (ctx.isSuperAdmin || (await ctx.can('bookings.manage'))) return new Set(rows.map((r) => r.id))
-  const allowed = await loadAttendedSchedules(ctx.em, rows.map((r) => r.id), me.id)
+  const allowed = await loadAttendedSchedules(
+    ctx.em,
+    rows.map((r) => r.id),
+    me.id,
+  )
   for (const r of rows) if (r.coach.id === me.id) allowed.add(r.id)
   return allowed
 }
@@ -72,12 +77,17 @@ export const scheduleRoutes = crud({
     upcoming: (value) => (['1', 'true'].includes(value) ? { endDate: { $gt: now() } } : { endDate: { $lte: now() } }),
   },
   prepare: async (ctx, rows) => {
-    const stats = await loadScheduleStats(ctx.em, rows.map((r) => r.id), { ratings: true })
+    const stats = await loadScheduleStats(
+      ctx.em,
+      rows.map((r) => r.id),
+      { ratings: true },
+    )
     stats.meetingUrlFor = await meetingUrlReaders(ctx, rows)
     return stats
   },
   serialize: (row, include, _ctx, stats) => serializeSchedule(row, include, stats),
-  description: 'One run of a workshop. `seatsLeft` = maxSeats - seats of PENDING and CONFIRMED bookings; `runs` once confirmed seats reach minSeats. `meetingUrl` is present only for the schedule\'s coach, tenant managers (`bookings.manage`) and holders of a confirmed seat.',
+  description:
+    "One run of a workshop. `seatsLeft` = maxSeats - seats of PENDING and CONFIRMED bookings; `runs` once confirmed seats reach minSeats. `meetingUrl` is present only for the schedule's coach, tenant managers (`bookings.manage`) and holders of a confirmed seat.",
   async authorizeChange(ctx, row, action) {
     assertOwner(ctx, row.coach.id, 'schedule')
     // Seats held by bookings keep a coming schedule in place: cancel the bookings first.

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
+import { countryRule, crossField, dateRule, CATALOGUE_MESSAGES as M, required, timezoneRule, urlMax, uuidRule } from './catalogue.rules'
 import { CONTENT_STATUSES, DELIVERY_MODES, SKILL_LEVELS, VISIBILITIES } from './enums'
-import { CATALOGUE_MESSAGES as M, countryRule, crossField, dateRule, required, timezoneRule, urlMax, uuidRule } from './catalogue.rules'
 
 const text = (max: number) => v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(max, `Must be at most ${max} characters`))))
 const place = {
@@ -14,7 +14,12 @@ const place = {
   zip: text(32),
   meetingUrl: v.optional(v.nullable(v.union([v.literal(''), urlMax(500)], M.url))),
 }
-const endAfterStart = crossField([['startDate'], ['endDate']], (d) => !d.startDate || !d.endDate || Date.parse(d.endDate) > Date.parse(d.startDate), M.endAfterStart, 'endDate')
+const endAfterStart = crossField(
+  [['startDate'], ['endDate']],
+  (d) => !d.startDate || !d.endDate || Date.parse(d.endDate) > Date.parse(d.startDate),
+  M.endAfterStart,
+  'endDate',
+)
 
 /** Schedule (section 5): coachId, workshopId, startDate, endDate required; level, status, visibility, mode on create. */
 export const ScheduleCreateSchema = v.pipe(

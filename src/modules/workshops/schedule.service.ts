@@ -1,12 +1,12 @@
-import type { EntityManager } from '@mikro-orm/postgresql'
 import { LockMode } from '@mikro-orm/core'
-import { conflict, validationError, type ErrorBag } from '../../platform/http/errors'
+import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
-import { Tenant, type TenantPlan } from '../tenants/tenant.entity'
+import { conflict, type ErrorBag, validationError } from '../../platform/http/errors'
 import { PLAN_LIMITS } from '../tenants/plans'
-import { WorkshopSchedule } from './schedule.entity'
+import { Tenant, type TenantPlan } from '../tenants/tenant.entity'
 import { CATALOGUE_MESSAGES as M } from './catalogue.rules'
 import type { DeliveryMode } from './enums'
+import { WorkshopSchedule } from './schedule.entity'
 
 type Place = Partial<Pick<WorkshopSchedule, 'mode' | 'addressLine1' | 'city' | 'meetingUrl'>>
 
@@ -30,12 +30,16 @@ export async function assertCanPublish(em: EntityManager, tenantId: string, exce
   const tenant = await em.findOneOrFail(Tenant, { id: tenantId }, { lockMode: LockMode.PESSIMISTIC_WRITE })
   const max = PLAN_LIMITS[tenant.plan as TenantPlan].publishedSchedules
   if (max === null) return
-  const published = await em.count(WorkshopSchedule, {
-    tenant: tenantId,
-    status: 'PUBLISHED',
-    endDate: { $gt: now() },
-    ...(exceptId ? { id: { $ne: exceptId } } : {}),
-  }, { filters: { tenant: false } })
+  const published = await em.count(
+    WorkshopSchedule,
+    {
+      tenant: tenantId,
+      status: 'PUBLISHED',
+      endDate: { $gt: now() },
+      ...(exceptId ? { id: { $ne: exceptId } } : {}),
+    },
+    { filters: { tenant: false } },
+  )
   if (published >= max)
     throw conflict(`The ${tenant.plan} plan allows ${max} published schedule${max === 1 ? '' : 's'} at a time. Archive or unpublish one, or upgrade the plan.`)
 }

@@ -1,11 +1,11 @@
 import { wrap } from '@mikro-orm/core'
-import { serializePublicUser } from '../users/user.serialize'
 import type { User } from '../users/user.entity'
+import { serializePublicUser } from '../users/user.serialize'
+import type { WorkshopResource } from './resource.entity'
+import type { WorkshopSchedule } from './schedule.entity'
 import type { Tag } from './tag.entity'
 import type { WorkshopTemplate } from './template.entity'
 import type { Workshop } from './workshop.entity'
-import type { WorkshopSchedule } from './schedule.entity'
-import type { WorkshopResource } from './resource.entity'
 
 /** Minor units -> the decimal amount the API shows (2-decimal currencies). */
 export const toAmount = (minor: number) => Math.round(minor) / 100
@@ -19,7 +19,15 @@ export function localTime(d: Date, tz: string) {
   let f = localFormats.get(tz)
   if (!f) {
     try {
-      f = new Intl.DateTimeFormat('en-CA', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+      f = new Intl.DateTimeFormat('en-CA', {
+        timeZone: tz,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      })
     } catch {
       return null
     }
@@ -63,7 +71,10 @@ export function serializeWorkshop(w: Workshop, include: string[] = []) {
     maxSeats: w.maxSeats,
     tags: w.tags.isInitialized() ? w.tags.getItems().map(serializeTag) : undefined,
     coach: include.includes('coach') && loaded(w.coach) ? serializePublicUser(w.coach as User) : undefined,
-    workshopTemplate: include.includes('workshopTemplate') && w.workshopTemplate && loaded(w.workshopTemplate) ? serializeTemplate(w.workshopTemplate as WorkshopTemplate) : undefined,
+    workshopTemplate:
+      include.includes('workshopTemplate') && w.workshopTemplate && loaded(w.workshopTemplate)
+        ? serializeTemplate(w.workshopTemplate as WorkshopTemplate)
+        : undefined,
     createdAt: w.createdAt,
     updatedAt: w.updatedAt,
     deletedAt: w.deletedAt ?? null,
@@ -86,15 +97,18 @@ export function serializeSchedule(s: WorkshopSchedule, include: string[] = [], s
   const confirmed = stats?.confirmedSeats.get(s.id) ?? 0
   const w = loaded(s.workshop) ? s.workshop : null
   const rating = stats?.ratings?.get(s.id)
-  const venue = s.mode === 'ONLINE' ? null : {
-    venueName: s.venueName ?? null,
-    addressLine1: s.addressLine1 ?? null,
-    addressLine2: s.addressLine2 ?? null,
-    city: s.city ?? null,
-    state: s.state ?? null,
-    zip: s.zip ?? null,
-    country: s.country ?? null,
-  }
+  const venue =
+    s.mode === 'ONLINE'
+      ? null
+      : {
+          venueName: s.venueName ?? null,
+          addressLine1: s.addressLine1 ?? null,
+          addressLine2: s.addressLine2 ?? null,
+          city: s.city ?? null,
+          state: s.state ?? null,
+          zip: s.zip ?? null,
+          country: s.country ?? null,
+        }
   return {
     id: s.id,
     tenantId: s.tenant.id,

@@ -1,4 +1,4 @@
-import type { EntityManager, EntityClass, FilterQuery } from '@mikro-orm/core'
+import type { EntityClass, EntityManager, FilterQuery } from '@mikro-orm/core'
 import { fieldError } from '../../platform/http/errors'
 import { slugify } from './catalogue.rules'
 

@@ -1,8 +1,8 @@
 import { crud } from '../../platform/http/crud'
-import { Tag } from './tag.entity'
-import { TagCreateSchema, TagUpdateSchema } from './tag.schema'
 import { serializeTag } from './serialize'
 import { freeSlug } from './slug'
+import { Tag } from './tag.entity'
+import { TagCreateSchema, TagUpdateSchema } from './tag.schema'
 
 /** Global tags: anyone reads them (marketplace filters), super-admins manage them. */
 export const tagRoutes = crud({

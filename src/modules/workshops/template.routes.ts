@@ -1,10 +1,10 @@
-import { crud } from '../../platform/http/crud'
 import { config } from '../../config'
-import { WorkshopTemplate } from './template.entity'
-import { TemplateCreateSchema, TemplateUpdateSchema } from './template.schema'
+import { crud } from '../../platform/http/crud'
+import { SKILL_LEVELS } from './enums'
 import { serializeTemplate, toMinor } from './serialize'
 import { freeSlug } from './slug'
-import { SKILL_LEVELS } from './enums'
+import { WorkshopTemplate } from './template.entity'
+import { TemplateCreateSchema, TemplateUpdateSchema } from './template.schema'
 
 /** Templates are global: super-admins manage them; every signed-in user reads them. */
 export const templateRoutes = crud({
@@ -14,9 +14,12 @@ export const templateRoutes = crud({
   entity: WorkshopTemplate,
   softDelete: true,
   access: {
-    list: 'auth', show: 'auth',
-    create: 'workshop-templates.manage', update: 'workshop-templates.manage',
-    delete: 'workshop-templates.manage', restore: 'workshop-templates.manage',
+    list: 'auth',
+    show: 'auth',
+    create: 'workshop-templates.manage',
+    update: 'workshop-templates.manage',
+    delete: 'workshop-templates.manage',
+    restore: 'workshop-templates.manage',
   },
   createSchema: TemplateCreateSchema,
   updateSchema: TemplateUpdateSchema,

@@ -1,10 +1,19 @@
 import * as v from 'valibot'
-import { SKILL_LEVELS } from './enums'
 import { isHttpUrl } from '../../shared/urls'
-import { CATALOGUE_MESSAGES as M, amountRule, descriptionRule, required, slugInput, titleRule } from './catalogue.rules'
+import { amountRule, descriptionRule, CATALOGUE_MESSAGES as M, required, slugInput, titleRule } from './catalogue.rules'
+import { SKILL_LEVELS } from './enums'
 
 /** Image and video: max 255 (section 5), and only an http(s) address (empty = none). */
-const max255 = v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(255, M.max255), v.check((s) => s === '' || isHttpUrl(s), M.url))))
+const max255 = v.optional(
+  v.nullable(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(255, M.max255),
+      v.check((s) => s === '' || isHttpUrl(s), M.url),
+    ),
+  ),
+)
 
 /** Workshop template (section 5): title 3-255, price at least 0.01, image and video max 255. */
 export const TemplateCreateSchema = v.strictObject({

@@ -2,8 +2,8 @@ import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
 import { Tenant } from '../tenants/tenant.entity'
 import { User } from '../users/user.entity'
-import { WorkshopTemplate } from './template.entity'
 import { Tag } from './tag.entity'
+import { WorkshopTemplate } from './template.entity'
 
 /** What a coach sells; each run of it is a WorkshopSchedule. */
 export const WorkshopSchema = defineEntity({
@@ -12,7 +12,12 @@ export const WorkshopSchema = defineEntity({
   filters: { ...softDeleteFilters, ...tenantFilter },
   uniques: [{ name: 'workshops_tenant_slug_unique', properties: ['tenant', 'slug'], where: 'deleted_at is null' }],
   // Marketplace text search (`q`): trigrams serve `ilike '%...%'` over title and description.
-  indexes: [{ name: 'workshops_text_trgm_idx', expression: `create index "workshops_text_trgm_idx" on "workshops" using gin ((coalesce(title, '') || ' ' || coalesce(description, '')) gin_trgm_ops)` }],
+  indexes: [
+    {
+      name: 'workshops_text_trgm_idx',
+      expression: `create index "workshops_text_trgm_idx" on "workshops" using gin ((coalesce(title, '') || ' ' || coalesce(description, '')) gin_trgm_ops)`,
+    },
+  ],
   properties: {
     ...baseProperties,
     ...softDeleteProperties,

@@ -1,18 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { crud } from '../../platform/http/crud'
-import type { RequestContext } from '../../platform/http/context'
-import { conflict, fieldError, forbidden } from '../../platform/http/errors'
 import { now } from '../../platform/clock'
+import type { RequestContext } from '../../platform/http/context'
+import { crud } from '../../platform/http/crud'
+import { conflict, fieldError, forbidden } from '../../platform/http/errors'
 import { Membership } from '../tenants/tenant.entity'
-import { User } from '../users/user.entity'
-import { Workshop } from './workshop.entity'
+import type { User } from '../users/user.entity'
+import { assertOwner, isUuid } from './access'
 import { WorkshopSchedule } from './schedule.entity'
-import { WorkshopTemplate } from './template.entity'
-import { Tag } from './tag.entity'
-import { WorkshopCreateSchema, WorkshopUpdateSchema } from './workshop.schema'
 import { serializeWorkshop, toMinor } from './serialize'
 import { freeSlug } from './slug'
-import { assertOwner, isUuid } from './access'
+import { Tag } from './tag.entity'
+import { WorkshopTemplate } from './template.entity'
+import { Workshop } from './workshop.entity'
+import { WorkshopCreateSchema, WorkshopUpdateSchema } from './workshop.schema'
 
 /** Tag ids or slugs -> tags; unknown ones are a 422 naming them. */
 async function resolveTags(em: EntityManager, refs: string[]) {
@@ -68,7 +68,8 @@ export const workshopRoutes = crud({
     assertOwner(ctx, row.coach.id)
     if (action !== 'delete') return
     const booked = await ctx.em.count(WorkshopSchedule, { workshop: row, endDate: { $gt: now() }, seatsTaken: { $gt: 0 } })
-    if (booked) throw conflict(`This workshop has ${booked} coming schedule${booked === 1 ? '' : 's'} with booked seats. Cancel those bookings before deleting it.`)
+    if (booked)
+      throw conflict(`This workshop has ${booked} coming schedule${booked === 1 ? '' : 's'} with booked seats. Cancel those bookings before deleting it.`)
   },
   async create(ctx, data) {
     const tenant = await ctx.tenant()

@@ -1,9 +1,14 @@
 import * as v from 'valibot'
-import { CATALOGUE_MESSAGES as M, amountRule, crossField, descriptionRule, optionalUrl, required, slugInput, titleRule, uuidRule } from './catalogue.rules'
+import { amountRule, crossField, descriptionRule, CATALOGUE_MESSAGES as M, optionalUrl, required, slugInput, titleRule, uuidRule } from './catalogue.rules'
 
 const seats = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(10000, 'At most 10000 seats'))
 const tags = v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.nonEmpty())), v.maxLength(20, 'At most 20 tags')))
-const seatOrder = crossField([['minSeats'], ['maxSeats']], (d) => d.minSeats === undefined || d.maxSeats === undefined || d.maxSeats >= d.minSeats, M.seatsOrder, 'maxSeats')
+const seatOrder = crossField(
+  [['minSeats'], ['maxSeats']],
+  (d) => d.minSeats === undefined || d.maxSeats === undefined || d.maxSeats >= d.minSeats,
+  M.seatsOrder,
+  'maxSeats',
+)
 
 /** Workshop (section 5): title 3-255; image and video valid URLs of at most 255. */
 export const WorkshopCreateSchema = v.pipe(

@@ -4,14 +4,15 @@
  * (its code loads when first opened), and the page. The shell's counts and search entries
  * come from one SQL statement per request.
  */
-import { use, type ReactNode } from 'react'
+
 import type { EntityManager } from '@mikro-orm/postgresql'
+import { type ReactNode, use } from 'react'
 import { css } from 'styled-system/css'
-import { serializeUser } from '../../modules/users/user.serialize'
-import type { User } from '../../modules/users/user.entity'
 import { clientShellSummary, coachShellSummary, type ShellSummary } from '../../modules/bookings'
-import { Island } from '../island'
+import type { User } from '../../modules/users/user.entity'
+import { serializeUser } from '../../modules/users/user.serialize'
 import { isCoachArea } from '../guards'
+import { Island } from '../island'
 import { useRequest } from '../request'
 
 const summaries = new WeakMap<object, Promise<ShellSummary>>()
@@ -40,7 +41,13 @@ export function AppLayout({ area, user, path, em, children }: { area: 'client' |
           area,
           path,
           canCoach: isCoachArea(user),
-          user: { id: me.id, email: me.email, username: me.username, avatarUrl: me.avatarUrl, name: [me.profile.firstName, me.profile.lastName].filter(Boolean).join(' ') || me.email },
+          user: {
+            id: me.id,
+            email: me.email,
+            username: me.username,
+            avatarUrl: me.avatarUrl,
+            name: [me.profile.firstName, me.profile.lastName].filter(Boolean).join(' ') || me.email,
+          },
           counts: summary.counts,
           entries: summary.entries,
         }}

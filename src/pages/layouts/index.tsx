@@ -1,11 +1,12 @@
 /** The six layouts of section 2: onboarding, marketing, coach, client, auth, default (+ none). */
-import type { ReactNode } from 'react'
+
 import type { EntityManager } from '@mikro-orm/postgresql'
+import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import type { User } from '../../modules/users/user.entity'
 import type { LayoutName } from '../routes'
-import { Footer, Logo, MarketingHeader } from './parts'
 import { AppLayout } from './app'
+import { Footer, Logo, MarketingHeader } from './parts'
 
 const page = css({ minH: '100dvh', display: 'flex', flexDir: 'column', bg: 'bg.canvas', color: 'fg.default' })
 
@@ -18,7 +19,9 @@ export function Layout({ name, user, path, em, children }: { name: LayoutName; u
       return (
         <div className={page}>
           <MarketingHeader user={user} />
-          <main id="main" className={css({ flex: '1' })}>{children}</main>
+          <main id="main" className={css({ flex: '1' })}>
+            {children}
+          </main>
           <Footer />
         </div>
       )
@@ -28,7 +31,19 @@ export function Layout({ name, user, path, em, children }: { name: LayoutName; u
           <main id="main" className={css({ flex: '1', display: 'flex', alignItems: 'center', justifyContent: 'center', px: '4', py: '12' })}>
             <div className={css({ w: 'full', maxW: 'md', display: 'flex', flexDir: 'column', gap: '6', alignItems: 'center' })}>
               <Logo />
-              <div className={css({ w: 'full', bg: 'bg.default', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l3', boxShadow: 'sm', p: { base: '6', md: '8' } })}>{children}</div>
+              <div
+                className={css({
+                  w: 'full',
+                  bg: 'bg.default',
+                  borderWidth: '1px',
+                  borderColor: 'border.subtle',
+                  borderRadius: 'l3',
+                  boxShadow: 'sm',
+                  p: { base: '6', md: '8' },
+                })}
+              >
+                {children}
+              </div>
             </div>
           </main>
           <Footer />
@@ -37,7 +52,17 @@ export function Layout({ name, user, path, em, children }: { name: LayoutName; u
     case 'onboarding':
       return (
         <div className={page}>
-          <header className={css({ px: '6', h: '16', display: 'flex', alignItems: 'center', borderBottomWidth: '1px', borderColor: 'border.subtle', bg: 'bg.default' })}>
+          <header
+            className={css({
+              px: '6',
+              h: '16',
+              display: 'flex',
+              alignItems: 'center',
+              borderBottomWidth: '1px',
+              borderColor: 'border.subtle',
+              bg: 'bg.default',
+            })}
+          >
             <Logo href="/onboarding/1" />
           </header>
           <main id="main" className={css({ flex: '1', display: 'flex', justifyContent: 'center', px: '4', py: '12' })}>

@@ -2,12 +2,23 @@
 import { css } from 'styled-system/css'
 import { config } from '../../config'
 import type { User } from '../../modules/users/user.entity'
-import { landingFor } from '../guards'
 import { TAGLINE } from '../document'
+import { landingFor } from '../guards'
 
 export function Logo({ href = '/' }: { href?: string }) {
   return (
-    <a href={href} className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', fontWeight: 'bold', fontSize: 'lg', color: 'fg.default', textDecoration: 'none' })}>
+    <a
+      href={href}
+      className={css({
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: '2',
+        fontWeight: 'bold',
+        fontSize: 'lg',
+        color: 'fg.default',
+        textDecoration: 'none',
+      })}
+    >
       <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">
         <rect width="32" height="32" rx="8" className={css({ fill: 'colorPalette.default' })} />
         <path d="M6 24 L13 11 L17 17 L20 13 L26 24 Z" className={css({ fill: 'colorPalette.fg' })} />
@@ -20,7 +31,15 @@ export function Logo({ href = '/' }: { href?: string }) {
 const link = css({ color: 'fg.muted', textDecoration: 'none', fontSize: 'sm', fontWeight: 'medium', _hover: { color: 'fg.default' } })
 export const buttonLink = (variant: 'solid' | 'outline' = 'solid') =>
   css({
-    display: 'inline-flex', alignItems: 'center', justifyContent: 'center', h: '9', px: '3.5', borderRadius: 'l2', fontSize: 'sm', fontWeight: 'semibold', textDecoration: 'none',
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    h: '9',
+    px: '3.5',
+    borderRadius: 'l2',
+    fontSize: 'sm',
+    fontWeight: 'semibold',
+    textDecoration: 'none',
     ...(variant === 'solid'
       ? { bg: 'colorPalette.default', color: 'colorPalette.fg', _hover: { bg: 'colorPalette.emphasized' } }
       : { borderWidth: '1px', borderColor: 'border.default', color: 'fg.default', _hover: { bg: 'bg.subtle' } }),
@@ -32,17 +51,29 @@ export function MarketingHeader({ user }: { user: User | null }) {
       <div className={css({ maxW: '6xl', mx: 'auto', px: { base: '4', md: '6' }, h: '16', display: 'flex', alignItems: 'center', gap: '6' })}>
         <Logo />
         <nav aria-label="Main" className={css({ display: { base: 'none', sm: 'flex' }, gap: '5', flex: '1' })}>
-          <a className={link} href="/consultants">Coaches</a>
-          <a className={link} href="/workshops">Workshops</a>
-          <a className={link} href="/announcement">Announcement</a>
+          <a className={link} href="/consultants">
+            Coaches
+          </a>
+          <a className={link} href="/workshops">
+            Workshops
+          </a>
+          <a className={link} href="/announcement">
+            Announcement
+          </a>
         </nav>
         <div className={css({ display: 'flex', gap: '2', ml: 'auto' })}>
           {user ? (
-            <a className={buttonLink()} href={landingFor(user).startsWith('/') ? landingFor(user) : '/b'}>Dashboard</a>
+            <a className={buttonLink()} href={landingFor(user).startsWith('/') ? landingFor(user) : '/b'}>
+              Dashboard
+            </a>
           ) : (
             <>
-              <a className={buttonLink('outline')} href="/login">Log in</a>
-              <a className={buttonLink()} href="/register">Get started</a>
+              <a className={buttonLink('outline')} href="/login">
+                Log in
+              </a>
+              <a className={buttonLink()} href="/register">
+                Get started
+              </a>
             </>
           )}
         </div>
@@ -54,18 +85,40 @@ export function MarketingHeader({ user }: { user: User | null }) {
 export function Footer() {
   return (
     <footer className={css({ borderTopWidth: '1px', borderColor: 'border.subtle', mt: 'auto', bg: 'bg.subtle' })}>
-      <div className={css({ maxW: '6xl', mx: 'auto', px: { base: '4', md: '6' }, py: '8', display: 'flex', flexWrap: 'wrap', gap: '6', justifyContent: 'space-between', alignItems: 'center' })}>
+      <div
+        className={css({
+          maxW: '6xl',
+          mx: 'auto',
+          px: { base: '4', md: '6' },
+          py: '8',
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: '6',
+          justifyContent: 'space-between',
+          alignItems: 'center',
+        })}
+      >
         <div className={css({ display: 'flex', flexDir: 'column', gap: '1' })}>
           <Logo />
           <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{TAGLINE}</p>
         </div>
         <nav aria-label="Legal" className={css({ display: 'flex', flexWrap: 'wrap', gap: '4' })}>
-          <a className={link} href="/b/privacy-policy">Privacy Policy</a>
-          <a className={link} href="/b/terms-and-conditions">Terms & Conditions</a>
-          <a className={link} href="/c/privacy-policy">Privacy Policy for Coaches</a>
-          <a className={link} href="/c/terms-and-conditions">Terms & Conditions for Coaches</a>
+          <a className={link} href="/b/privacy-policy">
+            Privacy Policy
+          </a>
+          <a className={link} href="/b/terms-and-conditions">
+            Terms & Conditions
+          </a>
+          <a className={link} href="/c/privacy-policy">
+            Privacy Policy for Coaches
+          </a>
+          <a className={link} href="/c/terms-and-conditions">
+            Terms & Conditions for Coaches
+          </a>
         </nav>
-        <p className={css({ color: 'fg.muted', fontSize: 'xs', w: 'full' })}>© {new Date().getFullYear()} {config.SITE_NAME}</p>
+        <p className={css({ color: 'fg.muted', fontSize: 'xs', w: 'full' })}>
+          © {new Date().getFullYear()} {config.SITE_NAME}
+        </p>
       </div>
     </footer>
   )

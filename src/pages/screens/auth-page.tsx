@@ -1,8 +1,8 @@
 /** /login and /register: the auth-form island, with providers and the redirect/token query. */
 import { config } from '../../config'
 import { PROVIDER } from '../../modules/auth/oidc.service'
-import { Island } from '../island'
 import { safeRedirect } from '../guards'
+import { Island } from '../island'
 import type { PageContext, PageModule } from '../routes'
 
 export function authPage(mode: 'login' | 'register', title: string): PageModule {

@@ -2,7 +2,16 @@
 import { css } from 'styled-system/css'
 import type { PageContext } from '../routes'
 
-const card = css({ bg: 'bg.default', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l3', p: '5', display: 'flex', flexDir: 'column', gap: '1' })
+const card = css({
+  bg: 'bg.default',
+  borderWidth: '1px',
+  borderColor: 'border.subtle',
+  borderRadius: 'l3',
+  p: '5',
+  display: 'flex',
+  flexDir: 'column',
+  gap: '1',
+})
 
 export function Dashboard({ ctx, title, items }: { ctx: PageContext; title: string; items: [string, string][] }) {
   const name = ctx.user?.profile?.firstName

@@ -14,9 +14,21 @@ export const STATUS_TEXT: Record<number, string> = {
 }
 
 export function ErrorScreen({ status, message }: { status: number; message?: string }) {
-  const statusMessage = message ?? (status === 403 ? 'This page is for coaches only.' : STATUS_TEXT[status] ?? 'Error')
+  const statusMessage = message ?? (status === 403 ? 'This page is for coaches only.' : (STATUS_TEXT[status] ?? 'Error'))
   return (
-    <section className={css({ maxW: '2xl', mx: 'auto', px: '6', py: { base: '16', md: '24' }, textAlign: 'center', display: 'flex', flexDir: 'column', alignItems: 'center', gap: '4' })}>
+    <section
+      className={css({
+        maxW: '2xl',
+        mx: 'auto',
+        px: '6',
+        py: { base: '16', md: '24' },
+        textAlign: 'center',
+        display: 'flex',
+        flexDir: 'column',
+        alignItems: 'center',
+        gap: '4',
+      })}
+    >
       <p className={css({ fontSize: '6xl', fontWeight: 'bold', color: 'fg.muted', lineHeight: '1' })}>{status}</p>
       <h1 className={css({ fontSize: 'xl', fontWeight: 'semibold', wordBreak: 'break-word' })}>{statusMessage}</h1>
       <p className={css({ color: 'fg.muted' })}>Something went wrong.</p>

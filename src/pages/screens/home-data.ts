@@ -25,11 +25,7 @@ export const featuredCoachesCached = (em: EntityManager) => cached('coaches', ()
 export const upcomingWorkshopsCached = (em: EntityManager) => cached('workshops', () => upcomingWorkshops(em))
 
 export async function featuredCoaches(em: EntityManager, limit = 6) {
-  const users = await em.find(
-    User,
-    { roles: { $contains: ['coach'] }, status: 'active', username: { $ne: null } },
-    { orderBy: { createdAt: 'asc' }, limit },
-  )
+  const users = await em.find(User, { roles: { $contains: ['coach'] }, status: 'active', username: { $ne: null } }, { orderBy: { createdAt: 'asc' }, limit })
   return users.map((u) => serializePublicUser(u))
 }
 

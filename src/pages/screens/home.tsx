@@ -2,18 +2,35 @@
 import { Suspense, use } from 'react'
 import { css } from 'styled-system/css'
 import { config } from '../../config'
-import type { PageContext, PageModule } from '../routes'
-import { buttonLink } from '../layouts/parts'
 import { TAGLINE } from '../document'
-import { featuredCoaches, featuredCoachesCached, upcomingWorkshops, upcomingWorkshopsCached } from './home-data'
+import { buttonLink } from '../layouts/parts'
+import type { PageContext, PageModule } from '../routes'
+import { type featuredCoaches, featuredCoachesCached, type upcomingWorkshops, upcomingWorkshopsCached } from './home-data'
 import { CARD_SIZES, CoachAvatar, Picture } from './marketplace/parts'
 
 const section = css({ maxW: '6xl', mx: 'auto', px: { base: '4', md: '6' }, py: { base: '12', md: '16' } })
 const h2 = css({ fontSize: '2xl', fontWeight: 'bold', mb: '6' })
-const card = css({ bg: 'bg.default', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l3', p: '5', display: 'flex', flexDir: 'column', gap: '2' })
+const card = css({
+  bg: 'bg.default',
+  borderWidth: '1px',
+  borderColor: 'border.subtle',
+  borderRadius: 'l3',
+  p: '5',
+  display: 'flex',
+  flexDir: 'column',
+  gap: '2',
+})
 const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, gap: '4' })
 const muted = css({ color: 'fg.muted', fontSize: 'sm' })
-const workshopCard = css({ bg: 'bg.default', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l3', overflow: 'hidden', display: 'flex', flexDir: 'column' })
+const workshopCard = css({
+  bg: 'bg.default',
+  borderWidth: '1px',
+  borderColor: 'border.subtle',
+  borderRadius: 'l3',
+  overflow: 'hidden',
+  display: 'flex',
+  flexDir: 'column',
+})
 const workshopBody = css({ p: '5', display: 'flex', flexDir: 'column', gap: '2', flex: '1' })
 const cover = css({ display: 'block', w: 'full', h: 'auto', aspectRatio: '16 / 10', objectFit: 'cover', bg: 'bg.muted' })
 
@@ -35,7 +52,9 @@ function Coaches({ load }: { load: Promise<Awaited<ReturnType<typeof featuredCoa
           {c.coachProfile.specializations.length > 0 && (
             <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '1.5' })} aria-label="Specializations">
               {c.coachProfile.specializations.map((s) => (
-                <li key={s} className={css({ fontSize: 'xs', px: '2', py: '0.5', borderRadius: 'full', bg: 'bg.muted', color: 'fg.default' })}>{s}</li>
+                <li key={s} className={css({ fontSize: 'xs', px: '2', py: '0.5', borderRadius: 'full', bg: 'bg.muted', color: 'fg.default' })}>
+                  {s}
+                </li>
               ))}
             </ul>
           )}
@@ -64,11 +83,20 @@ function Workshops({ load }: { load: Promise<Awaited<ReturnType<typeof upcomingW
         <li key={w.id} className={workshopCard}>
           {w.image && <Picture src={w.image} alt="" width={640} height={400} sizes={CARD_SIZES} className={cover} />}
           <div className={workshopBody}>
-          <p className={css({ fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: 'wide' })}>{w.mode} · {w.level}</p>
-          <h3 className={css({ fontWeight: 'semibold', fontSize: 'lg' })}><a href={`/workshops/${w.id}/book`} className={css({ color: 'fg.default', textDecoration: 'none', _hover: { textDecoration: 'underline' } })}>{w.title}</a></h3>
-          <p className={muted}>{when(w.startDate)}{w.city ? ` · ${w.city}` : ''}</p>
-          <p className={muted}>with {w.coach}</p>
-          <p className={css({ fontWeight: 'semibold', mt: 'auto' })}>{w.price ? money(w.price, w.currency) : 'Free'}</p>
+            <p className={css({ fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: 'wide' })}>
+              {w.mode} · {w.level}
+            </p>
+            <h3 className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>
+              <a href={`/workshops/${w.id}/book`} className={css({ color: 'fg.default', textDecoration: 'none', _hover: { textDecoration: 'underline' } })}>
+                {w.title}
+              </a>
+            </h3>
+            <p className={muted}>
+              {when(w.startDate)}
+              {w.city ? ` · ${w.city}` : ''}
+            </p>
+            <p className={muted}>with {w.coach}</p>
+            <p className={css({ fontWeight: 'semibold', mt: 'auto' })}>{w.price ? money(w.price, w.currency) : 'Free'}</p>
           </div>
         </li>
       ))}
@@ -90,20 +118,53 @@ function Home({ ctx }: { data: unknown; ctx: PageContext }) {
   return (
     <>
       <section className={css({ bg: 'bg.default', borderBottomWidth: '1px', borderColor: 'border.subtle' })}>
-        <div className={css({ maxW: '6xl', mx: 'auto', px: { base: '4', md: '6' }, py: { base: '16', md: '24' }, display: 'flex', flexDir: 'column', gap: '6', alignItems: 'flex-start' })}>
-          <p className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.default', borderWidth: '1px', borderColor: 'border.default', px: '3', py: '1', borderRadius: 'full' })}>{config.SITE_NAME} · live workshops with proven coaches</p>
-          <h1 className={css({ fontSize: { base: '4xl', md: '6xl' }, fontWeight: 'bold', lineHeight: '1.1', maxW: '3xl', letterSpacing: 'tight' })}>{TAGLINE}</h1>
+        <div
+          className={css({
+            maxW: '6xl',
+            mx: 'auto',
+            px: { base: '4', md: '6' },
+            py: { base: '16', md: '24' },
+            display: 'flex',
+            flexDir: 'column',
+            gap: '6',
+            alignItems: 'flex-start',
+          })}
+        >
+          <p
+            className={css({
+              fontSize: 'sm',
+              fontWeight: 'semibold',
+              color: 'fg.default',
+              borderWidth: '1px',
+              borderColor: 'border.default',
+              px: '3',
+              py: '1',
+              borderRadius: 'full',
+            })}
+          >
+            {config.SITE_NAME} · live workshops with proven coaches
+          </p>
+          <h1 className={css({ fontSize: { base: '4xl', md: '6xl' }, fontWeight: 'bold', lineHeight: '1.1', maxW: '3xl', letterSpacing: 'tight' })}>
+            {TAGLINE}
+          </h1>
           <p className={css({ fontSize: 'lg', color: 'fg.muted', maxW: '2xl' })}>
-            Find a coach or consultant who has done it before, book a seat in a live workshop, and bring your team along. Coaches run their whole practice here: schedules, bookings, attendance, payouts and invoices.
+            Find a coach or consultant who has done it before, book a seat in a live workshop, and bring your team along. Coaches run their whole practice here:
+            schedules, bookings, attendance, payouts and invoices.
           </p>
           <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
-            <a href="/register" className={buttonLink()}>Get started</a>
-            <a href="#workshops" className={buttonLink('outline')}>Browse workshops</a>
+            <a href="/register" className={buttonLink()}>
+              Get started
+            </a>
+            <a href="#workshops" className={buttonLink('outline')}>
+              Browse workshops
+            </a>
           </div>
         </div>
       </section>
       <section className={section} aria-labelledby="how">
-        <h2 id="how" className={h2}>How it works</h2>
+        <h2 id="how" className={h2}>
+          How it works
+        </h2>
         <ol className={grid}>
           {[
             ['Find your coach', 'Browse public profiles with experience, certifications and specializations.'],
@@ -119,13 +180,17 @@ function Home({ ctx }: { data: unknown; ctx: PageContext }) {
         </ol>
       </section>
       <section id="coaches" className={section} aria-labelledby="coaches-title">
-        <h2 id="coaches-title" className={h2}>Featured coaches</h2>
+        <h2 id="coaches-title" className={h2}>
+          Featured coaches
+        </h2>
         <Suspense fallback={<Skeleton />}>
           <Coaches load={coaches} />
         </Suspense>
       </section>
       <section id="workshops" className={section} aria-labelledby="workshops-title">
-        <h2 id="workshops-title" className={h2}>Upcoming workshops</h2>
+        <h2 id="workshops-title" className={h2}>
+          Upcoming workshops
+        </h2>
         <Suspense fallback={<Skeleton />}>
           <Workshops load={workshops} />
         </Suspense>

@@ -22,7 +22,13 @@ function Step1({ ctx }: { data: unknown; ctx: PageContext }) {
       </div>
       <Island
         name="onboarding-name"
-        props={{ userId: u.id, firstName: u.profile?.firstName ?? '', middleName: u.profile?.middleName ?? '', lastName: u.profile?.lastName ?? '', username: u.username ?? '' }}
+        props={{
+          userId: u.id,
+          firstName: u.profile?.firstName ?? '',
+          middleName: u.profile?.middleName ?? '',
+          lastName: u.profile?.lastName ?? '',
+          username: u.username ?? '',
+        }}
       />
     </div>
   )

@@ -15,7 +15,12 @@ function Step2({ ctx }: { data: unknown; ctx: PageContext }) {
       </div>
       <Island
         name="onboarding-role"
-        props={{ firstName: u.profile?.firstName ?? '', businessName: u.coachProfile?.businessName ?? '', bio: u.coachProfile?.bio ?? '', specializations: u.coachProfile?.specializations ?? [] }}
+        props={{
+          firstName: u.profile?.firstName ?? '',
+          businessName: u.coachProfile?.businessName ?? '',
+          bio: u.coachProfile?.bio ?? '',
+          specializations: u.coachProfile?.specializations ?? [],
+        }}
       />
       <a href="/onboarding/1" className={css({ fontSize: 'sm', color: 'fg.muted', textDecoration: 'underline' })}>
         Back to step 1

@@ -4,19 +4,30 @@
  * Every built file has a content hash in its name and is served with a year-long immutable
  * cache; gzip is used when the browser accepts it.
  */
-import { Elysia } from 'elysia'
+
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
 import { tmpdir } from 'node:os'
-import { log } from '../log'
+import { join, resolve } from 'node:path'
+import { Elysia } from 'elysia'
 import { islandNames } from '../../../islands/names'
+import { log } from '../log'
 
 const ROOT = resolve(import.meta.dir, '../../..')
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 type Bytes = Uint8Array<ArrayBuffer>
-interface Asset { body: Bytes; gzip: Bytes; type: string }
-interface Built { files: Map<string, Asset>; entries: Map<string, string>; css: string | null; ms: number; imports: Map<string, string[]> }
+interface Asset {
+  body: Bytes
+  gzip: Bytes
+  type: string
+}
+interface Built {
+  files: Map<string, Asset>
+  entries: Map<string, string>
+  css: string | null
+  ms: number
+  imports: Map<string, string[]>
+}
 
 let built: Built | null = null
 let building: Promise<Built> | null = null
@@ -46,7 +57,10 @@ function newestMtime(dirs: string[]): number {
  */
 async function pandaCss(): Promise<Uint8Array | null> {
   const out = join(ROOT, 'dist/styles.css')
-  const fresh = () => existsSync(out) && existsSync(join(ROOT, 'styled-system/css/index.mjs')) && statSync(out).mtimeMs >= Math.max(newestMtime(['design-system', 'islands', 'src/pages']), statSync(join(ROOT, 'panda.config.ts')).mtimeMs)
+  const fresh = () =>
+    existsSync(out) &&
+    existsSync(join(ROOT, 'styled-system/css/index.mjs')) &&
+    statSync(out).mtimeMs >= Math.max(newestMtime(['design-system', 'islands', 'src/pages']), statSync(join(ROOT, 'panda.config.ts')).mtimeMs)
   if (!fresh()) {
     mkdirSync(join(ROOT, 'dist'), { recursive: true })
     const panda = join(ROOT, 'node_modules/.bin/panda')
@@ -144,7 +158,10 @@ export async function buildIslands(names: readonly string[] = islandNames) {
       const name = final.get(file)!
       const body = relink(text, (dep, kind) => (kind === 'path' ? final.get(dep)! : round.get(dep)!.slice(0, 8).replace(/[-_]/g, '0')))
       files.set(name, new TextEncoder().encode(body))
-      imports.set(name, [...body.matchAll(STATIC_IMPORT_RE)].map((m) => m[1]!).filter((d) => d !== name))
+      imports.set(
+        name,
+        [...body.matchAll(STATIC_IMPORT_RE)].map((m) => m[1]!).filter((d) => d !== name),
+      )
     }
   } finally {
     rmSync(dir, { recursive: true, force: true })
@@ -221,7 +238,13 @@ function serve(asset: Asset, acceptEncoding: string | null, cache: string) {
 }
 
 const PUBLIC_DIR = join(ROOT, 'public')
-const PUBLIC_TYPES: Record<string, string> = { png: 'image/png', ico: 'image/x-icon', svg: 'image/svg+xml', txt: 'text/plain; charset=utf-8', webmanifest: 'application/manifest+json' }
+const PUBLIC_TYPES: Record<string, string> = {
+  png: 'image/png',
+  ico: 'image/x-icon',
+  svg: 'image/svg+xml',
+  txt: 'text/plain; charset=utf-8',
+  webmanifest: 'application/manifest+json',
+}
 
 /** /assets/<hashed name> and the files of public/ at the site root. */
 export function assetRoutes() {
@@ -238,7 +261,11 @@ export function assetRoutes() {
   if (existsSync(PUBLIC_DIR)) {
     for (const file of readdirSync(PUBLIC_DIR)) {
       const body = new Uint8Array(readFileSync(join(PUBLIC_DIR, file)))
-      const asset: Asset = { body: body as Bytes, gzip: Bun.gzipSync(body as Bytes) as Bytes, type: PUBLIC_TYPES[file.split('.').pop()!] ?? 'application/octet-stream' }
+      const asset: Asset = {
+        body: body as Bytes,
+        gzip: Bun.gzipSync(body as Bytes) as Bytes,
+        type: PUBLIC_TYPES[file.split('.').pop()!] ?? 'application/octet-stream',
+      }
       app.get(`/${file}`, ({ request }) => serve(asset, request.headers.get('accept-encoding'), 'public, max-age=86400'), { detail: { hide: true } })
     }
   }

@@ -9,12 +9,14 @@
  *   await transaction(em, async (tem) => { ...; afterCommit(tem, () => mailSomething()) })
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
-import type { EntityManager } from '@mikro-orm/postgresql'
 import type { EventSubscriber, TransactionEventArgs } from '@mikro-orm/core'
+import type { EntityManager } from '@mikro-orm/postgresql'
 import { log } from '../log'
 
 type Effect = () => unknown
-interface Scope { effects: Effect[] }
+interface Scope {
+  effects: Effect[]
+}
 
 const scopes = new AsyncLocalStorage<Scope>()
 
@@ -52,7 +54,7 @@ export const afterCommitSubscriber: EventSubscriber = {
   },
   afterTransactionStart(args: TransactionEventArgs) {
     const parent = openingFrom.get(args.em)
-    if (parent && args.transaction && args.transaction.savepointName) parentOf.set(args.transaction, parent)
+    if (parent && args.transaction?.savepointName) parentOf.set(args.transaction, parent)
     openingFrom.delete(args.em)
   },
   afterTransactionCommit(args: TransactionEventArgs) {

@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { config } from '../../config'
-import { startEmbeddedPostgres, type EmbeddedDb } from './embedded'
+import { type EmbeddedDb, startEmbeddedPostgres } from './embedded'
 
 /**
  * The database URL to use: DATABASE_URL when configured, else an embedded PostgreSQL

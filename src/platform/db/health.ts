@@ -12,7 +12,8 @@ export const UNAVAILABLE_MESSAGE = 'The service is busy or its database is unava
 // statement/lock/idle timeouts, deadlock, serialization, shutdown, too many connections.
 const RETRYABLE_SQLSTATES = new Set(['57014', '55P03', '25P03', '40P01', '40001', '57P01', '57P02', '57P03', '53300', '53400'])
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'ConnectionRefused', 'ConnectionClosed'])
-const MESSAGES = /timeout exceeded when trying to connect|Connection terminated|connection error and is not queryable|Client was closed|terminating connection|the database system is (starting up|shutting down|in recovery)|The database is not initialised|canceling statement due to (statement|lock) timeout|idle-in-transaction timeout|Failed to connect|Unable to connect|socket connection was closed/i
+const MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|connection error and is not queryable|Client was closed|terminating connection|the database system is (starting up|shutting down|in recovery)|The database is not initialised|canceling statement due to (statement|lock) timeout|idle-in-transaction timeout|Failed to connect|Unable to connect|socket connection was closed/i
 
 /** True when `error` (or anything in its cause chain) means the database is busy or gone. */
 export function isDatabaseUnavailable(error: unknown): boolean {

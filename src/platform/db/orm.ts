@@ -1,9 +1,9 @@
-import { MikroORM, defineConfig } from '@mikro-orm/postgresql'
-import { Migrator } from '@mikro-orm/migrations'
 import { resolve } from 'node:path'
+import { Migrator } from '@mikro-orm/migrations'
+import { defineConfig, MikroORM } from '@mikro-orm/postgresql'
+import { config } from '../../config'
 import { entities } from '../../entities'
 import { log } from '../log'
-import { config } from '../../config'
 import { afterCommitSubscriber } from './after-commit'
 
 export const migrationsPath = resolve(import.meta.dir, '../../../migrations')

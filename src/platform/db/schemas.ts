@@ -2,9 +2,15 @@ import { p } from '@mikro-orm/core'
 
 /** Columns every table has. Ids are UUID v7: unguessable, yet ordered by creation. */
 export const baseProperties = {
-  id: p.uuid().primary().onCreate(() => Bun.randomUUIDv7()),
+  id: p
+    .uuid()
+    .primary()
+    .onCreate(() => Bun.randomUUIDv7()),
   createdAt: p.datetime().onCreate(() => new Date()),
-  updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  updatedAt: p
+    .datetime()
+    .onCreate(() => new Date())
+    .onUpdate(() => new Date()),
 }
 
 /** Soft delete: DELETE sets deletedAt; the default filter hides such rows everywhere. */

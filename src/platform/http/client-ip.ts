@@ -19,6 +19,9 @@ export function clientIp(request: Request): string {
   const hops = config.TRUST_PROXY
   const forwardedFor = request.headers.get('x-forwarded-for')
   if (!hops || !forwardedFor) return socketIp
-  const chain = forwardedFor.split(',').map((s) => s.trim()).filter(Boolean)
+  const chain = forwardedFor
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
   return chain[chain.length - hops] ?? chain[0] ?? socketIp
 }

@@ -1,11 +1,11 @@
+import type { EntityClass, EntityManager, FilterQuery } from '@mikro-orm/core'
 import { Elysia, t } from 'elysia'
-import * as v from 'valibot'
-import type { EntityClass, FilterQuery, EntityManager } from '@mikro-orm/core'
+import type * as v from 'valibot'
+import type { PermissionName } from '../../modules/roles/permissions'
+import { SOFT_DELETE } from '../db/schemas'
 import { platform, type RequestContext } from './context'
 import { forbidden, notFound, parseOrThrow } from './errors'
-import { ListQuerySchema, ShowQuerySchema, listResponse, parseIncludes, parseListQuery, type ListParams } from './list-query'
-import { SOFT_DELETE } from '../db/schemas'
-import type { PermissionName } from '../../modules/roles/permissions'
+import { type ListParams, ListQuerySchema, listResponse, parseIncludes, parseListQuery, ShowQuerySchema } from './list-query'
 
 /** Who may call an action: anyone, any signed-in user, a permission, or a custom check. */
 export type Access = 'public' | 'auth' | PermissionName | ((ctx: RequestContext) => Promise<void> | void)
@@ -55,7 +55,6 @@ export interface CrudOptions<E extends Row> {
   /** Documentation of the item shape for OpenAPI. */
   description?: string
 }
-
 
 async function check(ctx: RequestContext, access: Access | undefined) {
   if (access === undefined) throw forbidden()
@@ -117,89 +116,123 @@ export function crud<E extends Row>(o: CrudOptions<E>) {
   const app = new Elysia({ name: `crud:${o.path}` }).use(platform)
 
   if (actions.has('list'))
-    app.get(o.path, async ({ ctx, request, params }) => {
-      const p: ListParams = parseListQuery(new URL(request.url), {
-        sortable: o.sortable ?? ['createdAt', 'updatedAt'],
-        filterable: Object.keys(o.filters ?? {}),
-        includes: includeNames,
-        defaultSort: o.defaultSort,
-      })
-      const where: any[] = [(await o.scope?.(ctx, params as any)) ?? {}]
-      for (const [field, value] of Object.entries(p.filter)) where.push(o.filters![field](value, ctx))
-      if (p.q && o.searchable?.length)
-        where.push({ $or: o.searchable.map((f) => ({ [f]: { $ilike: `%${escapeLike(p.q!)}%` } })) })
-      if (p.onlyTrashed) where.push({ deletedAt: { $ne: null } })
-      const [rows, total] = await (ctx.em as EntityManager).findAndCount(o.entity, { $and: where } as any, {
-        limit: p.perPage,
-        offset: p.offset,
-        orderBy: [...p.sort.map((s) => ({ [s.field]: s.dir })), { id: 'asc' }] as any,
-        populate: [...(o.populate ?? []), ...p.include.map((i) => includes[i])] as any,
-        ...(await trashedOptions(ctx, p.withTrashed || p.onlyTrashed)),
-      })
-      const extra = await o.prepare?.(ctx, rows)
-      return listResponse(rows.map((r) => o.serialize(r, p.include, ctx, extra)), total, p)
-    }, { ...guarded('list'), query: ListQuerySchema, detail: detail(`List ${o.name.toLowerCase()}s`) } as any)
+    app.get(
+      o.path,
+      async ({ ctx, request, params }) => {
+        const p: ListParams = parseListQuery(new URL(request.url), {
+          sortable: o.sortable ?? ['createdAt', 'updatedAt'],
+          filterable: Object.keys(o.filters ?? {}),
+          includes: includeNames,
+          defaultSort: o.defaultSort,
+        })
+        const where: any[] = [(await o.scope?.(ctx, params as any)) ?? {}]
+        for (const [field, value] of Object.entries(p.filter)) where.push(o.filters![field](value, ctx))
+        if (p.q && o.searchable?.length) where.push({ $or: o.searchable.map((f) => ({ [f]: { $ilike: `%${escapeLike(p.q!)}%` } })) })
+        if (p.onlyTrashed) where.push({ deletedAt: { $ne: null } })
+        const [rows, total] = await (ctx.em as EntityManager).findAndCount(o.entity, { $and: where } as any, {
+          limit: p.perPage,
+          offset: p.offset,
+          orderBy: [...p.sort.map((s) => ({ [s.field]: s.dir })), { id: 'asc' }] as any,
+          populate: [...(o.populate ?? []), ...p.include.map((i) => includes[i])] as any,
+          ...(await trashedOptions(ctx, p.withTrashed || p.onlyTrashed)),
+        })
+        const extra = await o.prepare?.(ctx, rows)
+        return listResponse(
+          rows.map((r) => o.serialize(r, p.include, ctx, extra)),
+          total,
+          p,
+        )
+      },
+      { ...guarded('list'), query: ListQuerySchema, detail: detail(`List ${o.name.toLowerCase()}s`) } as any,
+    )
 
   if (actions.has('show'))
-    app.get(one, async ({ ctx, params, query, request }) => {
-      // From the URL: Elysia turns `include=a,b` into an array.
-      const include = parseIncludes(new URL(request.url).searchParams.get('include'), includeNames)
-      const trashed = ['1', 'true'].includes((query as any).withTrashed)
-      await trashedOptions(ctx, trashed)
-      const row = await findRow(ctx, params as any, { trashed, populate: include.map((i) => includes[i]) })
-      return { data: o.serialize(row, include, ctx, await o.prepare?.(ctx, [row])) }
-    }, { ...guarded('show'), params: idParam, query: ShowQuerySchema, detail: detail(`Show a ${o.name.toLowerCase()}`) } as any)
+    app.get(
+      one,
+      async ({ ctx, params, query, request }) => {
+        // From the URL: Elysia turns `include=a,b` into an array.
+        const include = parseIncludes(new URL(request.url).searchParams.get('include'), includeNames)
+        const trashed = ['1', 'true'].includes((query as any).withTrashed)
+        await trashedOptions(ctx, trashed)
+        const row = await findRow(ctx, params as any, { trashed, populate: include.map((i) => includes[i]) })
+        return { data: o.serialize(row, include, ctx, await o.prepare?.(ctx, [row])) }
+      },
+      { ...guarded('show'), params: idParam, query: ShowQuerySchema, detail: detail(`Show a ${o.name.toLowerCase()}`) } as any,
+    )
 
   if (actions.has('create'))
-    app.post(o.path, async ({ ctx, body, params, set }) => {
-      const data = parseOrThrow(o.createSchema!, body)
-      const row = o.create ? await o.create(ctx, data, params as any) : await defaultCreate(ctx, o, data)
-      set.status = 201
-      if (o.populate?.length) await ctx.em.populate(row, o.populate as any)
-      return { data: o.serialize(row, [], ctx, await o.prepare?.(ctx, [row])) }
-    }, { ...guarded('create'), body: o.createSchema, detail: detail(`Create a ${o.name.toLowerCase()}`) } as any)
+    app.post(
+      o.path,
+      async ({ ctx, body, params, set }) => {
+        const data = parseOrThrow(o.createSchema!, body)
+        const row = o.create ? await o.create(ctx, data, params as any) : await defaultCreate(ctx, o, data)
+        set.status = 201
+        if (o.populate?.length) await ctx.em.populate(row, o.populate as any)
+        return { data: o.serialize(row, [], ctx, await o.prepare?.(ctx, [row])) }
+      },
+      { ...guarded('create'), body: o.createSchema, detail: detail(`Create a ${o.name.toLowerCase()}`) } as any,
+    )
 
   if (actions.has('update'))
-    app.patch(one, async ({ ctx, params, body }) => {
-      const row = changing.get(ctx) ?? (await findRow(ctx, params as any))
-      const data = parseOrThrow(o.updateSchema!, body)
-      if (o.update) await o.update(ctx, row, data)
-      else {
-        ctx.em.assign(row, data as any)
-        await ctx.em.flush()
-      }
-      return { data: o.serialize(row, [], ctx, await o.prepare?.(ctx, [row])) }
-    }, {
-      // The row and the right to change it come before the body (404/403 before 422).
-      transform: async ({ ctx, params }: any) => {
-        await guardRequest(ctx, o.access.update, scoped)
-        const row = await findRow(ctx, params)
-        await o.authorizeChange?.(ctx, row, 'update')
-        changing.set(ctx, row)
+    app.patch(
+      one,
+      async ({ ctx, params, body }) => {
+        const row = changing.get(ctx) ?? (await findRow(ctx, params as any))
+        const data = parseOrThrow(o.updateSchema!, body)
+        if (o.update) await o.update(ctx, row, data)
+        else {
+          ctx.em.assign(row, data as any)
+          await ctx.em.flush()
+        }
+        return { data: o.serialize(row, [], ctx, await o.prepare?.(ctx, [row])) }
       },
-      params: idParam, body: o.updateSchema, detail: detail(`Update a ${o.name.toLowerCase()} (partial)`) } as any)
+      {
+        // The row and the right to change it come before the body (404/403 before 422).
+        transform: async ({ ctx, params }: any) => {
+          await guardRequest(ctx, o.access.update, scoped)
+          const row = await findRow(ctx, params)
+          await o.authorizeChange?.(ctx, row, 'update')
+          changing.set(ctx, row)
+        },
+        params: idParam,
+        body: o.updateSchema,
+        detail: detail(`Update a ${o.name.toLowerCase()} (partial)`),
+      } as any,
+    )
 
   if (actions.has('delete'))
-    app.delete(one, async ({ ctx, params, set }) => {
-      const row = await findRow(ctx, params as any)
-      await o.authorizeChange?.(ctx, row, 'delete')
-      if (o.destroy) await o.destroy(ctx, row)
-      else if (o.softDelete) {
-        row.deletedAt = new Date()
-        await ctx.em.flush()
-      } else await ctx.em.remove(row).flush()
-      set.status = 204
-      return null
-    }, { ...guarded('delete'), params: idParam, detail: detail(o.softDelete ? `Delete a ${o.name.toLowerCase()} (soft: restorable)` : `Delete a ${o.name.toLowerCase()}`) } as any)
+    app.delete(
+      one,
+      async ({ ctx, params, set }) => {
+        const row = await findRow(ctx, params as any)
+        await o.authorizeChange?.(ctx, row, 'delete')
+        if (o.destroy) await o.destroy(ctx, row)
+        else if (o.softDelete) {
+          row.deletedAt = new Date()
+          await ctx.em.flush()
+        } else await ctx.em.remove(row).flush()
+        set.status = 204
+        return null
+      },
+      {
+        ...guarded('delete'),
+        params: idParam,
+        detail: detail(o.softDelete ? `Delete a ${o.name.toLowerCase()} (soft: restorable)` : `Delete a ${o.name.toLowerCase()}`),
+      } as any,
+    )
 
   if (actions.has('restore'))
-    app.post(`${one}/restore`, async ({ ctx, params }) => {
-      const row = await findRow(ctx, params as any, { trashed: true })
-      await o.authorizeChange?.(ctx, row, 'restore')
-      row.deletedAt = null
-      await ctx.em.flush()
-      return { data: o.serialize(row, [], ctx, await o.prepare?.(ctx, [row])) }
-    }, { ...guarded('restore'), params: idParam, detail: detail(`Restore a deleted ${o.name.toLowerCase()}`) } as any)
+    app.post(
+      `${one}/restore`,
+      async ({ ctx, params }) => {
+        const row = await findRow(ctx, params as any, { trashed: true })
+        await o.authorizeChange?.(ctx, row, 'restore')
+        row.deletedAt = null
+        await ctx.em.flush()
+        return { data: o.serialize(row, [], ctx, await o.prepare?.(ctx, [row])) }
+      },
+      { ...guarded('restore'), params: idParam, detail: detail(`Restore a deleted ${o.name.toLowerCase()}`) } as any,
+    )
 
   return app
 }

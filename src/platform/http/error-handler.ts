@@ -1,8 +1,8 @@
+import { NotFoundError, ValidationError as OrmValidationError, UniqueConstraintViolationException } from '@mikro-orm/core'
 import * as v from 'valibot'
-import { NotFoundError, UniqueConstraintViolationException, ValidationError as OrmValidationError } from '@mikro-orm/core'
-import { HttpError, issuesToBag, validationError } from './errors'
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../db/health'
 import type { Logger } from '../log'
-import { RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/health'
+import { HttpError, issuesToBag, validationError } from './errors'
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } })

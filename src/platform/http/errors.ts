@@ -35,11 +35,11 @@ export function issuesToBag(issues: readonly v.BaseIssue<unknown>[]): ErrorBag {
   const bag: ErrorBag = {}
   for (const issue of issues) {
     const key = v.getDotPath(issue) ?? (issue.path?.map((p) => String(p.key)).join('.') || '_')
-    const message = issue.kind === 'schema' && issue.type === 'strict_object' && issue.expected === 'never'
-      ? `The field ${key} is not allowed.`
-      : issue.message
+    const message = issue.kind === 'schema' && issue.type === 'strict_object' && issue.expected === 'never' ? `The field ${key} is not allowed.` : issue.message
     // Own keys only: a body key named `__proto__` or `constructor` must not reach Object.prototype.
-    const list = Object.hasOwn(bag, key) ? bag[key] : (Object.defineProperty(bag, key, { value: [] as string[], enumerable: true, writable: true, configurable: true }), bag[key])
+    const list = Object.hasOwn(bag, key)
+      ? bag[key]
+      : (Object.defineProperty(bag, key, { value: [] as string[], enumerable: true, writable: true, configurable: true }), bag[key])
     if (!list.includes(message)) list.push(message)
   }
   return bag

@@ -32,10 +32,12 @@ export interface ListParams {
 const truthy = (s?: string | null) => s === '1' || s === 'true'
 
 export function parseIncludes(raw: string | null | undefined, allowed: readonly string[]): string[] {
-  const names = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+  const names = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
   const unknown = names.filter((n) => !allowed.includes(n))
-  if (unknown.length)
-    throw validationError({ include: [`Unknown include: ${unknown.join(', ')}. Allowed: ${allowed.join(', ') || 'none'}.`] })
+  if (unknown.length) throw validationError({ include: [`Unknown include: ${unknown.join(', ')}. Allowed: ${allowed.join(', ') || 'none'}.`] })
   return [...new Set(names)]
 }
 
@@ -43,14 +45,19 @@ export function parseIncludes(raw: string | null | undefined, allowed: readonly 
  * Reads page, perPage, sort, include, q, filter[field] and withTrashed from a URL.
  * Unknown sort fields, filters and includes are a 422 that names what is allowed.
  */
-export function parseListQuery(url: URL, opts: { sortable: readonly string[]; filterable: readonly string[]; includes: readonly string[]; defaultSort?: string }): ListParams {
+export function parseListQuery(
+  url: URL,
+  opts: { sortable: readonly string[]; filterable: readonly string[]; includes: readonly string[]; defaultSort?: string },
+): ListParams {
   const sp = url.searchParams
   const page = Math.max(1, Number(sp.get('page') ?? 1) || 1)
   const perPageRaw = Number(sp.get('perPage') ?? sp.get('per_page') ?? 10) || 10
   const perPage = Math.min(100, Math.max(1, perPageRaw))
   const errors: Record<string, string[]> = {}
   const sort = (sp.get('sort') ?? opts.defaultSort ?? '-createdAt')
-    .split(',').map((s) => s.trim()).filter(Boolean)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
     .map((s) => ({ field: s.replace(/^-/, ''), dir: (s.startsWith('-') ? 'desc' : 'asc') as 'asc' | 'desc' }))
   const badSort = sort.filter((s) => !opts.sortable.includes(s.field)).map((s) => s.field)
   if (badSort.length) errors.sort = [`Cannot sort by ${badSort.join(', ')}. Allowed: ${opts.sortable.join(', ')}.`]
@@ -69,7 +76,11 @@ export function parseListQuery(url: URL, opts: { sortable: readonly string[]; fi
   }
   if (Object.keys(errors).length) throw validationError(errors)
   return {
-    page, perPage, offset: (page - 1) * perPage, sort, include,
+    page,
+    perPage,
+    offset: (page - 1) * perPage,
+    sort,
+    include,
     q: sp.get('q')?.trim() || undefined,
     filter,
     withTrashed: truthy(sp.get('withTrashed')),

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { Session } from '../../modules/auth/auth.entity'
 import { config } from '../../config'
+import { Session } from '../../modules/auth/auth.entity'
 import { randomToken, sha256 } from '../crypto'
 
 export const SESSION_COOKIE = 'summit_session'
@@ -39,7 +39,11 @@ export async function loadSession(em: EntityManager, secret: string | undefined)
 }
 
 /** A fresh session (new id, new CSRF token); the previous one, if any, is destroyed. */
-export async function startSession(em: EntityManager, cookie: CookieJar, opts: { userId: string | null; previous?: Session | null; data?: Record<string, unknown> }) {
+export async function startSession(
+  em: EntityManager,
+  cookie: CookieJar,
+  opts: { userId: string | null; previous?: Session | null; data?: Record<string, unknown> },
+) {
   const secret = randomToken()
   const now = new Date()
   const session = em.create(Session, {

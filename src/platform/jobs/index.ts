@@ -9,15 +9,20 @@
  * Handlers run with plain data; they open their own EntityManager. A handler that throws is
  * retried by pg-boss (retryLimit 3).
  */
-import { PgBoss } from 'pg-boss'
+
 import type { MikroORM } from '@mikro-orm/postgresql'
+import { PgBoss } from 'pg-boss'
 import { registerService } from '../../services'
 import { log } from '../log'
 
 export type JobHandler<T = any> = (data: T, meta: { id: string; name: string }) => Promise<void> | void
 
 /** Retries of a queue: pg-boss retries a failed job `retryLimit` times, `retryDelay` s apart (doubling with backoff). */
-export interface RetryPolicy { retryLimit?: number; retryDelay?: number; retryBackoff?: boolean }
+export interface RetryPolicy {
+  retryLimit?: number
+  retryDelay?: number
+  retryBackoff?: boolean
+}
 
 const handlers = new Map<string, JobHandler>()
 const policies = new Map<string, RetryPolicy>()

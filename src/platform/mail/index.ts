@@ -1,2 +1,2 @@
-export { sendMail, queueMail, readOutbox, closeMail, type MailMessage, type OutboxEntry } from './mailer'
+export { closeMail, type MailMessage, type OutboxEntry, queueMail, readOutbox, sendMail } from './mailer'
 export { layout, type Rendered } from './templates'

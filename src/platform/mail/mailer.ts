@@ -1,6 +1,6 @@
-import nodemailer, { type Transporter } from 'nodemailer'
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
+import nodemailer, { type Transporter } from 'nodemailer'
 import { config } from '../../config'
 import { log } from '../log'
 
@@ -54,7 +54,10 @@ export function queueMail(msg: MailMessage) {
 export async function readOutbox(opts: { to?: string; limit?: number } = {}): Promise<OutboxEntry[]> {
   const dir = resolve(config.OUTBOX_DIR)
   const names = await readdir(dir).catch(() => [] as string[])
-  const files = names.filter((n) => n.endsWith('.json')).sort().reverse()
+  const files = names
+    .filter((n) => n.endsWith('.json'))
+    .sort()
+    .reverse()
   const out: OutboxEntry[] = []
   const to = opts.to?.trim().toLowerCase()
   for (const name of files) {

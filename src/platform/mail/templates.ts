@@ -33,14 +33,16 @@ export function layout(subject: string, heading: string, blocks: Block[]): Rende
     `— ${site}`,
     config.APP_URL,
   ].join('\n')
-  const body = blocks.map((b) => {
-    if (b.p) return `<p style="margin:0 0 16px;line-height:1.5">${esc(b.p)}</p>`
-    if (b.code)
-      return `<p style="margin:0 0 16px;font-size:32px;font-weight:700;letter-spacing:8px;font-family:ui-monospace,Menlo,monospace">${esc(b.code)}</p>`
-    if (b.button)
-      return `<p style="margin:0 0 16px"><a href="${esc(b.button.url)}" style="display:inline-block;padding:10px 18px;border-radius:8px;background:#eab308;color:#1c1917;text-decoration:none;font-weight:600">${esc(b.button.label)}</a></p>`
-    return ''
-  }).join('\n')
+  const body = blocks
+    .map((b) => {
+      if (b.p) return `<p style="margin:0 0 16px;line-height:1.5">${esc(b.p)}</p>`
+      if (b.code)
+        return `<p style="margin:0 0 16px;font-size:32px;font-weight:700;letter-spacing:8px;font-family:ui-monospace,Menlo,monospace">${esc(b.code)}</p>`
+      if (b.button)
+        return `<p style="margin:0 0 16px"><a href="${esc(b.button.url)}" style="display:inline-block;padding:10px 18px;border-radius:8px;background:#eab308;color:#1c1917;text-decoration:none;font-weight:600">${esc(b.button.label)}</a></p>`
+      return ''
+    })
+    .join('\n')
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${esc(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f5f5f4;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1c1917">

@@ -1,7 +1,7 @@
-import { Elysia } from 'elysia'
+import { dirname, join } from 'node:path'
 import { openapi } from '@elysiajs/openapi'
 import { toJsonSchema } from '@valibot/to-json-schema'
-import { dirname, join } from 'node:path'
+import { Elysia } from 'elysia'
 import { config } from '../../config'
 
 const swaggerDir = dirname(Bun.resolveSync('swagger-ui-dist/package.json', import.meta.dir))
@@ -55,10 +55,14 @@ export const docs = new Elysia({ name: 'docs' })
   )
   .get('/docs', () => new Response(page(), { headers: { 'content-type': 'text/html; charset=utf-8' } }), { detail: { hide: true } })
   .get('/docs/init.js', () => new Response(init, { headers: { 'content-type': 'text/javascript' } }), { detail: { hide: true } })
-  .get('/docs/assets/:file', ({ params, set }) => {
-    if (!ASSETS.has(params.file)) {
-      set.status = 404
-      return { message: 'Not found.' }
-    }
-    return new Response(Bun.file(join(swaggerDir, params.file)), { headers: { 'cache-control': 'public, max-age=86400' } })
-  }, { detail: { hide: true } })
+  .get(
+    '/docs/assets/:file',
+    ({ params, set }) => {
+      if (!ASSETS.has(params.file)) {
+        set.status = 404
+        return { message: 'Not found.' }
+      }
+      return new Response(Bun.file(join(swaggerDir, params.file)), { headers: { 'cache-control': 'public, max-age=86400' } })
+    },
+    { detail: { hide: true } },
+  )

@@ -1,8 +1,9 @@
 /** /b/apps/multiplai: link or unlink the Multiplai account; a note when the provider is not configured. */
-import type { PageContext, PageModule } from '../../routes'
-import { Island } from '../../island'
+
 import { config } from '../../../config'
-import { Card, PageHeader, mutedText, pageStack } from './parts'
+import { Island } from '../../island'
+import type { PageContext, PageModule } from '../../routes'
+import { Card, mutedText, PageHeader, pageStack } from './parts'
 
 function Page({ ctx }: { data: unknown; ctx: PageContext }) {
   const area = ctx.path.startsWith('/c') ? '/c' : '/b'

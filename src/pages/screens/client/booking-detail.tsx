@@ -4,13 +4,13 @@
  * zone, venue or meeting link (confirmed only), voucher and amounts, and every action.
  */
 import { css } from 'styled-system/css'
-import type { PageContext, PageModule } from '../../routes'
-import { Island } from '../../island'
+import { fmtDateTime, fmtRange, MODE_LABEL, money } from '../../../../islands/lib/format'
 import { clientBookingDetail, clientResources } from '../../../modules/bookings'
 import { listGroups } from '../../../modules/invitations/group.service'
 import { now } from '../../../platform/clock'
-import { fmtDateTime, fmtRange, money, MODE_LABEL } from '../../../../islands/lib/format'
-import { Card, Dl, PageHeader, StatusBadge, TabLinks, linkClass, mutedText, pageStack, useTz } from './parts'
+import { Island } from '../../island'
+import type { PageContext, PageModule } from '../../routes'
+import { Card, Dl, linkClass, mutedText, PageHeader, pageStack, StatusBadge, TabLinks, useTz } from './parts'
 import { ResourceList } from './resources'
 
 export type Tab = 'overview' | 'seats' | 'payments' | 'resources'
@@ -25,7 +25,12 @@ async function loadFor(ctx: PageContext, tab: Tab) {
     tab === 'resources' ? clientResources(ctx.em, me.id, detail.booking.workshop.id) : Promise.resolve([]),
     tab === 'seats' && detail.booking.mine ? listGroups(ctx.em, me, new URL('http://x/?perPage=100')).then((r) => r.data) : Promise.resolve([]),
   ])
-  return { ...detail, resources, people: people.filter((p: any) => p.userId).map((p: any) => ({ userId: p.userId as string, name: (p.person?.name ?? p.email) as string })), now: now().toISOString() }
+  return {
+    ...detail,
+    resources,
+    people: people.filter((p: any) => p.userId).map((p: any) => ({ userId: p.userId as string, name: (p.person?.name ?? p.email) as string })),
+    now: now().toISOString(),
+  }
 }
 type Data = NonNullable<Awaited<ReturnType<typeof loadFor>>>
 
@@ -38,15 +43,31 @@ function Overview({ data, tz }: { data: Data; tz: string }) {
       <Card title="Workshop" id="workshop">
         <Dl
           items={[
-            ['Workshop', <a key="w" className={linkClass} href={`/b/workshops/${b.workshop.id}`}>{b.workshop.title}</a>],
-            ['Coach', b.coach.username ? <a key="c" className={linkClass} href={`/${b.coach.username}`}>{b.coach.name}</a> : b.coach.name],
+            [
+              'Workshop',
+              <a key="w" className={linkClass} href={`/b/workshops/${b.workshop.id}`}>
+                {b.workshop.title}
+              </a>,
+            ],
+            [
+              'Coach',
+              b.coach.username ? (
+                <a key="c" className={linkClass} href={`/${b.coach.username}`}>
+                  {b.coach.name}
+                </a>
+              ) : (
+                b.coach.name
+              ),
+            ],
             ['When', `${fmtRange(s.startDate, s.endDate, tz)} (${tz.replace(/_/g, ' ')})`],
             ['Format', MODE_LABEL[s.mode] ?? s.mode],
             ...(s.venue ? ([['Venue', s.venue]] as [string, string][]) : []),
             [
               'Meeting link',
               s.meetingUrl ? (
-                <a key="m" className={linkClass} href={s.meetingUrl} target="_blank" rel="noopener noreferrer">{s.meetingUrl}</a>
+                <a key="m" className={linkClass} href={s.meetingUrl} target="_blank" rel="noopener noreferrer">
+                  {s.meetingUrl}
+                </a>
               ) : s.mode === 'IN-PERSON' ? (
                 'In person only'
               ) : confirmed ? (
@@ -84,13 +105,26 @@ function makePage(tab: Tab) {
     const base = ctx.params.bookingId ? `/b/workshops/${ctx.params.id}/bookings/${b.id}` : `/b/bookings/${b.id}`
     const tabs: [string, string][] = ctx.params.bookingId
       ? [['Overview', base]]
-      : [['Overview', base], ['Seats', `${base}/seats`], ['Payments', `${base}/payments`], ['Resources', `${base}/resources`]]
+      : [
+          ['Overview', base],
+          ['Seats', `${base}/seats`],
+          ['Payments', `${base}/payments`],
+          ['Resources', `${base}/resources`],
+        ]
     const refund = data.payments.filter((p) => p.kind === 'refund')
     return (
       <div className={pageStack}>
         <PageHeader
           title={b.workshop.title}
-          crumbs={ctx.params.bookingId ? [['Workshops', '/b/workshops'], [b.workshop.title, `/b/workshops/${b.workshop.id}`], ['Bookings', `/b/workshops/${b.workshop.id}/bookings`]] : [['Bookings', '/b/bookings']]}
+          crumbs={
+            ctx.params.bookingId
+              ? [
+                  ['Workshops', '/b/workshops'],
+                  [b.workshop.title, `/b/workshops/${b.workshop.id}`],
+                  ['Bookings', `/b/workshops/${b.workshop.id}/bookings`],
+                ]
+              : [['Bookings', '/b/bookings']]
+          }
           description={
             <>
               <StatusBadge status={b.status} /> <span className={mutedText}>{fmtRange(b.schedule.startDate, b.schedule.endDate, tz)}</span>
@@ -101,8 +135,16 @@ function makePage(tab: Tab) {
           name="client-booking"
           props={{
             booking: {
-              id: b.id, status: b.status, mine: b.mine, scheduleId: b.schedule.id, startDate: b.schedule.startDate, endDate: b.schedule.endDate,
-              amountDue: b.amountDue, amountPaid: b.amountPaid, currency: b.currency, workshopTitle: b.workshop.title,
+              id: b.id,
+              status: b.status,
+              mine: b.mine,
+              scheduleId: b.schedule.id,
+              startDate: b.schedule.startDate,
+              endDate: b.schedule.endDate,
+              amountDue: b.amountDue,
+              amountPaid: b.amountPaid,
+              currency: b.currency,
+              workshopTitle: b.workshop.title,
             },
             hasInvoice: data.invoices.some((i) => i.kind === 'invoice') || b.amountPaid > 0,
             hasCreditNote: data.invoices.some((i) => i.kind === 'credit_note') || refund.length > 0,

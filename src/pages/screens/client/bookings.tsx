@@ -1,8 +1,9 @@
 /** /b/bookings: every booking of mine (and seats I hold in others'), as a data table. */
-import type { PageContext, PageModule } from '../../routes'
-import { Island } from '../../island'
+
 import { clientBookings } from '../../../modules/bookings'
-import { PageHeader, linkClass, pageStack, useTz } from './parts'
+import { Island } from '../../island'
+import type { PageContext, PageModule } from '../../routes'
+import { linkClass, PageHeader, pageStack, useTz } from './parts'
 
 const load = async (ctx: PageContext) => ({ rows: await clientBookings(ctx.em, ctx.user!.id) })
 type Data = Awaited<ReturnType<typeof load>>
@@ -14,7 +15,11 @@ function Page({ data }: { data: Data }) {
       <PageHeader
         title="Bookings"
         description="Your bookings and the seats you hold in others'. Open one to pay, invite people to its seats, cancel, or download its invoice."
-        actions={<a className={linkClass} href="/workshops">Book a workshop</a>}
+        actions={
+          <a className={linkClass} href="/workshops">
+            Book a workshop
+          </a>
+        }
       />
       <Island name="client-table" props={{ kind: 'bookings', rows: data.rows as any, tz }} />
     </div>

@@ -3,8 +3,8 @@
  * zone, with previous/next month links, the week rows of the month, and each session's .ics.
  */
 import { css } from 'styled-system/css'
-import type { ClientBookingRow } from '../../../modules/bookings'
 import { fmtRange, fmtTime } from '../../../../islands/lib/format'
+import type { ClientBookingRow } from '../../../modules/bookings'
 import { linkClass, mutedText } from './parts'
 
 const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
@@ -16,7 +16,19 @@ function ymd(iso: string, tz: string) {
   return parts
 }
 
-export function MonthCalendar({ bookings, tz, month, base, now }: { bookings: ClientBookingRow[]; tz: string; month: string | null; base: string; now: string }) {
+export function MonthCalendar({
+  bookings,
+  tz,
+  month,
+  base,
+  now,
+}: {
+  bookings: ClientBookingRow[]
+  tz: string
+  month: string | null
+  base: string
+  now: string
+}) {
   const upcoming = bookings.filter((b) => b.schedule.startDate >= now).reverse()
   const pick = month && /^\d{4}-\d{2}$/.test(month) ? month : ymd(upcoming[0]?.schedule.startDate ?? bookings[0]?.schedule.startDate ?? now, tz).slice(0, 7)
   const [y, m] = pick.split('-').map(Number)
@@ -39,15 +51,24 @@ export function MonthCalendar({ bookings, tz, month, base, now }: { bookings: Cl
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
       <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' })}>
-        <a className={linkClass} href={`${base}?month=${shift(-1)}`} aria-label="Previous month">← Previous</a>
+        <a className={linkClass} href={`${base}?month=${shift(-1)}`} aria-label="Previous month">
+          ← Previous
+        </a>
         <h3 className={css({ fontWeight: 'semibold' })}>{monthName.format(first)}</h3>
-        <a className={linkClass} href={`${base}?month=${shift(1)}`} aria-label="Next month">Next →</a>
+        <a className={linkClass} href={`${base}?month=${shift(1)}`} aria-label="Next month">
+          Next →
+        </a>
       </div>
-      <table className={css({ w: 'full', tableLayout: 'fixed', borderCollapse: 'collapse', fontSize: 'xs' })} aria-label={`Sessions in ${monthName.format(first)}`}>
+      <table
+        className={css({ w: 'full', tableLayout: 'fixed', borderCollapse: 'collapse', fontSize: 'xs' })}
+        aria-label={`Sessions in ${monthName.format(first)}`}
+      >
         <thead>
           <tr>
             {DAYS.map((d) => (
-              <th key={d} scope="col" className={css({ py: '1', color: 'fg.muted', fontWeight: 'medium' })}>{d}</th>
+              <th key={d} scope="col" className={css({ py: '1', color: 'fg.muted', fontWeight: 'medium' })}>
+                {d}
+              </th>
             ))}
           </tr>
         </thead>
@@ -58,10 +79,36 @@ export function MonthCalendar({ bookings, tz, month, base, now }: { bookings: Cl
                 const key = d ? `${pick}-${String(d).padStart(2, '0')}` : ''
                 const items = d ? (byDay.get(key) ?? []) : []
                 return (
-                  <td key={i} className={css({ verticalAlign: 'top', h: { base: '12', md: '20' }, borderWidth: '1px', borderColor: 'border.subtle', p: '1', bg: key === today ? 'colorPalette.a2' : undefined })}>
+                  <td
+                    key={i}
+                    className={css({
+                      verticalAlign: 'top',
+                      h: { base: '12', md: '20' },
+                      borderWidth: '1px',
+                      borderColor: 'border.subtle',
+                      p: '1',
+                      bg: key === today ? 'colorPalette.a2' : undefined,
+                    })}
+                  >
                     {d ? <span className={css({ color: 'fg.muted' })}>{d}</span> : null}
                     {items.map((b) => (
-                      <a key={b.id} href={`/b/bookings/${b.id}`} className={css({ display: 'block', mt: '0.5', px: '1', borderRadius: 'l1', bg: 'colorPalette.a4', color: 'fg.default', textDecoration: 'none', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })} title={b.workshop.title}>
+                      <a
+                        key={b.id}
+                        href={`/b/bookings/${b.id}`}
+                        className={css({
+                          display: 'block',
+                          mt: '0.5',
+                          px: '1',
+                          borderRadius: 'l1',
+                          bg: 'colorPalette.a4',
+                          color: 'fg.default',
+                          textDecoration: 'none',
+                          overflow: 'hidden',
+                          textOverflow: 'ellipsis',
+                          whiteSpace: 'nowrap',
+                        })}
+                        title={b.workshop.title}
+                      >
                         {fmtTime(b.schedule.startDate, tz)}
                       </a>
                     ))}
@@ -78,7 +125,9 @@ export function MonthCalendar({ bookings, tz, month, base, now }: { bookings: Cl
           {inMonth.map((b) => (
             <li key={b.id} className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', fontSize: 'sm', justifyContent: 'space-between' })}>
               <span>{fmtRange(b.schedule.startDate, b.schedule.endDate, tz)}</span>
-              <a className={linkClass} href={`/v1/bookings/${b.id}/calendar.ics`} download>Add to calendar (.ics)</a>
+              <a className={linkClass} href={`/v1/bookings/${b.id}/calendar.ics`} download>
+                Add to calendar (.ics)
+              </a>
             </li>
           ))}
         </ul>

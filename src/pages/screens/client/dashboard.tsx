@@ -1,12 +1,12 @@
 /** /b: the client dashboard: next workshop, upcoming, waiting for payment, seats to fill, invitations to me, payments, metrics. */
 import { css } from 'styled-system/css'
-import type { PageContext, PageModule } from '../../routes'
-import { Island } from '../../island'
-import { clientBookings, clientPayments, invitationsToMe, type ClientBookingRow } from '../../../modules/bookings'
+import { fmtDateTime, fmtRange, MODE_LABEL, money } from '../../../../islands/lib/format'
+import { type ClientBookingRow, clientBookings, clientPayments, invitationsToMe } from '../../../modules/bookings'
 import { clientMetrics } from '../../../modules/dashboard'
 import { now } from '../../../platform/clock'
-import { fmtDateTime, fmtRange, money, MODE_LABEL } from '../../../../islands/lib/format'
-import { Card, Empty, PageHeader, StatusBadge, grid, linkClass, mutedText, pageStack, useTz } from './parts'
+import { Island } from '../../island'
+import type { PageContext, PageModule } from '../../routes'
+import { Card, Empty, grid, linkClass, mutedText, PageHeader, pageStack, StatusBadge, useTz } from './parts'
 
 async function load(ctx: PageContext) {
   const me = ctx.user!
@@ -31,16 +31,41 @@ async function load(ctx: PageContext) {
 }
 type Data = Awaited<ReturnType<typeof load>>
 
-const row = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '3', py: '2', borderTopWidth: '1px', borderColor: 'border.subtle', _first: { borderTopWidth: '0' }, flexWrap: 'wrap' })
+const row = css({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: '3',
+  py: '2',
+  borderTopWidth: '1px',
+  borderColor: 'border.subtle',
+  _first: { borderTopWidth: '0' },
+  flexWrap: 'wrap',
+})
 const list = css({ display: 'flex', flexDir: 'column' })
 const small = css({ fontSize: 'sm' })
 
 function NextWorkshop({ b, tz }: { b: ClientBookingRow | null; tz: string }) {
-  if (!b) return <Empty action={<a className={linkClass} href="/workshops">Browse workshops</a>}>No confirmed workshop coming up. Find one and book your seat.</Empty>
+  if (!b)
+    return (
+      <Empty
+        action={
+          <a className={linkClass} href="/workshops">
+            Browse workshops
+          </a>
+        }
+      >
+        No confirmed workshop coming up. Find one and book your seat.
+      </Empty>
+    )
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
-      <a className={`${linkClass} ${css({ fontSize: 'lg' })}`} href={`/b/bookings/${b.id}`}>{b.workshop.title}</a>
-      <p className={mutedText}>{fmtRange(b.schedule.startDate, b.schedule.endDate, tz)} · with {b.coach.name}</p>
+      <a className={`${linkClass} ${css({ fontSize: 'lg' })}`} href={`/b/bookings/${b.id}`}>
+        {b.workshop.title}
+      </a>
+      <p className={mutedText}>
+        {fmtRange(b.schedule.startDate, b.schedule.endDate, tz)} · with {b.coach.name}
+      </p>
       <Island name="client-dashboard" props={{ part: 'countdown', startsAt: b.schedule.startDate }} />
       <p className={small}>
         {MODE_LABEL[b.schedule.mode]}
@@ -48,13 +73,19 @@ function NextWorkshop({ b, tz }: { b: ClientBookingRow | null; tz: string }) {
         {b.schedule.meetingUrl ? (
           <>
             {' · '}
-            <a className={linkClass} href={b.schedule.meetingUrl} rel="noopener noreferrer" target="_blank">Join online</a>
+            <a className={linkClass} href={b.schedule.meetingUrl} rel="noopener noreferrer" target="_blank">
+              Join online
+            </a>
           </>
         ) : null}
       </p>
       <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
-        <a className={linkClass} href={`/v1/bookings/${b.id}/calendar.ics`} download>Add to calendar</a>
-        <a className={linkClass} href={`/b/bookings/${b.id}`}>Booking details</a>
+        <a className={linkClass} href={`/v1/bookings/${b.id}/calendar.ics`} download>
+          Add to calendar
+        </a>
+        <a className={linkClass} href={`/b/bookings/${b.id}`}>
+          Booking details
+        </a>
       </div>
     </div>
   )
@@ -67,18 +98,48 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
     <div className={pageStack}>
       <PageHeader title="Dashboard" description={name ? `Welcome back, ${name}.` : 'Welcome back.'} />
       <div className={grid(2)}>
-        <Card title="Next workshop" id="next" action={<a className={linkClass} href="/b/workshops">Workshops</a>}>
+        <Card
+          title="Next workshop"
+          id="next"
+          action={
+            <a className={linkClass} href="/b/workshops">
+              Workshops
+            </a>
+          }
+        >
           <NextWorkshop b={data.next} tz={tz} />
         </Card>
-        <Card title="Invitations for you" id="invitations" action={<a className={linkClass} href="/b/bookings">Bookings</a>}>
+        <Card
+          title="Invitations for you"
+          id="invitations"
+          action={
+            <a className={linkClass} href="/b/bookings">
+              Bookings
+            </a>
+          }
+        >
           {data.invitations.length ? (
             <ul className={list}>
               {data.invitations.map((i) => (
-                <li key={i.seatId} className={css({ display: 'flex', flexDir: 'column', gap: '2', py: '2', borderTopWidth: '1px', borderColor: 'border.subtle', _first: { borderTopWidth: '0' } })}>
+                <li
+                  key={i.seatId}
+                  className={css({
+                    display: 'flex',
+                    flexDir: 'column',
+                    gap: '2',
+                    py: '2',
+                    borderTopWidth: '1px',
+                    borderColor: 'border.subtle',
+                    _first: { borderTopWidth: '0' },
+                  })}
+                >
                   <p className={small}>
                     <strong>{i.inviter ?? 'Someone'}</strong> invited you to <strong>{i.workshopTitle}</strong> on {fmtDateTime(i.startDate, tz)}.
                   </p>
-                  <Island name="client-invitation" props={{ mode: 'seat', seatId: i.seatId, bookingId: i.bookingId, signedIn: true, workshopTitle: i.workshopTitle }} />
+                  <Island
+                    name="client-invitation"
+                    props={{ mode: 'seat', seatId: i.seatId, bookingId: i.bookingId, signedIn: true, workshopTitle: i.workshopTitle }}
+                  />
                 </li>
               ))}
             </ul>
@@ -88,13 +149,23 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
         </Card>
       </div>
       <div className={grid(2)}>
-        <Card title="Upcoming bookings" id="upcoming" action={<a className={linkClass} href="/b/bookings">All bookings</a>}>
+        <Card
+          title="Upcoming bookings"
+          id="upcoming"
+          action={
+            <a className={linkClass} href="/b/bookings">
+              All bookings
+            </a>
+          }
+        >
           {data.upcoming.length ? (
             <ul className={list}>
               {data.upcoming.map((b) => (
                 <li key={b.id} className={row}>
                   <span className={css({ minW: '0' })}>
-                    <a className={linkClass} href={`/b/bookings/${b.id}`}>{b.workshop.title}</a>
+                    <a className={linkClass} href={`/b/bookings/${b.id}`}>
+                      {b.workshop.title}
+                    </a>
                     <span className={`${mutedText} ${css({ display: 'block' })}`}>{fmtDateTime(b.schedule.startDate, tz)}</span>
                   </span>
                   <StatusBadge status={b.status} />
@@ -102,21 +173,41 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
               ))}
             </ul>
           ) : (
-            <Empty action={<a className={linkClass} href="/workshops">Browse workshops</a>}>Nothing booked yet.</Empty>
+            <Empty
+              action={
+                <a className={linkClass} href="/workshops">
+                  Browse workshops
+                </a>
+              }
+            >
+              Nothing booked yet.
+            </Empty>
           )}
         </Card>
-        <Card title="Waiting for payment" id="unpaid" action={<a className={linkClass} href="/b/bookings">Bookings</a>}>
+        <Card
+          title="Waiting for payment"
+          id="unpaid"
+          action={
+            <a className={linkClass} href="/b/bookings">
+              Bookings
+            </a>
+          }
+        >
           {data.unpaid.length ? (
             <ul className={list}>
               {data.unpaid.map((b) => (
                 <li key={b.id} className={row}>
                   <span className={css({ minW: '0' })}>
-                    <a className={linkClass} href={`/b/bookings/${b.id}`}>{b.workshop.title}</a>
+                    <a className={linkClass} href={`/b/bookings/${b.id}`}>
+                      {b.workshop.title}
+                    </a>
                     <span className={`${mutedText} ${css({ display: 'block' })}`}>
                       {money(b.amountDue, b.currency)} · held until {fmtDateTime(b.holdExpiresAt, tz)}
                     </span>
                   </span>
-                  <a className={linkClass} href={`/workshops/${b.schedule.id}/book`}>Resume checkout</a>
+                  <a className={linkClass} href={`/workshops/${b.schedule.id}/book`}>
+                    Resume checkout
+                  </a>
                 </li>
               ))}
             </ul>
@@ -126,18 +217,30 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
         </Card>
       </div>
       <div className={grid(2)}>
-        <Card title="Seats to fill" id="seats" action={<a className={linkClass} href="/b/groups">Groups</a>}>
+        <Card
+          title="Seats to fill"
+          id="seats"
+          action={
+            <a className={linkClass} href="/b/groups">
+              Groups
+            </a>
+          }
+        >
           {data.toFill.length ? (
             <ul className={list}>
               {data.toFill.map((b) => (
                 <li key={b.id} className={row}>
                   <span className={css({ minW: '0' })}>
-                    <a className={linkClass} href={`/b/bookings/${b.id}/seats`}>{b.workshop.title}</a>
+                    <a className={linkClass} href={`/b/bookings/${b.id}/seats`}>
+                      {b.workshop.title}
+                    </a>
                     <span className={`${mutedText} ${css({ display: 'block' })}`}>
                       {b.seatsFree} of {b.seats} seat{b.seats === 1 ? '' : 's'} free
                     </span>
                   </span>
-                  <a className={linkClass} href={`/b/bookings/${b.id}/seats`}>Invite</a>
+                  <a className={linkClass} href={`/b/bookings/${b.id}/seats`}>
+                    Invite
+                  </a>
                 </li>
               ))}
             </ul>
@@ -145,13 +248,23 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
             <Empty>No free seats. Book more seats to bring colleagues along.</Empty>
           )}
         </Card>
-        <Card title="Recent payments" id="payments" action={<a className={linkClass} href="/b/payments">Payments</a>}>
+        <Card
+          title="Recent payments"
+          id="payments"
+          action={
+            <a className={linkClass} href="/b/payments">
+              Payments
+            </a>
+          }
+        >
           {data.payments.length ? (
             <ul className={list}>
               {data.payments.map((p) => (
                 <li key={p.id} className={row}>
                   <span className={css({ minW: '0' })}>
-                    <a className={linkClass} href={`/b/bookings/${p.bookingId}/payments`}>{p.workshopTitle}</a>
+                    <a className={linkClass} href={`/b/bookings/${p.bookingId}/payments`}>
+                      {p.workshopTitle}
+                    </a>
                     <span className={`${mutedText} ${css({ display: 'block' })}`}>{fmtDateTime(p.createdAt, tz)}</span>
                   </span>
                   <span className={small}>

@@ -1,7 +1,8 @@
 /** /b/groups: the people who share my bookings' seats, with the workshops we share. */
-import type { PageContext, PageModule } from '../../routes'
-import { Island } from '../../island'
+
 import { clientGroups } from '../../../modules/bookings'
+import { Island } from '../../island'
+import type { PageContext, PageModule } from '../../routes'
 import { PageHeader, pageStack, useTz } from './parts'
 
 const load = async (ctx: PageContext) => ({ rows: await clientGroups(ctx.em, ctx.user!) })

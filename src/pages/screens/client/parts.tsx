@@ -10,16 +10,43 @@ export function useTz(): string {
 }
 
 export const pageStack = css({ display: 'flex', flexDir: 'column', gap: '6' })
-export const cardClass = css({ bg: 'bg.default', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l3', p: { base: '4', md: '5' }, display: 'flex', flexDir: 'column', gap: '3', minW: '0' })
+export const cardClass = css({
+  bg: 'bg.default',
+  borderWidth: '1px',
+  borderColor: 'border.subtle',
+  borderRadius: 'l3',
+  p: { base: '4', md: '5' },
+  display: 'flex',
+  flexDir: 'column',
+  gap: '3',
+  minW: '0',
+})
 export const mutedText = css({ color: 'fg.muted', fontSize: 'sm' })
-export const linkClass = css({ color: 'fg.default', fontWeight: 'medium', textDecoration: 'underline', textUnderlineOffset: '2px', textDecorationColor: 'colorPalette.default', _hover: { textDecorationThickness: '2px' } })
+export const linkClass = css({
+  color: 'fg.default',
+  fontWeight: 'medium',
+  textDecoration: 'underline',
+  textUnderlineOffset: '2px',
+  textDecorationColor: 'colorPalette.default',
+  _hover: { textDecorationThickness: '2px' },
+})
 const GRIDS: Record<number, string> = {
   2: css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, gap: '4', alignItems: 'start' }),
   3: css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(3, minmax(0, 1fr))' }, gap: '4', alignItems: 'start' }),
 }
 export const grid = (cols: 2 | 3) => GRIDS[cols]
 
-export function PageHeader({ title, description, actions, crumbs }: { title: string; description?: ReactNode; actions?: ReactNode; crumbs?: [string, string][] }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+  crumbs,
+}: {
+  title: string
+  description?: ReactNode
+  actions?: ReactNode
+  crumbs?: [string, string][]
+}) {
   return (
     <header className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
       {crumbs?.length ? (
@@ -27,7 +54,9 @@ export function PageHeader({ title, description, actions, crumbs }: { title: str
           {crumbs.map(([label, href], i) => (
             <span key={href}>
               {i ? ' / ' : ''}
-              <a href={href} className={css({ color: 'fg.muted', _hover: { color: 'fg.default' } })}>{label}</a>
+              <a href={href} className={css({ color: 'fg.muted', _hover: { color: 'fg.default' } })}>
+                {label}
+              </a>
             </span>
           ))}
         </nav>
@@ -41,12 +70,30 @@ export function PageHeader({ title, description, actions, crumbs }: { title: str
   )
 }
 
-export function Card({ title, action, children, className, id }: { title?: ReactNode; action?: ReactNode; children: ReactNode; className?: string; id?: string }) {
+export function Card({
+  title,
+  action,
+  children,
+  className,
+  id,
+}: {
+  title?: ReactNode
+  action?: ReactNode
+  children: ReactNode
+  className?: string
+  id?: string
+}) {
   return (
     <section className={cx(cardClass, className)} aria-labelledby={id && title ? `${id}-title` : undefined}>
       {title || action ? (
         <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}>
-          {title ? <h2 id={id ? `${id}-title` : undefined} className={css({ fontWeight: 'semibold', fontSize: 'md' })}>{title}</h2> : <span />}
+          {title ? (
+            <h2 id={id ? `${id}-title` : undefined} className={css({ fontWeight: 'semibold', fontSize: 'md' })}>
+              {title}
+            </h2>
+          ) : (
+            <span />
+          )}
           {action}
         </div>
       ) : null}
@@ -58,8 +105,17 @@ export function Card({ title, action, children, className, id }: { title?: React
 export { StatusBadge } from '../../../../islands/lib/status-badge'
 
 const tab = css({
-  px: '3', py: '2', fontSize: 'sm', fontWeight: 'medium', color: 'fg.muted', textDecoration: 'none', borderBottomWidth: '2px', borderColor: 'transparent', whiteSpace: 'nowrap',
-  _hover: { color: 'fg.default' }, '&[aria-current=page]': { color: 'fg.default', borderColor: 'colorPalette.default' },
+  px: '3',
+  py: '2',
+  fontSize: 'sm',
+  fontWeight: 'medium',
+  color: 'fg.muted',
+  textDecoration: 'none',
+  borderBottomWidth: '2px',
+  borderColor: 'transparent',
+  whiteSpace: 'nowrap',
+  _hover: { color: 'fg.default' },
+  '&[aria-current=page]': { color: 'fg.default', borderColor: 'colorPalette.default' },
 })
 export function TabLinks({ tabs, current, label }: { tabs: [string, string][]; current: string; label: string }) {
   return (
@@ -84,7 +140,15 @@ export function Empty({ children, action }: { children: ReactNode; action?: Reac
 
 export function Dl({ items }: { items: [string, ReactNode][] }) {
   return (
-    <dl className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'max-content 1fr' }, columnGap: '6', rowGap: { base: '1', sm: '2' }, fontSize: 'sm' })}>
+    <dl
+      className={css({
+        display: 'grid',
+        gridTemplateColumns: { base: '1fr', sm: 'max-content 1fr' },
+        columnGap: '6',
+        rowGap: { base: '1', sm: '2' },
+        fontSize: 'sm',
+      })}
+    >
       {items.map(([k, v]) => (
         <div key={k} className={css({ display: 'contents' })}>
           <dt className={css({ color: 'fg.muted', mt: { base: '2', sm: '0' } })}>{k}</dt>

@@ -1,7 +1,8 @@
 /** /b/payments: every payment and refund, the invoices and credit notes, and the saved cards. */
-import type { PageContext, PageModule } from '../../routes'
-import { Island } from '../../island'
+
 import { clientPayments } from '../../../modules/bookings'
+import { Island } from '../../island'
+import type { PageContext, PageModule } from '../../routes'
 import { Card, PageHeader, pageStack, useTz } from './parts'
 
 const load = async (ctx: PageContext) => clientPayments(ctx.em, ctx.user!.id)

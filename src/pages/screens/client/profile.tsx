@@ -1,8 +1,9 @@
 /** /b/account/profile: the profile as a page (the settings dialog's account cards). */
-import type { PageContext, PageModule } from '../../routes'
-import { Island } from '../../island'
+
 import { serializeUser } from '../../../modules/users/user.serialize'
+import { Island } from '../../island'
 import { useRequest } from '../../request'
+import type { PageContext, PageModule } from '../../routes'
 import { PageHeader, pageStack } from './parts'
 
 function Page({ ctx }: { data: unknown; ctx: PageContext }) {
@@ -10,7 +11,10 @@ function Page({ ctx }: { data: unknown; ctx: PageContext }) {
   return (
     <div className={pageStack}>
       <PageHeader title="Profile" description="How clients and coaches see you. Each card saves on its own." />
-      <Island name="client-profile" props={{ user: JSON.parse(JSON.stringify(serializeUser(ctx.user!))), colorMode: req.colorMode as 'auto' | 'light' | 'dark' }} />
+      <Island
+        name="client-profile"
+        props={{ user: JSON.parse(JSON.stringify(serializeUser(ctx.user!))), colorMode: req.colorMode as 'auto' | 'light' | 'dark' }}
+      />
     </div>
   )
 }

@@ -3,14 +3,14 @@
  * attendee sees it (404 unless I booked it or hold a seat in it).
  */
 import { css } from 'styled-system/css'
-import type { PageContext, PageModule } from '../../routes'
-import { Island } from '../../island'
+import { fmtDateTime, fmtRange, MODE_LABEL } from '../../../../islands/lib/format'
 import { clientBookings, clientResources, clientWorkshops } from '../../../modules/bookings'
 import { now } from '../../../platform/clock'
-import { fmtDateTime, fmtRange, MODE_LABEL } from '../../../../islands/lib/format'
-import { Card, Dl, Empty, PageHeader, StatusBadge, TabLinks, linkClass, mutedText, pageStack, useTz } from './parts'
-import { ResourceList } from './resources'
+import { Island } from '../../island'
+import type { PageContext, PageModule } from '../../routes'
 import { MonthCalendar } from './calendar'
+import { Card, Dl, Empty, linkClass, mutedText, PageHeader, pageStack, StatusBadge, TabLinks, useTz } from './parts'
+import { ResourceList } from './resources'
 
 export type WorkshopTab = 'overview' | 'history' | 'bookings' | 'calendar' | 'resources'
 
@@ -40,7 +40,13 @@ function makePage(tab: WorkshopTab) {
         <TabLinks
           label="Workshop sections"
           current={tab === 'overview' ? base : `${base}/${tab}`}
-          tabs={[['Overview', base], ['History', `${base}/history`], ['Bookings', `${base}/bookings`], ['Calendar', `${base}/calendar`], ['Resources', `${base}/resources`]]}
+          tabs={[
+            ['Overview', base],
+            ['History', `${base}/history`],
+            ['Bookings', `${base}/bookings`],
+            ['Calendar', `${base}/calendar`],
+            ['Resources', `${base}/resources`],
+          ]}
         />
         {tab === 'overview' ? (
           <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: '3fr 2fr' }, gap: '4', alignItems: 'start' })}>
@@ -48,17 +54,34 @@ function makePage(tab: WorkshopTab) {
               {w.description ? <p className={css({ whiteSpace: 'pre-line' })}>{w.description}</p> : <p className={mutedText}>No description.</p>}
             </Card>
             <Card title="Your sessions" id="sessions">
-              <Dl items={[['Bookings', String(w.bookings)], ['Seats', String(w.seats)], ['Next session', w.nextStart ? fmtDateTime(w.nextStart, tz) : 'None coming']]} />
+              <Dl
+                items={[
+                  ['Bookings', String(w.bookings)],
+                  ['Seats', String(w.seats)],
+                  ['Next session', w.nextStart ? fmtDateTime(w.nextStart, tz) : 'None coming'],
+                ]}
+              />
               {coming.length ? (
                 <ul className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
                   {coming.map((b) => (
                     <li key={b.id} className={css({ fontSize: 'sm' })}>
-                      <a className={linkClass} href={`${base}/bookings/${b.id}`}>{fmtRange(b.schedule.startDate, b.schedule.endDate, tz)}</a> · {MODE_LABEL[b.schedule.mode]} <StatusBadge status={b.status} />
+                      <a className={linkClass} href={`${base}/bookings/${b.id}`}>
+                        {fmtRange(b.schedule.startDate, b.schedule.endDate, tz)}
+                      </a>{' '}
+                      · {MODE_LABEL[b.schedule.mode]} <StatusBadge status={b.status} />
                     </li>
                   ))}
                 </ul>
               ) : (
-                <Empty action={<a className={linkClass} href="/workshops">Find a new date</a>}>No session of this workshop coming up for you.</Empty>
+                <Empty
+                  action={
+                    <a className={linkClass} href="/workshops">
+                      Find a new date
+                    </a>
+                  }
+                >
+                  No session of this workshop coming up for you.
+                </Empty>
               )}
             </Card>
           </div>
@@ -70,12 +93,21 @@ function makePage(tab: WorkshopTab) {
         ) : null}
         {tab === 'bookings' ? (
           <Card title="Bookings" id="bookings">
-            <Island name="client-table" props={{ kind: 'bookings', rows: data.bookings as any, tz, bookingHref: `${base}/bookings/{id}`, label: 'Bookings of this workshop' }} />
+            <Island
+              name="client-table"
+              props={{ kind: 'bookings', rows: data.bookings as any, tz, bookingHref: `${base}/bookings/{id}`, label: 'Bookings of this workshop' }}
+            />
           </Card>
         ) : null}
         {tab === 'calendar' ? (
           <Card title="Calendar" id="calendar">
-            <MonthCalendar bookings={data.bookings.filter((b) => b.status !== 'CANCELLED')} tz={tz} month={ctx.url.searchParams.get('month')} base={`${base}/calendar`} now={data.now} />
+            <MonthCalendar
+              bookings={data.bookings.filter((b) => b.status !== 'CANCELLED')}
+              tz={tz}
+              month={ctx.url.searchParams.get('month')}
+              base={`${base}/calendar`}
+              now={data.now}
+            />
           </Card>
         ) : null}
         {tab === 'resources' ? (

@@ -1,8 +1,9 @@
 /** /b/workshops: the workshops I booked or hold a seat in. */
-import type { PageContext, PageModule } from '../../routes'
-import { Island } from '../../island'
+
 import { clientWorkshops } from '../../../modules/bookings'
-import { PageHeader, linkClass, pageStack, useTz } from './parts'
+import { Island } from '../../island'
+import type { PageContext, PageModule } from '../../routes'
+import { linkClass, PageHeader, pageStack, useTz } from './parts'
 
 const load = async (ctx: PageContext) => ({ rows: await clientWorkshops(ctx.em, ctx.user!.id) })
 type Data = Awaited<ReturnType<typeof load>>
@@ -14,7 +15,11 @@ function Page({ data }: { data: Data }) {
       <PageHeader
         title="Workshops"
         description="Workshops you booked or hold a seat in: their sessions, calendar and resources."
-        actions={<a className={linkClass} href="/workshops">Find more workshops</a>}
+        actions={
+          <a className={linkClass} href="/workshops">
+            Find more workshops
+          </a>
+        }
       />
       <Island name="client-table" props={{ kind: 'workshops', rows: data.rows as any, tz }} />
     </div>

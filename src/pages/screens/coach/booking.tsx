@@ -1,27 +1,56 @@
 /** /c/bookings/{id} and its tabs seats, payments, resources: one booking of the coach's schedules. */
 import { css } from 'styled-system/css'
-import type { PageContext, PageModule } from '../../routes'
+import { type CoachBooking, coachBooking } from '../../../modules/coach'
 import { Island } from '../../island'
-import { coachBooking, type CoachBooking } from '../../../modules/coach'
-import { Empty, PageHeader, Status, TabLinks, card, fmtDateTime, link, money, muted, stack, table, tableWrap } from './ui'
+import type { PageContext, PageModule } from '../../routes'
+import { card, Empty, fmtDateTime, link, money, muted, PageHeader, Status, stack, TabLinks, table, tableWrap } from './ui'
 
 type Tab = '' | '/seats' | '/payments' | '/resources'
-const TABS: [Tab, string][] = [['', 'Overview'], ['/seats', 'Seats'], ['/payments', 'Payments'], ['/resources', 'Resources']]
+const TABS: [Tab, string][] = [
+  ['', 'Overview'],
+  ['/seats', 'Seats'],
+  ['/payments', 'Payments'],
+  ['/resources', 'Resources'],
+]
 
 function Details({ d }: { d: CoachBooking }) {
   const b = d.booking
   const row = (k: string, v: React.ReactNode) => (
     <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '10rem 1fr' }, gap: '1', py: '1.5' })}>
-      <dt className={muted}>{k}</dt><dd className={css({ overflowWrap: 'anywhere' })}>{v}</dd>
+      <dt className={muted}>{k}</dt>
+      <dd className={css({ overflowWrap: 'anywhere' })}>{v}</dd>
     </div>
   )
   return (
     <div className={card}>
       <dl>
-        {row('Client', <>{d.client.name} · <a className={link} href={`mailto:${d.client.email}`}>{d.client.email}</a>{d.client.phone ? ` · ${d.client.phone}` : ''}</>)}
-        {row('Session', <><a className={link} href={`/c/workshops/${d.schedule.workshopId}`}>{d.schedule.title}</a>, {fmtDateTime(d.schedule.startDate, d.schedule.timezone)}</>)}
+        {row(
+          'Client',
+          <>
+            {d.client.name} ·{' '}
+            <a className={link} href={`mailto:${d.client.email}`}>
+              {d.client.email}
+            </a>
+            {d.client.phone ? ` · ${d.client.phone}` : ''}
+          </>,
+        )}
+        {row(
+          'Session',
+          <>
+            <a className={link} href={`/c/workshops/${d.schedule.workshopId}`}>
+              {d.schedule.title}
+            </a>
+            , {fmtDateTime(d.schedule.startDate, d.schedule.timezone)}
+          </>,
+        )}
         {row('Seats', `${b.seats} (${d.seats.filter((s) => s.status === 'ACCEPTED').length} taken, ${d.seats.filter((s) => s.attended).length} attended)`)}
-        {row('Amount', <>{money(b.amountPaid, b.currency)} paid of {money(b.amountDue, b.currency)}{b.discount ? ` (voucher ${b.voucherCode}: −${money(b.discount, b.currency)})` : ''}</>)}
+        {row(
+          'Amount',
+          <>
+            {money(b.amountPaid, b.currency)} paid of {money(b.amountDue, b.currency)}
+            {b.discount ? ` (voucher ${b.voucherCode}: −${money(b.discount, b.currency)})` : ''}
+          </>,
+        )}
         {row('Booked', fmtDateTime(b.createdAt, d.schedule.timezone))}
         {b.notes ? row("Client's notes", b.notes) : null}
         {b.cancellationReason ? row('Cancellation reason', b.cancellationReason) : null}
@@ -37,37 +66,79 @@ function page(tab: Tab): PageModule<CoachBooking> {
     Page: ({ data: d }) => {
       const base = `/c/bookings/${d.booking.id}`
       const island = {
-        bookingId: d.booking.id, status: d.booking.status, ended: d.schedule.ended, coachNotes: d.booking.coachNotes, paid: d.booking.amountPaid > 0,
+        bookingId: d.booking.id,
+        status: d.booking.status,
+        ended: d.schedule.ended,
+        coachNotes: d.booking.coachNotes,
+        paid: d.booking.amountPaid > 0,
         seats: d.seats.map((s) => ({ id: s.id, holder: s.holder, status: s.status, attended: s.attended, attendanceNotes: s.attendanceNotes })),
         resources: d.resources,
       }
       return (
         <div className={stack}>
-          <PageHeader back={{ href: '/c/bookings', label: 'Bookings' }} title={`Booking of ${d.client.name}`} subtitle={<>{d.schedule.title} · <Status value={d.booking.status} /></>} />
+          <PageHeader
+            back={{ href: '/c/bookings', label: 'Bookings' }}
+            title={`Booking of ${d.client.name}`}
+            subtitle={
+              <>
+                {d.schedule.title} · <Status value={d.booking.status} />
+              </>
+            }
+          />
           <TabLinks label="Booking sections" current={`${base}${tab}`} tabs={TABS.map(([p, l]) => ({ href: `${base}${p}`, label: l }))} />
-          {tab === '' && (<><Details d={d} /><Island name="coach-booking" props={{ ...island, view: 'overview' }} /></>)}
+          {tab === '' && (
+            <>
+              <Details d={d} />
+              <Island name="coach-booking" props={{ ...island, view: 'overview' }} />
+            </>
+          )}
           {tab === '/seats' && <Island name="coach-booking" props={{ ...island, view: 'seats' }} />}
           {tab === '/resources' && <Island name="coach-booking" props={{ ...island, view: 'resources' }} />}
-          {tab === '/payments' && (d.payments.length === 0 ? <Empty>No payments on this booking.</Empty> : (
-            <div className={tableWrap} tabIndex={0} role="region" aria-label="Scrollable table">
-              <table className={table}>
-                <thead><tr><th>Date</th><th>Kind</th><th>Card</th><th className="num">Amount</th><th>Status</th></tr></thead>
-                <tbody>
-                  {d.payments.map((p) => (
-                    <tr key={p.id}>
-                      <td>{fmtDateTime(p.createdAt, d.schedule.timezone)}</td>
-                      <td>{p.kind === 'refund' ? 'Refund' : 'Payment'}{p.reason ? <div className={muted}>{p.reason}</div> : null}</td>
-                      <td>{p.card ?? '—'}</td>
-                      <td className="num">{p.kind === 'refund' ? '−' : ''}{money(p.amount, p.currency)}{p.amountRefunded ? <div className={muted}>{money(p.amountRefunded, p.currency)} refunded</div> : null}</td>
-                      <td><Status value={p.status === 'succeeded' ? 'CONFIRMED' : p.status === 'failed' ? 'CANCELLED' : 'PENDING'} label={p.status} />{p.failure ? <div className={muted}>{p.failure}</div> : null}</td>
+          {tab === '/payments' &&
+            (d.payments.length === 0 ? (
+              <Empty>No payments on this booking.</Empty>
+            ) : (
+              <div className={tableWrap} tabIndex={0} role="region" aria-label="Scrollable table">
+                <table className={table}>
+                  <thead>
+                    <tr>
+                      <th>Date</th>
+                      <th>Kind</th>
+                      <th>Card</th>
+                      <th className="num">Amount</th>
+                      <th>Status</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ))}
+                  </thead>
+                  <tbody>
+                    {d.payments.map((p) => (
+                      <tr key={p.id}>
+                        <td>{fmtDateTime(p.createdAt, d.schedule.timezone)}</td>
+                        <td>
+                          {p.kind === 'refund' ? 'Refund' : 'Payment'}
+                          {p.reason ? <div className={muted}>{p.reason}</div> : null}
+                        </td>
+                        <td>{p.card ?? '—'}</td>
+                        <td className="num">
+                          {p.kind === 'refund' ? '−' : ''}
+                          {money(p.amount, p.currency)}
+                          {p.amountRefunded ? <div className={muted}>{money(p.amountRefunded, p.currency)} refunded</div> : null}
+                        </td>
+                        <td>
+                          <Status value={p.status === 'succeeded' ? 'CONFIRMED' : p.status === 'failed' ? 'CANCELLED' : 'PENDING'} label={p.status} />
+                          {p.failure ? <div className={muted}>{p.failure}</div> : null}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            ))}
           {tab === '/payments' && d.booking.amountPaid > 0 && (
-            <p className={muted}><a className={link} href={`/v1/payments/bookings/${d.booking.id}/invoice`}>Download the invoice (PDF)</a></p>
+            <p className={muted}>
+              <a className={link} href={`/v1/payments/bookings/${d.booking.id}/invoice`}>
+                Download the invoice (PDF)
+              </a>
+            </p>
           )}
         </div>
       )

@@ -45,29 +45,58 @@ export function RevenueChart({ points, currency }: { points: DayPoint[]; currenc
         viewBox={`0 0 ${W} ${H}`}
         role="img"
         aria-label={`Revenue ${money(totalGross, currency)} and ${totalSeats} seats sold ${weekly ? 'per week' : 'per day'} from ${points[0]?.day ?? ''} to ${points.at(-1)?.day ?? ''}`}
-        className={css({ w: 'full', minW: '540px', h: 'auto', color: 'fg.muted', '& .bar': { fill: 'colorPalette.default' }, '& .seats': { stroke: 'fg.default' } })}
+        className={css({
+          w: 'full',
+          minW: '540px',
+          h: 'auto',
+          color: 'fg.muted',
+          '& .bar': { fill: 'colorPalette.default' },
+          '& .seats': { stroke: 'fg.default' },
+        })}
         data-testid="revenue-chart"
       >
         {[0, 0.5, 1].map((f) => (
           <g key={f}>
             <line x1={PAD.l} x2={W - PAD.r} y1={y(maxGross * f)} y2={y(maxGross * f)} stroke="currentColor" strokeOpacity="0.2" />
-            <text x={PAD.l - 6} y={y(maxGross * f) + 4} textAnchor="end" fontSize="11" fill="currentColor">{money(maxGross * f, currency).replace(/\.00$/, '')}</text>
-            <text x={W - PAD.r + 6} y={ys(maxSeats * f) + 4} fontSize="11" fill="currentColor">{Math.round(maxSeats * f)}</text>
+            <text x={PAD.l - 6} y={y(maxGross * f) + 4} textAnchor="end" fontSize="11" fill="currentColor">
+              {money(maxGross * f, currency).replace(/\.00$/, '')}
+            </text>
+            <text x={W - PAD.r + 6} y={ys(maxSeats * f) + 4} fontSize="11" fill="currentColor">
+              {Math.round(maxSeats * f)}
+            </text>
           </g>
         ))}
         {data.map((p, i) => (
-          <rect key={p.day} className="bar" x={PAD.l + i * step + (step - bw) / 2} y={y(p.gross)} width={bw} height={Math.max(0, PAD.t + ih - y(p.gross))} rx="1">
+          <rect
+            key={p.day}
+            className="bar"
+            x={PAD.l + i * step + (step - bw) / 2}
+            y={y(p.gross)}
+            width={bw}
+            height={Math.max(0, PAD.t + ih - y(p.gross))}
+            rx="1"
+          >
             <title>{`${p.day}: ${money(p.gross, currency)}, ${p.seats} seats`}</title>
           </rect>
         ))}
         <path className="seats" d={line} fill="none" strokeWidth="2" />
-        {data.map((p, i) => (i % labelEvery === 0 ? (
-          <text key={p.day} x={PAD.l + i * step + step / 2} y={H - 8} textAnchor="middle" fontSize="11" fill="currentColor">{p.day.slice(5)}</text>
-        ) : null))}
+        {data.map((p, i) =>
+          i % labelEvery === 0 ? (
+            <text key={p.day} x={PAD.l + i * step + step / 2} y={H - 8} textAnchor="middle" fontSize="11" fill="currentColor">
+              {p.day.slice(5)}
+            </text>
+          ) : null,
+        )}
       </svg>
       <figcaption className={css({ display: 'flex', gap: '4', fontSize: 'xs', color: 'fg.muted', flexWrap: 'wrap' })}>
-        <span><span aria-hidden className={css({ display: 'inline-block', w: '3', h: '3', bg: 'colorPalette.default', mr: '1', verticalAlign: 'middle' })} />Revenue (left axis)</span>
-        <span><span aria-hidden className={css({ display: 'inline-block', w: '3', h: '0.5', bg: 'fg.default', mr: '1', verticalAlign: 'middle' })} />Seats sold (right axis)</span>
+        <span>
+          <span aria-hidden className={css({ display: 'inline-block', w: '3', h: '3', bg: 'colorPalette.default', mr: '1', verticalAlign: 'middle' })} />
+          Revenue (left axis)
+        </span>
+        <span>
+          <span aria-hidden className={css({ display: 'inline-block', w: '3', h: '0.5', bg: 'fg.default', mr: '1', verticalAlign: 'middle' })} />
+          Seats sold (right axis)
+        </span>
         {weekly && <span>Summed per week</span>}
       </figcaption>
     </figure>

@@ -8,32 +8,103 @@ import { css, cx } from 'styled-system/css'
 import { badge } from 'styled-system/recipes'
 
 export const muted = css({ color: 'fg.muted', fontSize: 'sm' })
-export const card = css({ bg: 'bg.default', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l3', p: { base: '4', md: '5' }, display: 'flex', flexDir: 'column', gap: '3', minW: '0' })
+export const card = css({
+  bg: 'bg.default',
+  borderWidth: '1px',
+  borderColor: 'border.subtle',
+  borderRadius: 'l3',
+  p: { base: '4', md: '5' },
+  display: 'flex',
+  flexDir: 'column',
+  gap: '3',
+  minW: '0',
+})
 export const stack = css({ display: 'flex', flexDir: 'column', gap: '6' })
 export const link = css({ color: 'fg.default', fontWeight: 'medium', textDecoration: 'underline', textUnderlineOffset: '2px', _hover: { color: 'fg.default' } })
 export const tableWrap = css({ overflowX: 'auto', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l2', bg: 'bg.default' })
 export const table = css({
-  w: 'full', borderCollapse: 'collapse', fontSize: 'sm',
-  '& th': { textAlign: 'left', fontWeight: 'semibold', color: 'fg.muted', px: '3', py: '2', borderBottomWidth: '1px', borderColor: 'border.subtle', whiteSpace: 'nowrap' },
+  w: 'full',
+  borderCollapse: 'collapse',
+  fontSize: 'sm',
+  '& th': {
+    textAlign: 'left',
+    fontWeight: 'semibold',
+    color: 'fg.muted',
+    px: '3',
+    py: '2',
+    borderBottomWidth: '1px',
+    borderColor: 'border.subtle',
+    whiteSpace: 'nowrap',
+  },
   '& td': { px: '3', py: '2.5', borderBottomWidth: '1px', borderColor: 'border.subtle', verticalAlign: 'top' },
   '& tr:last-child td': { borderBottomWidth: '0' },
   '& td.num, & th.num': { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
 })
 export const buttonLink = css({
-  display: 'inline-flex', alignItems: 'center', gap: '2', h: '9', px: '3.5', borderRadius: 'l2', fontWeight: 'semibold', fontSize: 'sm',
-  bg: 'colorPalette.default', color: 'colorPalette.fg', _hover: { opacity: 0.9 }, whiteSpace: 'nowrap',
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '2',
+  h: '9',
+  px: '3.5',
+  borderRadius: 'l2',
+  fontWeight: 'semibold',
+  fontSize: 'sm',
+  bg: 'colorPalette.default',
+  color: 'colorPalette.fg',
+  _hover: { opacity: 0.9 },
+  whiteSpace: 'nowrap',
 })
 export const outlineLink = css({
-  display: 'inline-flex', alignItems: 'center', gap: '2', h: '9', px: '3.5', borderRadius: 'l2', fontWeight: 'semibold', fontSize: 'sm',
-  borderWidth: '1px', borderColor: 'border.default', color: 'fg.default', _hover: { bg: 'bg.subtle' }, whiteSpace: 'nowrap',
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '2',
+  h: '9',
+  px: '3.5',
+  borderRadius: 'l2',
+  fontWeight: 'semibold',
+  fontSize: 'sm',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  color: 'fg.default',
+  _hover: { bg: 'bg.subtle' },
+  whiteSpace: 'nowrap',
 })
-export const input = css({ h: '9', px: '2.5', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'l2', bg: 'bg.default', fontSize: 'sm', minW: '0' })
-export const filterBar = css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'flex-end', '& label': { display: 'flex', flexDir: 'column', gap: '1', fontSize: 'sm', fontWeight: 'medium' } })
+export const input = css({
+  h: '9',
+  px: '2.5',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'l2',
+  bg: 'bg.default',
+  fontSize: 'sm',
+  minW: '0',
+})
+export const filterBar = css({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '3',
+  alignItems: 'flex-end',
+  '& label': { display: 'flex', flexDir: 'column', gap: '1', fontSize: 'sm', fontWeight: 'medium' },
+})
 
-export function PageHeader({ title, subtitle, actions, back }: { title: string; subtitle?: ReactNode; actions?: ReactNode; back?: { href: string; label: string } }) {
+export function PageHeader({
+  title,
+  subtitle,
+  actions,
+  back,
+}: {
+  title: string
+  subtitle?: ReactNode
+  actions?: ReactNode
+  back?: { href: string; label: string }
+}) {
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
-      {back && <a href={back.href} className={cx(muted, css({ _hover: { color: 'fg.default' } }))}>← {back.label}</a>}
+      {back && (
+        <a href={back.href} className={cx(muted, css({ _hover: { color: 'fg.default' } }))}>
+          ← {back.label}
+        </a>
+      )}
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center', justifyContent: 'space-between' })}>
         <div className={css({ minW: '0' })}>
           <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold', overflowWrap: 'anywhere' })}>{title}</h1>
@@ -58,8 +129,16 @@ export function TabLinks({ tabs, current, label }: { tabs: { href: string; label
                 href={t.href}
                 aria-current={active ? 'page' : undefined}
                 className={css({
-                  display: 'block', px: '3', py: '2', fontSize: 'sm', fontWeight: 'medium', borderBottomWidth: '2px', mb: '-1px',
-                  borderColor: active ? 'colorPalette.default' : 'transparent', color: active ? 'fg.default' : 'fg.muted', _hover: { color: 'fg.default' },
+                  display: 'block',
+                  px: '3',
+                  py: '2',
+                  fontSize: 'sm',
+                  fontWeight: 'medium',
+                  borderBottomWidth: '2px',
+                  mb: '-1px',
+                  borderColor: active ? 'colorPalette.default' : 'transparent',
+                  color: active ? 'fg.default' : 'fg.muted',
+                  _hover: { color: 'fg.default' },
                 })}
               >
                 {t.label}
@@ -81,9 +160,19 @@ export function Pager({ page, pages, total, url }: { page: number; pages: number
   }
   return (
     <nav aria-label="Pages" className={css({ display: 'flex', gap: '3', alignItems: 'center', fontSize: 'sm' })}>
-      {page > 1 ? <a className={outlineLink} href={to(page - 1)} rel="prev">Previous</a> : null}
-      <span className={muted}>Page {page} of {pages} · {total} in total</span>
-      {page < pages ? <a className={outlineLink} href={to(page + 1)} rel="next">Next</a> : null}
+      {page > 1 ? (
+        <a className={outlineLink} href={to(page - 1)} rel="prev">
+          Previous
+        </a>
+      ) : null}
+      <span className={muted}>
+        Page {page} of {pages} · {total} in total
+      </span>
+      {page < pages ? (
+        <a className={outlineLink} href={to(page + 1)} rel="next">
+          Next
+        </a>
+      ) : null}
     </nav>
   )
 }
@@ -96,8 +185,19 @@ const TONES: Record<string, string> = {
   gray: css({ color: 'fg.muted' }),
 }
 const STATUS_COLOURS: Record<string, string> = {
-  CONFIRMED: 'green', COMPLETED: 'blue', PUBLISHED: 'green', paid: 'green', ACCEPTED: 'green',
-  PENDING: 'amber', pending: 'amber', DRAFT: 'gray', ARCHIVED: 'gray', CANCELLED: 'red', NO_SHOW: 'red', DECLINED: 'red', EXPIRED: 'gray',
+  CONFIRMED: 'green',
+  COMPLETED: 'blue',
+  PUBLISHED: 'green',
+  paid: 'green',
+  ACCEPTED: 'green',
+  PENDING: 'amber',
+  pending: 'amber',
+  DRAFT: 'gray',
+  ARCHIVED: 'gray',
+  CANCELLED: 'red',
+  NO_SHOW: 'red',
+  DECLINED: 'red',
+  EXPIRED: 'gray',
 }
 export function Status({ value, label }: { value: string; label?: string }) {
   const c = STATUS_COLOURS[value] ?? 'gray'
@@ -116,7 +216,9 @@ export function Stat({ label, value, hint, testId }: { label: string; value: Rea
   return (
     <div className={card}>
       <span className={muted}>{label}</span>
-      <span className={css({ fontSize: '2xl', fontWeight: 'bold', fontVariantNumeric: 'tabular-nums' })} data-testid={testId}>{value}</span>
+      <span className={css({ fontSize: '2xl', fontWeight: 'bold', fontVariantNumeric: 'tabular-nums' })} data-testid={testId}>
+        {value}
+      </span>
       {hint && <span className={muted}>{hint}</span>}
     </div>
   )
@@ -145,9 +247,12 @@ function formatter(tz: string, kind: 'day' | 'dateTime' | 'time' | 'short') {
   let f = dateFormats.get(key)
   if (!f) {
     const opts: Intl.DateTimeFormatOptions =
-      kind === 'day' ? { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }
-        : kind === 'time' ? { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }
-          : kind === 'short' ? { month: 'short', day: 'numeric' }
+      kind === 'day'
+        ? { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }
+        : kind === 'time'
+          ? { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }
+          : kind === 'short'
+            ? { month: 'short', day: 'numeric' }
             : { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }
     try {
       f = new Intl.DateTimeFormat('en-US', { ...opts, timeZone: tz || 'UTC' })

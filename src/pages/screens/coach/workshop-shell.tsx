@@ -1,13 +1,18 @@
 /** The frame of every /c/workshops/{id} tab: title, status, edit and delete, and the tab links. */
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import type { PageContext } from '../../routes'
+import { planUsage, type WorkshopDetail, workshopDetail, workshopFormOptions } from '../../../modules/coach'
 import { Island } from '../../island'
-import { workshopDetail, workshopFormOptions, planUsage, type WorkshopDetail } from '../../../modules/coach'
-import { PageHeader, Status, TabLinks, money, stack } from './ui'
+import type { PageContext } from '../../routes'
+import { money, PageHeader, Status, stack, TabLinks } from './ui'
 
 export const WORKSHOP_TABS = [
-  ['', 'Overview'], ['/history', 'History'], ['/payouts', 'Payouts'], ['/calendar', 'Calendar'], ['/invoices', 'Invoices'], ['/resources', 'Resources'],
+  ['', 'Overview'],
+  ['/history', 'History'],
+  ['/payouts', 'Payouts'],
+  ['/calendar', 'Calendar'],
+  ['/invoices', 'Invoices'],
+  ['/resources', 'Resources'],
 ] as const
 
 export async function loadWorkshop(ctx: PageContext, opts: { form?: boolean } = {}) {
@@ -27,13 +32,40 @@ export function WorkshopFrame({ data, tab, children }: { data: WorkshopData; ctx
       <PageHeader
         back={{ href: '/c/workshops', label: 'Workshops' }}
         title={w.title}
-        subtitle={<>{w.price ? `${money(w.price, w.currency)} per seat` : 'Free'} · {w.minSeats}–{w.maxSeats} seats{w.templateTitle ? ` · from the template ${w.templateTitle}` : ''}{w.deleted ? ' · ' : ''}{w.deleted && <Status value="ARCHIVED" label="Deleted" />}</>}
-        actions={tab === '' ? (
-          <Island name="coach-workshop-form" props={{
-            mode: 'edit', currency: w.currency, templates: data.options.templates, tags: data.options.tags,
-            workshop: { id: w.id, title: w.title, description: w.description ?? '', image: w.image ?? '', video: w.video ?? '', price: w.price / 100, minSeats: w.minSeats, maxSeats: w.maxSeats, tags: w.tags.map((t) => t.slug), templateId: w.templateId, deleted: w.deleted },
-          }} />
-        ) : undefined}
+        subtitle={
+          <>
+            {w.price ? `${money(w.price, w.currency)} per seat` : 'Free'} · {w.minSeats}–{w.maxSeats} seats
+            {w.templateTitle ? ` · from the template ${w.templateTitle}` : ''}
+            {w.deleted ? ' · ' : ''}
+            {w.deleted && <Status value="ARCHIVED" label="Deleted" />}
+          </>
+        }
+        actions={
+          tab === '' ? (
+            <Island
+              name="coach-workshop-form"
+              props={{
+                mode: 'edit',
+                currency: w.currency,
+                templates: data.options.templates,
+                tags: data.options.tags,
+                workshop: {
+                  id: w.id,
+                  title: w.title,
+                  description: w.description ?? '',
+                  image: w.image ?? '',
+                  video: w.video ?? '',
+                  price: w.price / 100,
+                  minSeats: w.minSeats,
+                  maxSeats: w.maxSeats,
+                  tags: w.tags.map((t) => t.slug),
+                  templateId: w.templateId,
+                  deleted: w.deleted,
+                },
+              }}
+            />
+          ) : undefined
+        }
       />
       <TabLinks label="Workshop sections" current={`${base}${tab}`} tabs={WORKSHOP_TABS.map(([path, label]) => ({ href: `${base}${path}`, label }))} />
       <div className={css({ display: 'flex', flexDir: 'column', gap: '5' })}>{children}</div>

@@ -1,11 +1,11 @@
 /** The read-only tabs of a workshop: history, payouts, calendar (month/week + .ics feed) and invoices. */
 import { css, cx } from 'styled-system/css'
-import type { PageContext, PageModule } from '../../routes'
 import { workshopInvoices } from '../../../modules/coach'
-import { now } from '../../../platform/clock'
 import { split } from '../../../modules/payouts/payout.service'
-import { WorkshopFrame, loadWorkshop, type WorkshopData } from './workshop-shell'
-import { Empty, Status, fmtDateTime, fmtTime, link, money, muted, outlineLink, table, tableWrap, MODE_LABEL } from './ui'
+import { now } from '../../../platform/clock'
+import type { PageContext, PageModule } from '../../routes'
+import { Empty, fmtDateTime, fmtTime, link, MODE_LABEL, money, muted, outlineLink, Status, table, tableWrap } from './ui'
+import { loadWorkshop, type WorkshopData, WorkshopFrame } from './workshop-shell'
 
 const pct = (a: number, b: number) => (b ? `${Math.round((a / b) * 100)}%` : '—')
 
@@ -16,19 +16,45 @@ export const history: PageModule<WorkshopData> = {
     const past = data.schedules.filter((s) => s.ended && !s.deleted).reverse()
     return (
       <WorkshopFrame data={data} ctx={ctx} tab="/history">
-        {past.length === 0 ? <Empty>No past sessions yet.</Empty> : (
+        {past.length === 0 ? (
+          <Empty>No past sessions yet.</Empty>
+        ) : (
           <div className={tableWrap} tabIndex={0} role="region" aria-label="Scrollable table">
             <table className={table}>
-              <thead><tr><th>Session</th><th>Mode</th><th className="num">Seats sold</th><th className="num">Fill rate</th><th className="num">Attended</th><th className="num">Rating</th></tr></thead>
+              <thead>
+                <tr>
+                  <th>Session</th>
+                  <th>Mode</th>
+                  <th className="num">Seats sold</th>
+                  <th className="num">Fill rate</th>
+                  <th className="num">Attended</th>
+                  <th className="num">Rating</th>
+                </tr>
+              </thead>
               <tbody>
                 {past.map((s) => (
                   <tr key={s.id}>
-                    <td><a className={link} href={`/c/bookings?schedule=${s.id}`}>{fmtDateTime(s.startDate, s.timezone)}</a>{s.status === 'ARCHIVED' && <> <Status value="CANCELLED" label="Cancelled" /></>}</td>
+                    <td>
+                      <a className={link} href={`/c/bookings?schedule=${s.id}`}>
+                        {fmtDateTime(s.startDate, s.timezone)}
+                      </a>
+                      {s.status === 'ARCHIVED' && (
+                        <>
+                          {' '}
+                          <Status value="CANCELLED" label="Cancelled" />
+                        </>
+                      )}
+                    </td>
                     <td>{MODE_LABEL[s.mode] ?? s.mode}</td>
                     <td className="num">{s.confirmed}</td>
                     <td className="num">{pct(s.confirmed, data.workshop.maxSeats)}</td>
-                    <td className="num">{s.attended} of {s.accepted} ({pct(s.attended, s.accepted)})</td>
-                    <td className="num">{s.rating ?? '—'}{s.ratings ? <span className={muted}> ({s.ratings})</span> : null}</td>
+                    <td className="num">
+                      {s.attended} of {s.accepted} ({pct(s.attended, s.accepted)})
+                    </td>
+                    <td className="num">
+                      {s.rating ?? '—'}
+                      {s.ratings ? <span className={muted}> ({s.ratings})</span> : null}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -49,10 +75,20 @@ export const payouts: PageModule<WorkshopData> = {
     const cur = data.workshop.currency
     return (
       <WorkshopFrame data={data} ctx={ctx} tab="/payouts">
-        {rows.length === 0 ? <Empty>No revenue yet: payouts appear once bookings are paid.</Empty> : (
+        {rows.length === 0 ? (
+          <Empty>No revenue yet: payouts appear once bookings are paid.</Empty>
+        ) : (
           <div className={tableWrap} tabIndex={0} role="region" aria-label="Scrollable table">
             <table className={table}>
-              <thead><tr><th>Session</th><th className="num">Gross</th><th className="num">Platform fee</th><th className="num">Net</th><th>Status</th></tr></thead>
+              <thead>
+                <tr>
+                  <th>Session</th>
+                  <th className="num">Gross</th>
+                  <th className="num">Platform fee</th>
+                  <th className="num">Net</th>
+                  <th>Status</th>
+                </tr>
+              </thead>
               <tbody>
                 {rows.map((s) => (
                   <tr key={s.id}>
@@ -60,14 +96,21 @@ export const payouts: PageModule<WorkshopData> = {
                     <td className="num">{money(s.revenue, cur)}</td>
                     <td className="num">{money(fee(s.revenue), cur)}</td>
                     <td className="num">{money(s.revenue - fee(s.revenue), cur)}</td>
-                    <td><Status value={s.payoutStatus} label={s.payoutStatus === 'paid' ? 'Paid' : s.ended ? 'Pending' : 'Pending (not ended)'} /></td>
+                    <td>
+                      <Status value={s.payoutStatus} label={s.payoutStatus === 'paid' ? 'Paid' : s.ended ? 'Pending' : 'Pending (not ended)'} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
         )}
-        <p className={muted}><a className={link} href={`/c/account/payouts?workshop=${data.workshop.id}`}>Open the payout ledger</a> for totals and the CSV export.</p>
+        <p className={muted}>
+          <a className={link} href={`/c/account/payouts?workshop=${data.workshop.id}`}>
+            Open the payout ledger
+          </a>{' '}
+          for totals and the CSV export.
+        </p>
       </WorkshopFrame>
     )
   },
@@ -131,28 +174,83 @@ export const calendar: PageModule<WorkshopData & { view: 'month' | 'week'; ancho
       <WorkshopFrame data={data} ctx={ctx} tab="/calendar">
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center', justifyContent: 'space-between' })}>
           <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-            <a className={outlineLink} href={q(view, prev)} aria-label={view === 'month' ? 'Previous month' : 'Previous week'}>‹</a>
-            <h2 className={css({ fontWeight: 'semibold', minW: '10rem', textAlign: 'center' })}>{view === 'month' ? monthTitle.format(a) : `Week of ${start.toISOString().slice(0, 10)}`}</h2>
-            <a className={outlineLink} href={q(view, next)} aria-label={view === 'month' ? 'Next month' : 'Next week'}>›</a>
+            <a className={outlineLink} href={q(view, prev)} aria-label={view === 'month' ? 'Previous month' : 'Previous week'}>
+              ‹
+            </a>
+            <h2 className={css({ fontWeight: 'semibold', minW: '10rem', textAlign: 'center' })}>
+              {view === 'month' ? monthTitle.format(a) : `Week of ${start.toISOString().slice(0, 10)}`}
+            </h2>
+            <a className={outlineLink} href={q(view, next)} aria-label={view === 'month' ? 'Next month' : 'Next week'}>
+              ›
+            </a>
           </div>
           <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-            <a className={outlineLink} aria-current={view === 'month' ? 'page' : undefined} href={q('month', a)}>Month</a>
-            <a className={outlineLink} aria-current={view === 'week' ? 'page' : undefined} href={q('week', a)}>Week</a>
-            <a className={outlineLink} href={`/v1/workshops/${data.workshop.id}/calendar.ics`} download>Calendar feed (.ics)</a>
+            <a className={outlineLink} aria-current={view === 'month' ? 'page' : undefined} href={q('month', a)}>
+              Month
+            </a>
+            <a className={outlineLink} aria-current={view === 'week' ? 'page' : undefined} href={q('week', a)}>
+              Week
+            </a>
+            <a className={outlineLink} href={`/v1/workshops/${data.workshop.id}/calendar.ics`} download>
+              Calendar feed (.ics)
+            </a>
           </div>
         </div>
         <p className={muted}>Times in {tz}.</p>
-        <ol className={css({ display: 'grid', gridTemplateColumns: { base: view === 'week' ? '1fr' : 'repeat(7, minmax(0, 1fr))', md: 'repeat(7, minmax(0, 1fr))' }, gap: '1' })} aria-label="Days">
+        <ol
+          className={css({
+            display: 'grid',
+            gridTemplateColumns: { base: view === 'week' ? '1fr' : 'repeat(7, minmax(0, 1fr))', md: 'repeat(7, minmax(0, 1fr))' },
+            gap: '1',
+          })}
+          aria-label="Days"
+        >
           {cells.map((d) => {
             const k = d.toISOString().slice(0, 10)
             const items = byDay.get(k) ?? []
             const out = view === 'month' && d.getUTCMonth() !== month
             return (
-              <li key={k} className={cx(css({ minH: view === 'week' ? '24' : { base: '14', md: '24' }, borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l1', p: '1.5', bg: 'bg.default', fontSize: 'xs', display: 'flex', flexDir: 'column', gap: '1', minW: '0' }), out ? css({ bg: 'transparent', borderStyle: 'dashed' }) : undefined)}>
-                <span className={muted}>{weekday.format(d)} {d.getUTCDate()}</span>
+              <li
+                key={k}
+                className={cx(
+                  css({
+                    minH: view === 'week' ? '24' : { base: '14', md: '24' },
+                    borderWidth: '1px',
+                    borderColor: 'border.subtle',
+                    borderRadius: 'l1',
+                    p: '1.5',
+                    bg: 'bg.default',
+                    fontSize: 'xs',
+                    display: 'flex',
+                    flexDir: 'column',
+                    gap: '1',
+                    minW: '0',
+                  }),
+                  out ? css({ bg: 'transparent', borderStyle: 'dashed' }) : undefined,
+                )}
+              >
+                <span className={muted}>
+                  {weekday.format(d)} {d.getUTCDate()}
+                </span>
                 {items.map((s) => (
-                  <a key={s.id} href={`/c/bookings?schedule=${s.id}`} data-testid="calendar-event" className={css({ display: 'block', bg: s.status === 'PUBLISHED' ? 'colorPalette.default' : 'bg.subtle', color: s.status === 'PUBLISHED' ? 'colorPalette.fg' : 'fg.default', borderRadius: 'l1', px: '1', py: '0.5', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>
-                    {fmtTime(s.startDate, tz)} · {s.seatsTaken}/{data.workshop.maxSeats}{s.status === 'ARCHIVED' ? ' (cancelled)' : s.status === 'DRAFT' ? ' (draft)' : ''}
+                  <a
+                    key={s.id}
+                    href={`/c/bookings?schedule=${s.id}`}
+                    data-testid="calendar-event"
+                    className={css({
+                      display: 'block',
+                      bg: s.status === 'PUBLISHED' ? 'colorPalette.default' : 'bg.subtle',
+                      color: s.status === 'PUBLISHED' ? 'colorPalette.fg' : 'fg.default',
+                      borderRadius: 'l1',
+                      px: '1',
+                      py: '0.5',
+                      overflow: 'hidden',
+                      textOverflow: 'ellipsis',
+                      whiteSpace: 'nowrap',
+                    })}
+                  >
+                    {fmtTime(s.startDate, tz)} · {s.seatsTaken}/{data.workshop.maxSeats}
+                    {s.status === 'ARCHIVED' ? ' (cancelled)' : s.status === 'DRAFT' ? ' (draft)' : ''}
                   </a>
                 ))}
               </li>
@@ -173,20 +271,46 @@ export const invoices: PageModule<WorkshopData & { invoices: Awaited<ReturnType<
   },
   Page: ({ data, ctx }) => (
     <WorkshopFrame data={data} ctx={ctx} tab="/invoices">
-      {data.invoices.length === 0 ? <Empty>No paid bookings yet, so no invoices.</Empty> : (
+      {data.invoices.length === 0 ? (
+        <Empty>No paid bookings yet, so no invoices.</Empty>
+      ) : (
         <div className={tableWrap} tabIndex={0} role="region" aria-label="Scrollable table">
           <table className={table}>
-            <thead><tr><th>Client</th><th>Session</th><th className="num">Paid</th><th>Status</th><th>Documents</th></tr></thead>
+            <thead>
+              <tr>
+                <th>Client</th>
+                <th>Session</th>
+                <th className="num">Paid</th>
+                <th>Status</th>
+                <th>Documents</th>
+              </tr>
+            </thead>
             <tbody>
               {data.invoices.map((r) => (
                 <tr key={r.id}>
-                  <td><a className={link} href={`/c/bookings/${r.id}/payments`}>{r.client}</a></td>
+                  <td>
+                    <a className={link} href={`/c/bookings/${r.id}/payments`}>
+                      {r.client}
+                    </a>
+                  </td>
                   <td>{fmtDateTime(r.startDate, r.timezone)}</td>
                   <td className="num">{money(r.amountPaid, r.currency)}</td>
-                  <td><Status value={r.status} /></td>
                   <td>
-                    <a className={link} href={`/v1/payments/bookings/${r.id}/invoice`} download>{r.invoice ? `${r.invoice} (PDF)` : 'Invoice (PDF)'}</a>
-                    {(r.creditNote || r.status === 'CANCELLED') && <> · <a className={link} href={`/v1/payments/bookings/${r.id}/invoice?document=credit-note`} download>{r.creditNote ? `${r.creditNote} (PDF)` : 'Credit note (PDF)'}</a></>}
+                    <Status value={r.status} />
+                  </td>
+                  <td>
+                    <a className={link} href={`/v1/payments/bookings/${r.id}/invoice`} download>
+                      {r.invoice ? `${r.invoice} (PDF)` : 'Invoice (PDF)'}
+                    </a>
+                    {(r.creditNote || r.status === 'CANCELLED') && (
+                      <>
+                        {' '}
+                        ·{' '}
+                        <a className={link} href={`/v1/payments/bookings/${r.id}/invoice?document=credit-note`} download>
+                          {r.creditNote ? `${r.creditNote} (PDF)` : 'Credit note (PDF)'}
+                        </a>
+                      </>
+                    )}
                   </td>
                 </tr>
               ))}

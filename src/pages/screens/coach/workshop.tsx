@@ -1,9 +1,9 @@
 /** /c/workshops/{id}: the workshop (picture, description, tags) and its schedules with every action. */
 import { css } from 'styled-system/css'
-import type { PageContext, PageModule } from '../../routes'
 import { Island } from '../../island'
-import { WorkshopFrame, loadWorkshop, type WorkshopData } from './workshop-shell'
+import type { PageContext, PageModule } from '../../routes'
 import { card, fmtDateTime, muted } from './ui'
+import { loadWorkshop, type WorkshopData, WorkshopFrame } from './workshop-shell'
 
 function Page({ data, ctx }: { data: WorkshopData; ctx: PageContext }) {
   const w = data.workshop
@@ -15,19 +15,60 @@ function Page({ data, ctx }: { data: WorkshopData; ctx: PageContext }) {
           <h2 className={css({ fontWeight: 'semibold' })}>About</h2>
           <p className={css({ whiteSpace: 'pre-line', overflowWrap: 'anywhere' })}>{w.description || <span className={muted}>No description yet.</span>}</p>
           {w.tags.length > 0 && <p className={muted}>Tags: {w.tags.map((t) => t.name).join(', ')}</p>}
-          {w.video && <p className={muted}>Video: <a href={w.video} rel="noopener noreferrer" className={css({ textDecoration: 'underline' })}>{w.video}</a></p>}
+          {w.video && (
+            <p className={muted}>
+              Video:{' '}
+              <a href={w.video} rel="noopener noreferrer" className={css({ textDecoration: 'underline' })}>
+                {w.video}
+              </a>
+            </p>
+          )}
         </div>
-        {w.image && <img src={w.image} alt={w.title} width={480} height={320} className={css({ w: 'full', h: 'auto', aspectRatio: '3 / 2', objectFit: 'cover', borderRadius: 'l3', bg: 'bg.subtle' })} />}
+        {w.image && (
+          <img
+            src={w.image}
+            alt={w.title}
+            width={480}
+            height={320}
+            className={css({ w: 'full', h: 'auto', aspectRatio: '3 / 2', objectFit: 'cover', borderRadius: 'l3', bg: 'bg.subtle' })}
+          />
+        )}
       </div>
-      <Island name="coach-schedules" props={{
-        workshopId: w.id, coachId: ctx.user!.id, minSeats: w.minSeats, maxSeats: w.maxSeats, defaultTimezone: tz,
-        plan: data.plan ? { plan: data.plan.plan, published: data.plan.published, max: data.plan.max } : null,
-        schedules: data.schedules.map((s) => ({
-          id: s.id, when: fmtDateTime(s.startDate, s.timezone), startDate: s.startDate.toISOString(), endDate: s.endDate.toISOString(), timezone: s.timezone, country: s.country,
-          level: s.level, status: s.status, visibility: s.visibility, mode: s.mode, venueName: s.venueName, addressLine1: s.addressLine1, addressLine2: s.addressLine2,
-          city: s.city, state: s.state, zip: s.zip, meetingUrl: s.meetingUrl, seatsTaken: s.seatsTaken, confirmed: s.confirmed, bookings: s.bookings, ended: s.ended, deleted: s.deleted,
-        })),
-      }} />
+      <Island
+        name="coach-schedules"
+        props={{
+          workshopId: w.id,
+          coachId: ctx.user!.id,
+          minSeats: w.minSeats,
+          maxSeats: w.maxSeats,
+          defaultTimezone: tz,
+          plan: data.plan ? { plan: data.plan.plan, published: data.plan.published, max: data.plan.max } : null,
+          schedules: data.schedules.map((s) => ({
+            id: s.id,
+            when: fmtDateTime(s.startDate, s.timezone),
+            startDate: s.startDate.toISOString(),
+            endDate: s.endDate.toISOString(),
+            timezone: s.timezone,
+            country: s.country,
+            level: s.level,
+            status: s.status,
+            visibility: s.visibility,
+            mode: s.mode,
+            venueName: s.venueName,
+            addressLine1: s.addressLine1,
+            addressLine2: s.addressLine2,
+            city: s.city,
+            state: s.state,
+            zip: s.zip,
+            meetingUrl: s.meetingUrl,
+            seatsTaken: s.seatsTaken,
+            confirmed: s.confirmed,
+            bookings: s.bookings,
+            ended: s.ended,
+            deleted: s.deleted,
+          })),
+        }}
+      />
     </WorkshopFrame>
   )
 }

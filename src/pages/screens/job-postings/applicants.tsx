@@ -6,7 +6,7 @@ import { HttpError } from '../../../platform/http/errors'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
 import { Pagination } from '../marketplace/parts'
-import { PageHeader, Problem, muted } from './parts'
+import { muted, PageHeader, Problem } from './parts'
 import { teamContext } from './team'
 
 const PER_PAGE = 20
@@ -27,22 +27,49 @@ async function load(ctx: PageContext) {
   const api = new URL(`http://x/?page=${page}${status ? `&filter[status]=${status}` : ''}`)
   const list = await listApplications(team.rc.em, posting.id, api, { perPage: PER_PAGE })
   const counts = await applicationCounts(team.rc.em, posting.id)
-  const rows = list.data, total = list.meta.total
+  const rows = list.data,
+    total = list.meta.total
   return {
     posting: { id: posting.id, title: posting.title, status: posting.status },
     applicants: JSON.parse(JSON.stringify(rows)),
     counts,
-    status, page, total, lastPage: Math.max(1, Math.ceil(total / PER_PAGE)),
+    status,
+    page,
+    total,
+    lastPage: Math.max(1, Math.ceil(total / PER_PAGE)),
   }
 }
 type Data = NonNullable<Awaited<ReturnType<typeof load>>>
 
 function ApplicantsPage({ data, ctx }: { data: Data; ctx: PageContext }) {
-  if ('problem' in data) return <><PageHeader title="Applicants" back={{ href: '/c/job-postings', label: 'Job postings' }} /><Problem message={data.problem!} /></>
+  if ('problem' in data)
+    return (
+      <>
+        <PageHeader title="Applicants" back={{ href: '/c/job-postings', label: 'Job postings' }} />
+        <Problem message={data.problem!} />
+      </>
+    )
   const all = Object.values(data.counts).reduce((a, b) => a + b, 0)
   const tab = (s: string | null, label: string, n: number) => (
-    <a key={label} href={`/c/job-postings/${data.posting!.id}/applicants${s ? `?status=${s}` : ''}`} aria-current={data.status === s ? 'page' : undefined}
-      className={css({ px: '3', py: '1.5', borderRadius: 'l2', fontSize: 'sm', textDecoration: 'none', color: 'fg.default', borderWidth: '1px', borderColor: 'border.subtle', bg: 'bg.default', '&[aria-current=page]': { bg: 'colorPalette.default', color: 'colorPalette.fg', borderColor: 'colorPalette.default', fontWeight: 'semibold' } })}>{label} ({n})</a>
+    <a
+      key={label}
+      href={`/c/job-postings/${data.posting!.id}/applicants${s ? `?status=${s}` : ''}`}
+      aria-current={data.status === s ? 'page' : undefined}
+      className={css({
+        px: '3',
+        py: '1.5',
+        borderRadius: 'l2',
+        fontSize: 'sm',
+        textDecoration: 'none',
+        color: 'fg.default',
+        borderWidth: '1px',
+        borderColor: 'border.subtle',
+        bg: 'bg.default',
+        '&[aria-current=page]': { bg: 'colorPalette.default', color: 'colorPalette.fg', borderColor: 'colorPalette.default', fontWeight: 'semibold' },
+      })}
+    >
+      {label} ({n})
+    </a>
   )
   return (
     <>
@@ -51,7 +78,11 @@ function ApplicantsPage({ data, ctx }: { data: Data; ctx: PageContext }) {
         {tab(null, 'All', all)}
         {APPLICATION_STATUSES.map((s) => tab(s, APPLICANT_LABEL[s], data.counts[s] ?? 0))}
       </nav>
-      {data.status && <p className={muted} style={{ marginBottom: '0.75rem' }}>A moved applicant stays in view until the page is reloaded.</p>}
+      {data.status && (
+        <p className={muted} style={{ marginBottom: '0.75rem' }}>
+          A moved applicant stays in view until the page is reloaded.
+        </p>
+      )}
       <Island name="job-applicants" props={{ postingId: data.posting!.id, applicants: data.applicants! }} />
       <Pagination url={ctx.url} page={data.page!} lastPage={data.lastPage!} total={data.total!} label="Applicants" />
     </>

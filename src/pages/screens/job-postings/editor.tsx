@@ -26,15 +26,27 @@ async function load(ctx: PageContext) {
 type Data = NonNullable<Awaited<ReturnType<typeof load>>>
 
 function EditorPage({ data }: { data: Data; ctx: PageContext }) {
-  if ('problem' in data) return <><PageHeader title="Job posting" back={{ href: '/c/job-postings', label: 'Job postings' }} /><Problem message={data.problem!} /></>
+  if ('problem' in data)
+    return (
+      <>
+        <PageHeader title="Job posting" back={{ href: '/c/job-postings', label: 'Job postings' }} />
+        <Problem message={data.problem!} />
+      </>
+    )
   const p = data.posting
   return (
     <>
       <PageHeader title={p ? p.title : 'New job posting'} back={{ href: '/c/job-postings', label: 'Job postings' }}>
         {p && (
           <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-            <a href={`/c/job-postings/${p.id}/applicants`} className={button({ size: 'sm', variant: 'outline' })}>Applicants ({p.applicantCount})</a>
-            {p.status === 'PUBLISHED' && <a href={`/jobs/${p.id}`} className={button({ size: 'sm', variant: 'ghost' })}>View public page</a>}
+            <a href={`/c/job-postings/${p.id}/applicants`} className={button({ size: 'sm', variant: 'outline' })}>
+              Applicants ({p.applicantCount})
+            </a>
+            {p.status === 'PUBLISHED' && (
+              <a href={`/jobs/${p.id}`} className={button({ size: 'sm', variant: 'ghost' })}>
+                View public page
+              </a>
+            )}
           </div>
         )}
       </PageHeader>

@@ -6,7 +6,7 @@ import { EMPLOYMENT_LABEL, STATUS_LABEL } from '../../../modules/job-postings/jo
 import { PLAN_LIMITS, type TenantPlan } from '../../../modules/tenants'
 import type { PageContext, PageModule } from '../../routes'
 import { Pagination } from '../marketplace/parts'
-import { PageHeader, Problem, muted, panel } from './parts'
+import { muted, PageHeader, Problem, panel } from './parts'
 import { teamContext } from './team'
 
 async function load(ctx: PageContext) {
@@ -33,12 +33,39 @@ const dateFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short
 const tone: Record<string, string> = { DRAFT: 'outline', PUBLISHED: 'solid', CLOSED: 'subtle', ARCHIVED: 'subtle' }
 
 function ListPage({ data, ctx }: { data: Data; ctx: PageContext }) {
-  const newButton = <a href="/c/job-postings/new" className={button({ size: 'md' })}>New job posting</a>
-  if ('problem' in data) return <><PageHeader title="Job postings" /><Problem message={data.problem!} /></>
+  const newButton = (
+    <a href="/c/job-postings/new" className={button({ size: 'md' })}>
+      New job posting
+    </a>
+  )
+  if ('problem' in data)
+    return (
+      <>
+        <PageHeader title="Job postings" />
+        <Problem message={data.problem!} />
+      </>
+    )
   const { list, status } = data
   const tab = (s: string | null, label: string) => (
-    <a key={label} href={s ? `/c/job-postings?status=${s}` : '/c/job-postings'} aria-current={status === s ? 'page' : undefined}
-      className={css({ px: '3', py: '1.5', borderRadius: 'l2', fontSize: 'sm', textDecoration: 'none', color: 'fg.default', borderWidth: '1px', borderColor: 'border.subtle', bg: 'bg.default', '&[aria-current=page]': { bg: 'colorPalette.default', color: 'colorPalette.fg', borderColor: 'colorPalette.default', fontWeight: 'semibold' } })}>{label}</a>
+    <a
+      key={label}
+      href={s ? `/c/job-postings?status=${s}` : '/c/job-postings'}
+      aria-current={status === s ? 'page' : undefined}
+      className={css({
+        px: '3',
+        py: '1.5',
+        borderRadius: 'l2',
+        fontSize: 'sm',
+        textDecoration: 'none',
+        color: 'fg.default',
+        borderWidth: '1px',
+        borderColor: 'border.subtle',
+        bg: 'bg.default',
+        '&[aria-current=page]': { bg: 'colorPalette.default', color: 'colorPalette.fg', borderColor: 'colorPalette.default', fontWeight: 'semibold' },
+      })}
+    >
+      {label}
+    </a>
   )
   return (
     <>
@@ -60,20 +87,53 @@ function ListPage({ data, ctx }: { data: Data; ctx: PageContext }) {
         </div>
       ) : (
         <div className={cx(panel, css({ overflowX: 'auto' }))}>
-          <table className={css({ w: 'full', fontSize: 'sm', borderCollapse: 'collapse', '& th, & td': { textAlign: 'left', px: { base: '3', md: '4' }, py: '3', borderBottomWidth: '1px', borderColor: 'border.subtle', verticalAlign: 'top' }, '& th': { color: 'fg.muted', fontWeight: 'medium', whiteSpace: 'nowrap' }, '& tr:last-child td': { borderBottomWidth: '0' } })} data-testid="postings-table">
+          <table
+            className={css({
+              w: 'full',
+              fontSize: 'sm',
+              borderCollapse: 'collapse',
+              '& th, & td': {
+                textAlign: 'left',
+                px: { base: '3', md: '4' },
+                py: '3',
+                borderBottomWidth: '1px',
+                borderColor: 'border.subtle',
+                verticalAlign: 'top',
+              },
+              '& th': { color: 'fg.muted', fontWeight: 'medium', whiteSpace: 'nowrap' },
+              '& tr:last-child td': { borderBottomWidth: '0' },
+            })}
+            data-testid="postings-table"
+          >
             <thead>
-              <tr><th scope="col">Title</th><th scope="col">Status</th><th scope="col" className={css({ hideBelow: 'md' })}>Company</th><th scope="col">Applicants</th><th scope="col" className={css({ hideBelow: 'md' })}>Updated</th></tr>
+              <tr>
+                <th scope="col">Title</th>
+                <th scope="col">Status</th>
+                <th scope="col" className={css({ hideBelow: 'md' })}>
+                  Company
+                </th>
+                <th scope="col">Applicants</th>
+                <th scope="col" className={css({ hideBelow: 'md' })}>
+                  Updated
+                </th>
+              </tr>
             </thead>
             <tbody>
               {list.data.map((p) => (
                 <tr key={p.id}>
                   <td>
-                    <a href={`/c/job-postings/${p.id}`} className={css({ fontWeight: 'semibold', color: 'fg.default' })}>{p.title}</a>
+                    <a href={`/c/job-postings/${p.id}`} className={css({ fontWeight: 'semibold', color: 'fg.default' })}>
+                      {p.title}
+                    </a>
                     <div className={muted}>{[p.employmentStatus ? EMPLOYMENT_LABEL[p.employmentStatus] : null, p.location].filter(Boolean).join(' · ')}</div>
                   </td>
-                  <td><span className={badge({ size: 'sm', variant: tone[p.status] as any })}>{STATUS_LABEL[p.status]}</span></td>
+                  <td>
+                    <span className={badge({ size: 'sm', variant: tone[p.status] as any })}>{STATUS_LABEL[p.status]}</span>
+                  </td>
                   <td className={css({ hideBelow: 'md' })}>{p.companyName ?? '—'}</td>
-                  <td><a href={`/c/job-postings/${p.id}/applicants`}>{p.applicantCount}</a></td>
+                  <td>
+                    <a href={`/c/job-postings/${p.id}/applicants`}>{p.applicantCount}</a>
+                  </td>
                   <td className={css({ hideBelow: 'md', whiteSpace: 'nowrap' })}>{dateFmt.format(new Date(p.updatedAt))}</td>
                 </tr>
               ))}

@@ -2,10 +2,11 @@
  * The coach pages act like the API: the same request context, the same guard (signed in,
  * the user's team, the job-postings.manage permission) and the same services.
  */
+
+import { guard } from '../../../modules/job-postings'
 import { RequestContext } from '../../../platform/http/context'
 import { HttpError } from '../../../platform/http/errors'
 import { log } from '../../../platform/log'
-import { guard } from '../../../modules/job-postings'
 import type { PageContext } from '../../routes'
 
 export type TeamAccess = { ok: true; rc: RequestContext } | { ok: false; message: string }

@@ -4,10 +4,10 @@
  */
 import { css, cx } from 'styled-system/css'
 import { badge, button, input } from 'styled-system/recipes'
-import { listPublished, EMPLOYMENT_TYPES, WORK_MODES } from '../../../modules/job-postings'
+import { EMPLOYMENT_TYPES, listPublished, WORK_MODES } from '../../../modules/job-postings'
 import { EMPLOYMENT_LABEL, SENIORITY_LABEL } from '../../../modules/job-postings/job-posting.schema'
 import type { PageContext, PageModule } from '../../routes'
-import { Pagination, cardBox, container, muted } from '../marketplace/parts'
+import { cardBox, container, muted, Pagination } from '../marketplace/parts'
 
 async function load(ctx: PageContext) {
   const sp = ctx.url.searchParams
@@ -29,40 +29,94 @@ function JobsPage({ data, ctx }: { data: Data; ctx: PageContext }) {
       <section className={css({ bg: 'bg.default', borderBottomWidth: '1px', borderColor: 'border.subtle' })}>
         <div className={cx(container, css({ py: { base: '10', md: '14' }, display: 'flex', flexDir: 'column', gap: '3' }))}>
           <h1 className={css({ fontSize: { base: '3xl', md: '4xl' }, fontWeight: 'bold', letterSpacing: 'tight' })}>Jobs</h1>
-          <p className={css({ color: 'fg.muted', fontSize: 'lg', maxW: '2xl' })}>Open positions posted by the teams on Summit. Apply in a few minutes, no account needed.</p>
+          <p className={css({ color: 'fg.muted', fontSize: 'lg', maxW: '2xl' })}>
+            Open positions posted by the teams on Summit. Apply in a few minutes, no account needed.
+          </p>
         </div>
       </section>
       <div className={cx(container, css({ mt: '8', display: 'flex', flexDir: 'column', gap: '8' }))}>
-        <form method="get" action="/jobs" role="search" aria-label="Search jobs" className={cx(cardBox, css({ p: '5', display: 'flex', gap: '3', flexWrap: 'wrap', alignItems: 'flex-end' }))}>
+        <form
+          method="get"
+          action="/jobs"
+          role="search"
+          aria-label="Search jobs"
+          className={cx(cardBox, css({ p: '5', display: 'flex', gap: '3', flexWrap: 'wrap', alignItems: 'flex-end' }))}
+        >
           <div className={cx(field, css({ flex: '2 1 240px' }))}>
-            <label htmlFor="j-q" className={css({ fontSize: 'sm', fontWeight: 'medium' })}>Search</label>
-            <input id="j-q" name="q" type="search" defaultValue={q} placeholder="Title, company or location" className={cx(input({ size: 'md' }), css({ bg: 'bg.default' }))} />
+            <label htmlFor="j-q" className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
+              Search
+            </label>
+            <input
+              id="j-q"
+              name="q"
+              type="search"
+              defaultValue={q}
+              placeholder="Title, company or location"
+              className={cx(input({ size: 'md' }), css({ bg: 'bg.default' }))}
+            />
           </div>
           <div className={field}>
-            <label htmlFor="j-type" className={css({ fontSize: 'sm', fontWeight: 'medium' })}>Employment type</label>
+            <label htmlFor="j-type" className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
+              Employment type
+            </label>
             <select id="j-type" name="type" defaultValue={type} className={cx(input({ size: 'md' }), css({ bg: 'bg.default' }))}>
               <option value="">Any</option>
-              {EMPLOYMENT_TYPES.map((t) => <option key={t} value={t}>{EMPLOYMENT_LABEL[t]}</option>)}
+              {EMPLOYMENT_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {EMPLOYMENT_LABEL[t]}
+                </option>
+              ))}
             </select>
           </div>
           <div className={field}>
-            <label htmlFor="j-mode" className={css({ fontSize: 'sm', fontWeight: 'medium' })}>Work mode</label>
+            <label htmlFor="j-mode" className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
+              Work mode
+            </label>
             <select id="j-mode" name="mode" defaultValue={mode} className={cx(input({ size: 'md' }), css({ bg: 'bg.default' }))}>
               <option value="">Any</option>
-              {WORK_MODES.map((m) => <option key={m} value={m}>{m}</option>)}
+              {WORK_MODES.map((m) => (
+                <option key={m} value={m}>
+                  {m}
+                </option>
+              ))}
             </select>
           </div>
-          <button type="submit" className={button({ size: 'md' })}>Search</button>
-          {(q || type || mode) && <a href="/jobs" className={button({ size: 'md', variant: 'ghost' })}>Clear</a>}
+          <button type="submit" className={button({ size: 'md' })}>
+            Search
+          </button>
+          {(q || type || mode) && (
+            <a href="/jobs" className={button({ size: 'md', variant: 'ghost' })}>
+              Clear
+            </a>
+          )}
         </form>
         {result.rows.length ? (
           <ul aria-label="Jobs" className={css({ display: 'flex', flexDir: 'column', gap: '4' })}>
             {result.rows.map((j) => (
-              <li key={j.id} data-testid="job-card" className={cx(cardBox, css({ p: '5', display: 'flex', flexDir: 'column', gap: '2', position: 'relative', _hover: { borderColor: 'border.default', boxShadow: 'sm' } }))}>
+              <li
+                key={j.id}
+                data-testid="job-card"
+                className={cx(
+                  cardBox,
+                  css({
+                    p: '5',
+                    display: 'flex',
+                    flexDir: 'column',
+                    gap: '2',
+                    position: 'relative',
+                    _hover: { borderColor: 'border.default', boxShadow: 'sm' },
+                  }),
+                )}
+              >
                 <div className={css({ display: 'flex', gap: '3', justifyContent: 'space-between', alignItems: 'flex-start', flexWrap: 'wrap' })}>
                   <div className={css({ minW: '0' })}>
                     <h2 className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>
-                      <a href={`/jobs/${j.id}`} className={css({ color: 'fg.default', textDecoration: 'none', _after: { content: '""', position: 'absolute', inset: '0' } })}>{j.title}</a>
+                      <a
+                        href={`/jobs/${j.id}`}
+                        className={css({ color: 'fg.default', textDecoration: 'none', _after: { content: '""', position: 'absolute', inset: '0' } })}
+                      >
+                        {j.title}
+                      </a>
                     </h2>
                     <p className={muted}>{[j.companyName, j.location].filter(Boolean).join(' · ')}</p>
                   </div>
@@ -71,7 +125,11 @@ function JobsPage({ data, ctx }: { data: Data; ctx: PageContext }) {
                 <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '1.5' })} aria-label="Details">
                   {j.employmentStatus && <li className={badge({ size: 'sm', variant: 'subtle' })}>{EMPLOYMENT_LABEL[j.employmentStatus]}</li>}
                   {j.experienceLevel && <li className={badge({ size: 'sm', variant: 'subtle' })}>{SENIORITY_LABEL[j.experienceLevel]}</li>}
-                  {j.workplaceTypes.map((w) => <li key={w} className={badge({ size: 'sm', variant: 'outline' })}>{w}</li>)}
+                  {j.workplaceTypes.map((w) => (
+                    <li key={w} className={badge({ size: 'sm', variant: 'outline' })}>
+                      {w}
+                    </li>
+                  ))}
                 </ul>
               </li>
             ))}
@@ -79,7 +137,11 @@ function JobsPage({ data, ctx }: { data: Data; ctx: PageContext }) {
         ) : (
           <div className={cx(cardBox, css({ p: '10', textAlign: 'center', display: 'flex', flexDir: 'column', gap: '3', alignItems: 'center' }))}>
             <p className={css({ fontWeight: 'semibold' })}>{q || type || mode ? 'No jobs match your search.' : 'No open jobs right now.'}</p>
-            {(q || type || mode) && <a href="/jobs" className={button({ size: 'sm', variant: 'outline' })}>Show all jobs</a>}
+            {(q || type || mode) && (
+              <a href="/jobs" className={button({ size: 'sm', variant: 'outline' })}>
+                Show all jobs
+              </a>
+            )}
           </div>
         )}
         <Pagination url={ctx.url} page={result.page} lastPage={result.lastPage} total={result.total} label="Jobs" />

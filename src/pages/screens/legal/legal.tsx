@@ -5,11 +5,26 @@ import { config } from '../../../config'
 export const EFFECTIVE = 'November 1, 2026'
 export const CONTACT = 'privacy@summit.localhost'
 
-export interface LegalSection { heading: string; body: string[] }
+export interface LegalSection {
+  heading: string
+  body: string[]
+}
 
-export function LegalPage({ title, intro, sections, other }: { title: string; intro: string; sections: LegalSection[]; other: { href: string; label: string } }) {
+export function LegalPage({
+  title,
+  intro,
+  sections,
+  other,
+}: {
+  title: string
+  intro: string
+  sections: LegalSection[]
+  other: { href: string; label: string }
+}) {
   return (
-    <article className={css({ maxW: '3xl', mx: 'auto', px: { base: '4', md: '6' }, py: { base: '12', md: '16' }, display: 'flex', flexDir: 'column', gap: '4' })}>
+    <article
+      className={css({ maxW: '3xl', mx: 'auto', px: { base: '4', md: '6' }, py: { base: '12', md: '16' }, display: 'flex', flexDir: 'column', gap: '4' })}
+    >
       <h1 className={css({ fontSize: { base: '3xl', md: '4xl' }, fontWeight: 'bold' })}>{title}</h1>
       <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>Effective {EFFECTIVE}</p>
       <p>{intro}</p>
@@ -19,12 +34,18 @@ export function LegalPage({ title, intro, sections, other }: { title: string; in
             {i + 1}. {s.heading}
           </h2>
           {s.body.map((p, j) => (
-            <p key={j} className={css({ color: 'fg.default', lineHeight: '1.7' })}>{p}</p>
+            <p key={j} className={css({ color: 'fg.default', lineHeight: '1.7' })}>
+              {p}
+            </p>
           ))}
         </section>
       ))}
       <p className={css({ mt: '6', color: 'fg.muted', fontSize: 'sm' })}>
-        See also: <a href={other.href} className={css({ color: 'fg.default', textDecoration: 'underline' })}>{other.label}</a>. Questions: {CONTACT}. {config.SITE_NAME}.
+        See also:{' '}
+        <a href={other.href} className={css({ color: 'fg.default', textDecoration: 'underline' })}>
+          {other.label}
+        </a>
+        . Questions: {CONTACT}. {config.SITE_NAME}.
       </p>
     </article>
   )

@@ -5,13 +5,13 @@
  */
 import { css, cx } from 'styled-system/css'
 import { badge } from 'styled-system/recipes'
-import { findPublicSchedule } from '../../../modules/workshops/public.service'
 import { Booking } from '../../../modules/bookings/booking.entity'
 import { toMajor } from '../../../modules/bookings/money'
+import { findPublicSchedule } from '../../../modules/workshops/public.service'
 import { Island } from '../../island'
-import { matchRoute, type PageContext, type PageModule } from '../../routes'
 import { Logo } from '../../layouts/parts'
-import { CoachAvatar, LEVEL_LABEL, MODE_LABEL, cardBox, dayOf, hoursOf, money, muted, placeOf, type PublicCoach } from './parts'
+import { matchRoute, type PageContext, type PageModule } from '../../routes'
+import { CoachAvatar, cardBox, dayOf, hoursOf, LEVEL_LABEL, MODE_LABEL, money, muted, type PublicCoach, placeOf } from './parts'
 
 async function load(ctx: PageContext) {
   const schedule = await findPublicSchedule(ctx.em.fork(), ctx.params.id ?? '')
@@ -19,14 +19,22 @@ async function load(ctx: PageContext) {
   // Link the confirmation to the booking page once that page is served, else to the client area.
   const bookingPage = !!matchRoute('/b/bookings/00000000-0000-0000-0000-000000000000')?.route.page
   // Coming back to a booking still waiting for payment resumes it instead of holding more seats.
-  const held = await ctx.em.fork().findOne(
-    Booking,
-    { user: ctx.user!.id, workshopSchedule: schedule.id, status: 'PENDING', deletedAt: null, holdExpiresAt: { $gt: new Date() } } as any,
-    { filters: false, orderBy: { createdAt: 'desc' } },
-  )
+  const held = await ctx.em
+    .fork()
+    .findOne(Booking, { user: ctx.user!.id, workshopSchedule: schedule.id, status: 'PENDING', deletedAt: null, holdExpiresAt: { $gt: new Date() } } as any, {
+      filters: false,
+      orderBy: { createdAt: 'desc' },
+    })
   const resume = held && {
-    id: held.id, status: held.status, seats: held.seats, currency: held.currency, voucherCode: held.voucherCode ?? null,
-    amountTotal: toMajor(held.amountTotal), discount: toMajor(held.discount), amountDue: toMajor(held.amountDue), amountPaid: toMajor(held.amountPaid),
+    id: held.id,
+    status: held.status,
+    seats: held.seats,
+    currency: held.currency,
+    voucherCode: held.voucherCode ?? null,
+    amountTotal: toMajor(held.amountTotal),
+    discount: toMajor(held.discount),
+    amountDue: toMajor(held.amountDue),
+    amountPaid: toMajor(held.amountPaid),
     holdExpiresAt: held.holdExpiresAt?.toISOString() ?? null,
   }
   return { schedule, bookingPage, resume }
@@ -44,13 +52,31 @@ function BookPage({ data, ctx }: { data: Data; ctx: PageContext }) {
       <header className={css({ bg: 'bg.default', borderBottomWidth: '1px', borderColor: 'border.subtle' })}>
         <div className={css({ maxW: '5xl', mx: 'auto', px: { base: '4', md: '6' }, h: '16', display: 'flex', alignItems: 'center', gap: '4' })}>
           <Logo />
-          <a href="/workshops" className={cx(muted, css({ ml: 'auto', textDecoration: 'none', _hover: { color: 'fg.default' } }))}>← Back to workshops</a>
+          <a href="/workshops" className={cx(muted, css({ ml: 'auto', textDecoration: 'none', _hover: { color: 'fg.default' } }))}>
+            ← Back to workshops
+          </a>
         </div>
       </header>
-      <div className={css({ maxW: '5xl', mx: 'auto', px: { base: '4', md: '6' }, py: { base: '8', md: '12' }, display: 'grid', gap: '6', gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 6fr)' }, alignItems: 'start' })}>
-        <section aria-labelledby="summary" className={cx(cardBox, css({ p: '6', display: 'flex', flexDir: 'column', gap: '4', position: { md: 'sticky' }, top: '6' }))}>
+      <div
+        className={css({
+          maxW: '5xl',
+          mx: 'auto',
+          px: { base: '4', md: '6' },
+          py: { base: '8', md: '12' },
+          display: 'grid',
+          gap: '6',
+          gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 6fr)' },
+          alignItems: 'start',
+        })}
+      >
+        <section
+          aria-labelledby="summary"
+          className={cx(cardBox, css({ p: '6', display: 'flex', flexDir: 'column', gap: '4', position: { md: 'sticky' }, top: '6' }))}
+        >
           <p className={css({ fontSize: 'xs', fontWeight: 'semibold', textTransform: 'uppercase', letterSpacing: 'wide', color: 'fg.muted' })}>Your booking</p>
-          <h1 id="summary" className={css({ fontSize: '2xl', fontWeight: 'bold', lineHeight: 'tight' })}>{w.title}</h1>
+          <h1 id="summary" className={css({ fontSize: '2xl', fontWeight: 'bold', lineHeight: 'tight' })}>
+            {w.title}
+          </h1>
           <div className={css({ display: 'flex', gap: '1.5', flexWrap: 'wrap' })}>
             <span className={badge({ size: 'sm', variant: 'subtle' })}>{MODE_LABEL[s.mode] ?? s.mode}</span>
             <span className={badge({ size: 'sm', variant: 'subtle' })}>{LEVEL_LABEL[s.level] ?? s.level}</span>
@@ -70,7 +96,19 @@ function BookPage({ data, ctx }: { data: Data; ctx: PageContext }) {
           </dl>
           {w.description && <p className={cx(muted, css({ whiteSpace: 'pre-line', lineClamp: '6' }))}>{w.description}</p>}
           {coach && (
-            <a href={coach.username ? `/${coach.username}` : '#'} className={css({ display: 'flex', alignItems: 'center', gap: '3', pt: '4', borderTopWidth: '1px', borderColor: 'border.subtle', textDecoration: 'none', color: 'fg.default' })}>
+            <a
+              href={coach.username ? `/${coach.username}` : '#'}
+              className={css({
+                display: 'flex',
+                alignItems: 'center',
+                gap: '3',
+                pt: '4',
+                borderTopWidth: '1px',
+                borderColor: 'border.subtle',
+                textDecoration: 'none',
+                color: 'fg.default',
+              })}
+            >
               <CoachAvatar name={coach.name || coach.username || ''} src={coach.avatarUrl} size={10} />
               <span>
                 <span className={cx(muted, css({ display: 'block', fontSize: 'xs' }))}>Your coach</span>
@@ -84,7 +122,11 @@ function BookPage({ data, ctx }: { data: Data; ctx: PageContext }) {
             <div className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
               <h2 className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>{started ? 'This workshop has already started' : 'This workshop is sold out'}</h2>
               <p className={muted}>{started ? 'It can no longer be booked.' : 'Every seat is taken.'} Have a look at the other workshops.</p>
-              <p><a href="/workshops" className={css({ color: 'colorPalette.text', textDecoration: 'underline' })}>Browse workshops</a></p>
+              <p>
+                <a href="/workshops" className={css({ color: 'colorPalette.text', textDecoration: 'underline' })}>
+                  Browse workshops
+                </a>
+              </p>
             </div>
           ) : (
             <Island

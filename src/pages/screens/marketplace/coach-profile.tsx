@@ -3,18 +3,19 @@
  * certifications, social accounts, rating and upcoming public schedules. The route is last in
  * the table, so fixed paths win; anything that is not an active coach's username is the 404 page.
  */
+
+import { renderToStaticMarkup } from 'react-dom/server'
 import { css, cx } from 'styled-system/css'
 import { badge, button } from 'styled-system/recipes'
-import { HttpError } from '../../../platform/http/errors'
 import { findPublicCoach } from '../../../modules/users/public.service'
 import { serializePublicUser } from '../../../modules/users/user.serialize'
 import { listPublicSchedules } from '../../../modules/workshops/public.service'
 import { loadCoachRatings } from '../../../modules/workshops/schedule.stats'
+import { HttpError } from '../../../platform/http/errors'
 import { countryByCode } from '../../../shared/countries'
 import type { PageContext, PageModule } from '../../routes'
-import { CoachAvatar, ScheduleCard, Stars, cardBox, container, muted } from './parts'
 import { memoHtml, pageCache } from './cache'
-import { renderToStaticMarkup } from 'react-dom/server'
+import { CoachAvatar, cardBox, container, muted, ScheduleCard, Stars } from './parts'
 
 const USERNAME = /^[a-z0-9][a-z0-9_-]{2,31}$/i
 
@@ -76,12 +77,25 @@ function CoachProfileBody({ data }: { data: Data }) {
   const country = countryByCode(coach.profile.country)
   const socials = byOrder(coach.profile.socialAccounts as { platform: string; url: string; order?: number }[]).filter((s) => safeUrl(s.url))
   const experiences = byOrder(cp.experiences as { title: string; company?: string; order?: number; years?: number; months?: number }[])
-  const certifications = byOrder(cp.certifications as { title: string; issuingOrganization?: string; issuingDate?: string; certificateUrl?: string; order?: number }[])
+  const certifications = byOrder(
+    cp.certifications as { title: string; issuingOrganization?: string; issuingDate?: string; certificateUrl?: string; order?: number }[],
+  )
   const video = safeUrl(cp.introductionVideo)
   return (
     <div className={css({ bg: 'bg.canvas', pb: '16' })}>
       <section className={css({ bg: 'bg.default', borderBottomWidth: '1px', borderColor: 'border.subtle' })}>
-        <div className={cx(container, css({ py: { base: '10', md: '12' }, display: 'flex', gap: '6', alignItems: { base: 'flex-start', md: 'center' }, flexDir: { base: 'column', md: 'row' } }))}>
+        <div
+          className={cx(
+            container,
+            css({
+              py: { base: '10', md: '12' },
+              display: 'flex',
+              gap: '6',
+              alignItems: { base: 'flex-start', md: 'center' },
+              flexDir: { base: 'column', md: 'row' },
+            }),
+          )}
+        >
           <CoachAvatar name={name} src={coach.avatarUrl} size={24} eager />
           <div className={css({ display: 'flex', flexDir: 'column', gap: '2', flex: '1' })}>
             <h1 className={css({ fontSize: { base: '3xl', md: '4xl' }, fontWeight: 'bold', letterSpacing: 'tight' })}>{name}</h1>
@@ -94,37 +108,75 @@ function CoachProfileBody({ data }: { data: Data }) {
             </p>
             {cp.specializations.length > 0 && (
               <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '1.5', mt: '1' })} aria-label="Specializations">
-                {cp.specializations.map((s) => <li key={s} className={badge({ size: 'md', variant: 'subtle' })}>{s}</li>)}
+                {cp.specializations.map((s) => (
+                  <li key={s} className={badge({ size: 'md', variant: 'subtle' })}>
+                    {s}
+                  </li>
+                ))}
               </ul>
             )}
           </div>
-          {schedules.data.length > 0 && <a href="#upcoming" className={button({ size: 'lg' })}>See workshops</a>}
+          {schedules.data.length > 0 && (
+            <a href="#upcoming" className={button({ size: 'lg' })}>
+              See workshops
+            </a>
+          )}
         </div>
       </section>
       <div className={cx(container, css({ mt: '8', display: 'grid', gap: '6', gridTemplateColumns: { base: '1fr', lg: '2fr 1fr' }, alignItems: 'start' }))}>
         <div className={css({ display: 'flex', flexDir: 'column', gap: '6' })}>
           <section className={section} aria-labelledby="about">
-            <h2 id="about" className={h2}>About</h2>
-            {cp.bio ? <p className={css({ whiteSpace: 'pre-line', lineHeight: 'relaxed' })}>{cp.bio}</p> : <p className={muted}>{name} has not written a bio yet.</p>}
-            {video && <p className={css({ mt: '4' })}><a href={video} rel="noopener noreferrer" target="_blank" className={button({ size: 'sm', variant: 'outline' })}>Watch the introduction video</a></p>}
+            <h2 id="about" className={h2}>
+              About
+            </h2>
+            {cp.bio ? (
+              <p className={css({ whiteSpace: 'pre-line', lineHeight: 'relaxed' })}>{cp.bio}</p>
+            ) : (
+              <p className={muted}>{name} has not written a bio yet.</p>
+            )}
+            {video && (
+              <p className={css({ mt: '4' })}>
+                <a href={video} rel="noopener noreferrer" target="_blank" className={button({ size: 'sm', variant: 'outline' })}>
+                  Watch the introduction video
+                </a>
+              </p>
+            )}
           </section>
           <section id="upcoming" aria-labelledby="upcoming-title">
-            <h2 id="upcoming-title" className={h2}>Upcoming workshops</h2>
+            <h2 id="upcoming-title" className={h2}>
+              Upcoming workshops
+            </h2>
             {schedules.data.length ? (
               <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)' }, gap: '4' })}>
-                {schedules.data.map((s) => <ScheduleCard key={s.id} s={s} showCoach={false} />)}
+                {schedules.data.map((s) => (
+                  <ScheduleCard key={s.id} s={s} showCoach={false} />
+                ))}
               </ul>
             ) : (
-              <div className={section}><p className={muted}>No upcoming workshops right now. <a href="/workshops" className={css({ color: 'colorPalette.text', textDecoration: 'underline' })}>Browse all workshops</a>.</p></div>
+              <div className={section}>
+                <p className={muted}>
+                  No upcoming workshops right now.{' '}
+                  <a href="/workshops" className={css({ color: 'colorPalette.text', textDecoration: 'underline' })}>
+                    Browse all workshops
+                  </a>
+                  .
+                </p>
+              </div>
             )}
             {schedules.meta.total > schedules.data.length && (
-              <p className={css({ mt: '4' })}><a href={`/workshops?q=${encodeURIComponent(coach.username ?? '')}`} className={button({ size: 'sm', variant: 'outline' })}>All {schedules.meta.total} workshops</a></p>
+              <p className={css({ mt: '4' })}>
+                <a href={`/workshops?q=${encodeURIComponent(coach.username ?? '')}`} className={button({ size: 'sm', variant: 'outline' })}>
+                  All {schedules.meta.total} workshops
+                </a>
+              </p>
             )}
           </section>
         </div>
         <aside className={css({ display: 'flex', flexDir: 'column', gap: '6' })}>
           <section className={section} aria-labelledby="experience">
-            <h2 id="experience" className={h2}>Experience</h2>
+            <h2 id="experience" className={h2}>
+              Experience
+            </h2>
             {experiences.length ? (
               <ul className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
                 {experiences.map((e, i) => (
@@ -134,29 +186,52 @@ function CoachProfileBody({ data }: { data: Data }) {
                   </li>
                 ))}
               </ul>
-            ) : <p className={muted}>Not listed yet.</p>}
+            ) : (
+              <p className={muted}>Not listed yet.</p>
+            )}
           </section>
           <section className={section} aria-labelledby="certifications">
-            <h2 id="certifications" className={h2}>Certifications</h2>
+            <h2 id="certifications" className={h2}>
+              Certifications
+            </h2>
             {certifications.length ? (
               <ul className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
                 {certifications.map((c, i) => (
                   <li key={i}>
                     <p className={css({ fontWeight: 'medium' })}>
-                      {safeUrl(c.certificateUrl) ? <a href={safeUrl(c.certificateUrl)!} rel="noopener noreferrer" target="_blank" className={css({ color: 'fg.default', textDecoration: 'underline' })}>{c.title}</a> : c.title}
+                      {safeUrl(c.certificateUrl) ? (
+                        <a
+                          href={safeUrl(c.certificateUrl)!}
+                          rel="noopener noreferrer"
+                          target="_blank"
+                          className={css({ color: 'fg.default', textDecoration: 'underline' })}
+                        >
+                          {c.title}
+                        </a>
+                      ) : (
+                        c.title
+                      )}
                     </p>
                     <p className={muted}>{[c.issuingOrganization, issued(c.issuingDate)].filter(Boolean).join(' · ')}</p>
                   </li>
                 ))}
               </ul>
-            ) : <p className={muted}>Not listed yet.</p>}
+            ) : (
+              <p className={muted}>Not listed yet.</p>
+            )}
           </section>
           {socials.length > 0 && (
             <section className={section} aria-labelledby="social">
-              <h2 id="social" className={h2}>Elsewhere</h2>
+              <h2 id="social" className={h2}>
+                Elsewhere
+              </h2>
               <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
                 {socials.map((s) => (
-                  <li key={s.platform + s.url}><a href={s.url} rel="noopener noreferrer me" target="_blank" className={button({ size: 'sm', variant: 'outline' })}>{socialLabel(s.platform)}</a></li>
+                  <li key={s.platform + s.url}>
+                    <a href={s.url} rel="noopener noreferrer me" target="_blank" className={button({ size: 'sm', variant: 'outline' })}>
+                      {socialLabel(s.platform)}
+                    </a>
+                  </li>
                 ))}
               </ul>
             </section>

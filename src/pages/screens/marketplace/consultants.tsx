@@ -2,21 +2,25 @@
  * /consultants: the public coach directory (same data as GET /v1/public/users), searchable by
  * name, headline, business name and specialization, filterable by country; plain GET form.
  */
+
+import { renderToStaticMarkup } from 'react-dom/server'
 import { css, cx } from 'styled-system/css'
 import { badge, button, input } from 'styled-system/recipes'
 import { listPublicCoaches } from '../../../modules/users/public.service'
 import { countryByCode } from '../../../shared/countries'
-import { countryOptions } from './country-options'
-import { memoHtml, pageCache } from './cache'
-import { renderToStaticMarkup } from 'react-dom/server'
 import type { PageContext, PageModule } from '../../routes'
-import { CoachAvatar, Pagination, Stars, cardBox, container, muted } from './parts'
+import { memoHtml, pageCache } from './cache'
+import { countryOptions } from './country-options'
+import { CoachAvatar, cardBox, container, muted, Pagination, Stars } from './parts'
 
 const PER_PAGE = 12
 
 // Card styles computed once at load, not per card and request.
 const coachCard = {
-  item: cx(cardBox, css({ p: '5', display: 'flex', flexDir: 'column', gap: '3', position: 'relative', _hover: { borderColor: 'border.default', boxShadow: 'sm' } })),
+  item: cx(
+    cardBox,
+    css({ p: '5', display: 'flex', flexDir: 'column', gap: '3', position: 'relative', _hover: { borderColor: 'border.default', boxShadow: 'sm' } }),
+  ),
   head: css({ display: 'flex', gap: '3', alignItems: 'center' }),
   text: css({ minW: '0' }),
   name: css({ fontWeight: 'semibold', fontSize: 'md' }),
@@ -34,10 +38,16 @@ async function load(ctx: PageContext) {
   const countryRaw = sp.get('country')?.trim() ?? ''
   const country = countryRaw ? (countryByCode(countryRaw)?.code ?? '') : ''
   const page = Math.max(1, Math.floor(Number(sp.get('page')) || 1))
-  const result = await pageCache(`consultants:${page}:${country}:${q}`, () => listPublicCoaches(ctx.em.fork(), {
-    page, perPage: PER_PAGE, offset: (page - 1) * PER_PAGE,
-    sort: [{ field: 'name', dir: 'asc' }], q: q || undefined, country: country || undefined,
-  }))
+  const result = await pageCache(`consultants:${page}:${country}:${q}`, () =>
+    listPublicCoaches(ctx.em.fork(), {
+      page,
+      perPage: PER_PAGE,
+      offset: (page - 1) * PER_PAGE,
+      sort: [{ field: 'name', dir: 'asc' }],
+      q: q || undefined,
+      country: country || undefined,
+    }),
+  )
   // The directory rows carry their rating already (one rating query per page).
   return { result, q, country }
 }
@@ -64,20 +74,51 @@ function ConsultantsBody({ data, ctx }: { data: Data; ctx: PageContext }) {
         </div>
       </section>
       <div className={cx(container, css({ mt: '8', display: 'flex', flexDir: 'column', gap: '8' }))}>
-        <form method="get" action="/consultants" role="search" aria-label="Search coaches" className={cx(cardBox, css({ p: '5', display: 'flex', gap: '3', flexWrap: 'wrap', alignItems: 'flex-end' }))}>
+        <form
+          method="get"
+          action="/consultants"
+          role="search"
+          aria-label="Search coaches"
+          className={cx(cardBox, css({ p: '5', display: 'flex', gap: '3', flexWrap: 'wrap', alignItems: 'flex-end' }))}
+        >
           <div className={css({ display: 'flex', flexDir: 'column', gap: '1.5', flex: '2 1 260px' })}>
-            <label htmlFor="c-q" className={css({ fontSize: 'sm', fontWeight: 'medium' })}>Search</label>
-            <input id="c-q" name="q" type="search" defaultValue={q} placeholder="Name, expertise or business" className={cx(input({ size: 'md' }), css({ bg: 'bg.default' }))} />
+            <label htmlFor="c-q" className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
+              Search
+            </label>
+            <input
+              id="c-q"
+              name="q"
+              type="search"
+              defaultValue={q}
+              placeholder="Name, expertise or business"
+              className={cx(input({ size: 'md' }), css({ bg: 'bg.default' }))}
+            />
           </div>
           <div className={css({ display: 'flex', flexDir: 'column', gap: '1.5', flex: '1 1 200px' })}>
-            <label htmlFor="c-country" className={css({ fontSize: 'sm', fontWeight: 'medium' })}>Country</label>
-            <select id="c-country" name="country" className={cx(input({ size: 'md' }), css({ bg: 'bg.default' }))} dangerouslySetInnerHTML={{ __html: countryOptions(country) }} />
+            <label htmlFor="c-country" className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
+              Country
+            </label>
+            <select
+              id="c-country"
+              name="country"
+              className={cx(input({ size: 'md' }), css({ bg: 'bg.default' }))}
+              dangerouslySetInnerHTML={{ __html: countryOptions(country) }}
+            />
           </div>
-          <button type="submit" className={button({ size: 'md' })}>Search</button>
-          {(q || country) && <a href="/consultants" className={button({ size: 'md', variant: 'ghost' })}>Clear</a>}
+          <button type="submit" className={button({ size: 'md' })}>
+            Search
+          </button>
+          {(q || country) && (
+            <a href="/consultants" className={button({ size: 'md', variant: 'ghost' })}>
+              Clear
+            </a>
+          )}
         </form>
         {result.data.length ? (
-          <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, gap: '5' })} aria-label="Coaches">
+          <ul
+            className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, gap: '5' })}
+            aria-label="Coaches"
+          >
             {result.data.map((c, i) => {
               const r = c.rating ?? { average: null, count: 0 }
               const where = countryByCode(c.profile.country)
@@ -87,7 +128,9 @@ function ConsultantsBody({ data, ctx }: { data: Data; ctx: PageContext }) {
                     <CoachAvatar name={c.name || c.username || ''} src={c.avatarUrl} size={12} eager={i < 3} />
                     <div className={coachCard.text}>
                       <h2 className={coachCard.name}>
-                        <a href={`/${c.username}`} className={coachCard.link}>{c.name || c.username}</a>
+                        <a href={`/${c.username}`} className={coachCard.link}>
+                          {c.name || c.username}
+                        </a>
                       </h2>
                       <p className={coachCard.sub}>{[c.coachProfile.businessName, where?.name ?? null].filter(Boolean).join(' · ')}</p>
                     </div>
@@ -95,17 +138,25 @@ function ConsultantsBody({ data, ctx }: { data: Data; ctx: PageContext }) {
                   {c.profile.headline && <p className={coachCard.headline}>{c.profile.headline}</p>}
                   {c.coachProfile.specializations.length > 0 && (
                     <ul className={coachCard.specs} aria-label="Specializations">
-                      {c.coachProfile.specializations.slice(0, 4).map((s) => <li key={s} className={coachCard.spec}>{s}</li>)}
+                      {c.coachProfile.specializations.slice(0, 4).map((s) => (
+                        <li key={s} className={coachCard.spec}>
+                          {s}
+                        </li>
+                      ))}
                     </ul>
                   )}
-                  <div className={coachCard.foot}><Stars average={r.average} count={r.count} /></div>
+                  <div className={coachCard.foot}>
+                    <Stars average={r.average} count={r.count} />
+                  </div>
                 </li>
               )
             })}
           </ul>
         ) : (
           <div className={cx(cardBox, css({ p: '10', textAlign: 'center' }))}>
-            <h2 className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>{q || country ? 'No coaches match your search' : 'Coaches are setting up their profiles'}</h2>
+            <h2 className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>
+              {q || country ? 'No coaches match your search' : 'Coaches are setting up their profiles'}
+            </h2>
             <p className={muted}>{q || country ? 'Try fewer words or another country.' : 'Check back soon.'}</p>
           </div>
         )}

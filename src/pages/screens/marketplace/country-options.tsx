@@ -13,7 +13,11 @@ export function countryOptions(code?: string | null) {
   html ??= renderToStaticMarkup(
     <>
       <option value="">Anywhere</option>
-      {COUNTRIES.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
+      {COUNTRIES.map((c) => (
+        <option key={c.code} value={c.code}>
+          {c.name}
+        </option>
+      ))}
     </>,
   )
   const c = code?.trim().toUpperCase()

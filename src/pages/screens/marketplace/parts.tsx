@@ -44,7 +44,11 @@ type Zone = string | null | undefined
 const DAY: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }
 const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' }
 const TIME_ZONE: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }
-const OPTION_NAMES = new Map<Intl.DateTimeFormatOptions, string>([[DAY, 'day'], [TIME, 'time'], [TIME_ZONE, 'timezone']])
+const OPTION_NAMES = new Map<Intl.DateTimeFormatOptions, string>([
+  [DAY, 'day'],
+  [TIME, 'time'],
+  [TIME_ZONE, 'timezone'],
+])
 
 function fmt(d: When, tz: Zone, opts: Intl.DateTimeFormatOptions) {
   const date = new Date(d ?? 0)
@@ -77,13 +81,28 @@ export function placeOf(s: Pick<PublicSchedule, 'mode' | 'city' | 'country' | 'v
   return where || (MODE_LABEL[s.mode] ?? s.mode)
 }
 
-const initials = (name: string) => name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('') || '?'
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('') || '?'
 
 // Styles are computed once at load: a css() call per element and request is measurable.
 const avatarBox = css({ borderRadius: 'full', flexShrink: '0', objectFit: 'cover', bg: 'bg.muted' })
 // One class set of its own: two atomic sets with different backgrounds would let CSS order pick
 // the muted one under the palette's text colour (unreadable initials).
-const avatarInitials = css({ borderRadius: 'full', flexShrink: '0', bg: 'colorPalette.default', color: 'colorPalette.fg', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', fontWeight: 'semibold' })
+const avatarInitials = css({
+  borderRadius: 'full',
+  flexShrink: '0',
+  bg: 'colorPalette.default',
+  color: 'colorPalette.fg',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  fontWeight: 'semibold',
+})
 
 /** Widths the image provider makes (section 9 breakpoints); cards use the smaller ones. */
 const CARD_WIDTHS = [320, 640, 768, 1024]
@@ -98,7 +117,23 @@ export function srcSetOf(src: string, widths = CARD_WIDTHS) {
  * A picture with its box reserved (width, height and aspect ratio: no layout shift), responsive
  * candidates and lazy loading unless it is the page's first (largest) paint.
  */
-export function Picture({ src, alt, width, height, sizes, eager = false, className }: { src: string; alt: string; width: number; height: number; sizes: string; eager?: boolean; className?: string }) {
+export function Picture({
+  src,
+  alt,
+  width,
+  height,
+  sizes,
+  eager = false,
+  className,
+}: {
+  src: string
+  alt: string
+  width: number
+  height: number
+  sizes: string
+  eager?: boolean
+  className?: string
+}) {
   const provided = isProvided(src)
   return (
     <img
@@ -121,7 +156,18 @@ export function CoachAvatar({ name, src, size = 10, eager = false }: { name: str
   if (src) {
     const provided = isProvided(src)
     // The smallest provider width (320) covers every avatar size at density 2.
-    return <img src={provided ? `${src}?w=320` : src} alt="" width={px} height={px} loading={eager ? 'eager' : 'lazy'} decoding="async" className={avatarBox} style={{ width: px, height: px }} />
+    return (
+      <img
+        src={provided ? `${src}?w=320` : src}
+        alt=""
+        width={px}
+        height={px}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+        className={avatarBox}
+        style={{ width: px, height: px }}
+      />
+    )
   }
   return (
     <span aria-hidden="true" className={avatarInitials} style={{ width: px, height: px, fontSize: Math.max(12, px / 2.6) }}>
@@ -137,7 +183,9 @@ export function Stars({ average, count }: { average: number | null; count: numbe
   if (!count || average === null) return <span className={muted}>No reviews yet</span>
   return (
     <span className={starsBox} aria-label={`Rated ${average} out of 5 from ${count} reviews`}>
-      <span aria-hidden="true" className={starGlyph}>★</span>
+      <span aria-hidden="true" className={starGlyph}>
+        ★
+      </span>
       <strong>{average.toFixed(1)}</strong>
       <span className={muted}>({count})</span>
     </span>
@@ -166,14 +214,37 @@ const card = {
   price: css({ fontWeight: 'bold', fontSize: 'lg' }),
   seats: { full: cx(muted, css({ color: 'red.10' })), few: cx(muted, css({ color: 'amber.11' })), many: cx(muted, css({ color: 'fg.muted' })) },
   aside: cx(css({ ml: 'auto' }), muted),
-  book: css({ ml: 'auto', display: 'inline-flex', alignItems: 'center', h: '8', px: '3', borderRadius: 'l2', fontSize: 'sm', fontWeight: 'semibold', textDecoration: 'none', bg: 'colorPalette.default', color: 'colorPalette.fg', _hover: { bg: 'colorPalette.emphasized' } }),
+  book: css({
+    ml: 'auto',
+    display: 'inline-flex',
+    alignItems: 'center',
+    h: '8',
+    px: '3',
+    borderRadius: 'l2',
+    fontSize: 'sm',
+    fontWeight: 'semibold',
+    textDecoration: 'none',
+    bg: 'colorPalette.default',
+    color: 'colorPalette.fg',
+    _hover: { bg: 'colorPalette.emphasized' },
+  }),
 }
 
 /** `sizes` of a card picture in the 1/2/3-column grids of the marketplace pages. */
 export const CARD_SIZES = '(min-width: 1024px) 360px, (min-width: 768px) 50vw, 100vw'
 
 /** One schedule in a list: picture, title, when (venue time), where, coach, seats left, runs, price. */
-export function ScheduleCard({ s, showCoach = true, eager = false, sizes = CARD_SIZES }: { s: PublicSchedule; showCoach?: boolean; eager?: boolean; sizes?: string }) {
+export function ScheduleCard({
+  s,
+  showCoach = true,
+  eager = false,
+  sizes = CARD_SIZES,
+}: {
+  s: PublicSchedule
+  showCoach?: boolean
+  eager?: boolean
+  sizes?: string
+}) {
   const w = s.workshop!
   const coach = s.coach as PublicCoach | undefined
   const left = s.seatsLeft ?? 0
@@ -198,16 +269,26 @@ export function ScheduleCard({ s, showCoach = true, eager = false, sizes = CARD_
           )}
         </div>
         <h3 className={card.title}>
-          <a href={href} className={card.titleLink}>{w.title}</a>
+          <a href={href} className={card.titleLink}>
+            {w.title}
+          </a>
         </h3>
         <div className={card.facts}>
-          <p className={card.day}><time dateTime={new Date(s.startDate ?? 0).toISOString()}>{dayOf(s.startDate, s.timezone)}</time></p>
+          <p className={card.day}>
+            <time dateTime={new Date(s.startDate ?? 0).toISOString()}>{dayOf(s.startDate, s.timezone)}</time>
+          </p>
           <p>{hoursOf(s.startDate, s.endDate, s.timezone)}</p>
           <p>{placeOf(s)}</p>
         </div>
         {w.tags && w.tags.length > 0 && (
           <ul className={card.tags} aria-label="Tags">
-            {w.tags.slice(0, 4).map((t) => <li key={t.id}><a href={`/workshops?tag=${encodeURIComponent(t.slug)}`} className={card.tag}>{t.name}</a></li>)}
+            {w.tags.slice(0, 4).map((t) => (
+              <li key={t.id}>
+                <a href={`/workshops?tag=${encodeURIComponent(t.slug)}`} className={card.tag}>
+                  {t.name}
+                </a>
+              </li>
+            ))}
           </ul>
         )}
         {showCoach && coach && (
@@ -221,7 +302,9 @@ export function ScheduleCard({ s, showCoach = true, eager = false, sizes = CARD_
         )}
       </div>
       <div className={card.foot}>
-        <span className={card.price} data-testid="price">{money(s.price, s.currency)}</span>
+        <span className={card.price} data-testid="price">
+          {money(s.price, s.currency)}
+        </span>
         <span className={full ? card.seats.full : left <= 3 ? card.seats.few : card.seats.many} data-testid="seats-left">
           {full ? 'Sold out' : `${left} ${left === 1 ? 'seat' : 'seats'} left`}
         </span>
@@ -241,14 +324,43 @@ export function ScheduleCard({ s, showCoach = true, eager = false, sizes = CARD_
 
 const pager = {
   nav: css({ display: 'flex', alignItems: 'center', gap: '1.5', flexWrap: 'wrap', justifyContent: 'center', mt: '8' }),
-  item: css({ minW: '9', h: '9', px: '2', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', borderRadius: 'l2', fontSize: 'sm', textDecoration: 'none', color: 'fg.default', borderWidth: '1px', borderColor: 'border.subtle', bg: 'bg.default', _hover: { bg: 'bg.subtle' } }),
+  item: css({
+    minW: '9',
+    h: '9',
+    px: '2',
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    borderRadius: 'l2',
+    fontSize: 'sm',
+    textDecoration: 'none',
+    color: 'fg.default',
+    borderWidth: '1px',
+    borderColor: 'border.subtle',
+    bg: 'bg.default',
+    _hover: { bg: 'bg.subtle' },
+  }),
   current: css({ bg: 'colorPalette.default!', color: 'colorPalette.fg', borderColor: 'colorPalette.default', fontWeight: 'semibold' }),
   contents: css({ display: 'contents' }),
   total: cx(muted, css({ ml: '2' })),
 }
 
 /** Page links that keep the current filters (plain links: works without JavaScript). */
-export function Pagination({ url, page, lastPage, total, label, totalText }: { url: URL; page: number; lastPage: number; total: number; label: string; totalText?: string }) {
+export function Pagination({
+  url,
+  page,
+  lastPage,
+  total,
+  label,
+  totalText,
+}: {
+  url: URL
+  page: number
+  lastPage: number
+  total: number
+  label: string
+  totalText?: string
+}) {
   if (lastPage <= 1) return null
   const href = (p: number) => {
     const sp = new URLSearchParams(url.search)
@@ -261,15 +373,27 @@ export function Pagination({ url, page, lastPage, total, label, totalText }: { u
   const current = cx(pager.item, pager.current)
   return (
     <nav aria-label={`${label} pages`} className={pager.nav}>
-      {page > 1 && <a className={pager.item} href={href(page - 1)} rel="prev">Previous</a>}
+      {page > 1 && (
+        <a className={pager.item} href={href(page - 1)} rel="prev">
+          Previous
+        </a>
+      )}
       {pages.map((p, i) => (
         <span key={p} className={pager.contents}>
           {i > 0 && pages[i - 1] !== p - 1 && <span className={muted}>…</span>}
-          <a className={p === page ? current : pager.item} href={href(p)} aria-current={p === page ? 'page' : undefined}>{p}</a>
+          <a className={p === page ? current : pager.item} href={href(p)} aria-current={p === page ? 'page' : undefined}>
+            {p}
+          </a>
         </span>
       ))}
-      {page < lastPage && <a className={pager.item} href={href(page + 1)} rel="next">Next</a>}
-      <span className={pager.total}>{totalText ?? total} {label.toLowerCase()}</span>
+      {page < lastPage && (
+        <a className={pager.item} href={href(page + 1)} rel="next">
+          Next
+        </a>
+      )}
+      <span className={pager.total}>
+        {totalText ?? total} {label.toLowerCase()}
+      </span>
     </nav>
   )
 }

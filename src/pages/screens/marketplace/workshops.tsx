@@ -3,16 +3,17 @@
  * as GET /v1/public/workshop-schedules, through the catalogue service. Filters are a plain GET
  * form (works without JavaScript); bad filter values show under their field instead of failing.
  */
+
+import { renderToStaticMarkup } from 'react-dom/server'
 import { css, cx } from 'styled-system/css'
 import { badge, button, input } from 'styled-system/recipes'
-import { HttpError } from '../../../platform/http/errors'
-import { listPublicSchedules, parsePublicFilters, type PublicFilters } from '../../../modules/workshops/public.service'
 import { DELIVERY_MODES, SKILL_LEVELS } from '../../../modules/workshops/enums'
+import { listPublicSchedules, type PublicFilters, parsePublicFilters } from '../../../modules/workshops/public.service'
+import { HttpError } from '../../../platform/http/errors'
 import type { PageContext, PageModule } from '../../routes'
-import { LEVEL_LABEL, MODE_LABEL, Pagination, ScheduleCard, cardBox, container, muted } from './parts'
-import { countryOptions } from './country-options'
 import { memoHtml, pageCache } from './cache'
-import { renderToStaticMarkup } from 'react-dom/server'
+import { countryOptions } from './country-options'
+import { cardBox, container, LEVEL_LABEL, MODE_LABEL, muted, Pagination, ScheduleCard } from './parts'
 
 const PER_PAGE = 12
 const FILTER_KEYS = ['q', 'level', 'mode', 'country', 'from', 'to', 'minPrice', 'maxPrice', 'tag'] as const
@@ -55,9 +56,15 @@ function FilterField({ name, text, errors, children }: { name: string; text: str
   const error = errors[name]?.[0]
   return (
     <div className={fieldBox} data-invalid={error ? '' : undefined}>
-      <label htmlFor={`f-${name}`} className={label}>{text}</label>
+      <label htmlFor={`f-${name}`} className={label}>
+        {text}
+      </label>
       {children}
-      {error && <p id={`f-${name}-error`} className={errorText}>{error}</p>}
+      {error && (
+        <p id={`f-${name}-error`} className={errorText}>
+          {error}
+        </p>
+      )}
     </div>
   )
 }
@@ -72,7 +79,16 @@ function Filters({ values, errors, total, capped }: { values: Record<string, str
   const inv = (k: string) => (errors[k] ? { 'aria-invalid': true as const, 'aria-describedby': `f-${k}-error` } : {})
   const active = FILTER_KEYS.some((k) => values[k])
   return (
-    <form method="get" action="/workshops" role="search" aria-label="Filter workshops" className={cx(cardBox, css({ p: '5', display: 'grid', gap: '4', gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' } }))}>
+    <form
+      method="get"
+      action="/workshops"
+      role="search"
+      aria-label="Filter workshops"
+      className={cx(
+        cardBox,
+        css({ p: '5', display: 'grid', gap: '4', gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' } }),
+      )}
+    >
       <div className={css({ gridColumn: { base: '1 / -1', lg: 'span 2' } })}>
         <FilterField name="q" text="Search" errors={errors}>
           <input id="f-q" name="q" type="search" placeholder="Topic, workshop or coach" defaultValue={values.q} className={control} {...inv('q')} />
@@ -81,13 +97,21 @@ function Filters({ values, errors, total, capped }: { values: Record<string, str
       <FilterField name="level" text="Level" errors={errors}>
         <select id="f-level" name="level" defaultValue={values.level.toUpperCase()} className={control} {...inv('level')}>
           <option value="">Any level</option>
-          {SKILL_LEVELS.map((l) => <option key={l} value={l}>{LEVEL_LABEL[l]}</option>)}
+          {SKILL_LEVELS.map((l) => (
+            <option key={l} value={l}>
+              {LEVEL_LABEL[l]}
+            </option>
+          ))}
         </select>
       </FilterField>
       <FilterField name="mode" text="Format" errors={errors}>
         <select id="f-mode" name="mode" defaultValue={values.mode.toUpperCase()} className={control} {...inv('mode')}>
           <option value="">Any format</option>
-          {DELIVERY_MODES.map((m) => <option key={m} value={m}>{MODE_LABEL[m]}</option>)}
+          {DELIVERY_MODES.map((m) => (
+            <option key={m} value={m}>
+              {MODE_LABEL[m]}
+            </option>
+          ))}
         </select>
       </FilterField>
       <FilterField name="country" text="Country" errors={errors}>
@@ -101,24 +125,58 @@ function Filters({ values, errors, total, capped }: { values: Record<string, str
       </FilterField>
       <div className={css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '2', gridColumn: { base: '1 / -1', lg: 'auto' } })}>
         <FilterField name="minPrice" text="Min price" errors={errors}>
-          <input id="f-minPrice" name="minPrice" type="number" min="0" step="1" inputMode="decimal" placeholder="0" defaultValue={values.minPrice} className={control} {...inv('minPrice')} />
+          <input
+            id="f-minPrice"
+            name="minPrice"
+            type="number"
+            min="0"
+            step="1"
+            inputMode="decimal"
+            placeholder="0"
+            defaultValue={values.minPrice}
+            className={control}
+            {...inv('minPrice')}
+          />
         </FilterField>
         <FilterField name="maxPrice" text="Max price" errors={errors}>
-          <input id="f-maxPrice" name="maxPrice" type="number" min="0" step="1" inputMode="decimal" placeholder="Any" defaultValue={values.maxPrice} className={control} {...inv('maxPrice')} />
+          <input
+            id="f-maxPrice"
+            name="maxPrice"
+            type="number"
+            min="0"
+            step="1"
+            inputMode="decimal"
+            placeholder="Any"
+            defaultValue={values.maxPrice}
+            className={control}
+            {...inv('maxPrice')}
+          />
         </FilterField>
       </div>
       <div className={css({ gridColumn: '1 / -1', display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
         {values.tag && (
           <>
             <input type="hidden" name="tag" value={values.tag} />
-            <a href={withoutTag(values)} className={cx(badge({ size: 'md', variant: 'outline' }), css({ textDecoration: 'none', gap: '1.5' }))} aria-label={`Remove the tag filter ${values.tag}`}>
+            <a
+              href={withoutTag(values)}
+              className={cx(badge({ size: 'md', variant: 'outline' }), css({ textDecoration: 'none', gap: '1.5' }))}
+              aria-label={`Remove the tag filter ${values.tag}`}
+            >
               Tag: {values.tag} <span aria-hidden="true">×</span>
             </a>
           </>
         )}
-        <button type="submit" className={button({ size: 'md' })}>Show workshops</button>
-        {active && <a href="/workshops" className={button({ size: 'md', variant: 'ghost' })}>Clear filters</a>}
-        <p className={cx(muted, css({ ml: 'auto' }))} aria-live="polite">{capped ? `${total.toLocaleString('en-US')}+ workshops` : total === 1 ? '1 workshop' : `${total} workshops`}</p>
+        <button type="submit" className={button({ size: 'md' })}>
+          Show workshops
+        </button>
+        {active && (
+          <a href="/workshops" className={button({ size: 'md', variant: 'ghost' })}>
+            Clear filters
+          </a>
+        )}
+        <p className={cx(muted, css({ ml: 'auto' }))} aria-live="polite">
+          {capped ? `${total.toLocaleString('en-US')}+ workshops` : total === 1 ? '1 workshop' : `${total} workshops`}
+        </p>
       </div>
     </form>
   )
@@ -154,26 +212,46 @@ function WorkshopsBody({ data, ctx }: { data: Data; ctx: PageContext }) {
       <div className={cx(container, css({ mt: '8', display: 'flex', flexDir: 'column', gap: '8' }))}>
         <Filters values={values} errors={errors} total={result.meta.total} capped={'totalCapped' in result.meta} />
         {result.data.length ? (
-          <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, gap: '5' })} aria-label="Workshop schedules">
-            {result.data.map((s, i) => <ScheduleCard key={s.id} s={s} eager={i === 0} />)}
+          <ul
+            className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, gap: '5' })}
+            aria-label="Workshop schedules"
+          >
+            {result.data.map((s, i) => (
+              <ScheduleCard key={s.id} s={s} eager={i === 0} />
+            ))}
           </ul>
         ) : (
           <div className={cx(cardBox, css({ p: '10', textAlign: 'center', display: 'flex', flexDir: 'column', gap: '3', alignItems: 'center' }))}>
             {result.meta.total > 0 ? (
               <>
                 <h2 className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>This page is past the end of the list</h2>
-                <a href={firstPage(ctx.url)} className={button({ size: 'sm', variant: 'outline' })}>Back to the first page</a>
+                <a href={firstPage(ctx.url)} className={button({ size: 'sm', variant: 'outline' })}>
+                  Back to the first page
+                </a>
               </>
             ) : (
               <>
                 <h2 className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>{active ? 'No workshops match these filters' : 'No upcoming workshops yet'}</h2>
-                <p className={muted}>{active ? 'Try another date range, a wider price range or fewer filters.' : 'New workshops are announced every week. Check back soon.'}</p>
-                {active && <a href="/workshops" className={button({ size: 'sm', variant: 'outline' })}>Clear filters</a>}
+                <p className={muted}>
+                  {active ? 'Try another date range, a wider price range or fewer filters.' : 'New workshops are announced every week. Check back soon.'}
+                </p>
+                {active && (
+                  <a href="/workshops" className={button({ size: 'sm', variant: 'outline' })}>
+                    Clear filters
+                  </a>
+                )}
               </>
             )}
           </div>
         )}
-        <Pagination url={ctx.url} page={result.meta.page} lastPage={result.meta.lastPage} total={result.meta.total} totalText={'totalCapped' in result.meta ? `${result.meta.total.toLocaleString('en-US')}+` : undefined} label="Workshops" />
+        <Pagination
+          url={ctx.url}
+          page={result.meta.page}
+          lastPage={result.meta.lastPage}
+          total={result.meta.total}
+          totalText={'totalCapped' in result.meta ? `${result.meta.total.toLocaleString('en-US')}+` : undefined}
+          label="Workshops"
+        />
       </div>
     </div>
   )

@@ -1,8 +1,9 @@
 /** /c/workshops/{id}/resources: the resources island over the workshop's resources in their order. */
-import type { PageContext, PageModule } from '../../../routes'
+
+import { type ResourceRow, workshopResources } from '../../../../modules/coach'
 import { Island } from '../../../island'
-import { workshopResources, type ResourceRow } from '../../../../modules/coach'
-import { WorkshopFrame, loadWorkshop, type WorkshopData } from '../workshop-shell'
+import type { PageContext, PageModule } from '../../../routes'
+import { loadWorkshop, type WorkshopData, WorkshopFrame } from '../workshop-shell'
 
 type Data = WorkshopData & { resources: ResourceRow[] }
 export default {
