@@ -39,14 +39,12 @@ function Page({ ctx }: { data: unknown; ctx: PageContext }) {
             experiences: [...(cp.experiences ?? [])]
               .sort(byOrder)
               .map((e: any) => ({ title: e.title ?? '', company: e.company ?? '', years: Number(e.years ?? 0), months: Number(e.months ?? 0) })),
-            certifications: [...(cp.certifications ?? [])]
-              .sort(byOrder)
-              .map((c: any) => ({
-                title: c.title ?? '',
-                issuingOrganization: c.issuingOrganization ?? '',
-                issuingDate: c.issuingDate ?? '',
-                certificateUrl: c.certificateUrl ?? '',
-              })),
+            certifications: [...(cp.certifications ?? [])].sort(byOrder).map((c: any) => ({
+              title: c.title ?? '',
+              issuingOrganization: c.issuingOrganization ?? '',
+              issuingDate: c.issuingDate ?? '',
+              certificateUrl: c.certificateUrl ?? '',
+            })),
             completedBusinessAccelerator: !!cp.completedBusinessAccelerator,
             completedVideoResources: !!cp.completedVideoResources,
             completedQuizzes: !!cp.completedQuizzes,
