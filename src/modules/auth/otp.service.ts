@@ -9,6 +9,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { config } from '../../config'
 import { randomToken, safeEqual, sixDigitCode } from '../../platform/crypto'
 import { HttpError, tooManyRequests } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
 import { hit } from '../../platform/http/rate-limit'
 import { queueMail } from '../../platform/mail'
 import { MESSAGES } from '../../shared/rules'
@@ -113,7 +114,7 @@ export async function consumeCode(em: EntityManager, email: string, purpose: Otp
 /** Uses a magic-link token (`<id>.<secret>`) once; answers the email it was sent to. */
 export async function consumeMagicLink(em: EntityManager, token: string): Promise<string> {
   const [id, secret] = token.trim().split('.')
-  if (!id || !secret || !/^[0-9a-f-]{36}$/i.test(id)) throw invalidLink()
+  if (!id || !secret || !isId(id)) throw invalidLink()
   const row = await em.findOne(OneTimeCode, { id, purpose: 'magic-link' }, { disableIdentityMap: true })
   if (!row || row.usedAt || row.expiresAt <= new Date()) throw invalidLink()
   if (!safeEqual(hashCode('magic-link', row.email, secret), row.codeHash)) throw invalidLink()

@@ -13,6 +13,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { TENANT } from '../../platform/db/schemas'
 import type { RequestContext } from '../../platform/http/context'
 import { fieldError, notFound } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
 import { Membership, Tenant } from '../tenants/tenant.entity'
 import type { User } from '../users/user.entity'
 import { WorkshopSchedule } from '../workshops/schedule.entity'
@@ -87,7 +88,6 @@ export async function findBookableSchedule(ctx: RequestContext, id: string, fiel
 
 /** A list filter on an id: a malformed one is a 422, not a database error. */
 export function idFilter(name: string, value: string) {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value))
-    throw fieldError(`filter.${name}`, `The ${name} filter must be a valid id.`)
+  if (!isId(value)) throw fieldError(`filter.${name}`, `The ${name} filter must be a valid id.`)
   return value
 }

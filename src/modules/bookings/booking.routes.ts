@@ -15,6 +15,7 @@ import { serializeBooking, serializeSeat } from './booking.serialize'
 import { cancelBooking, confirmBooking, createBooking, finishBooking } from './booking.service'
 import { holdsSeats } from './booking.state'
 import './booking.jobs'
+import { isId } from '../../platform/http/ids'
 
 const POPULATE = ['workshopSchedule', 'workshopSchedule.workshop'] as const
 const superAdminOnly = (ctx: RequestContext) => {
@@ -25,7 +26,7 @@ const isCoachView = (ctx: RequestContext, b: Booking) => ctx.isSuperAdmin || isC
 
 async function findVisibleBooking(ctx: RequestContext, id: string) {
   const scope = await bookingScope(ctx)
-  const b = /^[0-9a-f-]{36}$/i.test(id) ? await ctx.em.findOne(Booking, { $and: [scope, { id }] } as any, { populate: POPULATE as any }) : null
+  const b = isId(id) ? await ctx.em.findOne(Booking, { $and: [scope, { id }] } as any, { populate: POPULATE as any }) : null
   if (!b) throw notFound('Booking')
   return b
 }

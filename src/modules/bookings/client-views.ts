@@ -6,6 +6,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
+import { isId } from '../../platform/http/ids'
 import { toMajor } from './money'
 
 export const LIST_LIMIT = 500
@@ -96,8 +97,7 @@ export async function clientBookings(em: EntityManager, userId: string, opts: { 
   return rows.map(toRow)
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-export const isUuid = (s: string) => UUID.test(s)
+export const isUuid = isId
 
 export interface ClientSeatRow {
   id: string

@@ -4,6 +4,7 @@ import { SOFT_DELETE } from '../../platform/db/schemas'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
 import { conflict, fieldError, forbidden, notFound } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
 import { sendInvitation } from '../invitations/invitation.service'
 import { User } from '../users/user.entity'
 import type { WorkshopSchedule } from '../workshops/schedule.entity'
@@ -154,7 +155,7 @@ export const seatRoutes = new Elysia({ name: 'booking-seats' })
     '/booking-seats/:id/send-invitation',
     async ({ ctx, params }) => {
       const scope = await seatScope(ctx)
-      const seat = /^[0-9a-f-]{36}$/i.test(params.id)
+      const seat = isId(params.id)
         ? await ctx.em.findOne(BookingSeat, { $and: [scope, { id: params.id }] } as any, { populate: POPULATE as any, filters: { [SOFT_DELETE]: true } })
         : null
       if (!seat) throw notFound('Booking seat')

@@ -3,12 +3,11 @@ import { Elysia, t } from 'elysia'
 import { config } from '../../config'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { notFound } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
 import type { User } from '../users/user.entity'
 import { isConfirmedAttendee } from '../workshops/resource.service'
 import { WorkshopSchedule } from '../workshops/schedule.entity'
 import { calendar, type IcsEvent } from './ics'
-
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s)
 
 function place(s: WorkshopSchedule) {
   const address = [s.venueName, s.addressLine1, s.addressLine2, s.city, s.state, s.zip, s.country].filter(Boolean).join(', ')
@@ -55,7 +54,7 @@ async function loadSchedule(em: EntityManager, where: object, unscoped = false) 
 
 /** Same visibility as the schedule itself: own schedules, else PUBLISHED and PUBLIC or UNLISTED. */
 async function visibleSchedule(ctx: RequestContext, id: string) {
-  if (!isUuid(id)) return null
+  if (!isId(id)) return null
   const s = await loadSchedule(ctx.em, { id })
   if (!s) return null
   const mine = ctx.isSuperAdmin || s.coach.id === ctx.user?.id
@@ -91,7 +90,7 @@ export const calendarRoutes = new Elysia({ name: 'calendar' })
   .get(
     '/public/workshop-schedules/:id/calendar.ics',
     async ({ ctx, params }) => {
-      const s = isUuid(params.id)
+      const s = isId(params.id)
         ? await loadSchedule(ctx.em, { id: params.id, status: 'PUBLISHED', visibility: { $in: ['PUBLIC', 'UNLISTED'] }, workshop: { deletedAt: null } }, true)
         : null
       if (!s) throw notFound('Workshop schedule')
@@ -109,7 +108,7 @@ export const calendarRoutes = new Elysia({ name: 'calendar' })
     '/bookings/:id/calendar.ics',
     async ({ ctx, params }) => {
       const me = ctx.requireUser()
-      if (!isUuid(params.id)) throw notFound('Booking')
+      if (!isId(params.id)) throw notFound('Booking')
       // The booker, a guest holding an accepted seat, the coach, or a super-admin.
       const [row] = await ctx.em.execute<{ schedule_id: string; status: string }[]>(
         `select b.workshop_schedule_id as schedule_id, b.status from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id

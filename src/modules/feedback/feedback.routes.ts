@@ -4,6 +4,7 @@ import { TENANT } from '../../platform/db/schemas'
 import { platform } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
 import { forbidden, parseOrThrow } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
 import type { User } from '../users/user.entity'
 import { serializePublicUser } from '../users/user.serialize'
 import { Feedback } from './feedback.entity'
@@ -11,7 +12,7 @@ import { FeedbackCreateSchema, FeedbackUpdateSchema } from './feedback.schema'
 import { leaveFeedback } from './feedback.service'
 
 const NONE = '00000000-0000-0000-0000-000000000000'
-const uuid = (s: string) => (/^[0-9a-f-]{36}$/i.test(s) ? s : NONE)
+const uuid = (s: string) => (isId(s) ? s : NONE)
 
 export const serializeFeedback = (f: Feedback, include: string[] = []) => ({
   id: f.id,

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { Elysia, t } from 'elysia'
 import { platform } from '../../platform/http/context'
 import { forbidden, notFound, parseOrThrow } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
 import { ListQuerySchema } from '../../platform/http/list-query'
 import { InvitationTokenSchema } from '../bookings/booking.schema'
 import { User } from '../users/user.entity'
@@ -51,7 +52,7 @@ export const invitationRoutes = new Elysia({ name: 'invitations' })
       let who = me
       if (userId && userId !== me.id) {
         if (!ctx.isSuperAdmin) throw forbidden()
-        const other = /^[0-9a-f-]{36}$/i.test(userId) ? await ctx.em.findOne(User, { id: userId }) : null
+        const other = isId(userId) ? await ctx.em.findOne(User, { id: userId }) : null
         if (!other) throw notFound('User')
         who = other
       }

@@ -9,6 +9,7 @@ import { fileTypeFromBuffer } from 'file-type'
 import { config } from '../../config'
 import { escapeLike } from '../../platform/http/crud'
 import { conflict, type ErrorBag, fieldError, notFound, parseOrThrow, validationError } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
 import { parseListQuery } from '../../platform/http/list-query'
 import { hit } from '../../platform/http/rate-limit'
 import { log } from '../../platform/log'
@@ -38,7 +39,7 @@ export const APPLY_LIMIT_PER_HOUR = 200
 
 /** A published, not deleted posting of any tenant, or null. */
 export async function findOpenPosting(em: EntityManager, id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id ?? '')) return null
+  if (!isId(id ?? '')) return null
   return em.findOne(JobPosting, { id, status: 'PUBLISHED', deletedAt: null }, { filters: false })
 }
 

@@ -1,6 +1,7 @@
 import { Elysia, t } from 'elysia'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { notFound, parseOrThrow } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
 import { listApplications, readResumeFile, serializeApplication } from './application.service'
 import { DESCRIPTION, responses } from './job-posting.docs'
 import { JobApplication } from './job-posting.entity'
@@ -16,7 +17,7 @@ const guarded = (opts: { needTenant?: boolean } = {}) => ({ transform: async ({ 
 
 async function findApplication(ctx: RequestContext, postingId: string, id: string) {
   const posting = await findPosting(ctx, postingId)
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Application')
+  if (!isId(id)) throw notFound('Application')
   const a = await ctx.em.findOne(JobApplication, { id, jobPosting: posting.id })
   if (!a) throw notFound('Application')
   return a

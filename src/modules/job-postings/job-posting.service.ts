@@ -10,6 +10,7 @@ import { SOFT_DELETE, TENANT } from '../../platform/db/schemas'
 import type { RequestContext } from '../../platform/http/context'
 import { escapeLike } from '../../platform/http/crud'
 import { fieldError, forbidden, notFound, parseOrThrow } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
 import { listResponse, parseIncludes, parseListQuery } from '../../platform/http/list-query'
 import { Membership } from '../tenants'
 import { User } from '../users'
@@ -107,7 +108,7 @@ export async function listPostings(ctx: RequestContext, url: URL) {
 }
 
 export async function findPosting(ctx: RequestContext, id: string, opts: { trashed?: boolean } = {}) {
-  if (!/^[0-9a-f-]{36}$/i.test(id ?? '')) throw notFound('Job posting')
+  if (!isId(id ?? '')) throw notFound('Job posting')
   const row = await ctx.em.findOne(JobPosting, { id }, opts.trashed ? { filters: { [SOFT_DELETE]: false } } : {})
   if (!row) throw notFound('Job posting')
   return row

@@ -1,6 +1,7 @@
 /** Published postings of every team, for the public /jobs pages and the public API. */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { escapeLike } from '../../platform/http/crud'
+import { isId } from '../../platform/http/ids'
 import { JobPosting } from './job-posting.entity'
 import { EMPLOYMENT_TYPES, WORK_MODES } from './job-posting.schema'
 
@@ -34,7 +35,7 @@ export async function listPublished(em: EntityManager, query: PublicJobQuery = {
 }
 
 export async function findPublished(em: EntityManager, id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id ?? '')) return null
+  if (!isId(id ?? '')) return null
   return em.findOne(JobPosting, { id, status: 'PUBLISHED', deletedAt: null }, { filters: false, populate: ['tenant'] as any })
 }
 

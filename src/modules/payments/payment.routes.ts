@@ -4,6 +4,7 @@ import type Stripe from 'stripe'
 import { lockRow } from '../../platform/db/after-commit'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { notFound, parseOrThrow } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
 import { listResponse, parseIncludes, parseListQuery } from '../../platform/http/list-query'
 import { bookingScope } from '../bookings/booking.access'
 import { Booking } from '../bookings/booking.entity'
@@ -26,7 +27,6 @@ import { handleWebhook } from './webhook'
 
 const tags = ['Payments']
 const idParams = t.Object({ id: t.String() })
-const isUuid = (s: string) => /^[0-9a-f-]{36}$/i.test(s)
 
 export const serializePayment = (p: Payment) => ({
   id: p.id,
@@ -79,7 +79,7 @@ function serializeIntent(r: { pi: Stripe.PaymentIntent; payment: Payment | null;
 
 /** A booking the viewer may see (booker, its coach, super-admin), else 404. */
 async function visibleBooking(ctx: RequestContext, id: string) {
-  if (!isUuid(id)) throw notFound('Booking')
+  if (!isId(id)) throw notFound('Booking')
   const scope = await bookingScope(ctx)
   const b = await ctx.em.findOne(Booking, { $and: [scope, { id }] } as any)
   if (!b) throw notFound('Booking')
@@ -106,7 +106,7 @@ async function proxyLocal(request: Request, path: string) {
 }
 
 async function payIntent(ctx: RequestContext, bookingId: string, body: { paymentMethodId?: string | null; savePaymentMethod?: boolean }) {
-  if (!isUuid(bookingId)) throw notFound('Booking')
+  if (!isId(bookingId)) throw notFound('Booking')
   const r = await createBookingIntent(ctx.em as EntityManager, ctx.requireUser(), bookingId, body)
   return { data: serializeIntent(r) }
 }
@@ -151,7 +151,7 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
     '/payments/bookings/:id/finalize',
     async ({ ctx, params, body }) => {
       const data = parseOrThrow(FinalizeSchema, body)
-      if (!isUuid(params.id)) throw notFound('Booking')
+      if (!isId(params.id)) throw notFound('Booking')
       const r = await finalizeBooking(ctx.em as EntityManager, ctx.requireUser(), params.id, data.paymentIntentId)
       return { data: { ...serializeIntent(r), clientSecret: undefined, payment: r.payment ? serializePayment(r.payment) : null } }
     },
@@ -206,8 +206,7 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
       const where: Record<string, unknown> = { booking: scope }
       if (p.filter.status) where.status = { $in: p.filter.status.split(',') }
       if (p.filter.kind) where.kind = p.filter.kind
-      if (p.filter.bookingId)
-        where.booking = { $and: [scope, { id: isUuid(p.filter.bookingId) ? p.filter.bookingId : '00000000-0000-0000-0000-000000000000' }] }
+      if (p.filter.bookingId) where.booking = { $and: [scope, { id: isId(p.filter.bookingId) ? p.filter.bookingId : '00000000-0000-0000-0000-000000000000' }] }
       const [rows, total] = await ctx.em.findAndCount(Payment, where as any, {
         orderBy: [...p.sort.map((x) => ({ [x.field]: x.dir })), { id: 'desc' }] as any,
         limit: p.perPage,
@@ -235,9 +234,9 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
         defaultSort: '-issuedAt',
       })
       const conds: unknown[] = [scope]
-      if (p.filter.bookingId) conds.push({ id: isUuid(p.filter.bookingId) ? p.filter.bookingId : '00000000-0000-0000-0000-000000000000' })
-      if (p.filter.workshopScheduleId && isUuid(p.filter.workshopScheduleId)) conds.push({ workshopSchedule: p.filter.workshopScheduleId })
-      if (p.filter.workshopId && isUuid(p.filter.workshopId)) conds.push({ workshopSchedule: { workshop: p.filter.workshopId } })
+      if (p.filter.bookingId) conds.push({ id: isId(p.filter.bookingId) ? p.filter.bookingId : '00000000-0000-0000-0000-000000000000' })
+      if (p.filter.workshopScheduleId && isId(p.filter.workshopScheduleId)) conds.push({ workshopSchedule: p.filter.workshopScheduleId })
+      if (p.filter.workshopId && isId(p.filter.workshopId)) conds.push({ workshopSchedule: { workshop: p.filter.workshopId } })
       const where: Record<string, unknown> = { booking: { $and: conds } }
       if (p.filter.kind) where.kind = p.filter.kind === 'credit-note' ? 'credit_note' : p.filter.kind
       const [rows, total] = await ctx.em.findAndCount(Invoice, where as any, {

@@ -16,6 +16,7 @@ import type Stripe from 'stripe'
 import { clock } from '../../platform/clock'
 import { afterCommit, lockRow, transaction } from '../../platform/db/after-commit'
 import { conflict, fieldError, HttpError, notFound } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
 import { log } from '../../platform/log'
 import { allTenants } from '../bookings/booking.access'
 import { Booking } from '../bookings/booking.entity'
@@ -277,7 +278,7 @@ export async function syncRefunds(em: EntityManager, chargeId: string, reason: s
     for (const r of refunds.data) {
       // Our own refunds were recorded (pending) before they were sent: that row becomes this refund.
       const ownId = r.metadata?.refundRowId as string | undefined
-      const own = ownId && /^[0-9a-f-]{36}$/i.test(ownId) ? await tem.findOne(Payment, { id: ownId, kind: 'refund', refundId: null }) : null
+      const own = ownId && isId(ownId) ? await tem.findOne(Payment, { id: ownId, kind: 'refund', refundId: null }) : null
       if (own) tem.assign(own, { refundId: r.id, amount: r.amount, currency: r.currency })
       const row =
         (await tem.findOne(Payment, { refundId: r.id })) ??

@@ -4,12 +4,13 @@ import { now } from '../../platform/clock'
 import { platform } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
 import { conflict, notFound } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
 import { WorkshopSchedule } from '../workshops/schedule.entity'
 import { toAmount } from '../workshops/serialize'
 import { type Earnings, loadEarnings, split } from './payout.service'
 
 const NONE = '00000000-0000-0000-0000-000000000000'
-const uuid = (s: string) => (/^[0-9a-f-]{36}$/i.test(s) ? s : NONE)
+const uuid = (s: string) => (isId(s) ? s : NONE)
 
 export function serializePayout(s: WorkshopSchedule, earnings?: Map<string, Earnings>) {
   const e = earnings?.get(s.id) ?? { bookings: 0, seats: 0, revenue: 0 }
@@ -73,7 +74,7 @@ export const payoutRoutes = new Elysia({ name: 'payouts' })
   .post(
     '/payouts/:id/mark-paid',
     async ({ ctx, params }) => {
-      const schedule = /^[0-9a-f-]{36}$/i.test(params.id) ? await ctx.em.findOne(WorkshopSchedule, { id: params.id }, { populate: ['workshop'] as any }) : null
+      const schedule = isId(params.id) ? await ctx.em.findOne(WorkshopSchedule, { id: params.id }, { populate: ['workshop'] as any }) : null
       if (!schedule) throw notFound('Payout')
       if (schedule.endDate > now()) throw conflict('A payout is made once its schedule has ended.')
       if (schedule.payoutStatus === 'paid') throw conflict('This payout is already marked paid.')

@@ -3,6 +3,7 @@ import type { RequestContext } from '../../platform/http/context'
 import { platform } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
 import { fieldError, forbidden, notFound, parseOrThrow } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
 import { User } from '../users/user.entity'
 import { PLAN_LIMITS } from './plans'
 import { Membership, Tenant, type TenantPlan } from './tenant.entity'
@@ -76,7 +77,7 @@ const tenantCrud = crud({
 })
 
 async function findTenant(ctx: RequestContext, id: string) {
-  const tenant = /^[0-9a-f-]{36}$/i.test(id) ? await ctx.em.findOne(Tenant, { id }) : null
+  const tenant = isId(id) ? await ctx.em.findOne(Tenant, { id }) : null
   if (!tenant) throw notFound('Tenant')
   return tenant
 }
@@ -101,7 +102,7 @@ export const tenantRoutes = new Elysia({ name: 'tenants' })
     async ({ ctx, params }) => {
       const me = ctx.requireUser()
       // A malformed id is nobody (404, it reveals nothing); someone else's list is for super-admins.
-      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(params.id)) throw notFound('User')
+      if (!isId(params.id)) throw notFound('User')
       if (params.id !== me.id && !ctx.isSuperAdmin) throw forbidden()
       if (params.id !== me.id && !(await ctx.em.count(User, { id: params.id }))) throw notFound('User')
       const rows = await ctx.em.find(

@@ -3,6 +3,7 @@ import { Elysia, t } from 'elysia'
 import { getOrm } from '../../platform/db/current'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { fieldError, forbidden, notFound } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
 import { hit } from '../../platform/http/rate-limit'
 import { log } from '../../platform/log'
 import { getObject } from '../../platform/storage'
@@ -32,8 +33,6 @@ const multipart = (description: string) => ({
   },
 })
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /** Uploads per user per hour (429 past it): storage is not free. */
 export const UPLOADS_PER_HOUR = 120
 const throttle = (ctx: RequestContext) => hit(ctx.em, `uploads:${ctx.requireUser().id}`, UPLOADS_PER_HOUR, 3600)
@@ -46,7 +45,7 @@ async function uploadAvatar(ctx: RequestContext, owner: User, body: unknown) {
 async function serveFile(ctx: RequestContext, id: string, request: Request) {
   // Bad width/format first: a clear 422 whatever the key.
   const variant = variantRequest(new URL(request.url).searchParams, request.headers.get('accept'))
-  const file = UUID.test(id) ? await ctx.em.findOne(StoredFile, { id }) : null
+  const file = isId(id) ? await ctx.em.findOne(StoredFile, { id }) : null
   if (!file) throw notFound('File')
   const isPublic = isPublicKind(file.kind)
   // Private files answer 404 to anyone who may not read them: no hint they exist.
@@ -113,7 +112,7 @@ export const uploadRoutes = new Elysia({ name: 'uploads' })
     async ({ ctx, params, body }) => {
       const me = ctx.requireUser()
       if (params.id !== me.id && !(await ctx.can('users.manage'))) throw forbidden()
-      const user = params.id === me.id ? me : UUID.test(params.id) ? await ctx.em.findOne(User, { id: params.id }) : null
+      const user = params.id === me.id ? me : isId(params.id) ? await ctx.em.findOne(User, { id: params.id }) : null
       if (!user) throw notFound('User')
       if (user.id !== me.id && user.roles.includes('super-admin') && !ctx.isSuperAdmin) throw forbidden('Only a super-admin can change a super-admin.')
       const file = await uploadAvatar(ctx, user, body)

@@ -8,6 +8,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { fileTypeFromBuffer } from 'file-type'
 import { config } from '../../config'
 import { fieldError, HttpError } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
 import { log } from '../../platform/log'
 import { deleteObject, putObject } from '../../platform/storage'
 import type { User } from '../users/user.entity'
@@ -114,7 +115,7 @@ export async function storeUpload(
  * answers null otherwise.
  */
 export async function claimTempFile(em: EntityManager, id: string, ownerId: string, kind: Exclude<FileKind, 'temp'> = 'resource') {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null
+  if (!isId(id)) return null
   const file = await em.findOne(StoredFile, { id, kind: 'temp', owner: ownerId })
   if (!file) return null
   file.kind = kind

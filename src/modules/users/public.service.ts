@@ -7,6 +7,7 @@ import { raw } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { escapeLike } from '../../platform/http/crud'
 import { notFound } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
 import { listResponse } from '../../platform/http/list-query'
 import { coachRatings } from '../feedback/feedback.service'
 import { User } from './user.entity'
@@ -69,7 +70,7 @@ export async function listPublicCoaches(em: EntityManager, p: PublicUserQuery) {
 
 export async function findPublicCoach(em: EntityManager, idOrUsername: string) {
   const key = idOrUsername.trim().toLowerCase()
-  const where = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(key) ? { id: key } : { username: key }
+  const where = isId(key) ? { id: key } : { username: key }
   const user = await em.findOne(User, { ...where, ...COACH } as any)
   if (!user) throw notFound('User')
   return user

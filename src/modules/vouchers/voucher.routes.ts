@@ -4,6 +4,7 @@ import { clock } from '../../platform/clock'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
 import { conflict, fieldError, notFound, parseOrThrow } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
 import { allTenants, findBookableSchedule, idFilter } from '../bookings/booking.access'
 import { toMajor, toMinor } from '../bookings/money'
 import { WorkshopSchedule } from '../workshops/schedule.entity'
@@ -152,7 +153,7 @@ export const voucherRoutes = new Elysia({ name: 'vouchers' })
     async ({ ctx, params, body }) => {
       const input = parseOrThrow(VoucherRedeemSchema, body ?? undefined)
       // The tenant filter is on (X-Team): another tenant's voucher is 404.
-      const voucher = /^[0-9a-f-]{36}$/i.test(params.id) ? await ctx.em.findOne(Voucher, { id: params.id }) : null
+      const voucher = isId(params.id) ? await ctx.em.findOne(Voucher, { id: params.id }) : null
       if (!voucher) throw notFound('Voucher')
       if (input?.workshopScheduleId) {
         const schedule = await ctx.em.findOne(WorkshopSchedule, { id: input.workshopScheduleId }, { populate: ['workshop'] as any })

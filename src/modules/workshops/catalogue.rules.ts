@@ -3,6 +3,7 @@
  * gives them, word for word). No server imports: the forms use the same rules.
  */
 import * as v from 'valibot'
+import { isId } from '../../platform/http/ids'
 import { countryByCode, countryRule as sharedCountryRule } from '../../shared/countries'
 import { isHttpUrl } from '../../shared/urls'
 
@@ -46,12 +47,13 @@ export const urlMax = (max: number) =>
   v.pipe(v.string(M.url), v.trim(), v.url(M.url), v.check(isHttpUrl, M.url), v.maxLength(max, `Must be at most ${max} characters`))
 
 /** A valid absolute http(s) URL, or a picture kept by the image provider (`/v1/files/<id>`, as the demo workshops have). */
-const PROVIDER_PATH = /^\/v1\/files\/[0-9a-f-]{36}$/
+const PROVIDER_PREFIX = '/v1/files/'
+const isProvided = (s: string) => s.startsWith(PROVIDER_PREFIX) && isId(s.slice(PROVIDER_PREFIX.length))
 const urlOrProvided = (max: number) =>
   v.pipe(
     v.string(M.url),
     v.trim(),
-    v.check((s) => PROVIDER_PATH.test(s) || isHttpUrl(s), M.url),
+    v.check((s) => isProvided(s) || isHttpUrl(s), M.url),
     v.maxLength(max, `Must be at most ${max} characters`),
   )
 /** An image or video reference: empty string means none. */

@@ -5,6 +5,7 @@ import type { PermissionName } from '../../modules/roles/permissions'
 import { SOFT_DELETE } from '../db/schemas'
 import { platform, type RequestContext } from './context'
 import { forbidden, notFound, parseOrThrow } from './errors'
+import { isId } from './ids'
 import { type ListParams, ListQuerySchema, listResponse, parseIncludes, parseListQuery, ShowQuerySchema } from './list-query'
 
 /** Who may call an action: anyone, any signed-in user, a permission, or a custom check. */
@@ -102,7 +103,7 @@ export function crud<E extends Row>(o: CrudOptions<E>) {
   async function findRow(ctx: RequestContext, params: Record<string, string>, opts: { trashed?: boolean; populate?: string[] } = {}) {
     const id = params[idName]
     const where = { ...(((await o.scope?.(ctx, params)) ?? {}) as object), id } as FilterQuery<E>
-    if (!/^[0-9a-f-]{36}$/i.test(id ?? '')) throw notFound(o.name)
+    if (!isId(id ?? '')) throw notFound(o.name)
     const row = await (ctx.em as EntityManager).findOne(o.entity, where, {
       populate: [...(o.populate ?? []), ...(opts.populate ?? [])] as any,
       ...(opts.trashed ? { filters: { [SOFT_DELETE]: false } } : {}),
