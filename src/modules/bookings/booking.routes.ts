@@ -10,12 +10,14 @@ import type { WorkshopSchedule } from '../workshops/schedule.entity'
 import { bookingScope, findBookableSchedule, idFilter, isBookerOf, isCoachOf } from './booking.access'
 import type { BookingMeta } from './booking.entity'
 import { Booking, BookingSeat } from './booking.entity'
-import { BookingCancelSchema, BookingCreateSchema, BookingUpdateSchema } from './booking.schema'
+import { BookingCancelSchema, BookingCreateSchema, BookingUpdateSchema, SeatView } from './booking.schema'
 import { serializeBooking, serializeSeat } from './booking.serialize'
 import { cancelBooking, confirmBooking, createBooking, finishBooking } from './booking.service'
 import { holdsSeats } from './booking.state'
 import './booking.jobs'
 import { isId } from '../../platform/http/ids'
+import { dataOf, ok, pageOf } from '../../platform/openapi/responses'
+import { BookingView } from './booking.schema'
 
 const POPULATE = ['workshopSchedule', 'workshopSchedule.workshop'] as const
 const superAdminOnly = (ctx: RequestContext) => {
@@ -62,6 +64,7 @@ const bookings = crud({
     workshopScheduleId: (value) => ({ workshopSchedule: idFilter('workshopScheduleId', value) }),
     userId: (value) => ({ user: idFilter('userId', value) }),
   },
+  view: BookingView,
   serialize: (b, include, ctx) => serializeBooking(b, ctx.user, include),
   description:
     'Bookings belong to the tenant of their schedule. Clients see their own (across tenants), coaches the bookings of their schedules, super-admins all; X-Team narrows a list to one tenant.',
@@ -137,7 +140,11 @@ export const bookingRoutes = new Elysia({ name: 'bookings' })
       auth: true,
       params: idParams,
       body: BookingCancelSchema,
-      detail: { tags: ['Bookings'], summary: 'Cancel a PENDING or CONFIRMED booking with a reason (seats go back; a paid booking is refunded)' },
+      detail: {
+        responses: ok(dataOf(BookingView), 'The cancelled booking'),
+        tags: ['Bookings'],
+        summary: 'Cancel a PENDING or CONFIRMED booking with a reason (seats go back; a paid booking is refunded)',
+      },
     },
   )
   .get(
@@ -166,5 +173,10 @@ export const bookingRoutes = new Elysia({ name: 'bookings' })
         p,
       )
     },
-    { auth: true, params: idParams, query: ListQuerySchema, detail: { tags: ['Bookings'], summary: 'Seats of a booking (include=user,inviter)' } },
+    {
+      auth: true,
+      params: idParams,
+      query: ListQuerySchema,
+      detail: { responses: ok(pageOf(SeatView), 'A page of seats'), tags: ['Bookings'], summary: 'Seats of a booking (include=user,inviter)' },
+    },
   )

@@ -1,16 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { Elysia, t } from 'elysia'
+import * as v from 'valibot'
 import { SOFT_DELETE } from '../../platform/db/schemas'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
 import { conflict, fieldError, forbidden, notFound } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
+import { dataOf, ok } from '../../platform/openapi/responses'
 import { sendInvitation } from '../invitations/invitation.service'
 import { User } from '../users/user.entity'
 import type { WorkshopSchedule } from '../workshops/schedule.entity'
 import { bookingScope, idFilter, isBookerOf, isCoachOf, seatScope } from './booking.access'
 import { Booking, BookingSeat } from './booking.entity'
-import { SeatCreateSchema, SeatUpdateSchema } from './booking.schema'
+import { SeatCreateSchema, SeatUpdateSchema, SeatView } from './booking.schema'
 import { serializeSeat } from './booking.serialize'
 import { holdsSeats } from './booking.state'
 
@@ -69,6 +71,7 @@ const seats = crud({
     userId: (value) => ({ user: idFilter('userId', value) }),
     attended: (value) => ({ attended: value === '1' || value === 'true' }),
   },
+  view: SeatView,
   serialize: (s, include) => serializeSeat(s, include),
   description: 'A booking of N seats has N seats. The booker holds the first; the others are offered to a user or an email and accepted through an invitation.',
   async create(ctx, data) {
@@ -168,6 +171,7 @@ export const seatRoutes = new Elysia({ name: 'booking-seats' })
       auth: true,
       params: t.Object({ id: t.String() }),
       detail: {
+        responses: ok(dataOf(v.object({ ...SeatView.entries, invitationUrl: v.string() })), 'The seat and its new link (shown once)'),
         tags: ['Booking seats'],
         summary: 'Mail a single-use invitation link for a seat (again after a decline or expiry: a new link)',
         description:

@@ -5,7 +5,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
-import { coachRatings } from '../feedback/feedback.service'
+import { coachRatings } from '../feedback'
 import { split } from '../payouts/payout.service'
 import { num, personName } from './sql'
 

@@ -10,6 +10,7 @@ import { config } from '../../config'
 import { clock } from '../../platform/clock'
 import { randomToken, sha256 } from '../../platform/crypto'
 import { conflict, fieldError, forbidden, type HttpError, notFound } from '../../platform/http/errors'
+import type { ViewOf } from '../../platform/http/view'
 import { log } from '../../platform/log'
 import { sendMail } from '../../platform/mail/mailer'
 import { allTenants } from '../bookings/booking.access'
@@ -20,6 +21,7 @@ import { holdsSeats } from '../bookings/booking.state'
 import { User } from '../users/user.entity'
 import type { WorkshopSchedule } from '../workshops/schedule.entity'
 import type { Workshop } from '../workshops/workshop.entity'
+import type { InvitationView } from './invitation.schema'
 
 export const INVITATION_DAYS = 14
 export const EXPIRE_INVITATIONS_JOB = 'invitations.expire'
@@ -75,7 +77,7 @@ const isExpired = (seat: BookingSeat, at: Date) =>
   seat.status === 'EXPIRED' || (seat.status === 'PENDING' && !!seat.invitationExpiresAt && seat.invitationExpiresAt.getTime() <= at.getTime())
 
 /** What an invitation offers (public: the token is the credential). Lazily marks it EXPIRED. */
-export async function showInvitation(em: EntityManager, token: string, at = clock.now()) {
+export async function showInvitation(em: EntityManager, token: string, at = clock.now()): Promise<ViewOf<typeof InvitationView>> {
   const seat = await seatByToken(em, token)
   if (!seat) throw notFound('Invitation')
   if (seat.status === 'PENDING' && isExpired(seat, at)) {

@@ -1,11 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { Elysia, t } from 'elysia'
 import type Stripe from 'stripe'
+import * as v from 'valibot'
 import { lockRow } from '../../platform/db/after-commit'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { notFound, parseOrThrow } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
 import { listResponse, parseIncludes, parseListQuery } from '../../platform/http/list-query'
+import type { ViewOf } from '../../platform/http/view'
+import { created, dataOf, file, noContent, ok, pageOf } from '../../platform/openapi/responses'
 import { bookingScope } from '../bookings/booking.access'
 import { Booking } from '../bookings/booking.entity'
 import { toMajor } from '../bookings/money'
@@ -16,9 +19,13 @@ import { Invoice, Payment } from './payment.entity'
 import {
   AddPaymentMethodSchema,
   BookingIntentSchema,
+  CardView,
   DefaultPaymentMethodSchema,
   FinalizeSchema,
+  IntentView,
   InvoiceQuerySchema,
+  InvoiceView,
+  PaymentView,
   PublicIntentSchema,
 } from './payment.schema'
 import { createBookingIntent, finalizeBooking } from './payment.service'
@@ -28,7 +35,7 @@ import { handleWebhook } from './webhook'
 const tags = ['Payments']
 const idParams = t.Object({ id: t.String() })
 
-export const serializePayment = (p: Payment) => ({
+export const serializePayment = (p: Payment): ViewOf<typeof PaymentView> => ({
   id: p.id,
   bookingId: (p.booking as any).id,
   kind: p.kind,
@@ -49,7 +56,7 @@ export const serializePayment = (p: Payment) => ({
   updatedAt: p.updatedAt,
 })
 
-export const serializeInvoice = (inv: Invoice) => ({
+export const serializeInvoice = (inv: Invoice): ViewOf<typeof InvoiceView> => ({
   id: inv.id,
   number: documentNumber(inv),
   kind: inv.kind,
@@ -63,7 +70,7 @@ export const serializeInvoice = (inv: Invoice) => ({
   url: `/v1/payments/bookings/${(inv.booking as any).id}/invoice${inv.kind === 'credit_note' ? '?document=credit-note' : ''}`,
 })
 
-function serializeIntent(r: { pi: Stripe.PaymentIntent; payment: Payment | null; booking: Booking | null }) {
+function serializeIntent(r: { pi: Stripe.PaymentIntent; payment: Payment | null; booking: Booking | null }): ViewOf<typeof IntentView> {
   return {
     paymentId: r.payment?.id ?? null,
     paymentIntentId: r.pi.id,
@@ -119,7 +126,13 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
       const s = paymentsSettings()
       return { data: { key: s.publishableKey, publishableKey: s.publishableKey, stripeJsUrl: s.stripeJsUrl, mode: s.mode } }
     },
-    { detail: { tags, summary: "The card provider's publishable key (and where Stripe.js loads from)" } },
+    {
+      detail: {
+        responses: ok(dataOf(v.object({ key: v.string(), publishableKey: v.string(), stripeJsUrl: v.string(), mode: v.string() })), 'The key'),
+        tags,
+        summary: "The card provider's publishable key (and where Stripe.js loads from)",
+      },
+    },
   )
   .post(
     '/public/payments/payment-intent',
@@ -131,6 +144,7 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
       auth: true,
       body: PublicIntentSchema,
       detail: {
+        responses: ok(dataOf(IntentView), 'The payment intent'),
         tags,
         summary: 'Payment intent for a booking (checkout)',
         description:
@@ -142,6 +156,7 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
     auth: true,
     params: idParams,
     detail: {
+      responses: ok(dataOf(IntentView), 'The payment intent'),
       tags,
       summary: "Payment intent for the booking's amount due",
       description: 'Optional body `{ paymentMethodId, savePaymentMethod }`: with a saved card the payment is confirmed at once.',
@@ -155,7 +170,16 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
       const r = await finalizeBooking(ctx.em as EntityManager, ctx.requireUser(), params.id, data.paymentIntentId)
       return { data: { ...serializeIntent(r), clientSecret: undefined, payment: r.payment ? serializePayment(r.payment) : null } }
     },
-    { auth: true, params: idParams, body: FinalizeSchema, detail: { tags, summary: 'Confirm the booking once its payment intent succeeded' } },
+    {
+      auth: true,
+      params: idParams,
+      body: FinalizeSchema,
+      detail: {
+        responses: ok(dataOf(v.object({ ...IntentView.entries, payment: v.nullable(PaymentView) })), 'The payment and the booking status'),
+        tags,
+        summary: 'Confirm the booking once its payment intent succeeded',
+      },
+    },
   )
   .get(
     '/payments/bookings/:id/invoice',
@@ -177,7 +201,11 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
         headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${documentNumber(doc)}.pdf"` },
       })
     },
-    { auth: true, params: idParams, detail: { tags, summary: 'Invoice PDF (`?document=credit-note` for the credit note of a refund)' } },
+    {
+      auth: true,
+      params: idParams,
+      detail: { responses: file('The PDF', ['application/pdf']), tags, summary: 'Invoice PDF (`?document=credit-note` for the credit note of a refund)' },
+    },
   )
   .get(
     '/bookings/:id/payments',
@@ -191,7 +219,11 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
       )
       return listResponse(rows.map(serializePayment), total, p)
     },
-    { auth: true, params: idParams, detail: { tags: ['Bookings', ...tags], summary: 'Payments and refunds of a booking' } },
+    {
+      auth: true,
+      params: idParams,
+      detail: { responses: ok(pageOf(PaymentView), 'A page of payments'), tags: ['Bookings', ...tags], summary: 'Payments and refunds of a booking' },
+    },
   )
   .get(
     '/payments',
@@ -217,6 +249,7 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
     {
       auth: true,
       detail: {
+        responses: ok(pageOf(PaymentView), 'A page of payments'),
         tags,
         summary: "Payments and refunds the viewer may see (own bookings; a coach: their schedules' bookings)",
         description: 'filter[status], filter[kind] (payment|refund), filter[bookingId]; sort createdAt, amount, status.',
@@ -249,6 +282,7 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
     {
       auth: true,
       detail: {
+        responses: ok(pageOf(InvoiceView), 'A page of invoices and credit notes'),
         tags,
         summary: 'Invoices and credit notes the viewer may see (coach: of their schedules)',
         description: 'filter[kind] (invoice|credit-note), filter[bookingId], filter[workshopScheduleId], filter[workshopId].',
@@ -262,7 +296,7 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
       const cards = await listCards(ctx.requireUser())
       return { data: cards, meta: { page: 1, perPage: Math.max(cards.length, 10), total: cards.length, lastPage: 1 } }
     },
-    { auth: true, detail: { tags, summary: 'Saved cards' } },
+    { auth: true, detail: { responses: ok(pageOf(CardView), 'My saved cards'), tags, summary: 'Saved cards' } },
   )
   .post(
     '/payments/payment-methods',
@@ -272,7 +306,11 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
       set.status = 201
       return { data: card }
     },
-    { auth: true, body: AddPaymentMethodSchema, detail: { tags, summary: 'Save a card (a payment method made by Stripe.js createPaymentMethod)' } },
+    {
+      auth: true,
+      body: AddPaymentMethodSchema,
+      detail: { responses: created(dataOf(CardView), 'The saved card'), tags, summary: 'Save a card (a payment method made by Stripe.js createPaymentMethod)' },
+    },
   )
   .put(
     '/payments/payment-methods/default',
@@ -280,7 +318,16 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
       const data = parseOrThrow(DefaultPaymentMethodSchema, body)
       return { data: await setDefaultCard(ctx.requireUser(), data.paymentMethodId) }
     },
-    { auth: true, body: DefaultPaymentMethodSchema, detail: { tags, summary: 'Make a saved card the default', description: 'Body `{ paymentMethodId }`.' } },
+    {
+      auth: true,
+      body: DefaultPaymentMethodSchema,
+      detail: {
+        responses: ok(dataOf(CardView), 'The default card'),
+        tags,
+        summary: 'Make a saved card the default',
+        description: 'Body `{ paymentMethodId }`.',
+      },
+    },
   )
   .delete(
     '/payments/payment-methods/:id',
@@ -289,7 +336,7 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
       set.status = 204
       return null
     },
-    { auth: true, params: idParams, detail: { tags, summary: 'Remove a saved card' } },
+    { auth: true, params: idParams, detail: { responses: noContent('Removed'), tags, summary: 'Remove a saved card' } },
   )
   .post(
     '/payments/webhook',
@@ -297,7 +344,14 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
       const raw = await request.text()
       return handleWebhook(ctx.em as EntityManager, raw, request.headers.get('stripe-signature'))
     },
-    { parse: 'none', detail: { tags, summary: 'Stripe webhook (signed; raw body)' } },
+    {
+      parse: 'none',
+      detail: {
+        responses: ok(v.object({ received: v.boolean(), duplicate: v.boolean() }), 'Received (a duplicate event is acknowledged once more)'),
+        tags,
+        summary: 'Stripe webhook (signed; raw body)',
+      },
+    },
   )
   // The local Stripe server, same origin for the browser: the Stripe.js stand-in and the calls it makes.
   .get(`${LOCAL_PREFIX}/js/stripe.js`, ({ request }) => proxyLocal(request, '/js/stripe.js'), { detail: { hide: true } })

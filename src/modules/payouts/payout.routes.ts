@@ -5,8 +5,10 @@ import { platform } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
 import { conflict, notFound } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
+import { dataOf, ok } from '../../platform/openapi/responses'
 import { WorkshopSchedule } from '../workshops/schedule.entity'
 import { toAmount } from '../workshops/serialize'
+import { PayoutView } from './payout.schema'
 import { type Earnings, loadEarnings, split } from './payout.service'
 
 const NONE = '00000000-0000-0000-0000-000000000000'
@@ -64,6 +66,7 @@ const payoutCrud = crud({
       ctx.em,
       rows.map((r) => r.id),
     ),
+  view: PayoutView,
   serialize: (row, _include, _ctx, earnings) => serializePayout(row, earnings),
   description: `Per schedule: revenue of paid bookings (CONFIRMED, COMPLETED, NO_SHOW), the platform fee (PLATFORM_FEE_PERCENT) and the coach's net; status pending or paid.`,
 })
@@ -88,6 +91,6 @@ export const payoutRoutes = new Elysia({ name: 'payouts' })
       can: 'payouts.manage',
       tenant: true,
       params: t.Object({ id: t.String() }),
-      detail: { tags: ['Payouts'], summary: 'Mark a payout paid (super-admins)' },
+      detail: { responses: ok(dataOf(PayoutView), 'The paid payout'), tags: ['Payouts'], summary: 'Mark a payout paid (super-admins)' },
     },
   )

@@ -1,17 +1,21 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { Elysia, t } from 'elysia'
+import * as v from 'valibot'
 import { getOrm } from '../../platform/db/current'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { fieldError, forbidden, notFound } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
 import { hit } from '../../platform/http/rate-limit'
 import { log } from '../../platform/log'
+import { created, dataOf, file, ok } from '../../platform/openapi/responses'
 import { getObject } from '../../platform/storage'
 import { registerService } from '../../services'
 import { User } from '../users/user.entity'
+import { UserView } from '../users/user.schema'
 import { serializeUser } from '../users/user.serialize'
 import { StoredFile } from './file.entity'
 import { IMAGE_FORMATS, IMAGE_WIDTHS, imageVariant, isImage, variantRequest } from './image.service'
+import { FileView } from './upload.schema'
 import {
   AVATAR_TYPES,
   cleanupOrphanAvatars,
@@ -99,6 +103,7 @@ export const uploadRoutes = new Elysia({ name: 'uploads' })
       auth: true,
       query: t.Object({ apply: t.Optional(t.String({ description: "1: also make it the signed-in user's avatar at once" })) }),
       detail: {
+        responses: created(dataOf(v.object({ id: v.string(), url: v.string() })), 'The stored image'),
         tags: ['Uploads'],
         summary: 'Upload an avatar image (png, jpeg, jpg, webp)',
         description:
@@ -124,6 +129,7 @@ export const uploadRoutes = new Elysia({ name: 'uploads' })
       auth: true,
       params: t.Object({ id: t.String() }),
       detail: {
+        responses: ok(dataOf(UserView), 'The updated user'),
         tags: ['Users'],
         summary: "Replace a user's avatar in one call (self or user manager)",
         description: 'Multipart field `file`. Browsers may send it as a POST with `_method=PUT`. Answers the updated user.',
@@ -144,6 +150,7 @@ export const uploadRoutes = new Elysia({ name: 'uploads' })
     {
       auth: true,
       detail: {
+        responses: created(dataOf(v.pick(FileView, ['id', 'url', 'name', 'size', 'mimeType'])), 'The stored file'),
         tags: ['Uploads'],
         summary: 'Upload a temporary file',
         description:
@@ -162,6 +169,7 @@ export const uploadRoutes = new Elysia({ name: 'uploads' })
       { additionalProperties: true },
     ),
     detail: {
+      responses: { ...file('The file (an image resized or converted when asked)'), 304: { description: 'Not modified (ETag)' } },
       tags: ['Uploads'],
       summary: 'Download a stored file (avatars and workshop images are public and cached; other files only for their owner)',
       description:

@@ -9,11 +9,13 @@ import { fileTypeFromBuffer } from 'file-type'
 import { config } from '../../config'
 import { fieldError, HttpError } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
+import type { ViewOf } from '../../platform/http/view'
 import { log } from '../../platform/log'
 import { deleteObject, putObject } from '../../platform/storage'
 import type { User } from '../users/user.entity'
 import { StoredFile } from './file.entity'
 import { isImage, variantKeys } from './image.service'
+import type { FileView } from './upload.schema'
 
 export type FileKind = 'avatar' | 'temp' | 'resource' | 'image'
 
@@ -137,7 +139,7 @@ export async function mayRead(file: StoredFile, user: User | null, superAdmin: b
   return rule ? Boolean(await rule(file, user)) : false
 }
 
-export const serializeFile = (f: StoredFile) => ({
+export const serializeFile = (f: StoredFile): ViewOf<typeof FileView> => ({
   id: f.id,
   url: fileUrl(f),
   name: f.originalName ?? null,

@@ -6,7 +6,7 @@ import { conflict, forbidden } from '../../platform/http/errors'
 import { SUPER_ADMIN } from '../roles/permissions'
 import { publicUserRoutes } from './public.routes'
 import { User } from './user.entity'
-import { USER_STATUSES, UserCreateSchema, UserUpdateSchema } from './user.schema'
+import { USER_STATUSES, UserCreateSchema, UserUpdateSchema, UserView } from './user.schema'
 import { serializeUser } from './user.serialize'
 import { type Actor, assertRestorable, createUser, updateUser } from './user.service'
 
@@ -47,6 +47,7 @@ const usersCrud = crud({
         )]: [],
       }) as any,
   },
+  view: UserView,
   serialize: (u) => serializeUser(u),
   async create(ctx, data) {
     return createUser(ctx.em, await actorOf(ctx), data)

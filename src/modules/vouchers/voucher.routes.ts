@@ -5,12 +5,22 @@ import { platform, type RequestContext } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
 import { conflict, fieldError, notFound, parseOrThrow } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
+import { dataOf, ok } from '../../platform/openapi/responses'
 import { allTenants, findBookableSchedule, idFilter } from '../bookings/booking.access'
 import { toMajor, toMinor } from '../bookings/money'
 import { WorkshopSchedule } from '../workshops/schedule.entity'
 import { Workshop } from '../workshops/workshop.entity'
 import { Voucher, type VoucherData } from './voucher.entity'
-import { VoucherCreateSchema, VoucherDataSchema, VoucherRedeemSchema, VoucherUpdateSchema, VoucherVerifyQuerySchema, voucherCodeRule } from './voucher.schema'
+import {
+  VoucherCheckView,
+  VoucherCreateSchema,
+  VoucherDataSchema,
+  VoucherRedeemSchema,
+  VoucherUpdateSchema,
+  VoucherVerifyQuerySchema,
+  VoucherView,
+  voucherCodeRule,
+} from './voucher.schema'
 import { discountFor, findVoucherByCode, redeemVoucher, serializeVoucher, serializeVoucherForBooker, VOUCHER_PROBLEMS, voucherProblem } from './voucher.service'
 
 /** API data (decimal amounts) to stored data (minor units for money). */
@@ -63,6 +73,7 @@ const vouchers = crud({
     modelId: (value) => ({ modelId: idFilter('modelId', value) }),
     discountType: (value) => ({ data: { discountType: value } }) as any,
   },
+  view: VoucherView,
   serialize: (v) => serializeVoucher(v),
   description: 'Discount codes of the tenant (X-Team): percentage (0-100, capped by maxDiscount), fixed amount, or free.',
   async create(ctx, data) {
@@ -141,6 +152,7 @@ export const voucherRoutes = new Elysia({ name: 'vouchers' })
       auth: true,
       query: VoucherVerifyQuerySchema as any,
       detail: {
+        responses: ok(dataOf(VoucherCheckView), 'What the code gives, or why not'),
         tags: ['Vouchers'],
         summary: 'Check a voucher code: what it gives on which workshop, or why not (expired, used_up, wrong_workshop)',
         description:
@@ -173,6 +185,7 @@ export const voucherRoutes = new Elysia({ name: 'vouchers' })
       params: t.Object({ id: t.String() }),
       body: VoucherRedeemSchema as any,
       detail: {
+        responses: ok(dataOf(VoucherView), 'The voucher after the use'),
         tags: ['Vouchers'],
         summary: 'Count one use of a voucher by hand (managers of its tenant)',
         description:

@@ -7,6 +7,7 @@ import { fieldError, forbidden, notFound } from '../../platform/http/errors'
 import { Membership } from '../tenants/tenant.entity'
 import { assertOwner, isUuid } from './access'
 import { CATALOGUE_MESSAGES as M } from './catalogue.rules'
+import { ResourceView } from './catalogue.views'
 import { RESOURCE_TYPES } from './enums'
 import { WorkshopResource } from './resource.entity'
 import { ResourceCreateSchema, ResourceUpdateSchema, resourceNeedsIssue } from './resource.schema'
@@ -59,6 +60,7 @@ const resources = crud({
   filters: {
     type: (value) => ({ type: (RESOURCE_TYPES as readonly string[]).includes(value) ? (value as any) : '__none__' }),
   },
+  view: ResourceView,
   serialize: (row) => serializeResource(row),
   description: 'Material of a workshop. A visible resource with `isBroadcast` mails the confirmed attendees once.',
   async authorizeChange(ctx, row) {

@@ -4,6 +4,7 @@ import type { RequestContext } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
 import { conflict, fieldError, forbidden } from '../../platform/http/errors'
 import { assertOwner, isUuid } from './access'
+import { ScheduleView } from './catalogue.views'
 import { CONTENT_STATUSES, DELIVERY_MODES, SKILL_LEVELS, VISIBILITIES } from './enums'
 import { WorkshopSchedule } from './schedule.entity'
 import { ScheduleCreateSchema, ScheduleUpdateSchema } from './schedule.schema'
@@ -85,6 +86,7 @@ export const scheduleRoutes = crud({
     stats.meetingUrlFor = await meetingUrlReaders(ctx, rows)
     return stats
   },
+  view: ScheduleView,
   serialize: (row, include, _ctx, stats) => serializeSchedule(row, include, stats),
   description:
     "One run of a workshop. `seatsLeft` = maxSeats - seats of PENDING and CONFIRMED bookings; `runs` once confirmed seats reach minSeats. `meetingUrl` is present only for the schedule's coach, tenant managers (`bookings.manage`) and holders of a confirmed seat.",

@@ -1,5 +1,6 @@
 import { config } from '../../config'
 import { crud } from '../../platform/http/crud'
+import { TemplateView } from './catalogue.views'
 import { SKILL_LEVELS } from './enums'
 import { serializeTemplate, toMinor } from './serialize'
 import { freeSlug } from './slug'
@@ -27,6 +28,7 @@ export const templateRoutes = crud({
   defaultSort: 'title',
   searchable: ['title', 'description'],
   filters: { level: (value) => ({ level: (SKILL_LEVELS as readonly string[]).includes(value) ? (value as any) : '__none__' }) },
+  view: TemplateView,
   serialize: serializeTemplate,
   description: 'Prices are decimal amounts (49.99); stored in minor units.',
   async create(ctx, data) {

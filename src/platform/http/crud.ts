@@ -3,10 +3,12 @@ import { Elysia, t } from 'elysia'
 import type * as v from 'valibot'
 import type { PermissionName } from '../../modules/roles/permissions'
 import { SOFT_DELETE } from '../db/schemas'
+import { created, noContent, ok } from '../openapi/responses'
 import { platform, type RequestContext } from './context'
 import { forbidden, notFound, parseOrThrow } from './errors'
 import { isId } from './ids'
 import { type ListParams, ListQuerySchema, listResponse, parseIncludes, parseListQuery, ShowQuerySchema } from './list-query'
+import { dataOf, pageOf, type ViewOf } from './view'
 
 /** Who may call an action: anyone, any signed-in user, a permission, or a custom check. */
 export type Access = 'public' | 'auth' | PermissionName | ((ctx: RequestContext) => Promise<void> | void)
@@ -14,7 +16,7 @@ export type Access = 'public' | 'auth' | PermissionName | ((ctx: RequestContext)
 type Row = { id: string; deletedAt?: Date | null }
 export type Filterer<E> = (value: string, ctx: RequestContext) => FilterQuery<E>
 
-export interface CrudOptions<E extends Row> {
+export interface CrudOptions<E extends Row, V extends v.GenericSchema = v.GenericSchema> {
   /** Path under /v1, e.g. `/tenants` or `/workshops/:workshopId/resources`. */
   path: string
   tag: string
@@ -49,7 +51,9 @@ export interface CrudOptions<E extends Row> {
   populate?: readonly string[]
   /** Loads per-page extras in a fixed number of queries (e.g. aggregates); passed to serialize. */
   prepare?: (ctx: RequestContext, rows: E[]) => Promise<unknown>
-  serialize: (row: E, include: string[], ctx: RequestContext, extra?: any) => unknown
+  /** What one row looks like in answers (a valibot view): documents every response and types `serialize`. */
+  view: V
+  serialize: (row: E, include: string[], ctx: RequestContext, extra?: any) => ViewOf<V>
   create?: (ctx: RequestContext, data: any, params: Record<string, string>) => Promise<E>
   update?: (ctx: RequestContext, row: E, data: any) => Promise<void>
   destroy?: (ctx: RequestContext, row: E) => Promise<void>
@@ -81,11 +85,20 @@ export function escapeLike(s: string) {
 }
 
 /** The whole REST surface of one resource, built the same way for every module. */
-export function crud<E extends Row>(o: CrudOptions<E>) {
+export function crud<E extends Row, V extends v.GenericSchema>(o: CrudOptions<E, V>) {
   const actions = new Set(o.actions ?? ['list', 'show', 'create', 'update', 'delete', ...(o.softDelete ? (['restore'] as const) : [])])
   const includes = o.includes ?? {}
   const includeNames = Object.keys(includes)
-  const detail = (summary: string) => ({ tags: [o.tag], summary })
+  const one_ = dataOf(o.view)
+  const docs = {
+    list: ok(pageOf(o.view), `A page of ${o.name.toLowerCase()}s`),
+    show: ok(one_, `The ${o.name.toLowerCase()}`),
+    create: created(one_, `The new ${o.name.toLowerCase()}`),
+    update: ok(one_, `The changed ${o.name.toLowerCase()}`),
+    delete: noContent('Deleted'),
+    restore: ok(one_, `The restored ${o.name.toLowerCase()}`),
+  }
+  const detail = (summary: string, action: keyof typeof docs) => ({ tags: [o.tag], summary, responses: docs[action] })
   const scoped = !!o.tenantScoped
   const guarded = (action: keyof CrudOptions<E>['access']) => ({
     transform: async ({ ctx }: any) => guardRequest(ctx, o.access[action], scoped),
@@ -144,7 +157,7 @@ export function crud<E extends Row>(o: CrudOptions<E>) {
           p,
         )
       },
-      { ...guarded('list'), query: ListQuerySchema, detail: detail(`List ${o.name.toLowerCase()}s`) } as any,
+      { ...guarded('list'), query: ListQuerySchema, detail: detail(`List ${o.name.toLowerCase()}s`, 'list') } as any,
     )
 
   if (actions.has('show'))
@@ -158,7 +171,7 @@ export function crud<E extends Row>(o: CrudOptions<E>) {
         const row = await findRow(ctx, params as any, { trashed, populate: include.map((i) => includes[i]) })
         return { data: o.serialize(row, include, ctx, await o.prepare?.(ctx, [row])) }
       },
-      { ...guarded('show'), params: idParam, query: ShowQuerySchema, detail: detail(`Show a ${o.name.toLowerCase()}`) } as any,
+      { ...guarded('show'), params: idParam, query: ShowQuerySchema, detail: detail(`Show a ${o.name.toLowerCase()}`, 'show') } as any,
     )
 
   if (actions.has('create'))
@@ -171,7 +184,7 @@ export function crud<E extends Row>(o: CrudOptions<E>) {
         if (o.populate?.length) await ctx.em.populate(row, o.populate as any)
         return { data: o.serialize(row, [], ctx, await o.prepare?.(ctx, [row])) }
       },
-      { ...guarded('create'), body: o.createSchema, detail: detail(`Create a ${o.name.toLowerCase()}`) } as any,
+      { ...guarded('create'), body: o.createSchema, detail: detail(`Create a ${o.name.toLowerCase()}`, 'create') } as any,
     )
 
   if (actions.has('update'))
@@ -197,7 +210,7 @@ export function crud<E extends Row>(o: CrudOptions<E>) {
         },
         params: idParam,
         body: o.updateSchema,
-        detail: detail(`Update a ${o.name.toLowerCase()} (partial)`),
+        detail: detail(`Update a ${o.name.toLowerCase()} (partial)`, 'update'),
       } as any,
     )
 
@@ -218,7 +231,7 @@ export function crud<E extends Row>(o: CrudOptions<E>) {
       {
         ...guarded('delete'),
         params: idParam,
-        detail: detail(o.softDelete ? `Delete a ${o.name.toLowerCase()} (soft: restorable)` : `Delete a ${o.name.toLowerCase()}`),
+        detail: detail(o.softDelete ? `Delete a ${o.name.toLowerCase()} (soft: restorable)` : `Delete a ${o.name.toLowerCase()}`, 'delete'),
       } as any,
     )
 
@@ -232,7 +245,7 @@ export function crud<E extends Row>(o: CrudOptions<E>) {
         await ctx.em.flush()
         return { data: o.serialize(row, [], ctx, await o.prepare?.(ctx, [row])) }
       },
-      { ...guarded('restore'), params: idParam, detail: detail(`Restore a deleted ${o.name.toLowerCase()}`) } as any,
+      { ...guarded('restore'), params: idParam, detail: detail(`Restore a deleted ${o.name.toLowerCase()}`, 'restore') } as any,
     )
 
   return app

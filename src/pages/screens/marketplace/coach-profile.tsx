@@ -7,7 +7,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { css, cx } from 'styled-system/css'
 import { badge, button } from 'styled-system/recipes'
-import { coachRatings } from '../../../modules/feedback/feedback.service'
+import { coachRatings } from '../../../modules/feedback'
 import { findPublicCoach } from '../../../modules/users/public.service'
 import { serializePublicUser } from '../../../modules/users/user.serialize'
 import { listPublicSchedules } from '../../../modules/workshops/public.service'
