@@ -65,8 +65,8 @@ export async function seatScope(ctx: RequestContext): Promise<FilterQuery<Bookin
   return (team.tenant ? { $and: [team, mine] } : mine) as FilterQuery<BookingSeat>
 }
 
-export const isCoachOf = (user: User | null, schedule: WorkshopSchedule) => !!user && (schedule.coach as any).id === user.id
-export const isBookerOf = (user: User | null, booking: Booking) => !!user && (booking.user as any).id === user.id
+export const isCoachOf = (user: User | null, schedule: WorkshopSchedule) => !!user && schedule.coach.id === user.id
+export const isBookerOf = (user: User | null, booking: Booking) => !!user && booking.user.id === user.id
 
 /**
  * A schedule a user may book: PUBLISHED, not deleted, and PUBLIC or UNLISTED (PRIVATE ones
@@ -80,7 +80,7 @@ export async function findBookableSchedule(ctx: RequestContext, id: string, fiel
   if (ctx.isSuperAdmin) return schedule
   if (schedule.status !== 'PUBLISHED') throw unavailable()
   if (schedule.visibility === 'PRIVATE') {
-    const member = ctx.user ? await ctx.em.count(Membership, { tenant: (schedule.tenant as any).id, user: ctx.user.id, status: 'ACTIVE' }) : 0
+    const member = ctx.user ? await ctx.em.count(Membership, { tenant: schedule.tenant.id, user: ctx.user.id, status: 'ACTIVE' }) : 0
     if (!member && !isCoachOf(ctx.user, schedule)) throw unavailable()
   }
   return schedule

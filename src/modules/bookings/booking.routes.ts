@@ -71,7 +71,7 @@ const bookings = crud({
   async create(ctx, data) {
     const me = ctx.requireUser()
     const schedule = await findBookableSchedule(ctx, data.workshopScheduleId)
-    await checkPreferences(ctx, (schedule.workshop as any).id, data.meta)
+    await checkPreferences(ctx, schedule.workshop.id, data.meta)
     let user: User = me
     if (data.userId !== me.id) {
       // Booking for someone else: super-admins, or the coach for their own schedule.

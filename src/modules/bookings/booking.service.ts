@@ -91,7 +91,7 @@ export async function createBooking(em: EntityManager, input: NewBooking, at = c
   em = bookingEm(em)
   const { schedule, user, seats } = input
   const workshop = schedule.workshop as unknown as Workshop
-  const tenantId = (schedule.tenant as any).id as string
+  const tenantId = schedule.tenant.id as string
   if (schedule.startDate.getTime() <= at.getTime()) throw conflict('This workshop has already started and can no longer be booked.')
   // Fail fast when the schedule was already full when read: only ever used to refuse, never to
   // grant (the guarded UPDATE below decides), so a stale read cannot oversell.
@@ -172,7 +172,7 @@ export async function lockBooking(tem: EntityManager, id: string) {
   if (!(await lockRow(tem, 'bookings', id))) throw notFound('Booking')
   const b = await tem.findOne(Booking, { id }, { refresh: true })
   if (!b) throw notFound('Booking')
-  const schedule = await tem.findOneOrFail(WorkshopSchedule, { id: (b.workshopSchedule as any).id }, { filters: false })
+  const schedule = await tem.findOneOrFail(WorkshopSchedule, { id: b.workshopSchedule.id }, { filters: false })
   return { b, schedule }
 }
 
@@ -224,7 +224,7 @@ export async function cancelBooking(em: EntityManager, bookingId: string, reason
 
 async function cancelLocked(tem: EntityManager, b: Booking, reason: string, at: Date) {
   const wasPending = b.status === 'PENDING'
-  if (holdsSeats(b.status)) await releaseSeats(tem, (b.workshopSchedule as any).id, b.seats)
+  if (holdsSeats(b.status)) await releaseSeats(tem, b.workshopSchedule.id, b.seats)
   if (wasPending && b.voucherId) await unredeemVoucher(tem, b.voucherId)
   b.status = 'CANCELLED'
   b.cancellationReason = reason

@@ -99,7 +99,7 @@ const seats = crud({
         }))
       if (!seat) {
         if ((await activeSeatCount(tem, booking.id)) >= booking.seats) throw conflict('All seats of this booking are taken.')
-        seat = tem.create(BookingSeat, { tenant: (booking.tenant as any).id, booking: booking.id, status: 'PENDING', meta: {} } as any)
+        seat = tem.create(BookingSeat, { tenant: booking.tenant.id, booking: booking.id, status: 'PENDING', meta: {} } as any)
       }
       Object.assign(seat, {
         user: target.user?.id ?? null,
@@ -130,7 +130,7 @@ const seats = crud({
     if (retarget) {
       if (row.status === 'ACCEPTED') throw conflict('An accepted seat cannot be given to someone else.')
       const next = {
-        userId: data.userId !== undefined ? data.userId : ((row.user as any)?.id ?? null),
+        userId: data.userId !== undefined ? data.userId : (row.user?.id ?? null),
         email: data.email !== undefined ? data.email : (row.email ?? null),
       }
       if (!next.userId && !next.email) throw fieldError('userId', 'Either user ID or email must be provided')

@@ -36,7 +36,7 @@ export async function sendInvitation(em: EntityManager, seat: BookingSeat, invit
   if (seat.status === 'ACCEPTED') throw conflict('This seat has already been accepted.')
   if (!holdsSeats(booking.status)) throw conflict('Invitations can only be sent for a pending or confirmed booking.')
   if (schedule.startDate.getTime() <= at.getTime()) throw conflict('The workshop has already started: invitations can no longer be sent.')
-  const invitee = seat.user ? await em.findOne(User, { id: (seat.user as any).id }) : null
+  const invitee = seat.user ? await em.findOne(User, { id: seat.user.id }) : null
   const to = seat.email ?? invitee?.email
   if (!to) throw fieldError('userId', BOOKING_MESSAGES.userOrEmail)
 
@@ -92,7 +92,7 @@ export async function showInvitation(em: EntityManager, token: string, at = cloc
     bookingId: booking.id,
     status: seat.status,
     email: seat.email ?? null,
-    forUserId: (seat.user as any)?.id ?? null,
+    forUserId: seat.user?.id ?? null,
     expiresAt: seat.invitationExpiresAt ?? null,
     bookingStatus: booking.status,
     inviter: inviter ? { id: inviter.id, name: displayName(inviter) } : null,
@@ -115,7 +115,7 @@ async function explain(em: EntityManager, token: string, user: User | null, at: 
     return conflict('This invitation has expired. Ask the person who invited you to send a new one.')
   }
   if (!holdsSeats(booking.status)) return conflict('This booking was cancelled.')
-  if (user && seat.user && (seat.user as any).id !== user.id) return forbidden('This invitation is for another account.')
+  if (user && seat.user && seat.user.id !== user.id) return forbidden('This invitation is for another account.')
   return conflict('You already have a seat in this booking.')
 }
 

@@ -135,7 +135,7 @@ export async function apply(em: EntityManager, postingId: string, input: ApplyIn
       if (!taken.length) throw conflict(prefs.applicantMaxLimit != null ? APPLY_MESSAGES.full : APPLY_MESSAGES.closed)
       tx.create(JobApplication, {
         id,
-        tenant: (posting.tenant as any).id,
+        tenant: posting.tenant.id,
         jobPosting: posting.id,
         name: data!.name,
         email: data!.email,
@@ -184,7 +184,7 @@ async function mailRecruiters(em: EntityManager, posting: JobPosting, applicant:
 
 export const serializeApplication = (a: JobApplication) => ({
   id: a.id,
-  jobPostingId: (a.jobPosting as any).id ?? a.jobPosting,
+  jobPostingId: a.jobPosting.id,
   name: a.name,
   email: a.email,
   answers: a.answers,
@@ -192,7 +192,7 @@ export const serializeApplication = (a: JobApplication) => ({
   status: a.status,
   autoRejected: a.autoRejected,
   resume: a.resumeKey
-    ? { name: a.resumeName, type: a.resumeType, url: `/v1/t/job-postings/${(a.jobPosting as any).id ?? a.jobPosting}/applications/${a.id}/resume` }
+    ? { name: a.resumeName, type: a.resumeType, url: `/v1/t/job-postings/${a.jobPosting.id}/applications/${a.id}/resume` }
     : null,
   createdAt: a.createdAt,
   updatedAt: a.updatedAt,

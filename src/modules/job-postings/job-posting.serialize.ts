@@ -7,7 +7,7 @@ export const userName = (u: User) => [u.profile?.firstName, u.profile?.lastName]
 export function serializePosting(p: JobPosting, include: string[] = [], recruiters?: Map<string, User>) {
   const out: Record<string, unknown> = {
     id: p.id,
-    tenantId: (p.tenant as any).id,
+    tenantId: p.tenant.id,
     title: p.title,
     description: p.description ?? null,
     skillsDescription: p.skillsDescription ?? null,

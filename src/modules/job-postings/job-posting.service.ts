@@ -158,7 +158,7 @@ async function applyStatus(em: EntityManager, row: JobPosting, from: JobStatus |
   if (to === 'PUBLISHED') {
     assertPublishable(row as any)
     if (from !== 'PUBLISHED') {
-      await assertCanOpen(em, (row.tenant as any).id ?? row.tenant, from ? row.id : undefined)
+      await assertCanOpen(em, row.tenant.id, from ? row.id : undefined)
       row.publishedAt ??= new Date()
     }
   }
@@ -184,7 +184,7 @@ export async function createPosting(ctx: RequestContext, data: JobPostingCreate)
 }
 
 export async function updatePosting(ctx: RequestContext, row: JobPosting, data: JobPostingUpdate) {
-  if (data.recruiterIds) await assertRecruiters(ctx.em, (row.tenant as any).id, data.recruiterIds)
+  if (data.recruiterIds) await assertRecruiters(ctx.em, row.tenant.id, data.recruiterIds)
   if (data.preferences) {
     const merged = parseOrThrow(PreferencesSchema, { ...row.preferences, ...data.preferences })
     row.preferences = merged
@@ -204,7 +204,7 @@ export async function deletePosting(ctx: RequestContext, row: JobPosting) {
 /** A restored PUBLISHED posting counts against the plan again. */
 export async function restorePosting(ctx: RequestContext, row: JobPosting) {
   await ctx.em.transactional(async (tx) => {
-    if (row.status === 'PUBLISHED') await assertCanOpen(tx as EntityManager, (row.tenant as any).id, row.id)
+    if (row.status === 'PUBLISHED') await assertCanOpen(tx as EntityManager, row.tenant.id, row.id)
     row.deletedAt = null
     await tx.flush()
   })

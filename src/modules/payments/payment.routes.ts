@@ -37,7 +37,7 @@ const idParams = t.Object({ id: t.String() })
 
 export const serializePayment = (p: Payment): ViewOf<typeof PaymentView> => ({
   id: p.id,
-  bookingId: (p.booking as any).id,
+  bookingId: p.booking.id,
   kind: p.kind,
   status: p.status,
   amount: toMajor(p.amount),
@@ -60,14 +60,14 @@ export const serializeInvoice = (inv: Invoice): ViewOf<typeof InvoiceView> => ({
   id: inv.id,
   number: documentNumber(inv),
   kind: inv.kind,
-  bookingId: (inv.booking as any).id,
+  bookingId: inv.booking.id,
   issuedAt: inv.issuedAt,
   total: toMajor(inv.total),
   currency: inv.currency,
   clientName: inv.lines.clientName,
   workshopTitle: inv.lines.workshopTitle,
   seats: inv.lines.seats,
-  url: `/v1/payments/bookings/${(inv.booking as any).id}/invoice${inv.kind === 'credit_note' ? '?document=credit-note' : ''}`,
+  url: `/v1/payments/bookings/${inv.booking.id}/invoice${inv.kind === 'credit_note' ? '?document=credit-note' : ''}`,
 })
 
 function serializeIntent(r: { pi: Stripe.PaymentIntent; payment: Payment | null; booking: Booking | null }): ViewOf<typeof IntentView> {

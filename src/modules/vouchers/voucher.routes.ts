@@ -127,7 +127,7 @@ export const voucherRoutes = new Elysia({ name: 'vouchers' })
       if (q.workshopScheduleId) {
         // A booker checks a code against a schedule they may book (any tenant's marketplace).
         schedule = await findBookableSchedule(ctx, q.workshopScheduleId)
-        tenantId = (schedule.tenant as any).id
+        tenantId = schedule.tenant.id
       } else tenantId = (await ctx.tenant()).id
       const voucher = await findVoucherByCode(allTenants(ctx.em as EntityManager), tenantId, code)
       if (!voucher) throw notFound('Voucher')
