@@ -30,7 +30,7 @@ export function landingFor(user: User, stored?: unknown): string {
 
 export async function createAccessToken(em: EntityManager, user: User, name: string, expiresAt: Date | null = null) {
   const plainText = `summit_${randomToken(32)}`
-  const token = em.create(AccessToken, { user, name, tokenHash: sha256(plainText), expiresAt } as any)
+  const token = em.create(AccessToken, { user, name, tokenHash: sha256(plainText), expiresAt })
   await em.flush()
   return { token, plainText }
 }

@@ -68,12 +68,12 @@ export async function issueCode(
   const retire = purpose === 'login' ? ['login', 'magic-link'] : [purpose]
   await em.nativeDelete(OneTimeCode, { email, purpose: { $in: retire as OtpPurpose[] }, $or: [{ usedAt: null }, { expiresAt: { $lt: now } }] })
   const code = sixDigitCode()
-  em.create(OneTimeCode, { email, purpose, codeHash: hashCode(purpose, email, code), expiresAt, attempts: 0 } as any)
+  em.create(OneTimeCode, { email, purpose, codeHash: hashCode(purpose, email, code), expiresAt, attempts: 0 })
   let link: string | undefined
   if (purpose === 'login') {
     const id = Bun.randomUUIDv7()
     const secret = randomToken(32)
-    em.create(OneTimeCode, { id, email, purpose: 'magic-link', codeHash: hashCode('magic-link', email, secret), expiresAt, attempts: 0 } as any)
+    em.create(OneTimeCode, { id, email, purpose: 'magic-link', codeHash: hashCode('magic-link', email, secret), expiresAt, attempts: 0 })
     link = `${config.APP_URL}/login?token=${id}.${secret}`
   }
   await em.flush()

@@ -74,9 +74,9 @@ export const isBookerOf = (user: User | null, booking: Booking) => !!user && boo
  */
 export async function findBookableSchedule(ctx: RequestContext, id: string, field = 'workshopScheduleId') {
   allTenants(ctx.em)
-  const schedule = await ctx.em.findOne(WorkshopSchedule, { id }, { populate: ['workshop'] as any })
+  const schedule = await ctx.em.findOne(WorkshopSchedule, { id }, { populate: ['workshop'] })
   const unavailable = () => fieldError(field, 'The selected workshop schedule is not available for booking.')
-  if (!schedule || (schedule.workshop as any).deletedAt) throw unavailable()
+  if (!schedule || schedule.workshop.deletedAt) throw unavailable()
   if (ctx.isSuperAdmin) return schedule
   if (schedule.status !== 'PUBLISHED') throw unavailable()
   if (schedule.visibility === 'PRIVATE') {

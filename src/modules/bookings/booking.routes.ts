@@ -28,7 +28,7 @@ const isCoachView = (ctx: RequestContext, b: Booking) => ctx.isSuperAdmin || isC
 
 async function findVisibleBooking(ctx: RequestContext, id: string) {
   const scope = await bookingScope(ctx)
-  const b = isId(id) ? await ctx.em.findOne(Booking, { $and: [scope, { id }] } as any, { populate: POPULATE as any }) : null
+  const b = isId(id) ? await ctx.em.findOne(Booking, { $and: [scope, { id }] }, { populate: POPULATE }) : null
   if (!b) throw notFound('Booking')
   return b
 }
@@ -101,7 +101,7 @@ const bookings = crud({
     const coach = isCoachView(ctx, row)
     if (data.coachNotes !== undefined && !coach) throw forbidden('Only the coach can change coach notes.')
     const em = ctx.em as EntityManager
-    if (data.meta) await checkPreferences(ctx, ((row.workshopSchedule as any).workshop as any).id, data.meta)
+    if (data.meta) await checkPreferences(ctx, row.workshopSchedule.workshop.id, data.meta)
     if (data.status !== row.status) {
       if (!coach && data.status !== 'CANCELLED') throw forbidden(`Only the coach can mark a booking ${data.status}.`)
       if (data.status === 'CANCELLED') await cancelBooking(em, row.id, data.cancellationReason ?? '')
@@ -163,7 +163,7 @@ export const bookingRoutes = new Elysia({ name: 'bookings' })
         {
           limit: p.perPage,
           offset: p.offset,
-          orderBy: [...p.sort.map((s) => ({ [s.field]: s.dir })), { id: 'asc' }] as any,
+          orderBy: [...p.sort.map((s) => ({ [s.field]: s.dir })), { id: 'asc' }],
           populate: p.include as any,
         },
       )

@@ -314,10 +314,14 @@ export async function clientResources(em: EntityManager, userId: string, worksho
   const { WorkshopResource } = await import('../workshops/resource.entity')
   const bookings = await attendeeBookings(em, workshopId, userId)
   if (!bookings.length) return []
-  const rows = await em.find(WorkshopResource, { $and: [{ workshop: workshopId }, attendeeVisibility(bookings)] } as any, {
-    orderBy: { sortOrder: 'asc', createdAt: 'asc' },
-    filters: { tenant: false } as any,
-  })
+  const rows = await em.find(
+    WorkshopResource,
+    { $and: [{ workshop: workshopId }, attendeeVisibility(bookings)] },
+    {
+      orderBy: { sortOrder: 'asc', createdAt: 'asc' },
+      filters: { tenant: false },
+    },
+  )
   return rows.map((r) => ({
     id: r.id,
     title: r.title,

@@ -45,7 +45,7 @@ async function resolveTarget(
     status: { $in: ['PENDING', 'ACCEPTED'] },
     $or: who,
     ...(exceptSeatId ? { id: { $ne: exceptSeatId } } : {}),
-  } as any)
+  })
   if (dup) throw conflict('This person already has a seat in this booking.')
   return { user, email }
 }
@@ -76,7 +76,7 @@ const seats = crud({
   description: 'A booking of N seats has N seats. The booker holds the first; the others are offered to a user or an email and accepted through an invitation.',
   async create(ctx, data) {
     const scope = await bookingScope(ctx)
-    const booking = await ctx.em.findOne(Booking, { $and: [scope, { id: data.bookingId }] } as any, { populate: ['workshopSchedule'] as any })
+    const booking = await ctx.em.findOne(Booking, { $and: [scope, { id: data.bookingId }] }, { populate: ['workshopSchedule'] })
     if (!booking) throw fieldError('bookingId', 'Booking not found.')
     if (!managesSeats(ctx, booking)) throw forbidden()
     if (!holdsSeats(booking.status)) throw conflict('Seats can only be offered on a pending or confirmed booking.')
@@ -86,20 +86,28 @@ const seats = crud({
       await tem.execute('select id from bookings where id = ? for update', [booking.id])
       const target = await resolveTarget(ctx, booking, data, undefined, tem)
       // A free seat: never offered, else declined or expired; a new row only if one was deleted.
-      const free = await tem.find(BookingSeat, { booking: booking.id, status: { $in: ['PENDING', 'DECLINED', 'EXPIRED'] }, user: null, email: null } as any, {
-        limit: 1,
-        orderBy: { createdAt: 'asc' },
-        refresh: true,
-      })
-      let seat =
-        free[0] ??
-        (await tem.findOne(BookingSeat, { booking: booking.id, status: { $in: ['DECLINED', 'EXPIRED'] } } as any, {
+      const free = await tem.find(
+        BookingSeat,
+        { booking: booking.id, status: { $in: ['PENDING', 'DECLINED', 'EXPIRED'] }, user: null, email: null },
+        {
+          limit: 1,
           orderBy: { createdAt: 'asc' },
           refresh: true,
-        }))
+        },
+      )
+      let seat =
+        free[0] ??
+        (await tem.findOne(
+          BookingSeat,
+          { booking: booking.id, status: { $in: ['DECLINED', 'EXPIRED'] } },
+          {
+            orderBy: { createdAt: 'asc' },
+            refresh: true,
+          },
+        ))
       if (!seat) {
         if ((await activeSeatCount(tem, booking.id)) >= booking.seats) throw conflict('All seats of this booking are taken.')
-        seat = tem.create(BookingSeat, { tenant: booking.tenant.id, booking: booking.id, status: 'PENDING', meta: {} } as any)
+        seat = tem.create(BookingSeat, { tenant: booking.tenant.id, booking: booking.id, status: 'PENDING', meta: {} })
       }
       Object.assign(seat, {
         user: target.user?.id ?? null,
@@ -159,7 +167,7 @@ export const seatRoutes = new Elysia({ name: 'booking-seats' })
     async ({ ctx, params }) => {
       const scope = await seatScope(ctx)
       const seat = isId(params.id)
-        ? await ctx.em.findOne(BookingSeat, { $and: [scope, { id: params.id }] } as any, { populate: POPULATE as any, filters: { [SOFT_DELETE]: true } })
+        ? await ctx.em.findOne(BookingSeat, { $and: [scope, { id: params.id }] }, { populate: POPULATE, filters: { [SOFT_DELETE]: true } })
         : null
       if (!seat) throw notFound('Booking seat')
       if (!managesSeats(ctx, bookingOf(seat))) throw forbidden()

@@ -49,7 +49,7 @@ function ics(body: string, filename: string) {
 const host = () => new URL(config.APP_URL).host
 
 async function loadSchedule(em: EntityManager, where: object, unscoped = false) {
-  return em.findOne(WorkshopSchedule, where as any, { populate: ['workshop', 'coach'] as any, ...(unscoped ? { filters: { tenant: false } } : {}) })
+  return em.findOne(WorkshopSchedule, where, { populate: ['workshop', 'coach'], ...(unscoped ? { filters: { tenant: false } } : {}) })
 }
 
 /** Same visibility as the schedule itself: own schedules, else PUBLISHED and PUBLIC or UNLISTED. */

@@ -51,7 +51,7 @@ export const dashboardRoutes = new Elysia({ name: 'dashboard' }).use(platform).g
     const me = ctx.requireUser()
     const range = parseRange(query as any)
     const coach = await ctx.can('workshops.manage')
-    const view = (query as any).view ?? (ctx.isSuperAdmin ? 'admin' : coach ? 'coach' : 'client')
+    const view = query.view ?? (ctx.isSuperAdmin ? 'admin' : coach ? 'coach' : 'client')
     if (!['client', 'coach', 'admin'].includes(view)) throw validationError({ view: ['The view must be client, coach or admin.'] })
     if (view === 'admin' && !ctx.isSuperAdmin) throw forbidden()
     if (view === 'coach' && !coach) throw forbidden()

@@ -46,7 +46,7 @@ export async function leaveFeedback(em: EntityManager, userId: string, data: { w
     bookingSeatId: seat.id,
     rating: data.rating,
     comment: data.comment || null,
-  } as any)
+  })
   await em.flush()
   return feedback
 }

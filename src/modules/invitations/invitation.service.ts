@@ -43,7 +43,7 @@ export async function sendInvitation(em: EntityManager, seat: BookingSeat, invit
   const token = randomToken()
   seat.invitationTokenHash = sha256(token)
   seat.status = 'PENDING'
-  seat.inviter = inviter as any
+  seat.inviter = inviter
   seat.invitationSentAt = at
   seat.invitationExpiresAt = new Date(Math.min(schedule.startDate.getTime(), at.getTime() + INVITATION_DAYS * 86_400_000))
   seat.respondedAt = null
@@ -67,7 +67,7 @@ async function seatByToken(em: EntityManager, token: string) {
     BookingSeat,
     { invitationTokenHash: sha256(token) },
     {
-      populate: ['booking', 'booking.workshopSchedule', 'booking.workshopSchedule.workshop', 'inviter'] as any,
+      populate: ['booking', 'booking.workshopSchedule', 'booking.workshopSchedule.workshop', 'inviter'],
       refresh: true,
     },
   )

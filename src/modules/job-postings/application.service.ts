@@ -146,7 +146,7 @@ export async function apply(em: EntityManager, postingId: string, input: ApplyIn
         ieltsScore: data!.ieltsScore ?? null,
         status: autoRejected ? 'REJECTED' : 'NEW',
         autoRejected,
-      } as any)
+      })
       await tx.flush()
     })
   } catch (e) {
@@ -191,9 +191,7 @@ export const serializeApplication = (a: JobApplication) => ({
   ieltsScore: a.ieltsScore ?? null,
   status: a.status,
   autoRejected: a.autoRejected,
-  resume: a.resumeKey
-    ? { name: a.resumeName, type: a.resumeType, url: `/v1/t/job-postings/${a.jobPosting.id}/applications/${a.id}/resume` }
-    : null,
+  resume: a.resumeKey ? { name: a.resumeName, type: a.resumeType, url: `/v1/t/job-postings/${a.jobPosting.id}/applications/${a.id}/resume` } : null,
   createdAt: a.createdAt,
   updatedAt: a.updatedAt,
 })
@@ -211,10 +209,10 @@ export async function listApplications(em: EntityManager, postingId: string, url
   if (p.filter.status)
     where.status = (APPLICATION_STATUSES as readonly string[]).includes(p.filter.status.toUpperCase()) ? p.filter.status.toUpperCase() : '__none__'
   if (p.q) where.$or = [{ name: { $ilike: `%${escapeLike(p.q)}%` } }, { email: { $ilike: `%${escapeLike(p.q)}%` } }]
-  const [rows, total] = await em.findAndCount(JobApplication, where as any, {
+  const [rows, total] = await em.findAndCount(JobApplication, where, {
     limit: p.perPage,
     offset: p.offset,
-    orderBy: [...p.sort.map((s) => ({ [s.field]: s.dir })), { id: 'asc' }] as any,
+    orderBy: [...p.sort.map((s) => ({ [s.field]: s.dir })), { id: 'asc' }],
   })
   return { data: rows.map(serializeApplication), meta: { page: p.page, perPage: p.perPage, total, lastPage: Math.max(1, Math.ceil(total / p.perPage)) } }
 }

@@ -40,7 +40,7 @@ export function serializePosting(p: JobPosting, include: string[] = [], recruite
       .filter(Boolean)
       .map((u) => ({ id: u!.id, name: userName(u!), email: u!.email, username: u!.username ?? null }))
   if (include.includes('tenant')) {
-    const t = p.tenant as any
+    const t = p.tenant
     out.tenant = { id: t.id, name: t.name, slug: t.slug, plan: t.plan }
   }
   return out

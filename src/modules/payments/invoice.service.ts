@@ -63,7 +63,7 @@ export async function issueDocument(tem: EntityManager, bookingId: string, kind:
     currency: booking.currency,
     total: lines.total,
     lines,
-  } as any)
+  })
   await tem.flush()
   return doc
 }

@@ -88,7 +88,7 @@ function serializeIntent(r: { pi: Stripe.PaymentIntent; payment: Payment | null;
 async function visibleBooking(ctx: RequestContext, id: string) {
   if (!isId(id)) throw notFound('Booking')
   const scope = await bookingScope(ctx)
-  const b = await ctx.em.findOne(Booking, { $and: [scope, { id }] } as any)
+  const b = await ctx.em.findOne(Booking, { $and: [scope, { id }] })
   if (!b) throw notFound('Booking')
   return b
 }
@@ -239,8 +239,8 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
       if (p.filter.status) where.status = { $in: p.filter.status.split(',') }
       if (p.filter.kind) where.kind = p.filter.kind
       if (p.filter.bookingId) where.booking = { $and: [scope, { id: isId(p.filter.bookingId) ? p.filter.bookingId : '00000000-0000-0000-0000-000000000000' }] }
-      const [rows, total] = await ctx.em.findAndCount(Payment, where as any, {
-        orderBy: [...p.sort.map((x) => ({ [x.field]: x.dir })), { id: 'desc' }] as any,
+      const [rows, total] = await ctx.em.findAndCount(Payment, where, {
+        orderBy: [...p.sort.map((x) => ({ [x.field]: x.dir })), { id: 'desc' }],
         limit: p.perPage,
         offset: p.offset,
       })
@@ -272,8 +272,8 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
       if (p.filter.workshopId && isId(p.filter.workshopId)) conds.push({ workshopSchedule: { workshop: p.filter.workshopId } })
       const where: Record<string, unknown> = { booking: { $and: conds } }
       if (p.filter.kind) where.kind = p.filter.kind === 'credit-note' ? 'credit_note' : p.filter.kind
-      const [rows, total] = await ctx.em.findAndCount(Invoice, where as any, {
-        orderBy: [...p.sort.map((x) => ({ [x.field]: x.dir })), { id: 'desc' }] as any,
+      const [rows, total] = await ctx.em.findAndCount(Invoice, where, {
+        orderBy: [...p.sort.map((x) => ({ [x.field]: x.dir })), { id: 'desc' }],
         limit: p.perPage,
         offset: p.offset,
       })

@@ -104,7 +104,7 @@ export async function createBookingIntent(
         amount,
         currency: booking.currency,
         provider: 'stripe',
-      } as any)
+      })
       await tem.flush()
       return row
     })
@@ -232,7 +232,7 @@ async function recordCharge(tem: EntityManager, booking: Booking, pi: Stripe.Pay
     currency: charge.currency,
     provider: 'stripe',
     paymentIntentId: pi.id,
-  } as any)
+  })
   const card = charge.payment_method_details?.card
   const status: PaymentStatus = charge.status === 'succeeded' ? (charge.refunded ? 'refunded' : 'succeeded') : charge.status === 'failed' ? 'failed' : 'pending'
   const lastError = pi.last_payment_error?.charge === charge.id ? pi.last_payment_error : null
@@ -297,7 +297,7 @@ export async function syncRefunds(em: EntityManager, chargeId: string, reason: s
           cardBrand: original.cardBrand,
           cardLast4: original.cardLast4,
           reason: (r.metadata?.reason as string | undefined) ?? reason,
-        } as any)
+        })
       row.status = r.status === 'succeeded' ? 'succeeded' : r.status === 'failed' || r.status === 'canceled' ? 'failed' : 'pending'
     }
     original.amountRefunded = charge.amount_refunded

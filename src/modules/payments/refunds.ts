@@ -50,7 +50,7 @@ export async function recordRefund(tem: EntityManager, payment: Payment, reason:
     cardBrand: payment.cardBrand,
     cardLast4: payment.cardLast4,
     reason: reason.slice(0, 255),
-  } as any)
+  })
   await tem.flush()
   return row
 }

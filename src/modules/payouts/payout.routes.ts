@@ -77,7 +77,7 @@ export const payoutRoutes = new Elysia({ name: 'payouts' })
   .post(
     '/payouts/:id/mark-paid',
     async ({ ctx, params }) => {
-      const schedule = isId(params.id) ? await ctx.em.findOne(WorkshopSchedule, { id: params.id }, { populate: ['workshop'] as any }) : null
+      const schedule = isId(params.id) ? await ctx.em.findOne(WorkshopSchedule, { id: params.id }, { populate: ['workshop'] }) : null
       if (!schedule) throw notFound('Payout')
       if (schedule.endDate > now()) throw conflict('A payout is made once its schedule has ended.')
       if (schedule.payoutStatus === 'paid') throw conflict('This payout is already marked paid.')

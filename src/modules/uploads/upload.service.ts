@@ -101,7 +101,7 @@ export async function storeUpload(
     originalName: safeName(file.name),
     mimeType,
     size: bytes.byteLength,
-  } as any)
+  })
   try {
     await em.flush()
   } catch (e) {

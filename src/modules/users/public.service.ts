@@ -52,11 +52,15 @@ export async function listPublicCoaches(em: EntityManager, p: PublicUserQuery) {
         [p.specialization.toLowerCase()],
       )]: [],
     })
-  const [rows, total] = await em.findAndCount(User, { $and: where } as any, {
-    limit: p.perPage,
-    offset: p.offset,
-    orderBy: [...p.sort.map((s) => PUBLIC_SORTS[s.field](s.dir)), { id: 'asc' }] as any,
-  })
+  const [rows, total] = await em.findAndCount(
+    User,
+    { $and: where },
+    {
+      limit: p.perPage,
+      offset: p.offset,
+      orderBy: [...p.sort.map((s) => PUBLIC_SORTS[s.field](s.dir)), { id: 'asc' }],
+    },
+  )
   const ratings = await coachRatings(
     em,
     rows.map((u) => u.id),
@@ -71,7 +75,7 @@ export async function listPublicCoaches(em: EntityManager, p: PublicUserQuery) {
 export async function findPublicCoach(em: EntityManager, idOrUsername: string) {
   const key = idOrUsername.trim().toLowerCase()
   const where = isId(key) ? { id: key } : { username: key }
-  const user = await em.findOne(User, { ...where, ...COACH } as any)
+  const user = await em.findOne(User, { ...where, ...COACH })
   if (!user) throw notFound('User')
   return user
 }

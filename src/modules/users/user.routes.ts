@@ -38,14 +38,13 @@ const usersCrud = crud({
   searchable: ['email', 'username'],
   filters: {
     status: (value) => ({ status: (USER_STATUSES as readonly string[]).includes(value) ? value : '__none__' }) as any,
-    role: (value) => ({ roles: { $contains: [value] } }) as any,
-    name: (value) =>
-      ({
-        [raw(
-          (a) => `lower(concat_ws(' ', ${a}.profile->>'firstName', ${a}.profile->>'middleName', ${a}.profile->>'lastName')) like ?`,
-          [`%${escapeLike(value.trim().toLowerCase())}%`],
-        )]: [],
-      }) as any,
+    role: (value) => ({ roles: { $contains: [value] } }),
+    name: (value) => ({
+      [raw(
+        (a) => `lower(concat_ws(' ', ${a}.profile->>'firstName', ${a}.profile->>'middleName', ${a}.profile->>'lastName')) like ?`,
+        [`%${escapeLike(value.trim().toLowerCase())}%`],
+      )]: [],
+    }),
   },
   view: UserView,
   serialize: (u) => serializeUser(u),

@@ -90,7 +90,7 @@ const vouchers = crud({
       data: stored,
       maxUses: stored.maxUses ?? null,
       uses: 0,
-    } as any)
+    })
     await ctx.em.flush()
     return v
   },
@@ -150,7 +150,7 @@ export const voucherRoutes = new Elysia({ name: 'vouchers' })
     },
     {
       auth: true,
-      query: VoucherVerifyQuerySchema as any,
+      query: VoucherVerifyQuerySchema,
       detail: {
         responses: ok(dataOf(VoucherCheckView), 'What the code gives, or why not'),
         tags: ['Vouchers'],
@@ -168,7 +168,7 @@ export const voucherRoutes = new Elysia({ name: 'vouchers' })
       const voucher = isId(params.id) ? await ctx.em.findOne(Voucher, { id: params.id }) : null
       if (!voucher) throw notFound('Voucher')
       if (input?.workshopScheduleId) {
-        const schedule = await ctx.em.findOne(WorkshopSchedule, { id: input.workshopScheduleId }, { populate: ['workshop'] as any })
+        const schedule = await ctx.em.findOne(WorkshopSchedule, { id: input.workshopScheduleId }, { populate: ['workshop'] })
         if (!schedule || voucherProblem(voucher, schedule) === 'wrong_workshop') throw conflict(VOUCHER_PROBLEMS.wrong_workshop)
       }
       const uses = await redeemVoucher(ctx.em as EntityManager, voucher.id, clock.now())
@@ -183,7 +183,7 @@ export const voucherRoutes = new Elysia({ name: 'vouchers' })
       tenant: true,
       can: 'vouchers.manage',
       params: t.Object({ id: t.String() }),
-      body: VoucherRedeemSchema as any,
+      body: VoucherRedeemSchema,
       detail: {
         responses: ok(dataOf(VoucherView), 'The voucher after the use'),
         tags: ['Vouchers'],

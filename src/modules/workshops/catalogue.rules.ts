@@ -38,7 +38,7 @@ const M = CATALOGUE_MESSAGES
  * A required key whose absence reports the field's own message (valibot's default for a
  * missing key is generic): the key defaults to null, which the field's schema rejects.
  */
-export const required = <S extends v.GenericSchema>(schema: S) => v.optional(schema, null as any) as unknown as S
+export const required = <S extends v.GenericSchema>(schema: S) => v.optional(schema, null) as unknown as S
 
 export const titleRule = v.pipe(v.string('Title is required'), v.trim(), v.minLength(3, M.titleMin), v.maxLength(255, M.titleMax))
 

@@ -14,8 +14,9 @@ import { serializeSchedule } from './serialize'
 import { Workshop } from './workshop.entity'
 
 const NONE = '00000000-0000-0000-0000-000000000000'
-const oneOf = (list: readonly string[], field: string) => (value: string) =>
-  ({ [field]: list.includes(value.toUpperCase()) ? value.toUpperCase() : '__none__' }) as any
+const oneOf = (list: readonly string[], field: string) => (value: string) => ({
+  [field]: list.includes(value.toUpperCase()) ? value.toUpperCase() : '__none__',
+})
 const date = (value: string) => {
   const d = new Date(value)
   if (Number.isNaN(d.getTime())) throw fieldError('filter', `Not a date: ${value}`)
@@ -123,7 +124,7 @@ export const scheduleRoutes = crud({
         visibility: data.visibility,
         mode: data.mode,
         ...place,
-      } as any)
+      })
       await em.flush()
       return row
     })
@@ -137,7 +138,7 @@ export const scheduleRoutes = crud({
     await inTransaction(ctx.em, async (em) => {
       const publishing = data.status === 'PUBLISHED' && row.status !== 'PUBLISHED'
       if (publishing && end > now()) await assertCanPublish(em, row.tenant.id, row.id)
-      em.assign(row, { ...placeFields(data), startDate: start, endDate: end, ...pick(data, ['level', 'status', 'visibility', 'mode']) } as any)
+      em.assign(row, { ...placeFields(data), startDate: start, endDate: end, ...pick(data, ['level', 'status', 'visibility', 'mode']) })
       await em.flush()
     })
   },
