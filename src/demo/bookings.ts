@@ -8,13 +8,12 @@
  * /invitations/demo-invitation (or GET /v1/invitations/demo-invitation) to see one.
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { Booking, BookingSeat, type BookingStatus, type SeatStatus } from '../modules/bookings/booking.entity'
-import { HOLD_EXPIRED_REASON } from '../modules/bookings/booking.state'
-import { Tenant } from '../modules/tenants/tenant.entity'
-import { User } from '../modules/users/user.entity'
-import { Voucher, type VoucherData } from '../modules/vouchers/voucher.entity'
-import { WorkshopSchedule } from '../modules/workshops/schedule.entity'
-import type { Workshop } from '../modules/workshops/workshop.entity'
+import { Booking, BookingSeat, type BookingStatus, HOLD_EXPIRED_REASON, type SeatStatus } from '../modules/bookings'
+import { Tenant } from '../modules/tenants'
+import { User } from '../modules/users'
+import { Voucher, type VoucherData } from '../modules/vouchers'
+import type { Workshop } from '../modules/workshops'
+import { WorkshopSchedule } from '../modules/workshops'
 import { sha256 } from '../platform/crypto'
 import { log } from '../platform/log'
 

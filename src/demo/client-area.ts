@@ -8,10 +8,10 @@
  * the seed: add one on /b/payments (test card 4242 4242 4242 4242).
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { Booking, BookingSeat } from '../modules/bookings/booking.entity'
-import { User } from '../modules/users/user.entity'
-import { WorkshopSchedule } from '../modules/workshops/schedule.entity'
-import type { Workshop } from '../modules/workshops/workshop.entity'
+import { Booking, BookingSeat } from '../modules/bookings'
+import { User } from '../modules/users'
+import type { Workshop } from '../modules/workshops'
+import { WorkshopSchedule } from '../modules/workshops'
 import { sha256 } from '../platform/crypto'
 
 export const DEMO_CLIENT_INVITATION_TOKEN = 'demo-invitation-chris'

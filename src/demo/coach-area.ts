@@ -6,12 +6,10 @@
  * Pictures are the demo's own (no external address is added here).
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { Booking, BookingSeat, type BookingStatus } from '../modules/bookings/booking.entity'
-import { Feedback } from '../modules/feedback/feedback.entity'
-import { User } from '../modules/users/user.entity'
-import { WorkshopResource } from '../modules/workshops/resource.entity'
-import { WorkshopSchedule } from '../modules/workshops/schedule.entity'
-import { Workshop } from '../modules/workshops/workshop.entity'
+import { Booking, BookingSeat, type BookingStatus } from '../modules/bookings'
+import { Feedback } from '../modules/feedback'
+import { User } from '../modules/users'
+import { Workshop, WorkshopResource, WorkshopSchedule } from '../modules/workshops'
 import { log } from '../platform/log'
 
 const DAY = 86_400_000

@@ -7,9 +7,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { StoredFile } from '../modules/uploads/file.entity'
-import { fileUrl } from '../modules/uploads/upload.service'
-import type { User } from '../modules/users/user.entity'
+import { fileUrl, StoredFile } from '../modules/uploads'
+import type { User } from '../modules/users'
 import { putObject } from '../platform/storage'
 
 const DIR = join(import.meta.dir, 'images')

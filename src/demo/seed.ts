@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { Membership, Tenant } from '../modules/tenants/tenant.entity'
-import { User } from '../modules/users/user.entity'
+import { Membership, Tenant } from '../modules/tenants'
+import { User } from '../modules/users'
 import { log } from '../platform/log'
 import { seedCatalogue, seedCatalogueFeedback } from './catalogue'
 

@@ -3,9 +3,8 @@ import { Elysia, t } from 'elysia'
 import { config } from '../../config'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { notFound } from '../../platform/http/errors'
-import type { User } from '../users/user.entity'
-import { isConfirmedAttendee } from '../workshops/resource.service'
-import { WorkshopSchedule } from '../workshops/schedule.entity'
+import type { User } from '../users'
+import { isConfirmedAttendee, WorkshopSchedule } from '../workshops'
 import { calendar, type IcsEvent } from './ics'
 
 const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s)

@@ -1,0 +1,4 @@
+/** Calendar: iCalendar feeds and files of schedules and bookings (the front door for the rest of the app). */
+
+export { calendarRoutes } from './calendar.routes'
+export { calendar, type IcsEvent } from './ics'
