@@ -325,7 +325,7 @@ export async function seedCatalogueFeedback(em: EntityManager) {
       bookingSeatId: s.seat_id,
       rating,
       comment,
-    } as any)
+    })
   })
   await em.flush()
   if (seats.length) log.info({ feedback: seats.length }, 'demo feedback loaded')

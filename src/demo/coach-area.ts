@@ -53,12 +53,12 @@ export async function seedCoachArea(em: EntityManager) {
       payoutStatus: 'pending',
       seatsTaken: 0,
       ...extra,
-    } as any)
+    })
 
   // A past hybrid session: completed, no-show and cancelled bookings, attendance taken.
   const pastHybrid = schedule(conversations, -3, {})
   // A coming session the coach called off: its booking was cancelled and refunded.
-  const cancelled = schedule(bootcamp, 20, { status: 'ARCHIVED', mode: 'ONLINE', ...({ venueName: null, addressLine1: null, city: null, zip: null } as any) })
+  const cancelled = schedule(bootcamp, 20, { status: 'ARCHIVED', mode: 'ONLINE', ...{ venueName: null, addressLine1: null, city: null, zip: null } })
   const book = (s: WorkshopSchedule, user: User, status: BookingStatus, seats: number, extra: Partial<Booking> = {}) => {
     const price = (s.workshop as Workshop).price * seats
     const paid = status !== 'PENDING'
@@ -77,7 +77,7 @@ export async function seedCoachArea(em: EntityManager) {
       confirmedAt: paid ? new Date(s.startDate.getTime() - 5 * DAY) : null,
       meta: {},
       ...extra,
-    } as any)
+    })
     for (let i = 0; i < seats; i++)
       em.create(BookingSeat, {
         tenant: s.tenant,
@@ -87,7 +87,7 @@ export async function seedCoachArea(em: EntityManager) {
         status: i === 0 ? 'ACCEPTED' : 'PENDING',
         inviter: i === 0 ? null : user,
         meta: {},
-      } as any)
+      })
     if (status !== 'CANCELLED') s.seatsTaken += seats
     return b
   }
@@ -103,7 +103,7 @@ export async function seedCoachArea(em: EntityManager) {
 
   // Resources of the types Maya's workshops did not have yet.
   const resource = (w: Workshop, title: string, type: WorkshopResource['type'], extra: Partial<WorkshopResource>, sortOrder: number) =>
-    em.create(WorkshopResource, { tenant: w.tenant, workshop: w, title, type, sortOrder, isVisible: true, isBroadcast: false, ...extra } as any)
+    em.create(WorkshopResource, { tenant: w.tenant, workshop: w, title, type, sortOrder, isVisible: true, isBroadcast: false, ...extra })
   resource(
     bootcamp,
     'How to run a one-to-one (video)',
@@ -162,7 +162,7 @@ export async function seedCoachArea(em: EntityManager) {
       bookingSeatId: r.seat_id,
       rating: comments[i % 2][0],
       comment: comments[i % 2][1],
-    } as any)
+    })
   })
   await em.flush()
   log.info({ seatsWithAttendance: seats.length }, 'demo coach area loaded')

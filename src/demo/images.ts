@@ -21,7 +21,7 @@ async function store(em: EntityManager, name: string, kind: 'image' | 'avatar', 
   const id = Bun.randomUUIDv7()
   const key = `${kind === 'avatar' ? 'avatars' : 'images'}/${id}.webp`
   await putObject(key, bytes, 'image/webp')
-  return em.create(StoredFile, { id, owner, kind, key, originalName: `${name}.webp`, mimeType: 'image/webp', size: bytes.byteLength } as any)
+  return em.create(StoredFile, { id, owner, kind, key, originalName: `${name}.webp`, mimeType: 'image/webp', size: bytes.byteLength })
 }
 
 /** Stores the workshop pictures (answers their URLs by name) and gives the coaches their portraits. */

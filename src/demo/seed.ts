@@ -16,7 +16,7 @@ export async function seedDemo(em: EntityManager) {
   const north = em.create(Tenant, { name: 'Northwind Consulting', slug: 'northwind', email: 'team@northwind.example', plan: 'free' })
   const now = new Date()
   const user = (email: string, roles: string[], profile: User['profile'], extra: Partial<User> = {}) =>
-    em.create(User, { email, roles, status: 'active', emailVerifiedAt: now, profile, ...extra } as any)
+    em.create(User, { email, roles, status: 'active', emailVerifiedAt: now, profile, ...extra })
   const admin = user('admin@summit.localhost', ['super-admin'], { firstName: 'Ada', lastName: 'Admin', country: 'US' }, { username: 'admin' })
   const coaches = [
     user(
