@@ -84,6 +84,11 @@ interface Spec {
   why?: string
 }
 
+/** `a` of `import('x').a.b`. */
+function leftmost(name: ts.EntityName): ts.Identifier {
+  return ts.isQualifiedName(name) ? leftmost(name.left) : name
+}
+
 /** Every module specifier of a file, with the names it imports where they can be known. */
 function specifiersOf(sf: ts.SourceFile): Spec[] {
   const out: Spec[] = []
@@ -109,16 +114,7 @@ function specifiersOf(sf: ts.SourceFile): Spec[] {
           names: node.exportClause.elements.map((e) => ({ name: (e.propertyName ?? e.name).text, typeOnly: node.isTypeOnly || e.isTypeOnly })),
         })
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
-      const q = node.qualifier
-      const first = q
-        ? ts.isIdentifier(q)
-          ? q
-          : (() => {
-              let e: ts.EntityName = q
-              while (ts.isQualifiedName(e)) e = e.left
-              return e
-            })()
-        : null
+      const first = node.qualifier ? leftmost(node.qualifier) : null
       out.push({ node: node.argument.literal, names: first ? [{ name: first.text, typeOnly: true }] : null, why: 'import() type without a name' })
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [arg] = node.arguments
@@ -224,6 +220,9 @@ for (const file of rewritten) {
     if (!targetAbs) continue
     const target = rel(targetAbs)
     const mod = moduleOf(target)
+    // A module's file importing its own index would load the index while the index loads it.
+    if (mod && mod === moduleOf(from) && /\/index\.tsx?$/.test(target) && !/\/index\.tsx?$/.test(from))
+      reports.push(`imports its own module's index (a cycle at start; import the file directly): ${from}`)
     if (!mod || mod === moduleOf(from) || isFrontDoor(target)) continue
     const where = `${from} -> ${target}`
     if (!spec.names) {
@@ -289,7 +288,6 @@ for (const [index, byFile] of additions) {
   const head = existsSync(index)
     ? readFileSync(index, 'utf8')
     : `/** The ${mod} module's front door: what the rest of the app may use (scripts/front-doors.ts adds what others import). */\n`
-  if (!existsSync(index) && !CHECK) writeFileSync(index, '')
   const lines: string[] = []
   for (const [file, names] of byFile) {
     const spec = specifierFor(index, file)
