@@ -1,7 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql'
 import { createApp, createFetch } from './app'
 import { config } from './config'
-import { seedRolesAndPermissions } from './modules/roles/seed'
+import { seedRolesAndPermissions } from './modules/roles'
 import { setOrm } from './platform/db/current'
 import { provideDatabase } from './platform/db/database'
 import { initOrm, migrateUp } from './platform/db/orm'
@@ -52,6 +52,11 @@ export async function boot(opts: { port?: number; throwawayDb?: boolean; seedDem
     if (!opts.throwawayDb) process.exit(1)
   })
   await startServices(orm, db.url)
+  if (opts.seedDemo ?? config.SEED_DEMO) {
+    // The payment provider holds saved cards; the local one forgets them on every restart.
+    const { ensureDemoSavedCard } = await import('./demo/saved-card')
+    await ensureDemoSavedCard(orm.em.fork() as EntityManager)
+  }
   const app = createApp()
   // Island bundles and CSS are ready before the first visitor (tests build them on first use).
   if (config.NODE_ENV !== 'test') {

@@ -11,8 +11,7 @@ import { conflict, forbidden, HttpError, notFound } from '../../platform/http/er
 import { isId } from '../../platform/http/ids'
 import { log } from '../../platform/log'
 import { layout, queueMail } from '../../platform/mail'
-import { WorkshopSchedule } from '../workshops/schedule.entity'
-import { Workshop } from '../workshops/workshop.entity'
+import { Workshop, WorkshopSchedule } from '../workshops'
 import { allTenants } from './booking.access'
 import { cancelBooking } from './booking.service'
 

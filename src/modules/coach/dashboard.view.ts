@@ -6,8 +6,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
 import { coachRatings } from '../feedback'
-import { split } from '../payouts/payout.service'
-import { num, personName } from './sql'
+import { split } from '../payouts'
+import { avg1, num, personName } from './sql'
 
 export interface DayPoint {
   day: string

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
 import { conflict, fieldError, forbidden } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
-import { WorkshopSchedule } from '../workshops/schedule.entity'
+import { WorkshopSchedule } from '../workshops'
 import { Feedback } from './feedback.entity'
 
 /**

@@ -7,10 +7,11 @@ import { isId } from '../../platform/http/ids'
 import { ListQuerySchema } from '../../platform/http/list-query'
 import { dataOf, ok, pageOf } from '../../platform/openapi/responses'
 import { InvitationTokenSchema } from '../bookings/booking.schema'
-import { User } from '../users/user.entity'
+import { User } from '../users'
 import { listGroups } from './group.service'
 import { GroupView, InvitationView } from './invitation.schema'
 import { acceptInvitation, declineInvitation, showInvitation } from './invitation.service'
+import './invitation.hooks'
 import { answerMySeat } from './mine.service'
 
 export const invitationRoutes = new Elysia({ name: 'invitations' })

@@ -13,14 +13,10 @@ import { conflict, fieldError, forbidden, type HttpError, notFound } from '../..
 import type { ViewOf } from '../../platform/http/view'
 import { log } from '../../platform/log'
 import { sendMail } from '../../platform/mail/mailer'
-import { allTenants } from '../bookings/booking.access'
-import { type Booking, BookingSeat } from '../bookings/booking.entity'
+import { allTenants, type Booking, BookingSeat, displayName, holdsSeats, serializeScheduleBrief } from '../bookings'
 import { BOOKING_MESSAGES } from '../bookings/booking.schema'
-import { displayName, serializeScheduleBrief } from '../bookings/booking.serialize'
-import { holdsSeats } from '../bookings/booking.state'
-import { User } from '../users/user.entity'
-import type { WorkshopSchedule } from '../workshops/schedule.entity'
-import type { Workshop } from '../workshops/workshop.entity'
+import { User } from '../users'
+import type { Workshop, WorkshopSchedule } from '../workshops'
 import type { InvitationView } from './invitation.schema'
 
 export const INVITATION_DAYS = 14

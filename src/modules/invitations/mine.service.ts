@@ -8,7 +8,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { clock } from '../../platform/clock'
 import { conflict, notFound } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
-import type { User } from '../users/user.entity'
+import type { User } from '../users'
 
 export async function answerMySeat(em: EntityManager, seatId: string, user: User, answer: 'accept' | 'decline', at = clock.now()) {
   if (!isId(seatId)) throw notFound('Invitation')

@@ -7,8 +7,8 @@ import { platform } from '../../platform/http/context'
 import { ListQuerySchema, parseListQuery } from '../../platform/http/list-query'
 import { dataOf, ErrorBody, json, ok, pageOf } from '../../platform/openapi/responses'
 import { countryByCode } from '../../shared/countries'
+import { PublicUserView } from '../users'
 import { listPublicCoaches, PUBLIC_SORTS, showPublicCoach } from './public.service'
-import { PublicUserView } from './user.schema'
 
 // The marketplace pages import these from here too.
 export { findPublicCoach, listPublicCoaches, type PublicUserQuery } from './public.service'
