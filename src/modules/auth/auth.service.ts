@@ -86,7 +86,7 @@ export async function findOrCreateUser(em: EntityManager, email: string, extra: 
   const existing = await em.findOne(User, { email })
   if (existing) return existing
   try {
-    const user = em.create(User, { email, status: 'pending', emailVerifiedAt: new Date(), roles: [], profile: {}, ...extra } as any)
+    const user = em.create(User, { email, status: 'pending', emailVerifiedAt: new Date(), roles: [], profile: {}, ...extra })
     await em.flush()
     return user
   } catch (err) {

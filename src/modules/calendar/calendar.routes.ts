@@ -150,7 +150,7 @@ export const calendarRoutes = new Elysia({ name: 'calendar' })
             WorkshopSchedule,
             { id: { $in: [...new Set(rows.map((r) => r.schedule_id))] } },
             {
-              populate: ['workshop', 'coach'] as any,
+              populate: ['workshop', 'coach'],
               filters: { tenant: false },
             },
           )

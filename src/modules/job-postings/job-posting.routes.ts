@@ -48,7 +48,7 @@ export const jobPostingRoutes = new Elysia({ name: 'job-postings' })
     },
     {
       ...guarded({ needTenant: true }),
-      body: JobPostingCreateSchema as any,
+      body: JobPostingCreateSchema,
       detail: { tags, summary: 'Create a job posting (DRAFT unless status says otherwise)', description: DESCRIPTION, responses: responses.created },
     },
   )
@@ -62,7 +62,7 @@ export const jobPostingRoutes = new Elysia({ name: 'job-postings' })
     {
       ...guarded(),
       params: idParam,
-      body: JobPostingUpdateSchema as any,
+      body: JobPostingUpdateSchema,
       detail: { tags, summary: 'Update a job posting (partial; `preferences` keys are merged)', description: DESCRIPTION, responses: responses.updated },
     },
   )
@@ -116,7 +116,7 @@ export const jobPostingRoutes = new Elysia({ name: 'job-postings' })
     {
       ...guarded(),
       params: appParams,
-      body: ApplicationStatusSchema as any,
+      body: ApplicationStatusSchema,
       detail: { tags, summary: 'Move an applicant (NEW, SHORTLISTED, REJECTED, HIRED)', responses: responses.application },
     },
   )
