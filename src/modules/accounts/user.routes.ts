@@ -3,6 +3,7 @@ import { Elysia } from 'elysia'
 import type { RequestContext } from '../../platform/http/context'
 import { crud, escapeLike } from '../../platform/http/crud'
 import { conflict, forbidden } from '../../platform/http/errors'
+import { oneOfOrNone } from '../../platform/http/filters'
 import { SUPER_ADMIN } from '../roles'
 import { serializeUser, USER_STATUSES, User, UserCreateSchema, UserUpdateSchema, UserView } from '../users'
 import { publicUserRoutes } from './public.routes'
@@ -35,7 +36,7 @@ const usersCrud = crud({
   defaultSort: '-createdAt',
   searchable: ['email', 'username'],
   filters: {
-    status: (value) => ({ status: (USER_STATUSES as readonly string[]).includes(value) ? value : '__none__' }) as any,
+    status: (value) => ({ status: oneOfOrNone(USER_STATUSES, value) }),
     role: (value) => ({ roles: { $contains: [value] } }),
     name: (value) => ({
       [raw(

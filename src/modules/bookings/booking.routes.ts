@@ -60,7 +60,7 @@ const bookings = crud({
   defaultSort: '-createdAt',
   searchable: ['voucherCode', 'notes'],
   filters: {
-    status: (value) => ({ status: { $in: value.split(',') as any } }),
+    status: (value) => ({ status: { $in: value.split(',') as Booking['status'][] } }),
     workshopScheduleId: (value) => ({ workshopSchedule: idFilter('workshopScheduleId', value) }),
     userId: (value) => ({ user: idFilter('userId', value) }),
   },

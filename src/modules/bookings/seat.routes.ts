@@ -67,7 +67,7 @@ const seats = crud({
   searchable: ['email'],
   filters: {
     bookingId: (value) => ({ booking: idFilter('bookingId', value) }),
-    status: (value) => ({ status: { $in: value.split(',') as any } }),
+    status: (value) => ({ status: { $in: value.split(',') as BookingSeat['status'][] } }),
     userId: (value) => ({ user: idFilter('userId', value) }),
     attended: (value) => ({ attended: value === '1' || value === 'true' }),
   },

@@ -162,7 +162,7 @@ export async function createBookingIntent(
     const fresh = await syncIntent(em, pi.id)
     if (confirmed instanceof Error) {
       const message =
-        (confirmed as any).type === 'StripeCardError' || (confirmed as any).rawType === 'card_error'
+        (confirmed as { type?: string }).type === 'StripeCardError' || (confirmed as { rawType?: string }).rawType === 'card_error'
           ? confirmed.message
           : 'The payment could not be completed with this card.'
       throw fieldError('paymentMethodId', message)

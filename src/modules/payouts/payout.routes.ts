@@ -4,9 +4,10 @@ import { now } from '../../platform/clock'
 import { platform } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
 import { conflict, notFound } from '../../platform/http/errors'
+import { oneOfOrNone } from '../../platform/http/filters'
 import { isId } from '../../platform/http/ids'
 import { dataOf, ok } from '../../platform/openapi/responses'
-import { toAmount, WorkshopSchedule } from '../workshops'
+import { PAYOUT_STATUSES, toAmount, WorkshopSchedule } from '../workshops'
 import { PayoutView } from './payout.schema'
 import { type Earnings, loadEarnings, split } from './payout.service'
 
@@ -55,7 +56,7 @@ const payoutCrud = crud({
   populate: ['workshop'],
   scope: (ctx) => (ctx.isSuperAdmin ? {} : { coach: ctx.requireUser().id }),
   filters: {
-    status: (value) => ({ payoutStatus: value === 'paid' ? 'paid' : value === 'pending' ? 'pending' : ('__none__' as any) }),
+    status: (value) => ({ payoutStatus: oneOfOrNone(PAYOUT_STATUSES, value) }),
     workshop: (value) => ({ workshop: uuid(value) }),
     coach: (value, ctx) => ({ coach: value === 'me' ? (ctx.user?.id ?? NONE) : uuid(value) }),
     ended: (value) => (['1', 'true'].includes(value) ? { endDate: { $lte: now() } } : { endDate: { $gt: now() } }),

@@ -5,6 +5,7 @@ import { allTenants } from '../../platform/db/tenant-scope'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
 import { conflict, fieldError, notFound, parseOrThrow } from '../../platform/http/errors'
+import { oneOfOrNone } from '../../platform/http/filters'
 import { idFilter } from '../../platform/http/id-filter'
 import { isId } from '../../platform/http/ids'
 import { dataOf, ok } from '../../platform/openapi/responses'
@@ -12,6 +13,8 @@ import { toMajor, toMinor } from '../../shared/money'
 import { findBookableSchedule, Workshop, WorkshopSchedule } from '../workshops'
 import { Voucher, type VoucherData } from './voucher.entity'
 import {
+  DISCOUNT_TYPES,
+  VOUCHER_MODEL_TYPES,
   VoucherCheckView,
   VoucherCreateSchema,
   VoucherDataSchema,
@@ -69,9 +72,9 @@ const vouchers = crud({
   defaultSort: '-createdAt',
   searchable: ['code'],
   filters: {
-    modelType: (value) => ({ modelType: value as any }),
+    modelType: (value) => ({ modelType: oneOfOrNone(VOUCHER_MODEL_TYPES, value) }),
     modelId: (value) => ({ modelId: idFilter('modelId', value) }),
-    discountType: (value) => ({ data: { discountType: value } }) as any,
+    discountType: (value) => ({ data: { discountType: oneOfOrNone(DISCOUNT_TYPES, value) } }),
   },
   view: VoucherView,
   serialize: (v) => serializeVoucher(v),

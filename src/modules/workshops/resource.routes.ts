@@ -4,6 +4,7 @@ import { TENANT } from '../../platform/db/schemas'
 import type { RequestContext } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
 import { fieldError, forbidden, notFound } from '../../platform/http/errors'
+import { oneOfOrNone } from '../../platform/http/filters'
 import { Membership } from '../tenants'
 import { assertOwner, isUuid } from './access'
 import { CATALOGUE_MESSAGES as M } from './catalogue.rules'
@@ -58,7 +59,7 @@ const resources = crud({
   searchable: ['title', 'description'],
   scope: resourceScope,
   filters: {
-    type: (value) => ({ type: (RESOURCE_TYPES as readonly string[]).includes(value) ? (value as any) : '__none__' }),
+    type: (value) => ({ type: oneOfOrNone(RESOURCE_TYPES, value) }),
   },
   view: ResourceView,
   serialize: (row) => serializeResource(row),
