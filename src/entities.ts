@@ -10,7 +10,7 @@ import { Membership, Tenant } from './modules/tenants/tenant.entity'
 import { StoredFile } from './modules/uploads/file.entity'
 import { User } from './modules/users/user.entity'
 import { Voucher } from './modules/vouchers/voucher.entity'
-import { Tag, Workshop, WorkshopResource, WorkshopSchedule, WorkshopTemplate } from './modules/workshops'
+import { Tag, Workshop, WorkshopResource, WorkshopSchedule, WorkshopTag, WorkshopTemplate } from './modules/workshops'
 
 export const entities = [
   User,
@@ -26,6 +26,7 @@ export const entities = [
   Tag,
   WorkshopTemplate,
   Workshop,
+  WorkshopTag,
   WorkshopSchedule,
   WorkshopResource,
   Feedback,
