@@ -101,8 +101,12 @@ export const LIST_CAP = 1_000
 const WORKSHOP_TEXT = `(coalesce(w2.title, '') || ' ' || coalesce(w2.description, ''))`
 const COACH_TEXT = `(coalesce(u2.username, '') || ' ' || coalesce(u2.profile->>'firstName', '') || ' ' || coalesce(u2.profile->>'lastName', '') || ' ' || coalesce(u2.coach_profile->>'businessName', ''))`
 
-/** Schedules whose workshop (or coach) is in a set: the rows of `sql` (one id column). */
+/**
+ * Schedules whose workshop (or coach) is in a set: the rows of `sql` (one id column), computed
+ * once per statement as the materialized CTE `name` (the page walk and the count both use it).
+ */
 interface IdSet {
+  name: string
   column: 'workshop_id' | 'coach_id'
   sql: string
   params: unknown[]
@@ -114,17 +118,23 @@ function idSets(f: PublicFilters) {
   if (f.q) {
     // The same expressions as the trigram indexes (migrations: listing_indexes), so they serve `ilike`.
     const like = `%${escapeLike(f.q)}%`
-    sets.qWorkshops = { column: 'workshop_id', sql: `select w2.id from workshops w2 where ${WORKSHOP_TEXT} ilike ?`, params: [like] }
-    sets.qCoaches = { column: 'coach_id', sql: `select u2.id from users u2 where ${COACH_TEXT} ilike ?`, params: [like] }
+    sets.qWorkshops = { name: 'q_workshops', column: 'workshop_id', sql: `select w2.id from workshops w2 where ${WORKSHOP_TEXT} ilike ?`, params: [like] }
+    sets.qCoaches = { name: 'q_coaches', column: 'coach_id', sql: `select u2.id from users u2 where ${COACH_TEXT} ilike ?`, params: [like] }
   }
   const min = f.minPrice === undefined ? undefined : Math.round(f.minPrice * 100)
   const max = f.maxPrice === undefined ? undefined : Math.round(f.maxPrice * 100)
   if (min !== undefined || max !== undefined) {
     const bounds = [min !== undefined ? 'w2.price >= ?' : '', max !== undefined ? 'w2.price <= ?' : ''].filter(Boolean).join(' and ')
-    sets.price = { column: 'workshop_id', sql: `select w2.id from workshops w2 where ${bounds}`, params: [min, max].filter((x) => x !== undefined) }
+    sets.price = {
+      name: 'price_workshops',
+      column: 'workshop_id',
+      sql: `select w2.id from workshops w2 where ${bounds}`,
+      params: [min, max].filter((x) => x !== undefined),
+    }
   }
   if (f.tag)
     sets.tag = {
+      name: 'tag_workshops',
       column: 'workshop_id',
       sql: 'select wt.workshop_id from workshop_tags wt join tags tg on tg.id = wt.tag_id where tg.slug = ?',
       params: [f.tag],
@@ -132,6 +142,12 @@ function idSets(f: PublicFilters) {
   return sets
 }
 type SetName = keyof ReturnType<typeof idSets>
+
+/** The `with` entries of the filter's sets (each followed by a comma), and their parameters. */
+function setCtes(f: PublicFilters) {
+  const sets = Object.values(idSets(f))
+  return { sql: sets.map((s) => `${s.name}(id) as materialized (${s.sql}), `).join(''), params: sets.flatMap((s) => s.params) }
+}
 
 /**
  * WHERE clause over schedules `s` alone, so the partial listing index (published, public, not
@@ -156,20 +172,19 @@ function scheduleWhere(f: PublicFilters, visibility: 'public' | 'unlisted', opts
     params.push(...values)
   }
   const sets = idSets(f)
-  const member = (set: IdSet) => `coalesce(s.${set.column} in (${set.sql}), false)`
-  if (sets.qWorkshops && sets.qCoaches && !opts.qSide)
-    add(`(${member(sets.qWorkshops)} or ${member(sets.qCoaches)})`, ...sets.qWorkshops.params, ...sets.qCoaches.params)
+  const member = (set: IdSet) => `coalesce(s.${set.column} in (select id from ${set.name}), false)`
+  if (sets.qWorkshops && sets.qCoaches && !opts.qSide) add(`(${member(sets.qWorkshops)} or ${member(sets.qCoaches)})`)
   if (f.level) add('s.level = ?', f.level)
   if (f.mode) add('s.mode = ?', f.mode)
   if (f.country) add('s.country = ?', f.country)
   if (f.from) add('s.start_date >= ?', f.from)
   if (f.to) add('s.start_date <= ?', f.to)
-  if (sets.price && opts.skip !== 'price') add(member(sets.price), ...sets.price.params)
+  if (sets.price && opts.skip !== 'price') add(member(sets.price))
   if (f.coach)
     isUuid(f.coach)
       ? add('s.coach_id = ?', f.coach)
       : add('s.coach_id in (select u2.id from users u2 where u2.username = ? and u2.deleted_at is null)', f.coach.toLowerCase())
-  if (sets.tag && opts.skip !== 'tag') add(member(sets.tag), ...sets.tag.params)
+  if (sets.tag && opts.skip !== 'tag') add(member(sets.tag))
   if (f.seatsLeft !== undefined) add('(select w2.max_seats from workshops w2 where w2.id = s.workshop_id) - s.seats_taken >= ?', Math.floor(f.seatsLeft))
   return { sql: sql.join(' and '), params }
 }
@@ -244,8 +259,8 @@ function cappedCount(f: PublicFilters, at: Date) {
       return { sql: parts.map((p) => p.sql).join(' union all '), params: parts.flatMap((p) => p.params) }
     }
     return {
-      sql: `(select x.id from (${set.sql}) d(id) cross join lateral (select s.id from workshop_schedules s where s.${set.column} = d.id and ${where.sql} and ${when.sql} offset 0) x limit ?)`,
-      params: [...set.params, ...where.params, ...when.params, LIST_CAP + 1],
+      sql: `(select x.id from ${set.name} d cross join lateral (select s.id from workshop_schedules s where s.${set.column} = d.id and ${where.sql} and ${when.sql} offset 0) x limit ?)`,
+      params: [...where.params, ...when.params, LIST_CAP + 1],
     }
   }
   // A coach filter is already a short read (by coach): no set needs to lead then.
@@ -272,8 +287,9 @@ export async function listPublicSchedules(em: EntityManager, f: PublicFilters) {
   const end = Math.min(offset + f.perPage, LIST_CAP)
   const seen = walk(f, at, offset < end ? end : 1) // a page past the cap reads nothing
   const count = cappedCount(f, at)
+  const sets = setCtes(f)
   const rows = await em.execute<Record<string, any>[]>(
-    `with seen as materialized (${seen.sql}),
+    `with ${sets.sql}seen as materialized (${seen.sql}),
       page as materialized (select seen.id, seen.ord from seen where seen.ord > ? and seen.ord <= ?),
       ${COACH_RATINGS_CTE('page join workshop_schedules s on s.id = page.id')}
     select total.n as total_count, d.* from (select ${count.sql} as n) total left join lateral (
@@ -281,9 +297,11 @@ export async function listPublicSchedules(em: EntityManager, f: PublicFilters) {
         join workshops w on w.id = s.workshop_id join users u on u.id = s.coach_id
         left join coach_ratings cr on cr.coach_id = s.coach_id
         left join workshop_tag_lists wt on wt.workshop_id = s.workshop_id
+        left join page_seats ps on ps.id = s.id
+        left join page_ratings pr on pr.id = s.id
     ) d on true
     order by d.page_ord`,
-    [...seen.params, offset, end, ...count.params],
+    [...sets.params, ...seen.params, offset, end, ...count.params],
   )
   const counted = rows.length ? Number(rows[0].total_count) : 0
   const capped = counted > LIST_CAP
