@@ -226,12 +226,12 @@ function walk(f: PublicFilters, at: Date, limit: number) {
   const parts = listParts(f, at).map((p, i) => {
     const order = `order by s.start_date ${p.dir}, s.id ${p.dir}`
     return {
-      sql: `(select s.id, ${i} as part, row_number() over (${order}) as k from workshop_schedules s where ${where.sql} and ${p.sql} ${order} limit ?)`,
+      sql: `(select s.id, s.workshop_id, s.coach_id, ${i} as part, row_number() over (${order}) as k from workshop_schedules s where ${where.sql} and ${p.sql} ${order} limit ?)`,
       params: [...where.params, ...p.params, limit],
     }
   })
   return {
-    sql: `select id, row_number() over (order by part, k) as ord from (${parts.map((p) => p.sql).join(' union all ')}) x`,
+    sql: `select id, workshop_id, coach_id, row_number() over (order by part, k) as ord from (${parts.map((p) => p.sql).join(' union all ')}) x`,
     params: parts.flatMap((p) => p.params),
   }
 }
@@ -290,15 +290,11 @@ export async function listPublicSchedules(em: EntityManager, f: PublicFilters) {
   const sets = setCtes(f)
   const rows = await em.execute<Record<string, any>[]>(
     `with ${sets.sql}seen as materialized (${seen.sql}),
-      page as materialized (select seen.id, seen.ord from seen where seen.ord > ? and seen.ord <= ?),
-      ${COACH_RATINGS_CTE('page join workshop_schedules s on s.id = page.id')}
+      page as materialized (select seen.id, seen.workshop_id, seen.coach_id, seen.ord from seen where seen.ord > ? and seen.ord <= ?),
+      ${COACH_RATINGS_CTE('page')}
     select total.n as total_count, d.* from (select ${count.sql} as n) total left join lateral (
       select ${LIST_COLUMNS}, page.ord as page_ord from page join workshop_schedules s on s.id = page.id
         join workshops w on w.id = s.workshop_id join users u on u.id = s.coach_id
-        left join coach_ratings cr on cr.coach_id = s.coach_id
-        left join workshop_tag_lists wt on wt.workshop_id = s.workshop_id
-        left join page_seats ps on ps.id = s.id
-        left join page_ratings pr on pr.id = s.id
     ) d on true
     order by d.page_ord`,
     [...sets.params, ...seen.params, offset, end, ...count.params],
