@@ -263,9 +263,12 @@ function cappedCount(f: PublicFilters, at: Date) {
       params: [...where.params, ...when.params, LIST_CAP + 1],
     }
   }
-  // A coach filter is already a short read (by coach): no set needs to lead then.
-  const lead: SetName | undefined = f.coach ? undefined : sets.tag ? 'tag' : sets.price ? 'price' : undefined
-  const sides = sets.qWorkshops ? (f.coach ? [from(undefined)] : [from('qWorkshops', 'qWorkshops'), from('qCoaches', 'qCoaches')]) : [from(lead)]
+  // A coach, a country or a date range is already a short read of its own index (by coach, of
+  // the country's range, of the dates' range): no set needs to lead then, and one that did
+  // would read all its workshops' schedules when few of them match.
+  const narrow = !!(f.coach || f.country || f.from || f.to)
+  const lead: SetName | undefined = narrow ? undefined : sets.tag ? 'tag' : sets.price ? 'price' : undefined
+  const sides = sets.qWorkshops && !narrow ? [from('qWorkshops', 'qWorkshops'), from('qCoaches', 'qCoaches')] : [from(lead)]
   return {
     sql: `(select count(*) from (${sides.map((s) => s.sql).join(' union ')}) c)`,
     params: sides.flatMap((s) => s.params),
