@@ -1,7 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql'
 import { createApp, createFetch } from './app'
 import { config } from './config'
-import { seedRolesAndPermissions } from './modules/roles/seed'
+import { seedRolesAndPermissions } from './modules/roles'
 import { setOrm } from './platform/db/current'
 import { provideDatabase } from './platform/db/database'
 import { initOrm, migrateUp } from './platform/db/orm'

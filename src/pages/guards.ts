@@ -4,7 +4,7 @@
  * non-pending users sent away from it, the coach-only middleware (403 page otherwise).
  */
 import { config } from '../config'
-import type { User } from '../modules/users/user.entity'
+import type { User } from '../modules/users'
 import { safeRedirect } from '../shared/urls'
 import type { RouteDef } from './routes'
 

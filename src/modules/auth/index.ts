@@ -9,3 +9,6 @@ export { createAccessToken, landingFor, signIn } from './auth.service'
 export { consumeCode, issueCode } from './otp.service'
 
 export const authModule = new Elysia({ name: 'auth-module' }).use(authRoutes).use(tokenRoutes).use(oidcRoutes).use(connectRoutes)
+export { AccessToken, OneTimeCode, RateLimitSchema, Session } from './auth.entity'
+export { isLocalPath } from './auth.service'
+export { PROVIDER } from './oidc.service'

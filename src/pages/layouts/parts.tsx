@@ -1,7 +1,7 @@
 /** Pieces the layouts share: logo, marketing header and footer. Server-only, no JavaScript. */
 import { css } from 'styled-system/css'
 import { config } from '../../config'
-import type { User } from '../../modules/users/user.entity'
+import type { User } from '../../modules/users'
 import { TAGLINE } from '../document'
 import { landingFor } from '../guards'
 
