@@ -11,6 +11,7 @@ import { StoredFile } from './modules/uploads/file.entity'
 import { User } from './modules/users/user.entity'
 import { Voucher } from './modules/vouchers/voucher.entity'
 import { Tag, Workshop, WorkshopResource, WorkshopSchedule, WorkshopTemplate } from './modules/workshops'
+import { initOrm, type OrmOptions } from './platform/db/orm'
 
 export const entities = [
   User,
@@ -38,3 +39,6 @@ export const entities = [
   JobPosting,
   JobApplication,
 ]
+
+/** The ORM with the app's entities (boot, scripts and tests open it through here). */
+export const openOrm = (clientUrl: string, opts: Omit<OrmOptions, 'entities'> = {}) => initOrm(clientUrl, { ...opts, entities })

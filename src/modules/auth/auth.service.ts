@@ -6,12 +6,13 @@ import { config } from '../../config'
 import { randomToken, sha256 } from '../../platform/crypto'
 import type { RequestContext } from '../../platform/http/context'
 import { HttpError } from '../../platform/http/errors'
-import { type CookieJar, startSession } from '../../platform/http/session'
+import type { CookieJar } from '../../platform/http/session'
 import { isSafeRedirect } from '../../shared/urls'
 import { User } from '../users/user.entity'
 import { serializeUser } from '../users/user.serialize'
 import { AccessToken } from './auth.entity'
 import { retireSignInCodes } from './otp.service'
+import { startSession } from './session'
 
 /** A path on this site (`/b/bookings?x=1`): the one redirect check of src/shared/urls.ts. */
 export const isLocalPath = isSafeRedirect

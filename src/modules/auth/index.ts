@@ -5,7 +5,9 @@ import { connectRoutes } from './connect.routes'
 import { oidcRoutes } from './oidc.routes'
 import { tokenRoutes } from './tokens.routes'
 
+export { AccessToken, Session } from './auth.entity'
 export { createAccessToken, landingFor, signIn } from './auth.service'
 export { consumeCode, issueCode } from './otp.service'
+export { destroySession, loadSession, refreshXsrfCookie, startSession } from './session'
 
 export const authModule = new Elysia({ name: 'auth-module' }).use(authRoutes).use(tokenRoutes).use(oidcRoutes).use(connectRoutes)

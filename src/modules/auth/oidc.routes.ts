@@ -2,11 +2,12 @@ import { Elysia, t } from 'elysia'
 import { config } from '../../config'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { HttpError, notFound } from '../../platform/http/errors'
-import { type CookieJar, startSession } from '../../platform/http/session'
+import type { CookieJar } from '../../platform/http/session'
 import { responses } from './auth.docs'
 import { isLocalPath, signIn } from './auth.service'
 import { linkToCurrentUser } from './connect.service'
 import { beginAuthorization, completeAuthorization, OidcFailure, type PendingOidc, PROVIDER, userForIdentity } from './oidc.service'
+import { startSession } from './session'
 
 const tags = ['Auth']
 

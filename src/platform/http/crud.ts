@@ -1,14 +1,13 @@
 import type { EntityClass, EntityManager, FilterQuery } from '@mikro-orm/core'
 import { Elysia, t } from 'elysia'
 import type * as v from 'valibot'
-import type { PermissionName } from '../../modules/roles/permissions'
 import { SOFT_DELETE } from '../db/schemas'
-import { platform, type RequestContext } from './context'
+import { type Permission, platform, type RequestContext } from './context'
 import { forbidden, notFound, parseOrThrow } from './errors'
 import { type ListParams, ListQuerySchema, listResponse, parseIncludes, parseListQuery, ShowQuerySchema } from './list-query'
 
 /** Who may call an action: anyone, any signed-in user, a permission, or a custom check. */
-export type Access = 'public' | 'auth' | PermissionName | ((ctx: RequestContext) => Promise<void> | void)
+export type Access = 'public' | 'auth' | Permission | ((ctx: RequestContext) => Promise<void> | void)
 
 type Row = { id: string; deletedAt?: Date | null }
 export type Filterer<E> = (value: string, ctx: RequestContext) => FilterQuery<E>

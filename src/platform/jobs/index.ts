@@ -12,7 +12,6 @@
 
 import type { MikroORM } from '@mikro-orm/postgresql'
 import { PgBoss } from 'pg-boss'
-import { registerService } from '../../services'
 import { log } from '../log'
 
 export type JobHandler<T = any> = (data: T, meta: { id: string; name: string }) => Promise<void> | void
@@ -114,8 +113,9 @@ async function stop() {
   if (b) await b.stop({ graceful: true, timeout: process.env.NODE_ENV === 'test' ? 1000 : 10_000, close: true })
 }
 
-registerService({
+/** The job service; the composition root (src/services.ts) starts and stops it with the others. */
+export const jobService = {
   name: 'jobs',
-  start: (orm, url) => (starting ??= start(orm, url).finally(() => (starting = null))),
+  start: (orm: MikroORM, url: string) => (starting ??= start(orm, url).finally(() => (starting = null))),
   stop,
-})
+}
