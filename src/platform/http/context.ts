@@ -71,9 +71,52 @@ export function createContext(base: BaseContext, request: IdentityRequest = { me
 }
 
 /**
+ * Who may call a route, checked in one order before the body is validated: authenticate
+ * (401), resolve the team, authorize the permission (403), then the route's own check (the
+ * row exists and this user may act on it: 404/403). Handlers then only parse and act.
+ */
+export interface AccessRule {
+  /** A signed-in user is required (implied by `tenant` and `can`). */
+  auth?: boolean
+  /** Resolve the team (X-Team or the user's default) and scope tenant-owned queries to it. */
+  tenant?: boolean
+  /** The role check. */
+  can?: Permission
+  /** The route's own check, last: load the row with the raw path params, throw 404/403. */
+  check?: (ctx: RequestContext, params: Record<string, string | undefined>) => unknown
+}
+
+/** The one authorization path (the `access` route option, the `auth`/`tenant`/`can` shorthands and crud()). */
+export async function authorizeRequest(ctx: RequestContext, rule: AccessRule, params: Record<string, string | undefined> = {}) {
+  if (rule.auth || rule.tenant || rule.can) ctx.requireUser()
+  if (rule.tenant) await ctx.tenant()
+  if (rule.can) await ctx.authorize(rule.can)
+  if (rule.check) await rule.check(ctx, params)
+}
+
+/**
+ * A value a route's access check loaded (usually the row), handed to the handler of the same
+ * request so the row is read once: `keep` in the check, `take` in the handler.
+ */
+export function checkedValue<T>() {
+  const values = new WeakMap<BaseContext, T>()
+  return {
+    keep(ctx: BaseContext, value: T) {
+      values.set(ctx, value)
+      return value
+    },
+    take(ctx: BaseContext): T {
+      if (!values.has(ctx)) throw new Error('The access check of this route did not run')
+      return values.get(ctx) as T
+    },
+  }
+}
+
+/**
  * The platform plugin: request id and logger, a request-scoped EntityManager, then the
- * registered identity (session or bearer token, CSRF), and the `auth`, `can`, `tenant` and
- * `access` route options. Runs before body validation, so 401/403/419 come before 422.
+ * registered identity (session or bearer token, CSRF), and the `access` route option (with
+ * its shorthands `auth`, `can`, `tenant`). All run before body validation (in `transform`),
+ * so 401/403/404/419 come before 422.
  */
 export const platform = new Elysia({ name: 'platform' })
   .derive({ as: 'global' }, async ({ request, cookie, headers }) => {
@@ -87,22 +130,20 @@ export const platform = new Elysia({ name: 'platform' })
   .macro({
     /** `auth: true`: a signed-in user is required (401). */
     auth: {
-      transform({ ctx }) {
-        ctx.requireUser()
-      },
+      transform: ({ ctx }) => authorizeRequest(ctx, { auth: true }),
     },
     /** `can: 'permission'`: the one role check (401, then 403). */
     can: (permission: Permission) => ({
-      async transform({ ctx }) {
-        await ctx.authorize(permission)
-      },
+      transform: ({ ctx }) => authorizeRequest(ctx, { can: permission }),
     }),
     /** `tenant: true`: resolves the team (X-Team or defaultTenantSlug) and scopes tenant-owned queries to it. */
     tenant: {
-      async transform({ ctx }) {
-        await ctx.tenant()
-      },
+      transform: ({ ctx }) => authorizeRequest(ctx, { tenant: true }),
     },
+    /** `access: { auth, tenant, can, check }`: all of it in that order (see AccessRule). */
+    access: (rule: AccessRule) => ({
+      transform: ({ ctx, params }) => authorizeRequest(ctx, rule, params as Record<string, string | undefined>),
+    }),
   })
 
 export type Platform = typeof platform

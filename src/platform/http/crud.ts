@@ -2,7 +2,7 @@ import type { EntityClass, EntityManager, FilterQuery } from '@mikro-orm/core'
 import { Elysia, t } from 'elysia'
 import type * as v from 'valibot'
 import { SOFT_DELETE } from '../db/schemas'
-import { type Permission, platform, type RequestContext } from './context'
+import { authorizeRequest, type Permission, platform, type RequestContext } from './context'
 import { forbidden, notFound, parseOrThrow } from './errors'
 import { type ListParams, ListQuerySchema, listResponse, parseIncludes, parseListQuery, ShowQuerySchema } from './list-query'
 
@@ -34,6 +34,8 @@ export interface CrudOptions<E extends Row> {
   updateSchema?: v.GenericSchema
   /** Row-level visibility on top of tenant scope (e.g. a client sees own bookings only). */
   scope?: (ctx: RequestContext, params: Record<string, string>) => FilterQuery<E> | Promise<FilterQuery<E>>
+  /** Extra check before a create, with the path params (the parent row): throw 404/403. Runs before the body is validated. */
+  authorizeCreate?: (ctx: RequestContext, params: Record<string, string>) => Promise<void> | void
   /** Extra check before a change (update, delete, restore); throw 403/404/409. */
   authorizeChange?: (ctx: RequestContext, row: E, action: 'update' | 'delete' | 'restore') => Promise<void> | void
   sortable?: readonly string[]
@@ -69,9 +71,7 @@ async function check(ctx: RequestContext, access: Access | undefined) {
  * permission 403 (not 422). The same order as the platform's `auth`/`tenant`/`can` options.
  */
 async function guardRequest(ctx: RequestContext, access: Access | undefined, tenantScoped: boolean) {
-  if (access !== 'public') ctx.requireUser()
-  if (tenantScoped) await ctx.tenant()
-  await check(ctx, access)
+  await authorizeRequest(ctx, { auth: access !== 'public', tenant: tenantScoped, check: () => check(ctx, access) })
 }
 
 export function escapeLike(s: string) {
@@ -169,7 +169,15 @@ export function crud<E extends Row>(o: CrudOptions<E>) {
         if (o.populate?.length) await ctx.em.populate(row, o.populate as any)
         return { data: o.serialize(row, [], ctx, await o.prepare?.(ctx, [row])) }
       },
-      { ...guarded('create'), body: o.createSchema, detail: detail(`Create a ${o.name.toLowerCase()}`) } as any,
+      {
+        // The parent row and the right to add to it come before the body (404/403 before 422).
+        transform: async ({ ctx, params }: any) => {
+          await guardRequest(ctx, o.access.create, scoped)
+          await o.authorizeCreate?.(ctx, params)
+        },
+        body: o.createSchema,
+        detail: detail(`Create a ${o.name.toLowerCase()}`),
+      } as any,
     )
 
   if (actions.has('update'))
