@@ -133,7 +133,7 @@ export async function buildIslands(names: readonly string[] = provided()) {
       naming: { entry: 'entry-[name]-[hash].[ext]', chunk: 'chunk-[hash].[ext]', asset: 'asset-[name]-[hash].[ext]' },
       define: { 'process.env.NODE_ENV': '"production"' },
       tsconfig: join(ROOT, 'tsconfig.json'),
-    } as any)
+    })
     if (!result.success) throw new AggregateError(result.logs, 'island build failed')
     const raw = new Map<string, string>()
     for (const out of result.outputs) raw.set(out.path.replace(/^.*\//, ''), await out.text())

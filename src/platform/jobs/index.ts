@@ -74,7 +74,7 @@ async function startWorker(b: PgBoss, name: string) {
   await b.work(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, async (jobs) => {
     for (const job of jobs) {
       try {
-        await handlers.get(name)!(job.data as any, { id: job.id, name })
+        await handlers.get(name)!(job.data, { id: job.id, name })
       } catch (err) {
         log.error({ err, job: name, jobId: job.id }, 'job failed')
         throw err
