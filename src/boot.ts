@@ -3,7 +3,7 @@ import { createApp, createFetch } from './app'
 import { config } from './config'
 import { openOrm } from './entities'
 import { startLocalStripe, stopLocalStripe, wantsLocalStripe } from './modules/payments'
-import { seedRolesAndPermissions } from './modules/roles/seed'
+import { seedRolesAndPermissions } from './modules/roles'
 import { setOrm } from './platform/db/current'
 import { provideDatabase } from './platform/db/database'
 import { migrateUp } from './platform/db/orm'
@@ -66,6 +66,11 @@ export async function boot(opts: { port?: number; throwawayDb?: boolean; seedDem
     if (!opts.throwawayDb) process.exit(1)
   })
   await startServices(orm, db.url)
+  if (opts.seedDemo ?? config.SEED_DEMO) {
+    // The payment provider holds saved cards; the local one forgets them on every restart.
+    const { ensureDemoSavedCard } = await import('./demo/saved-card')
+    await ensureDemoSavedCard(orm.em.fork() as EntityManager)
+  }
   const app = createApp()
   // Island bundles and CSS are ready before the first visitor (tests build them on first use).
   if (config.NODE_ENV !== 'test') {

@@ -4,7 +4,7 @@
  * non-pending users sent away from it, the coach-only middleware (403 page otherwise).
  */
 import { landingFor } from '../modules/auth'
-import type { User } from '../modules/users/user.entity'
+import type { User } from '../modules/users'
 import type { RouteDef } from './routes'
 
 export type GuardResult = { redirect: string } | { status: 403 } | null

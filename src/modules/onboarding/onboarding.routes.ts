@@ -3,7 +3,7 @@ import { platform } from '../../platform/http/context'
 import { parseOrThrow } from '../../platform/http/errors'
 import { isSafeRedirect } from '../../shared/urls'
 import { landingFor } from '../auth'
-import { serializeUser } from '../users/user.serialize'
+import { serializeUser } from '../users'
 import { OnboardingCompleteSchema } from './onboarding.schema'
 import { completeOnboarding } from './onboarding.service'
 

@@ -4,15 +4,17 @@ import { afterCommit } from '../../platform/db/after-commit'
 import { getOrm } from '../../platform/db/current'
 import { work } from '../../platform/jobs'
 import { log } from '../../platform/log'
-import { onBookingCancelled } from '../bookings/booking.service'
+import { onBookingCancelled } from '../bookings'
 import { cancelOpenIntents, refundBooking } from './payment.service'
 import { refundBookingDurably } from './refunds'
 
+export { addCard, listCards } from './customers'
 export { getLocalStripe, type LocalStripeServer, setLocalWebhookUrl, startLocalStripe, stopLocalStripe, wantsLocalStripe } from './local.service'
 export { Invoice, Payment, WebhookEvent } from './payment.entity'
 export { paymentRoutes } from './payment.routes'
 export { refundBooking, syncIntent } from './payment.service'
 export { SEND_REFUND_JOB, SWEEP_REFUNDS_JOB, sendRefund, sweepRefunds } from './refunds'
+export { paymentsMode } from './stripe'
 
 export const REFUND_BOOKING_JOB = 'payments.refund-booking'
 

@@ -2,7 +2,7 @@
 import { css } from 'styled-system/css'
 import { config } from '../../config'
 import { landingFor } from '../../modules/auth'
-import type { User } from '../../modules/users/user.entity'
+import type { User } from '../../modules/users'
 import { TAGLINE } from '../document'
 
 export function Logo({ href = '/' }: { href?: string }) {

@@ -1,6 +1,6 @@
 /** /login and /register: the auth-form island, with providers and the redirect/token query. */
 import { config } from '../../config'
-import { PROVIDER } from '../../modules/auth/oidc.service'
+import { PROVIDER } from '../../modules/auth'
 import { safeRedirect } from '../../shared/urls'
 import { Island } from '../island'
 import type { PageContext, PageModule } from '../routes'
