@@ -56,10 +56,11 @@ async function main(argv: string[]) {
     return 2
   }
   const { config } = await import('../src/config')
-  const { initOrm, migrateUp } = await import('../src/platform/db/orm')
+  const { migrateUp } = await import('../src/platform/db/orm')
+  const { openOrm } = await import('../src/entities')
   const { seedRolesAndPermissions } = await import('../src/modules/roles')
   const db = await connect()
-  const orm = await initOrm(db.url)
+  const orm = await openOrm(db.url)
   try {
     await migrateUp(orm)
     await seedRolesAndPermissions(orm.em.fork() as EntityManager)

@@ -10,7 +10,8 @@ import { Membership, Tenant } from './modules/tenants'
 import { StoredFile } from './modules/uploads'
 import { User } from './modules/users'
 import { Voucher } from './modules/vouchers'
-import { Tag, Workshop, WorkshopResource, WorkshopSchedule, WorkshopTemplate } from './modules/workshops'
+import { Tag, Workshop, WorkshopResource, WorkshopSchedule, WorkshopTag, WorkshopTemplate } from './modules/workshops'
+import { initOrm, type OrmOptions } from './platform/db/orm'
 
 export const entities = [
   User,
@@ -26,6 +27,7 @@ export const entities = [
   Tag,
   WorkshopTemplate,
   Workshop,
+  WorkshopTag,
   WorkshopSchedule,
   WorkshopResource,
   Feedback,
@@ -38,3 +40,6 @@ export const entities = [
   JobPosting,
   JobApplication,
 ]
+
+/** The ORM with the app's entities (boot, scripts and tests open it through here). */
+export const openOrm = (clientUrl: string, opts: Omit<OrmOptions, 'entities'> = {}) => initOrm(clientUrl, { ...opts, entities })

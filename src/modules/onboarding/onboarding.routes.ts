@@ -1,10 +1,10 @@
 import { Elysia } from 'elysia'
 import * as v from 'valibot'
-import { landingFor } from '../../pages/guards'
 import { platform } from '../../platform/http/context'
 import { parseOrThrow } from '../../platform/http/errors'
 import { dataOf, ok } from '../../platform/openapi/responses'
-import { isLocalPath } from '../auth'
+import { isSafeRedirect } from '../../shared/urls'
+import { landingFor } from '../auth'
 import { serializeUser, UserView } from '../users'
 import { OnboardingCompleteSchema } from './onboarding.schema'
 import { completeOnboarding } from './onboarding.service'
@@ -22,7 +22,7 @@ export const onboardingRoutes = new Elysia({ name: 'onboarding' }).use(platform)
       ctx.session.data = rest
       await ctx.em.flush()
     }
-    return { data: { user: serializeUser(done), redirect: isLocalPath(after) ? after : landingFor(done) } }
+    return { data: { user: serializeUser(done), redirect: isSafeRedirect(after) ? after : landingFor(done) } }
   },
   {
     auth: true,

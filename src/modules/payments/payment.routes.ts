@@ -3,6 +3,7 @@ import { Elysia, t } from 'elysia'
 import type Stripe from 'stripe'
 import * as v from 'valibot'
 import { lockRow } from '../../platform/db/after-commit'
+import { allTenants } from '../../platform/db/tenant-scope'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { notFound, parseOrThrow } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
@@ -111,6 +112,19 @@ async function proxyLocal(request: Request, path: string) {
   return new Response(await res.arrayBuffer(), { status: res.status, headers: { 'content-type': res.headers.get('content-type') ?? 'application/json' } })
 }
 
+/**
+ * Paying and finalizing act on the caller's own booking (super-admins may finalize any): 404
+ * otherwise, checked before the body is read. The services check it again.
+ */
+const ownBooking =
+  (opts: { superAdminToo?: boolean } = {}) =>
+  async (ctx: RequestContext, params: Record<string, string | undefined>) => {
+    const me = ctx.requireUser()
+    const id = params.id ?? ''
+    const where = opts.superAdminToo && ctx.isSuperAdmin ? { id } : { id, user: me.id }
+    if (!isId(id) || !(await allTenants(ctx.em).count(Booking, where))) throw notFound('Booking')
+  }
+
 async function payIntent(ctx: RequestContext, bookingId: string, body: { paymentMethodId?: string | null; savePaymentMethod?: boolean }) {
   if (!isId(bookingId)) throw notFound('Booking')
   const r = await createBookingIntent(ctx.em as EntityManager, ctx.requireUser(), bookingId, body)
@@ -152,7 +166,7 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
     },
   )
   .post('/payments/bookings/:id/payment-intent', async ({ ctx, params, body }) => payIntent(ctx, params.id, parseOrThrow(BookingIntentSchema, body ?? {})), {
-    auth: true,
+    access: { auth: true, check: ownBooking() },
     params: idParams,
     detail: {
       responses: ok(dataOf(IntentView), 'The payment intent'),
@@ -170,7 +184,7 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
       return { data: { ...serializeIntent(r), clientSecret: undefined, payment: r.payment ? serializePayment(r.payment) : null } }
     },
     {
-      auth: true,
+      access: { auth: true, check: ownBooking({ superAdminToo: true }) },
       params: idParams,
       body: FinalizeSchema,
       detail: {
