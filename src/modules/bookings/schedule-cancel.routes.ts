@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { Elysia, t } from 'elysia'
 import * as v from 'valibot'
 import { platform } from '../../platform/http/context'
-import { forbidden, parseOrThrow } from '../../platform/http/errors'
+import { parseOrThrow } from '../../platform/http/errors'
 import { dataOf, ok } from '../../platform/openapi/responses'
 import { BookingCancelSchema } from './booking.schema'
 import { cancelSchedule } from './schedule-cancel.service'
@@ -12,12 +12,11 @@ export const scheduleCancelRoutes = new Elysia({ name: 'schedule-cancel' }).use(
   '/workshop-schedules/:id/cancel',
   async ({ ctx, params, body }) => {
     const user = ctx.requireUser()
-    if (!ctx.isSuperAdmin && !(await ctx.can('workshops.manage'))) throw forbidden()
     const { reason } = parseOrThrow(BookingCancelSchema, body)
     return { data: await cancelSchedule(ctx.em as EntityManager, { id: user.id, isSuperAdmin: ctx.isSuperAdmin }, params.id, reason) }
   },
   {
-    auth: true,
+    access: { can: 'workshops.manage' },
     params: t.Object({ id: t.String() }),
     body: BookingCancelSchema,
     detail: {
