@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { Stack } from 'styled-system/jsx'
+import { Stack } from 'styled-system/jsx/stack'
 import { CountryCombobox } from './country-combobox'
 
 const meta: Meta<typeof CountryCombobox> = { title: 'Components/Combobox', component: CountryCombobox }

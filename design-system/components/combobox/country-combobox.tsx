@@ -1,4 +1,5 @@
-import { HStack, styled } from 'styled-system/jsx'
+import { styled } from 'styled-system/jsx/factory'
+import { HStack } from 'styled-system/jsx/hstack'
 import { COUNTRIES, type Country } from '../../../src/shared/countries'
 import { Combobox, type ComboboxProps } from './combobox'
 

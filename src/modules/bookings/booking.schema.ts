@@ -3,7 +3,7 @@
  * No server imports: the booking forms validate with the same schemas.
  */
 import * as v from 'valibot'
-import { countryRule } from '../../shared/countries'
+import { countryRule } from '../../shared/country-codes'
 import { voucherCodeRule } from '../vouchers/voucher.schema'
 
 export const BOOKING_STATUS_VALUES = ['PENDING', 'CONFIRMED', 'CANCELLED', 'COMPLETED', 'NO_SHOW'] as const

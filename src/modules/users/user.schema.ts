@@ -4,7 +4,7 @@
  * settings cards validate with these same schemas before they send.
  */
 import * as v from 'valibot'
-import { countryRule } from '../../shared/countries'
+import { countryRule } from '../../shared/country-codes'
 import { emailRule, MESSAGES, passwordRule, slugRule, usernameRule } from '../../shared/rules'
 
 export const USER_STATUSES = ['pending', 'active', 'suspended'] as const
