@@ -4,7 +4,7 @@
  * not carry the query library. The provider renders no element and creates no fork in the
  * tree, so the server's HTML (rendered inside IslandRoot) and `useId` values match.
  * An island may have a static `prepare(props)` whose promise is awaited before hydrating.
- * The bundler picks this entry for the islands listed in BARE_ISLANDS (platform/assets).
+ * Every island uses it (runtime/client.tsx re-exports it).
  */
 
 import type { ComponentType } from 'react'
@@ -14,16 +14,19 @@ export function define(name: string, Component: ComponentType<any>) {
   ;(window as any).__SI.d(name, (id: string) => {
     const el = document.getElementById(id)
     const script = document.getElementById(`${id}-props`)
-    if (!el || !script || el.dataset.hydrated) return
-    el.dataset.hydrated = '1'
+    if (!el || !script || el.dataset.si) return
+    el.dataset.si = '1'
     const props = JSON.parse(script.textContent || '{}')
-    const hydrate = () =>
-      hydrateRoot(el, <Component {...props} />, {
+    // `data-hydrated` (what tests and tools wait for) is set when React takes over, after any `prepare`.
+    const hydrate = () => {
+      el.dataset.hydrated = '1'
+      return hydrateRoot(el, <Component {...props} />, {
         identifierPrefix: `${id}-`,
         onRecoverableError(error) {
           console.error(`Island ${name} (${id}) could not hydrate cleanly`, error)
         },
       })
+    }
     // An island may need a split-off part before it can match the server's HTML (`prepare`).
     const ready = (Component as { prepare?: (props: unknown) => Promise<unknown> | undefined }).prepare?.(props)
     if (ready) void ready.then(hydrate, hydrate)
