@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { Button } from '../../design-system/components/button/button'
 import { Dialog } from '../../design-system/components/dialog/dialog'
+import { FormField } from '../../design-system/components/field/form-field'
 import { BookingCancelSchema } from '../../src/modules/bookings/booking.schema'
 import { ApiError, post } from '../lib/api'
 import { check } from '../lib/form'
@@ -20,7 +21,6 @@ const fieldCss = css({
   fontSize: 'sm',
   '&[aria-invalid=true]': { borderColor: 'fg.error' },
 })
-const errorCss = css({ color: 'fg.error', fontSize: 'sm' })
 
 export default function CancelDialog({ b, open, onOpenChange }: { b: ClientBookingProps['booking']; open: boolean; onOpenChange: (o: boolean) => void }) {
   const [reason, setReason] = useState('')
@@ -72,23 +72,15 @@ export default function CancelDialog({ b, open, onOpenChange }: { b: ClientBooki
               ? `You will be refunded ${money(b.amountPaid, b.currency)} in full to your card.`
               : 'Nothing was paid, so there is nothing to refund.'}
           </p>
-          <label className={css({ display: 'flex', flexDir: 'column', gap: '1', fontSize: 'sm', fontWeight: 'medium' })}>
-            Reason
+          <FormField label="Reason" error={error} id="cancel-reason">
             <textarea
               className={fieldCss}
               rows={3}
               value={reason}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'cancel-reason-error' : undefined}
               onChange={(e) => (setReason(e.target.value), setError(undefined))}
               onBlur={() => setError(check(BookingCancelSchema, { reason })?.reason?.[0])}
             />
-          </label>
-          {error ? (
-            <p id="cancel-reason-error" className={errorCss}>
-              {error}
-            </p>
-          ) : null}
+          </FormField>
         </div>
       ) : (
         <p role="status" data-testid="refund-result">

@@ -6,6 +6,7 @@
 import { lazy, Suspense, useState } from 'react'
 import { css } from 'styled-system/css'
 import { Button } from '../../design-system/components/button/button'
+import { FormField } from '../../design-system/components/field/form-field'
 import { FeedbackCreateSchema } from '../../src/modules/feedback/feedback.schema'
 import { ApiError, post } from '../lib/api'
 import { check } from '../lib/form'
@@ -92,35 +93,33 @@ function FeedbackForm({ scheduleId }: { scheduleId: string }) {
         bg: 'bg.default',
       })}
     >
-      <fieldset className={css({ display: 'flex', gap: '1', flexWrap: 'wrap', alignItems: 'center' })}>
-        <legend className={css({ fontWeight: 'semibold', mb: '1' })}>How was the workshop?</legend>
-        {[1, 2, 3, 4, 5].map((n) => (
-          <label
-            key={n}
-            className={css({
-              display: 'inline-flex',
-              alignItems: 'center',
-              gap: '1',
-              px: '2',
-              h: '8',
-              borderRadius: 'l2',
-              borderWidth: '1px',
-              borderColor: rating === n ? 'colorPalette.default' : 'border.default',
-              cursor: 'pointer',
-              fontSize: 'sm',
-            })}
-          >
-            <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => (setRating(n), setErrors({}))} />
-            {n} ★
-          </label>
-        ))}
-      </fieldset>
-      {errors.rating ? <p className={errorCss}>{errors.rating[0]}</p> : null}
-      <label className={css({ display: 'flex', flexDir: 'column', gap: '1', fontSize: 'sm', fontWeight: 'medium' })}>
-        Comment (optional)
+      <FormField label="How was the workshop?" group error={errors.rating?.[0]} id="feedback-rating">
+        <div className={css({ display: 'flex', gap: '1', flexWrap: 'wrap', alignItems: 'center' })}>
+          {[1, 2, 3, 4, 5].map((n) => (
+            <label
+              key={n}
+              className={css({
+                display: 'inline-flex',
+                alignItems: 'center',
+                gap: '1',
+                px: '2',
+                h: '8',
+                borderRadius: 'l2',
+                borderWidth: '1px',
+                borderColor: rating === n ? 'colorPalette.default' : 'border.default',
+                cursor: 'pointer',
+                fontSize: 'sm',
+              })}
+            >
+              <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => (setRating(n), setErrors({}))} />
+              {n} ★
+            </label>
+          ))}
+        </div>
+      </FormField>
+      <FormField label="Comment (optional)" error={errors.comment?.[0]} id="feedback-comment">
         <textarea className={fieldCss} rows={3} value={comment} onChange={(e) => setComment(e.target.value)} />
-      </label>
-      {errors.comment ? <p className={errorCss}>{errors.comment[0]}</p> : null}
+      </FormField>
       {errors.workshopScheduleId ? <p className={errorCss}>{errors.workshopScheduleId[0]}</p> : null}
       <div>
         <Button type="submit" loading={busy}>
@@ -137,7 +136,7 @@ export default function ClientBooking({ booking: b, hasInvoice, hasCreditNote, r
   const canCancel = b.mine && (b.status === 'PENDING' || b.status === 'CONFIRMED') && upcoming
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
-      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })} role="group" aria-label="Booking actions">
+      <fieldset className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', borderWidth: '0', p: '0', m: '0', minW: '0' })} aria-label="Booking actions">
         {b.mine && b.status === 'PENDING' ? (
           <a className={primaryLink} href={`/workshops/${b.scheduleId}/book`}>
             Pay {money(b.amountDue, b.currency)}
@@ -163,7 +162,7 @@ export default function ClientBooking({ booking: b, hasInvoice, hasCreditNote, r
             Cancel booking
           </Button>
         ) : null}
-      </div>
+      </fieldset>
       {b.status === 'CANCELLED' && refunded > 0 ? (
         <p className={css({ fontSize: 'sm' })} data-testid="refunded">
           Refunded {money(refunded, b.currency)} to your card.

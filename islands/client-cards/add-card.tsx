@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { Button } from '../../design-system/components/button/button'
 import { getStripe } from '../checkout/stripe'
-import { ApiError, api, post } from '../lib/api'
+import { ApiError, post } from '../lib/api'
 import { notify } from '../lib/toast'
 
 export default function AddCard({ onAdded, onCancel }: { onAdded: () => void; onCancel: () => void }) {

@@ -6,8 +6,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { Button } from '../../design-system/components/button/button'
-import { ApiError, api, del, get, post } from '../lib/api'
-import { notify } from '../lib/toast'
+import { api, del, get } from '../lib/api'
 
 /** The card form (Stripe Elements) is fetched when "Add card" is first pressed. */
 const AddCard = lazy(() => import('./add-card'))
