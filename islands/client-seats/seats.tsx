@@ -6,6 +6,7 @@
 import { useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import { Button } from '../../design-system/components/button/button'
+import { FormField } from '../../design-system/components/field/form-field'
 import { DataTable, type DataTableColumn } from '../../design-system/components/table/data-table'
 import { SeatCreateSchema } from '../../src/modules/bookings/booking.schema'
 import { ApiError, del, post } from '../lib/api'
@@ -55,6 +56,8 @@ function InviteForm({ bookingId, people }: { bookingId: string; people: ClientSe
       setBusy(false)
     }
   }
+  // The email field carries the either-or message too (the person picker is the other half).
+  const emailError = errors.email?.[0] ?? errors.userId?.[0]
   return (
     <form
       onSubmit={submit}
@@ -71,21 +74,18 @@ function InviteForm({ bookingId, people }: { bookingId: string; people: ClientSe
           alignItems: 'start',
         })}
       >
-        <label className={css({ display: 'flex', flexDir: 'column', gap: '1', fontSize: 'sm' })}>
-          Email
+        <FormField label="Email" error={emailError} announce="alert">
           <input
             className={input}
             type="email"
             value={email}
             placeholder="name@example.com"
-            aria-invalid={errors.email || errors.userId ? true : undefined}
             onChange={(e) => (setEmail(e.target.value), setErrors({}))}
             onBlur={() => email && setErrors(check(SeatCreateSchema, { bookingId, email }) ?? {})}
           />
-        </label>
+        </FormField>
         {people.length ? (
-          <label className={css({ display: 'flex', flexDir: 'column', gap: '1', fontSize: 'sm' })}>
-            Or someone you booked with
+          <FormField label="Or someone you booked with">
             <select className={input} value={userId} onChange={(e) => (setUserId(e.target.value), setErrors({}))}>
               <option value="">Choose a person</option>
               {people.map((p) => (
@@ -94,17 +94,19 @@ function InviteForm({ bookingId, people }: { bookingId: string; people: ClientSe
                 </option>
               ))}
             </select>
-          </label>
+          </FormField>
         ) : null}
         <Button type="submit" loading={busy} className={css({ mt: { md: '6' } })}>
           Send invitation
         </Button>
       </div>
-      {Object.entries(errors).map(([k, msgs]) => (
-        <p key={k} className={errorCss} role="alert">
-          {msgs[0]}
-        </p>
-      ))}
+      {Object.entries(errors)
+        .filter(([k]) => k !== 'email' && k !== 'userId')
+        .map(([k, msgs]) => (
+          <p key={k} className={errorCss} role="alert">
+            {msgs[0]}
+          </p>
+        ))}
       {link ? <p className={css({ fontSize: 'xs', color: 'fg.muted', wordBreak: 'break-all' })}>Link (works once): {link}</p> : null}
     </form>
   )
