@@ -74,7 +74,8 @@ export function FormField({
       *
     </span>
   ) : null
-  const body = typeof children === 'function' ? children(control) : isValidElement(children) ? cloneElement(children, control) : children
+  // A group's fieldset carries the description itself; its children are left as they are.
+  const body = typeof children === 'function' ? children(control) : isValidElement(children) && !group ? cloneElement(children, control) : children
   const labelRow = aside ? (
     <span className={asideRow}>
       {group ? null : (
