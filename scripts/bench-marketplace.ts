@@ -36,9 +36,9 @@ const API_CONCURRENCY = 8
 
 const { boot } = await import('../src/boot')
 const { buildAssets, scriptClosure } = await import('../src/platform/assets/assets')
-const { listPublicSchedules, parsePublicFilters } = await import('../src/modules/workshops/public.service')
-const { User } = await import('../src/modules/users/user.entity')
-const { Session } = await import('../src/modules/auth/auth.entity')
+const { listPublicSchedules, parsePublicFilters } = await import('../src/modules/workshops')
+const { User } = await import('../src/modules/users')
+const { Session } = await import('../src/modules/auth')
 const { randomToken, sha256 } = await import('../src/platform/crypto')
 const { seedMarketplace } = await import('./bench-seed')
 

@@ -1,6 +1,13 @@
+/** Workshops: the catalogue (tags, templates, workshops, schedules, resources), the public marketplace rows and which schedules a user may book (the front door). */
+export { findBookableSchedule, isCoachOf } from './bookable'
 export * from './enums'
+export { findPublicSchedule, listPublicSchedules, type PublicFilters, parsePublicFilters } from './public.service'
 export { WorkshopResource } from './resource.entity'
+export { attendeeBookings, attendeeVisibility, isConfirmedAttendee } from './resource.service'
+export { catalogueRoutes } from './routes'
 export { WorkshopSchedule } from './schedule.entity'
+export { loadCoachRatings, uuidArray } from './schedule.stats'
+export { toAmount } from './serialize'
 export { Tag } from './tag.entity'
 export { WorkshopTemplate } from './template.entity'
 export { Workshop } from './workshop.entity'

@@ -5,8 +5,8 @@
  * The shape is the public schedule of serialize.ts (same fields, same names).
  */
 
-import type { User } from '../users/user.entity'
-import { serializePublicUser } from '../users/user.serialize'
+import type { User } from '../users'
+import { serializePublicUser } from '../users'
 import { localTime, toAmount } from './serialize'
 
 const EARNED = `('CONFIRMED', 'COMPLETED', 'NO_SHOW')`

@@ -1,6 +1,6 @@
 import { wrap } from '@mikro-orm/core'
-import type { User } from '../users/user.entity'
-import { serializePublicUser } from '../users/user.serialize'
+import type { User } from '../users'
+import { serializePublicUser } from '../users'
 import type { WorkshopResource } from './resource.entity'
 import type { WorkshopSchedule } from './schedule.entity'
 import type { Tag } from './tag.entity'
