@@ -29,7 +29,7 @@ export const PinInput = forwardRef<HTMLDivElement, PinInputProps>(function PinIn
     <PinInputRoot ref={ref} otp type="numeric" placeholder="" size={size} {...(rest as object)}>
       {label ? <PinInputLabel>{label}</PinInputLabel> : null}
       <PinInputControl>
-        {Array.from({ length }, (_, index) => (
+        {[...Array(length).keys()].map((index) => (
           <PinInputInput key={index} index={index} className={cx(input({ size }))} />
         ))}
       </PinInputControl>
