@@ -10,7 +10,7 @@ import { Membership, Tenant } from './modules/tenants'
 import { StoredFile } from './modules/uploads'
 import { User } from './modules/users'
 import { Voucher } from './modules/vouchers'
-import { Tag, Workshop, WorkshopResource, WorkshopSchedule, WorkshopTemplate } from './modules/workshops'
+import { Tag, Workshop, WorkshopResource, WorkshopSchedule, WorkshopTag, WorkshopTemplate } from './modules/workshops'
 import { initOrm, type OrmOptions } from './platform/db/orm'
 
 export const entities = [
@@ -27,6 +27,7 @@ export const entities = [
   Tag,
   WorkshopTemplate,
   Workshop,
+  WorkshopTag,
   WorkshopSchedule,
   WorkshopResource,
   Feedback,
