@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot'
 import { DateTime, NullableDateTime, Obj } from '../../platform/http/view'
-import { countryRule } from '../../shared/countries'
+import { countryRule } from '../../shared/country-codes'
 import { voucherCodeRule } from '../vouchers/voucher.schema'
 
 export const BOOKING_STATUS_VALUES = ['PENDING', 'CONFIRMED', 'CANCELLED', 'COMPLETED', 'NO_SHOW'] as const

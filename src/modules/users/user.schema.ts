@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot'
 import { DateTime, NullableDateTime } from '../../platform/http/view'
-import { countryRule } from '../../shared/countries'
+import { countryRule } from '../../shared/country-codes'
 import { emailRule, MESSAGES, passwordRule, slugRule, usernameRule } from '../../shared/rules'
 
 export const USER_STATUSES = ['pending', 'active', 'suspended'] as const
