@@ -29,6 +29,11 @@ function summaryOf(em: EntityManager | undefined, area: 'client' | 'coach', user
   return p
 }
 
+/** Starts the shell's summary query before rendering (renderPage runs it beside the page's data). */
+export function prefetchShell(em: EntityManager, area: 'client' | 'coach', user: User) {
+  void summaryOf(em, area, user)
+}
+
 export function AppLayout({ area, user, path, em, children }: { area: 'client' | 'coach'; user: User; path: string; em?: EntityManager; children: ReactNode }) {
   const req = useRequest()
   const me = serializeUser(user)

@@ -286,4 +286,4 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
   )
 }
 
-export default { title: 'Dashboard', stream: true, load, Page } satisfies PageModule<Data>
+export default { title: 'Dashboard', defer: true, load, Page } satisfies PageModule<Data>
