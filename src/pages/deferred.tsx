@@ -9,22 +9,55 @@ import { isDatabaseUnavailable } from '../platform/db/health'
 import type { Logger } from '../platform/log'
 import { ErrorScreen } from './screens/error'
 
-export type Outcome<D> = { data: D } | { status: number; message?: string }
+export type Outcome<D> = ({ data: D } | { status: number; message?: string }) & { release: () => void }
 
-/** The load's answer as an outcome that never rejects (null is the 404 of `path`). */
-export function settle<D>(load: Promise<D | null>, path: string, log: Logger): Promise<Outcome<D>> {
-  return load.then(
-    (data) => (data === null ? { status: 404, message: `Page Not Found: ${path}` } : { data }),
-    (err) => {
-      if (isDatabaseUnavailable(err)) return { status: 503 }
+/**
+ * The deferred lane: at most LANE pages load and render their deferred part at once. A busy
+ * server then still answers every new request's first bytes (session, layout) promptly
+ * instead of queueing them behind the heavy part of all the others; the parts waiting for
+ * the lane are already showing their skeletons.
+ */
+const LANE = 4
+let inLane = 0
+const waiting: (() => void)[] = []
+
+async function enterLane(): Promise<() => void> {
+  if (inLane >= LANE) await new Promise<void>((resolve) => waiting.push(resolve))
+  inLane++
+  let done = false
+  return () => {
+    if (done) return
+    done = true
+    inLane--
+    waiting.shift()?.()
+  }
+}
+
+/**
+ * Runs the load in the lane; its answer as an outcome that never rejects (null is the 404 of
+ * `path`). The lane is left when the boundary renders (or shortly after, should it never).
+ */
+export async function settle<D>(load: () => Promise<D | null>, path: string, log: Logger): Promise<Outcome<D>> {
+  const release = await enterLane()
+  const outcome = await load().then(
+    (data): Outcome<D> => (data === null ? { status: 404, message: `Page Not Found: ${path}`, release } : { data, release }),
+    (err): Outcome<D> => {
+      if (isDatabaseUnavailable(err)) return { status: 503, release }
       log.error({ err }, 'page data failed')
       const status = typeof (err as any)?.status === 'number' ? (err as any).status : 500
-      return { status: status >= 400 && status < 600 ? status : 500 }
+      return { status: status >= 400 && status < 600 ? status : 500, release }
     },
   )
+  setTimeout(release, 100)
+  return outcome
 }
 
 export function Deferred<D>({ outcome, render }: { outcome: Promise<Outcome<D>>; render: (data: D) => ReactNode }) {
   const o = use(outcome)
-  return 'data' in o ? render(o.data) : <ErrorScreen status={o.status} message={o.message} />
+  try {
+    return 'data' in o ? render(o.data) : <ErrorScreen status={o.status} message={o.message} />
+  } finally {
+    // The boundary renders in this same task (islands included); the next load starts after it.
+    o.release()
+  }
 }

@@ -128,7 +128,8 @@ export async function renderPage(req: PageRequest): Promise<Response> {
     if (mod.defer) {
       // Everything starts now and runs side by side: the page's data, the layout's summary and
       // the cheap `head`; only the last two come before the first byte.
-      const outcome = settle(mod.load ? mod.load(ctx) : Promise.resolve(undefined), path, log)
+      const load = mod.load
+      const outcome = settle(load ? () => load(ctx) : async () => undefined, path, log)
       prefetchLayout(route.layout as LayoutName, req.user, req.em)
       const head = mod.head ? await mod.head(ctx) : undefined
       if (mod.head && head === null) return renderError(req, 404, `Page Not Found: ${path}`)
