@@ -5,6 +5,7 @@
  * failing load shows the error screen inside the layout (a 404 is decided earlier, by `head`).
  */
 import { type ReactNode, use } from 'react'
+import { config } from '../config'
 import { isDatabaseUnavailable } from '../platform/db/health'
 import type { Logger } from '../platform/log'
 import { ErrorScreen } from './screens/error'
@@ -12,12 +13,13 @@ import { ErrorScreen } from './screens/error'
 export type Outcome<D> = ({ data: D } | { status: number; message?: string }) & { release: () => void }
 
 /**
- * The deferred lane: at most LANE pages load and render their deferred part at once. A busy
+ * The deferred lane: at most LANE pages (a fifth of the database pool, so the sessions and
+ * layouts of new requests always find a connection) load and render their deferred part at once. A busy
  * server then still answers every new request's first bytes (session, layout) promptly
  * instead of queueing them behind the heavy part of all the others; the parts waiting for
  * the lane are already showing their skeletons.
  */
-const LANE = 4
+const LANE = Math.max(2, Math.floor(config.DB_POOL_MAX / 5))
 let inLane = 0
 const waiting: (() => void)[] = []
 

@@ -61,6 +61,8 @@ async function stream(request: Request, colorMode: string, node: ReactNode, stat
     {
       nonce,
       onError(error) {
+        // A reader that leaves while the page streams (navigated away) is no render error.
+        if ((error as any)?.name === 'AbortError') return log.debug({ err: error }, 'page stream closed by the client')
         log.error({ err: error }, 'page render error')
       },
     },
