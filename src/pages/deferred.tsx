@@ -13,13 +13,14 @@ import { ErrorScreen } from './screens/error'
 export type Outcome<D> = ({ data: D } | { status: number; message?: string }) & { release: () => void }
 
 /**
- * The deferred lane: at most LANE pages (a fifth of the database pool, so the sessions and
- * layouts of new requests always find a connection) load and render their deferred part at once. A busy
+ * The deferred lane: at most LANE pages load and render their deferred part at once. A page
+ * runs up to ~5 queries side by side, so LANE is a sixth of the database pool (3 of 20):
+ * the sessions and layouts of new requests still find a free connection. A busy
  * server then still answers every new request's first bytes (session, layout) promptly
  * instead of queueing them behind the heavy part of all the others; the parts waiting for
  * the lane are already showing their skeletons.
  */
-const LANE = Math.max(2, Math.floor(config.DB_POOL_MAX / 5))
+const LANE = Math.max(2, Math.floor(config.DB_POOL_MAX / 6))
 let inLane = 0
 const waiting: (() => void)[] = []
 
