@@ -1,7 +1,7 @@
 /** The bookings of the coach's schedules: a filtered page (one statement) and one booking in full (four). */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
-import { BOOKING_STATUSES } from '../bookings/booking.entity'
+import { BOOKING_STATUSES } from '../bookings'
 import { isUuid, num, PAGE_SIZE, paged, personName } from './sql'
 
 export interface BookingFilters {

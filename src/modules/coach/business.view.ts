@@ -1,7 +1,7 @@
 /** Feedback, the payout ledger and invoices as the coach reads them: fixed statement counts. */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
-import { split } from '../payouts/payout.service'
+import { split } from '../payouts'
 import { avg1, isUuid, num, PAGE_SIZE, paged, personName } from './sql'
 
 export async function coachFeedbacks(

@@ -1,6 +1,6 @@
 /** /c/bookings: every booking of the coach's schedules, filtered by schedule, status, date or client. */
 
-import { BOOKING_STATUSES } from '../../../modules/bookings/booking.entity'
+import { BOOKING_STATUSES } from '../../../modules/bookings'
 import { coachScheduleOptions, listCoachBookings, pageOf } from '../../../modules/coach'
 import { PageSkeleton } from '../../layouts/skeleton'
 import type { PageContext, PageModule } from '../../routes'

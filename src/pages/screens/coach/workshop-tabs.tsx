@@ -1,7 +1,7 @@
 /** The read-only tabs of a workshop: history, payouts, calendar (month/week + .ics feed) and invoices. */
 import { css, cx } from 'styled-system/css'
 import { workshopInvoices } from '../../../modules/coach'
-import { split } from '../../../modules/payouts/payout.service'
+import { split } from '../../../modules/payouts'
 import { now } from '../../../platform/clock'
 import type { PageContext, PageModule } from '../../routes'
 import { Empty, fmtDateTime, fmtTime, link, MODE_LABEL, money, muted, outlineLink, Status, table, tableWrap } from './ui'
