@@ -1,7 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { Elysia, t } from 'elysia'
+import * as v from 'valibot'
 import { platform } from '../../platform/http/context'
 import { forbidden, parseOrThrow } from '../../platform/http/errors'
+import { dataOf, ok } from '../../platform/openapi/responses'
 import { BookingCancelSchema } from './booking.schema'
 import { cancelSchedule } from './schedule-cancel.service'
 
@@ -19,6 +21,10 @@ export const scheduleCancelRoutes = new Elysia({ name: 'schedule-cancel' }).use(
     params: t.Object({ id: t.String() }),
     body: BookingCancelSchema,
     detail: {
+      responses: ok(
+        dataOf(v.object({ scheduleId: v.string(), cancelled: v.number(), refunded: v.number(), mailed: v.number() })),
+        'What was cancelled, refunded and mailed',
+      ),
       tags: ['Workshop schedules'],
       summary: 'Cancel a schedule with a reason',
       description:
