@@ -3,7 +3,7 @@
  * and the JavaScript (gzip) each page loads. Boots its own app on a throwaway database with
  * demo data, in production mode (React's production build).
  *
- *   bun run scripts/bench-pages.ts [--seconds 5] [--concurrency 16] [--js-only]
+ *   bun run scripts/bench-pages.ts [--seconds 5] [--concurrency 16] [--only REGEX] [--js-only]
  *
  * It also lists the first-load JavaScript (gzip: the page's island entries and their static
  * chunks; parts fetched later with import() are not counted) of EVERY /b and /c page of the
@@ -23,6 +23,8 @@ const arg = (name: string, fallback: number) => {
   return i > 0 ? Number(process.argv[i + 1]) : fallback
 }
 const SECONDS = arg('seconds', 5)
+/** `--only REGEX`: just the pages whose path matches (always with / as the reference). */
+const ONLY = process.argv.includes('--only') ? new RegExp(process.argv[process.argv.indexOf('--only') + 1]) : null
 const CONCURRENCY = arg('concurrency', 16)
 
 const { boot } = await import('../src/boot')
@@ -189,6 +191,7 @@ console.log(`\nPages (production build, ${CONCURRENCY} concurrent, ${SECONDS} s 
 console.log('| page | req/s | TTFB p50 | TTFB p95 | cold TTFB | JS files | JS | JS gzip |')
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|')
 for (const [path, cookie, label] of pages) {
+  if (ONLY && path !== '/' && !ONLY.test(path)) continue
   const cold = await timed(path, cookie)
   const js = jsOf(cold.body)
   const measure = MEASURED.some((re) => re.test(path))
