@@ -6,7 +6,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes/button'
 import { formatSort, type TableState } from '../../design-system/components/table/table-state'
-import { type FilterSpec, TABLES, type TableKind } from './spec'
+import type { TableFilter } from './props'
 
 const BAR = css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'flex-end' })
 const FIELD = css({ display: 'flex', flexDir: 'column', gap: '1', fontSize: 'xs', color: 'fg.muted', minW: '0' })
@@ -25,16 +25,14 @@ const CONTROL = css({
 const SEARCH = css({ w: { base: 'full', sm: '56' } })
 
 export function Filters(p: {
-  kind: TableKind
+  filters: TableFilter[]
   label: string
   prefix: string
   path: string
   state: TableState
-  options?: Record<string, [string, string][]>
   onChange: (filters: Record<string, string>) => void
   children?: ReactNode
 }) {
-  const specs = TABLES[p.kind].filters as readonly FilterSpec[]
   const [text, setText] = useState<Record<string, string>>(p.state.filters)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   // Back/forward or "clear the filters" changes the state: the controls follow.
@@ -67,7 +65,7 @@ export function Filters(p: {
       }}
     >
       {p.state.sort.length ? <input type="hidden" name={`${p.prefix}sort`} value={formatSort(p.state.sort)} /> : null}
-      {specs.map((f) => {
+      {p.filters.map((f) => {
         const name = p.prefix + f.key
         const value = text[f.key] ?? ''
         if (f.type === 'search')
@@ -91,7 +89,7 @@ export function Filters(p: {
               <input type="date" name={name} value={value} className={CONTROL} onChange={(e) => set(f.key, e.target.value)} />
             </label>
           )
-        const options = f.options ?? p.options?.[f.key] ?? []
+        const options = f.options
         return (
           <label key={f.key} className={FIELD}>
             {f.label}

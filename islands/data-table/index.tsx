@@ -1,34 +1,64 @@
 /**
- * Every list of the client and coach areas (section 9): the server pages, sorts and filters;
- * this island keeps the state in the URL (reload and back keep the page, the sort and the
- * filters), asks /v1/tables/{kind} for the page it needs, and offers the actions that apply
- * to many rows. Its first render is the page the server rendered, so it shows without JS.
+ * Every list of the client and coach areas (section 9). The server pages, sorts, filters and
+ * formats (columns, rows, filters and empty state come in the props); this island keeps the
+ * state in the URL (reload and back keep the page, the sort and the filters), asks
+ * /v1/tables/{kind} for the page it needs, and offers the action on selected rows. Its first
+ * render is the page the server rendered, so the table shows without JavaScript.
  */
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes/button'
-import { PagedTable } from '../../design-system/components/table/paged-table'
-import { readTableState, type TableState, writeTableState } from '../../design-system/components/table/table-state'
-import { bookingColumns, groupColumns, invoiceColumns, paymentColumns, workshopColumns } from './client-columns'
-import { coachBookingColumns, coachFeedbackColumns, coachPayoutColumns } from './coach-columns'
+import { type PagedColumn, PagedTable } from '../../design-system/components/table/paged-table'
+import { readTableState, SCOPE_PREFIX, type TableState, writeTableState } from '../../design-system/components/table/table-state'
 import { Filters } from './filters'
-import type { DataTableProps } from './props'
-import { filterKeys, SCOPE_PREFIX, type TableKind } from './spec'
-
-const EMPTY: Record<TableKind, { text: string; href?: string; cta?: string }> = {
-  'client-bookings': { text: 'No bookings here yet. Find a workshop and book your seats.', href: '/workshops', cta: 'Browse workshops' },
-  'client-payments': { text: 'No payments yet. Payments and refunds of your bookings show up here.', href: '/workshops', cta: 'Browse workshops' },
-  'client-invoices': { text: 'No invoices yet. An invoice is issued when a booking is paid.' },
-  'client-groups': { text: 'No one shares your bookings yet. Invite people to the free seats of a booking.', href: '/b/bookings', cta: 'Go to my bookings' },
-  'client-workshops': { text: 'You have no workshops yet. Book a seat and the workshop appears here.', href: '/workshops', cta: 'Browse workshops' },
-  'coach-bookings': { text: 'No bookings yet. Publish a schedule so clients can book it.', href: '/c/workshops', cta: 'Go to my workshops' },
-  'coach-feedbacks': { text: 'No feedback yet: attendees can rate a session once it has ended.' },
-  'coach-payouts': { text: 'No payouts yet: they appear once bookings are paid.', href: '/c/workshops', cta: 'Go to my workshops' },
-}
+import type { DataTableProps, TableCell, TableRow } from './props'
 
 const STACK = css({ display: 'flex', flexDir: 'column', gap: '3', minW: '0' })
-const CTA = css({ color: 'fg.default', fontWeight: 'medium', textDecoration: 'underline' })
+const LINK = css({ color: 'fg.default', fontWeight: 'medium', textDecoration: 'underline', textUnderlineOffset: '2px' })
+const SUB = css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })
 const ALERT = css({ color: 'fg.error', fontSize: 'sm' })
+const BADGE = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  px: '2',
+  h: '6',
+  borderRadius: 'full',
+  fontSize: 'xs',
+  fontWeight: 'semibold',
+  whiteSpace: 'nowrap',
+  bg: 'colorPalette.a3',
+  color: 'colorPalette.12',
+})
+const TONE: Record<string, string> = {
+  amber: css({ colorPalette: 'yellow' }),
+  green: css({ colorPalette: 'green' }),
+  red: css({ colorPalette: 'red' }),
+  gray: css({ colorPalette: 'gray' }),
+  blue: css({ colorPalette: 'gray' }),
+}
+
+function Cell({ c }: { c: TableCell | undefined }) {
+  if (!c) return null
+  const main = c.href ? (
+    <a className={LINK} href={c.href} download={c.download || undefined}>
+      {c.text}
+    </a>
+  ) : c.tone ? (
+    <span className={cx(BADGE, TONE[c.tone] ?? TONE.gray)}>{c.text}</span>
+  ) : c.label ? (
+    <span role="img" aria-label={c.label}>
+      {c.text}
+    </span>
+  ) : (
+    c.text
+  )
+  return (
+    <span data-testid={c.testId}>
+      {main}
+      {c.sub ? <span className={SUB}>{c.sub}</span> : null}
+    </span>
+  )
+}
 
 function download(urls: string[]) {
   for (const url of urls) {
@@ -41,31 +71,10 @@ function download(urls: string[]) {
   }
 }
 
-function columnsOf(p: DataTableProps) {
-  switch (p.kind) {
-    case 'client-bookings':
-      return bookingColumns(p.tz, (id) => (p.bookingHref ? p.bookingHref.replace('{id}', id) : `/b/bookings/${id}`))
-    case 'client-payments':
-      return paymentColumns(p.tz)
-    case 'client-invoices':
-      return invoiceColumns(p.tz)
-    case 'client-groups':
-      return groupColumns(p.tz)
-    case 'client-workshops':
-      return workshopColumns(p.tz)
-    case 'coach-bookings':
-      return coachBookingColumns()
-    case 'coach-feedbacks':
-      return coachFeedbackColumns(p.tz)
-    default:
-      return coachPayoutColumns()
-  }
-}
-
 export default function DataTable(props: DataTableProps) {
-  const { kind, path, prefix = '', scope } = props
-  const keys = useMemo(() => filterKeys(kind), [kind])
-  const columns = useMemo(() => columnsOf(props), [props])
+  const { kind, path, prefix = '', scope, empty, action } = props
+  const keys = useMemo(() => props.filters.map((f) => f.key), [props.filters])
+  const columns = useMemo(() => props.columns.map((c): PagedColumn<TableRow> => ({ ...c, cell: (r) => <Cell c={r.cells[c.id]} /> })), [props.columns])
   const [view, setView] = useState({ rows: props.rows, total: props.total, state: props.state as TableState, search: props.search })
   const [busy, setBusy] = useState(false)
   const [failed, setFailed] = useState(false)
@@ -78,14 +87,13 @@ export default function DataTable(props: DataTableProps) {
     live.current?.abort()
     const ctl = new AbortController()
     live.current = ctl
-    const q = new URLSearchParams(writeTableState(new URLSearchParams(), state, keys).slice(1))
+    const q = new URLSearchParams(writeTableState(new URLSearchParams(), state, keys))
     for (const [k, v] of Object.entries(scope ?? {})) q.set(SCOPE_PREFIX + k, v)
     setBusy(true)
     try {
       const res = await fetch(`/v1/tables/${kind}?${q}`, { headers: { accept: 'application/json' }, signal: ctl.signal })
       if (!res.ok) throw new Error(String(res.status))
-      const data = (await res.json()) as { rows: Record<string, unknown>[]; total: number; state: TableState }
-      if (ctl.signal.aborted) return
+      const data = (await res.json()) as { rows: TableRow[]; total: number; state: TableState }
       setView({ rows: data.rows, total: data.total, state: data.state, search })
       setSelected([])
       setFailed(false)
@@ -97,9 +105,8 @@ export default function DataTable(props: DataTableProps) {
   }
 
   function navigate(state: TableState) {
-    const url = href(state)
-    history.pushState(history.state, '', url)
-    // Shown at once; the rows follow.
+    history.pushState(history.state, '', href(state))
+    // The controls follow at once; the rows when they come.
     setView((v) => ({ ...v, state, search: location.search }))
     void load(state, location.search)
   }
@@ -123,27 +130,18 @@ export default function DataTable(props: DataTableProps) {
   }, [keys, prefix])
 
   const filtered = Object.keys(view.state.filters).length > 0
-  const empty = EMPTY[kind]
-  const selectable = kind === 'client-bookings' || kind === 'client-invoices'
-  const hasRows = view.total > 0 || filtered
 
   return (
     <div className={STACK}>
-      {!props.bare && hasRows ? (
-        <Filters kind={kind} label={props.label} prefix={prefix} path={path} state={view.state} options={props.options} onChange={setFilters}>
-          {selectable && selected.length ? (
+      {!props.bare && (view.total > 0 || filtered) ? (
+        <Filters filters={props.filters} label={props.label} prefix={prefix} path={path} state={view.state} onChange={setFilters}>
+          {action && selected.length ? (
             <button
               type="button"
               className={button({ variant: 'outline', size: 'sm' })}
-              onClick={() =>
-                download(
-                  kind === 'client-bookings'
-                    ? selected.map((id) => `/v1/bookings/${id}/calendar.ics`)
-                    : view.rows.filter((r) => selected.includes(String(r.id))).map((r) => String(r.url)),
-                )
-              }
+              onClick={() => download(view.rows.filter((r) => r.act && selected.includes(r.id)).map((r) => r.act!))}
             >
-              {kind === 'client-bookings' ? `Add ${selected.length} to calendar` : `Download ${selected.length} selected`}
+              {action.replace('{n}', String(selected.length))}
             </button>
           ) : null}
         </Filters>
@@ -161,16 +159,16 @@ export default function DataTable(props: DataTableProps) {
         state={view.state}
         href={href}
         onStateChange={navigate}
-        rowId={(r) => String(r.id)}
-        selected={selectable ? selected : undefined}
-        onSelectedChange={selectable && view.rows.length ? setSelected : undefined}
+        rowId={(r) => r.id}
+        selected={action ? selected : undefined}
+        onSelectedChange={action && view.rows.length ? setSelected : undefined}
         busy={busy}
         empty={
           filtered ? (
             <span>
               Nothing matches these filters.{' '}
               <a
-                className={CTA}
+                className={LINK}
                 href={href({ ...view.state, page: 0, filters: {} })}
                 onClick={(e) => {
                   e.preventDefault()
@@ -184,7 +182,7 @@ export default function DataTable(props: DataTableProps) {
             <span>
               {empty.text}{' '}
               {empty.href ? (
-                <a href={empty.href} className={CTA}>
+                <a href={empty.href} className={LINK}>
                   {empty.cta}
                 </a>
               ) : null}

@@ -76,3 +76,6 @@ export function toggleSort(sort: SortItem[], id: string, multi: boolean): SortIt
 }
 
 export const pageCount = (total: number, pageSize: number = PAGE_SIZE) => Math.max(1, Math.ceil(total / pageSize))
+
+/** What a page fixes (one workshop, one booking) travels to the data endpoint as `_name=value`. */
+export const SCOPE_PREFIX = '_'

@@ -8,6 +8,7 @@ export { PAGE_SIZE, pageOf } from './sql'
 export { coachFeedbackSummary, coachFeedbacksPage } from './tables.view'
 export { coachUploadRoutes } from './uploads'
 export {
+  coachWorkshopsPage,
   listWorkshops,
   planUsage,
   type ResourceRow,

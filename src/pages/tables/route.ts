@@ -1,15 +1,16 @@
 /**
- * GET /v1/tables/{kind}: one page of a list table for its island (the same loaders the pages
- * use). The state comes as the page's own parameters (page from 1, sort, filters); the scope
- * the page fixes as `_name` parameters. Signed-in only; coach tables for coaches only.
+ * GET /v1/tables/{kind}: one page of a list table for its island (the same loaders and views
+ * the pages use). The state comes as the page's own parameters (page from 1, sort, filters);
+ * what the page fixes as `_name` parameters. Signed-in only; coach tables for coaches only.
  */
 import { Elysia } from 'elysia'
-import { readTableState } from '../../../design-system/components/table/table-state'
-import { filterKeys, SCOPE_PREFIX, TABLES } from '../../../islands/data-table/spec'
+import { readTableState, SCOPE_PREFIX } from '../../../design-system/components/table/table-state'
 import type { RequestContext } from '../../platform/http/context'
 import { forbidden, notFound, unauthenticated } from '../../platform/http/errors'
 import { isCoachArea } from '../guards'
-import { isTableKind, loadTable, scopeOf } from './index'
+import { parseCookies } from '../request'
+import { isTableKind, loadTable, scopeOf, tzOf } from './index'
+import { filterKeys, TABLES } from './spec'
 
 export const tableDataRoute = () =>
   new Elysia({ name: 'table-data' }).get(
@@ -24,7 +25,8 @@ export const tableDataRoute = () =>
       const params = new URL(c.request.url).searchParams
       const raw: Record<string, string> = {}
       for (const [k, v] of params) if (k.startsWith(SCOPE_PREFIX)) raw[k.slice(SCOPE_PREFIX.length)] = v
-      const data = await loadTable(ctx.em as any, user, kind, readTableState(params, filterKeys(kind)), scopeOf(kind, raw))
+      const tz = tzOf(parseCookies(c.request.headers.get('cookie')).tz)
+      const data = await loadTable(ctx.em as any, user, kind, readTableState(params, filterKeys(kind)), scopeOf(kind, raw), tz)
       c.set.headers['cache-control'] = 'private, no-store'
       return data
     },

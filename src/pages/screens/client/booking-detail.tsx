@@ -10,7 +10,7 @@ import { listGroups } from '../../../modules/invitations/group.service'
 import { now } from '../../../platform/clock'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
-import { tableProps } from '../../tables'
+import { loadTableData, tableView } from '../../tables'
 import { Card, Dl, linkClass, mutedText, PageHeader, pageStack, StatusBadge, TabLinks, useTz } from './parts'
 import { ResourceList } from './resources'
 
@@ -27,7 +27,10 @@ async function loadFor(ctx: PageContext, tab: Tab) {
     tab === 'resources' ? clientResources(ctx.em, me.id, detail.booking.workshop.id) : Promise.resolve([]),
     tab === 'seats' && detail.booking.mine ? listGroups(ctx.em, me, new URL('http://x/?perPage=100')).then((r) => r.data) : Promise.resolve([]),
     tab === 'payments'
-      ? Promise.all([tableProps(ctx, 'client-payments', { scope, bare: true }), tableProps(ctx, 'client-invoices', { scope, prefix: 'inv-', bare: true })])
+      ? Promise.all([
+          loadTableData(ctx, 'client-payments', { scope, bare: true }),
+          loadTableData(ctx, 'client-invoices', { scope, prefix: 'inv-', bare: true }),
+        ])
       : null,
   ])
   return {
@@ -180,10 +183,10 @@ function makePage(tab: Tab) {
         {tab === 'payments' && data.tables ? (
           <>
             <Card title="Payments and refunds" id="payments">
-              <Island name="data-table" props={{ ...data.tables[0], tz, label: 'Payments of this booking' }} />
+              <Island name="data-table" props={tableView(data.tables[0], tz, 'Payments of this booking')} />
             </Card>
             <Card title="Invoices" id="invoices">
-              <Island name="data-table" props={{ ...data.tables[1], tz, label: 'Invoices of this booking' }} />
+              <Island name="data-table" props={tableView(data.tables[1], tz, 'Invoices of this booking')} />
             </Card>
           </>
         ) : null}

@@ -2,10 +2,10 @@
 
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
-import { tableProps } from '../../tables'
+import { loadTableData, tableView } from '../../tables'
 import { linkClass, PageHeader, pageStack, useTz } from './parts'
 
-const load = async (ctx: PageContext) => ({ table: await tableProps(ctx, 'client-bookings') })
+const load = async (ctx: PageContext) => ({ table: await loadTableData(ctx, 'client-bookings') })
 type Data = Awaited<ReturnType<typeof load>>
 
 function Page({ data }: { data: Data }) {
@@ -21,7 +21,7 @@ function Page({ data }: { data: Data }) {
           </a>
         }
       />
-      <Island name="data-table" props={{ ...data.table, tz, label: 'Bookings' }} />
+      <Island name="data-table" props={tableView(data.table, tz, 'Bookings')} />
     </div>
   )
 }

@@ -2,10 +2,10 @@
 
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
-import { tableProps } from '../../tables'
+import { loadTableData, tableView } from '../../tables'
 import { PageHeader, pageStack, useTz } from './parts'
 
-const load = async (ctx: PageContext) => ({ table: await tableProps(ctx, 'client-groups') })
+const load = async (ctx: PageContext) => ({ table: await loadTableData(ctx, 'client-groups') })
 type Data = Awaited<ReturnType<typeof load>>
 
 function Page({ data }: { data: Data }) {
@@ -13,7 +13,7 @@ function Page({ data }: { data: Data }) {
   return (
     <div className={pageStack}>
       <PageHeader title="Groups" description="The people who share your bookings' seats: who booked, who accepted and who is still invited, by workshop." />
-      <Island name="data-table" props={{ ...data.table, tz, label: 'Groups' }} />
+      <Island name="data-table" props={tableView(data.table, tz, 'Groups')} />
     </div>
   )
 }

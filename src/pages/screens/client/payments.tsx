@@ -2,11 +2,11 @@
 
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
-import { tableProps } from '../../tables'
+import { loadTableData, tableView } from '../../tables'
 import { Card, PageHeader, pageStack, useTz } from './parts'
 
 const load = async (ctx: PageContext) => {
-  const [payments, invoices] = await Promise.all([tableProps(ctx, 'client-payments'), tableProps(ctx, 'client-invoices', { prefix: 'inv-' })])
+  const [payments, invoices] = await Promise.all([loadTableData(ctx, 'client-payments'), loadTableData(ctx, 'client-invoices', { prefix: 'inv-' })])
   return { payments, invoices }
 }
 type Data = Awaited<ReturnType<typeof load>>
@@ -17,10 +17,10 @@ function Page({ data }: { data: Data }) {
     <div className={pageStack}>
       <PageHeader title="Payments" description="Card payments and refunds of your bookings, their invoices, and the cards you saved." />
       <Card title="Payments and refunds" id="payments">
-        <Island name="data-table" props={{ ...data.payments, tz, label: 'Payments' }} />
+        <Island name="data-table" props={tableView(data.payments, tz, 'Payments')} />
       </Card>
       <Card title="Invoices" id="invoices">
-        <Island name="data-table" props={{ ...data.invoices, tz, label: 'Invoices' }} />
+        <Island name="data-table" props={tableView(data.invoices, tz, 'Invoices')} />
       </Card>
       <Card title="Saved cards" id="cards">
         <Island name="client-cards" props={{}} />

@@ -8,7 +8,7 @@ import { clientBookings, clientResources, clientWorkshops } from '../../../modul
 import { now } from '../../../platform/clock'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
-import { tableProps } from '../../tables'
+import { loadTableData, tableView } from '../../tables'
 import { MonthCalendar } from './calendar'
 import { Card, Dl, Empty, linkClass, mutedText, PageHeader, pageStack, StatusBadge, TabLinks, useTz } from './parts'
 import { ResourceList } from './resources'
@@ -24,7 +24,7 @@ async function loadFor(ctx: PageContext, tab: WorkshopTab) {
     clientBookings(ctx.em, me.id, { workshopId: workshop.id }),
     tab === 'resources' ? clientResources(ctx.em, me.id, workshop.id) : Promise.resolve([]),
     tab === 'history' || tab === 'bookings'
-      ? tableProps(ctx, 'client-bookings', { scope: { workshop: workshop.id, ...(tab === 'history' ? { ended: '1' } : {}) }, bookingHref })
+      ? loadTableData(ctx, 'client-bookings', { scope: { workshop: workshop.id, ...(tab === 'history' ? { ended: '1' } : {}) }, bookingHref })
       : null,
   ])
   return { workshop, bookings, resources, table, now: now().toISOString() }
@@ -92,12 +92,12 @@ function makePage(tab: WorkshopTab) {
         ) : null}
         {tab === 'history' && data.table ? (
           <Card title="Past sessions" id="history">
-            <Island name="data-table" props={{ ...data.table, tz, label: 'Past sessions' }} />
+            <Island name="data-table" props={tableView(data.table, tz, 'Past sessions')} />
           </Card>
         ) : null}
         {tab === 'bookings' && data.table ? (
           <Card title="Bookings" id="bookings">
-            <Island name="data-table" props={{ ...data.table, tz, label: 'Bookings of this workshop' }} />
+            <Island name="data-table" props={tableView(data.table, tz, 'Bookings of this workshop')} />
           </Card>
         ) : null}
         {tab === 'calendar' ? (

@@ -3,21 +3,23 @@
 import { coachScheduleOptions } from '../../../modules/coach'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
-import { tableProps } from '../../tables'
+import { loadTableData, tableView } from '../../tables'
+import { useTz } from '../client/parts'
 import { fmtShort, PageHeader, stack } from './ui'
 
 async function load(ctx: PageContext) {
   const schedules = await coachScheduleOptions(ctx.em, ctx.user!.id)
   const options = { schedule: schedules.map((s): [string, string] => [s.id, `${s.title} · ${fmtShort(s.startDate, s.timezone)}`]) }
-  return { table: await tableProps(ctx, 'coach-bookings', { options }) }
+  return { table: await loadTableData(ctx, 'coach-bookings', { options }) }
 }
 type Data = Awaited<ReturnType<typeof load>>
 
 function Page({ data }: { data: Data }) {
+  const tz = useTz()
   return (
     <div className={stack}>
       <PageHeader title="Bookings" subtitle="Everyone who booked your workshops. Open a booking to take attendance, add notes or cancel it." />
-      <Island name="data-table" props={{ ...data.table, tz: 'UTC', label: 'Bookings' }} />
+      <Island name="data-table" props={tableView(data.table, tz, 'Bookings')} />
     </div>
   )
 }

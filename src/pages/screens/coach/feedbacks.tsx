@@ -3,7 +3,7 @@ import { css } from 'styled-system/css'
 import { coachFeedbackSummary, coachScheduleOptions, coachWorkshopRatings } from '../../../modules/coach'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
-import { tableProps } from '../../tables'
+import { loadTableData, tableView } from '../../tables'
 import { useTz } from '../client/parts'
 import { card, fmtShort, muted, PageHeader, Stat, stack } from './ui'
 
@@ -13,7 +13,7 @@ async function load(ctx: PageContext) {
     workshop: workshops.map((w): [string, string] => [w.id, `${w.title}${w.average ? ` (${w.average}★)` : ''}`]),
     schedule: schedules.map((s): [string, string] => [s.id, `${s.title} · ${fmtShort(s.startDate, s.timezone)}`]),
   }
-  const table = await tableProps(ctx, 'coach-feedbacks', { options, reload: true })
+  const table = await loadTableData(ctx, 'coach-feedbacks', { options, reload: true })
   return { table, data: await coachFeedbackSummary(ctx.em, ctx.user!.id, table.state.filters) }
 }
 type Data = Awaited<ReturnType<typeof load>>
@@ -46,7 +46,7 @@ function Page({ data: { table, data } }: { data: Data }) {
           ))}
         </section>
       </div>
-      <Island name="data-table" props={{ ...table, tz, label: 'Feedback' }} />
+      <Island name="data-table" props={tableView(table, tz, 'Feedback')} />
     </div>
   )
 }

@@ -3,13 +3,13 @@ import { css } from 'styled-system/css'
 import { coachWorkshopRatings, payoutLedger } from '../../../modules/coach'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
-import { tableProps } from '../../tables'
+import { loadTableData, tableView } from '../../tables'
 import { useTz } from '../client/parts'
 import { buttonLink, money, PageHeader, Stat, stack } from './ui'
 
 async function load(ctx: PageContext) {
   const workshops = await coachWorkshopRatings(ctx.em, ctx.user!.id)
-  const table = await tableProps(ctx, 'coach-payouts', { options: { workshop: workshops.map((w): [string, string] => [w.id, w.title]) }, reload: true })
+  const table = await loadTableData(ctx, 'coach-payouts', { options: { workshop: workshops.map((w): [string, string] => [w.id, w.title]) }, reload: true })
   // The totals only (no rows): page 1 of the old ledger query carries them.
   const ledger = await payoutLedger(ctx.em, ctx.user!.id, { workshop: table.state.filters.workshop ?? null, page: 1 })
   return { table, totals: ledger.totals, currency: (table.rows[0]?.currency as string | undefined) ?? ledger.page.rows[0]?.currency ?? 'usd' }
@@ -38,7 +38,7 @@ function Page({ data: { table, totals, currency: cur } }: { data: Data }) {
         <Stat label="Paid out (net)" value={money(totals.paid.net, cur)} hint={`${money(totals.paid.revenue, cur)} gross`} testId="paid-net" />
         <Stat label="Platform fees" value={money(totals.pending.fee + totals.paid.fee, cur)} hint={`${totals.pending.feePercent}% of gross`} />
       </div>
-      <Island name="data-table" props={{ ...table, tz, label: 'Payouts' }} />
+      <Island name="data-table" props={tableView(table, tz, 'Payouts')} />
     </div>
   )
 }

@@ -1,7 +1,7 @@
 /**
  * Every list table of the client and coach areas: its filters (URL parameter names) and the
- * scope a page fixes (one workshop, one booking...). Shared by the server, which reads the
- * same names from the request, and the island, which writes them to the URL.
+ * scope a page fixes (one workshop, one booking...). The island gets them in its props and
+ * writes the same names to the URL that the server reads.
  */
 export type FilterSpec =
   | { key: string; label: string; type: 'search'; placeholder?: string }
@@ -82,6 +82,7 @@ export const TABLES = {
       { key: 'to', label: 'To', type: 'date' },
     ],
   },
+  'coach-workshops': { area: 'coach', scope: ['deleted'], filters: [{ key: 'q', label: 'Search workshops', type: 'search', placeholder: 'Title' }] },
   'coach-feedbacks': {
     area: 'coach',
     scope: [],
@@ -119,5 +120,3 @@ export const TABLES = {
 export type TableKind = keyof typeof TABLES
 export const TABLE_KINDS = Object.keys(TABLES) as TableKind[]
 export const filterKeys = (kind: TableKind): string[] => TABLES[kind].filters.map((f) => f.key)
-/** Scope parameters travel to the data endpoint with a leading underscore (`_workshop=...`). */
-export const SCOPE_PREFIX = '_'
