@@ -1,9 +1,11 @@
 /** The read-only tabs of a workshop: history, payouts, calendar (month/week + .ics feed) and invoices. */
 import { css, cx } from 'styled-system/css'
 import { workshopInvoices } from '../../../modules/coach'
-import { split } from '../../../modules/payouts/payout.service'
 import { now } from '../../../platform/clock'
+import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
+import { loadTableData, type TableData, tableView } from '../../tables'
+import { useTz } from '../client/parts'
 import { Empty, fmtDateTime, fmtTime, link, MODE_LABEL, money, muted, outlineLink, Status, table, tableWrap } from './ui'
 import { loadWorkshop, type WorkshopData, WorkshopFrame } from './workshop-shell'
 
@@ -66,45 +68,24 @@ export const history: PageModule<WorkshopData> = {
   },
 }
 
-export const payouts: PageModule<WorkshopData> = {
+export const payouts: PageModule<WorkshopData & { table: TableData }> = {
   title: (d) => `Payouts · ${d.workshop.title}`,
-  load: (ctx) => loadWorkshop(ctx),
+  stream: true,
+  load: async (ctx) => {
+    const d = await loadWorkshop(ctx)
+    if (!d) return null
+    const table = await loadTableData(ctx, 'coach-payouts', {
+      scope: { workshop: d.workshop.id },
+      bare: true,
+      empty: { text: 'No revenue yet: payouts appear once bookings are paid.' },
+    })
+    return { ...d, table }
+  },
   Page: ({ data, ctx }) => {
-    const rows = data.schedules.filter((s) => s.revenue > 0 || s.payoutStatus === 'paid').reverse()
-    const fee = (n: number) => split(n).fee
-    const cur = data.workshop.currency
+    const tz = useTz()
     return (
       <WorkshopFrame data={data} ctx={ctx} tab="/payouts">
-        {rows.length === 0 ? (
-          <Empty>No revenue yet: payouts appear once bookings are paid.</Empty>
-        ) : (
-          <div className={tableWrap} tabIndex={0} role="region" aria-label="Scrollable table">
-            <table className={table}>
-              <thead>
-                <tr>
-                  <th>Session</th>
-                  <th className="num">Gross</th>
-                  <th className="num">Platform fee</th>
-                  <th className="num">Net</th>
-                  <th>Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((s) => (
-                  <tr key={s.id}>
-                    <td>{fmtDateTime(s.startDate, s.timezone)}</td>
-                    <td className="num">{money(s.revenue, cur)}</td>
-                    <td className="num">{money(fee(s.revenue), cur)}</td>
-                    <td className="num">{money(s.revenue - fee(s.revenue), cur)}</td>
-                    <td>
-                      <Status value={s.payoutStatus} label={s.payoutStatus === 'paid' ? 'Paid' : s.ended ? 'Pending' : 'Pending (not ended)'} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <Island name="data-table" props={tableView(data.table, tz, 'Payouts of this workshop')} />
         <p className={muted}>
           <a className={link} href={`/c/account/payouts?workshop=${data.workshop.id}`}>
             Open the payout ledger
