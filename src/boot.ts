@@ -52,6 +52,11 @@ export async function boot(opts: { port?: number; throwawayDb?: boolean; seedDem
     if (!opts.throwawayDb) process.exit(1)
   })
   await startServices(orm, db.url)
+  if (opts.seedDemo ?? config.SEED_DEMO) {
+    // The payment provider holds saved cards; the local one forgets them on every restart.
+    const { ensureDemoSavedCard } = await import('./demo/saved-card')
+    await ensureDemoSavedCard(orm.em.fork() as EntityManager)
+  }
   const app = createApp()
   // Island bundles and CSS are ready before the first visitor (tests build them on first use).
   if (config.NODE_ENV !== 'test') {

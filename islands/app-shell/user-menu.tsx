@@ -47,7 +47,7 @@ export function UserMenu({ trigger, items, triggerClass }: { trigger: ReactNode;
     }
     document.addEventListener('mousedown', onDown)
     return () => document.removeEventListener('mousedown', onDown)
-  }, [open, focusItem])
+  }, [open])
   const close = () => {
     setOpen(false)
     button.current?.focus()

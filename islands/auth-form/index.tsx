@@ -53,7 +53,7 @@ export default function AuthForm({ mode, redirect, token, providers }: AuthFormP
         setLinkState('failed')
         setNotice(err instanceof ApiError && err.message ? err.message : 'This sign-in link is invalid, used or expired. Please ask for a new one.')
       })
-  }, [token, redirect, land])
+  }, [token])
 
   const id = useId()
   const [value, setValue] = useState('')

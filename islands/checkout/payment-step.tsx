@@ -75,7 +75,7 @@ function CardForm({ booking, onPaid, ...props }: { booking: Booking; onPaid: () 
   const [loadError, setLoadError] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [paying, setPaying] = useState(false)
-  const [_attempt, setAttempt] = useState(0)
+  const [attempt, setAttempt] = useState(0)
   const holdLeft = useHoldLeft(booking.holdExpiresAt)
   const expired = holdLeft === 0
 
@@ -98,7 +98,7 @@ function CardForm({ booking, onPaid, ...props }: { booking: Booking; onPaid: () 
       cardRef.current = null
       setReady(false)
     }
-  }, [])
+  }, [attempt])
 
   const pay = async () => {
     const card = cardRef.current

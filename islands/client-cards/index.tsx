@@ -89,7 +89,7 @@ export default function ClientCards() {
       .catch(() => setCards([]))
   useEffect(() => {
     void load()
-  }, [load])
+  }, [])
   async function act(id: string, kind: 'default' | 'remove') {
     setBusy(`${kind}:${id}`)
     try {

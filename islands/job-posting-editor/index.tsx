@@ -53,7 +53,7 @@ export default function JobPostingEditor({ posting: initial, members }: JobPosti
       }
     } catch {}
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [saved, posting?.updatedAt, key])
+  }, [])
   useEffect(() => {
     try {
       if (dirty) localStorage.setItem(key, JSON.stringify({ form, base: posting?.updatedAt }))

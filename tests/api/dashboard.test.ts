@@ -137,4 +137,42 @@ describe('calendar files', () => {
     expect(tentative.body).toContain('STATUS:TENTATIVE')
     expect(tentative.body).not.toContain('meet.example.com/secret')
   })
+  test('the sessions I go to as one feed: my bookings and accepted seats, by workshop, never cancelled ones nor those of others', async () => {
+    const { coach, client, tenant } = await team()
+    const guest = await actor()
+    const w1 = await makeWorkshop(coach, { title: 'Feed one' })
+    const w2 = await makeWorkshop(coach, { title: 'Feed two' })
+    const s1 = await makeSchedule(coach, w1.id)
+    const s2 = await makeSchedule(coach, w2.id, { startDate: iso(9 * DAY), endDate: iso(9 * DAY + 3600e3) })
+    const mine1 = await book({
+      tenantId: tenant.id,
+      scheduleId: s1.id,
+      userId: client.user.id,
+      seats: 2,
+      guests: [{ userId: guest.user.id, status: 'ACCEPTED' }],
+    })
+    const mine2 = await book({ tenantId: tenant.id, scheduleId: s2.id, userId: client.user.id })
+    const cancelled = await book({ tenantId: tenant.id, scheduleId: s2.id, userId: client.user.id, status: 'CANCELLED' })
+    const events = (body: string) => body.split('BEGIN:VEVENT').length - 1
+
+    const all = await client.client.get('/v1/calendar/bookings.ics')
+    expect(all.status).toBe(200)
+    expect(all.headers.get('content-type')).toContain('text/calendar')
+    expect(events(all.body)).toBe(2)
+    expect(all.body).toContain(`UID:booking-${mine1.booking.id}@`)
+    expect(all.body).toContain(`UID:booking-${mine2.booking.id}@`)
+    expect(all.body).not.toContain(cancelled.booking.id)
+    expect(all.body).toContain('meet.example')
+
+    const one = await client.client.get(`/v1/calendar/bookings.ics?workshopId=${w1.id}`)
+    expect(events(one.body)).toBe(1)
+    expect(one.body).toContain('X-WR-CALNAME:Feed one')
+    // A guest with an accepted seat sees that session; a stranger sees none.
+    const g = await guest.client.get('/v1/calendar/bookings.ics')
+    expect(events(g.body)).toBe(1)
+    expect(g.body).toContain(`UID:booking-${mine1.booking.id}@`)
+    expect(events((await (await actor()).client.get('/v1/calendar/bookings.ics')).body)).toBe(0)
+    expect((await new Client().get('/v1/calendar/bookings.ics')).status).toBe(401)
+    expect((await client.client.get('/v1/calendar/bookings.ics?workshopId=nope')).status).toBe(404)
+  })
 })

@@ -90,3 +90,23 @@ describe('saved cards', () => {
     expect(cards.map((c: any) => c.last4)).toEqual(['4444'])
   })
 })
+
+describe('the demo saved card', () => {
+  test('every start of a demo gives the demo client one default Visa ending 4242, even after the provider forgot it', async () => {
+    const { ensureDemoSavedCard } = await import('../../src/demo/saved-card')
+    const a = await actor()
+    await ensureDemoSavedCard(em() as any, a.user.email)
+    await ensureDemoSavedCard(em() as any, a.user.email)
+    let cards = (await a.client.get('/v1/payments/payment-methods')).body.data
+    expect(cards).toHaveLength(1)
+    expect(cards[0]).toMatchObject({ brand: 'visa', last4: '4242', isDefault: true })
+    // The local provider keeps its state in memory: a restart loses the customer.
+    const customerId = (await em().findOneOrFail(User, { id: a.user.id })).stripeCustomerId!
+    await stripeAdmin().customers.del(customerId)
+    expect((await a.client.get('/v1/payments/payment-methods')).body.data).toEqual([])
+    await ensureDemoSavedCard(em() as any, a.user.email)
+    cards = (await a.client.get('/v1/payments/payment-methods')).body.data
+    expect(cards).toHaveLength(1)
+    expect(cards[0]).toMatchObject({ last4: '4242', isDefault: true })
+  })
+})

@@ -219,6 +219,16 @@ describe('client area on the demo data', () => {
     }
     await visit(s.page, `/b/workshops/${ids.workshop}/calendar`)
     expect(await s.page.getByRole('link', { name: 'Add to calendar (.ics)' }).count()).toBeGreaterThan(0)
+    // The week of the next session lists it by day; the feed holds every session of mine.
+    await s.page.getByRole('navigation', { name: 'Calendar view' }).getByRole('link', { name: 'Week' }).click()
+    await s.page.waitForURL((x) => x.searchParams.get('view') === 'week')
+    const week = s.page.getByRole('list', { name: /^Sessions in the week of/ })
+    await week.getByRole('link', { name: 'Add to calendar (.ics)' }).first().waitFor()
+    await s.page.getByRole('link', { name: 'Next week' }).click()
+    await s.page.waitForURL((x) => !!x.searchParams.get('date'))
+    await s.page.getByRole('list', { name: /^Sessions in the week of/ }).waitFor()
+    const [feed] = await Promise.all([s.page.waitForEvent('download'), s.page.getByRole('link', { name: 'Calendar feed (.ics)' }).click()])
+    expect(await Bun.file((await feed.path())!).text()).toContain('BEGIN:VEVENT')
     await visit(s.page, `/b/workshops/${ids.workshop}/resources`)
     expect(await s.page.getByRole('region', { name: 'Resources' }).getByRole('listitem').count()).toBeGreaterThan(0)
     await visit(s.page, `/b/workshops/${ids.workshop}/bookings`)

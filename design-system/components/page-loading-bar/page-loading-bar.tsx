@@ -40,7 +40,7 @@ export function PageLoadingBar({ loading, throttle = PAGE_LOADING.throttle, dura
     }, throttle)
     return () => clearTimeout(show)
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loading, throttle, visible])
+  }, [loading, throttle])
 
   useEffect(() => {
     if (!visible || !loading) return

@@ -41,7 +41,7 @@ export function SocialAccountsCard({ accounts, save }: { accounts: Account[]; sa
   // Loads from the current user's data and resets when that data changes.
   useEffect(() => {
     form.reset({ socialAccounts: toRows(accounts) })
-  }, [form.reset, accounts])
+  }, [JSON.stringify(accounts)])
 
   const validateAll = (rows: Row[]) => {
     const bag = check(SocialAccountsSchema, toBody(rows))
@@ -51,7 +51,7 @@ export function SocialAccountsCard({ accounts, save }: { accounts: Account[]; sa
   // Validates against the user schema on mount (existing bad rows show at once).
   useEffect(() => {
     if (accounts.length) validateAll(toRows(accounts))
-  }, [accounts.length, validateAll, accounts])
+  }, [])
 
   async function submit() {
     const rows = form.state.values.socialAccounts

@@ -66,7 +66,7 @@ export function TextCard({
   // The card follows the current user: a save elsewhere (or a refetch) resets it.
   useEffect(() => {
     form.reset(initial)
-  }, [initial, form.reset])
+  }, [initialKey])
 
   async function submit() {
     await form.validateAllFields('change')

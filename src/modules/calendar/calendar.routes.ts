@@ -6,6 +6,7 @@ import { notFound } from '../../platform/http/errors'
 import type { User } from '../users/user.entity'
 import { isConfirmedAttendee } from '../workshops/resource.service'
 import { WorkshopSchedule } from '../workshops/schedule.entity'
+import { calendarFeed } from './feed'
 import { calendar, type IcsEvent } from './ics'
 
 const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s)
@@ -129,5 +130,50 @@ export const calendarRoutes = new Elysia({ name: 'calendar' })
       auth: true,
       params: t.Object({ id: t.String() }),
       detail: { tags: ['Calendar'], summary: 'A booking as an iCalendar file (schedule time zone; meeting link once confirmed)' },
+    },
+  )
+  .get(
+    '/calendar/bookings.ics',
+    async ({ ctx, query }) => {
+      const me = ctx.requireUser()
+      const workshopId = query.workshopId ?? null
+      if (workshopId !== null && !isUuid(workshopId)) throw notFound('Workshop')
+      // The sessions I go to: my bookings and the seats I accepted in others', not cancelled.
+      const rows = await ctx.em.execute<{ id: string; status: string; schedule_id: string }[]>(
+        `select b.id, b.status, b.workshop_schedule_id as schedule_id from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id
+        where b.deleted_at is null and s.deleted_at is null and b.status <> 'CANCELLED'
+          and (b.user_id = ? or exists (select 1 from booking_seats bs where bs.booking_id = b.id and bs.user_id = ? and bs.status = 'ACCEPTED' and bs.deleted_at is null))
+          and (?::uuid is null or s.workshop_id = ?::uuid)
+        order by s.start_date, b.id`,
+        [me.id, me.id, workshopId, workshopId],
+      )
+      const schedules = rows.length
+        ? await ctx.em.find(
+            WorkshopSchedule,
+            { id: { $in: [...new Set(rows.map((r) => r.schedule_id))] } },
+            {
+              populate: ['workshop', 'coach'] as any,
+              filters: { tenant: false },
+            },
+          )
+        : []
+      const byId = new Map(schedules.map((s) => [s.id, s]))
+      const events = rows.flatMap((r) => {
+        const s = byId.get(r.schedule_id)
+        if (!s) return []
+        const withLink = ['CONFIRMED', 'COMPLETED'].includes(r.status)
+        return [scheduleEvent(s, { uid: `booking-${r.id}@${host()}`, withLink, status: BOOKING_STATUS[r.status] })]
+      })
+      const title = workshopId ? (schedules[0]?.workshop.title ?? 'My sessions') : 'My sessions'
+      const file = workshopId && schedules[0] ? `sessions-${schedules[0].workshop.slug}.ics` : 'my-sessions.ics'
+      return ics(calendarFeed(events, { productName: config.SITE_NAME, name: title }), file)
+    },
+    {
+      auth: true,
+      query: t.Object({ workshopId: t.Optional(t.String({ description: 'Only the sessions of this workshop' })) }),
+      detail: {
+        tags: ['Calendar'],
+        summary: 'The sessions I go to as one iCalendar feed (my bookings and accepted seats, not cancelled)',
+      },
     },
   )

@@ -5,8 +5,8 @@ import { Elysia, t } from 'elysia'
 import { config } from '../../config'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { forbidden, notFound } from '../../platform/http/errors'
+import { calendarFeed } from '../calendar/feed'
 import { payoutLedgerCsv } from './business.view'
-import { calendarFeed } from './feed'
 import { isUuid, personName } from './sql'
 
 function requireCoach(ctx: RequestContext) {

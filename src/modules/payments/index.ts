@@ -9,10 +9,12 @@ import { cancelOpenIntents, refundBooking } from './payment.service'
 import { refundBookingDurably } from './refunds'
 import './local.service'
 
+export { addCard, listCards } from './customers'
 export { Invoice, Payment, WebhookEvent } from './payment.entity'
 export { paymentRoutes } from './payment.routes'
 export { refundBooking, syncIntent } from './payment.service'
 export { SEND_REFUND_JOB, SWEEP_REFUNDS_JOB, sendRefund, sweepRefunds } from './refunds'
+export { paymentsMode } from './stripe'
 
 export const REFUND_BOOKING_JOB = 'payments.refund-booking'
 

@@ -1,6 +1,6 @@
 /**
- * A month of the schedules I hold seats in (server-rendered, no script), in the viewer's time
- * zone, with previous/next month links, the week rows of the month, and each session's .ics.
+ * The schedules I hold seats in as a month or a week (server-rendered, no script), in the
+ * viewer's time zone, with previous/next links, each session's .ics and the feed of them all.
  */
 import { css } from 'styled-system/css'
 import { fmtRange, fmtTime } from '../../../../islands/lib/format'
@@ -11,24 +11,114 @@ const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
 const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
 
 /** The y-m-d of an instant in a time zone. */
+const ymdFormats = new Map<string, Intl.DateTimeFormat>()
 function ymd(iso: string, tz: string) {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso))
-  return parts
+  let f = ymdFormats.get(tz)
+  if (!f) ymdFormats.set(tz, (f = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' })))
+  return f.format(new Date(iso))
+}
+const DAY_MS = 86_400_000
+const isoDay = (d: Date) => d.toISOString().slice(0, 10)
+const dayTitle = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'short', day: 'numeric', timeZone: 'UTC' })
+
+type CalendarProps = { bookings: ClientBookingRow[]; tz: string; base: string; now: string; feedHref: string; params: URLSearchParams }
+
+/** `?view=week&date=YYYY-MM-DD` shows that week, else `?month=YYYY-MM` (or the next session's month). */
+export function SessionCalendar(p: CalendarProps) {
+  const view = p.params.get('view') === 'week' ? 'week' : 'month'
+  const raw = p.params.get('date')
+  const date = raw && /^\d{4}-\d{2}-\d{2}$/.test(raw) && !Number.isNaN(Date.parse(raw)) ? raw : null
+  return (
+    <div className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
+      <nav aria-label="Calendar view" className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', fontSize: 'sm' })}>
+        <a className={linkClass} href={p.base} aria-current={view === 'month' ? 'page' : undefined}>
+          Month
+        </a>
+        <a className={linkClass} href={`${p.base}?view=week${date ? `&date=${date}` : ''}`} aria-current={view === 'week' ? 'page' : undefined}>
+          Week
+        </a>
+        <a className={linkClass} href={p.feedHref} download>
+          Calendar feed (.ics)
+        </a>
+      </nav>
+      {view === 'week' ? (
+        <WeekCalendar {...p} date={date} />
+      ) : (
+        <MonthCalendar bookings={p.bookings} tz={p.tz} month={p.params.get('month')} base={p.base} now={p.now} />
+      )}
+    </div>
+  )
 }
 
-export function MonthCalendar({
-  bookings,
-  tz,
-  month,
-  base,
-  now,
-}: {
-  bookings: ClientBookingRow[]
-  tz: string
-  month: string | null
-  base: string
-  now: string
-}) {
+/** Seven days from Monday, one row each with its sessions (a list that reads well on a phone). */
+function WeekCalendar({ bookings, tz, base, now, date }: CalendarProps & { date: string | null }) {
+  const upcoming = bookings.filter((b) => b.schedule.startDate >= now).reverse()
+  const anchor = new Date(`${date ?? ymd(upcoming[0]?.schedule.startDate ?? bookings[0]?.schedule.startDate ?? now, tz)}T00:00:00Z`)
+  const monday = new Date(anchor.getTime() - ((anchor.getUTCDay() + 6) % 7) * DAY_MS)
+  const days = Array.from({ length: 7 }, (_, i) => new Date(monday.getTime() + i * DAY_MS))
+  const byDay = new Map<string, ClientBookingRow[]>()
+  for (const b of bookings) {
+    const key = ymd(b.schedule.startDate, tz)
+    byDay.set(key, [...(byDay.get(key) ?? []), b])
+  }
+  const today = ymd(now, tz)
+  const link = (d: Date) => `${base}?view=week&date=${isoDay(d)}`
+  return (
+    <>
+      <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' })}>
+        <a className={linkClass} href={link(new Date(monday.getTime() - 7 * DAY_MS))} aria-label="Previous week">
+          ← Previous
+        </a>
+        <h3 className={css({ fontWeight: 'semibold' })}>Week of {isoDay(monday)}</h3>
+        <a className={linkClass} href={link(new Date(monday.getTime() + 7 * DAY_MS))} aria-label="Next week">
+          Next →
+        </a>
+      </div>
+      <ol aria-label={`Sessions in the week of ${isoDay(monday)}`} className={css({ display: 'flex', flexDir: 'column', gap: '1' })}>
+        {days.map((d) => {
+          const key = isoDay(d)
+          const items = (byDay.get(key) ?? []).slice().sort((a, b) => a.schedule.startDate.localeCompare(b.schedule.startDate))
+          return (
+            <li
+              key={key}
+              className={css({
+                display: 'grid',
+                gridTemplateColumns: { base: '1fr', sm: '10rem 1fr' },
+                gap: '2',
+                borderWidth: '1px',
+                borderColor: 'border.subtle',
+                borderRadius: 'l1',
+                p: '2',
+                fontSize: 'sm',
+                bg: key === today ? 'colorPalette.a2' : undefined,
+              })}
+            >
+              <span className={css({ color: 'fg.muted' })}>{dayTitle.format(d)}</span>
+              {items.length ? (
+                <ul className={css({ display: 'flex', flexDir: 'column', gap: '1', minW: '0' })}>
+                  {items.map((b) => (
+                    <li key={b.id} className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', justifyContent: 'space-between' })}>
+                      <a className={linkClass} href={`/b/bookings/${b.id}`}>
+                        {fmtTime(b.schedule.startDate, tz)}–{fmtTime(b.schedule.endDate, tz)} · {b.workshop.title}
+                      </a>
+                      <a className={linkClass} href={`/v1/bookings/${b.id}/calendar.ics`} download>
+                        Add to calendar (.ics)
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <span className={css({ color: 'fg.muted' })}>No session</span>
+              )}
+            </li>
+          )
+        })}
+      </ol>
+    </>
+  )
+}
+
+function MonthCalendar({ bookings, tz, month, base, now }: { bookings: ClientBookingRow[]; tz: string; month: string | null; base: string; now: string }) {
   const upcoming = bookings.filter((b) => b.schedule.startDate >= now).reverse()
   const pick = month && /^\d{4}-\d{2}$/.test(month) ? month : ymd(upcoming[0]?.schedule.startDate ?? bookings[0]?.schedule.startDate ?? now, tz).slice(0, 7)
   const [y, m] = pick.split('-').map(Number)

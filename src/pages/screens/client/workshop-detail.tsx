@@ -9,7 +9,7 @@ import { now } from '../../../platform/clock'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
 import { loadTableData, tableView } from '../../tables'
-import { MonthCalendar } from './calendar'
+import { SessionCalendar } from './calendar'
 import { Card, Dl, Empty, linkClass, mutedText, PageHeader, pageStack, StatusBadge, TabLinks, useTz } from './parts'
 import { ResourceList } from './resources'
 
@@ -102,11 +102,12 @@ function makePage(tab: WorkshopTab) {
         ) : null}
         {tab === 'calendar' ? (
           <Card title="Calendar" id="calendar">
-            <MonthCalendar
+            <SessionCalendar
               bookings={data.bookings.filter((b) => b.status !== 'CANCELLED')}
               tz={tz}
-              month={ctx.url.searchParams.get('month')}
+              params={ctx.url.searchParams}
               base={`${base}/calendar`}
+              feedHref={`/v1/calendar/bookings.ics?workshopId=${w.id}`}
               now={data.now}
             />
           </Card>

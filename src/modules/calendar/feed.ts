@@ -1,5 +1,5 @@
 /** One iCalendar feed of many schedules (RFC 5545), built from the single-event writer of the calendar module. */
-import { calendar, type IcsEvent } from '../calendar/ics'
+import { calendar, type IcsEvent } from './ics'
 
 export function calendarFeed(events: IcsEvent[], opts: { productName: string; name: string }) {
   const zones = new Map<string, string[]>()
