@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { coachBusiness } from '../api/coach.fixtures'
 import { noProblems, openAs, type Session, useBrowser } from './browser'
-import { axe, visit } from './client-fixtures'
+import { axe, shot, visit } from './client-fixtures'
 
 setDefaultTimeout(120_000)
 useBrowser()
@@ -130,6 +130,7 @@ describe('list tables', () => {
         await who.page.setViewportSize({ width, height: 900 })
         await visit(who.page, path)
         expect({ path, width, violations: await axe(who.page) }).toEqual({ path, width, violations: [] })
+        await shot(who.page, `table-${path.replace(/\W+/g, '-')}-${width}`)
       }
     }
     await coach.close()

@@ -249,3 +249,36 @@ export async function coachPayoutsPage(em: EntityManager, coachId: string, q: Li
     }),
   }
 }
+
+/** One page of a workshop's paid bookings with their invoice and credit note numbers (numbered on first download): one statement. */
+export async function workshopInvoicesPage(em: EntityManager, coachId: string, workshopId: string | undefined, q: ListQuery) {
+  if (!isUuid(workshopId)) return { rows: [], total: 0, page: 0 }
+  const status = ['PENDING', 'CONFIRMED', 'COMPLETED', 'CANCELLED', 'NO_SHOW'].includes(q.filters.status ?? '') ? q.filters.status : null
+  const page = await pagedSql(
+    em,
+    `select b.id, b.status, b.amount_paid, b.currency, s.start_date, s.timezone, u.email, u.username, u.profile->>'firstName' as first_name, u.profile->>'lastName' as last_name,
+            max(i.number) filter (where i.kind = 'invoice') as invoice_no, max(i.number) filter (where i.kind = 'credit_note') as credit_no
+       from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join users u on u.id = b.user_id
+       left join invoices i on i.booking_id = b.id
+      where s.workshop_id = ? and s.coach_id = ? and b.deleted_at is null and (?::text is null or b.status = ?)
+      group by b.id, s.id, u.id having b.amount_paid > 0 or count(i.id) > 0`,
+    [workshopId, coachId, status, status],
+    q,
+    { client: `lower(coalesce(t.first_name, t.username, t.email))`, session: 't.start_date', paid: 't.amount_paid', status: 't.status' },
+    't.start_date desc, t.id',
+  )
+  return {
+    ...page,
+    rows: page.rows.map((r: any) => ({
+      id: r.id as string,
+      status: r.status as string,
+      amountPaid: num(r.amount_paid),
+      currency: r.currency as string,
+      client: personName(r),
+      startDate: iso(r.start_date)!,
+      timezone: r.timezone as string,
+      invoice: r.invoice_no != null ? `INV-${String(r.invoice_no).padStart(6, '0')}` : null,
+      creditNote: r.credit_no != null ? `CN-${String(r.credit_no).padStart(6, '0')}` : null,
+    })),
+  }
+}

@@ -3,7 +3,7 @@
  * one statement per page. (The bookings and payouts tables live beside their other views.)
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { type ListQuery, likePattern, pagedSql } from '../../platform/db/paged-sql'
+import { type ListQuery, pagedSql } from '../../platform/db/paged-sql'
 import { avg1, isUuid, num, personName } from './sql'
 
 export const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null)

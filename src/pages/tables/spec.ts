@@ -83,6 +83,11 @@ export const TABLES = {
     ],
   },
   'coach-workshops': { area: 'coach', scope: ['deleted'], filters: [{ key: 'q', label: 'Search workshops', type: 'search', placeholder: 'Title' }] },
+  'coach-invoices': {
+    area: 'coach',
+    scope: ['workshop'],
+    filters: [{ key: 'status', label: 'Status', type: 'select', all: 'Any status', options: BOOKING_STATUS }],
+  },
   'coach-feedbacks': {
     area: 'coach',
     scope: [],

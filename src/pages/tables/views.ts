@@ -171,6 +171,34 @@ export const VIEWS: Record<TableKind, View> = {
       },
     }),
   },
+  'coach-invoices': {
+    columns: [
+      col('client', 'Client', 200, S),
+      col('session', 'Session', 200, S),
+      col('paid', 'Paid', 110, SE),
+      col('status', 'Status', 150, S),
+      col('invoice', 'Invoice', 160),
+      col('credit', 'Credit note', 160),
+    ],
+    empty: { text: 'No paid bookings yet, so no invoices.' },
+    row: (r) => ({
+      cells: {
+        client: { text: r.client, href: `/c/bookings/${r.id}/payments` },
+        session: { text: fmtDateTime(r.startDate, r.timezone) },
+        paid: { text: minor(r.amountPaid, r.currency) },
+        status: status(r.status),
+        invoice: { text: r.invoice ? `${r.invoice} (PDF)` : 'Invoice (PDF)', href: `/v1/payments/bookings/${r.id}/invoice`, download: true },
+        credit:
+          r.creditNote || r.status === 'CANCELLED'
+            ? {
+                text: r.creditNote ? `${r.creditNote} (PDF)` : 'Credit note (PDF)',
+                href: `/v1/payments/bookings/${r.id}/invoice?document=credit-note`,
+                download: true,
+              }
+            : { text: '—' },
+      },
+    }),
+  },
   'coach-feedbacks': {
     columns: [
       col('rating', 'Rating', 120, S),

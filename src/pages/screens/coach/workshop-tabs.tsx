@@ -1,12 +1,11 @@
 /** The read-only tabs of a workshop: history, payouts, calendar (month/week + .ics feed) and invoices. */
 import { css, cx } from 'styled-system/css'
-import { workshopInvoices } from '../../../modules/coach'
 import { now } from '../../../platform/clock'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
 import { loadTableData, type TableData, tableView } from '../../tables'
 import { useTz } from '../client/parts'
-import { Empty, fmtDateTime, fmtTime, link, MODE_LABEL, money, muted, outlineLink, Status, table, tableWrap } from './ui'
+import { Empty, fmtDateTime, fmtTime, link, MODE_LABEL, muted, outlineLink, Status, table, tableWrap } from './ui'
 import { loadWorkshop, type WorkshopData, WorkshopFrame } from './workshop-shell'
 
 const pct = (a: number, b: number) => (b ? `${Math.round((a / b) * 100)}%` : '—')
@@ -243,63 +242,21 @@ export const calendar: PageModule<WorkshopData & { view: 'month' | 'week'; ancho
   },
 }
 
-export const invoices: PageModule<WorkshopData & { invoices: Awaited<ReturnType<typeof workshopInvoices>> }> = {
+export const invoices: PageModule<WorkshopData & { table: TableData }> = {
   title: (d) => `Invoices · ${d.workshop.title}`,
+  stream: true,
   load: async (ctx: PageContext) => {
     const d = await loadWorkshop(ctx)
     if (!d) return null
-    return { ...d, invoices: await workshopInvoices(ctx.em, ctx.user!.id, d.workshop.id) }
+    return { ...d, table: await loadTableData(ctx, 'coach-invoices', { scope: { workshop: d.workshop.id } }) }
   },
-  Page: ({ data, ctx }) => (
-    <WorkshopFrame data={data} ctx={ctx} tab="/invoices">
-      {data.invoices.length === 0 ? (
-        <Empty>No paid bookings yet, so no invoices.</Empty>
-      ) : (
-        <div className={tableWrap} tabIndex={0} role="region" aria-label="Scrollable table">
-          <table className={table}>
-            <thead>
-              <tr>
-                <th>Client</th>
-                <th>Session</th>
-                <th className="num">Paid</th>
-                <th>Status</th>
-                <th>Documents</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.invoices.map((r) => (
-                <tr key={r.id}>
-                  <td>
-                    <a className={link} href={`/c/bookings/${r.id}/payments`}>
-                      {r.client}
-                    </a>
-                  </td>
-                  <td>{fmtDateTime(r.startDate, r.timezone)}</td>
-                  <td className="num">{money(r.amountPaid, r.currency)}</td>
-                  <td>
-                    <Status value={r.status} />
-                  </td>
-                  <td>
-                    <a className={link} href={`/v1/payments/bookings/${r.id}/invoice`} download>
-                      {r.invoice ? `${r.invoice} (PDF)` : 'Invoice (PDF)'}
-                    </a>
-                    {(r.creditNote || r.status === 'CANCELLED') && (
-                      <>
-                        {' '}
-                        ·{' '}
-                        <a className={link} href={`/v1/payments/bookings/${r.id}/invoice?document=credit-note`} download>
-                          {r.creditNote ? `${r.creditNote} (PDF)` : 'Credit note (PDF)'}
-                        </a>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <p className={muted}>An invoice gets its number the first time it is downloaded; numbers run without gaps per team.</p>
-    </WorkshopFrame>
-  ),
+  Page: ({ data, ctx }) => {
+    const tz = useTz()
+    return (
+      <WorkshopFrame data={data} ctx={ctx} tab="/invoices">
+        <Island name="data-table" props={tableView(data.table, tz, 'Invoices of this workshop')} />
+        <p className={muted}>An invoice gets its number the first time it is downloaded; numbers run without gaps per team.</p>
+      </WorkshopFrame>
+    )
+  },
 }
