@@ -73,6 +73,8 @@ const PAGER = css({
 const PAGE_LINK = button({ variant: 'outline', size: 'xs' })
 const DISABLED = css({ opacity: 0.5, pointerEvents: 'none' })
 const ORDER = css({ fontSize: 'xs', color: 'fg.muted' })
+const PICK = css({ overflow: 'visible', textOverflow: 'clip', px: '3' })
+const PICK_WIDTH = 48
 
 /** A plain left click without modifiers (others keep the browser's own meaning: new tab...). */
 const own = (e: MouseEvent, shiftAllowed = false) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.altKey && (shiftAllowed || !e.shiftKey)
@@ -108,15 +110,24 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
   const chosen = new Set(selected ?? [])
   const allChosen = ids.length > 0 && ids.every((id) => chosen.has(id))
   const span = columns.length + (selectable ? 1 : 0)
+  // Columns keep their widths on a narrow screen: the table scrolls sideways in its frame.
+  const minWidth = columns.reduce((n, c) => n + (c.width ?? 150), selectable ? PICK_WIDTH : 0)
 
   return (
     <div>
       <div className={SCROLL}>
-        <Table.Root size={props.size ?? 'md'} className={TABLE} aria-label={props['aria-label']} aria-busy={busy ? 'true' : undefined} data-total={total}>
+        <Table.Root
+          size={props.size ?? 'md'}
+          className={TABLE}
+          aria-label={props['aria-label']}
+          aria-busy={busy ? 'true' : undefined}
+          data-total={total}
+          style={{ minWidth }}
+        >
           <Table.Head>
             <Table.Row>
               {selectable ? (
-                <Table.Header style={{ width: 44 }}>
+                <Table.Header style={{ width: PICK_WIDTH }} className={PICK}>
                   <input
                     type="checkbox"
                     aria-label="Select all rows"
@@ -175,7 +186,7 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
                 return (
                   <Table.Row key={id} data-selected={on ? '' : undefined} aria-selected={selectable ? on : undefined} {...props.rowAttrs?.(row)}>
                     {selectable ? (
-                      <Table.Cell>
+                      <Table.Cell className={PICK}>
                         <input
                           type="checkbox"
                           aria-label="Select row"
