@@ -22,8 +22,8 @@ const CONCURRENCY = arg('concurrency', 16)
 
 const { boot } = await import('../src/boot')
 const { buildAssets, buildTimeMs, scriptClosure } = await import('../src/platform/assets/assets')
-const { User } = await import('../src/modules/users/user.entity')
-const { Session } = await import('../src/modules/auth/auth.entity')
+const { User } = await import('../src/modules/users')
+const { Session } = await import('../src/modules/auth')
 const { randomToken, sha256 } = await import('../src/platform/crypto')
 
 const running = await boot({ port: 0, throwawayDb: true, seedDemo: true, hostname: '127.0.0.1' })

@@ -10,8 +10,8 @@
 
 import type { EntityManager } from '@mikro-orm/postgresql'
 import * as v from 'valibot'
-import { SUPER_ADMIN } from '../src/modules/roles/permissions'
-import { User } from '../src/modules/users/user.entity'
+import { SUPER_ADMIN } from '../src/modules/roles'
+import { User } from '../src/modules/users'
 import { emailRule } from '../src/shared/rules'
 
 export type CreateAdminResult = { user: User; created: boolean }
@@ -56,10 +56,11 @@ async function main(argv: string[]) {
     return 2
   }
   const { config } = await import('../src/config')
-  const { initOrm, migrateUp } = await import('../src/platform/db/orm')
-  const { seedRolesAndPermissions } = await import('../src/modules/roles/seed')
+  const { migrateUp } = await import('../src/platform/db/orm')
+  const { openOrm } = await import('../src/entities')
+  const { seedRolesAndPermissions } = await import('../src/modules/roles')
   const db = await connect()
-  const orm = await initOrm(db.url)
+  const orm = await openOrm(db.url)
   try {
     await migrateUp(orm)
     await seedRolesAndPermissions(orm.em.fork() as EntityManager)

@@ -3,12 +3,14 @@
  * `npm run migration:create [-- name]`. Runs against a throwaway embedded PostgreSQL with
  * every existing migration applied, so the diff never depends on a developer's database.
  */
+
+import { openOrm } from '../src/entities'
 import { provideDatabase } from '../src/platform/db/database'
-import { initOrm, migrateUp } from '../src/platform/db/orm'
+import { migrateUp } from '../src/platform/db/orm'
 
 const db = await provideDatabase({ throwaway: true })
 try {
-  const orm = await initOrm(db.url)
+  const orm = await openOrm(db.url)
   await migrateUp(orm)
   const name = process.argv[2]
   const result = await orm.migrator.create(undefined, false, false, name)

@@ -4,12 +4,14 @@
  * It applies every migration to a throwaway PostgreSQL first and refuses to write when the
  * migrated database still differs from the entities (a migration is missing then).
  */
+
+import { openOrm } from '../src/entities'
 import { provideDatabase } from '../src/platform/db/database'
-import { initOrm, migrateUp } from '../src/platform/db/orm'
+import { migrateUp } from '../src/platform/db/orm'
 
 const db = await provideDatabase({ throwaway: true })
 try {
-  const orm = await initOrm(db.url)
+  const orm = await openOrm(db.url)
   await migrateUp(orm)
   const pending = (await orm.schema.getUpdateSchemaSQL({ wrap: false })).trim()
   if (pending) {

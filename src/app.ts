@@ -1,17 +1,19 @@
 import { Elysia } from 'elysia'
+import { islandNames } from '../islands/names'
 import { apiModules } from './modules'
+import { identify } from './modules/access'
+import { refreshXsrfCookie, startSession } from './modules/auth'
 import { applyFormRoute } from './modules/job-postings'
 import { pages } from './pages'
-import { assetRoutes } from './platform/assets/assets'
+import { assetRoutes, provideIslands } from './platform/assets/assets'
 import { pingDatabase, RETRY_AFTER_SECONDS } from './platform/db/health'
 import { rememberSocketIp } from './platform/http/client-ip'
-import { platform } from './platform/http/context'
+import { type BaseContext, platform, provideIdentity } from './platform/http/context'
 import { handleError } from './platform/http/error-handler'
 import { withoutUnsafeJsonKeys } from './platform/http/json'
 import { bodyTooLarge, controlCharIn, controlCharResponse, sanitizeQuery, tooLargeResponse } from './platform/http/request-guards'
 import { withSecurityHeaders } from './platform/http/security'
 import type { CookieJar } from './platform/http/session'
-import { startSession } from './platform/http/session'
 import { log } from './platform/log'
 import { docs } from './platform/openapi/docs'
 
@@ -26,21 +28,25 @@ async function health(set: { status?: number | string; headers: Record<string, s
 
 /** The whole application: platform plugins, the /v1 modules, docs, pages and assets. */
 export function createApp() {
+  // The composition root plugs the domain into the platform: who asks, and which islands exist.
+  provideIdentity(identify)
+  provideIslands(islandNames)
   const app = new Elysia()
-    .onError(({ code, error, ...rest }) => handleError(code, error, (rest as any).ctx?.log ?? log, (rest as any).request))
-    .onAfterHandle(({ set, ctx }: any) => {
-      if (ctx?.requestId) set.headers['x-request-id'] = ctx.requestId
-    })
+    // `ctx` is missing when the error came before the platform's derive (a malformed body).
+    .onError(({ code, error, request, ...rest }) => handleError(code, error, (rest as { ctx?: BaseContext }).ctx?.log ?? log, request))
     .use(docs)
     // Before the platform plugin: the no-JavaScript apply form acts for nobody (see its file).
     .use(applyFormRoute)
     .use(platform)
+    .onAfterHandle(({ set, ctx }) => {
+      if (ctx?.requestId) set.headers['x-request-id'] = ctx.requestId
+    })
     .get(
       '/api/sanctum/csrf-cookie',
       async ({ ctx, cookie, set }) => {
         // Bound to the session: a guest gets a session to carry the token.
         if (!ctx.session) await startSession(ctx.em, cookie as unknown as CookieJar, { userId: null })
-        else (cookie as any)['XSRF-TOKEN'].set({ value: ctx.session.csrfToken, path: '/', sameSite: 'lax', httpOnly: false, expires: ctx.session.expiresAt })
+        else refreshXsrfCookie(cookie as unknown as CookieJar, ctx.session)
         set.status = 204
         return null
       },

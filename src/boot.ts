@@ -1,13 +1,27 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql'
 import { createApp, createFetch } from './app'
 import { config } from './config'
-import { seedRolesAndPermissions } from './modules/roles/seed'
+import { openOrm } from './entities'
+import { startLocalStripe, stopLocalStripe, wantsLocalStripe } from './modules/payments'
+import { seedRolesAndPermissions } from './modules/roles'
 import { setOrm } from './platform/db/current'
 import { provideDatabase } from './platform/db/database'
-import { initOrm, migrateUp } from './platform/db/orm'
+import { migrateUp } from './platform/db/orm'
 import { log } from './platform/log'
-import { startServices, stopServices } from './services'
+import { registerService, startServices, stopServices } from './services'
 import './platform/housekeeping'
+
+// Development and tests without Stripe keys: the local Stripe-compatible server, a development
+// tool loaded only then (product code never imports tools/).
+registerService({
+  name: 'stripe-local',
+  async start() {
+    if (!wantsLocalStripe()) return
+    const { startStripeLocal } = await import('../tools/stripe-local/server')
+    await startLocalStripe(startStripeLocal)
+  },
+  stop: stopLocalStripe,
+})
 
 export interface Running {
   url: string
@@ -32,13 +46,13 @@ export async function boot(opts: { port?: number; throwawayDb?: boolean; seedDem
   const db = await provideDatabase({ throwaway: opts.throwawayDb })
   // Migrations run on a connection of their own without the request time limits (an index
   // build may take longer than any request may); the app's pool has them.
-  const migrator = await initOrm(db.url, { pool: 1, limits: false })
+  const migrator = await openOrm(db.url, { pool: 1, limits: false })
   try {
     await migrateUp(migrator)
   } finally {
     await migrator.close(true)
   }
-  const orm = await initOrm(db.url)
+  const orm = await openOrm(db.url)
   setOrm(orm)
   await seedRolesAndPermissions(orm.em.fork() as EntityManager)
   if (opts.seedDemo ?? config.SEED_DEMO) {

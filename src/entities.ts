@@ -1,16 +1,17 @@
 /** Every entity the ORM knows; a module adds its own here. */
 
-import { AccessToken, OneTimeCode, RateLimitSchema, Session } from './modules/auth/auth.entity'
-import { Booking, BookingSeat } from './modules/bookings/booking.entity'
-import { Feedback } from './modules/feedback/feedback.entity'
+import { AccessToken, OneTimeCode, RateLimitSchema, Session } from './modules/auth'
+import { Booking, BookingSeat } from './modules/bookings'
+import { Feedback } from './modules/feedback'
 import { JobApplication, JobPosting } from './modules/job-postings'
-import { Invoice, Payment, WebhookEvent } from './modules/payments/payment.entity'
-import { Permission, Role } from './modules/roles/role.entity'
-import { Membership, Tenant } from './modules/tenants/tenant.entity'
-import { StoredFile } from './modules/uploads/file.entity'
-import { User } from './modules/users/user.entity'
-import { Voucher } from './modules/vouchers/voucher.entity'
-import { Tag, Workshop, WorkshopResource, WorkshopSchedule, WorkshopTemplate } from './modules/workshops'
+import { Invoice, Payment, WebhookEvent } from './modules/payments'
+import { Permission, Role } from './modules/roles'
+import { Membership, Tenant } from './modules/tenants'
+import { StoredFile } from './modules/uploads'
+import { User } from './modules/users'
+import { Voucher } from './modules/vouchers'
+import { Tag, Workshop, WorkshopResource, WorkshopSchedule, WorkshopTag, WorkshopTemplate } from './modules/workshops'
+import { initOrm, type OrmOptions } from './platform/db/orm'
 
 export const entities = [
   User,
@@ -26,6 +27,7 @@ export const entities = [
   Tag,
   WorkshopTemplate,
   Workshop,
+  WorkshopTag,
   WorkshopSchedule,
   WorkshopResource,
   Feedback,
@@ -38,3 +40,6 @@ export const entities = [
   JobPosting,
   JobApplication,
 ]
+
+/** The ORM with the app's entities (boot, scripts and tests open it through here). */
+export const openOrm = (clientUrl: string, opts: Omit<OrmOptions, 'entities'> = {}) => initOrm(clientUrl, { ...opts, entities })

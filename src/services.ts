@@ -1,8 +1,9 @@
 import type { MikroORM } from '@mikro-orm/postgresql'
+import { jobService } from './platform/jobs'
 
 /** Background parts that live beside the HTTP server (jobs, local Stripe server, ...). */
 type Service = { name: string; start(orm: MikroORM, databaseUrl: string): Promise<void>; stop(): Promise<void> }
-const services: Service[] = []
+const services: Service[] = [jobService]
 
 export function registerService(s: Service) {
   services.push(s)

@@ -29,6 +29,7 @@ import {
   toaster,
   useColorMode,
 } from '../index'
+import { SAMPLE_COUNTRIES } from './sample-countries'
 
 const rows = Array.from({ length: 12 }, (_, i) => ({ id: `r${i}`, name: `Row ${String(i).padStart(2, '0')}`, group: i % 2 ? 'Odd' : 'Even' }))
 const columns = [
@@ -83,7 +84,7 @@ export function HydrationFixture() {
           { label: 'LinkedIn', value: 'linkedin' },
         ]}
       />
-      <CountryCombobox label="Country" defaultValue="GB" />
+      <CountryCombobox countries={SAMPLE_COUNTRIES} label="Country" defaultValue="GB" />
       <Dialog title="Settings" size="lg" trigger={<Button id="open-settings">Open</Button>}>
         <Select
           label="Inside"

@@ -1,8 +1,7 @@
 /** Add a resource: file and document upload a file; link, video, agent and bundle take a URL. */
 import { useState } from 'react'
 import { css } from 'styled-system/css'
-import { RESOURCE_TYPES } from '../../src/modules/workshops/enums'
-import { ResourceCreateSchema } from '../../src/modules/workshops/resource.schema'
+import { RESOURCE_TYPES, ResourceCreateSchema } from '../../src/modules/workshops/resource.schema'
 import { btn, btnOutline, control, errorCss, Field, useSchemaForm } from '../coach-common/form'
 import { api, post } from '../lib/api'
 import { notify } from '../lib/toast'

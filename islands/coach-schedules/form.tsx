@@ -1,8 +1,14 @@
 /** The schedule form: start and end in a chosen IANA zone, place by mode (venue or meeting link). */
 import { useMemo } from 'react'
 import { css } from 'styled-system/css'
-import { CONTENT_STATUSES, DELIVERY_MODES, SKILL_LEVELS, VISIBILITIES } from '../../src/modules/workshops/enums'
-import { ScheduleCreateSchema, ScheduleUpdateSchema } from '../../src/modules/workshops/schedule.schema'
+import {
+  CONTENT_STATUSES,
+  DELIVERY_MODES,
+  ScheduleCreateSchema,
+  ScheduleUpdateSchema,
+  SKILL_LEVELS,
+  VISIBILITIES,
+} from '../../src/modules/workshops/schedule.schema'
 import { COUNTRIES } from '../../src/shared/countries'
 import { btn, btnOutline, control, errorCss, Field, useSchemaForm } from '../coach-common/form'
 import { isoToZoned, timeZones, zonedToIso } from '../coach-common/zone'

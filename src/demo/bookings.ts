@@ -8,13 +8,12 @@
  * /invitations/demo-invitation (or GET /v1/invitations/demo-invitation) to see one.
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { Booking, BookingSeat, type BookingStatus, type SeatStatus } from '../modules/bookings/booking.entity'
-import { HOLD_EXPIRED_REASON } from '../modules/bookings/booking.state'
-import { Tenant } from '../modules/tenants/tenant.entity'
-import { User } from '../modules/users/user.entity'
-import { Voucher, type VoucherData } from '../modules/vouchers/voucher.entity'
-import { WorkshopSchedule } from '../modules/workshops/schedule.entity'
-import type { Workshop } from '../modules/workshops/workshop.entity'
+import { Booking, BookingSeat, type BookingStatus, HOLD_EXPIRED_REASON, type SeatStatus } from '../modules/bookings'
+import { Tenant } from '../modules/tenants'
+import { User } from '../modules/users'
+import { Voucher, type VoucherData } from '../modules/vouchers'
+import type { Workshop } from '../modules/workshops'
+import { WorkshopSchedule } from '../modules/workshops'
 import { sha256 } from '../platform/crypto'
 import { log } from '../platform/log'
 
@@ -23,7 +22,7 @@ const DAY = 86_400_000
 
 export async function seedBookings(em: EntityManager) {
   const tenants = await em.find(Tenant, { slug: { $in: ['acme', 'northwind'] } })
-  const schedules = await em.find(WorkshopSchedule, { status: 'PUBLISHED' }, { populate: ['workshop'] as any, filters: false, orderBy: { startDate: 'asc' } })
+  const schedules = await em.find(WorkshopSchedule, { status: 'PUBLISHED' }, { populate: ['workshop'], filters: false, orderBy: { startDate: 'asc' } })
   if (!tenants.length || !schedules.length) return
   const byEmail = new Map((await em.find(User, {}, { filters: false })).map((u) => [u.email, u]))
   const now = Date.now()
@@ -46,7 +45,7 @@ export async function seedBookings(em: EntityManager) {
           status: 'active',
           emailVerifiedAt: new Date(),
           profile: { firstName, lastName, country },
-        } as any),
+        }),
       )
   const u = (email: string) => byEmail.get(email)!
   const chris = u('client@summit.localhost')
@@ -54,11 +53,11 @@ export async function seedBookings(em: EntityManager) {
   if (!chris || !dana) return
   const [priya, tom, amara, lucas] = extra.map(([e]) => u(e))
 
-  const tenantId = (s: WorkshopSchedule) => (s.tenant as any).id as string
+  const tenantId = (s: WorkshopSchedule) => s.tenant.id as string
   const acme = tenants.find((t) => t.slug === 'acme')!
   const north = tenants.find((t) => t.slug === 'northwind')
   const voucher = (tenant: Tenant, code: string, data: VoucherData, extra: Partial<Voucher> = {}) =>
-    em.create(Voucher, { tenant, code, data, maxUses: data.maxUses ?? null, uses: 0, ...extra } as any)
+    em.create(Voucher, { tenant, code, data, maxUses: data.maxUses ?? null, uses: 0, ...extra })
   const upcoming = schedules.filter((s) => s.startDate.getTime() > now && s.visibility !== 'PRIVATE')
   const past = schedules.filter((s) => s.endDate.getTime() < now)
   const firstOf = (list: WorkshopSchedule[], tenant: Tenant) => list.find((s) => tenantId(s) === tenant.id)
@@ -72,7 +71,7 @@ export async function seedBookings(em: EntityManager) {
         acme,
         'GUESTPASS',
         { discountType: 'free', discountValue: 0, maxDiscount: null, maxUses: 3 },
-        { modelType: 'workshop', modelId: (acmeFirst.workshop as any).id },
+        { modelType: 'workshop', modelId: acmeFirst.workshop.id },
       )
     : null
   if (north)
@@ -114,21 +113,21 @@ export async function seedBookings(em: EntityManager) {
       meta: {},
       createdAt: created,
       updatedAt: created,
-    } as any)
+    })
     if (opts.voucher) opts.voucher.uses += 1
     return b
   }
   const seat = (b: Booking, status: SeatStatus, who: { user?: User; email?: string } = {}, extra: Partial<BookingSeat> = {}) =>
     em.create(BookingSeat, {
-      tenant: (b.tenant as any).id ?? b.tenant,
+      tenant: b.tenant.id ?? b.tenant,
       booking: b,
       user: who.user ?? null,
       email: who.email ?? null,
-      inviter: who.user === (b.user as any) ? null : b.user,
+      inviter: who.user === b.user ? null : b.user,
       status,
       meta: {},
       ...extra,
-    } as any)
+    })
   const withSeats = (b: Booking, others: Array<[SeatStatus, { user?: User; email?: string }, Partial<BookingSeat>?]> = []) => {
     seat(b, 'ACCEPTED', { user: b.user as unknown as User }, { respondedAt: b.createdAt })
     for (const [status, who, extra] of others) seat(b, status, who, extra)
@@ -139,7 +138,7 @@ export async function seedBookings(em: EntityManager) {
   // Coming schedules: held, confirmed with invitations in every state, cancelled.
   const [u1, u2, u3, u4, u5] = upcoming
   if (u1) {
-    withSeats(booking(chris, u1, 'CONFIRMED', 3, { voucher: welcome, discount: Math.round((u1.workshop as any).price * 3 * 0.1) }), [
+    withSeats(booking(chris, u1, 'CONFIRMED', 3, { voucher: welcome, discount: Math.round(u1.workshop.price * 3 * 0.1) }), [
       ['ACCEPTED', { user: dana }, { respondedAt: new Date(now - 2 * DAY), invitationSentAt: new Date(now - 3 * DAY) }],
       [
         'PENDING',
@@ -166,17 +165,14 @@ export async function seedBookings(em: EntityManager) {
     ])
     withSeats(booking(amara, u3, 'CONFIRMED', 1))
   }
-  if (u4 && guest && (u4.workshop as any).id === guest.modelId)
-    withSeats(booking(tom, u4, 'CONFIRMED', 1, { voucher: guest, discount: (u4.workshop as any).price }))
+  if (u4 && guest && u4.workshop.id === guest.modelId) withSeats(booking(tom, u4, 'CONFIRMED', 1, { voucher: guest, discount: u4.workshop.price }))
   else if (u4) withSeats(booking(tom, u4, 'PENDING', 2))
   if (u5) withSeats(booking(amara, u5, 'CONFIRMED', 1))
-  if (acmeFirst && guest) withSeats(booking(lucas, acmeFirst, 'CONFIRMED', 1, { voucher: guest, discount: (acmeFirst.workshop as any).price }))
+  if (acmeFirst && guest) withSeats(booking(lucas, acmeFirst, 'CONFIRMED', 1, { voucher: guest, discount: acmeFirst.workshop.price }))
 
   // Past schedules: completed, no-show, and confirmed ones the coach has not closed yet.
   past.forEach((s, i) => {
-    withSeats(booking(chris, s, 'COMPLETED', 2), [
-      ['ACCEPTED', { user: dana }, { respondedAt: new Date(s.startDate.getTime() - 5 * DAY), attended: true } as any],
-    ])
+    withSeats(booking(chris, s, 'COMPLETED', 2), [['ACCEPTED', { user: dana }, { respondedAt: new Date(s.startDate.getTime() - 5 * DAY), attended: true }]])
     withSeats(booking([priya, tom, amara, lucas][i % 4], s, i % 2 ? 'NO_SHOW' : 'COMPLETED', 1))
     withSeats(booking([amara, lucas, priya, tom][i % 4], s, 'CONFIRMED', 1))
     withSeats(booking([lucas, priya][i % 2], s, 'CANCELLED', 1, { reason: 'Could not travel' }))

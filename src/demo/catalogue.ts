@@ -5,15 +5,11 @@
  * once the demo bookings exist (seedCatalogueFeedback).
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { Feedback } from '../modules/feedback/feedback.entity'
-import { Tenant } from '../modules/tenants/tenant.entity'
-import { User } from '../modules/users/user.entity'
-import type { ContentStatus, DeliveryMode, SkillLevel, Visibility } from '../modules/workshops/enums'
-import { WorkshopResource } from '../modules/workshops/resource.entity'
-import { WorkshopSchedule } from '../modules/workshops/schedule.entity'
-import { Tag } from '../modules/workshops/tag.entity'
-import { WorkshopTemplate } from '../modules/workshops/template.entity'
-import { Workshop } from '../modules/workshops/workshop.entity'
+import { Feedback } from '../modules/feedback'
+import { Tenant } from '../modules/tenants'
+import { User } from '../modules/users'
+import type { ContentStatus, DeliveryMode, SkillLevel, Visibility } from '../modules/workshops'
+import { Tag, Workshop, WorkshopResource, WorkshopSchedule, WorkshopTemplate } from '../modules/workshops'
 import { log } from '../platform/log'
 import { seedDemoImages } from './images'
 
@@ -329,7 +325,7 @@ export async function seedCatalogueFeedback(em: EntityManager) {
       bookingSeatId: s.seat_id,
       rating,
       comment,
-    } as any)
+    })
   })
   await em.flush()
   if (seats.length) log.info({ feedback: seats.length }, 'demo feedback loaded')

@@ -8,10 +8,10 @@
  * the seed: add one on /b/payments (test card 4242 4242 4242 4242).
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { Booking, BookingSeat } from '../modules/bookings/booking.entity'
-import { User } from '../modules/users/user.entity'
-import { WorkshopSchedule } from '../modules/workshops/schedule.entity'
-import type { Workshop } from '../modules/workshops/workshop.entity'
+import { Booking, BookingSeat } from '../modules/bookings'
+import { User } from '../modules/users'
+import type { Workshop } from '../modules/workshops'
+import { WorkshopSchedule } from '../modules/workshops'
 import { sha256 } from '../platform/crypto'
 
 export const DEMO_CLIENT_INVITATION_TOKEN = 'demo-invitation-chris'
@@ -23,23 +23,27 @@ export async function seedClientArea(em: EntityManager) {
   if (!chris || !dana) return
   const now = Date.now()
   const upcoming = (
-    await em.find(WorkshopSchedule, { status: 'PUBLISHED', visibility: { $ne: 'PRIVATE' }, startDate: { $gt: new Date(now + 2 * DAY) } } as any, {
-      populate: ['workshop'] as any,
-      filters: false,
-      orderBy: { startDate: 'asc' },
-    })
+    await em.find(
+      WorkshopSchedule,
+      { status: 'PUBLISHED', visibility: { $ne: 'PRIVATE' }, startDate: { $gt: new Date(now + 2 * DAY) } },
+      {
+        populate: ['workshop'],
+        filters: false,
+        orderBy: { startDate: 'asc' },
+      },
+    )
   ).filter((s) => (s.workshop as unknown as Workshop).maxSeats - s.seatsTaken >= 3)
   const mine = new Set((await em.execute(`select workshop_schedule_id as id from bookings where user_id = ?`, [chris.id])).map((r: any) => r.id))
   const free = upcoming.filter((s) => !mine.has(s.id))
   const [forPending, forCancelled, forInvite] = [free[0], free[1] ?? free[0], free[2] ?? free[0]]
   if (!forPending) return
-  const tenantOf = (s: WorkshopSchedule) => (s.tenant as any).id as string
+  const tenantOf = (s: WorkshopSchedule) => s.tenant.id as string
   const price = (s: WorkshopSchedule) => (s.workshop as unknown as Workshop).price
   const currency = (s: WorkshopSchedule) => (s.workshop as unknown as Workshop).currency
 
   const seatsOf = (b: Booking, holder: User, others: Partial<BookingSeat>[] = []) => {
-    em.create(BookingSeat, { tenant: b.tenant, booking: b, user: holder, status: 'ACCEPTED', meta: {}, respondedAt: b.createdAt } as any)
-    for (let i = 1; i < b.seats; i++) em.create(BookingSeat, { tenant: b.tenant, booking: b, status: 'PENDING', meta: {}, ...(others[i - 1] ?? {}) } as any)
+    em.create(BookingSeat, { tenant: b.tenant, booking: b, user: holder, status: 'ACCEPTED', meta: {}, respondedAt: b.createdAt })
+    for (let i = 1; i < b.seats; i++) em.create(BookingSeat, { tenant: b.tenant, booking: b, status: 'PENDING', meta: {}, ...(others[i - 1] ?? {}) })
   }
 
   // A pending booking of two seats, held for a day (the demo's holds outlast BOOKING_HOLD_MINUTES).
@@ -59,7 +63,7 @@ export async function seedClientArea(em: EntityManager) {
     meta: {},
     createdAt: created,
     updatedAt: created,
-  } as any)
+  })
   seatsOf(pending, chris)
 
   // A paid booking cancelled and refunded in full.
@@ -83,7 +87,7 @@ export async function seedClientArea(em: EntityManager) {
     meta: {},
     createdAt: paidAt,
     updatedAt: new Date(now - 2 * DAY),
-  } as any)
+  })
   seatsOf(cancelled, chris)
 
   // Dana booked two seats and invited Chris to the second.
@@ -105,7 +109,7 @@ export async function seedClientArea(em: EntityManager) {
     meta: {},
     createdAt: danaAt,
     updatedAt: danaAt,
-  } as any)
+  })
   seatsOf(danas, dana, [
     {
       user: chris,
@@ -114,7 +118,7 @@ export async function seedClientArea(em: EntityManager) {
       invitationTokenHash: sha256(DEMO_CLIENT_INVITATION_TOKEN),
       invitationSentAt: new Date(now - DAY),
       invitationExpiresAt: new Date(Math.min(forInvite.startDate.getTime(), now + 13 * DAY)),
-    } as any,
+    },
   ])
   await em.flush()
 

@@ -6,12 +6,10 @@
  * Pictures are the demo's own (no external address is added here).
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { Booking, BookingSeat, type BookingStatus } from '../modules/bookings/booking.entity'
-import { Feedback } from '../modules/feedback/feedback.entity'
-import { User } from '../modules/users/user.entity'
-import { WorkshopResource } from '../modules/workshops/resource.entity'
-import { WorkshopSchedule } from '../modules/workshops/schedule.entity'
-import { Workshop } from '../modules/workshops/workshop.entity'
+import { Booking, BookingSeat, type BookingStatus } from '../modules/bookings'
+import { Feedback } from '../modules/feedback'
+import { User } from '../modules/users'
+import { Workshop, WorkshopResource, WorkshopSchedule } from '../modules/workshops'
 import { log } from '../platform/log'
 
 const DAY = 86_400_000
@@ -55,12 +53,12 @@ export async function seedCoachArea(em: EntityManager) {
       payoutStatus: 'pending',
       seatsTaken: 0,
       ...extra,
-    } as any)
+    })
 
   // A past hybrid session: completed, no-show and cancelled bookings, attendance taken.
   const pastHybrid = schedule(conversations, -3, {})
   // A coming session the coach called off: its booking was cancelled and refunded.
-  const cancelled = schedule(bootcamp, 20, { status: 'ARCHIVED', mode: 'ONLINE', ...({ venueName: null, addressLine1: null, city: null, zip: null } as any) })
+  const cancelled = schedule(bootcamp, 20, { status: 'ARCHIVED', mode: 'ONLINE', ...{ venueName: null, addressLine1: null, city: null, zip: null } })
   const book = (s: WorkshopSchedule, user: User, status: BookingStatus, seats: number, extra: Partial<Booking> = {}) => {
     const price = (s.workshop as Workshop).price * seats
     const paid = status !== 'PENDING'
@@ -79,7 +77,7 @@ export async function seedCoachArea(em: EntityManager) {
       confirmedAt: paid ? new Date(s.startDate.getTime() - 5 * DAY) : null,
       meta: {},
       ...extra,
-    } as any)
+    })
     for (let i = 0; i < seats; i++)
       em.create(BookingSeat, {
         tenant: s.tenant,
@@ -89,7 +87,7 @@ export async function seedCoachArea(em: EntityManager) {
         status: i === 0 ? 'ACCEPTED' : 'PENDING',
         inviter: i === 0 ? null : user,
         meta: {},
-      } as any)
+      })
     if (status !== 'CANCELLED') s.seatsTaken += seats
     return b
   }
@@ -105,7 +103,7 @@ export async function seedCoachArea(em: EntityManager) {
 
   // Resources of the types Maya's workshops did not have yet.
   const resource = (w: Workshop, title: string, type: WorkshopResource['type'], extra: Partial<WorkshopResource>, sortOrder: number) =>
-    em.create(WorkshopResource, { tenant: w.tenant, workshop: w, title, type, sortOrder, isVisible: true, isBroadcast: false, ...extra } as any)
+    em.create(WorkshopResource, { tenant: w.tenant, workshop: w, title, type, sortOrder, isVisible: true, isBroadcast: false, ...extra })
   resource(
     bootcamp,
     'How to run a one-to-one (video)',
@@ -164,7 +162,7 @@ export async function seedCoachArea(em: EntityManager) {
       bookingSeatId: r.seat_id,
       rating: comments[i % 2][0],
       comment: comments[i % 2][1],
-    } as any)
+    })
   })
   await em.flush()
   log.info({ seatsWithAttendance: seats.length }, 'demo coach area loaded')

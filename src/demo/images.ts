@@ -7,9 +7,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { StoredFile } from '../modules/uploads/file.entity'
-import { fileUrl } from '../modules/uploads/upload.service'
-import type { User } from '../modules/users/user.entity'
+import { fileUrl, StoredFile } from '../modules/uploads'
+import type { User } from '../modules/users'
 import { putObject } from '../platform/storage'
 
 const DIR = join(import.meta.dir, 'images')
@@ -22,7 +21,7 @@ async function store(em: EntityManager, name: string, kind: 'image' | 'avatar', 
   const id = Bun.randomUUIDv7()
   const key = `${kind === 'avatar' ? 'avatars' : 'images'}/${id}.webp`
   await putObject(key, bytes, 'image/webp')
-  return em.create(StoredFile, { id, owner, kind, key, originalName: `${name}.webp`, mimeType: 'image/webp', size: bytes.byteLength } as any)
+  return em.create(StoredFile, { id, owner, kind, key, originalName: `${name}.webp`, mimeType: 'image/webp', size: bytes.byteLength })
 }
 
 /** Stores the workshop pictures (answers their URLs by name) and gives the coaches their portraits. */

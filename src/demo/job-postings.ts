@@ -33,7 +33,7 @@ export async function seedJobPostings(em: EntityManager) {
       meta: {},
       interviewQuestions: q(BASE_QUESTIONS),
       ...d,
-    } as any)
+    })
   const coachJob = make(
     acme,
     maya,
@@ -78,7 +78,7 @@ export async function seedJobPostings(em: EntityManager) {
   make(
     acme,
     maya,
-    { title: 'Sales lead', status: 'DRAFT', publishedAt: null, companyName: 'Acme Coaching', interviewQuestions: q(BASE_QUESTIONS.slice(0, 2)) } as any,
+    { title: 'Sales lead', status: 'DRAFT', publishedAt: null, companyName: 'Acme Coaching', interviewQuestions: q(BASE_QUESTIONS.slice(0, 2)) },
     0,
   )
   make(
@@ -103,8 +103,8 @@ export async function seedJobPostings(em: EntityManager) {
     question: x.title,
     answer: 'I have coached new managers for six years and would love to grow the programme with you.',
   }))
-  em.create(JobApplication, { tenant: acme, jobPosting: coachJob, name: 'Priya Shah', email: 'priya@example.com', answers, status: 'NEW' } as any)
-  em.create(JobApplication, { tenant: acme, jobPosting: coachJob, name: 'Tom Becker', email: 'tom@example.com', answers, status: 'SHORTLISTED' } as any)
+  em.create(JobApplication, { tenant: acme, jobPosting: coachJob, name: 'Priya Shah', email: 'priya@example.com', answers, status: 'NEW' })
+  em.create(JobApplication, { tenant: acme, jobPosting: coachJob, name: 'Tom Becker', email: 'tom@example.com', answers, status: 'SHORTLISTED' })
   coachJob.applicantCount = 2
   await em.flush()
 }

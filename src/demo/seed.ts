@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { Membership, Tenant } from '../modules/tenants/tenant.entity'
-import { User } from '../modules/users/user.entity'
+import { Membership, Tenant } from '../modules/tenants'
+import { User } from '../modules/users'
 import { log } from '../platform/log'
 import { seedCatalogue, seedCatalogueFeedback } from './catalogue'
 
@@ -16,7 +16,7 @@ export async function seedDemo(em: EntityManager) {
   const north = em.create(Tenant, { name: 'Northwind Consulting', slug: 'northwind', email: 'team@northwind.example', plan: 'free' })
   const now = new Date()
   const user = (email: string, roles: string[], profile: User['profile'], extra: Partial<User> = {}) =>
-    em.create(User, { email, roles, status: 'active', emailVerifiedAt: now, profile, ...extra } as any)
+    em.create(User, { email, roles, status: 'active', emailVerifiedAt: now, profile, ...extra })
   const admin = user('admin@summit.localhost', ['super-admin'], { firstName: 'Ada', lastName: 'Admin', country: 'US' }, { username: 'admin' })
   const coaches = [
     user(

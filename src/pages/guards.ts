@@ -3,24 +3,13 @@
  * sign-in redirect with `redirect=`, guest-only pages, pending users kept on onboarding,
  * non-pending users sent away from it, the coach-only middleware (403 page otherwise).
  */
-import { config } from '../config'
-import type { User } from '../modules/users/user.entity'
-import { safeRedirect } from '../shared/urls'
+import { landingFor } from '../modules/auth'
+import type { User } from '../modules/users'
 import type { RouteDef } from './routes'
-
-export { safeRedirect }
 
 export type GuardResult = { redirect: string } | { status: 403 } | null
 
 export const isCoachArea = (u: User) => u.roles.includes('coach') || u.roles.includes('super-admin')
-
-/** Where a signed-in user lands: super-admins on the admin site, coaches on /c, others on /b. */
-export function landingFor(user: Pick<User, 'roles' | 'status'>): string {
-  if (user.status === 'pending') return '/onboarding/1'
-  if (user.roles.includes('super-admin')) return config.ADMIN_URL
-  if (user.roles.includes('coach')) return '/c'
-  return '/b'
-}
 
 export function guard(route: RouteDef, path: string, search: string, user: User | null): GuardResult {
   const onboarding = path === '/onboarding' || path.startsWith('/onboarding/')

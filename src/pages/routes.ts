@@ -6,7 +6,7 @@
 
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type { ComponentType } from 'react'
-import type { User } from '../modules/users/user.entity'
+import type { User } from '../modules/users'
 
 export type LayoutName = 'onboarding' | 'marketing' | 'coach' | 'client' | 'auth' | 'default' | 'none'
 /** public: excluded from authentication; guest: signed-out only; auth: signed in; coach: coach-only middleware. */

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql'
 import { seedDemoIfEmpty } from '../../src/demo/seed'
+import { openOrm } from '../../src/entities'
 import { seedRolesAndPermissions } from '../../src/modules/roles/seed'
 import { provideDatabase } from '../../src/platform/db/database'
-import { initOrm, migrateUp } from '../../src/platform/db/orm'
+import { migrateUp } from '../../src/platform/db/orm'
 
 /** The first start of `npm start`: migrations and demo data on an empty database of its own. */
 let db: { url: string; stop(): Promise<void> }
@@ -12,7 +13,7 @@ const count = async (sql: string) => Number((await orm.em.fork().getConnection()
 
 beforeAll(async () => {
   db = await provideDatabase({ throwaway: true })
-  orm = await initOrm(db.url)
+  orm = await openOrm(db.url)
   await migrateUp(orm)
   await seedRolesAndPermissions(orm.em.fork() as EntityManager)
   await seedDemoIfEmpty(orm.em.fork() as EntityManager)

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql'
+import { openOrm } from '../../src/entities'
 import { createBooking } from '../../src/modules/bookings/booking.service'
 import { Tenant } from '../../src/modules/tenants/tenant.entity'
 import { User } from '../../src/modules/users/user.entity'
@@ -14,7 +15,7 @@ import { WorkshopSchedule } from '../../src/modules/workshops/schedule.entity'
 import { Workshop } from '../../src/modules/workshops/workshop.entity'
 import { freePort } from '../../src/platform/db/database'
 import { type EmbeddedDb, startEmbeddedPostgres } from '../../src/platform/db/embedded'
-import { initOrm, migrateUp } from '../../src/platform/db/orm'
+import { migrateUp } from '../../src/platform/db/orm'
 import { killCluster, postmasterPidOf } from './pg-kill'
 
 const base = mkdtempSync(join(process.env.SUMMIT_TMP ?? '/tmp', 'summit-durable-'))
@@ -33,7 +34,7 @@ describe('reliability: durability', () => {
     const port = await freePort()
     // As `npm start` and production start it (no durability option: the default).
     db = await startEmbeddedPostgres({ dataDir, port })
-    orm = await initOrm(db.url, { pool: 8 })
+    orm = await openOrm(db.url, { pool: 8 })
     await migrateUp(orm)
     const settings = await orm.em
       .getConnection()
@@ -102,7 +103,7 @@ describe('reliability: durability', () => {
 
     // Restart on the same folder: crash recovery replays the WAL.
     db = await startEmbeddedPostgres({ dataDir, port })
-    orm = await initOrm(db.url, { pool: 2 })
+    orm = await openOrm(db.url, { pool: 2 })
     const rows = await orm.em.getConnection().execute(`select id from bookings where workshop_schedule_id = ?`, [schedule.id])
     const present = new Set(rows.map((r: any) => r.id))
     const lost = acknowledged.filter((id) => !present.has(id))

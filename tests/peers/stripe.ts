@@ -5,11 +5,13 @@
 import Stripe from 'stripe'
 import { getLocalStripe } from '../../src/modules/payments/local.service'
 import { paymentsSettings } from '../../src/modules/payments/stripe'
+import type { StripeLocal } from '../../tools/stripe-local/server'
 import { LOCAL_PUBLISHABLE_KEY } from '../../tools/stripe-local/server'
 import { signPayload } from '../../tools/stripe-local/webhooks'
 
 export function localStripe() {
-  const local = getLocalStripe()
+  // The app sees the small interface it needs; tests use the whole development server.
+  const local = getLocalStripe() as StripeLocal | null
   if (!local) throw new Error('The local Stripe server is not running (is STRIPE_SECRET_KEY set?)')
   return local
 }

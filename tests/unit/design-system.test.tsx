@@ -33,6 +33,7 @@ import {
   Tooltip,
   toaster,
 } from '../../design-system'
+import { COUNTRIES } from '../../src/shared/countries'
 
 async function html(node: React.ReactNode): Promise<string> {
   const stream = await renderToReadableStream(node, {
@@ -161,7 +162,7 @@ describe('every component renders on the server', () => {
         <PinInput label="Code" />
         <RadioPictureGroup label="Appearance" choices={colorModeChoices} defaultValue="auto" />
         <Select label="Platform" options={[{ label: 'X', value: 'x' }]} />
-        <CountryCombobox label="Country" defaultValue="GB" />
+        <CountryCombobox countries={COUNTRIES} label="Country" defaultValue="GB" />
         <Dialog title="Settings" size="lg" defaultOpen>
           body
         </Dialog>

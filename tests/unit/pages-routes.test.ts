@@ -1,8 +1,10 @@
 /** The route table and guards of section 2, and the islands' props escaping. */
 import { describe, expect, test } from 'bun:test'
 import { config } from '../../src/config'
-import { guard, landingFor, safeRedirect } from '../../src/pages/guards'
+import { landingFor } from '../../src/modules/auth'
+import { guard } from '../../src/pages/guards'
 import { matchRoute, routes } from '../../src/pages/routes'
+import { safeRedirect } from '../../src/shared/urls'
 
 const user = (o: Partial<{ roles: string[]; status: string; username: string | null }> = {}) => ({ roles: [], status: 'active', username: 'erin', ...o }) as any
 

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { Stack } from 'styled-system/jsx'
+import { SAMPLE_COUNTRIES } from '../../testing/sample-countries'
 import { CountryCombobox } from './country-combobox'
 
 const meta: Meta<typeof CountryCombobox> = { title: 'Components/Combobox', component: CountryCombobox }
@@ -8,7 +9,7 @@ export default meta
 export const Countries: StoryObj<typeof CountryCombobox> = {
   render: () => (
     <Stack maxW="sm">
-      <CountryCombobox label="Country" defaultValue="GB" />
+      <CountryCombobox countries={SAMPLE_COUNTRIES} label="Country" defaultValue="GB" />
     </Stack>
   ),
 }
@@ -16,7 +17,7 @@ export const Countries: StoryObj<typeof CountryCombobox> = {
 export const DialCodes: StoryObj<typeof CountryCombobox> = {
   render: () => (
     <Stack maxW="sm">
-      <CountryCombobox label="Country code" showDialCode />
+      <CountryCombobox countries={SAMPLE_COUNTRIES} label="Country code" showDialCode />
     </Stack>
   ),
 }

@@ -1,11 +1,20 @@
 import { HStack, styled } from 'styled-system/jsx'
-import { COUNTRIES, type Country } from '../../../src/shared/countries'
 import { Combobox, type ComboboxProps } from './combobox'
+
+/** A country as the combobox shows it; the app passes its list (src/shared/countries.ts). */
+export interface Country {
+  name: string
+  /** International calling code with a plus, e.g. "+44". */
+  dialCode: string
+  /** ISO 3166-1 alpha-2, the value. */
+  code: string
+  flag: string
+}
 
 export type CountryComboboxProps = Omit<ComboboxProps<Country>, 'items' | 'itemToValue' | 'itemToString' | 'renderItem'> & {
   /** show the international dial code beside each country (phone number fields) */
   showDialCode?: boolean
-  countries?: readonly Country[]
+  countries: readonly Country[]
 }
 
 export const countryToString = (c: Country) => `${c.flag} ${c.name}`
@@ -26,7 +35,7 @@ export function countryMatches(c: Country, query: string): boolean {
 }
 
 /** Countries with flags (and optionally dial codes); value is the ISO code. */
-export function CountryCombobox({ showDialCode, countries = COUNTRIES, placeholder = 'Select a country', ...rest }: CountryComboboxProps) {
+export function CountryCombobox({ showDialCode, countries, placeholder = 'Select a country', ...rest }: CountryComboboxProps) {
   return (
     <Combobox<Country>
       items={countries}

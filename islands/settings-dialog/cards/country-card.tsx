@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { CountryCombobox } from '../../../design-system/components/combobox/country-combobox'
 import { Field } from '../../../design-system/components/field/field'
+import { COUNTRIES } from '../../../src/shared/countries'
 import { ApiError } from '../../lib/api'
 import { focusFirstInvalid } from '../../lib/form'
 import { SettingsCard } from './settings-card'
@@ -37,6 +38,7 @@ export function CountryCard({ country, save }: { country: string | null; save: (
     >
       <Field.Root invalid={!!error}>
         <CountryCombobox
+          countries={COUNTRIES}
           label="Country"
           name="country"
           value={value}

@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties } from '../../platform/db/schemas'
-import { User } from '../users/user.entity'
+import { User } from '../users'
 
 /** Server-side session behind the HttpOnly cookie; `id` is the SHA-256 of the cookie value. */
 export const SessionSchema = defineEntity({

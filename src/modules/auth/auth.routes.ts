@@ -2,14 +2,14 @@ import { Elysia } from 'elysia'
 import { sha256 } from '../../platform/crypto'
 import { platform } from '../../platform/http/context'
 import { fieldError, HttpError, parseOrThrow } from '../../platform/http/errors'
-import { type CookieJar, destroySession } from '../../platform/http/session'
-import { User } from '../users/user.entity'
-import { serializeUser } from '../users/user.serialize'
+import type { CookieJar } from '../../platform/http/session'
+import { serializeUser, User } from '../users'
 import { responses } from './auth.docs'
 import { AccessToken } from './auth.entity'
 import { OtpSignInSchema, VerifyEmailSchema, VerifyTokenSchema } from './auth.schema'
 import { findOrCreateUser, signIn } from './auth.service'
 import { CODE_TTL_MINUTES, consumeCode, consumeMagicLink, invalidLink, issueCode, throttleVerify, wrongCode } from './otp.service'
+import { destroySession } from './session'
 
 const tags = ['Auth']
 const sent = (message: string, email: string) => ({ message, data: { email, expiresIn: CODE_TTL_MINUTES * 60 } })

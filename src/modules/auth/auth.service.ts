@@ -6,25 +6,24 @@ import { config } from '../../config'
 import { randomToken, sha256 } from '../../platform/crypto'
 import type { RequestContext } from '../../platform/http/context'
 import { HttpError } from '../../platform/http/errors'
-import { type CookieJar, startSession } from '../../platform/http/session'
+import type { CookieJar } from '../../platform/http/session'
 import { isSafeRedirect } from '../../shared/urls'
-import { User } from '../users/user.entity'
-import { serializeUser } from '../users/user.serialize'
+import { serializeUser, User } from '../users'
 import { AccessToken } from './auth.entity'
 import { retireSignInCodes } from './otp.service'
-
-/** A path on this site (`/b/bookings?x=1`): the one redirect check of src/shared/urls.ts. */
-export const isLocalPath = isSafeRedirect
+import { startSession } from './session'
 
 /**
- * Where a user lands after signing in (spec section 2): pending users go to onboarding; else
- * the stored redirect; else super-admins go to the admin site, coaches to /c, others to /b.
+ * Where a user lands after signing in (spec section 2), the one place that says so (the API,
+ * the page guards and the headers use it): pending users go to onboarding; else the stored
+ * redirect when it is a path on this site (src/shared/urls.ts); else super-admins go to the
+ * admin site, coaches to /c, others to /b.
  */
-export function landingFor(user: User, stored?: unknown): string {
+export function landingFor(user: Pick<User, 'roles' | 'status'>, stored?: unknown): string {
   if (user.status === 'pending') return '/onboarding/1'
-  if (isLocalPath(stored)) return stored
-  if (user.isSuperAdmin) return config.ADMIN_URL
-  if (user.isCoach) return '/c'
+  if (isSafeRedirect(stored)) return stored
+  if (user.roles.includes('super-admin')) return config.ADMIN_URL
+  if (user.roles.includes('coach')) return '/c'
   return '/b'
 }
 
@@ -73,7 +72,7 @@ export async function signIn(ctx: RequestContext, cookie: CookieJar, user: User,
     }
     // A new account goes through onboarding first: keep where it was going (an invitation, a checkout) for afterwards.
     const after = opts.redirect ?? previous?.data?.redirect
-    const keep = user.status === 'pending' && isLocalPath(after) ? { afterOnboarding: after } : undefined
+    const keep = user.status === 'pending' && isSafeRedirect(after) ? { afterOnboarding: after } : undefined
     ctx.session = await startSession(em, cookie, { userId: user.id, previous, data: keep })
   }
   ctx.user = user

@@ -1,7 +1,7 @@
 /** Connected apps: the external sign-in account (multiplai) linked to, or unlinked from, the signed-in user. */
 import type { RequestContext } from '../../platform/http/context'
 import { conflict } from '../../platform/http/errors'
-import { User } from '../users/user.entity'
+import { User } from '../users'
 
 /** Links the provider subject to the signed-in user (null when nobody is signed in). 409 when another account holds it. */
 export async function linkToCurrentUser(ctx: RequestContext, sub: string): Promise<User | null> {

@@ -7,5 +7,8 @@ import { tokenRoutes } from './tokens.routes'
 
 export { createAccessToken, landingFor, signIn } from './auth.service'
 export { consumeCode, issueCode } from './otp.service'
+export { destroySession, loadSession, refreshXsrfCookie, startSession } from './session'
 
 export const authModule = new Elysia({ name: 'auth-module' }).use(authRoutes).use(tokenRoutes).use(oidcRoutes).use(connectRoutes)
+export { AccessToken, OneTimeCode, RateLimitSchema, Session } from './auth.entity'
+export { PROVIDER } from './oidc.service'

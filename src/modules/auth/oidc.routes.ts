@@ -2,11 +2,13 @@ import { Elysia, t } from 'elysia'
 import { config } from '../../config'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { HttpError, notFound } from '../../platform/http/errors'
-import { type CookieJar, startSession } from '../../platform/http/session'
+import type { CookieJar } from '../../platform/http/session'
+import { isSafeRedirect } from '../../shared/urls'
 import { responses } from './auth.docs'
-import { isLocalPath, signIn } from './auth.service'
+import { signIn } from './auth.service'
 import { linkToCurrentUser } from './connect.service'
 import { beginAuthorization, completeAuthorization, OidcFailure, type PendingOidc, PROVIDER, userForIdentity } from './oidc.service'
+import { startSession } from './session'
 
 const tags = ['Auth']
 
@@ -55,7 +57,7 @@ export const oidcRoutes = new Elysia({ name: 'auth-oidc' })
       requireProvider()
       try {
         const { url, pending } = await beginAuthorization()
-        await keepInSession(ctx, cookie as unknown as CookieJar, { oidc: pending, ...(isLocalPath(query.redirect) ? { redirect: query.redirect } : {}) })
+        await keepInSession(ctx, cookie as unknown as CookieJar, { oidc: pending, ...(isSafeRedirect(query.redirect) ? { redirect: query.redirect } : {}) })
         return go(set, url)
       } catch (err) {
         if (!(err instanceof OidcFailure)) throw err

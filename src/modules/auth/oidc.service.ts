@@ -6,7 +6,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import * as oidc from 'openid-client'
 import { config } from '../../config'
-import { User } from '../users/user.entity'
+import { User } from '../users'
 import { findOrCreateUser } from './auth.service'
 
 export const PROVIDER = { id: 'multiplai', name: 'Multiplai' } as const

@@ -10,24 +10,17 @@
 
 import type { FilterQuery } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { TENANT } from '../../platform/db/schemas'
+import { allTenants, isAllTenants } from '../../platform/db/tenant-scope'
 import type { RequestContext } from '../../platform/http/context'
-import { fieldError, notFound } from '../../platform/http/errors'
-import { Membership, Tenant } from '../tenants/tenant.entity'
-import type { User } from '../users/user.entity'
-import { WorkshopSchedule } from '../workshops/schedule.entity'
+import { notFound } from '../../platform/http/errors'
+import { Tenant } from '../tenants'
+import type { User } from '../users'
 import type { Booking, BookingSeat } from './booking.entity'
 
-const unscoped = new WeakSet<EntityManager>()
+export { idFilter } from '../../platform/http/id-filter'
+export { findBookableSchedule, isCoachOf } from '../workshops'
 
-/** Turns the automatic tenant filter off for this EntityManager (explicit scoping instead). */
-export function allTenants(em: EntityManager) {
-  if (!unscoped.has(em)) {
-    em.addFilter({ name: TENANT, cond: {}, default: true })
-    unscoped.add(em)
-  }
-  return em
-}
+export { allTenants }
 
 /**
  * For services called from elsewhere (payments, jobs): the caller's EntityManager when booking
@@ -35,7 +28,7 @@ export function allTenants(em: EntityManager) {
  * transaction and wait on the caller's row locks), else a fork without the tenant filter.
  */
 export function bookingEm(em: EntityManager) {
-  if (unscoped.has(em) || em.isInTransaction()) return allTenants(em)
+  if (isAllTenants(em) || em.isInTransaction()) return allTenants(em)
   return allTenants(em.fork() as EntityManager)
 }
 
@@ -64,30 +57,4 @@ export async function seatScope(ctx: RequestContext): Promise<FilterQuery<Bookin
   return (team.tenant ? { $and: [team, mine] } : mine) as FilterQuery<BookingSeat>
 }
 
-export const isCoachOf = (user: User | null, schedule: WorkshopSchedule) => !!user && (schedule.coach as any).id === user.id
 export const isBookerOf = (user: User | null, booking: Booking) => !!user && (booking.user as any).id === user.id
-
-/**
- * A schedule a user may book: PUBLISHED, not deleted, and PUBLIC or UNLISTED (PRIVATE ones
- * only for members of its tenant). Anything else reads as "not available" (422 on the field).
- */
-export async function findBookableSchedule(ctx: RequestContext, id: string, field = 'workshopScheduleId') {
-  allTenants(ctx.em)
-  const schedule = await ctx.em.findOne(WorkshopSchedule, { id }, { populate: ['workshop'] as any })
-  const unavailable = () => fieldError(field, 'The selected workshop schedule is not available for booking.')
-  if (!schedule || (schedule.workshop as any).deletedAt) throw unavailable()
-  if (ctx.isSuperAdmin) return schedule
-  if (schedule.status !== 'PUBLISHED') throw unavailable()
-  if (schedule.visibility === 'PRIVATE') {
-    const member = ctx.user ? await ctx.em.count(Membership, { tenant: (schedule.tenant as any).id, user: ctx.user.id, status: 'ACTIVE' }) : 0
-    if (!member && !isCoachOf(ctx.user, schedule)) throw unavailable()
-  }
-  return schedule
-}
-
-/** A list filter on an id: a malformed one is a 422, not a database error. */
-export function idFilter(name: string, value: string) {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value))
-    throw fieldError(`filter.${name}`, `The ${name} filter must be a valid id.`)
-  return value
-}

@@ -1,8 +1,8 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
-import { Tenant } from '../tenants/tenant.entity'
-import { User } from '../users/user.entity'
-import { WorkshopSchedule } from '../workshops/schedule.entity'
+import { Tenant } from '../tenants'
+import { User } from '../users'
+import { WorkshopSchedule } from '../workshops'
 
 export const BOOKING_STATUSES = ['PENDING', 'CONFIRMED', 'CANCELLED', 'COMPLETED', 'NO_SHOW'] as const
 export type BookingStatus = (typeof BOOKING_STATUSES)[number]

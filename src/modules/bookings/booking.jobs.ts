@@ -1,10 +1,9 @@
-/** Background work of bookings and invitations (pg-boss queues; see src/platform/jobs). */
+/** Background work of bookings (pg-boss queues; see src/platform/jobs). Invitations have theirs in invitations/invitation.hooks.ts. */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { clock } from '../../platform/clock'
 import { getOrm } from '../../platform/db/current'
 import { schedule, work } from '../../platform/jobs'
 import { log } from '../../platform/log'
-import { EXPIRE_INVITATIONS_JOB, expireInvitations } from '../invitations/invitation.service'
 import { RELEASE_HOLD_JOB, releaseExpiredHold, releaseExpiredHolds, SWEEP_HOLDS_JOB } from './booking.service'
 
 const fork = () => getOrm().em.fork() as EntityManager
@@ -20,8 +19,3 @@ work(SWEEP_HOLDS_JOB, async () => {
   if (n) log.info({ released: n }, 'expired booking holds released')
 })
 schedule(SWEEP_HOLDS_JOB, '* * * * *')
-
-work(EXPIRE_INVITATIONS_JOB, async () => {
-  await expireInvitations(fork(), clock.now())
-})
-schedule(EXPIRE_INVITATIONS_JOB, '*/5 * * * *')

@@ -2,11 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { config } from '../../config'
 import { log } from '../../platform/log'
 import { layout, queueMail } from '../../platform/mail'
-import { User } from '../users/user.entity'
-import { WorkshopSchedule } from '../workshops/schedule.entity'
-import { Workshop } from '../workshops/workshop.entity'
+import { toMajor } from '../../shared/money'
+import { User } from '../users'
+import { Workshop, WorkshopSchedule } from '../workshops'
 import type { Booking } from './booking.entity'
-import { toMajor } from './money'
 
 const when = (s: WorkshopSchedule) =>
   new Intl.DateTimeFormat('en-GB', {

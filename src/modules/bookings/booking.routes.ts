@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { Elysia, t } from 'elysia'
-import { platform, type RequestContext } from '../../platform/http/context'
+import { checkedValue, platform, type RequestContext } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
 import { conflict, fieldError, forbidden, notFound, parseOrThrow } from '../../platform/http/errors'
 import { ListQuerySchema, listResponse, parseListQuery } from '../../platform/http/list-query'
-import { User } from '../users/user.entity'
-import { WorkshopResource } from '../workshops/resource.entity'
-import type { WorkshopSchedule } from '../workshops/schedule.entity'
+import { User } from '../users'
+import type { WorkshopSchedule } from '../workshops'
+import { WorkshopResource } from '../workshops'
 import { bookingScope, findBookableSchedule, idFilter, isBookerOf, isCoachOf } from './booking.access'
 import type { BookingMeta } from './booking.entity'
 import { Booking, BookingSeat } from './booking.entity'
@@ -120,20 +120,27 @@ const bookings = crud({
 
 const idParams = t.Object({ id: t.String() })
 
+/** The booking a cancel acts on: visible to this user (else 404), and theirs or their schedule's (else 403). */
+const cancelling = checkedValue<Booking>()
+async function mayCancel(ctx: RequestContext, params: Record<string, string | undefined>) {
+  const b = await findVisibleBooking(ctx, params.id ?? '')
+  if (!ctx.isSuperAdmin && !isBookerOf(ctx.user, b) && !isCoachView(ctx, b)) throw forbidden()
+  cancelling.keep(ctx, b)
+}
+
 export const bookingRoutes = new Elysia({ name: 'bookings' })
   .use(platform)
   .use(bookings)
   .post(
     '/bookings/:id/cancel',
-    async ({ ctx, params, body }) => {
-      const b = await findVisibleBooking(ctx, params.id)
-      if (!ctx.isSuperAdmin && !isBookerOf(ctx.user, b) && !isCoachView(ctx, b)) throw forbidden()
+    async ({ ctx, body }) => {
+      const b = cancelling.take(ctx)
       const { reason } = parseOrThrow(BookingCancelSchema, body)
       const done = await cancelBooking(ctx.em as EntityManager, b.id, reason)
       return { data: serializeBooking(done, ctx.user) }
     },
     {
-      auth: true,
+      access: { auth: true, check: mayCancel },
       params: idParams,
       body: BookingCancelSchema,
       detail: { tags: ['Bookings'], summary: 'Cancel a PENDING or CONFIRMED booking with a reason (seats go back; a paid booking is refunded)' },

@@ -1,10 +1,9 @@
 import { wrap } from '@mikro-orm/core'
-import type { User } from '../users/user.entity'
-import { avatarUrl } from '../users/user.serialize'
-import type { WorkshopSchedule } from '../workshops/schedule.entity'
-import type { Workshop } from '../workshops/workshop.entity'
+import { toMajor } from '../../shared/money'
+import type { User } from '../users'
+import { avatarUrl } from '../users'
+import type { Workshop, WorkshopSchedule } from '../workshops'
 import type { Booking, BookingSeat } from './booking.entity'
-import { toMajor } from './money'
 
 const loaded = (x: unknown) => !!x && wrap(x as object).isInitialized()
 const idOf = (x: unknown) => (x as { id?: string } | null)?.id ?? null

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { discountFor } from '../vouchers/voucher.service'
+import { discountFor } from '../vouchers'
 import { BOOKING_STATUSES } from './booking.entity'
 import { assertTransition, holdsSeats, TRANSITIONS } from './booking.state'
 

@@ -7,7 +7,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
 import { type ListQuery, likePattern, pagedSql } from '../../platform/db/paged-sql'
-import { toMajor } from './money'
+import { toMajor } from '../../shared/money'
 
 export const LIST_LIMIT = 500
 
@@ -311,8 +311,8 @@ export interface ClientResourceRow {
  */
 export async function clientResources(em: EntityManager, userId: string, workshopId: string): Promise<ClientResourceRow[]> {
   if (!isUuid(workshopId)) return []
-  const { attendeeBookings, attendeeVisibility } = await import('../workshops/resource.service')
-  const { WorkshopResource } = await import('../workshops/resource.entity')
+  const { attendeeBookings, attendeeVisibility } = await import('../workshops')
+  const { WorkshopResource } = await import('../workshops')
   const bookings = await attendeeBookings(em, workshopId, userId)
   if (!bookings.length) return []
   const rows = await em.find(WorkshopResource, { $and: [{ workshop: workshopId }, attendeeVisibility(bookings)] } as any, {

@@ -1,5 +1,11 @@
 /** Bookings: the client area's read side (what pages use). Routes are composed in modules/index.ts. */
 
+export { allTenants, bookingScope } from './booking.access'
+export { BOOKING_STATUSES, Booking, BookingSeat, type BookingStatus, type SeatStatus } from './booking.entity'
+export { bookingRoutes } from './booking.routes'
+export { displayName, serializePerson, serializeScheduleBrief } from './booking.serialize'
+export { confirmBooking, onBookingCancelled } from './booking.service'
+export { HOLD_EXPIRED_REASON, holdsSeats } from './booking.state'
 export {
   type ClientGroupRow,
   type ClientWorkshopRow,
@@ -30,3 +36,6 @@ export {
   isUuid,
   type ListQuery,
 } from './client-views'
+export { scheduleCancelRoutes } from './schedule-cancel.routes'
+export { handleSeatInvitations } from './seat.invitations'
+export { seatRoutes } from './seat.routes'

@@ -4,14 +4,14 @@ import { SOFT_DELETE } from '../../platform/db/schemas'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
 import { conflict, fieldError, forbidden, notFound } from '../../platform/http/errors'
-import { sendInvitation } from '../invitations/invitation.service'
-import { User } from '../users/user.entity'
-import type { WorkshopSchedule } from '../workshops/schedule.entity'
+import { User } from '../users'
+import type { WorkshopSchedule } from '../workshops'
 import { bookingScope, idFilter, isBookerOf, isCoachOf, seatScope } from './booking.access'
 import { Booking, BookingSeat } from './booking.entity'
 import { SeatCreateSchema, SeatUpdateSchema } from './booking.schema'
 import { serializeSeat } from './booking.serialize'
 import { holdsSeats } from './booking.state'
+import { sendInvitation } from './seat.invitations'
 
 const POPULATE = ['booking', 'booking.workshopSchedule', 'booking.workshopSchedule.workshop'] as const
 const bookingOf = (s: BookingSeat) => s.booking as unknown as Booking

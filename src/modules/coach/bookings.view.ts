@@ -2,7 +2,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
 import { type ListQuery, likePattern, pagedSql } from '../../platform/db/paged-sql'
-import { BOOKING_STATUSES } from '../bookings/booking.entity'
+import { BOOKING_STATUSES } from '../bookings'
 import { isUuid, num, PAGE_SIZE, paged, personName } from './sql'
 import { iso } from './tables.view'
 

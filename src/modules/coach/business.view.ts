@@ -2,7 +2,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
 import { type ListQuery, pagedSql } from '../../platform/db/paged-sql'
-import { split } from '../payouts/payout.service'
+import { split } from '../payouts'
 import { avg1, isUuid, num, PAGE_SIZE, paged, personName } from './sql'
 import { iso } from './tables.view'
 

@@ -5,7 +5,7 @@ import { Elysia, t } from 'elysia'
 import { config } from '../../config'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { forbidden, notFound } from '../../platform/http/errors'
-import { calendarFeed } from '../calendar/feed'
+import { calendarFeed } from '../calendar'
 import { payoutLedgerCsv } from './business.view'
 import { isUuid, personName } from './sql'
 

@@ -5,7 +5,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
-import { split } from '../payouts/payout.service'
+import { split } from '../payouts'
 import { avg1, num, personName } from './sql'
 
 export interface DayPoint {

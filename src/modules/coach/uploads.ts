@@ -10,7 +10,7 @@ import { config } from '../../config'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { forbidden, notFound } from '../../platform/http/errors'
 import { hit } from '../../platform/http/rate-limit'
-import { AVATAR_TYPES, allowFileAccess, fileFromBody, serializeFile, storeUpload } from '../uploads/upload.service'
+import { AVATAR_TYPES, allowFileAccess, fileFromBody, serializeFile, storeUpload } from '../uploads'
 import { isUuid } from './sql'
 
 const IMAGE_TYPE_MESSAGE = 'The picture must be a PNG, JPEG or WebP image.'

@@ -6,8 +6,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
 import { type ListQuery, likePattern, pagedSql } from '../../platform/db/paged-sql'
-import { PLAN_LIMITS } from '../tenants/plans'
-import type { TenantPlan } from '../tenants/tenant.entity'
+import type { TenantPlan } from '../tenants'
+import { PLAN_LIMITS } from '../tenants'
 import { avg1, isUuid, num, PAGE_SIZE, paged } from './sql'
 
 export async function listWorkshops(em: EntityManager, coachId: string, opts: { deleted?: boolean; q?: string; page: number }) {

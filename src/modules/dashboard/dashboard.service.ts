@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
-import { EARNING_STATUSES, split } from '../payouts/payout.service'
-import { toAmount } from '../workshops/serialize'
+import { EARNING_STATUSES, split } from '../payouts'
+import { toAmount } from '../workshops'
 
 export interface Range {
   from: Date

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
-import { calendarRoutes } from '../calendar/calendar.routes'
-import { feedbackRoutes } from '../feedback/feedback.routes'
-import { payoutRoutes } from '../payouts/payout.routes'
+import { calendarRoutes } from '../calendar'
+import { feedbackRoutes } from '../feedback'
+import { payoutRoutes } from '../payouts'
 import { dashboardRoutes } from './dashboard.routes'
 
 /** What coaches (and clients) read about their business: feedback, payouts, metrics, calendars. */

@@ -1,8 +1,8 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
-import { Tenant } from '../tenants/tenant.entity'
-import { User } from '../users/user.entity'
-import { WorkshopSchedule } from '../workshops/schedule.entity'
+import { Tenant } from '../tenants'
+import { User } from '../users'
+import { WorkshopSchedule } from '../workshops'
 
 /** An attendee's rating of a schedule after it ended: one per booking seat. */
 export const FeedbackSchema = defineEntity({

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
 import { conflict, fieldError, forbidden } from '../../platform/http/errors'
-import { WorkshopSchedule } from '../workshops/schedule.entity'
+import { WorkshopSchedule } from '../workshops'
 import { Feedback } from './feedback.entity'
 
 /**

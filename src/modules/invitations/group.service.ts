@@ -5,8 +5,8 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { listResponse, parseListQuery } from '../../platform/http/list-query'
-import { serializePerson } from '../bookings/booking.serialize'
-import { User } from '../users/user.entity'
+import { serializePerson } from '../bookings'
+import { User } from '../users'
 
 export async function listGroups(em: EntityManager, me: User, url: URL) {
   const p = parseListQuery(url, { sortable: ['lastBookedAt'], filterable: [], includes: [], defaultSort: '-lastBookedAt' })

@@ -4,9 +4,10 @@ import { platform } from '../../platform/http/context'
 import { forbidden, notFound, parseOrThrow } from '../../platform/http/errors'
 import { ListQuerySchema } from '../../platform/http/list-query'
 import { InvitationTokenSchema } from '../bookings/booking.schema'
-import { User } from '../users/user.entity'
+import { User } from '../users'
 import { listGroups } from './group.service'
 import { acceptInvitation, declineInvitation, showInvitation } from './invitation.service'
+import './invitation.hooks'
 import { answerMySeat } from './mine.service'
 
 export const invitationRoutes = new Elysia({ name: 'invitations' })

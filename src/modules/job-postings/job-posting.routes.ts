@@ -11,8 +11,15 @@ import { createPosting, deletePosting, findPosting, guard, listPostings, restore
 const tags = ['Job postings']
 const idParam = t.Object({ id: t.String({ description: 'Job posting id' }) })
 const appParams = t.Object({ id: t.String({ description: 'Job posting id' }), applicationId: t.String({ description: 'Application id' }) })
-/** Runs before body validation: 401 -> tenant -> 403 come before any 422. */
-const guarded = (opts: { needTenant?: boolean } = {}) => ({ transform: async ({ ctx }: any) => guard(ctx as RequestContext, opts) })
+/** Runs before body validation: 401 -> tenant -> 403 (-> the posting of the path, 404) come before any 422. */
+const guarded = (opts: { needTenant?: boolean; posting?: boolean } = {}) => ({
+  access: {
+    check: async (ctx: RequestContext, params: Record<string, string | undefined>) => {
+      await guard(ctx, opts)
+      if (opts.posting) await findPosting(ctx, params.id ?? '')
+    },
+  },
+})
 
 async function findApplication(ctx: RequestContext, postingId: string, id: string) {
   const posting = await findPosting(ctx, postingId)
@@ -59,7 +66,7 @@ export const jobPostingRoutes = new Elysia({ name: 'job-postings' })
       return { data: serializePosting(row) }
     },
     {
-      ...guarded(),
+      ...guarded({ posting: true }),
       params: idParam,
       body: JobPostingUpdateSchema as any,
       detail: { tags, summary: 'Update a job posting (partial; `preferences` keys are merged)', description: DESCRIPTION, responses: responses.updated },
@@ -113,7 +120,7 @@ export const jobPostingRoutes = new Elysia({ name: 'job-postings' })
       return { data: serializeApplication(a) }
     },
     {
-      ...guarded(),
+      ...guarded({ posting: true }),
       params: appParams,
       body: ApplicationStatusSchema as any,
       detail: { tags, summary: 'Move an applicant (NEW, SHORTLISTED, REJECTED, HIRED)', responses: responses.application },

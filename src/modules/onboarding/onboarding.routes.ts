@@ -1,9 +1,9 @@
 import { Elysia } from 'elysia'
-import { landingFor } from '../../pages/guards'
 import { platform } from '../../platform/http/context'
 import { parseOrThrow } from '../../platform/http/errors'
-import { isLocalPath } from '../auth/auth.service'
-import { serializeUser } from '../users/user.serialize'
+import { isSafeRedirect } from '../../shared/urls'
+import { landingFor } from '../auth'
+import { serializeUser } from '../users'
 import { OnboardingCompleteSchema } from './onboarding.schema'
 import { completeOnboarding } from './onboarding.service'
 
@@ -20,7 +20,7 @@ export const onboardingRoutes = new Elysia({ name: 'onboarding' }).use(platform)
       ctx.session.data = rest
       await ctx.em.flush()
     }
-    return { data: { user: serializeUser(done), redirect: isLocalPath(after) ? after : landingFor(done) } }
+    return { data: { user: serializeUser(done), redirect: isSafeRedirect(after) ? after : landingFor(done) } }
   },
   {
     auth: true,

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { fieldError } from '../../platform/http/errors'
-import { Membership, Tenant } from '../tenants/tenant.entity'
-import { User } from '../users/user.entity'
+import { Membership, Tenant } from '../tenants'
+import { User } from '../users'
 import { ONBOARDING_MESSAGES, type OnboardingComplete } from './onboarding.schema'
 
 async function freeSlug(em: EntityManager, base: string) {

@@ -7,7 +7,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type Stripe from 'stripe'
 import { notFound } from '../../platform/http/errors'
-import { User } from '../users/user.entity'
+import { User } from '../users'
 import { stripe } from './stripe'
 import { callStripe, isMissing } from './stripe-errors'
 

@@ -1,15 +1,15 @@
-/** Payments: what the rest of the app uses. Registers the local Stripe service and the refund-on-cancel hook. */
+/** Payments: what the rest of the app uses. Registers the refund-on-cancel hook. */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { afterCommit } from '../../platform/db/after-commit'
 import { getOrm } from '../../platform/db/current'
 import { work } from '../../platform/jobs'
 import { log } from '../../platform/log'
-import { onBookingCancelled } from '../bookings/booking.service'
+import { onBookingCancelled } from '../bookings'
 import { cancelOpenIntents, refundBooking } from './payment.service'
 import { refundBookingDurably } from './refunds'
-import './local.service'
 
 export { addCard, listCards } from './customers'
+export { getLocalStripe, type LocalStripeServer, setLocalWebhookUrl, startLocalStripe, stopLocalStripe, wantsLocalStripe } from './local.service'
 export { Invoice, Payment, WebhookEvent } from './payment.entity'
 export { paymentRoutes } from './payment.routes'
 export { refundBooking, syncIntent } from './payment.service'

@@ -4,11 +4,10 @@
  * sequential per tenant and a rolled-back insert gives its number back (no gaps).
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { Booking } from '../bookings/booking.entity'
-import { Tenant } from '../tenants/tenant.entity'
-import { User } from '../users/user.entity'
-import { WorkshopSchedule } from '../workshops/schedule.entity'
-import { Workshop } from '../workshops/workshop.entity'
+import { Booking } from '../bookings'
+import { Tenant } from '../tenants'
+import { User } from '../users'
+import { Workshop, WorkshopSchedule } from '../workshops'
 import { Invoice, type InvoiceKind, type InvoiceLines, Payment } from './payment.entity'
 
 export const documentNumber = (inv: Pick<Invoice, 'kind' | 'number'>) => `${inv.kind === 'credit_note' ? 'CN' : 'INV'}-${String(inv.number).padStart(6, '0')}`

@@ -1,8 +1,8 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties } from '../../platform/db/schemas'
-import { Booking } from '../bookings/booking.entity'
-import { Tenant } from '../tenants/tenant.entity'
-import { User } from '../users/user.entity'
+import { Booking } from '../bookings'
+import { Tenant } from '../tenants'
+import { User } from '../users'
 
 export const PAYMENT_KINDS = ['payment', 'refund'] as const
 export type PaymentKind = (typeof PAYMENT_KINDS)[number]

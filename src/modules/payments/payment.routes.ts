@@ -2,12 +2,12 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { Elysia, t } from 'elysia'
 import type Stripe from 'stripe'
 import { lockRow } from '../../platform/db/after-commit'
+import { allTenants } from '../../platform/db/tenant-scope'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { notFound, parseOrThrow } from '../../platform/http/errors'
 import { listResponse, parseIncludes, parseListQuery } from '../../platform/http/list-query'
-import { bookingScope } from '../bookings/booking.access'
-import { Booking } from '../bookings/booking.entity'
-import { toMajor } from '../bookings/money'
+import { toMajor } from '../../shared/money'
+import { Booking, bookingScope } from '../bookings'
 import { addCard, listCards, removeCard, setDefaultCard } from './customers'
 import { renderInvoicePdf } from './invoice.pdf'
 import { documentNumber, issueDocument } from './invoice.service'
@@ -105,6 +105,19 @@ async function proxyLocal(request: Request, path: string) {
   return new Response(await res.arrayBuffer(), { status: res.status, headers: { 'content-type': res.headers.get('content-type') ?? 'application/json' } })
 }
 
+/**
+ * Paying and finalizing act on the caller's own booking (super-admins may finalize any): 404
+ * otherwise, checked before the body is read. The services check it again.
+ */
+const ownBooking =
+  (opts: { superAdminToo?: boolean } = {}) =>
+  async (ctx: RequestContext, params: Record<string, string | undefined>) => {
+    const me = ctx.requireUser()
+    const id = params.id ?? ''
+    const where = opts.superAdminToo && ctx.isSuperAdmin ? { id } : { id, user: me.id }
+    if (!isUuid(id) || !(await allTenants(ctx.em).count(Booking, where))) throw notFound('Booking')
+  }
+
 async function payIntent(ctx: RequestContext, bookingId: string, body: { paymentMethodId?: string | null; savePaymentMethod?: boolean }) {
   if (!isUuid(bookingId)) throw notFound('Booking')
   const r = await createBookingIntent(ctx.em as EntityManager, ctx.requireUser(), bookingId, body)
@@ -139,7 +152,7 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
     },
   )
   .post('/payments/bookings/:id/payment-intent', async ({ ctx, params, body }) => payIntent(ctx, params.id, parseOrThrow(BookingIntentSchema, body ?? {})), {
-    auth: true,
+    access: { auth: true, check: ownBooking() },
     params: idParams,
     detail: {
       tags,
@@ -155,7 +168,12 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
       const r = await finalizeBooking(ctx.em as EntityManager, ctx.requireUser(), params.id, data.paymentIntentId)
       return { data: { ...serializeIntent(r), clientSecret: undefined, payment: r.payment ? serializePayment(r.payment) : null } }
     },
-    { auth: true, params: idParams, body: FinalizeSchema, detail: { tags, summary: 'Confirm the booking once its payment intent succeeded' } },
+    {
+      access: { auth: true, check: ownBooking({ superAdminToo: true }) },
+      params: idParams,
+      body: FinalizeSchema,
+      detail: { tags, summary: 'Confirm the booking once its payment intent succeeded' },
+    },
   )
   .get(
     '/payments/bookings/:id/invoice',

@@ -2,12 +2,11 @@
  * The Stripe client of the product, and where it points:
  *  - STRIPE_SECRET_KEY set: Stripe itself (or STRIPE_API_URL when given), with the configured keys;
  *  - no key, outside production: the local Stripe-compatible server of tools/stripe-local
- *    (started by the `stripe-local` service, or an already running one at STRIPE_API_URL);
+ *    (started by boot in development and tests, or an already running one at STRIPE_API_URL);
  *  - no key in production: card payments are off (503).
  * Either way the official SDK does the talking; only host/port/protocol change.
  */
 import Stripe from 'stripe'
-import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, LOCAL_WEBHOOK_SECRET } from '../../../tools/stripe-local/server'
 import { config } from '../../config'
 import { HttpError } from '../../platform/http/errors'
 
@@ -26,6 +25,11 @@ export interface PaymentsSettings {
 export const STRIPE_JS_URL = 'https://js.stripe.com/endive/stripe.js'
 /** The app forwards this path to the local server, so the browser needs no second origin. */
 export const LOCAL_PROXY_PATH = '/v1/public/payments/local'
+
+/** Test-mode keys the app uses against the local server (it accepts any sk_test_/pk_test_ key). */
+export const LOCAL_SECRET_KEY = 'sk_test_local_summit'
+export const LOCAL_PUBLISHABLE_KEY = 'pk_test_local_summit'
+export const LOCAL_WEBHOOK_SECRET = 'whsec_local_summit_webhook_secret'
 
 let localUrl: string | null = null
 let client: Stripe | null = null

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { config } from '../../config'
-import { uuidArray } from '../workshops/schedule.stats'
+import { uuidArray } from '../workshops'
 
 /** Bookings that earned money for the coach: paid and not cancelled. */
 export const EARNING_STATUSES = `('CONFIRMED', 'COMPLETED', 'NO_SHOW')`

@@ -2,3 +2,4 @@
 
 export { PLAN_LIMITS, planAllows } from './plans'
 export { MEMBER_STATUSES, type MemberStatus, Membership, TENANT_PLANS, Tenant, type TenantPlan } from './tenant.entity'
+export { tenantRoutes } from './tenant.routes'

@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
-import { User } from '../users/user.entity'
+import { User } from '../users'
 
 export const TENANT_PLANS = ['free', 'pro', 'enterprise'] as const
 export type TenantPlan = (typeof TENANT_PLANS)[number]

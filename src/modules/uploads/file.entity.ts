@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties } from '../../platform/db/schemas'
-import { User } from '../users/user.entity'
+import { User } from '../users'
 
 export const StoredFileSchema = defineEntity({
   name: 'StoredFile',

@@ -10,7 +10,7 @@ import { config } from '../../config'
 import { fieldError, HttpError } from '../../platform/http/errors'
 import { log } from '../../platform/log'
 import { deleteObject, putObject } from '../../platform/storage'
-import type { User } from '../users/user.entity'
+import type { User } from '../users'
 import { StoredFile } from './file.entity'
 import { isImage, variantKeys } from './image.service'
 

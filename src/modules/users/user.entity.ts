@@ -1,4 +1,4 @@
-import { defineEntity, p } from '@mikro-orm/core'
+import { defineEntity, type Opt, p } from '@mikro-orm/core'
 import { baseProperties, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
 
 export interface SocialAccount {
@@ -87,10 +87,11 @@ export class User extends UserSchema.class {
   hasRole(role: string) {
     return this.roles.includes(role)
   }
-  get isSuperAdmin() {
+  // Opt: derived, never passed to em.create().
+  get isSuperAdmin(): Opt<boolean> {
     return this.roles.includes('super-admin')
   }
-  get isCoach() {
+  get isCoach(): Opt<boolean> {
     return this.roles.includes('coach')
   }
 }

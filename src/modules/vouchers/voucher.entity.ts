@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties, tenantFilter } from '../../platform/db/schemas'
-import { Tenant } from '../tenants/tenant.entity'
+import { Tenant } from '../tenants'
 
 import { DISCOUNT_TYPES, VOUCHER_MODEL_TYPES } from './voucher.schema'
 

@@ -1,8 +1,8 @@
 /** Voucher rules: what a voucher gives, why it cannot be used, and its atomic use counter. */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { clock } from '../../platform/clock'
-import { toMajor } from '../bookings/money'
-import type { WorkshopSchedule } from '../workshops/schedule.entity'
+import { toMajor } from '../../shared/money'
+import type { WorkshopSchedule } from '../workshops'
 import { Voucher, type VoucherData } from './voucher.entity'
 
 export type VoucherProblem = 'expired' | 'used_up' | 'wrong_workshop'

@@ -5,8 +5,8 @@
  * The shape is the public schedule of serialize.ts (same fields, same names).
  */
 
-import type { User } from '../users/user.entity'
-import { serializePublicUser } from '../users/user.serialize'
+import type { User } from '../users'
+import { serializePublicUser } from '../users'
 import { localTime, toAmount } from './serialize'
 
 const EARNED = `('CONFIRMED', 'COMPLETED', 'NO_SHOW')`
@@ -17,6 +17,12 @@ const TAGS = `(select coalesce(json_agg(json_build_object('id', tg.id, 'name', t
 const COACH_RATING = `(select json_build_object('average', round(avg(f.rating), 1), 'count', count(*)) from feedbacks f
      where f.coach_id = s.coach_id and f.deleted_at is null) as coach_rating`
 
+const SEATS = `(select coalesce(sum(b.seats), 0) from bookings b
+     where b.workshop_schedule_id = s.id and b.status in ${EARNED} and b.deleted_at is null) as confirmed_seats`
+
+const RATING = `(select json_build_object('average', round(avg(f.rating), 1), 'count', count(*)) from feedbacks f
+     where f.workshop_schedule_id = s.id and f.deleted_at is null) as rating`
+
 export const PUBLIC_COLUMNS = `
   s.id, s.tenant_id, s.coach_id, s.workshop_id, s.start_date, s.end_date, s.timezone, s.country, s.level, s.status,
   s.visibility, s.mode, s.venue_name, s.address_line1, s.address_line2, s.city, s.state, s.zip, s.seats_taken,
@@ -26,24 +32,36 @@ export const PUBLIC_COLUMNS = `
   w.max_seats as w_max_seats, w.created_at as w_created_at, w.updated_at as w_updated_at,
   u.username as u_username, u.avatar as u_avatar, u.profile as u_profile, u.coach_profile as u_coach_profile,
   ${TAGS},
-  (select coalesce(sum(b.seats), 0) from bookings b
-     where b.workshop_schedule_id = s.id and b.status in ${EARNED} and b.deleted_at is null) as confirmed_seats,
-  (select json_build_object('average', round(avg(f.rating), 1), 'count', count(*)) from feedbacks f
-     where f.workshop_schedule_id = s.id and f.deleted_at is null) as rating,
+  ${SEATS},
+  ${RATING},
   ${COACH_RATING}`
 
 /**
- * The same columns for a page of many rows: the coach's rating and the workshop's tags come
- * from one aggregate per coach and per workshop of the page instead of a subquery per row.
+ * The same columns for a page of many rows: tags, confirmed seats and ratings come from one
+ * aggregate per table over the page's rows (materialized CTEs joined by hash) instead of a
+ * subquery per row, so 100 rows cost about what 10 do plus the rows themselves. Each row reads
+ * them by a lookup in the CTE rather than a join: fewer relations for the planner to order.
  */
-export const LIST_COLUMNS = PUBLIC_COLUMNS.replace(COACH_RATING, 'cr.rating as coach_rating').replace(TAGS, `coalesce(wt.tags, '[]'::json) as w_tags`)
-/** `coach_ratings` (joined as `cr`) and `workshop_tag_lists` (as `wt`) for the rows of `pageRows`. */
-export const COACH_RATINGS_CTE = (pageRows: string) => `coach_ratings as (
+export const LIST_COLUMNS = PUBLIC_COLUMNS.replace(COACH_RATING, '(select cr.rating from coach_ratings cr where cr.coach_id = s.coach_id) as coach_rating')
+  .replace(TAGS, `coalesce((select wt.tags from workshop_tag_lists wt where wt.workshop_id = s.workshop_id), '[]'::json) as w_tags`)
+  .replace(SEATS, 'coalesce((select ps.seats from page_seats ps where ps.id = s.id), 0) as confirmed_seats')
+  .replace(RATING, '(select pr.rating from page_ratings pr where pr.id = s.id) as rating')
+/**
+ * `coach_ratings`, `workshop_tag_lists`, `page_seats` and `page_ratings` (read by LIST_COLUMNS)
+ * for the rows of the CTE `page` (columns id, workshop_id, coach_id).
+ */
+export const COACH_RATINGS_CTE = (page: string) => `coach_ratings as materialized (
     select f.coach_id, json_build_object('average', round(avg(f.rating), 1), 'count', count(*)) as rating
-      from feedbacks f where f.deleted_at is null and f.coach_id in (select s.coach_id from ${pageRows}) group by f.coach_id),
-  workshop_tag_lists as (
+      from feedbacks f where f.deleted_at is null and f.coach_id in (select coach_id from ${page}) group by f.coach_id),
+  workshop_tag_lists as materialized (
     select wt.workshop_id, json_agg(json_build_object('id', tg.id, 'name', tg.name, 'slug', tg.slug) order by tg.name) as tags
-      from workshop_tags wt join tags tg on tg.id = wt.tag_id where wt.workshop_id in (select s.workshop_id from ${pageRows}) group by wt.workshop_id)`
+      from workshop_tags wt join tags tg on tg.id = wt.tag_id where wt.workshop_id in (select workshop_id from ${page}) group by wt.workshop_id),
+  page_seats as materialized (
+    select b.workshop_schedule_id as id, sum(b.seats) as seats from bookings b
+      where b.workshop_schedule_id in (select id from ${page}) and b.status in ${EARNED} and b.deleted_at is null group by b.workshop_schedule_id),
+  page_ratings as materialized (
+    select f.workshop_schedule_id as id, json_build_object('average', round(avg(f.rating), 1), 'count', count(*)) as rating from feedbacks f
+      where f.workshop_schedule_id in (select id from ${page}) and f.deleted_at is null group by f.workshop_schedule_id)`
 
 const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T
 const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString())

@@ -102,19 +102,62 @@ const WORKSHOP_TEXT = `(coalesce(w2.title, '') || ' ' || coalesce(w2.description
 const COACH_TEXT = `(coalesce(u2.username, '') || ' ' || coalesce(u2.profile->>'firstName', '') || ' ' || coalesce(u2.profile->>'lastName', '') || ' ' || coalesce(u2.coach_profile->>'businessName', ''))`
 
 /**
- * `x in (select ...)` kept as a set hashed once and probed per row while the listing index is
- * walked in order: at the top level PostgreSQL would turn it into a join and sort every match
- * (right for one coach's few rows, wrong for a tag's or a price range's thousands).
+ * Schedules whose workshop (or coach) is in a set: the rows of `sql` (one id column), computed
+ * once per statement as the materialized CTE `name` (the page walk and the count both use it).
  */
-const hashed = (inSubquery: string) => `coalesce(${inSubquery}, false)`
+interface IdSet {
+  name: string
+  column: 'workshop_id' | 'coach_id'
+  sql: string
+  params: unknown[]
+}
+
+/** The filters that are sets of workshops or coaches (`q` is two: its workshops or its coaches). */
+function idSets(f: PublicFilters) {
+  const sets: { qWorkshops?: IdSet; qCoaches?: IdSet; price?: IdSet; tag?: IdSet } = {}
+  if (f.q) {
+    // The same expressions as the trigram indexes (migrations: listing_indexes), so they serve `ilike`.
+    const like = `%${escapeLike(f.q)}%`
+    sets.qWorkshops = { name: 'q_workshops', column: 'workshop_id', sql: `select w2.id from workshops w2 where ${WORKSHOP_TEXT} ilike ?`, params: [like] }
+    sets.qCoaches = { name: 'q_coaches', column: 'coach_id', sql: `select u2.id from users u2 where ${COACH_TEXT} ilike ?`, params: [like] }
+  }
+  const min = f.minPrice === undefined ? undefined : Math.round(f.minPrice * 100)
+  const max = f.maxPrice === undefined ? undefined : Math.round(f.maxPrice * 100)
+  if (min !== undefined || max !== undefined) {
+    const bounds = [min !== undefined ? 'w2.price >= ?' : '', max !== undefined ? 'w2.price <= ?' : ''].filter(Boolean).join(' and ')
+    sets.price = {
+      name: 'price_workshops',
+      column: 'workshop_id',
+      sql: `select w2.id from workshops w2 where ${bounds}`,
+      params: [min, max].filter((x) => x !== undefined),
+    }
+  }
+  if (f.tag)
+    sets.tag = {
+      name: 'tag_workshops',
+      column: 'workshop_id',
+      sql: 'select wt.workshop_id from workshop_tags wt join tags tg on tg.id = wt.tag_id where tg.slug = ?',
+      params: [f.tag],
+    }
+  return sets
+}
+type SetName = keyof ReturnType<typeof idSets>
+
+/** The `with` entries of the filter's sets (each followed by a comma), and their parameters. */
+function setCtes(f: PublicFilters) {
+  const sets = Object.values(idSets(f))
+  return { sql: sets.map((s) => `${s.name}(id) as materialized (${s.sql}), `).join(''), params: sets.flatMap((s) => s.params) }
+}
 
 /**
  * WHERE clause over schedules `s` alone, so the partial listing index (published, public, not
  * deleted, by start date) serves it in order: filters on the workshop or the coach become
- * `in (...)` sets (hashed once per statement), deleted parents an excluded set. Every value is
- * a bound parameter. `q` goes through the trigram indexes of workshops and coaches.
+ * `x in (...)` sets kept as hashed sets (`coalesce` stops PostgreSQL from turning them into a
+ * join, which would sort every match: right for one coach's few rows, wrong for a tag's or a
+ * price range's thousands), deleted parents an excluded set. Every value is a bound parameter.
+ * `skip` leaves out the set a count starts from (`qSide`: the count starts from that side of `q`).
  */
-function scheduleWhere(f: PublicFilters, visibility: 'public' | 'unlisted') {
+function scheduleWhere(f: PublicFilters, visibility: 'public' | 'unlisted', opts: { skip?: SetName; qSide?: 'qWorkshops' | 'qCoaches' } = {}) {
   const sql: string[] = [
     `s.deleted_at is null`,
     `s.status = 'PUBLISHED'`,
@@ -128,30 +171,20 @@ function scheduleWhere(f: PublicFilters, visibility: 'public' | 'unlisted') {
     sql.push(clause)
     params.push(...values)
   }
-  if (f.q) {
-    // The same expressions as the trigram indexes (migrations: listing_indexes), so they serve `ilike`.
-    const like = `%${escapeLike(f.q)}%`
-    add(
-      `(s.workshop_id in (select w2.id from workshops w2 where ${WORKSHOP_TEXT} ilike ?) or s.coach_id in (select u2.id from users u2 where ${COACH_TEXT} ilike ?))`,
-      like,
-      like,
-    )
-  }
+  const sets = idSets(f)
+  const member = (set: IdSet) => `coalesce(s.${set.column} in (select id from ${set.name}), false)`
+  if (sets.qWorkshops && sets.qCoaches && !opts.qSide) add(`(${member(sets.qWorkshops)} or ${member(sets.qCoaches)})`)
   if (f.level) add('s.level = ?', f.level)
   if (f.mode) add('s.mode = ?', f.mode)
   if (f.country) add('s.country = ?', f.country)
   if (f.from) add('s.start_date >= ?', f.from)
   if (f.to) add('s.start_date <= ?', f.to)
-  if (f.minPrice !== undefined && f.maxPrice !== undefined)
-    add(
-      hashed('s.workshop_id in (select w2.id from workshops w2 where w2.price >= ? and w2.price <= ?)'),
-      Math.round(f.minPrice * 100),
-      Math.round(f.maxPrice * 100),
-    )
-  else if (f.minPrice !== undefined) add(hashed('s.workshop_id in (select w2.id from workshops w2 where w2.price >= ?)'), Math.round(f.minPrice * 100))
-  else if (f.maxPrice !== undefined) add(hashed('s.workshop_id in (select w2.id from workshops w2 where w2.price <= ?)'), Math.round(f.maxPrice * 100))
-  if (f.coach) isUuid(f.coach) ? add('s.coach_id = ?', f.coach) : add('s.coach_id in (select u2.id from users u2 where u2.username = ?)', f.coach.toLowerCase())
-  if (f.tag) add(hashed('s.workshop_id in (select wt.workshop_id from workshop_tags wt join tags tg on tg.id = wt.tag_id where tg.slug = ?)'), f.tag)
+  if (sets.price && opts.skip !== 'price') add(member(sets.price))
+  if (f.coach)
+    isUuid(f.coach)
+      ? add('s.coach_id = ?', f.coach)
+      : add('s.coach_id in (select u2.id from users u2 where u2.username = ? and u2.deleted_at is null)', f.coach.toLowerCase())
+  if (sets.tag && opts.skip !== 'tag') add(member(sets.tag))
   if (f.seatsLeft !== undefined) add('(select w2.max_seats from workshops w2 where w2.id = s.workshop_id) - s.seats_taken >= ?', Math.floor(f.seatsLeft))
   return { sql: sql.join(' and '), params }
 }
@@ -162,8 +195,7 @@ function scheduleWhere(f: PublicFilters, visibility: 'public' | 'unlisted') {
  * `when=all`, past ones (start date descending). The order is the same as one sort over
  * "ended, start date" but no part ever reads rows of another.
  */
-function listParts(f: PublicFilters): { sql: string; params: unknown[]; dir: 'asc' | 'desc' }[] {
-  const at = now()
+function listParts(f: PublicFilters, at: Date): { sql: string; params: unknown[]; dir: 'asc' | 'desc' }[] {
   const running = {
     sql: 'tstzrange(s.start_date, greatest(s.start_date, s.end_date)) @> ?::timestamptz and s.start_date < ?',
     params: [at, at],
@@ -176,22 +208,70 @@ function listParts(f: PublicFilters): { sql: string; params: unknown[]; dir: 'as
   return [running, coming]
 }
 
+/** The rows of every part at once, as one condition (for the count, which needs no order). */
+function whenCondition(f: PublicFilters, at: Date): { sql: string; params: unknown[] } {
+  // running or coming = not ended yet; all = running, coming or past (rows ending before they start excepted, as in the parts)
+  if (f.when === 'upcoming') return { sql: 's.end_date > ?', params: [at] }
+  if (f.when === 'past') return { sql: 's.start_date < ? and s.end_date <= ?', params: [at, at] }
+  return { sql: '(s.end_date > ? or s.start_date < ?)', params: [at, at] }
+}
+
 /**
- * One ordered walk of the listing index per part, stopping after LIST_CAP + 1 matching rows:
- * the rows' positions give both the page (positions offset+1 ... offset+perPage) and the
- * capped total (how many were met), so the page and its count cost one short index read.
+ * One ordered walk of the listing index per part, stopping after `limit` matching rows (the
+ * end of the asked page): the rows' positions give the page (positions offset+1 ...
+ * offset+perPage), so a shallow page reads a few index entries whatever the filter.
  */
-function walk(f: PublicFilters, where: { sql: string; params: unknown[] }) {
-  const parts = listParts(f).map((p, i) => {
+function walk(f: PublicFilters, at: Date, limit: number) {
+  const where = scheduleWhere(f, 'public')
+  const parts = listParts(f, at).map((p, i) => {
     const order = `order by s.start_date ${p.dir}, s.id ${p.dir}`
     return {
-      sql: `(select s.id, ${i} as part, row_number() over (${order}) as k from workshop_schedules s where ${where.sql} and ${p.sql} ${order} limit ?)`,
-      params: [...where.params, ...p.params, LIST_CAP + 1],
+      sql: `(select s.id, s.workshop_id, s.coach_id, ${i} as part, row_number() over (${order}) as k from workshop_schedules s where ${where.sql} and ${p.sql} ${order} limit ?)`,
+      params: [...where.params, ...p.params, limit],
     }
   })
   return {
-    sql: `select id, row_number() over (order by part, k) as ord from (${parts.map((p) => p.sql).join(' union all ')}) x`,
+    sql: `select id, workshop_id, coach_id, row_number() over (order by part, k) as ord from (${parts.map((p) => p.sql).join(' union all ')}) x`,
     params: parts.flatMap((p) => p.params),
+  }
+}
+
+/**
+ * The total, counted up to LIST_CAP + 1 rows, reading only rows that match where a filter
+ * allows it: a set of workshops or coaches (q, tag, price) is the start, and its schedules are
+ * read by workshop or coach, one short index lookup each (`offset 0` keeps that nested loop:
+ * a join would read every schedule); otherwise each part's index range is walked, whose first
+ * LIST_CAP + 1 entries nearly all match (the parts are disjoint, so their rows add up). `q` matches workshops or coaches: each side is counted
+ * up to the cap and the union (distinct ids) is exact below the cap and at least it above.
+ */
+function cappedCount(f: PublicFilters, at: Date) {
+  const when = whenCondition(f, at)
+  const sets = idSets(f)
+  const from = (name?: SetName, qSide?: 'qWorkshops' | 'qCoaches') => {
+    const where = scheduleWhere(f, 'public', { skip: name, qSide })
+    const set = name ? sets[name] : undefined
+    if (!set) {
+      // Part by part (running, coming, past), so each reads its own range of an index.
+      const parts = listParts(f, at).map((p) => ({
+        sql: `(select s.id from workshop_schedules s where ${where.sql} and ${p.sql} limit ?)`,
+        params: [...where.params, ...p.params, LIST_CAP + 1],
+      }))
+      return { sql: parts.map((p) => p.sql).join(' union all '), params: parts.flatMap((p) => p.params) }
+    }
+    return {
+      sql: `(select x.id from ${set.name} d cross join lateral (select s.id from workshop_schedules s where s.${set.column} = d.id and ${where.sql} and ${when.sql} offset 0) x limit ?)`,
+      params: [...where.params, ...when.params, LIST_CAP + 1],
+    }
+  }
+  // A coach, a country or a date range is already a short read of its own index (by coach, of
+  // the country's range, of the dates' range): no set needs to lead then, and one that did
+  // would read all its workshops' schedules when few of them match.
+  const narrow = !!(f.coach || f.country || f.from || f.to)
+  const lead: SetName | undefined = narrow ? undefined : sets.tag ? 'tag' : sets.price ? 'price' : undefined
+  const sides = sets.qWorkshops && !narrow ? [from('qWorkshops', 'qWorkshops'), from('qCoaches', 'qCoaches')] : [from(lead)]
+  return {
+    sql: `(select count(*) from (${sides.map((s) => s.sql).join(' union ')}) c)`,
+    params: sides.flatMap((s) => s.params),
   }
 }
 
@@ -199,27 +279,28 @@ const DETAILS_FROM = `from workshop_schedules s join workshops w on w.id = s.wor
 
 /**
  * PUBLIC + PUBLISHED schedules of every tenant, coming ones first (soonest first), then past
- * ones (latest first). One statement: the ids met on the walk of the listing index (at most
- * LIST_CAP + 1 per part), their count as the total, and the details of the page's rows only.
- * Pages past LIST_CAP answer no rows, like pages past the total.
+ * ones (latest first). One statement: the ids met on the walk of the listing index up to the
+ * end of the page, the details of the page's rows only, and the total counted up to LIST_CAP
+ * + 1 (`meta.totalCapped` past it). Pages past LIST_CAP answer no rows, like pages past the
+ * total.
  */
 export async function listPublicSchedules(em: EntityManager, f: PublicFilters) {
-  const where = scheduleWhere(f, 'public')
+  const at = now()
   const offset = (f.page - 1) * f.perPage
-  const seen = walk(f, where)
+  const end = Math.min(offset + f.perPage, LIST_CAP)
+  const seen = walk(f, at, offset < end ? end : 1) // a page past the cap reads nothing
+  const count = cappedCount(f, at)
+  const sets = setCtes(f)
   const rows = await em.execute<Record<string, any>[]>(
-    `with seen as materialized (${seen.sql}),
-      total as (select count(*) as n from seen),
-      page as materialized (select seen.id, seen.ord from seen where seen.ord > ? and seen.ord <= ?),
-      ${COACH_RATINGS_CTE('page join workshop_schedules s on s.id = page.id')}
-    select total.n as total_count, d.* from total left join lateral (
+    `with ${sets.sql}seen as materialized (${seen.sql}),
+      page as materialized (select seen.id, seen.workshop_id, seen.coach_id, seen.ord from seen where seen.ord > ? and seen.ord <= ?),
+      ${COACH_RATINGS_CTE('page')}
+    select total.n as total_count, d.* from (select ${count.sql} as n) total left join lateral (
       select ${LIST_COLUMNS}, page.ord as page_ord from page join workshop_schedules s on s.id = page.id
         join workshops w on w.id = s.workshop_id join users u on u.id = s.coach_id
-        left join coach_ratings cr on cr.coach_id = s.coach_id
-        left join workshop_tag_lists wt on wt.workshop_id = s.workshop_id
     ) d on true
     order by d.page_ord`,
-    [...seen.params, offset, Math.min(offset + f.perPage, LIST_CAP)],
+    [...sets.params, ...seen.params, offset, end, ...count.params],
   )
   const counted = rows.length ? Number(rows[0].total_count) : 0
   const capped = counted > LIST_CAP

@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
-import { Tenant } from '../tenants/tenant.entity'
+import { Tenant } from '../tenants'
 import type { ResourceType } from './enums'
 import { Workshop } from './workshop.entity'
 

@@ -4,7 +4,7 @@ import { TENANT } from '../../platform/db/schemas'
 import type { RequestContext } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
 import { fieldError, forbidden, notFound } from '../../platform/http/errors'
-import { Membership } from '../tenants/tenant.entity'
+import { Membership } from '../tenants'
 import { assertOwner, isUuid } from './access'
 import { CATALOGUE_MESSAGES as M } from './catalogue.rules'
 import { RESOURCE_TYPES } from './enums'
@@ -61,14 +61,16 @@ const resources = crud({
   },
   serialize: (row) => serializeResource(row),
   description: 'Material of a workshop. A visible resource with `isBroadcast` mails the confirmed attendees once.',
+  async authorizeCreate(ctx, params) {
+    await resourceScope(ctx, params) // strangers 404, members who do not attend 403
+    assertOwner(ctx, (await loadWorkshop(ctx, params.id)).coach.id)
+  },
   async authorizeChange(ctx, row) {
     const workshop = await ctx.em.findOneOrFail(Workshop, { id: row.workshop.id }, { filters: { softDelete: false, [TENANT]: false } })
     assertOwner(ctx, workshop.coach.id)
   },
   async create(ctx, data, params) {
-    await resourceScope(ctx, params) // strangers 404, members who do not attend 403
     const workshop = await loadWorkshop(ctx, params.id)
-    assertOwner(ctx, workshop.coach.id)
     const row = ctx.em.create(WorkshopResource, { ...data, url: data.url || null, tenant: workshop.tenant, workshop })
     await ctx.em.flush()
     await broadcastIfDue(ctx.em, workshop, row)

@@ -2,6 +2,9 @@ import * as v from 'valibot'
 import { crossField, CATALOGUE_MESSAGES as M, required, urlMax } from './catalogue.rules'
 import { RESOURCE_TYPES } from './enums'
 
+// Islands take the resource types from here (a schema file is browser-safe).
+export { RESOURCE_TYPES }
+
 const fields = {
   title: v.pipe(v.string('Title is required'), v.trim(), v.minLength(1, 'Title is required'), v.maxLength(255, M.titleMax)),
   description: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(1000, 'Description must be at most 1000 characters')))),

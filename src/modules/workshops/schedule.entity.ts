@@ -1,7 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
-import { Tenant } from '../tenants/tenant.entity'
-import { User } from '../users/user.entity'
+import { Tenant } from '../tenants'
+import { User } from '../users'
 import type { ContentStatus, DeliveryMode, PayoutStatus, SkillLevel, Visibility } from './enums'
 import { Workshop } from './workshop.entity'
 

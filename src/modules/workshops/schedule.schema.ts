@@ -2,6 +2,9 @@ import * as v from 'valibot'
 import { countryRule, crossField, dateRule, CATALOGUE_MESSAGES as M, required, timezoneRule, urlMax, uuidRule } from './catalogue.rules'
 import { CONTENT_STATUSES, DELIVERY_MODES, SKILL_LEVELS, VISIBILITIES } from './enums'
 
+// Islands take the catalogue's enumerations from here (a schema file is browser-safe).
+export { CONTENT_STATUSES, DELIVERY_MODES, SKILL_LEVELS, VISIBILITIES }
+
 const text = (max: number) => v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(max, `Must be at most ${max} characters`))))
 const place = {
   timezone: v.optional(timezoneRule),

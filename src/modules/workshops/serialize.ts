@@ -1,6 +1,6 @@
 import { wrap } from '@mikro-orm/core'
-import type { User } from '../users/user.entity'
-import { serializePublicUser } from '../users/user.serialize'
+import type { User } from '../users'
+import { serializePublicUser } from '../users'
 import type { WorkshopResource } from './resource.entity'
 import type { WorkshopSchedule } from './schedule.entity'
 import type { Tag } from './tag.entity'
@@ -13,11 +13,10 @@ export const toMinor = (amount: number) => Math.round(amount * 100)
 
 const loaded = (ref: any) => !!ref && wrap(ref, true).__initialized
 
-const localFormats = new Map<string, Intl.DateTimeFormat>()
-/** Wall-clock time of `d` in `tz` as `YYYY-MM-DDTHH:mm` (what attendees see on the venue's clock). */
-export function localTime(d: Date, tz: string) {
+const localFormats = new Map<string, Intl.DateTimeFormat | null>()
+function localFormat(tz: string) {
   let f = localFormats.get(tz)
-  if (!f) {
+  if (f === undefined) {
     try {
       f = new Intl.DateTimeFormat('en-CA', {
         timeZone: tz,
@@ -29,11 +28,50 @@ export function localTime(d: Date, tz: string) {
         minute: '2-digit',
       })
     } catch {
-      return null
+      f = null
     }
     localFormats.set(tz, f)
   }
-  const p = Object.fromEntries(f.formatToParts(d).map((x) => [x.type, x.value]))
+  return f
+}
+
+const parts = (f: Intl.DateTimeFormat, d: Date) => Object.fromEntries(f.formatToParts(d).map((x) => [x.type, x.value]))
+const MINUTE = 60_000
+const DAY = 86_400_000
+/** The zone's offset (ms) at a whole minute, read from the formatter. */
+function offsetAt(f: Intl.DateTimeFormat, ms: number) {
+  const p = parts(f, new Date(ms))
+  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute)) - ms
+}
+/**
+ * Offsets by zone and UTC day, when the offset is the same at both ends of the day (no change
+ * of clocks that day; null otherwise): one formatting per zone and day instead of one per
+ * timestamp, which a page of 100 rows would pay 200 times. Bounded; a cache of a pure function.
+ */
+const dayOffsets = new Map<string, number | null>()
+const pad = (n: number) => (n < 10 ? `0${n}` : `${n}`)
+
+/** Wall-clock time of `d` in `tz` as `YYYY-MM-DDTHH:mm` (what attendees see on the venue's clock). */
+export function localTime(d: Date, tz: string) {
+  const f = localFormat(tz)
+  if (!f) return null
+  const minute = Math.floor(d.getTime() / MINUTE) * MINUTE
+  if (minute >= 0) {
+    const day = Math.floor(minute / DAY)
+    const key = `${tz} ${day}`
+    let offset = dayOffsets.get(key)
+    if (offset === undefined) {
+      const first = offsetAt(f, day * DAY)
+      offset = first === offsetAt(f, (day + 1) * DAY - MINUTE) ? first : null
+      if (dayOffsets.size >= 50_000) dayOffsets.clear()
+      dayOffsets.set(key, offset)
+    }
+    if (offset !== null) {
+      const w = new Date(minute + offset)
+      return `${w.getUTCFullYear()}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())}T${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}`
+    }
+  }
+  const p = parts(f, d)
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`
 }
 

@@ -1,7 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
-import { Tenant } from '../tenants/tenant.entity'
-import { User } from '../users/user.entity'
+import { Tenant } from '../tenants'
+import { User } from '../users'
 import { Tag } from './tag.entity'
 import { WorkshopTemplate } from './template.entity'
 
@@ -34,8 +34,28 @@ export const WorkshopSchema = defineEntity({
     currency: p.string().length(3).default('usd'),
     minSeats: p.integer().default(1),
     maxSeats: p.integer().default(10),
-    tags: () => p.manyToMany(Tag).owner().pivotTable('workshop_tags'),
+    tags: () =>
+      p
+        .manyToMany(Tag)
+        .owner()
+        .pivotEntity(() => WorkshopTag),
   },
 })
 export class Workshop extends WorkshopSchema.class {}
 WorkshopSchema.setClass(Workshop)
+
+/**
+ * The workshop-tag pivot (`workshop_tags`), declared as an entity so it can carry the index on
+ * `tag_id` that the marketplace's tag filter needs (the primary key serves lookups by workshop).
+ */
+export const WorkshopTagSchema = defineEntity({
+  name: 'WorkshopTag',
+  tableName: 'workshop_tags',
+  indexes: [{ name: 'workshop_tags_tag_id_index', properties: ['tag'] }],
+  properties: {
+    workshop: () => p.manyToOne(Workshop).primary().deleteRule('cascade').updateRule('cascade'),
+    tag: () => p.manyToOne(Tag).primary().deleteRule('cascade').updateRule('cascade'),
+  },
+})
+export class WorkshopTag extends WorkshopTagSchema.class {}
+WorkshopTagSchema.setClass(WorkshopTag)

@@ -3,7 +3,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import type { User } from '../../modules/users/user.entity'
+import type { User } from '../../modules/users'
 import type { LayoutName } from '../routes'
 import { AppLayout } from './app'
 import { Footer, Logo, MarketingHeader } from './parts'

@@ -1,9 +1,9 @@
 /** Pieces the layouts share: logo, marketing header and footer. Server-only, no JavaScript. */
 import { css } from 'styled-system/css'
 import { config } from '../../config'
-import type { User } from '../../modules/users/user.entity'
+import { landingFor } from '../../modules/auth'
+import type { User } from '../../modules/users'
 import { TAGLINE } from '../document'
-import { landingFor } from '../guards'
 
 export function Logo({ href = '/' }: { href?: string }) {
   return (

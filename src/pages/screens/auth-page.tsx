@@ -1,7 +1,7 @@
 /** /login and /register: the auth-form island, with providers and the redirect/token query. */
 import { config } from '../../config'
-import { PROVIDER } from '../../modules/auth/oidc.service'
-import { safeRedirect } from '../guards'
+import { PROVIDER } from '../../modules/auth'
+import { safeRedirect } from '../../shared/urls'
 import { Island } from '../island'
 import type { PageContext, PageModule } from '../routes'
 

@@ -1,7 +1,6 @@
 /** What the marketing home shows: public coaches and upcoming public workshop schedules. */
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { User } from '../../modules/users/user.entity'
-import { serializePublicUser } from '../../modules/users/user.serialize'
+import { serializePublicUser, User } from '../../modules/users'
 import { WorkshopSchedule } from '../../modules/workshops'
 import { TENANT } from '../../platform/db/schemas'
 import { log } from '../../platform/log'

@@ -5,7 +5,7 @@
  */
 import { css } from 'styled-system/css'
 import { fmtRange, MODE_LABEL } from '../../../islands/lib/format'
-import { showInvitation } from '../../modules/invitations/invitation.service'
+import { showInvitation } from '../../modules/invitations'
 import { HttpError } from '../../platform/http/errors'
 import { Island } from '../island'
 import { buttonLink } from '../layouts/parts'

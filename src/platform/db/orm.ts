@@ -1,8 +1,7 @@
 import { resolve } from 'node:path'
 import { Migrator } from '@mikro-orm/migrations'
-import { defineConfig, MikroORM } from '@mikro-orm/postgresql'
+import { defineConfig, MikroORM, type Options } from '@mikro-orm/postgresql'
 import { config } from '../../config'
-import { entities } from '../../entities'
 import { log } from '../log'
 import { afterCommitSubscriber } from './after-commit'
 
@@ -23,10 +22,18 @@ export function connectionLimits() {
   }
 }
 
-export function ormConfig(clientUrl: string, opts: { debug?: boolean; pool?: number; limits?: boolean } = {}) {
+export interface OrmOptions {
+  /** Every entity of the app: the composition root's list (src/entities.ts). */
+  entities: NonNullable<Options['entities']>
+  debug?: boolean
+  pool?: number
+  limits?: boolean
+}
+
+export function ormConfig(clientUrl: string, opts: OrmOptions) {
   return defineConfig({
     clientUrl,
-    entities,
+    entities: opts.entities,
     extensions: [Migrator],
     debug: opts.debug ?? false,
     logger: (message) => log.debug({ orm: message }),
@@ -50,7 +57,7 @@ export function ormConfig(clientUrl: string, opts: { debug?: boolean; pool?: num
   })
 }
 
-export async function initOrm(clientUrl: string, opts: { debug?: boolean; pool?: number; limits?: boolean } = {}) {
+export async function initOrm(clientUrl: string, opts: OrmOptions) {
   return MikroORM.init(ormConfig(clientUrl, opts))
 }
 

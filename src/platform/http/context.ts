@@ -1,143 +1,149 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { Elysia } from 'elysia'
-import { AccessToken, type Session } from '../../modules/auth/auth.entity'
-import { type PermissionName, SUPER_ADMIN } from '../../modules/roles/permissions'
-import { Role } from '../../modules/roles/role.entity'
-import { Membership, Tenant } from '../../modules/tenants/tenant.entity'
-import type { User } from '../../modules/users/user.entity'
-import { safeEqual, sha256 } from '../crypto'
 import { getOrm } from '../db/current'
-import { TENANT } from '../db/schemas'
 import { log as rootLog } from '../log'
 import { clientIp } from './client-ip'
-import { csrfMismatch, forbidden, HttpError, notFound, unauthenticated } from './errors'
-import { type CookieJar, loadSession, SESSION_COOKIE, XSRF_HEADER } from './session'
+import type { CookieJar } from './session'
 
-const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
-
-/** What a request knows about who asks and where: built once per request. */
-export class RequestContext {
-  user: User | null = null
-  session: Session | null = null
-  viaToken = false
-  private tenantCache?: { tenant: Tenant; membership: Membership | null }
-  private permissionCache?: Set<string>
-
+/** What the platform itself knows of a request: built first, for every request. */
+export class BaseContext {
   constructor(
     public em: EntityManager,
     public log: typeof rootLog,
     public requestId: string,
+    /** The `X-Team` header (a tenant slug), trimmed; null when absent. */
     public teamHeader: string | null,
     public ip: string,
   ) {}
+}
 
-  get isSuperAdmin() {
-    return !!this.user?.roles.includes(SUPER_ADMIN)
-  }
+/**
+ * What the platform asks of the request identity (who asks, in which team, what they may do).
+ * The platform calls only these; the module that owns users, tenants and roles implements them.
+ */
+export interface Identity {
+  readonly isSuperAdmin: boolean
+  /** The signed-in user, else 401. */
+  requireUser(): unknown
+  /** The team of the request (membership checked, tenant filter set), else 400/401/404. */
+  tenant(): Promise<unknown>
+  /** 401 without a user, 403 without the permission. */
+  authorize(permission: Permission): Promise<void>
+}
 
-  requireUser(): User {
-    if (!this.user) throw unauthenticated()
-    return this.user
-  }
+/**
+ * Filled in by the composition root's access module through declaration merging, so handlers
+ * see the full context type without the platform importing it:
+ *
+ *   declare module '../../platform/http/context' {
+ *     interface Register { context: AccessContext; permission: PermissionName }
+ *   }
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging
+export interface Register {}
 
-  /** The tenant of `X-Team`, else the user's defaultTenantSlug; the user must be an ACTIVE member. */
-  async tenant(): Promise<Tenant> {
-    if (this.tenantCache) return this.tenantCache.tenant
-    // Who before which: a stranger is told to sign in, not to pick a team.
-    if (!this.user) throw unauthenticated()
-    const slug = this.teamHeader ?? this.user?.defaultTenantSlug
-    if (!slug) throw new HttpError(400, 'No team selected: send the X-Team header with a tenant slug.')
-    const tenant = await this.em.findOne(Tenant, { slug: slug.toLowerCase() })
-    if (!tenant) throw notFound('Team')
-    const membership = await this.em.findOne(Membership, { tenant, user: this.user })
-    if (!this.isSuperAdmin && membership?.status !== 'ACTIVE') throw notFound('Team')
-    this.tenantCache = { tenant, membership }
-    this.em.setFilterParams(TENANT, { tenantId: tenant.id })
-    return tenant
-  }
+/** The context handlers receive as `ctx`: the registered one, else the platform's bare view. */
+export type RequestContext = Register extends { context: infer C extends BaseContext & Identity } ? C : BaseContext & Identity
+/** A permission name the registered access module knows. */
+export type Permission = Register extends { permission: infer P extends string } ? P : string
 
-  get membership() {
-    return this.tenantCache?.membership ?? null
-  }
+/** What an identity provider reads of the request. */
+export interface IdentityRequest {
+  method: string
+  headers: Record<string, string | undefined>
+  cookie: CookieJar
+}
 
-  /** Role names in force: the user's global roles plus those of the current membership. */
-  roleNames(): string[] {
-    const names = new Set(['client', ...(this.user?.roles ?? []), ...(this.membership?.roles ?? [])])
-    return [...names]
-  }
+/** Builds the full context from the base one: reads the bearer token or session (401/419 thrown here). */
+export type IdentityProvider = (base: BaseContext, request: IdentityRequest) => Promise<RequestContext>
 
-  async can(permission: PermissionName): Promise<boolean> {
-    if (!this.user) return false
-    if (this.isSuperAdmin) return true
-    if (!this.permissionCache) {
-      const roles = await this.em.find(Role, { name: { $in: this.roleNames() } })
-      this.permissionCache = new Set(roles.flatMap((r) => r.permissions))
-    }
-    return this.permissionCache.has(permission)
-  }
+let provider: IdentityProvider | null = null
 
-  /** The one place roles are checked: 401 without a user, 403 without the permission. */
-  async authorize(permission: PermissionName) {
-    this.requireUser()
-    if (!(await this.can(permission))) throw forbidden()
+/** The composition root plugs the request identity in (once, before the first request). */
+export function provideIdentity(p: IdentityProvider) {
+  provider = p
+}
+
+/** A context for work outside a request (a page acting like the API, a script). */
+export function createContext(base: BaseContext, request: IdentityRequest = { method: 'GET', headers: {}, cookie: {} }) {
+  if (!provider) throw new Error('No identity provider: the composition root must call provideIdentity() first')
+  return provider(base, request)
+}
+
+/**
+ * Who may call a route, checked in one order before the body is validated: authenticate
+ * (401), resolve the team, authorize the permission (403), then the route's own check (the
+ * row exists and this user may act on it: 404/403). Handlers then only parse and act.
+ */
+export interface AccessRule {
+  /** A signed-in user is required (implied by `tenant` and `can`). */
+  auth?: boolean
+  /** Resolve the team (X-Team or the user's default) and scope tenant-owned queries to it. */
+  tenant?: boolean
+  /** The role check. */
+  can?: Permission
+  /** The route's own check, last: load the row with the raw path params, throw 404/403. */
+  check?: (ctx: RequestContext, params: Record<string, string | undefined>) => unknown
+}
+
+/** The one authorization path (the `access` route option, the `auth`/`tenant`/`can` shorthands and crud()). */
+export async function authorizeRequest(ctx: RequestContext, rule: AccessRule, params: Record<string, string | undefined> = {}) {
+  if (rule.auth || rule.tenant || rule.can) ctx.requireUser()
+  if (rule.tenant) await ctx.tenant()
+  if (rule.can) await ctx.authorize(rule.can)
+  if (rule.check) await rule.check(ctx, params)
+}
+
+/**
+ * A value a route's access check loaded (usually the row), handed to the handler of the same
+ * request so the row is read once: `keep` in the check, `take` in the handler.
+ */
+export function checkedValue<T>() {
+  const values = new WeakMap<BaseContext, T>()
+  return {
+    keep(ctx: BaseContext, value: T) {
+      values.set(ctx, value)
+      return value
+    },
+    take(ctx: BaseContext): T {
+      if (!values.has(ctx)) throw new Error('The access check of this route did not run')
+      return values.get(ctx) as T
+    },
   }
 }
 
 /**
- * The platform plugin: request id and logger, a request-scoped EntityManager, the session or
- * bearer token behind the request, CSRF (cookie sessions only), and the `auth`, `can` and
- * `tenant` route options. Runs before body validation, so 401/403/419 come before 422.
+ * The platform plugin: request id and logger, a request-scoped EntityManager, then the
+ * registered identity (session or bearer token, CSRF), and the `access` route option (with
+ * its shorthands `auth`, `can`, `tenant`). All run before body validation (in `transform`),
+ * so 401/403/404/419 come before 422.
  */
 export const platform = new Elysia({ name: 'platform' })
   .derive({ as: 'global' }, async ({ request, cookie, headers }) => {
     const requestId = headers['x-request-id']?.slice(0, 64) || Bun.randomUUIDv7()
     const em = getOrm().em.fork({ clear: true }) as EntityManager
-    const url = new URL(request.url)
-    const ctx = new RequestContext(em, rootLog.child({ reqId: requestId }), requestId, headers['x-team']?.trim() || null, clientIp(request))
-    ctx.log.debug({ method: request.method, path: url.pathname }, 'request')
-
-    const authz = headers.authorization
-    if (authz?.startsWith('Bearer ')) {
-      const token = await em.findOne(AccessToken, { tokenHash: sha256(authz.slice(7).trim()) }, { populate: ['user'] })
-      if (!token || (token.expiresAt && token.expiresAt < new Date()) || token.user.deletedAt) throw unauthenticated()
-      ctx.user = token.user as User
-      ctx.viaToken = true
-      if (!token.lastUsedAt || Date.now() - token.lastUsedAt.getTime() > 60_000) {
-        token.lastUsedAt = new Date()
-        await em.flush()
-      }
-    } else {
-      const jar = cookie as unknown as CookieJar
-      const secret = jar[SESSION_COOKIE]?.value as string | undefined
-      ctx.session = await loadSession(em, secret)
-      ctx.user = (ctx.session?.user as User | null) ?? null
-      // Sanctum's rule: a cookie session must echo its XSRF token on every unsafe method.
-      if (ctx.session && UNSAFE.has(request.method)) {
-        const sent = headers[XSRF_HEADER]
-        if (!sent || !safeEqual(decodeURIComponent(sent), ctx.session.csrfToken)) throw csrfMismatch()
-      }
-    }
+    const base = new BaseContext(em, rootLog.child({ reqId: requestId }), requestId, headers['x-team']?.trim() || null, clientIp(request))
+    base.log.debug({ method: request.method, path: new URL(request.url).pathname }, 'request')
+    const ctx = await createContext(base, { method: request.method, headers, cookie: cookie as unknown as CookieJar })
     return { ctx }
   })
   .macro({
     /** `auth: true`: a signed-in user is required (401). */
     auth: {
-      transform({ ctx }: any) {
-        ;(ctx as RequestContext).requireUser()
-      },
+      transform: ({ ctx }) => authorizeRequest(ctx, { auth: true }),
     },
     /** `can: 'permission'`: the one role check (401, then 403). */
-    can: (permission: PermissionName) => ({
-      async transform({ ctx }: any) {
-        await (ctx as RequestContext).authorize(permission)
-      },
+    can: (permission: Permission) => ({
+      transform: ({ ctx }) => authorizeRequest(ctx, { can: permission }),
     }),
     /** `tenant: true`: resolves the team (X-Team or defaultTenantSlug) and scopes tenant-owned queries to it. */
     tenant: {
-      async transform({ ctx }: any) {
-        await (ctx as RequestContext).tenant()
-      },
+      transform: ({ ctx }) => authorizeRequest(ctx, { tenant: true }),
     },
+    /** `access: { auth, tenant, can, check }`: all of it in that order (see AccessRule). */
+    access: (rule: AccessRule) => ({
+      transform: ({ ctx, params }) => authorizeRequest(ctx, rule, params as Record<string, string | undefined>),
+    }),
   })
 
 export type Platform = typeof platform

@@ -1,14 +1,13 @@
-import type { EntityClass, EntityManager, FilterQuery } from '@mikro-orm/core'
+import type { EntityClass, EntityData, FilterQuery, QueryOrderMap, RequiredEntityData } from '@mikro-orm/core'
 import { Elysia, t } from 'elysia'
 import type * as v from 'valibot'
-import type { PermissionName } from '../../modules/roles/permissions'
 import { SOFT_DELETE } from '../db/schemas'
-import { platform, type RequestContext } from './context'
+import { type AccessRule, checkedValue, type Permission, platform, type RequestContext } from './context'
 import { forbidden, notFound, parseOrThrow } from './errors'
 import { type ListParams, ListQuerySchema, listResponse, parseIncludes, parseListQuery, ShowQuerySchema } from './list-query'
 
 /** Who may call an action: anyone, any signed-in user, a permission, or a custom check. */
-export type Access = 'public' | 'auth' | PermissionName | ((ctx: RequestContext) => Promise<void> | void)
+export type Access = 'public' | 'auth' | Permission | ((ctx: RequestContext) => Promise<void> | void)
 
 type Row = { id: string; deletedAt?: Date | null }
 export type Filterer<E> = (value: string, ctx: RequestContext) => FilterQuery<E>
@@ -35,6 +34,8 @@ export interface CrudOptions<E extends Row> {
   updateSchema?: v.GenericSchema
   /** Row-level visibility on top of tenant scope (e.g. a client sees own bookings only). */
   scope?: (ctx: RequestContext, params: Record<string, string>) => FilterQuery<E> | Promise<FilterQuery<E>>
+  /** Extra check before a create, with the path params (the parent row): throw 404/403. Runs before the body is validated. */
+  authorizeCreate?: (ctx: RequestContext, params: Record<string, string>) => Promise<void> | void
   /** Extra check before a change (update, delete, restore); throw 403/404/409. */
   authorizeChange?: (ctx: RequestContext, row: E, action: 'update' | 'delete' | 'restore') => Promise<void> | void
   sortable?: readonly string[]
@@ -65,15 +66,23 @@ async function check(ctx: RequestContext, access: Access | undefined) {
 }
 
 /**
- * Who, which team, may they: runs as the route's `transform`, before Elysia validates the
- * body, so a stranger gets 401 (not 400 "No team selected" nor 422) and a member without the
- * permission 403 (not 422). The same order as the platform's `auth`/`tenant`/`can` options.
+ * Who, which team, may they, and then the row (`then`): the platform's `access` route option,
+ * run before Elysia validates the body, so a stranger gets 401 (not 400 "No team selected" nor
+ * 422) and a member without the permission 403 (not 422).
  */
-async function guardRequest(ctx: RequestContext, access: Access | undefined, tenantScoped: boolean) {
-  if (access !== 'public') ctx.requireUser()
-  if (tenantScoped) await ctx.tenant()
-  await check(ctx, access)
+function accessRule(access: Access | undefined, tenantScoped: boolean, then?: (ctx: RequestContext, params: Params) => unknown): AccessRule {
+  return {
+    auth: access !== 'public',
+    tenant: tenantScoped,
+    check: async (ctx, params) => {
+      await check(ctx, access)
+      await then?.(ctx, params)
+    },
+  }
 }
+
+type Params = Record<string, string | undefined>
+const paramsOf = (params: Params) => params as Record<string, string>
 
 export function escapeLike(s: string) {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`)
@@ -86,8 +95,8 @@ export function crud<E extends Row>(o: CrudOptions<E>) {
   const includeNames = Object.keys(includes)
   const detail = (summary: string) => ({ tags: [o.tag], summary })
   const scoped = !!o.tenantScoped
-  const guarded = (action: keyof CrudOptions<E>['access']) => ({
-    transform: async ({ ctx }: any) => guardRequest(ctx, o.access[action], scoped),
+  const guarded = (action: keyof CrudOptions<E>['access'], then?: (ctx: RequestContext, params: Params) => unknown) => ({
+    access: accessRule(o.access[action], scoped, then),
   })
   const idName = o.idParam ?? 'id'
   const one = `${o.path}/:${idName}`
@@ -103,16 +112,16 @@ export function crud<E extends Row>(o: CrudOptions<E>) {
     const id = params[idName]
     const where = { ...(((await o.scope?.(ctx, params)) ?? {}) as object), id } as FilterQuery<E>
     if (!/^[0-9a-f-]{36}$/i.test(id ?? '')) throw notFound(o.name)
-    const row = await (ctx.em as EntityManager).findOne(o.entity, where, {
-      populate: [...(o.populate ?? []), ...(opts.populate ?? [])] as any,
+    const row = await ctx.em.findOne(o.entity, where, {
+      populate: populateHint([...(o.populate ?? []), ...(opts.populate ?? [])]),
       ...(opts.trashed ? { filters: { [SOFT_DELETE]: false } } : {}),
     })
     if (!row) throw notFound(o.name)
     return row
   }
 
-  /** The row an update's transform loaded and authorized, for its handler. */
-  const changing = new WeakMap<RequestContext, E>()
+  /** The row an update's access check loaded and authorized, for its handler. */
+  const changing = checkedValue<E>()
   const app = new Elysia({ name: `crud:${o.path}` }).use(platform)
 
   if (actions.has('list'))
@@ -125,15 +134,15 @@ export function crud<E extends Row>(o: CrudOptions<E>) {
           includes: includeNames,
           defaultSort: o.defaultSort,
         })
-        const where: any[] = [(await o.scope?.(ctx, params as any)) ?? {}]
+        const where: FilterQuery<E>[] = [(await o.scope?.(ctx, paramsOf(params))) ?? {}]
         for (const [field, value] of Object.entries(p.filter)) where.push(o.filters![field](value, ctx))
-        if (p.q && o.searchable?.length) where.push({ $or: o.searchable.map((f) => ({ [f]: { $ilike: `%${escapeLike(p.q!)}%` } })) })
-        if (p.onlyTrashed) where.push({ deletedAt: { $ne: null } })
-        const [rows, total] = await (ctx.em as EntityManager).findAndCount(o.entity, { $and: where } as any, {
+        if (p.q && o.searchable?.length) where.push({ $or: o.searchable.map((f) => ({ [f]: { $ilike: `%${escapeLike(p.q!)}%` } })) } as FilterQuery<E>)
+        if (p.onlyTrashed) where.push({ deletedAt: { $ne: null } } as FilterQuery<E>)
+        const [rows, total] = await ctx.em.findAndCount(o.entity, { $and: where } as FilterQuery<E>, {
           limit: p.perPage,
           offset: p.offset,
-          orderBy: [...p.sort.map((s) => ({ [s.field]: s.dir })), { id: 'asc' }] as any,
-          populate: [...(o.populate ?? []), ...p.include.map((i) => includes[i])] as any,
+          orderBy: [...p.sort.map((s) => ({ [s.field]: s.dir })), { id: 'asc' }] as QueryOrderMap<E>[],
+          populate: populateHint([...(o.populate ?? []), ...p.include.map((i) => includes[i])]),
           ...(await trashedOptions(ctx, p.withTrashed || p.onlyTrashed)),
         })
         const extra = await o.prepare?.(ctx, rows)
@@ -143,21 +152,22 @@ export function crud<E extends Row>(o: CrudOptions<E>) {
           p,
         )
       },
-      { ...guarded('list'), query: ListQuerySchema, detail: detail(`List ${o.name.toLowerCase()}s`) } as any,
+      { ...guarded('list'), query: ListQuerySchema, detail: detail(`List ${o.name.toLowerCase()}s`) },
     )
 
   if (actions.has('show'))
     app.get(
       one,
-      async ({ ctx, params, query, request }) => {
+      async ({ ctx, params, request }) => {
         // From the URL: Elysia turns `include=a,b` into an array.
-        const include = parseIncludes(new URL(request.url).searchParams.get('include'), includeNames)
-        const trashed = ['1', 'true'].includes((query as any).withTrashed)
+        const url = new URL(request.url)
+        const include = parseIncludes(url.searchParams.get('include'), includeNames)
+        const trashed = ['1', 'true'].includes(url.searchParams.get('withTrashed') ?? '')
         await trashedOptions(ctx, trashed)
-        const row = await findRow(ctx, params as any, { trashed, populate: include.map((i) => includes[i]) })
+        const row = await findRow(ctx, params, { trashed, populate: include.map((i) => includes[i]) })
         return { data: o.serialize(row, include, ctx, await o.prepare?.(ctx, [row])) }
       },
-      { ...guarded('show'), params: idParam, query: ShowQuerySchema, detail: detail(`Show a ${o.name.toLowerCase()}`) } as any,
+      { ...guarded('show'), params: idParam, query: ShowQuerySchema, detail: detail(`Show a ${o.name.toLowerCase()}`) },
     )
 
   if (actions.has('create'))
@@ -165,46 +175,50 @@ export function crud<E extends Row>(o: CrudOptions<E>) {
       o.path,
       async ({ ctx, body, params, set }) => {
         const data = parseOrThrow(o.createSchema!, body)
-        const row = o.create ? await o.create(ctx, data, params as any) : await defaultCreate(ctx, o, data)
+        const row = o.create ? await o.create(ctx, data, paramsOf(params)) : await defaultCreate(ctx, o, data)
         set.status = 201
-        if (o.populate?.length) await ctx.em.populate(row, o.populate as any)
+        if (o.populate?.length) await ctx.em.populate(row, populateHint(o.populate))
         return { data: o.serialize(row, [], ctx, await o.prepare?.(ctx, [row])) }
       },
-      { ...guarded('create'), body: o.createSchema, detail: detail(`Create a ${o.name.toLowerCase()}`) } as any,
+      {
+        // The parent row and the right to add to it come before the body (404/403 before 422).
+        ...guarded('create', (ctx, params) => o.authorizeCreate?.(ctx, paramsOf(params))),
+        body: o.createSchema,
+        detail: detail(`Create a ${o.name.toLowerCase()}`),
+      },
     )
 
   if (actions.has('update'))
     app.patch(
       one,
-      async ({ ctx, params, body }) => {
-        const row = changing.get(ctx) ?? (await findRow(ctx, params as any))
+      async ({ ctx, body }) => {
+        const row = changing.take(ctx)
         const data = parseOrThrow(o.updateSchema!, body)
         if (o.update) await o.update(ctx, row, data)
         else {
-          ctx.em.assign(row, data as any)
+          ctx.em.assign<Row>(row, data as EntityData<Row>)
           await ctx.em.flush()
         }
         return { data: o.serialize(row, [], ctx, await o.prepare?.(ctx, [row])) }
       },
       {
         // The row and the right to change it come before the body (404/403 before 422).
-        transform: async ({ ctx, params }: any) => {
-          await guardRequest(ctx, o.access.update, scoped)
-          const row = await findRow(ctx, params)
+        ...guarded('update', async (ctx, params) => {
+          const row = await findRow(ctx, paramsOf(params))
           await o.authorizeChange?.(ctx, row, 'update')
-          changing.set(ctx, row)
-        },
+          changing.keep(ctx, row)
+        }),
         params: idParam,
         body: o.updateSchema,
         detail: detail(`Update a ${o.name.toLowerCase()} (partial)`),
-      } as any,
+      },
     )
 
   if (actions.has('delete'))
     app.delete(
       one,
       async ({ ctx, params, set }) => {
-        const row = await findRow(ctx, params as any)
+        const row = await findRow(ctx, params)
         await o.authorizeChange?.(ctx, row, 'delete')
         if (o.destroy) await o.destroy(ctx, row)
         else if (o.softDelete) {
@@ -218,28 +232,36 @@ export function crud<E extends Row>(o: CrudOptions<E>) {
         ...guarded('delete'),
         params: idParam,
         detail: detail(o.softDelete ? `Delete a ${o.name.toLowerCase()} (soft: restorable)` : `Delete a ${o.name.toLowerCase()}`),
-      } as any,
+      },
     )
 
   if (actions.has('restore'))
     app.post(
       `${one}/restore`,
       async ({ ctx, params }) => {
-        const row = await findRow(ctx, params as any, { trashed: true })
+        const row = await findRow(ctx, params, { trashed: true })
         await o.authorizeChange?.(ctx, row, 'restore')
         row.deletedAt = null
         await ctx.em.flush()
         return { data: o.serialize(row, [], ctx, await o.prepare?.(ctx, [row])) }
       },
-      { ...guarded('restore'), params: idParam, detail: detail(`Restore a deleted ${o.name.toLowerCase()}`) } as any,
+      { ...guarded('restore'), params: idParam, detail: detail(`Restore a deleted ${o.name.toLowerCase()}`) },
     )
 
   return app
 }
 
-async function defaultCreate<E extends Row>(ctx: RequestContext, o: CrudOptions<E>, data: any): Promise<E> {
+/**
+ * Populate paths named by a module's options. crud() is generic over the entity, so the
+ * compiler cannot check them against it; MikroORM checks them when the query runs.
+ */
+function populateHint(paths: readonly string[]) {
+  return paths as readonly never[]
+}
+
+async function defaultCreate<E extends Row>(ctx: RequestContext, o: CrudOptions<E>, data: unknown): Promise<E> {
   const extra = o.tenantScoped ? { tenant: await ctx.tenant() } : {}
-  const row = ctx.em.create(o.entity, { ...data, ...extra } as any)
+  const row = ctx.em.create(o.entity, { ...(data as object), ...extra } as RequiredEntityData<E>)
   await ctx.em.flush()
   return row
 }

@@ -1,68 +1,8 @@
-import type { EntityManager } from '@mikro-orm/postgresql'
-import { config } from '../../config'
-import { Session } from '../../modules/auth/auth.entity'
-import { randomToken, sha256 } from '../crypto'
-
+/** The cookies of a browser session (the session itself belongs to the auth module). */
 export const SESSION_COOKIE = 'summit_session'
 export const XSRF_COOKIE = 'XSRF-TOKEN'
 export const XSRF_HEADER = 'x-xsrf-token'
 
-const ttlMs = () => config.SESSION_TTL_DAYS * 86_400_000
-
 export interface CookieJar {
   [name: string]: { value?: unknown; set(opts: Record<string, unknown>): unknown; remove(): unknown }
-}
-
-function writeCookies(cookie: CookieJar, secret: string | null, session: Session | null) {
-  const common = { path: '/', sameSite: 'lax' as const, secure: config.production }
-  if (secret && session) {
-    cookie[SESSION_COOKIE].set({ value: secret, httpOnly: true, expires: session.expiresAt, ...common })
-    cookie[XSRF_COOKIE].set({ value: session.csrfToken, httpOnly: false, expires: session.expiresAt, ...common })
-  } else {
-    cookie[SESSION_COOKIE].set({ value: '', httpOnly: true, maxAge: 0, ...common })
-    cookie[XSRF_COOKIE].set({ value: '', httpOnly: false, maxAge: 0, ...common })
-  }
-}
-
-export async function loadSession(em: EntityManager, secret: string | undefined) {
-  if (!secret || typeof secret !== 'string' || secret.length > 200) return null
-  const session = await em.findOne(Session, { id: sha256(secret), expiresAt: { $gt: new Date() } }, { populate: ['user'] })
-  if (!session) return null
-  if (session.user?.deletedAt) return null
-  // Sliding expiry, written at most every few minutes to keep reads cheap.
-  if (Date.now() - session.lastSeenAt.getTime() > 5 * 60_000) {
-    session.lastSeenAt = new Date()
-    session.expiresAt = new Date(Date.now() + ttlMs())
-    await em.flush()
-  }
-  return session
-}
-
-/** A fresh session (new id, new CSRF token); the previous one, if any, is destroyed. */
-export async function startSession(
-  em: EntityManager,
-  cookie: CookieJar,
-  opts: { userId: string | null; previous?: Session | null; data?: Record<string, unknown> },
-) {
-  const secret = randomToken()
-  const now = new Date()
-  const session = em.create(Session, {
-    id: sha256(secret),
-    user: opts.userId,
-    csrfToken: randomToken(24),
-    data: { ...(opts.previous?.data ?? {}), ...(opts.data ?? {}) },
-    lastSeenAt: now,
-    expiresAt: new Date(now.getTime() + ttlMs()),
-  } as any)
-  if (opts.previous) em.remove(opts.previous)
-  await em.flush()
-  writeCookies(cookie, secret, session)
-  return session
-}
-
-export async function destroySession(em: EntityManager, cookie: CookieJar, session: Session | null) {
-  if (session) {
-    await em.nativeDelete(Session, { id: session.id })
-  }
-  writeCookies(cookie, null, null)
 }

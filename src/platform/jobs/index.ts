@@ -12,7 +12,6 @@
 
 import type { MikroORM } from '@mikro-orm/postgresql'
 import { PgBoss } from 'pg-boss'
-import { registerService } from '../../services'
 import { log } from '../log'
 
 export type JobHandler<T = any> = (data: T, meta: { id: string; name: string }) => Promise<void> | void
@@ -75,7 +74,7 @@ async function startWorker(b: PgBoss, name: string) {
   await b.work(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, async (jobs) => {
     for (const job of jobs) {
       try {
-        await handlers.get(name)!(job.data as any, { id: job.id, name })
+        await handlers.get(name)!(job.data, { id: job.id, name })
       } catch (err) {
         log.error({ err, job: name, jobId: job.id }, 'job failed')
         throw err
@@ -114,8 +113,9 @@ async function stop() {
   if (b) await b.stop({ graceful: true, timeout: process.env.NODE_ENV === 'test' ? 1000 : 10_000, close: true })
 }
 
-registerService({
+/** The job service; the composition root (src/services.ts) starts and stops it with the others. */
+export const jobService = {
   name: 'jobs',
-  start: (orm, url) => (starting ??= start(orm, url).finally(() => (starting = null))),
+  start: (orm: MikroORM, url: string) => (starting ??= start(orm, url).finally(() => (starting = null))),
   stop,
-})
+}

@@ -51,7 +51,7 @@ export const docs = new Elysia({ name: 'docs' })
       },
       exclude: { paths: [/^\/docs/, /^\/assets/, /^\/(?!v1|api)/] },
       mapJsonSchema: { valibot: (s: any) => toJsonSchema(s, { errorMode: 'ignore', typeMode: 'input' }) },
-    } as any),
+    }),
   )
   .get('/docs', () => new Response(page(), { headers: { 'content-type': 'text/html; charset=utf-8' } }), { detail: { hide: true } })
   .get('/docs/init.js', () => new Response(init, { headers: { 'content-type': 'text/javascript' } }), { detail: { hide: true } })

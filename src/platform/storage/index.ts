@@ -40,7 +40,7 @@ export function localDriver(root: string): StorageDriver {
     async put(key, bytes) {
       const path = pathOf(key)
       await mkdir(dirname(path), { recursive: true })
-      await Bun.write(path, bytes as any)
+      await Bun.write(path, bytes)
     },
     async get(key) {
       const path = pathOf(key)
@@ -65,7 +65,7 @@ export function s3Driver(opts: { bucket: string; endpoint?: string; region?: str
   return {
     name: 's3',
     async put(key, bytes, contentType) {
-      await client.write(assertKey(key), bytes as any, { type: contentType })
+      await client.write(assertKey(key), bytes, { type: contentType })
     },
     async get(key) {
       const file = client.file(assertKey(key))

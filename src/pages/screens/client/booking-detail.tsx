@@ -6,7 +6,7 @@
 import { css } from 'styled-system/css'
 import { fmtDateTime, fmtRange, MODE_LABEL, money } from '../../../../islands/lib/format'
 import { clientBookingDetail, clientResources } from '../../../modules/bookings'
-import { listGroups } from '../../../modules/invitations/group.service'
+import { listGroups } from '../../../modules/invitations'
 import { now } from '../../../platform/clock'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'

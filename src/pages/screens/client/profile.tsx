@@ -1,6 +1,6 @@
 /** /b/account/profile: the profile as a page (the settings dialog's account cards). */
 
-import { serializeUser } from '../../../modules/users/user.serialize'
+import { serializeUser } from '../../../modules/users'
 import { Island } from '../../island'
 import { useRequest } from '../../request'
 import type { PageContext, PageModule } from '../../routes'

@@ -3,16 +3,17 @@
  * the user's team, the job-postings.manage permission) and the same services.
  */
 
+import type { AccessContext } from '../../../modules/access'
 import { guard } from '../../../modules/job-postings'
-import { RequestContext } from '../../../platform/http/context'
+import { BaseContext, createContext } from '../../../platform/http/context'
 import { HttpError } from '../../../platform/http/errors'
 import { log } from '../../../platform/log'
 import type { PageContext } from '../../routes'
 
-export type TeamAccess = { ok: true; rc: RequestContext } | { ok: false; message: string }
+export type TeamAccess = { ok: true; rc: AccessContext } | { ok: false; message: string }
 
 export async function teamContext(ctx: PageContext): Promise<TeamAccess> {
-  const rc = new RequestContext(ctx.em.fork() as any, log, 'page', null, '')
+  const rc = await createContext(new BaseContext(ctx.em.fork(), log, 'page', null, ''))
   rc.user = ctx.user
   try {
     await guard(rc, { needTenant: true })

@@ -5,9 +5,9 @@
  */
 import { css, cx } from 'styled-system/css'
 import { badge } from 'styled-system/recipes'
-import { Booking } from '../../../modules/bookings/booking.entity'
-import { toMajor } from '../../../modules/bookings/money'
-import { findPublicSchedule } from '../../../modules/workshops/public.service'
+import { Booking } from '../../../modules/bookings'
+import { findPublicSchedule } from '../../../modules/workshops'
+import { toMajor } from '../../../shared/money'
 import { Island } from '../../island'
 import { Logo } from '../../layouts/parts'
 import { matchRoute, type PageContext, type PageModule } from '../../routes'

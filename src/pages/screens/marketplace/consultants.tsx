@@ -6,7 +6,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { css, cx } from 'styled-system/css'
 import { badge, button, input } from 'styled-system/recipes'
-import { listPublicCoaches } from '../../../modules/users/public.service'
+import { listPublicCoaches } from '../../../modules/accounts'
 import { countryByCode } from '../../../shared/countries'
 import type { PageContext, PageModule } from '../../routes'
 import { memoHtml, pageCache } from './cache'

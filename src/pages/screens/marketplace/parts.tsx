@@ -5,7 +5,7 @@
  */
 import { css, cx } from 'styled-system/css'
 import { badge } from 'styled-system/recipes'
-import type { listPublicSchedules } from '../../../modules/workshops/public.service'
+import type { listPublicSchedules } from '../../../modules/workshops'
 import { countryByCode } from '../../../shared/countries'
 
 export type PublicSchedule = Awaited<ReturnType<typeof listPublicSchedules>>['data'][number]

@@ -8,9 +8,8 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { escapeLike } from '../../platform/http/crud'
 import { notFound } from '../../platform/http/errors'
 import { listResponse } from '../../platform/http/list-query'
-import { coachRatings } from '../feedback/feedback.service'
-import { User } from './user.entity'
-import { serializePublicUser } from './user.serialize'
+import { coachRatings } from '../feedback'
+import { serializePublicUser, User } from '../users'
 
 export const COACH = { roles: { $contains: ['coach'] }, status: 'active', deletedAt: null } as const
 

@@ -5,13 +5,11 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { conflict, type ErrorBag, forbidden, parseOrThrow, validationError } from '../../platform/http/errors'
-import { issueCode } from '../auth/otp.service'
-import { SUPER_ADMIN } from '../roles/permissions'
-import { Role } from '../roles/role.entity'
-import { Tenant } from '../tenants/tenant.entity'
-import { StoredFile } from '../uploads/file.entity'
-import { type CoachProfile, type Profile, type SocialAccount, User } from './user.entity'
-import { PRIVILEGED_FIELDS, PrivilegedUserSchema, type UserCreate, type UserUpdate } from './user.schema'
+import { issueCode } from '../auth'
+import { Role, SUPER_ADMIN } from '../roles'
+import { Tenant } from '../tenants'
+import { StoredFile } from '../uploads'
+import { type CoachProfile, PRIVILEGED_FIELDS, PrivilegedUserSchema, type Profile, type SocialAccount, User, type UserCreate, type UserUpdate } from '../users'
 
 export const USER_TAKEN = {
   username: 'The username has already been taken.',

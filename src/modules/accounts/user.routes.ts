@@ -3,11 +3,9 @@ import { Elysia } from 'elysia'
 import type { RequestContext } from '../../platform/http/context'
 import { crud, escapeLike } from '../../platform/http/crud'
 import { conflict, forbidden } from '../../platform/http/errors'
-import { SUPER_ADMIN } from '../roles/permissions'
+import { SUPER_ADMIN } from '../roles'
+import { serializeUser, USER_STATUSES, User, UserCreateSchema, UserUpdateSchema } from '../users'
 import { publicUserRoutes } from './public.routes'
-import { User } from './user.entity'
-import { USER_STATUSES, UserCreateSchema, UserUpdateSchema } from './user.schema'
-import { serializeUser } from './user.serialize'
 import { type Actor, assertRestorable, createUser, updateUser } from './user.service'
 
 async function actorOf(ctx: RequestContext): Promise<Actor> {

@@ -1,0 +1,67 @@
+import { TENANT } from '../../platform/db/schemas'
+import { BaseContext } from '../../platform/http/context'
+import { forbidden, HttpError, notFound, unauthenticated } from '../../platform/http/errors'
+import type { Session } from '../auth'
+import { type PermissionName, Role, SUPER_ADMIN } from '../roles'
+import { Membership, Tenant } from '../tenants'
+import type { User } from '../users'
+
+/** What a request knows about who asks and where: built once per request. */
+export class AccessContext extends BaseContext {
+  user: User | null = null
+  session: Session | null = null
+  viaToken = false
+  private tenantCache?: { tenant: Tenant; membership: Membership | null }
+  private permissionCache?: Set<string>
+
+  get isSuperAdmin() {
+    return !!this.user?.roles.includes(SUPER_ADMIN)
+  }
+
+  requireUser(): User {
+    if (!this.user) throw unauthenticated()
+    return this.user
+  }
+
+  /** The tenant of `X-Team`, else the user's defaultTenantSlug; the user must be an ACTIVE member. */
+  async tenant(): Promise<Tenant> {
+    if (this.tenantCache) return this.tenantCache.tenant
+    // Who before which: a stranger is told to sign in, not to pick a team.
+    if (!this.user) throw unauthenticated()
+    const slug = this.teamHeader ?? this.user?.defaultTenantSlug
+    if (!slug) throw new HttpError(400, 'No team selected: send the X-Team header with a tenant slug.')
+    const tenant = await this.em.findOne(Tenant, { slug: slug.toLowerCase() })
+    if (!tenant) throw notFound('Team')
+    const membership = await this.em.findOne(Membership, { tenant, user: this.user })
+    if (!this.isSuperAdmin && membership?.status !== 'ACTIVE') throw notFound('Team')
+    this.tenantCache = { tenant, membership }
+    this.em.setFilterParams(TENANT, { tenantId: tenant.id })
+    return tenant
+  }
+
+  get membership() {
+    return this.tenantCache?.membership ?? null
+  }
+
+  /** Role names in force: the user's global roles plus those of the current membership. */
+  roleNames(): string[] {
+    const names = new Set(['client', ...(this.user?.roles ?? []), ...(this.membership?.roles ?? [])])
+    return [...names]
+  }
+
+  async can(permission: PermissionName): Promise<boolean> {
+    if (!this.user) return false
+    if (this.isSuperAdmin) return true
+    if (!this.permissionCache) {
+      const roles = await this.em.find(Role, { name: { $in: this.roleNames() } })
+      this.permissionCache = new Set(roles.flatMap((r) => r.permissions))
+    }
+    return this.permissionCache.has(permission)
+  }
+
+  /** The one place roles are checked: 401 without a user, 403 without the permission. */
+  async authorize(permission: PermissionName) {
+    this.requireUser()
+    if (!(await this.can(permission))) throw forbidden()
+  }
+}

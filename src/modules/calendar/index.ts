@@ -1,0 +1,5 @@
+/** Calendar: iCalendar feeds and files of schedules and bookings (the front door for the rest of the app). */
+
+export { calendarRoutes } from './calendar.routes'
+export { calendarFeed } from './feed'
+export { calendar, type IcsEvent } from './ics'
