@@ -32,7 +32,18 @@ export * from './components/skeleton/skeleton'
 export * from './components/spinner/spinner'
 export * from './components/switch/switch'
 export * from './components/table/data-table'
+export * from './components/table/paged-table'
 export * from './components/table/table'
+export {
+  emptyTableState,
+  formatSort,
+  parseSort,
+  readTableState,
+  type SortItem,
+  type TableState,
+  toggleSort,
+  writeTableState,
+} from './components/table/table-state'
 export * from './components/table/table-utils'
 export * from './components/tabs/tabs'
 export * from './components/toast/toast'

@@ -8,7 +8,7 @@ export const islandNames = [
   'checkout',
   'job-posting-editor',
   'job-applicants',
-  'client-table',
+  'data-table',
   'client-dashboard',
   'client-invitation',
   'client-booking',

@@ -26,8 +26,6 @@ import ClientProfile from './client-profile'
 import { ClientProfileProps } from './client-profile/props'
 import ClientSeats from './client-seats'
 import { ClientSeatsProps } from './client-seats/props'
-import ClientTable from './client-table'
-import { ClientTableProps } from './client-table/props'
 import CoachApps from './coach-apps'
 import { CoachAppsProps } from './coach-apps/props'
 import CoachBooking from './coach-booking'
@@ -40,6 +38,8 @@ import CoachSchedules from './coach-schedules'
 import { CoachSchedulesProps } from './coach-schedules/props'
 import CoachWorkshopForm from './coach-workshop-form'
 import { CoachWorkshopFormProps } from './coach-workshop-form/props'
+import DataTable from './data-table'
+import { DataTableProps } from './data-table/props'
 import JobApplicants from './job-applicants'
 import { JobApplicantsProps } from './job-applicants/props'
 import JobPostingEditor from './job-posting-editor'
@@ -63,7 +63,7 @@ export const islands = {
   checkout: define(CheckoutProps, Checkout),
   'job-posting-editor': define(JobPostingEditorProps, JobPostingEditor),
   'job-applicants': define(JobApplicantsProps, JobApplicants),
-  'client-table': define(ClientTableProps, ClientTable),
+  'data-table': define(DataTableProps, DataTable),
   'client-dashboard': define(ClientDashboardProps, ClientDashboard),
   'client-invitation': define(ClientInvitationProps, ClientInvitation),
   'client-booking': define(ClientBookingProps, ClientBooking),

@@ -124,6 +124,22 @@ async function coachPages(): Promise<[string, string, string][]> {
     [`/c/bookings/${b.id}/seats`, coach, 'coach attendance (island)'],
     ['/c/account/profile', coach, 'coach profile editor (island)'],
     ['/c/account/payouts', coach, 'coach payouts'],
+    ...(await tablePages()),
+  ]
+}
+/** The other list tables of both areas (data-table island), so each stays under the 110 KB gzip budget. */
+async function tablePages(): Promise<[string, string, string][]> {
+  const [cb] = await running.orm.em
+    .fork()
+    .execute(
+      `select b.id, s.workshop_id from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join users u on u.id = b.user_id where u.email = 'client@summit.localhost' order by b.created_at limit 1`,
+    )
+  return [
+    ['/b/bookings?status=CONFIRMED&sort=-amount,when&page=1', client, 'client bookings (filtered, multi-sort)'],
+    [`/b/bookings/${cb.id}/payments`, client, 'client booking payments (two tables)'],
+    [`/b/workshops/${cb.workshop_id}/bookings`, client, 'client workshop bookings (table)'],
+    [`/b/workshops/${cb.workshop_id}/history`, client, 'client workshop history (table)'],
+    ['/c/feedbacks', coach, 'coach feedback (table)'],
   ]
 }
 const MEASURED = [/^\/$/, /^\/login$/, /^\/b$/, /^\/b\/bookings$/, /^\/c$/, /^\/c\/bookings$/, /^\/c\/workshops\/[0-9a-f-]{36}$/]
@@ -190,10 +206,12 @@ if (process.argv.includes('--js-only')) {
 console.log(`\nPages (production build, ${CONCURRENCY} concurrent, ${SECONDS} s each; island build ${buildTimeMs()} ms)\n`)
 console.log('| page | req/s | TTFB p50 | TTFB p95 | cold TTFB | JS files | JS | JS gzip |')
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|')
+const budget: { path: string; gzip: number }[] = []
 for (const [path, cookie, label] of pages) {
   if (ONLY && path !== '/' && !ONLY.test(path)) continue
   const cold = await timed(path, cookie)
   const js = jsOf(cold.body)
+  if (/^\/(b|c)(\/|\?|$)/.test(path)) budget.push({ path, gzip: js.gzip })
   const measure = MEASURED.some((re) => re.test(path))
   const t = measure ? await throughput(path, cookie) : null
   console.log(

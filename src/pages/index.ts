@@ -11,6 +11,7 @@ import { isDatabaseUnavailable } from '../platform/db/health'
 import type { RequestContext } from '../platform/http/context'
 import { unavailablePage } from '../platform/http/error-handler'
 import { notFound } from '../platform/http/errors'
+import { tableDataRoute } from './tables/route'
 
 const API_PREFIX = /^\/(v1|api|openapi|docs|assets)(\/|$)/
 
@@ -21,7 +22,7 @@ export function pages() {
   // Bundles are built once at start (tests build on their first page request instead, so
   // API test runs never pay for it); the first page render waits for it.
   if (config.NODE_ENV !== 'test') void loadRenderer().catch(() => {})
-  return new Elysia({ name: 'pages' }).get(
+  return new Elysia({ name: 'pages' }).use(tableDataRoute()).get(
     '/*',
     async (c) => {
       const ctx = (c as any).ctx as RequestContext

@@ -99,8 +99,10 @@ describe('client area pages', () => {
     expect(denied.status).toBe(404)
     expect(denied.body).toContain(`Page Not Found: /b/bookings/${other.id}`)
     expect(denied.body).toContain('Client navigation')
-    // The bookings page lists this client's rows only.
+    // The bookings page lists this client's rows only: a first page of 10 of their 10, served by the server.
     const list = await page('/b/bookings', small.cookie)
-    expect((list.body.match(/"mine":true/g) ?? []).length).toBe(10)
+    expect((list.body.match(/aria-label="Select row"/g) ?? []).length).toBe(10)
+    expect(list.body).toContain('data-total="10"')
+    expect((await page('/b/bookings', large.cookie)).body).toContain('data-total="100"')
   }, 60_000)
 })

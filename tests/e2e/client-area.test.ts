@@ -40,6 +40,9 @@ beforeAll(async () => {
   s = await openAs(chris)
 }, 120_000)
 
+/** The list tables filter on the server: wait until the page of rows asked for is there. */
+const settled = (page: Page) => page.waitForFunction(() => !document.querySelector('table[aria-busy=true]'))
+
 async function typeCard(page: Page, number: string) {
   for (const [label, value] of [
     ['Card number', number],
@@ -86,9 +89,11 @@ describe('client area on the demo data', () => {
     await visit(s.page, '/b/bookings')
     const table = s.page.getByRole('table', { name: 'Bookings' })
     await s.page.getByLabel('Status').selectOption('CANCELLED')
+    await settled(s.page)
     expect(await table.getByText('Cancelled').count()).toBeGreaterThan(0)
     expect(await table.getByText('Confirmed').count()).toBe(0)
     await s.page.getByLabel('Status').selectOption('')
+    await settled(s.page)
     await table.getByRole('columnheader', { name: 'Status' }).click()
     expect(await table.getByRole('columnheader', { name: 'Status' }).getAttribute('aria-sort')).toBe('ascending')
     await table.getByRole('columnheader', { name: 'When' }).click({ modifiers: ['Shift'] })
@@ -176,6 +181,7 @@ describe('client area on the demo data', () => {
     await visit(s.page, '/b/payments')
     await s.page.getByRole('table', { name: 'Payments' }).getByRole('cell', { name: 'Refund', exact: true }).first().waitFor()
     await s.page.getByLabel('Type').selectOption('refund')
+    await settled(s.page)
     expect(await s.page.getByRole('table', { name: 'Payments' }).getByRole('cell', { name: 'Payment', exact: true }).count()).toBe(0)
     const cards = s.page.getByRole('region', { name: 'Saved cards' })
     for (const number of ['4242424242424242', '5555555555554444']) {
@@ -200,7 +206,8 @@ describe('client area on the demo data', () => {
     await s.page.getByRole('table', { name: 'Groups' }).getByText('Dana Reyes').first().waitFor()
 
     await visit(s.page, '/b/workshops')
-    const link = s.page.getByRole('table', { name: 'Workshops' }).getByRole('link').first()
+    // The rows' links (the headers are sort links).
+    const link = s.page.getByRole('table', { name: 'Workshops' }).locator('tbody').getByRole('link').first()
     const title = (await link.textContent())!
     await link.click()
     await s.page.waitForURL((x) => /^\/b\/workshops\/[\w-]+$/.test(x.pathname))
@@ -225,7 +232,7 @@ describe('client area on the demo data', () => {
     await visit(s.page, `/b/workshops/${ids.workshop}/resources`)
     expect(await s.page.getByRole('region', { name: 'Resources' }).getByRole('listitem').count()).toBeGreaterThan(0)
     await visit(s.page, `/b/workshops/${ids.workshop}/bookings`)
-    await s.page.getByRole('table', { name: 'Bookings of this workshop' }).getByRole('link').first().click()
+    await s.page.getByRole('table', { name: 'Bookings of this workshop' }).locator('tbody').getByRole('link').first().click()
     await s.page.waitForURL((x) => new RegExp(`^/b/workshops/${ids.workshop}/bookings/[\\w-]+$`).test(x.pathname))
 
     // Apps: unlink a linked Multiplai account; linking goes through the provider.

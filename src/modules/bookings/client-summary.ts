@@ -4,7 +4,8 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
-import { isUuid } from './client-views'
+import { likePattern, pagedSql } from '../../platform/db/paged-sql'
+import { isUuid, type ListQuery } from './client-views'
 
 export interface ShellSummary {
   counts: Record<string, number>
@@ -122,30 +123,51 @@ export interface ClientWorkshopRow {
 }
 
 /** The workshops I booked or hold a seat in, with how many bookings and when next: one statement. */
-export async function clientWorkshops(em: EntityManager, userId: string, workshopId?: string): Promise<ClientWorkshopRow[]> {
-  if (workshopId && !isUuid(workshopId)) return []
-  const rows = await em.execute(
-    `select w.id, w.title, w.image, w.description,
+const WORKSHOPS_SQL = (one: boolean) => `select w.id, w.title, w.image, w.description,
             max(trim(coalesce(c.profile->>'firstName', '') || ' ' || coalesce(c.profile->>'lastName', ''))) as coach_name,
             count(distinct b.id)::int as bookings, coalesce(sum(b.seats) filter (where b.status <> 'CANCELLED'), 0)::int as seats,
             min(s.start_date) filter (where s.start_date > ? and b.status in ('PENDING', 'CONFIRMED')) as next_start, max(s.start_date) as last_start
        from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id join users c on c.id = w.coach_id
       where b.deleted_at is null and (b.user_id = ? or exists (select 1 from booking_seats ms where ms.booking_id = b.id and ms.user_id = ? and ms.status = 'ACCEPTED' and ms.deleted_at is null))
-        ${workshopId ? 'and w.id = ?' : ''}
-      group by w.id order by max(s.start_date) desc limit 500`,
-    [now(), userId, userId, ...(workshopId ? [workshopId] : [])],
+        ${one ? 'and w.id = ?' : ''}
+      group by w.id`
+
+const workshopRow = (r: any): ClientWorkshopRow => ({
+  id: r.id,
+  title: r.title,
+  image: r.image ?? null,
+  description: r.description ?? null,
+  coachName: r.coach_name,
+  bookings: Number(r.bookings),
+  seats: Number(r.seats),
+  nextStart: r.next_start ? new Date(r.next_start).toISOString() : null,
+  lastStart: new Date(r.last_start).toISOString(),
+})
+
+/** The workshops I booked or hold a seat in, with how many bookings and when next: one statement. */
+export async function clientWorkshops(em: EntityManager, userId: string, workshopId?: string): Promise<ClientWorkshopRow[]> {
+  if (workshopId && !isUuid(workshopId)) return []
+  const rows = await em.execute(`${WORKSHOPS_SQL(!!workshopId)} order by max(s.start_date) desc limit 500`, [
+    now(),
+    userId,
+    userId,
+    ...(workshopId ? [workshopId] : []),
+  ])
+  return rows.map(workshopRow)
+}
+
+/** One page of my workshops, sorted and searched on the server: one statement. */
+export async function clientWorkshopsPage(em: EntityManager, userId: string, q: ListQuery) {
+  const like = likePattern(q.filters.q)
+  const page = await pagedSql(
+    em,
+    `select * from (${WORKSHOPS_SQL(false)}) x ${like ? 'where x.title ilike ? or x.coach_name ilike ?' : ''}`,
+    [now(), userId, userId, ...(like ? [like, like] : [])],
+    q,
+    { title: 't.title', next: 't.next_start', bookings: 't.bookings', seats: 't.seats' },
+    't.last_start desc, t.id',
   )
-  return rows.map((r: any) => ({
-    id: r.id,
-    title: r.title,
-    image: r.image ?? null,
-    description: r.description ?? null,
-    coachName: r.coach_name,
-    bookings: Number(r.bookings),
-    seats: Number(r.seats),
-    nextStart: r.next_start ? new Date(r.next_start).toISOString() : null,
-    lastStart: new Date(r.last_start).toISOString(),
-  }))
+  return { ...page, rows: page.rows.map(workshopRow) }
 }
 
 export interface ClientGroupRow {
@@ -159,10 +181,7 @@ export interface ClientGroupRow {
   lastAt: string
 }
 
-/** The people who share my bookings' seats (booker, accepted or invited), with the workshops we share: one statement. */
-export async function clientGroups(em: EntityManager, user: { id: string; email: string }): Promise<ClientGroupRow[]> {
-  const rows = await em.execute(
-    `with mine as (
+const GROUPS_SQL = `with mine as (
        select b.id from bookings b where b.user_id = ? and b.deleted_at is null
        union
        select s.booking_id from booking_seats s where s.user_id = ? and s.status = 'ACCEPTED' and s.deleted_at is null
@@ -180,22 +199,42 @@ export async function clientGroups(em: EntityManager, user: { id: string; email:
        from people p join bookings b on b.id = p.booking_id join workshop_schedules s on s.id = b.workshop_schedule_id
        join workshops w on w.id = s.workshop_id left join users u on u.id = p.user_id
       where p.user_id is distinct from ?::uuid and p.email is distinct from lower(?)
-      group by 1 order by max(p.at) desc limit 500`,
-    [user.id, user.id, user.id, user.email],
+      group by 1`
+
+const groupRow = (r: any): ClientGroupRow => ({
+  id: r.key,
+  userId: r.user_id ?? null,
+  name: r.name || r.email,
+  email: r.email ?? null,
+  workshops: (Array.isArray(r.workshops)
+    ? r.workshops
+    : String(r.workshops ?? '')
+        .replace(/^\{|\}$/g, '')
+        .split(',')
+  ).filter(Boolean),
+  bookings: Number(r.bookings),
+  status: r.accepted ? 'ACCEPTED' : 'PENDING',
+  lastAt: new Date(r.last_at).toISOString(),
+})
+
+/** The people who share my bookings' seats (booker, accepted or invited), with the workshops we share: one statement. */
+export async function clientGroups(em: EntityManager, user: { id: string; email: string }): Promise<ClientGroupRow[]> {
+  const rows = await em.execute(`${GROUPS_SQL} order by max(p.at) desc limit 500`, [user.id, user.id, user.id, user.email])
+  return rows.map(groupRow)
+}
+
+/** One page of the people who share my bookings, filtered (seat status, text) and sorted on the server: one statement. */
+export async function clientGroupsPage(em: EntityManager, user: { id: string; email: string }, q: ListQuery) {
+  const like = likePattern(q.filters.q)
+  const status = q.filters.status === 'ACCEPTED' || q.filters.status === 'PENDING' ? q.filters.status : null
+  const where = [like ? "(coalesce(x.name, '') ilike ? or x.email ilike ?)" : null, status ? `x.accepted = ${status === 'ACCEPTED'}` : null].filter(Boolean)
+  const page = await pagedSql(
+    em,
+    `select * from (${GROUPS_SQL}) x ${where.length ? `where ${where.join(' and ')}` : ''}`,
+    [user.id, user.id, user.id, user.email, ...(like ? [like, like] : [])],
+    q,
+    { person: "coalesce(nullif(t.name, ''), t.email)", bookings: 't.bookings', status: 't.accepted', last: 't.last_at' },
+    't.last_at desc, t.key',
   )
-  return rows.map((r: any) => ({
-    id: r.key,
-    userId: r.user_id ?? null,
-    name: r.name || r.email,
-    email: r.email ?? null,
-    workshops: (Array.isArray(r.workshops)
-      ? r.workshops
-      : String(r.workshops ?? '')
-          .replace(/^\{|\}$/g, '')
-          .split(',')
-    ).filter(Boolean),
-    bookings: Number(r.bookings),
-    status: r.accepted ? 'ACCEPTED' : 'PENDING',
-    lastAt: new Date(r.last_at).toISOString(),
-  }))
+  return { ...page, rows: page.rows.map(groupRow) }
 }

@@ -6,6 +6,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
+import { type ListQuery, likePattern, pagedSql } from '../../platform/db/paged-sql'
 import { isId } from '../../platform/http/ids'
 import { toMajor } from '../../shared/money'
 
@@ -332,4 +333,92 @@ export async function clientResources(em: EntityManager, userId: string, worksho
     fileType: r.fileType ?? null,
     fileSize: r.fileSize ?? null,
   }))
+}
+
+export type { ListQuery }
+
+const BOOKING_ORDER = { workshop: 't.title', when: 't.start_date', seats: 't.seats', status: 't.status', amount: 't.amount_due' }
+const BOOKING_STATUS = ['PENDING', 'CONFIRMED', 'COMPLETED', 'CANCELLED', 'NO_SHOW']
+
+/**
+ * One page of my bookings, filtered (status, upcoming or past, text) and sorted on the server:
+ * one statement. `workshopId` keeps one workshop's; `ended` only the sessions that are over.
+ */
+export async function clientBookingsPage(em: EntityManager, userId: string, q: ListQuery, scope: { workshopId?: string; ended?: boolean } = {}) {
+  if (scope.workshopId && !isUuid(scope.workshopId)) return { rows: [] as ClientBookingRow[], total: 0, page: 0 }
+  const where: string[] = [MINE]
+  const params: unknown[] = [userId, userId, userId]
+  if (scope.workshopId) where.push('w.id = ?') && params.push(scope.workshopId)
+  if (scope.ended) where.push('s.end_date < ?') && params.push(now())
+  const status = q.filters.status
+  if (status && BOOKING_STATUS.includes(status)) where.push('b.status = ?') && params.push(status)
+  if (q.filters.when === 'upcoming') where.push('s.start_date > ?') && params.push(now())
+  if (q.filters.when === 'past') where.push('s.start_date <= ?') && params.push(now())
+  const like = likePattern(q.filters.q)
+  if (like) {
+    where.push(`(w.title ilike ? or c.profile->>'firstName' ilike ? or c.profile->>'lastName' ilike ?)`)
+    params.push(like, like, like)
+  }
+  const page = await pagedSql(
+    em,
+    `select ${COLUMNS} ${FROM} where ${where.join(' and ')}`,
+    params,
+    q,
+    BOOKING_ORDER,
+    't.start_date desc, t.created_at desc, t.id',
+  )
+  return { ...page, rows: page.rows.map(toRow) }
+}
+
+const PAYMENT_ORDER = { date: 't.created_at', workshop: 't.title', kind: 't.kind', status: 't.status', amount: 't.amount' }
+
+/** One page of the payments and refunds of my bookings (or of one booking of mine): one statement. */
+export async function clientPaymentsPage(em: EntityManager, userId: string, q: ListQuery, scope: { bookingId?: string } = {}) {
+  if (scope.bookingId && !isUuid(scope.bookingId)) return { rows: [] as ClientPaymentRow[], total: 0, page: 0 }
+  // A whole booking's payments are shown to its seat holders too; the list of all mine only has the bookings I made.
+  const where = [scope.bookingId ? `${MINE} and b.id = ?` : 'b.user_id = ? and b.deleted_at is null']
+  const params: unknown[] = scope.bookingId ? [userId, userId, scope.bookingId] : [userId]
+  if (q.filters.type === 'payment' || q.filters.type === 'refund') where.push('p.kind = ?') && params.push(q.filters.type)
+  const like = likePattern(q.filters.q)
+  if (like) where.push('w.title ilike ?') && params.push(like)
+  const page = await pagedSql(
+    em,
+    `select p.id, p.booking_id, p.kind, p.status, p.amount, p.amount_refunded, p.currency, p.card_brand, p.card_last4, p.reason, p.failure_message, p.created_at, w.title
+       from payments p join bookings b on b.id = p.booking_id join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id
+      where ${where.join(' and ')}`,
+    params,
+    q,
+    PAYMENT_ORDER,
+    't.created_at desc, t.id',
+  )
+  return { ...page, rows: page.rows.map((p: any) => paymentRow(p, p.title)) }
+}
+
+const INVOICE_ORDER = { number: 't.number', kind: 't.kind', workshop: 't.title', issued: 't.issued_at', total: 't.total' }
+
+/** One page of the invoices and credit notes of my bookings (or of one booking of mine): one statement. */
+export async function clientInvoicesPage(em: EntityManager, userId: string, q: ListQuery, scope: { bookingId?: string } = {}) {
+  if (scope.bookingId && !isUuid(scope.bookingId)) return { rows: [] as ClientInvoiceRow[], total: 0, page: 0 }
+  const mine = scope.bookingId ? `${MINE} and b.id = ?` : 'b.user_id = ? and b.deleted_at is null'
+  const params: unknown[] = scope.bookingId ? [userId, userId, scope.bookingId] : [userId]
+  const like = likePattern(q.filters.q)
+  if (like) params.push(like)
+  // A paid booking has an invoice and a refunded one a credit note (numbered when first downloaded).
+  const page = await pagedSql(
+    em,
+    `select coalesce(i.id::text, d.booking_id::text || '-' || d.kind) as id, d.booking_id, d.kind, i.number, coalesce(i.issued_at, d.at) as issued_at,
+            coalesce(i.total, d.total) as total, d.currency, w.title
+       from (select p.booking_id, case when p.kind = 'refund' then 'credit_note' else 'invoice' end as kind, max(p.created_at) as at, sum(p.amount)::int as total, max(p.currency) as currency
+               from payments p join bookings b on b.id = p.booking_id
+              where ${mine} and ((p.kind = 'payment' and p.status in ('succeeded', 'refunded')) or (p.kind = 'refund' and p.status = 'succeeded'))
+              group by 1, 2) d
+       join bookings b on b.id = d.booking_id join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id
+       left join invoices i on i.booking_id = d.booking_id and i.kind = d.kind
+      ${like ? 'where w.title ilike ?' : ''}`,
+    params,
+    q,
+    INVOICE_ORDER,
+    't.issued_at desc, t.id',
+  )
+  return { ...page, rows: page.rows.map((i: any) => invoiceRow(i, i.booking_id, i.title)) }
 }

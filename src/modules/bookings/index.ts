@@ -10,8 +10,10 @@ export {
   type ClientGroupRow,
   type ClientWorkshopRow,
   clientGroups,
+  clientGroupsPage,
   clientShellSummary,
   clientWorkshops,
+  clientWorkshopsPage,
   coachShellSummary,
   type InvitationToMe,
   invitationsToMe,
@@ -26,9 +28,13 @@ export {
   type ClientSeatRow,
   clientBookingDetail,
   clientBookings,
+  clientBookingsPage,
+  clientInvoicesPage,
   clientPayments,
+  clientPaymentsPage,
   clientResources,
   isUuid,
+  type ListQuery,
 } from './client-views'
 export { scheduleCancelRoutes } from './schedule-cancel.routes'
 export { handleSeatInvitations } from './seat.invitations'

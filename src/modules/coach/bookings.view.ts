@@ -1,8 +1,10 @@
 /** The bookings of the coach's schedules: a filtered page (one statement) and one booking in full (four). */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
+import { type ListQuery, likePattern, pagedSql } from '../../platform/db/paged-sql'
 import { BOOKING_STATUSES } from '../bookings'
 import { isUuid, num, PAGE_SIZE, paged, personName } from './sql'
+import { iso } from './tables.view'
 
 export interface BookingFilters {
   schedule?: string | null
@@ -152,3 +154,57 @@ export async function coachBooking(em: EntityManager, coachId: string, id: strin
   }
 }
 export type CoachBooking = NonNullable<Awaited<ReturnType<typeof coachBooking>>>
+
+/** One page of the bookings table (section 9), sorted on the server: filters schedule, status, from, to (days), q (client or workshop). */
+export async function coachBookingsPage(em: EntityManager, coachId: string, q: ListQuery) {
+  const f = q.filters
+  const where = ['s.coach_id = ?', 'b.deleted_at is null']
+  const params: unknown[] = [coachId]
+  if (isUuid(f.schedule)) where.push('s.id = ?') && params.push(f.schedule)
+  if (f.status && (BOOKING_STATUSES as readonly string[]).includes(f.status)) where.push('b.status = ?') && params.push(f.status)
+  if (day(f.from)) where.push('s.start_date >= ?::date') && params.push(day(f.from))
+  if (day(f.to)) where.push('s.start_date < ?::date + 1') && params.push(day(f.to))
+  const like = likePattern(f.q)
+  if (like) {
+    where.push(`(u.email ilike ? or u.profile->>'firstName' ilike ? or u.profile->>'lastName' ilike ? or w.title ilike ?)`)
+    params.push(like, like, like, like)
+  }
+  const page = await pagedSql(
+    em,
+    `select b.id, b.status, b.seats, b.amount_paid, b.currency, b.created_at, s.id as schedule_id, s.start_date, s.end_date, s.timezone, w.title,
+            u.email, u.username, u.profile->>'firstName' as first_name, u.profile->>'lastName' as last_name,
+            trim(coalesce(u.profile->>'firstName', '') || ' ' || coalesce(u.profile->>'lastName', '')) as client_name,
+            (select count(*) from booking_seats bs where bs.booking_id = b.id and bs.deleted_at is null and bs.attended)::int as attended
+       from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id join users u on u.id = b.user_id
+      where ${where.join(' and ')}`,
+    params,
+    q,
+    {
+      client: `lower(coalesce(nullif(t.client_name, ''), t.username, t.email))`,
+      workshop: 'lower(t.title)',
+      session: 't.start_date',
+      seats: 't.seats',
+      paid: 't.amount_paid',
+      status: 't.status',
+    },
+    't.start_date desc, t.created_at desc, t.id',
+  )
+  return {
+    ...page,
+    rows: page.rows.map((r: any) => ({
+      id: r.id as string,
+      status: r.status as string,
+      seats: num(r.seats),
+      amountPaid: num(r.amount_paid),
+      currency: r.currency as string,
+      scheduleId: r.schedule_id as string,
+      startDate: iso(r.start_date)!,
+      endDate: iso(r.end_date)!,
+      timezone: r.timezone as string,
+      title: r.title as string,
+      client: personName(r),
+      email: r.email as string,
+      attended: num(r.attended),
+    })),
+  }
+}

@@ -1,8 +1,10 @@
 /** Feedback, the payout ledger and invoices as the coach reads them: fixed statement counts. */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
+import { type ListQuery, pagedSql } from '../../platform/db/paged-sql'
 import { split } from '../payouts'
 import { avg1, isUuid, num, PAGE_SIZE, paged, personName } from './sql'
+import { iso } from './tables.view'
 
 export async function coachFeedbacks(
   em: EntityManager,
@@ -204,4 +206,79 @@ export async function workshopInvoices(em: EntityManager, coachId: string, works
     byBooking.set(r.id, row)
   }
   return [...byBooking.values()]
+}
+
+/** The payout ledger, one row per schedule that earned (or was paid): filters status, workshop. */
+export async function coachPayoutsPage(em: EntityManager, coachId: string, q: ListQuery, scope: { workshop?: string } = {}) {
+  const status = q.filters.status === 'paid' || q.filters.status === 'pending' ? q.filters.status : null
+  const workshop = isUuid(scope.workshop) ? scope.workshop : isUuid(q.filters.workshop) ? q.filters.workshop : null
+  const page = await pagedSql(
+    em,
+    `select s.id, s.start_date, s.end_date, s.timezone, s.payout_status, s.paid_out_at, w.id as workshop_id, w.title, w.currency,
+            count(b.id)::int as bookings, coalesce(sum(b.seats), 0)::int as seats, coalesce(sum(b.amount_paid), 0)::int as revenue
+       from workshop_schedules s join workshops w on w.id = s.workshop_id
+       left join bookings b on b.workshop_schedule_id = s.id and b.deleted_at is null and b.status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW')
+      where s.coach_id = ? and s.deleted_at is null and (?::text is null or s.payout_status = ?) and (?::uuid is null or w.id = ?::uuid)
+      group by s.id, w.id having count(b.id) > 0 or s.payout_status = 'paid'`,
+    [coachId, status, status, workshop, workshop],
+    q,
+    { session: 't.start_date', workshop: 'lower(t.title)', bookings: 't.bookings', gross: 't.revenue', status: 't.payout_status' },
+    't.start_date desc, t.id',
+  )
+  const at = now()
+  return {
+    ...page,
+    rows: page.rows.map((r: any) => {
+      const m = split(num(r.revenue))
+      return {
+        id: r.id as string,
+        workshopId: r.workshop_id as string,
+        title: r.title as string,
+        startDate: iso(r.start_date)!,
+        timezone: r.timezone as string,
+        ended: new Date(r.end_date) <= at,
+        bookings: num(r.bookings),
+        seats: num(r.seats),
+        currency: r.currency as string,
+        gross: m.revenue,
+        fee: m.fee,
+        net: m.net,
+        status: r.payout_status as string,
+        paidAt: iso(r.paid_out_at),
+      }
+    }),
+  }
+}
+
+/** One page of a workshop's paid bookings with their invoice and credit note numbers (numbered on first download): one statement. */
+export async function workshopInvoicesPage(em: EntityManager, coachId: string, workshopId: string | undefined, q: ListQuery) {
+  if (!isUuid(workshopId)) return { rows: [], total: 0, page: 0 }
+  const status = ['PENDING', 'CONFIRMED', 'COMPLETED', 'CANCELLED', 'NO_SHOW'].includes(q.filters.status ?? '') ? q.filters.status : null
+  const page = await pagedSql(
+    em,
+    `select b.id, b.status, b.amount_paid, b.currency, s.start_date, s.timezone, u.email, u.username, u.profile->>'firstName' as first_name, u.profile->>'lastName' as last_name,
+            max(i.number) filter (where i.kind = 'invoice') as invoice_no, max(i.number) filter (where i.kind = 'credit_note') as credit_no
+       from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join users u on u.id = b.user_id
+       left join invoices i on i.booking_id = b.id
+      where s.workshop_id = ? and s.coach_id = ? and b.deleted_at is null and (?::text is null or b.status = ?)
+      group by b.id, s.id, u.id having b.amount_paid > 0 or count(i.id) > 0`,
+    [workshopId, coachId, status, status],
+    q,
+    { client: `lower(coalesce(t.first_name, t.username, t.email))`, session: 't.start_date', paid: 't.amount_paid', status: 't.status' },
+    't.start_date desc, t.id',
+  )
+  return {
+    ...page,
+    rows: page.rows.map((r: any) => ({
+      id: r.id as string,
+      status: r.status as string,
+      amountPaid: num(r.amount_paid),
+      currency: r.currency as string,
+      client: personName(r),
+      startDate: iso(r.start_date)!,
+      timezone: r.timezone as string,
+      invoice: r.invoice_no != null ? `INV-${String(r.invoice_no).padStart(6, '0')}` : null,
+      creditNote: r.credit_no != null ? `CN-${String(r.credit_no).padStart(6, '0')}` : null,
+    })),
+  }
 }

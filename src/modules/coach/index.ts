@@ -1,12 +1,14 @@
 /** The coach area's read models (pages load through these) and its coach-only downloads. */
 
-export { type CoachBooking, coachBooking, coachScheduleOptions, listCoachBookings } from './bookings.view'
-export { coachFeedbacks, coachWorkshopRatings, payoutLedger, payoutLedgerCsv, workshopInvoices } from './business.view'
+export { type CoachBooking, coachBooking, coachBookingsPage, coachScheduleOptions, listCoachBookings } from './bookings.view'
+export { coachFeedbacks, coachPayoutsPage, coachWorkshopRatings, payoutLedger, payoutLedgerCsv, workshopInvoices, workshopInvoicesPage } from './business.view'
 export { coachRoutes } from './coach.routes'
 export { type CoachDashboard, coachDashboard, type DayPoint } from './dashboard.view'
 export { PAGE_SIZE, pageOf } from './sql'
+export { coachFeedbackSummary, coachFeedbacksPage } from './tables.view'
 export { coachUploadRoutes } from './uploads'
 export {
+  coachWorkshopsPage,
   listWorkshops,
   planUsage,
   type ResourceRow,

@@ -5,6 +5,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
+import { type ListQuery, likePattern, pagedSql } from '../../platform/db/paged-sql'
 import type { TenantPlan } from '../tenants'
 import { PLAN_LIMITS } from '../tenants'
 import { avg1, isUuid, num, PAGE_SIZE, paged } from './sql'
@@ -214,3 +215,36 @@ export async function workshopResources(em: EntityManager, workshopId: string) {
   }))
 }
 export type ResourceRow = Awaited<ReturnType<typeof workshopResources>>[number]
+
+/** One page of the coach's workshops (active, or deleted ones to restore), searched and sorted on the server: one statement. */
+export async function coachWorkshopsPage(em: EntityManager, coachId: string, q: ListQuery, scope: { deleted?: boolean } = {}) {
+  const like = likePattern(q.filters.q)
+  const page = await pagedSql(
+    em,
+    `select w.id, w.title, w.price, w.currency, w.min_seats, w.max_seats, w.deleted_at, w.created_at,
+            count(s.id) filter (where s.end_date > ?)::int as coming, count(s.id) filter (where s.end_date <= ?)::int as past,
+            count(s.id) filter (where s.status = 'PUBLISHED' and s.end_date > ?)::int as published
+       from workshops w left join workshop_schedules s on s.workshop_id = w.id and s.deleted_at is null
+      where w.coach_id = ? and ${scope.deleted ? 'w.deleted_at is not null' : 'w.deleted_at is null'} ${like ? 'and w.title ilike ?' : ''}
+      group by w.id`,
+    [now(), now(), now(), coachId, ...(like ? [like] : [])],
+    q,
+    { title: 'lower(t.title)', price: 't.price', seats: 't.max_seats', coming: 't.coming', past: 't.past', published: 't.published' },
+    't.created_at desc, t.id',
+  )
+  return {
+    ...page,
+    rows: page.rows.map((r: any) => ({
+      id: r.id as string,
+      title: r.title as string,
+      price: num(r.price),
+      currency: r.currency as string,
+      minSeats: num(r.min_seats),
+      maxSeats: num(r.max_seats),
+      deleted: !!r.deleted_at,
+      coming: num(r.coming),
+      past: num(r.past),
+      published: num(r.published),
+    })),
+  }
+}

@@ -10,6 +10,7 @@ import { listGroups } from '../../../modules/invitations'
 import { now } from '../../../platform/clock'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
+import { loadTableData, tableView } from '../../tables'
 import { Card, Dl, linkClass, mutedText, PageHeader, pageStack, StatusBadge, TabLinks, useTz } from './parts'
 import { ResourceList } from './resources'
 
@@ -21,13 +22,21 @@ async function loadFor(ctx: PageContext, tab: Tab) {
   const detail = await clientBookingDetail(ctx.em, me.id, id)
   if (!detail) return null
   if (ctx.params.bookingId && detail.booking.workshop.id !== ctx.params.id) return null
-  const [resources, people] = await Promise.all([
+  const scope = { booking: detail.booking.id }
+  const [resources, people, tables] = await Promise.all([
     tab === 'resources' ? clientResources(ctx.em, me.id, detail.booking.workshop.id) : Promise.resolve([]),
     tab === 'seats' && detail.booking.mine ? listGroups(ctx.em, me, new URL('http://x/?perPage=100')).then((r) => r.data) : Promise.resolve([]),
+    tab === 'payments'
+      ? Promise.all([
+          loadTableData(ctx, 'client-payments', { scope, bare: true }),
+          loadTableData(ctx, 'client-invoices', { scope, prefix: 'inv-', bare: true }),
+        ])
+      : null,
   ])
   return {
     ...detail,
     resources,
+    tables,
     people: people.filter((p: any) => p.userId).map((p: any) => ({ userId: p.userId as string, name: (p.person?.name ?? p.email) as string })),
     now: now().toISOString(),
   }
@@ -171,13 +180,13 @@ function makePage(tab: Tab) {
             />
           </Card>
         ) : null}
-        {tab === 'payments' ? (
+        {tab === 'payments' && data.tables ? (
           <>
             <Card title="Payments and refunds" id="payments">
-              <Island name="client-table" props={{ kind: 'payments', rows: data.payments as any, tz, label: 'Payments of this booking' }} />
+              <Island name="data-table" props={tableView(data.tables[0], tz, 'Payments of this booking')} />
             </Card>
             <Card title="Invoices" id="invoices">
-              <Island name="client-table" props={{ kind: 'invoices', rows: data.invoices as any, tz, label: 'Invoices of this booking' }} />
+              <Island name="data-table" props={tableView(data.tables[1], tz, 'Invoices of this booking')} />
             </Card>
           </>
         ) : null}

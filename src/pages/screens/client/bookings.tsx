@@ -1,12 +1,12 @@
 /** /b/bookings: every booking of mine (and seats I hold in others'), as a data table. */
 
-import { clientBookings } from '../../../modules/bookings'
 import { Island } from '../../island'
 import { PageSkeleton } from '../../layouts/skeleton'
 import type { PageContext, PageModule } from '../../routes'
+import { loadTableData, tableView } from '../../tables'
 import { linkClass, PageHeader, pageStack, useTz } from './parts'
 
-const load = async (ctx: PageContext) => ({ rows: await clientBookings(ctx.em, ctx.user!.id) })
+const load = async (ctx: PageContext) => ({ table: await loadTableData(ctx, 'client-bookings') })
 type Data = Awaited<ReturnType<typeof load>>
 
 function Page({ data }: { data: Data }) {
@@ -22,7 +22,7 @@ function Page({ data }: { data: Data }) {
           </a>
         }
       />
-      <Island name="client-table" props={{ kind: 'bookings', rows: data.rows as any, tz }} />
+      <Island name="data-table" props={tableView(data.table, tz, 'Bookings')} />
     </div>
   )
 }

@@ -1,11 +1,11 @@
 /** /b/groups: the people who share my bookings' seats, with the workshops we share. */
 
-import { clientGroups } from '../../../modules/bookings'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
+import { loadTableData, tableView } from '../../tables'
 import { PageHeader, pageStack, useTz } from './parts'
 
-const load = async (ctx: PageContext) => ({ rows: await clientGroups(ctx.em, ctx.user!) })
+const load = async (ctx: PageContext) => ({ table: await loadTableData(ctx, 'client-groups') })
 type Data = Awaited<ReturnType<typeof load>>
 
 function Page({ data }: { data: Data }) {
@@ -13,7 +13,7 @@ function Page({ data }: { data: Data }) {
   return (
     <div className={pageStack}>
       <PageHeader title="Groups" description="The people who share your bookings' seats: who booked, who accepted and who is still invited, by workshop." />
-      <Island name="client-table" props={{ kind: 'groups', rows: data.rows as any, tz }} />
+      <Island name="data-table" props={tableView(data.table, tz, 'Groups')} />
     </div>
   )
 }

@@ -8,6 +8,7 @@ import { clientBookings, clientResources, clientWorkshops } from '../../../modul
 import { now } from '../../../platform/clock'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
+import { loadTableData, tableView } from '../../tables'
 import { SessionCalendar } from './calendar'
 import { Card, Dl, Empty, linkClass, mutedText, PageHeader, pageStack, StatusBadge, TabLinks, useTz } from './parts'
 import { ResourceList } from './resources'
@@ -18,11 +19,15 @@ async function loadFor(ctx: PageContext, tab: WorkshopTab) {
   const me = ctx.user!
   const [workshop] = await clientWorkshops(ctx.em, me.id, ctx.params.id)
   if (!workshop) return null
-  const [bookings, resources] = await Promise.all([
+  const bookingHref = `/b/workshops/${workshop.id}/bookings/{id}`
+  const [bookings, resources, table] = await Promise.all([
     clientBookings(ctx.em, me.id, { workshopId: workshop.id }),
     tab === 'resources' ? clientResources(ctx.em, me.id, workshop.id) : Promise.resolve([]),
+    tab === 'history' || tab === 'bookings'
+      ? loadTableData(ctx, 'client-bookings', { scope: { workshop: workshop.id, ...(tab === 'history' ? { ended: '1' } : {}) }, bookingHref })
+      : null,
   ])
-  return { workshop, bookings, resources, now: now().toISOString() }
+  return { workshop, bookings, resources, table, now: now().toISOString() }
 }
 type Data = NonNullable<Awaited<ReturnType<typeof loadFor>>>
 
@@ -32,7 +37,6 @@ function makePage(tab: WorkshopTab) {
     const w = data.workshop
     const base = `/b/workshops/${w.id}`
     const t = new Date(data.now).getTime()
-    const past = data.bookings.filter((b) => new Date(b.schedule.endDate).getTime() < t)
     const coming = data.bookings.filter((b) => new Date(b.schedule.endDate).getTime() >= t && b.status !== 'CANCELLED').reverse()
     return (
       <div className={pageStack}>
@@ -86,17 +90,14 @@ function makePage(tab: WorkshopTab) {
             </Card>
           </div>
         ) : null}
-        {tab === 'history' ? (
+        {tab === 'history' && data.table ? (
           <Card title="Past sessions" id="history">
-            <Island name="client-table" props={{ kind: 'bookings', rows: past as any, tz, bookingHref: `${base}/bookings/{id}`, label: 'Past sessions' }} />
+            <Island name="data-table" props={tableView(data.table, tz, 'Past sessions')} />
           </Card>
         ) : null}
-        {tab === 'bookings' ? (
+        {tab === 'bookings' && data.table ? (
           <Card title="Bookings" id="bookings">
-            <Island
-              name="client-table"
-              props={{ kind: 'bookings', rows: data.bookings as any, tz, bookingHref: `${base}/bookings/{id}`, label: 'Bookings of this workshop' }}
-            />
+            <Island name="data-table" props={tableView(data.table, tz, 'Bookings of this workshop')} />
           </Card>
         ) : null}
         {tab === 'calendar' ? (

@@ -1,11 +1,11 @@
 /** /b/workshops: the workshops I booked or hold a seat in. */
 
-import { clientWorkshops } from '../../../modules/bookings'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
+import { loadTableData, tableView } from '../../tables'
 import { linkClass, PageHeader, pageStack, useTz } from './parts'
 
-const load = async (ctx: PageContext) => ({ rows: await clientWorkshops(ctx.em, ctx.user!.id) })
+const load = async (ctx: PageContext) => ({ table: await loadTableData(ctx, 'client-workshops') })
 type Data = Awaited<ReturnType<typeof load>>
 
 function Page({ data }: { data: Data }) {
@@ -21,7 +21,7 @@ function Page({ data }: { data: Data }) {
           </a>
         }
       />
-      <Island name="client-table" props={{ kind: 'workshops', rows: data.rows as any, tz }} />
+      <Island name="data-table" props={tableView(data.table, tz, 'Workshops')} />
     </div>
   )
 }

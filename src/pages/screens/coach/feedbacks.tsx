@@ -1,23 +1,27 @@
 /** /c/feedbacks: ratings and comments by workshop and schedule, the average and its spread, filters. */
 import { css } from 'styled-system/css'
-import { coachFeedbacks, coachScheduleOptions, coachWorkshopRatings, pageOf } from '../../../modules/coach'
+import { coachFeedbackSummary, coachScheduleOptions, coachWorkshopRatings } from '../../../modules/coach'
+import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
-import { card, Empty, filterBar, fmtDay, fmtShort, input, link, muted, outlineLink, PageHeader, Pager, Stat, stack, stars } from './ui'
+import { loadTableData, tableView } from '../../tables'
+import { useTz } from '../client/parts'
+import { card, fmtShort, muted, PageHeader, Stat, stack } from './ui'
 
 async function load(ctx: PageContext) {
-  const sp = ctx.url.searchParams
-  const f = { workshop: sp.get('workshop'), schedule: sp.get('schedule'), rating: sp.get('rating'), page: pageOf(sp.get('page')) }
-  return {
-    f,
-    data: await coachFeedbacks(ctx.em, ctx.user!.id, f),
-    workshops: await coachWorkshopRatings(ctx.em, ctx.user!.id),
-    schedules: await coachScheduleOptions(ctx.em, ctx.user!.id),
+  const [workshops, schedules] = await Promise.all([coachWorkshopRatings(ctx.em, ctx.user!.id), coachScheduleOptions(ctx.em, ctx.user!.id)])
+  const options = {
+    workshop: workshops.map((w): [string, string] => [w.id, `${w.title}${w.average ? ` (${w.average}★)` : ''}`]),
+    schedule: schedules.map((s): [string, string] => [s.id, `${s.title} · ${fmtShort(s.startDate, s.timezone)}`]),
   }
+  const table = await loadTableData(ctx, 'coach-feedbacks', { options, reload: true })
+  return { table, data: await coachFeedbackSummary(ctx.em, ctx.user!.id, table.state.filters) }
 }
 type Data = Awaited<ReturnType<typeof load>>
 
-function Page({ data: { f, data, workshops, schedules }, ctx }: { data: Data; ctx: PageContext }) {
+function Page({ data: { table, data } }: { data: Data }) {
+  const tz = useTz()
   const max = Math.max(1, ...data.distribution)
+  const filtered = Object.keys(table.state.filters).length > 0
   return (
     <div className={stack}>
       <PageHeader title="Feedback" subtitle="What attendees said after your sessions." />
@@ -25,7 +29,7 @@ function Page({ data: { f, data, workshops, schedules }, ctx }: { data: Data; ct
         <Stat
           label="Average rating"
           value={data.average ?? '—'}
-          hint={`${data.count} rating${data.count === 1 ? '' : 's'}${f.workshop || f.schedule || f.rating ? ' (filtered)' : ''}`}
+          hint={`${data.count} rating${data.count === 1 ? '' : 's'}${filtered ? ' (filtered)' : ''}`}
           testId="average"
         />
         <section className={card} aria-label="Ratings by stars">
@@ -42,76 +46,9 @@ function Page({ data: { f, data, workshops, schedules }, ctx }: { data: Data; ct
           ))}
         </section>
       </div>
-      <form method="get" action="/c/feedbacks" className={filterBar} aria-label="Filter feedback">
-        <label>
-          Workshop
-          <select name="workshop" defaultValue={f.workshop ?? ''} className={input}>
-            <option value="">All workshops</option>
-            {workshops.map((w) => (
-              <option key={w.id} value={w.id}>
-                {w.title}
-                {w.average ? ` (${w.average}★)` : ''}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Schedule
-          <select name="schedule" defaultValue={f.schedule ?? ''} className={input}>
-            <option value="">All schedules</option>
-            {schedules.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.title} · {fmtShort(s.startDate, s.timezone)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Rating
-          <select name="rating" defaultValue={f.rating ?? ''} className={input}>
-            <option value="">Any</option>
-            {[5, 4, 3, 2, 1].map((r) => (
-              <option key={r} value={r}>
-                {r} stars
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className={outlineLink}>
-          Filter
-        </button>
-        <a href="/c/feedbacks" className={muted}>
-          Clear
-        </a>
-      </form>
-      {data.page.rows.length === 0 ? (
-        <Empty>No feedback {f.workshop || f.schedule || f.rating ? 'matches these filters' : 'yet: attendees can rate a session once it has ended'}.</Empty>
-      ) : (
-        <ul className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
-          {data.page.rows.map((r) => (
-            <li key={r.id} className={card} data-testid="feedback">
-              <div className={css({ display: 'flex', justifyContent: 'space-between', gap: '2', flexWrap: 'wrap' })}>
-                <span>
-                  <span role="img" aria-label={`${r.rating} out of 5`} className={css({ color: 'yellow.11' })}>
-                    {stars(r.rating)}
-                  </span>{' '}
-                  <strong>{r.author}</strong>
-                </span>
-                <span className={muted}>
-                  <a className={link} href={`/c/workshops/${r.workshopId}/history`}>
-                    {r.title}
-                  </a>{' '}
-                  · session of {fmtDay(r.startDate, r.timezone)}
-                </span>
-              </div>
-              {r.comment ? <p className={css({ overflowWrap: 'anywhere' })}>{r.comment}</p> : <p className={muted}>No comment.</p>}
-            </li>
-          ))}
-        </ul>
-      )}
-      <Pager page={data.page.page} pages={data.page.pages} total={data.page.total} url={ctx.url} />
+      <Island name="data-table" props={tableView(table, tz, 'Feedback')} />
     </div>
   )
 }
 
-export default { title: 'Feedbacks', load, Page } satisfies PageModule<Data>
+export default { title: 'Feedbacks', stream: true, load, Page } satisfies PageModule<Data>

@@ -1,10 +1,11 @@
 /** The read-only tabs of a workshop: history, payouts, calendar (month/week + .ics feed) and invoices. */
 import { css, cx } from 'styled-system/css'
-import { workshopInvoices } from '../../../modules/coach'
-import { split } from '../../../modules/payouts'
 import { now } from '../../../platform/clock'
+import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
-import { Empty, fmtDateTime, fmtTime, link, MODE_LABEL, money, muted, outlineLink, Status, table, tableWrap } from './ui'
+import { loadTableData, type TableData, tableView } from '../../tables'
+import { useTz } from '../client/parts'
+import { Empty, fmtDateTime, fmtTime, link, MODE_LABEL, muted, outlineLink, Status, table, tableWrap } from './ui'
 import { loadWorkshop, type WorkshopData, WorkshopFrame } from './workshop-shell'
 
 const pct = (a: number, b: number) => (b ? `${Math.round((a / b) * 100)}%` : '—')
@@ -66,45 +67,24 @@ export const history: PageModule<WorkshopData> = {
   },
 }
 
-export const payouts: PageModule<WorkshopData> = {
+export const payouts: PageModule<WorkshopData & { table: TableData }> = {
   title: (d) => `Payouts · ${d.workshop.title}`,
-  load: (ctx) => loadWorkshop(ctx),
+  stream: true,
+  load: async (ctx) => {
+    const d = await loadWorkshop(ctx)
+    if (!d) return null
+    const table = await loadTableData(ctx, 'coach-payouts', {
+      scope: { workshop: d.workshop.id },
+      bare: true,
+      empty: { text: 'No revenue yet: payouts appear once bookings are paid.' },
+    })
+    return { ...d, table }
+  },
   Page: ({ data, ctx }) => {
-    const rows = data.schedules.filter((s) => s.revenue > 0 || s.payoutStatus === 'paid').reverse()
-    const fee = (n: number) => split(n).fee
-    const cur = data.workshop.currency
+    const tz = useTz()
     return (
       <WorkshopFrame data={data} ctx={ctx} tab="/payouts">
-        {rows.length === 0 ? (
-          <Empty>No revenue yet: payouts appear once bookings are paid.</Empty>
-        ) : (
-          <div className={tableWrap} tabIndex={0} role="region" aria-label="Scrollable table">
-            <table className={table}>
-              <thead>
-                <tr>
-                  <th>Session</th>
-                  <th className="num">Gross</th>
-                  <th className="num">Platform fee</th>
-                  <th className="num">Net</th>
-                  <th>Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((s) => (
-                  <tr key={s.id}>
-                    <td>{fmtDateTime(s.startDate, s.timezone)}</td>
-                    <td className="num">{money(s.revenue, cur)}</td>
-                    <td className="num">{money(fee(s.revenue), cur)}</td>
-                    <td className="num">{money(s.revenue - fee(s.revenue), cur)}</td>
-                    <td>
-                      <Status value={s.payoutStatus} label={s.payoutStatus === 'paid' ? 'Paid' : s.ended ? 'Pending' : 'Pending (not ended)'} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <Island name="data-table" props={tableView(data.table, tz, 'Payouts of this workshop')} />
         <p className={muted}>
           <a className={link} href={`/c/account/payouts?workshop=${data.workshop.id}`}>
             Open the payout ledger
@@ -262,63 +242,21 @@ export const calendar: PageModule<WorkshopData & { view: 'month' | 'week'; ancho
   },
 }
 
-export const invoices: PageModule<WorkshopData & { invoices: Awaited<ReturnType<typeof workshopInvoices>> }> = {
+export const invoices: PageModule<WorkshopData & { table: TableData }> = {
   title: (d) => `Invoices · ${d.workshop.title}`,
+  stream: true,
   load: async (ctx: PageContext) => {
     const d = await loadWorkshop(ctx)
     if (!d) return null
-    return { ...d, invoices: await workshopInvoices(ctx.em, ctx.user!.id, d.workshop.id) }
+    return { ...d, table: await loadTableData(ctx, 'coach-invoices', { scope: { workshop: d.workshop.id } }) }
   },
-  Page: ({ data, ctx }) => (
-    <WorkshopFrame data={data} ctx={ctx} tab="/invoices">
-      {data.invoices.length === 0 ? (
-        <Empty>No paid bookings yet, so no invoices.</Empty>
-      ) : (
-        <div className={tableWrap} tabIndex={0} role="region" aria-label="Scrollable table">
-          <table className={table}>
-            <thead>
-              <tr>
-                <th>Client</th>
-                <th>Session</th>
-                <th className="num">Paid</th>
-                <th>Status</th>
-                <th>Documents</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.invoices.map((r) => (
-                <tr key={r.id}>
-                  <td>
-                    <a className={link} href={`/c/bookings/${r.id}/payments`}>
-                      {r.client}
-                    </a>
-                  </td>
-                  <td>{fmtDateTime(r.startDate, r.timezone)}</td>
-                  <td className="num">{money(r.amountPaid, r.currency)}</td>
-                  <td>
-                    <Status value={r.status} />
-                  </td>
-                  <td>
-                    <a className={link} href={`/v1/payments/bookings/${r.id}/invoice`} download>
-                      {r.invoice ? `${r.invoice} (PDF)` : 'Invoice (PDF)'}
-                    </a>
-                    {(r.creditNote || r.status === 'CANCELLED') && (
-                      <>
-                        {' '}
-                        ·{' '}
-                        <a className={link} href={`/v1/payments/bookings/${r.id}/invoice?document=credit-note`} download>
-                          {r.creditNote ? `${r.creditNote} (PDF)` : 'Credit note (PDF)'}
-                        </a>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <p className={muted}>An invoice gets its number the first time it is downloaded; numbers run without gaps per team.</p>
-    </WorkshopFrame>
-  ),
+  Page: ({ data, ctx }) => {
+    const tz = useTz()
+    return (
+      <WorkshopFrame data={data} ctx={ctx} tab="/invoices">
+        <Island name="data-table" props={tableView(data.table, tz, 'Invoices of this workshop')} />
+        <p className={muted}>An invoice gets its number the first time it is downloaded; numbers run without gaps per team.</p>
+      </WorkshopFrame>
+    )
+  },
 }

@@ -1,0 +1,105 @@
+/**
+ * The server side of the list tables: for each table of ./spec.ts, how to load one page
+ * through the services and show it (./views.ts). Pages render the first page with the page
+ * itself (no JavaScript needed to see it); the island asks /v1/tables/{kind} for the others.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { readTableState, type TableState } from '../../../design-system/components/table/table-state'
+import type { DataTableProps, TableFilter } from '../../../islands/data-table/props'
+import { clientBookingsPage, clientGroupsPage, clientInvoicesPage, clientPaymentsPage, clientWorkshopsPage } from '../../modules/bookings'
+import { coachBookingsPage, coachFeedbacksPage, coachPayoutsPage, coachWorkshopsPage, workshopInvoicesPage } from '../../modules/coach'
+import type { User } from '../../modules/users'
+import type { PageContext } from '../routes'
+import { type FilterSpec, filterKeys, TABLES, type TableKind } from './spec'
+import { displayRows, VIEWS } from './views'
+
+type Scope = Record<string, string>
+type Loader = (em: EntityManager, user: User, state: TableState, scope: Scope) => Promise<{ rows: unknown[]; total: number; page: number }>
+
+const LOADERS: Record<TableKind, Loader> = {
+  'client-bookings': (em, u, q, s) => clientBookingsPage(em, u.id, q, { workshopId: s.workshop, ended: s.ended === '1' }),
+  'client-payments': (em, u, q, s) => clientPaymentsPage(em, u.id, q, { bookingId: s.booking }),
+  'client-invoices': (em, u, q, s) => clientInvoicesPage(em, u.id, q, { bookingId: s.booking }),
+  'client-groups': (em, u, q) => clientGroupsPage(em, u, q),
+  'client-workshops': (em, u, q) => clientWorkshopsPage(em, u.id, q),
+  'coach-bookings': (em, u, q) => coachBookingsPage(em, u.id, q),
+  'coach-workshops': (em, u, q, s) => coachWorkshopsPage(em, u.id, q, { deleted: s.deleted === '1' }),
+  'coach-invoices': (em, u, q, s) => workshopInvoicesPage(em, u.id, s.workshop, q),
+  'coach-feedbacks': (em, u, q) => coachFeedbacksPage(em, u.id, q),
+  'coach-payouts': (em, u, q, s) => coachPayoutsPage(em, u.id, q, { workshop: s.workshop }),
+}
+
+export const isTableKind = (k: string): k is TableKind => Object.hasOwn(TABLES, k)
+
+/** Only the scope names the table knows, as strings (the bookings' link pattern rides along). */
+export function scopeOf(kind: TableKind, raw: Record<string, string | undefined>): Scope {
+  const out: Scope = {}
+  for (const key of [...(TABLES[kind].scope as readonly string[]), 'href']) if (raw[key]) out[key] = String(raw[key]).slice(0, 200)
+  // Only links of the area: a path with the row's id.
+  if (out.href && !/^\/b\/workshops\/[\w-]+\/bookings\/\{id\}$/.test(out.href)) delete out.href
+  return out
+}
+
+/** The `tz` cookie the shell sets, else UTC (as the pages' useTz). */
+export function tzOf(cookieTz: string | undefined): string {
+  return cookieTz && /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(cookieTz) ? cookieTz : 'UTC'
+}
+
+/** One page of a table's rows (from the services), with the state as served (a page past the end becomes the last one). */
+async function loadRows(em: EntityManager, user: User, kind: TableKind, state: TableState, scope: Scope) {
+  const res = await LOADERS[kind](em, user, state, scope)
+  return { rows: res.rows as Record<string, unknown>[], total: res.total, state: { ...state, page: res.page } }
+}
+
+/** One page of a table as the island shows it (the data endpoint). */
+export async function loadTable(em: EntityManager, user: User, kind: TableKind, state: TableState, scope: Scope, tz: string) {
+  const data = await loadRows(em, user, kind, state, scope)
+  return { ...data, rows: displayRows(kind, data.rows, { tz, bookingHref: scope.href }) }
+}
+
+export interface TableOptions {
+  prefix?: string
+  scope?: Scope
+  /** Options of the select filters that come from data (schedules, workshops). */
+  options?: Record<string, [string, string][]>
+  bookingHref?: string
+  bare?: boolean
+  reload?: boolean
+  /** In place of the table's own empty state. */
+  empty?: DataTableProps['empty']
+}
+export type TableData = Awaited<ReturnType<typeof loadTableData>>
+
+/** In a page's load: the first page of a table, from the page's URL (rows as the services give them). */
+export async function loadTableData(ctx: PageContext, kind: TableKind, opts: TableOptions = {}) {
+  const state = readTableState(ctx.url.searchParams, filterKeys(kind), opts.prefix)
+  const scope = scopeOf(kind, { ...opts.scope, href: opts.bookingHref })
+  const data = await loadRows(ctx.em, ctx.user!, kind, state, scope)
+  return { kind, ...data, scope, opts, path: ctx.url.pathname, search: ctx.url.search }
+}
+
+/** In a page's render: the island's props (rows formatted in the viewer's time zone; the label names the table). */
+export function tableView(data: TableData, tz: string, label: string): DataTableProps {
+  const { kind, opts, scope } = data
+  const view = VIEWS[kind]
+  const filters = (TABLES[kind].filters as readonly FilterSpec[]).map(
+    (f): TableFilter => (f.type === 'select' ? { ...f, options: [...(f.options ?? opts.options?.[f.key] ?? [])] } : f),
+  )
+  return {
+    kind,
+    label,
+    columns: view.columns,
+    rows: displayRows(kind, data.rows, { tz, bookingHref: scope.href }),
+    total: data.total,
+    state: data.state,
+    filters,
+    path: data.path,
+    search: data.search,
+    prefix: opts.prefix,
+    scope,
+    empty: opts.empty ?? view.empty,
+    action: view.action,
+    bare: opts.bare,
+    reload: opts.reload,
+  }
+}

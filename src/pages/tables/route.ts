@@ -1,0 +1,34 @@
+/**
+ * GET /v1/tables/{kind}: one page of a list table for its island (the same loaders and views
+ * the pages use). The state comes as the page's own parameters (page from 1, sort, filters);
+ * what the page fixes as `_name` parameters. Signed-in only; coach tables for coaches only.
+ */
+import { Elysia } from 'elysia'
+import { readTableState, SCOPE_PREFIX } from '../../../design-system/components/table/table-state'
+import type { RequestContext } from '../../platform/http/context'
+import { forbidden, notFound, unauthenticated } from '../../platform/http/errors'
+import { isCoachArea } from '../guards'
+import { parseCookies } from '../request'
+import { isTableKind, loadTable, scopeOf, tzOf } from './index'
+import { filterKeys, TABLES } from './spec'
+
+export const tableDataRoute = () =>
+  new Elysia({ name: 'table-data' }).get(
+    '/v1/tables/:kind',
+    async (c) => {
+      const ctx = (c as any).ctx as RequestContext
+      const kind = (c.params as { kind: string }).kind
+      if (!isTableKind(kind)) throw notFound('Table')
+      const user = ctx.user
+      if (!user) throw unauthenticated()
+      if (TABLES[kind].area === 'coach' && !isCoachArea(user)) throw forbidden('Only coaches see this list.')
+      const params = new URL(c.request.url).searchParams
+      const raw: Record<string, string> = {}
+      for (const [k, v] of params) if (k.startsWith(SCOPE_PREFIX)) raw[k.slice(SCOPE_PREFIX.length)] = v
+      const tz = tzOf(parseCookies(c.request.headers.get('cookie')).tz)
+      const data = await loadTable(ctx.em as any, user, kind, readTableState(params, filterKeys(kind)), scopeOf(kind, raw), tz)
+      c.set.headers['cache-control'] = 'private, no-store'
+      return data
+    },
+    { detail: { hide: true } },
+  )

@@ -1,0 +1,127 @@
+/**
+ * Every list table of the client and coach areas: its filters (URL parameter names) and the
+ * scope a page fixes (one workshop, one booking...). The island gets them in its props and
+ * writes the same names to the URL that the server reads.
+ */
+export type FilterSpec =
+  | { key: string; label: string; type: 'search'; placeholder?: string }
+  | { key: string; label: string; type: 'date' }
+  | { key: string; label: string; type: 'select'; all: string; options?: [string, string][] }
+
+const BOOKING_STATUS: [string, string][] = [
+  ['PENDING', 'Waiting for payment'],
+  ['CONFIRMED', 'Confirmed'],
+  ['COMPLETED', 'Completed'],
+  ['CANCELLED', 'Cancelled'],
+  ['NO_SHOW', 'No-show'],
+]
+
+export const TABLES = {
+  'client-bookings': {
+    area: 'client',
+    scope: ['workshop', 'ended'],
+    filters: [
+      { key: 'q', label: 'Search bookings', type: 'search', placeholder: 'Workshop or coach' },
+      { key: 'status', label: 'Status', type: 'select', all: 'All statuses', options: BOOKING_STATUS },
+      {
+        key: 'when',
+        label: 'When',
+        type: 'select',
+        all: 'Any time',
+        options: [
+          ['upcoming', 'Upcoming'],
+          ['past', 'Past'],
+        ],
+      },
+    ],
+  },
+  'client-payments': {
+    area: 'client',
+    scope: ['booking'],
+    filters: [
+      { key: 'q', label: 'Search payments', type: 'search', placeholder: 'Workshop' },
+      {
+        key: 'type',
+        label: 'Type',
+        type: 'select',
+        all: 'Payments and refunds',
+        options: [
+          ['payment', 'Payments'],
+          ['refund', 'Refunds'],
+        ],
+      },
+    ],
+  },
+  'client-invoices': { area: 'client', scope: ['booking'], filters: [{ key: 'q', label: 'Search invoices', type: 'search', placeholder: 'Workshop' }] },
+  'client-groups': {
+    area: 'client',
+    scope: [],
+    filters: [
+      { key: 'q', label: 'Search people', type: 'search', placeholder: 'Name or email' },
+      {
+        key: 'status',
+        label: 'Seat',
+        type: 'select',
+        all: 'Any seat',
+        options: [
+          ['ACCEPTED', 'Accepted'],
+          ['PENDING', 'Invited'],
+        ],
+      },
+    ],
+  },
+  'client-workshops': { area: 'client', scope: [], filters: [{ key: 'q', label: 'Search workshops', type: 'search', placeholder: 'Title or coach' }] },
+  'coach-bookings': {
+    area: 'coach',
+    scope: [],
+    filters: [
+      { key: 'q', label: 'Client', type: 'search', placeholder: 'Name, email or workshop' },
+      { key: 'schedule', label: 'Schedule', type: 'select', all: 'All schedules' },
+      { key: 'status', label: 'Status', type: 'select', all: 'Any status', options: BOOKING_STATUS },
+      { key: 'from', label: 'From', type: 'date' },
+      { key: 'to', label: 'To', type: 'date' },
+    ],
+  },
+  'coach-workshops': { area: 'coach', scope: ['deleted'], filters: [{ key: 'q', label: 'Search workshops', type: 'search', placeholder: 'Title' }] },
+  'coach-invoices': {
+    area: 'coach',
+    scope: ['workshop'],
+    filters: [{ key: 'status', label: 'Status', type: 'select', all: 'Any status', options: BOOKING_STATUS }],
+  },
+  'coach-feedbacks': {
+    area: 'coach',
+    scope: [],
+    filters: [
+      { key: 'workshop', label: 'Workshop', type: 'select', all: 'All workshops' },
+      { key: 'schedule', label: 'Schedule', type: 'select', all: 'All schedules' },
+      {
+        key: 'rating',
+        label: 'Rating',
+        type: 'select',
+        all: 'Any',
+        options: ['5', '4', '3', '2', '1'].map((r) => [r, `${r} stars`] as [string, string]),
+      },
+    ],
+  },
+  'coach-payouts': {
+    area: 'coach',
+    scope: ['workshop'],
+    filters: [
+      {
+        key: 'status',
+        label: 'Status',
+        type: 'select',
+        all: 'Pending and paid',
+        options: [
+          ['pending', 'Pending'],
+          ['paid', 'Paid'],
+        ],
+      },
+      { key: 'workshop', label: 'Workshop', type: 'select', all: 'All workshops' },
+    ],
+  },
+} as const satisfies Record<string, { area: 'client' | 'coach'; scope: readonly string[]; filters: readonly FilterSpec[] }>
+
+export type TableKind = keyof typeof TABLES
+export const TABLE_KINDS = Object.keys(TABLES) as TableKind[]
+export const filterKeys = (kind: TableKind): string[] => TABLES[kind].filters.map((f) => f.key)

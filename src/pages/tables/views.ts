@@ -1,0 +1,249 @@
+/**
+ * How each list table shows: its columns (the sortable ones are the ids the services order
+ * by), its rows formatted on the server in the viewer's time zone, its empty state and the
+ * action on selected rows. The island gets the result and only lays it out.
+ */
+
+import type { DataTableProps, TableCell, TableRow } from '../../../islands/data-table/props'
+import { fmtDate, fmtDateTime, MODE_LABEL, money, SEAT_LABEL, STATUS_LABEL, STATUS_PALETTE } from '../../../islands/lib/format'
+import type { TableKind } from './spec'
+
+type Row = Record<string, any>
+type Column = DataTableProps['columns'][number]
+export interface ViewOptions {
+  tz: string
+  /** Links inside a workshop (/b/workshops/{id}/bookings/{bookingId}) instead of /b/bookings/{id}. */
+  bookingHref?: string
+}
+interface View {
+  columns: Column[]
+  empty: DataTableProps['empty']
+  action?: string
+  row: (r: Row, o: ViewOptions) => { cells: Record<string, TableCell>; act?: string }
+}
+
+const PAYMENT_LABEL: Record<string, string> = { succeeded: 'Paid', refunded: 'Refunded', failed: 'Failed', canceled: 'Cancelled', pending: 'Pending' }
+const status = (s: string, labels: Record<string, string> = STATUS_LABEL): TableCell => ({ text: labels[s] ?? s, tone: STATUS_PALETTE[s] ?? 'gray' })
+const minor = (n: number, cur: string) => money(n / 100, cur)
+const stars = (r: number) => '★★★★★'.slice(0, r) + '☆☆☆☆☆'.slice(0, 5 - r)
+const col = (id: string, header: string, width: number, more: Partial<Column> = {}): Column => ({ id, header, width, ...more })
+const S = { sortable: true } as const
+const SE = { sortable: true, align: 'end' } as const
+
+export const VIEWS: Record<TableKind, View> = {
+  'client-bookings': {
+    columns: [
+      col('workshop', 'Workshop', 260, S),
+      col('when', 'When', 190, S),
+      col('seats', 'Seats', 90, S),
+      col('status', 'Status', 150, S),
+      col('amount', 'Amount', 120, S),
+    ],
+    empty: { text: 'No bookings here yet. Find a workshop and book your seats.', href: '/workshops', cta: 'Browse workshops' },
+    action: 'Add {n} to calendar',
+    row: (r, o) => ({
+      cells: {
+        workshop: {
+          text: r.workshop.title,
+          href: o.bookingHref ? o.bookingHref.replace('{id}', r.id) : `/b/bookings/${r.id}`,
+          sub: `${r.coach.name}${r.mine ? '' : ' · seat from another booking'}`,
+        },
+        when: { text: fmtDateTime(r.schedule.startDate, o.tz), sub: MODE_LABEL[r.schedule.mode] ?? r.schedule.mode },
+        seats: { text: `${r.seatsAccepted}/${r.seats}` },
+        status: status(r.status),
+        amount: { text: money(r.amountDue, r.currency) },
+      },
+      act: `/v1/bookings/${r.id}/calendar.ics`,
+    }),
+  },
+  'client-payments': {
+    columns: [
+      col('date', 'Date', 170, S),
+      col('workshop', 'Workshop', 240, S),
+      col('kind', 'Type', 100, S),
+      col('card', 'Card', 120),
+      col('status', 'Status', 120, S),
+      col('amount', 'Amount', 120, S),
+    ],
+    empty: { text: 'No payments yet. Payments and refunds of your bookings show up here.', href: '/workshops', cta: 'Browse workshops' },
+    row: (r, o) => ({
+      cells: {
+        date: { text: fmtDateTime(r.createdAt, o.tz) },
+        workshop: { text: r.workshopTitle, href: `/b/bookings/${r.bookingId}/payments` },
+        kind: { text: r.kind === 'refund' ? 'Refund' : 'Payment' },
+        card: { text: r.cardLast4 ? `${r.cardBrand ?? 'card'} •••• ${r.cardLast4}` : '—' },
+        status: status(r.status, PAYMENT_LABEL),
+        amount: { text: `${r.kind === 'refund' ? '−' : ''}${money(r.amount, r.currency)}` },
+      },
+    }),
+  },
+  'client-invoices': {
+    columns: [
+      col('number', 'Number', 130, S),
+      col('kind', 'Document', 120, S),
+      col('workshop', 'Workshop', 240, S),
+      col('issued', 'Issued', 130, S),
+      col('total', 'Total', 110, S),
+    ],
+    empty: { text: 'No invoices yet. An invoice is issued when a booking is paid.' },
+    action: 'Download {n} selected',
+    row: (r, o) => ({
+      cells: {
+        number: { text: r.number, href: r.url, download: true },
+        kind: { text: r.kind === 'credit_note' ? 'Credit note' : 'Invoice' },
+        workshop: { text: r.workshopTitle },
+        issued: { text: fmtDate(r.issuedAt, o.tz) },
+        total: { text: money(r.total, r.currency) },
+      },
+      act: r.url,
+    }),
+  },
+  'client-groups': {
+    columns: [
+      col('person', 'Person', 220, S),
+      col('workshops', 'Workshops', 300),
+      col('bookings', 'Bookings', 100, S),
+      col('status', 'Seat', 110, S),
+      col('last', 'Last together', 150, S),
+    ],
+    empty: { text: 'No one shares your bookings yet. Invite people to the free seats of a booking.', href: '/b/bookings', cta: 'Go to my bookings' },
+    row: (r, o) => ({
+      cells: {
+        person: { text: r.name, sub: r.email ?? undefined },
+        workshops: { text: r.workshops.join(', ') },
+        bookings: { text: String(r.bookings) },
+        status: status(r.status, SEAT_LABEL),
+        last: { text: fmtDate(r.lastAt, o.tz) },
+      },
+    }),
+  },
+  'client-workshops': {
+    columns: [col('title', 'Workshop', 280, S), col('next', 'Next session', 180, S), col('bookings', 'Bookings', 100, S), col('seats', 'Seats', 90, S)],
+    empty: { text: 'You have no workshops yet. Book a seat and the workshop appears here.', href: '/workshops', cta: 'Browse workshops' },
+    row: (r, o) => ({
+      cells: {
+        title: { text: r.title, href: `/b/workshops/${r.id}`, sub: r.coachName },
+        next: { text: r.nextStart ? fmtDateTime(r.nextStart, o.tz) : 'None coming' },
+        bookings: { text: String(r.bookings) },
+        seats: { text: String(r.seats) },
+      },
+    }),
+  },
+  'coach-bookings': {
+    columns: [
+      col('client', 'Client', 220, S),
+      col('workshop', 'Workshop', 220, S),
+      col('session', 'Session', 200, S),
+      col('seats', 'Seats', 100, SE),
+      col('paid', 'Paid', 110, SE),
+      col('status', 'Status', 160, S),
+    ],
+    empty: { text: 'No bookings yet. Publish a schedule so clients can book it.', href: '/c/workshops', cta: 'Go to my workshops' },
+    row: (r) => ({
+      cells: {
+        client: { text: r.client, href: `/c/bookings/${r.id}`, sub: r.email },
+        workshop: { text: r.title },
+        session: { text: fmtDateTime(r.startDate, r.timezone) },
+        seats: { text: String(r.seats), sub: r.attended ? `${r.attended} attended` : undefined },
+        paid: { text: minor(r.amountPaid, r.currency) },
+        status: status(r.status),
+      },
+    }),
+  },
+  'coach-workshops': {
+    columns: [
+      col('title', 'Workshop', 260, S),
+      col('price', 'Price', 100, SE),
+      col('seats', 'Seats', 90, SE),
+      col('coming', 'Coming', 90, SE),
+      col('past', 'Past', 80, SE),
+      col('published', 'Published', 120, S),
+    ],
+    empty: { text: 'No workshops yet: create your first one with New workshop.' },
+    row: (r) => ({
+      cells: {
+        title: { text: r.title, href: `/c/workshops/${r.id}`, sub: r.deleted ? 'Deleted: open it to restore' : undefined },
+        price: { text: minor(r.price, r.currency).replace(/^\$0\.00$/, 'Free') },
+        seats: { text: `${r.minSeats}–${r.maxSeats}` },
+        coming: { text: String(r.coming) },
+        past: { text: String(r.past) },
+        published: r.published ? { text: `${r.published} live`, tone: 'green' } : { text: '—' },
+      },
+    }),
+  },
+  'coach-invoices': {
+    columns: [
+      col('client', 'Client', 200, S),
+      col('session', 'Session', 200, S),
+      col('paid', 'Paid', 110, SE),
+      col('status', 'Status', 150, S),
+      col('invoice', 'Invoice', 160),
+      col('credit', 'Credit note', 160),
+    ],
+    empty: { text: 'No paid bookings yet, so no invoices.' },
+    row: (r) => ({
+      cells: {
+        client: { text: r.client, href: `/c/bookings/${r.id}/payments` },
+        session: { text: fmtDateTime(r.startDate, r.timezone) },
+        paid: { text: minor(r.amountPaid, r.currency) },
+        status: status(r.status),
+        invoice: { text: r.invoice ? `${r.invoice} (PDF)` : 'Invoice (PDF)', href: `/v1/payments/bookings/${r.id}/invoice`, download: true },
+        credit:
+          r.creditNote || r.status === 'CANCELLED'
+            ? {
+                text: r.creditNote ? `${r.creditNote} (PDF)` : 'Credit note (PDF)',
+                href: `/v1/payments/bookings/${r.id}/invoice?document=credit-note`,
+                download: true,
+              }
+            : { text: '—' },
+      },
+    }),
+  },
+  'coach-feedbacks': {
+    columns: [
+      col('rating', 'Rating', 120, S),
+      col('author', 'From', 160),
+      col('comment', 'Comment', 320),
+      col('workshop', 'Workshop', 220, S),
+      col('date', 'Received', 140, S),
+    ],
+    empty: { text: 'No feedback yet: attendees can rate a session once it has ended.' },
+    row: (r, o) => ({
+      cells: {
+        rating: { text: stars(r.rating), label: `${r.rating} out of 5` },
+        author: { text: r.author },
+        comment: { text: r.comment ?? 'No comment.', testId: 'feedback' },
+        workshop: { text: r.title, href: `/c/workshops/${r.workshopId}/history`, sub: `Session of ${fmtDate(r.startDate, r.timezone)}` },
+        date: { text: fmtDate(r.createdAt, o.tz) },
+      },
+    }),
+  },
+  'coach-payouts': {
+    columns: [
+      col('session', 'Session', 240, S),
+      col('bookings', 'Bookings', 140, SE),
+      col('gross', 'Gross', 110, SE),
+      col('fee', 'Fee', 100, { align: 'end' }),
+      col('net', 'Net', 110, { align: 'end' }),
+      col('status', 'Status', 170, S),
+    ],
+    empty: { text: 'No payouts yet: they appear once bookings are paid.', href: '/c/workshops', cta: 'Go to my workshops' },
+    row: (r) => ({
+      cells: {
+        session: { text: r.title, href: `/c/workshops/${r.workshopId}/payouts`, sub: fmtDateTime(r.startDate, r.timezone) },
+        bookings: { text: `${r.bookings} (${r.seats} seats)` },
+        gross: { text: minor(r.gross, r.currency) },
+        fee: { text: minor(r.fee, r.currency) },
+        net: { text: minor(r.net, r.currency) },
+        status: {
+          text: r.status === 'paid' ? 'Paid' : 'Pending',
+          tone: r.status === 'paid' ? 'green' : 'amber',
+          sub: r.status === 'paid' ? (r.paidAt ? `Paid ${fmtDate(r.paidAt, r.timezone)}` : undefined) : r.ended ? undefined : 'Not ended yet',
+        },
+      },
+    }),
+  },
+}
+
+/** The rows of a page as the island shows them. */
+export const displayRows = (kind: TableKind, rows: Row[], o: ViewOptions): TableRow[] => rows.map((r) => ({ id: String(r.id), ...VIEWS[kind].row(r, o) }))

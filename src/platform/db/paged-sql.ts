@@ -1,0 +1,65 @@
+/**
+ * One page of a list query, ordered on the server: the query is wrapped, ordered by the
+ * requested columns (only those named in `orderBy`, so no SQL comes from the URL), then a
+ * stable tie-breaker, and cut to the page; the total comes with it (`count(*) over ()`).
+ * One statement; a page past the end costs one more (count) and gives the last page.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql'
+
+export interface PageRequest {
+  /** 0-based. */
+  page: number
+  sort: { id: string; desc: boolean }[]
+  pageSize?: number
+}
+
+/** A page request of a list table (section 9) with its filters by name. */
+export interface ListQuery extends PageRequest {
+  filters: Record<string, string>
+}
+
+export interface PageOf<R> {
+  rows: R[]
+  total: number
+  /** The page served (the last one when the request was past the end). */
+  page: number
+}
+
+export async function pagedSql<R = any>(
+  em: EntityManager,
+  sql: string,
+  params: unknown[],
+  req: PageRequest,
+  orderBy: Record<string, string>,
+  /** Appended after the requested order (the default order and a unique tie-breaker). */
+  fallback: string,
+): Promise<PageOf<R>> {
+  const size = req.pageSize ?? 10
+  const order = req.sort.filter((s) => Object.hasOwn(orderBy, s.id)).map((s) => `${orderBy[s.id]} ${s.desc ? 'desc' : 'asc'} nulls last`)
+  const run = (page: number) =>
+    em.execute<any[]>(
+      `select t.*, count(*) over () as __total from (${sql}) t order by ${[...order, fallback].join(', ')} limit ${size} offset ${page * size}`,
+      params,
+    )
+  let page = Math.max(0, Math.floor(req.page) || 0)
+  let rows = await run(page)
+  if (!rows.length && page > 0) {
+    const [c] = await em.execute<any[]>(`select count(*)::int as n from (${sql}) t`, params)
+    const n = Number(c?.n ?? 0)
+    if (!n) return { rows: [], total: 0, page: 0 }
+    page = Math.ceil(n / size) - 1
+    rows = await run(page)
+  }
+  const total = Number(rows[0]?.__total ?? 0)
+  for (const r of rows) delete r.__total
+  return { rows: rows as R[], total, page }
+}
+
+/** `%text%` for ILIKE, with the pattern characters escaped; null for blank. */
+export const likePattern = (q: string | null | undefined) =>
+  q?.trim()
+    ? `%${q
+        .trim()
+        .slice(0, 100)
+        .replace(/[%_\\]/g, (c) => `\\${c}`)}%`
+    : null
