@@ -3,7 +3,12 @@
  * and the JavaScript (gzip) each page loads. Boots its own app on a throwaway database with
  * demo data, in production mode (React's production build).
  *
- *   bun run scripts/bench-pages.ts [--seconds 5] [--concurrency 16]
+ *   bun run scripts/bench-pages.ts [--seconds 5] [--concurrency 16] [--only REGEX] [--js-only]
+ *
+ * It also lists the first-load JavaScript (gzip: the page's island entries and their static
+ * chunks; parts fetched later with import() are not counted) of EVERY /b and /c page of the
+ * route table, /login and the checkout, beside their budgets (area pages 110 KB, /login and
+ * the checkout 90 KB). `--js-only` prints that table alone.
  */
 export {}
 
@@ -18,6 +23,8 @@ const arg = (name: string, fallback: number) => {
   return i > 0 ? Number(process.argv[i + 1]) : fallback
 }
 const SECONDS = arg('seconds', 5)
+/** `--only REGEX`: just the pages whose path matches (always with / as the reference). */
+const ONLY = process.argv.includes('--only') ? new RegExp(process.argv[process.argv.indexOf('--only') + 1]) : null
 const CONCURRENCY = arg('concurrency', 16)
 
 const { boot } = await import('../src/boot')
@@ -122,10 +129,69 @@ async function coachPages(): Promise<[string, string, string][]> {
 const MEASURED = [/^\/$/, /^\/login$/, /^\/b$/, /^\/b\/bookings$/, /^\/c$/, /^\/c\/bookings$/, /^\/c\/workshops\/[0-9a-f-]{36}$/]
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
+
+/** Every /b and /c page of the route table on the demo data, /login and the checkout: first-load JS next to its budget. */
+async function firstLoadReport() {
+  const { routes } = await import('../src/pages/routes')
+  const q = async (sql: string) => ((await running.orm.em.fork().execute(sql)) as { id: string }[])[0]?.id
+  const ids: Record<string, Record<string, string | undefined>> = {
+    b: {
+      booking: await q(
+        `select b.id from bookings b join users u on u.id = b.user_id where u.email = 'client@summit.localhost' order by b.seats desc, b.created_at limit 1`,
+      ),
+      workshop: await q(
+        `select s.workshop_id as id from bookings b join users u on u.id = b.user_id join workshop_schedules s on s.id = b.workshop_schedule_id where u.email = 'client@summit.localhost' limit 1`,
+      ),
+    },
+    c: {
+      booking: await q(
+        `select b.id from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join users u on u.id = s.coach_id where u.email = 'maya@acme.example' order by b.seats desc limit 1`,
+      ),
+      workshop: await q(`select w.id from workshops w join users u on u.id = w.coach_id where u.email = 'maya@acme.example' order by w.created_at limit 1`),
+      posting: await q(`select id from job_postings order by created_at limit 1`).catch(() => undefined),
+    },
+  }
+  const schedule = await q(`select id from workshop_schedules where status = 'PUBLISHED' and start_date > now() order by start_date limit 1`)
+  const rows: [string, string, number][] = [
+    ['/login', '', 90 * 1024],
+    ...(schedule ? [[`/workshops/${schedule}/book`, client, 90 * 1024] as [string, string, number]] : []),
+  ]
+  for (const r of routes) {
+    const area = r.path.match(/^\/(b|c)(\/|$)/)?.[1]
+    if (!area || r.redirect || (r.layout !== 'client' && r.layout !== 'coach')) continue
+    const own = ids[area]!
+    const path = r.path
+      .replace('/bookings/{id}', `/bookings/${own.booking}`)
+      .replace('/workshops/{id}', `/workshops/${own.workshop}`)
+      .replace('/job-postings/{id}', `/job-postings/${own.posting}`)
+      .replace('{bookingId}', own.booking ?? '')
+    if (path.includes('undefined') || path.includes('{')) continue
+    rows.push([path, area === 'b' ? client : coach, 110 * 1024])
+  }
+  console.log('\nFirst-load JavaScript of every area page (gzip; parts loaded later with import() not counted)\n')
+  console.log('| page | status | JS files | JS gzip | budget | within |')
+  console.log('|---|---:|---:|---:|---:|:---:|')
+  let over = 0
+  for (const [path, cookie, budget] of rows) {
+    const r = await timed(path, cookie)
+    const js = jsOf(r.body)
+    const ok = r.status === 200 && js.gzip <= budget
+    if (!ok) over++
+    console.log(`| ${path} | ${r.status} | ${js.files} | ${kb(js.gzip)} | ${kb(budget)} | ${ok ? 'yes' : '**NO**'} |`)
+  }
+  console.log(`\n${rows.length - over} of ${rows.length} pages within budget`)
+}
+
+if (process.argv.includes('--js-only')) {
+  await firstLoadReport()
+  await running.stop()
+  process.exit(0)
+}
 console.log(`\nPages (production build, ${CONCURRENCY} concurrent, ${SECONDS} s each; island build ${buildTimeMs()} ms)\n`)
 console.log('| page | req/s | TTFB p50 | TTFB p95 | cold TTFB | JS files | JS | JS gzip |')
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|')
 for (const [path, cookie, label] of pages) {
+  if (ONLY && path !== '/' && !ONLY.test(path)) continue
   const cold = await timed(path, cookie)
   const js = jsOf(cold.body)
   const measure = MEASURED.some((re) => re.test(path))
@@ -134,5 +200,6 @@ for (const [path, cookie, label] of pages) {
     `| ${path} (${label}) | ${t ? t.rps.toFixed(0) : '-'} | ${t ? `${t.p50.toFixed(1)} ms` : '-'} | ${t ? `${t.p95.toFixed(1)} ms` : '-'} | ${cold.ttfb.toFixed(1)} ms | ${js.files} | ${kb(js.bytes)} | ${kb(js.gzip)} |`,
   )
 }
+await firstLoadReport()
 await running.stop()
 process.exit(0)

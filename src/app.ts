@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia'
+import * as v from 'valibot'
 import { islandNames } from '../islands/names'
 import { apiModules } from './modules'
 import { identify } from './modules/access'
@@ -16,6 +17,7 @@ import { withSecurityHeaders } from './platform/http/security'
 import type { CookieJar } from './platform/http/session'
 import { log } from './platform/log'
 import { docs } from './platform/openapi/docs'
+import { json, noContent, ok } from './platform/openapi/responses'
 
 /** 200 when the database answers a `select 1` within 2 s; else 503 with Retry-After. */
 async function health(set: { status?: number | string; headers: Record<string, string | number> }) {
@@ -25,6 +27,8 @@ async function health(set: { status?: number | string; headers: Record<string, s
   set.headers['retry-after'] = String(RETRY_AFTER_SECONDS)
   return { status: 'unavailable', database: 'unavailable' }
 }
+
+const Health = v.object({ status: v.picklist(['ok', 'unavailable']), database: v.picklist(['ok', 'unavailable']) })
 
 /** The whole application: platform plugins, the /v1 modules, docs, pages and assets. */
 export function createApp() {
@@ -50,11 +54,15 @@ export function createApp() {
         set.status = 204
         return null
       },
-      { detail: { tags: ['Auth'], summary: 'Sets the XSRF-TOKEN cookie (Sanctum style)' } },
+      { detail: { responses: noContent('The XSRF-TOKEN cookie is set'), tags: ['Auth'], summary: 'Sets the XSRF-TOKEN cookie (Sanctum style)' } },
     )
     .get('/health', ({ set }) => health(set), { detail: { hide: true } })
     .get('/v1/health', ({ set }) => health(set), {
-      detail: { tags: ['Health'], summary: 'Liveness and database check: 200, or 503 with Retry-After when the database does not answer' },
+      detail: {
+        responses: { ...ok(Health, 'Up, database answers'), 503: json(Health, 'The database does not answer') },
+        tags: ['Health'],
+        summary: 'Liveness and database check: 200, or 503 with Retry-After when the database does not answer',
+      },
     })
     .group('/v1', (v1) => {
       for (const m of apiModules) v1.use(m)

@@ -1,6 +1,6 @@
 /** Every component in one tree, rendered on the server and hydrated in a browser by the hydration test. */
 import { useState } from 'react'
-import { Stack } from 'styled-system/jsx'
+import { Stack } from 'styled-system/jsx/stack'
 import {
   Avatar,
   Badge,

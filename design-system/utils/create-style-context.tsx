@@ -4,7 +4,9 @@
  */
 import { type ComponentProps, createContext, type ElementType, forwardRef, useContext } from 'react'
 import { cx } from 'styled-system/css'
-import { type HTMLStyledProps, isCssProperty, styled } from 'styled-system/jsx'
+import { styled } from 'styled-system/jsx/factory'
+import { isCssProperty } from 'styled-system/jsx/is-valid-prop'
+import type { HTMLStyledProps } from 'styled-system/types/jsx'
 
 type Props = Record<string, unknown>
 type Recipe = {

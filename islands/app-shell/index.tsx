@@ -19,6 +19,7 @@ import { navigation } from './nav'
 import type { AppShellProps } from './props'
 import { NavSearch } from './search'
 import { shortcutOf } from './shortcuts'
+import { onShellSummary, type ShellSummary } from './summary'
 import { UserMenu } from './user-menu'
 
 export async function logout() {
@@ -51,7 +52,10 @@ const iconButton = css({
 })
 
 export default function AppShell(props: AppShellProps) {
-  const { area, path, canCoach, counts, entries } = props
+  const { area, path, canCoach } = props
+  // Counts and search entries stream in after the first bytes (summary.ts).
+  const [{ counts, entries }, setSummary] = useState<ShellSummary>({ counts: props.counts, entries: props.entries })
+  useEffect(() => onShellSummary(setSummary), [])
   const searchRef = useRef<HTMLInputElement>(null)
   const [user, setUser] = useState(props.user)
   const [drawer, setDrawer] = useState(false)

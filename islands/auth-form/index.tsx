@@ -10,9 +10,9 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes/button'
-import { field } from 'styled-system/recipes/field'
 import { input } from 'styled-system/recipes/input'
 import * as v from 'valibot'
+import { FormField } from '../../design-system/components/field/form-field'
 import { emailRule } from '../../src/shared/rules'
 import { ApiError, post } from '../lib/api'
 import type { AuthFormProps } from './props'
@@ -25,7 +25,6 @@ const CodeStep = lazy(loadCodeStep)
 const stack = css({ display: 'flex', flexDir: 'column', gap: '5' })
 const muted = css({ color: 'fg.muted', fontSize: 'sm' })
 const linkCss = css({ color: 'fg.default', fontWeight: 'medium', textDecoration: 'underline', textUnderlineOffset: '2px' })
-const fieldCss = field()
 const inputCss = input({ size: 'md' })
 const submitCss = button({ size: 'lg' })
 
@@ -127,13 +126,9 @@ export default function AuthForm({ mode, redirect, token, providers }: AuthFormP
             void sendEmail().finally(() => setSending(false))
           }}
         >
-          <div className={fieldCss.root} data-invalid={error ? '' : undefined}>
-            <label htmlFor={`${id}-email`} className={fieldCss.label} data-invalid={error ? '' : undefined}>
-              Email
-            </label>
+          <FormField label="Email" id={`${id}-email`} error={error}>
             <input
               ref={emailInput}
-              id={`${id}-email`}
               type="email"
               name="email"
               autoComplete="email"
@@ -141,8 +136,6 @@ export default function AuthForm({ mode, redirect, token, providers }: AuthFormP
               placeholder="you@example.com"
               className={inputCss}
               value={value}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-email-error` : undefined}
               data-invalid={error ? '' : undefined}
               onBlur={() => {
                 setBlurred(true)
@@ -155,12 +148,7 @@ export default function AuthForm({ mode, redirect, token, providers }: AuthFormP
                 if (blurred) setEmailError(emailProblem(e.target.value))
               }}
             />
-            {error && (
-              <span id={`${id}-email-error`} className={fieldCss.errorText} aria-live="polite">
-                {error}
-              </span>
-            )}
-          </div>
+          </FormField>
           <button type="submit" className={submitCss} disabled={sending} aria-busy={sending || undefined}>
             {sending ? 'Sending code...' : 'Continue with email'}
           </button>

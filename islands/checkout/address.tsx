@@ -5,8 +5,8 @@
  */
 import { useId } from 'react'
 import { css, cx } from 'styled-system/css'
-import { field } from 'styled-system/recipes/field'
 import { input } from 'styled-system/recipes/input'
+import { FormField } from '../../design-system/components/field/form-field'
 import { COUNTRIES } from '../../src/shared/countries'
 
 export const ADDRESS_FIELDS = [
@@ -20,7 +20,6 @@ export const ADDRESS_FIELDS = [
 export type AddressField = (typeof ADDRESS_FIELDS)[number]['name']
 export type Address = Record<AddressField, string>
 
-const f = field()
 const control = cx(input({ size: 'md' }), css({ bg: 'bg.default' }))
 const wide = css({ gridColumn: { sm: '1 / -1' } })
 const box = css({
@@ -50,21 +49,16 @@ export default function AddressFields({
       <legend className={css({ fontSize: 'sm', fontWeight: 'semibold', px: '1' })}>Billing address</legend>
       {ADDRESS_FIELDS.map((a) => {
         const error = errorOf(a.name)
-        const inv = error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${a.name}-error`, 'data-invalid': '' } : {}
         const common = {
-          id: `${id}-${a.name}`,
           name: `address.${a.name}`,
           autoComplete: a.autoComplete,
           className: control,
           value: value[a.name],
           onBlur: () => onBlur(a.name),
-          ...inv,
+          'data-invalid': error ? '' : undefined,
         }
         return (
-          <div key={a.name} className={cx(f.root, 'span' in a && a.span ? wide : undefined)} data-invalid={error ? '' : undefined}>
-            <label htmlFor={`${id}-${a.name}`} className={f.label}>
-              {a.label}
-            </label>
+          <FormField key={a.name} label={a.label} error={error} id={`${id}-${a.name}`} className={'span' in a && a.span ? wide : undefined}>
             {a.name === 'country' ? (
               <select {...common} onChange={(e) => onChange(a.name, e.target.value)}>
                 <option value="">Select a country</option>
@@ -77,12 +71,7 @@ export default function AddressFields({
             ) : (
               <input {...common} onChange={(e) => onChange(a.name, e.target.value)} />
             )}
-            {error && (
-              <span id={`${id}-${a.name}-error`} className={f.errorText}>
-                {error}
-              </span>
-            )}
-          </div>
+          </FormField>
         )
       })}
     </fieldset>

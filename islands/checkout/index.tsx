@@ -12,9 +12,9 @@
 import { type ComponentType, lazy, Suspense, useId, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes/button'
-import { field } from 'styled-system/recipes/field'
 import { input } from 'styled-system/recipes/input'
 import * as v from 'valibot'
+import { FormField } from '../../design-system/components/field/form-field'
 import { ApiError, get, post } from '../lib/api'
 import { check, focusFirstInvalid, useServerErrors } from '../lib/form'
 import type { Address, AddressField } from './address'
@@ -63,7 +63,6 @@ const ruleError = (schema: v.GenericSchema | undefined, value: unknown) => {
 
 const row = css({ display: 'flex', justifyContent: 'space-between', fontSize: 'sm' })
 const alert = css({ borderWidth: '1px', borderColor: 'red.7', bg: 'red.2', color: 'red.11', borderRadius: 'l2', px: '3', py: '2', fontSize: 'sm' })
-const f = field()
 const control = cx(input({ size: 'md' }), css({ bg: 'bg.default' }))
 const applyCss = button({ size: 'md', variant: 'outline' })
 const submitCss = cx(button({ size: 'lg' }), css({ mt: '2' }))
@@ -198,8 +197,6 @@ export default function Checkout(props: CheckoutProps) {
   const subtotal = props.price * seats
   const applied = voucher?.valid && voucher.seats === seats ? voucher : null
   const total = applied ? applied.due : subtotal
-  const inv = (key: string, error: string | undefined) =>
-    error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${key}-error`, 'data-invalid': '' } : {}
 
   return (
     <form
@@ -225,17 +222,12 @@ export default function Checkout(props: CheckoutProps) {
         </p>
       )}
 
-      <div className={f.root} data-invalid={seatsError ? '' : undefined}>
-        <label htmlFor={`${id}-seats`} className={f.label}>
-          Seats
-        </label>
+      <FormField label="Seats" id={`${id}-seats`} error={seatsError} hint={`${props.seatsLeft} ${props.seatsLeft === 1 ? 'seat' : 'seats'} left`}>
         <select
-          id={`${id}-seats`}
           name="seats"
           className={control}
           value={seats}
-          {...inv('seats', seatsError)}
-          aria-describedby={seatsError ? `${id}-seats-error` : `${id}-seats-help`}
+          data-invalid={seatsError ? '' : undefined}
           onBlur={() => blur('seats', seats)}
           onChange={(e) => {
             const n = Number(e.target.value)
@@ -250,60 +242,50 @@ export default function Checkout(props: CheckoutProps) {
             </option>
           ))}
         </select>
-        <span id={`${id}-seats-help`} className={f.helperText}>
-          {props.seatsLeft} {props.seatsLeft === 1 ? 'seat' : 'seats'} left
-        </span>
-        {seatsError && (
-          <span id={`${id}-seats-error`} className={f.errorText}>
-            {seatsError}
-          </span>
-        )}
-      </div>
+      </FormField>
 
-      <div className={f.root} data-invalid={voucherError ? '' : undefined}>
-        <label htmlFor={`${id}-voucherCode`} className={f.label}>
-          Voucher code (optional)
-        </label>
-        <div className={css({ display: 'flex', gap: '2' })}>
-          <input
-            id={`${id}-voucherCode`}
-            name="voucherCode"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            className={control}
-            value={voucherCode}
-            {...inv('voucherCode', voucherError)}
-            onBlur={() => blur('voucherCode', voucherCode)}
-            onChange={(e) => {
-              setVoucherCode(e.target.value)
-              changed('voucherCode', e.target.value)
-              if (voucher) setVoucher(null)
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault()
-                void verify(voucherCode, seats)
-              }
-            }}
-          />
-          <button
-            type="button"
-            className={applyCss}
-            disabled={!voucherCode.trim() || checking}
-            aria-busy={checking || undefined}
-            onClick={() => void verify(voucherCode, seats)}
-          >
-            Apply
-          </button>
-        </div>
-        {voucherApplied && <span className={cx(f.helperText, css({ color: 'green.11!' }))}>{voucher!.message}</span>}
-        {voucherError && (
-          <span id={`${id}-voucherCode-error`} className={f.errorText}>
-            {voucherError}
-          </span>
+      <FormField
+        label="Voucher code (optional)"
+        id={`${id}-voucherCode`}
+        error={voucherError}
+        hint={voucherApplied ? <span className={css({ color: 'green.11!' })}>{voucher!.message}</span> : undefined}
+      >
+        {(control_) => (
+          <div className={css({ display: 'flex', gap: '2' })}>
+            <input
+              {...control_}
+              name="voucherCode"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              className={control}
+              value={voucherCode}
+              data-invalid={voucherError ? '' : undefined}
+              onBlur={() => blur('voucherCode', voucherCode)}
+              onChange={(e) => {
+                setVoucherCode(e.target.value)
+                changed('voucherCode', e.target.value)
+                if (voucher) setVoucher(null)
+              }}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault()
+                  void verify(voucherCode, seats)
+                }
+              }}
+            />
+            <button
+              type="button"
+              className={applyCss}
+              disabled={!voucherCode.trim() || checking}
+              aria-busy={checking || undefined}
+              onClick={() => void verify(voucherCode, seats)}
+            >
+              Apply
+            </button>
+          </div>
         )}
-      </div>
+      </FormField>
 
       <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', cursor: 'pointer' })}>
         <input

@@ -3,17 +3,19 @@
  * with a reason (the refund is shown before and after), download the invoice or credit note, add
  * to calendar (.ics), and leave feedback after attending. Errors per section 8.
  */
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { css } from 'styled-system/css'
 import { Button } from '../../design-system/components/button/button'
-import { Dialog } from '../../design-system/components/dialog/dialog'
-import { BookingCancelSchema } from '../../src/modules/bookings/booking.schema'
+import { FormField } from '../../design-system/components/field/form-field'
 import { FeedbackCreateSchema } from '../../src/modules/feedback/feedback.schema'
 import { ApiError, post } from '../lib/api'
 import { check } from '../lib/form'
 import { money } from '../lib/format'
 import { notify } from '../lib/toast'
 import type { ClientBookingProps } from './props'
+
+/** The cancel dialog (Ark Dialog, focus trap) is fetched when "Cancel booking" is first pressed. */
+const CancelDialog = lazy(() => import('./cancel-dialog'))
 
 const actionLink = css({
   display: 'inline-flex',
@@ -55,83 +57,6 @@ const fieldCss = css({
 })
 const errorCss = css({ color: 'fg.error', fontSize: 'sm' })
 
-function CancelDialog({ b, open, onOpenChange }: { b: ClientBookingProps['booking']; open: boolean; onOpenChange: (o: boolean) => void }) {
-  const [reason, setReason] = useState('')
-  const [error, setError] = useState<string | undefined>()
-  const [busy, setBusy] = useState(false)
-  const [refund, setRefund] = useState<number | null>(null)
-  async function submit() {
-    const bag = check(BookingCancelSchema, { reason })
-    if (bag) return setError(bag.reason?.[0])
-    setBusy(true)
-    try {
-      const res = await post<{ data: { amountPaid: number } }>(`/v1/bookings/${b.id}/cancel`, { reason })
-      setRefund(b.amountPaid)
-      void res
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 422) setError(err.errors?.reason?.[0] ?? err.message)
-    } finally {
-      setBusy(false)
-    }
-  }
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={(o) => {
-        if (!o && refund !== null) location.reload()
-        onOpenChange(o)
-      }}
-      title={refund === null ? 'Cancel this booking?' : 'Booking cancelled'}
-      description={refund === null ? `${b.workshopTitle}: the seats go back to the workshop.` : undefined}
-      footer={
-        refund === null ? (
-          <>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Keep booking
-            </Button>
-            <Button onClick={submit} loading={busy}>
-              Cancel booking
-            </Button>
-          </>
-        ) : (
-          <Button onClick={() => location.reload()}>Done</Button>
-        )
-      }
-    >
-      {refund === null ? (
-        <div className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
-          <p className={css({ fontSize: 'sm' })} data-testid="refund-preview">
-            {b.amountPaid > 0
-              ? `You will be refunded ${money(b.amountPaid, b.currency)} in full to your card.`
-              : 'Nothing was paid, so there is nothing to refund.'}
-          </p>
-          <label className={css({ display: 'flex', flexDir: 'column', gap: '1', fontSize: 'sm', fontWeight: 'medium' })}>
-            Reason
-            <textarea
-              className={fieldCss}
-              rows={3}
-              value={reason}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'cancel-reason-error' : undefined}
-              onChange={(e) => (setReason(e.target.value), setError(undefined))}
-              onBlur={() => setError(check(BookingCancelSchema, { reason })?.reason?.[0])}
-            />
-          </label>
-          {error ? (
-            <p id="cancel-reason-error" className={errorCss}>
-              {error}
-            </p>
-          ) : null}
-        </div>
-      ) : (
-        <p role="status" data-testid="refund-result">
-          {refund > 0 ? `Your booking is cancelled. ${money(refund, b.currency)} is on its way back to your card.` : 'Your booking is cancelled.'}
-        </p>
-      )}
-    </Dialog>
-  )
-}
-
 function FeedbackForm({ scheduleId }: { scheduleId: string }) {
   const [rating, setRating] = useState(0)
   const [comment, setComment] = useState('')
@@ -168,35 +93,33 @@ function FeedbackForm({ scheduleId }: { scheduleId: string }) {
         bg: 'bg.default',
       })}
     >
-      <fieldset className={css({ display: 'flex', gap: '1', flexWrap: 'wrap', alignItems: 'center' })}>
-        <legend className={css({ fontWeight: 'semibold', mb: '1' })}>How was the workshop?</legend>
-        {[1, 2, 3, 4, 5].map((n) => (
-          <label
-            key={n}
-            className={css({
-              display: 'inline-flex',
-              alignItems: 'center',
-              gap: '1',
-              px: '2',
-              h: '8',
-              borderRadius: 'l2',
-              borderWidth: '1px',
-              borderColor: rating === n ? 'colorPalette.default' : 'border.default',
-              cursor: 'pointer',
-              fontSize: 'sm',
-            })}
-          >
-            <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => (setRating(n), setErrors({}))} />
-            {n} ★
-          </label>
-        ))}
-      </fieldset>
-      {errors.rating ? <p className={errorCss}>{errors.rating[0]}</p> : null}
-      <label className={css({ display: 'flex', flexDir: 'column', gap: '1', fontSize: 'sm', fontWeight: 'medium' })}>
-        Comment (optional)
+      <FormField label="How was the workshop?" group error={errors.rating?.[0]} id="feedback-rating">
+        <div className={css({ display: 'flex', gap: '1', flexWrap: 'wrap', alignItems: 'center' })}>
+          {[1, 2, 3, 4, 5].map((n) => (
+            <label
+              key={n}
+              className={css({
+                display: 'inline-flex',
+                alignItems: 'center',
+                gap: '1',
+                px: '2',
+                h: '8',
+                borderRadius: 'l2',
+                borderWidth: '1px',
+                borderColor: rating === n ? 'colorPalette.default' : 'border.default',
+                cursor: 'pointer',
+                fontSize: 'sm',
+              })}
+            >
+              <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => (setRating(n), setErrors({}))} />
+              {n} ★
+            </label>
+          ))}
+        </div>
+      </FormField>
+      <FormField label="Comment (optional)" error={errors.comment?.[0]} id="feedback-comment">
         <textarea className={fieldCss} rows={3} value={comment} onChange={(e) => setComment(e.target.value)} />
-      </label>
-      {errors.comment ? <p className={errorCss}>{errors.comment[0]}</p> : null}
+      </FormField>
       {errors.workshopScheduleId ? <p className={errorCss}>{errors.workshopScheduleId[0]}</p> : null}
       <div>
         <Button type="submit" loading={busy}>
@@ -213,7 +136,7 @@ export default function ClientBooking({ booking: b, hasInvoice, hasCreditNote, r
   const canCancel = b.mine && (b.status === 'PENDING' || b.status === 'CONFIRMED') && upcoming
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
-      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })} role="group" aria-label="Booking actions">
+      <fieldset className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', borderWidth: '0', p: '0', m: '0', minW: '0' })} aria-label="Booking actions">
         {b.mine && b.status === 'PENDING' ? (
           <a className={primaryLink} href={`/workshops/${b.scheduleId}/book`}>
             Pay {money(b.amountDue, b.currency)}
@@ -239,7 +162,7 @@ export default function ClientBooking({ booking: b, hasInvoice, hasCreditNote, r
             Cancel booking
           </Button>
         ) : null}
-      </div>
+      </fieldset>
       {b.status === 'CANCELLED' && refunded > 0 ? (
         <p className={css({ fontSize: 'sm' })} data-testid="refunded">
           Refunded {money(refunded, b.currency)} to your card.
@@ -253,7 +176,11 @@ export default function ClientBooking({ booking: b, hasInvoice, hasCreditNote, r
           {feedback.comment ? ` “${feedback.comment}”` : ''}
         </p>
       ) : null}
-      {cancelling ? <CancelDialog b={b} open={cancelling} onOpenChange={setCancelling} /> : null}
+      {cancelling ? (
+        <Suspense fallback={null}>
+          <CancelDialog b={b} open={cancelling} onOpenChange={setCancelling} />
+        </Suspense>
+      ) : null}
     </div>
   )
 }

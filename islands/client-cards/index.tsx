@@ -3,13 +3,13 @@
  * stand-in in development and tests), make default, remove. Errors per section 8.
  */
 
-import type { StripeCardElement } from '@stripe/stripe-js'
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { Button } from '../../design-system/components/button/button'
-import { getStripe } from '../checkout/stripe'
-import { ApiError, api, del, get, post } from '../lib/api'
-import { notify } from '../lib/toast'
+import { api, del, get } from '../lib/api'
+
+/** The card form (Stripe Elements) is fetched when "Add card" is first pressed. */
+const AddCard = lazy(() => import('./add-card'))
 
 interface SavedCard {
   id: string
@@ -18,65 +18,6 @@ interface SavedCard {
   expMonth: number | null
   expYear: number | null
   isDefault: boolean
-}
-
-function AddCard({ onAdded, onCancel }: { onAdded: () => void; onCancel: () => void }) {
-  const mountRef = useRef<HTMLDivElement>(null)
-  const cardRef = useRef<StripeCardElement | null>(null)
-  const [ready, setReady] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  useEffect(() => {
-    let cancelled = false
-    getStripe()
-      .then((stripe) => {
-        if (cancelled || !mountRef.current) return
-        const card = stripe.elements().create('card', { hidePostalCode: true, style: { base: { fontSize: '16px' } } })
-        card.mount(mountRef.current)
-        cardRef.current = card
-        setReady(true)
-      })
-      .catch((err) => setError(err instanceof Error ? err.message : 'The card form could not be loaded.'))
-    return () => {
-      cancelled = true
-      cardRef.current?.destroy()
-    }
-  }, [])
-  async function save() {
-    setBusy(true)
-    setError(null)
-    try {
-      const stripe = await getStripe()
-      const res = await stripe.createPaymentMethod({ type: 'card', card: cardRef.current! })
-      if (res.error) return setError(res.error.message ?? 'Your card could not be saved.')
-      await post('/v1/payments/payment-methods', { paymentMethodId: res.paymentMethod!.id, default: false }, { silent: true })
-      notify({ type: 'success', title: 'Card saved', description: 'You can pay with it at checkout.' })
-      onAdded()
-    } catch (err) {
-      setError(err instanceof ApiError ? (err.errors ? Object.values(err.errors)[0]?.[0] : err.message) || 'Something went wrong!' : 'Something went wrong!')
-    } finally {
-      setBusy(false)
-    }
-  }
-  return (
-    <div className={css({ display: 'flex', flexDir: 'column', gap: '3', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l2', p: '4' })}>
-      <p className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>Add a card</p>
-      <div ref={mountRef} className={css({ minH: '10' })} data-testid="card-element" />
-      {error ? (
-        <p role="alert" className={css({ color: 'fg.error', fontSize: 'sm' })}>
-          {error}
-        </p>
-      ) : null}
-      <div className={css({ display: 'flex', gap: '2' })}>
-        <Button onClick={save} loading={busy} disabled={!ready}>
-          Save card
-        </Button>
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </div>
-  )
 }
 
 export default function ClientCards() {
@@ -161,7 +102,9 @@ export default function ClientCards() {
         <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>No saved cards. Add one to pay faster at checkout.</p>
       )}
       {adding ? (
-        <AddCard onAdded={() => (setAdding(false), void load())} onCancel={() => setAdding(false)} />
+        <Suspense fallback={<p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Loading the card form…</p>}>
+          <AddCard onAdded={() => (setAdding(false), void load())} onCancel={() => setAdding(false)} />
+        </Suspense>
       ) : (
         <div>
           <Button variant="outline" onClick={() => setAdding(true)}>

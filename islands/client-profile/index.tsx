@@ -1,10 +1,14 @@
-/** /b/account/profile: the settings dialog's Account cards as a page, saved the same way (and the shell follows). */
-import { AccountTab } from '../settings-dialog/account'
-import { useMe, useSaveUser } from '../settings-dialog/use-me'
+/**
+ * /b/account/profile: the settings dialog's Account cards as a page. The cards (forms, country
+ * list, file upload, social accounts table) are a split part (lib/split): the page paints from
+ * the server's HTML and the island hydrates when that code has arrived.
+ */
+import { split } from '../lib/split'
 import type { ClientProfileProps } from './props'
 
-export default function ClientProfile({ user }: ClientProfileProps) {
-  const me = useMe(user)
-  const save = useSaveUser(user.id)
-  return <AccountTab me={me} save={save} />
+const Page = split(() => import('./page'))
+
+export default function ClientProfile(props: ClientProfileProps) {
+  return <Page {...props} />
 }
+ClientProfile.prepare = () => Page.preload()

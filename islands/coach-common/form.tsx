@@ -4,12 +4,11 @@
  * field; server 422 bags shown under their fields; the first invalid field focused. Plain
  * elements, so each island stays small.
  */
-import { type ReactNode, useCallback, useId, useRef, useState } from 'react'
-import { cx } from 'styled-system/css'
+import { useCallback, useRef, useState } from 'react'
 import * as v from 'valibot'
+import { FormField, type FormFieldProps } from '../../design-system/components/field/form-field'
 import { ApiError, type ErrorBag } from '../lib/api'
 import { focusFirstInvalid } from '../lib/form'
-import { errorCss, fieldBox, hintCss, labelCss } from './styles'
 
 export function issuesOf(schema: v.GenericSchema, value: unknown): ErrorBag {
   const r = v.safeParse(schema, value)
@@ -64,33 +63,7 @@ export function useSchemaForm<T extends Record<string, any>>(schema: v.GenericSc
 
 export { btn, btnDanger, btnOutline, btnSmall, control, errorCss, fieldBox, hintCss, labelCss } from './styles'
 
-type Common = { label: ReactNode; error?: string; hint?: ReactNode; className?: string }
-
-export function Field({
-  label,
-  error,
-  hint,
-  className,
-  children,
-}: Common & { children: (p: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode }) {
-  const id = useId()
-  const describedBy = [error ? `${id}-e` : '', hint ? `${id}-h` : ''].filter(Boolean).join(' ') || undefined
-  return (
-    <div className={cx(fieldBox, className)} data-invalid={error ? '' : undefined}>
-      <label htmlFor={id} className={labelCss}>
-        {label}
-      </label>
-      {children({ id, 'aria-invalid': !!error, 'aria-describedby': describedBy })}
-      {hint && (
-        <span id={`${id}-h`} className={hintCss}>
-          {hint}
-        </span>
-      )}
-      {error && (
-        <span id={`${id}-e`} className={errorCss} role="alert">
-          {error}
-        </span>
-      )}
-    </div>
-  )
+/** The coach forms' field: the design-system wrapper (label, hint, error announced as an alert). */
+export function Field(props: Omit<FormFieldProps, 'announce'>) {
+  return <FormField announce="alert" {...props} />
 }

@@ -184,34 +184,39 @@ export function WorkshopFormBody({ onClose, ...props }: CoachWorkshopFormProps &
       </Field>
       {text('image', 'Picture URL', { type: 'url', hint: 'Filled in by the upload, or paste an address' })}
       {text('video', 'Video URL', { type: 'url' })}
-      <fieldset className={css({ gridColumn: { md: 'span 2' }, display: 'flex', flexWrap: 'wrap', gap: '2' })}>
-        <legend className={css({ fontSize: 'sm', fontWeight: 'medium', mb: '1' })}>Tags</legend>
-        {props.tags.length === 0 && <span className={hintCss}>No tags exist yet.</span>}
-        {props.tags.map((t) => (
-          <label
-            key={t.slug}
-            className={css({
-              display: 'inline-flex',
-              gap: '1.5',
-              alignItems: 'center',
-              fontSize: 'sm',
-              px: '2',
-              py: '1',
-              borderWidth: '1px',
-              borderColor: 'border.subtle',
-              borderRadius: 'full',
-            })}
-          >
-            <input
-              type="checkbox"
-              checked={values.tags.includes(t.slug)}
-              onChange={(e) => set('tags', e.target.checked ? [...values.tags, t.slug] : values.tags.filter((s) => s !== t.slug))}
-            />
-            {t.name}
-          </label>
-        ))}
-        {error('tags') && <span className={errorCss}>{error('tags')}</span>}
-      </fieldset>
+      <Field
+        label="Tags"
+        group
+        error={error('tags')}
+        hint={props.tags.length === 0 ? 'No tags exist yet.' : undefined}
+        className={css({ gridColumn: { md: 'span 2' } })}
+      >
+        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
+          {props.tags.map((t) => (
+            <label
+              key={t.slug}
+              className={css({
+                display: 'inline-flex',
+                gap: '1.5',
+                alignItems: 'center',
+                fontSize: 'sm',
+                px: '2',
+                py: '1',
+                borderWidth: '1px',
+                borderColor: 'border.subtle',
+                borderRadius: 'full',
+              })}
+            >
+              <input
+                type="checkbox"
+                checked={values.tags.includes(t.slug)}
+                onChange={(e) => set('tags', e.target.checked ? [...values.tags, t.slug] : values.tags.filter((s) => s !== t.slug))}
+              />
+              {t.name}
+            </label>
+          ))}
+        </div>
+      </Field>
       {form.generalError && <p className={errorCss}>{form.generalError}</p>}
       <div className={css({ gridColumn: { md: 'span 2' }, display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
         <button type="button" className={btnOutline} onClick={onClose}>

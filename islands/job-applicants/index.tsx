@@ -65,13 +65,13 @@ export function ApplicantCard({ a, onMove, busy }: { a: Applicant; onMove: (s: A
           </a>
         )}
       </div>
-      <div role="group" aria-label={`Move ${a.name}`} className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+      <fieldset aria-label={`Move ${a.name}`} className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', borderWidth: '0', p: '0', m: '0', minW: '0' })}>
         {APPLICATION_STATUSES.filter((s) => s !== a.status).map((s) => (
           <Button key={s} size="xs" variant={s === 'REJECTED' ? 'ghost' : 'outline'} disabled={busy} onClick={() => onMove(s)}>
             {s === 'NEW' ? 'Back to new' : APPLICANT_LABEL[s]}
           </Button>
         ))}
-      </div>
+      </fieldset>
     </li>
   )
 }

@@ -1,8 +1,11 @@
 /** The editor's sections; each takes the form, a setter and the errors to show. */
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { input } from 'styled-system/recipes/input'
+import { textarea } from 'styled-system/recipes/textarea'
 import { CheckboxGroup } from '../../design-system/components/checkbox/checkbox'
 import { Field } from '../../design-system/components/field/field'
+import { FormField } from '../../design-system/components/field/form-field'
 import { Select } from '../../design-system/components/select/select'
 import { Switch } from '../../design-system/components/switch/switch'
 import {
@@ -19,6 +22,9 @@ import {
   WORK_MODES,
 } from '../../src/modules/job-postings/job-posting.schema'
 import type { ErrorBag, FormState } from './model'
+
+const inputCss = input()
+const textareaCss = textarea()
 
 export interface PartProps {
   form: FormState
@@ -74,21 +80,16 @@ function Text({
 }) {
   const e = err(p.errors, name)
   return (
-    <Field.Root invalid={!!e} required={required}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
-      <Field.Input
+    <FormField label={label} required={required} hint={hint} hideHintOnError error={e}>
+      <input
+        className={inputCss}
         name={name}
         type={type}
         value={p.form[name] as string}
         onChange={(ev) => p.set(name, ev.currentTarget.value as any)}
         onBlur={() => p.blur(name)}
       />
-      {hint && !e && <Field.HelperText>{hint}</Field.HelperText>}
-      <Field.ErrorText>{e}</Field.ErrorText>
-    </Field.Root>
+    </FormField>
   )
 }
 
@@ -123,14 +124,16 @@ function LongText({
 }) {
   const e = err(p.errors, name)
   return (
-    <Field.Root invalid={!!e}>
-      <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: '3' })}>
-        <Field.Label>{label}</Field.Label>
-        <CharCount length={p.form[name].length} min={min} max={max} />
-      </div>
-      <Field.Textarea name={name} rows={rows} value={p.form[name]} onChange={(ev) => p.set(name, ev.currentTarget.value)} onBlur={() => p.blur(name)} />
-      <Field.ErrorText>{e}</Field.ErrorText>
-    </Field.Root>
+    <FormField label={label} error={e} aside={<CharCount length={p.form[name].length} min={min} max={max} />}>
+      <textarea
+        className={textareaCss}
+        name={name}
+        rows={rows}
+        value={p.form[name]}
+        onChange={(ev) => p.set(name, ev.currentTarget.value)}
+        onBlur={() => p.blur(name)}
+      />
+    </FormField>
   )
 }
 
@@ -294,9 +297,9 @@ export function ScreeningPart(p: PartProps) {
             onCheckedChange={(on) => put({ applicantMaxLimit: on ? 50 : null })}
           />
           {pref.applicantMaxLimit != null && (
-            <Field.Root invalid={!!e('applicantMaxLimit')} maxW="xs">
-              <Field.Label>Maximum applicants</Field.Label>
-              <Field.Input
+            <FormField label="Maximum applicants" error={e('applicantMaxLimit')} className={css({ maxW: 'xs' })}>
+              <input
+                className={inputCss}
                 name="applicantMaxLimit"
                 type="number"
                 min={1}
@@ -305,8 +308,7 @@ export function ScreeningPart(p: PartProps) {
                 onChange={(ev) => put({ applicantMaxLimit: ev.currentTarget.value === '' ? (Number.NaN as any) : Number(ev.currentTarget.value) })}
                 onBlur={() => p.blur('preferences.applicantMaxLimit')}
               />
-              <Field.ErrorText>{e('applicantMaxLimit')}</Field.ErrorText>
-            </Field.Root>
+            </FormField>
           )}
         </div>
       )}

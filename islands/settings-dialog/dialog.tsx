@@ -5,12 +5,22 @@
 import { Dialog } from '../../design-system/components/dialog/dialog'
 import { Tabs } from '../../design-system/components/tabs/tabs'
 import { setSettingsOpen, useSettingsOpen } from '../lib/settings-store'
+import { IslandRoot } from '../runtime/root'
 import { AccountTab } from './account'
 import { PreferencesTab } from './preferences'
 import type { SettingsDialogProps } from './props'
 import { useMe, useSaveUser } from './use-me'
 
-export default function SettingsDialogContent({ user, colorMode }: SettingsDialogProps) {
+/** The dialog's content with its own query cache (the island root has none: runtime/client.tsx). */
+export default function SettingsDialogWithQueries(props: SettingsDialogProps) {
+  return (
+    <IslandRoot>
+      <SettingsDialogContent {...props} />
+    </IslandRoot>
+  )
+}
+
+function SettingsDialogContent({ user, colorMode }: SettingsDialogProps) {
   const open = useSettingsOpen()
   const me = useMe(user)
   const save = useSaveUser(user.id)

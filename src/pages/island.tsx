@@ -30,6 +30,31 @@ export const escapeJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029')
 
+/**
+ * Islands whose server HTML is a function of their props alone (no clock, no request state):
+ * the shell and the settings dialog, on every area page. Their HTML is kept in a small LRU
+ * keyed by name, id prefix and the exact props, so a repeat visit skips their render.
+ */
+const PURE = new Set<IslandName>(['app-shell', 'settings-dialog'])
+const MEMO_MAX = 300
+const MEMO_KEY_MAX = 16_384
+const memo = new Map<string, string>()
+
+function memoized(name: IslandName, key: string, render: () => string): string {
+  if (!PURE.has(name) || key.length > MEMO_KEY_MAX) return render()
+  const k = `${name}\u0000${key}`
+  const hit = memo.get(k)
+  if (hit !== undefined) {
+    memo.delete(k)
+    memo.set(k, hit)
+    return hit
+  }
+  const html = render()
+  memo.set(k, html)
+  if (memo.size > MEMO_MAX) memo.delete(memo.keys().next().value!)
+  return html
+}
+
 export function Island<N extends IslandName>({ name, props }: { name: N; props: IslandProps<N> }) {
   const state = useContext(IslandContext)
   if (!state) throw new Error('Island rendered outside a page')
@@ -37,16 +62,19 @@ export function Island<N extends IslandName>({ name, props }: { name: N; props: 
   const parsed = v.parse(def.props as v.GenericSchema, props) as IslandProps<N>
   const id = `i${state.count++}`
   const Component = def.Component as any
-  const html = renderToString(
-    <IslandRoot>
-      <Component {...parsed} />
-    </IslandRoot>,
-    { identifierPrefix: `${id}-` },
+  const json = escapeJson(parsed)
+  const html = memoized(name, `${id}\u0000${json}`, () =>
+    renderToString(
+      <IslandRoot>
+        <Component {...parsed} />
+      </IslandRoot>,
+      { identifierPrefix: `${id}-` },
+    ),
   )
   const src = islandScript(name)
   state.scripts.add(src)
   const nonce = state.nonce ? ` nonce="${state.nonce}"` : ''
-  let tail = `<script type="application/json" id="${id}-props">${escapeJson(parsed)}</script>`
+  let tail = `<script type="application/json" id="${id}-props">${json}</script>`
   if (!state.bootstrapped) {
     state.bootstrapped = true
     tail += `<script${nonce}>${BOOTSTRAP}</script>`

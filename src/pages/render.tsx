@@ -1,11 +1,13 @@
 /**
  * Server rendering: a matched route runs its guard, loads its data through the services
  * (same process, request-scoped EntityManager) and streams with renderToReadableStream.
+ * A page that `defer`s sends its head and area layout first and its data-bound part through
+ * a Suspense boundary (deferred.tsx), so the first byte waits for the session and the layout only.
  * 404/403/500 render the error page; crawlers get a bare status response instead.
  */
 
 import type { EntityManager } from '@mikro-orm/postgresql'
-import type { ReactNode } from 'react'
+import { type ReactNode, Suspense } from 'react'
 import { renderToReadableStream } from 'react-dom/server'
 import { colorModeFromCookieHeader } from '../../design-system/color-mode'
 import { config } from '../config'
@@ -15,10 +17,12 @@ import { isDatabaseUnavailable } from '../platform/db/health'
 import { unavailablePage } from '../platform/http/error-handler'
 import { contentSecurityPolicy, newNonce } from '../platform/http/security'
 import { type Logger, log as rootLog } from '../platform/log'
+import { Deferred, settle } from './deferred'
 import { Document } from './document'
 import { guard, isCoachArea } from './guards'
 import { IslandContext, type IslandState } from './island'
-import { areaLayoutFor, Layout } from './layouts'
+import { areaLayoutFor, Layout, prefetchLayout } from './layouts'
+import { PageSkeleton } from './layouts/skeleton'
 import { parseCookies, RequestInfoContext } from './request'
 import { type LayoutName, matchRoute, type PageContext, type PageModule } from './routes'
 import { ErrorScreen, STATUS_TEXT } from './screens/error'
@@ -57,6 +61,8 @@ async function stream(request: Request, colorMode: string, node: ReactNode, stat
     {
       nonce,
       onError(error) {
+        // A reader that leaves while the page streams (navigated away) is no render error.
+        if ((error as any)?.name === 'AbortError') return log.debug({ err: error }, 'page stream closed by the client')
         log.error({ err: error }, 'page render error')
       },
     },
@@ -118,23 +124,43 @@ export async function renderPage(req: PageRequest): Promise<Response> {
     await buildAssets()
     const mod: PageModule = (await route.page()).default
     const ctx: PageContext = { path, url, params, user: req.user, em: req.em }
-    const data = mod.load ? await mod.load(ctx) : undefined
-    if (mod.load && data === null) return renderError(req, 404, `Page Not Found: ${path}`)
-    const title = typeof mod.title === 'function' ? mod.title(data, ctx) : mod.title
-    const colorMode = route.colorMode ?? colorModeOf(req.request)
     const Page = mod.Page
+    let title: string
+    let page: ReactNode
+    if (mod.defer) {
+      // Everything starts now and runs side by side: the page's data, the layout's summary and
+      // the cheap `head`; only the last two come before the first byte.
+      const load = mod.load
+      const outcome = settle(load ? () => load(ctx) : async () => undefined, path, log)
+      prefetchLayout(route.layout as LayoutName, req.user, req.em)
+      const head = mod.head ? await mod.head(ctx) : undefined
+      if (mod.head && head === null) return renderError(req, 404, `Page Not Found: ${path}`)
+      title = typeof mod.title === 'function' ? mod.title(head, ctx) : mod.title
+      const Fallback = mod.Fallback
+      page = (
+        <Suspense fallback={Fallback ? <Fallback ctx={ctx} head={head} /> : <PageSkeleton title={title} />}>
+          <Deferred outcome={outcome} render={(data) => <Page data={data} ctx={ctx} />} />
+        </Suspense>
+      )
+    } else {
+      const data = mod.load ? await mod.load(ctx) : undefined
+      if (mod.load && data === null) return renderError(req, 404, `Page Not Found: ${path}`)
+      title = typeof mod.title === 'function' ? mod.title(data, ctx) : mod.title
+      page = <Page data={data} ctx={ctx} />
+    }
+    const colorMode = route.colorMode ?? colorModeOf(req.request)
     return await stream(
       req.request,
       colorMode,
       <Document title={title} description={mod.description} colorMode={colorMode} path={path}>
         <Layout name={route.layout as LayoutName} user={req.user} path={path} em={req.em}>
-          <Page data={data} ctx={ctx} />
+          {page}
         </Layout>
       </Document>,
       200,
       log,
       newIslandState(),
-      mod.stream,
+      mod.stream || mod.defer,
     )
   } catch (err) {
     if (isDatabaseUnavailable(err)) return unavailablePage()

@@ -20,9 +20,9 @@ export interface PageContext {
   em: EntityManager
 }
 
-export interface PageModule<D = any> {
-  /** '{title} | Summit' */
-  title: string | ((data: D, ctx: PageContext) => string)
+export interface PageModule<D = any, H = D> {
+  /** '{title} | Summit' (a function of `head`'s answer when the page defers its data) */
+  title: string | ((data: H, ctx: PageContext) => string)
   description?: string
   /** Loads what the page needs before streaming starts (404 by returning null). Slow parts belong in Suspense instead. */
   load?: (ctx: PageContext) => Promise<D | null>
@@ -32,6 +32,16 @@ export interface PageModule<D = any> {
    * carry no script at all.
    */
   stream?: boolean
+  /**
+   * Defer `load`: the document head and the area layout are sent at once, `load` runs while
+   * they stream, and the page arrives through a Suspense boundary (skeleton meanwhile).
+   * Implies `stream`. A 404 must then be decided by `head`.
+   */
+  defer?: boolean
+  /** With `defer`: the cheap part that must come before the first byte (existence, title); null answers the 404 page. */
+  head?: (ctx: PageContext) => Promise<H | null>
+  /** With `defer`: what shows until the page's data is there (default: a skeleton of a header and cards). */
+  Fallback?: ComponentType<{ ctx: PageContext; head: H }>
   Page: ComponentType<{ data: D; ctx: PageContext }>
 }
 

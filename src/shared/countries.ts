@@ -37,12 +37,4 @@ export function countryByCode(code: string | null | undefined): Country | undefi
   return code ? BY_CODE.get(code.trim().toUpperCase()) : undefined
 }
 
-export const COUNTRY_MESSAGE = 'Please select a valid country'
-
-/** A two-letter code from the list, normalised to upper case. */
-export const countryRule = v.pipe(
-  v.string(COUNTRY_MESSAGE),
-  v.trim(),
-  v.toUpperCase(),
-  v.check((code) => BY_CODE.has(code), COUNTRY_MESSAGE),
-)
+export { COUNTRY_MESSAGE, countryRule } from './country-codes'

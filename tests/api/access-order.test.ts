@@ -30,6 +30,10 @@ describe('non-CRUD routes: 401, then 404/403, then 422', () => {
       // The booker passes the check; now the body is read.
       expect({ path, status: await statusOf(client.client, 'POST', path, invalid) }).toEqual({ path, status: 422 })
     }
+    // Calling a schedule off needs workshops.manage, before the reason is read.
+    const callOff = `/v1/workshop-schedules/${schedule.id}/cancel`
+    expect(await statusOf(new Client(), 'POST', callOff, { reason: 42 })).toBe(401)
+    expect(await statusOf(client.client, 'POST', callOff, { reason: 42 })).toBe(403)
     // A malformed id is a 404 before the body, too.
     expect(await statusOf(client.client, 'POST', '/v1/bookings/not-an-id/cancel', { reason: 42 })).toBe(404)
   })

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import * as v from 'valibot'
 import { COUNTRIES, COUNTRY_CODES, countryByCode, countryRule } from '../../src/shared/countries'
+import { COUNTRY_CODES_PACKED } from '../../src/shared/country-codes'
 
 describe('country list', () => {
   test('about 240 entries, each with name, dialCode, two-letter code and flag', () => {
@@ -13,6 +14,10 @@ describe('country list', () => {
       expect([...c.flag]).toHaveLength(2)
     }
     expect(new Set(COUNTRY_CODES).size).toBe(COUNTRIES.length)
+  })
+
+  test('the packed codes (what the schemas check without the list) are exactly the list codes', () => {
+    expect(COUNTRY_CODES_PACKED).toBe([...COUNTRY_CODES].sort().join(''))
   })
 
   test('lookup by code in any case', () => {

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { HStack } from 'styled-system/jsx'
+import { HStack } from 'styled-system/jsx/hstack'
 import { Avatar } from './avatar'
 
 const meta: Meta<typeof Avatar> = { title: 'Components/Avatar', component: Avatar }

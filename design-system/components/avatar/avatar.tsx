@@ -1,8 +1,8 @@
 import { Avatar as ArkAvatar } from '@ark-ui/react/avatar'
 import { UserIcon } from 'lucide-react'
 import { forwardRef } from 'react'
-import type { HTMLStyledProps } from 'styled-system/jsx'
-import { type AvatarVariantProps, avatar } from 'styled-system/recipes'
+import { type AvatarVariantProps, avatar } from 'styled-system/recipes/avatar'
+import type { HTMLStyledProps } from 'styled-system/types/jsx'
 import { createStyleContext } from '../../utils/create-style-context'
 import { imageProviderUrl } from '../image/image-src'
 

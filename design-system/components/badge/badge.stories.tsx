@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { HStack } from 'styled-system/jsx'
+import { HStack } from 'styled-system/jsx/hstack'
 import { Badge } from './badge'
 
 const meta: Meta<typeof Badge> = { title: 'Components/Badge', component: Badge, args: { children: 'Verified' } }

@@ -1,7 +1,8 @@
 import { forwardRef } from 'react'
 import { cx } from 'styled-system/css'
-import { type HTMLStyledProps, styled } from 'styled-system/jsx'
-import { type BadgeVariantProps, badge } from 'styled-system/recipes'
+import { styled } from 'styled-system/jsx/factory'
+import { type BadgeVariantProps, badge } from 'styled-system/recipes/badge'
+import type { HTMLStyledProps } from 'styled-system/types/jsx'
 
 export type BadgeProps = HTMLStyledProps<'span'> & BadgeVariantProps
 

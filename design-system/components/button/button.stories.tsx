@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { HStack, Stack } from 'styled-system/jsx'
+import { HStack } from 'styled-system/jsx/hstack'
+import { Stack } from 'styled-system/jsx/stack'
 import { Button } from './button'
 
 const meta: Meta<typeof Button> = {

@@ -1,7 +1,8 @@
 import { forwardRef } from 'react'
 import { cx } from 'styled-system/css'
-import { type HTMLStyledProps, styled } from 'styled-system/jsx'
-import { type ButtonVariantProps, button } from 'styled-system/recipes'
+import { styled } from 'styled-system/jsx/factory'
+import { type ButtonVariantProps, button } from 'styled-system/recipes/button'
+import type { HTMLStyledProps } from 'styled-system/types/jsx'
 import { Spinner } from '../spinner/spinner'
 
 export type ButtonProps = HTMLStyledProps<'button'> &

@@ -1,5 +1,5 @@
 import { ark } from '@ark-ui/react/factory'
-import { card } from 'styled-system/recipes'
+import { card } from 'styled-system/recipes/card'
 import { createStyleContext } from '../../utils/create-style-context'
 
 const { withProvider, withContext } = createStyleContext(card)

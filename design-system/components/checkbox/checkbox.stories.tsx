@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
-import { Stack } from 'styled-system/jsx'
+import { Stack } from 'styled-system/jsx/stack'
 import { Checkbox, CheckboxGroup } from './checkbox'
 
 const meta: Meta = { title: 'Components/Checkbox' }

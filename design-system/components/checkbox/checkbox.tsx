@@ -1,6 +1,6 @@
 import { Checkbox as ArkCheckbox } from '@ark-ui/react/checkbox'
 import type { ReactNode } from 'react'
-import { checkbox } from 'styled-system/recipes'
+import { checkbox } from 'styled-system/recipes/checkbox'
 import { createStyleContext } from '../../utils/create-style-context'
 
 const { withProvider, withContext } = createStyleContext(checkbox)

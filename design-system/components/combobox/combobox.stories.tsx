@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { Stack } from 'styled-system/jsx'
+import { Stack } from 'styled-system/jsx/stack'
 import { SAMPLE_COUNTRIES } from '../../testing/sample-countries'
 import { CountryCombobox } from './country-combobox'
 

@@ -1,4 +1,5 @@
-import { HStack, styled } from 'styled-system/jsx'
+import { styled } from 'styled-system/jsx/factory'
+import { HStack } from 'styled-system/jsx/hstack'
 import { Combobox, type ComboboxProps } from './combobox'
 
 /** A country as the combobox shows it; the app passes its list (src/shared/countries.ts). */

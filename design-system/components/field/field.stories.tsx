@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { Stack } from 'styled-system/jsx'
+import { Stack } from 'styled-system/jsx/stack'
 import { Field } from './field'
+import { FormField } from './form-field'
 
 const meta: Meta = { title: 'Components/Field' }
 export default meta
@@ -37,5 +38,34 @@ export const Textarea: StoryObj = {
       <Field.Textarea rows={3} placeholder="Leadership coach helping engineers become managers" />
       <Field.HelperText>Mention your professional background and expertise.</Field.HelperText>
     </Field.Root>
+  ),
+}
+
+/** The wrapper every form uses: label, required mark, hint and error wired to the control. */
+export const Wrapper: StoryObj = {
+  render: () => (
+    <Stack gap="6" maxW="sm">
+      <FormField label="First Name" required>
+        {(control) => <Field.Input {...control} placeholder="Ada" />}
+      </FormField>
+      <FormField label="Middle Name" hint="Optional">
+        <Field.Input />
+      </FormField>
+      <FormField label="Email" required error="Please enter a valid email address">
+        <Field.Input defaultValue="ada@" />
+      </FormField>
+      <FormField label="Bio" hint="Between 1 and 1000 characters" aside={<span>12 / 1000</span>}>
+        <Field.Textarea rows={3} defaultValue="Coach for new managers" />
+      </FormField>
+      <FormField label="Rating" group error="Please choose a rating">
+        <Stack direction="row">
+          {[1, 2, 3].map((n) => (
+            <label key={n}>
+              <input type="radio" name="rating" value={n} /> {n}
+            </label>
+          ))}
+        </Stack>
+      </FormField>
+    </Stack>
   ),
 }

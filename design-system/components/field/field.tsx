@@ -1,8 +1,10 @@
 import { Field as ArkField } from '@ark-ui/react/field'
 import { forwardRef } from 'react'
 import { cx } from 'styled-system/css'
-import { styled } from 'styled-system/jsx'
-import { field, type InputVariantProps, input, textarea } from 'styled-system/recipes'
+import { styled } from 'styled-system/jsx/factory'
+import { field } from 'styled-system/recipes/field'
+import { type InputVariantProps, input } from 'styled-system/recipes/input'
+import { textarea } from 'styled-system/recipes/textarea'
 import { createStyleContext, type StyledProps } from '../../utils/create-style-context'
 
 const { withProvider, withContext } = createStyleContext(field)

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
-import { Stack, styled } from 'styled-system/jsx'
+import { styled } from 'styled-system/jsx/factory'
+import { Stack } from 'styled-system/jsx/stack'
 import { AVATAR_ACCEPT } from '../../constants'
 import { FileUpload } from './file-upload'
 

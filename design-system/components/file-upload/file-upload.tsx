@@ -1,7 +1,7 @@
 import { FileUpload as ArkFileUpload } from '@ark-ui/react/file-upload'
 import { UploadIcon } from 'lucide-react'
-import { styled } from 'styled-system/jsx'
-import { fileUpload } from 'styled-system/recipes'
+import { styled } from 'styled-system/jsx/factory'
+import { fileUpload } from 'styled-system/recipes/file-upload'
 import { createStyleContext } from '../../utils/create-style-context'
 import { Spinner } from '../spinner/spinner'
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { PlusIcon, SettingsIcon, Trash2Icon } from 'lucide-react'
-import { HStack } from 'styled-system/jsx'
+import { HStack } from 'styled-system/jsx/hstack'
 import { IconButton } from './icon-button'
 
 const meta: Meta<typeof IconButton> = { title: 'Components/IconButton', component: IconButton }

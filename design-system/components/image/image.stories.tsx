@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { Stack, styled } from 'styled-system/jsx'
+import { styled } from 'styled-system/jsx/factory'
+import { Stack } from 'styled-system/jsx/stack'
 import { Image } from './image'
 import { imageSrcSet } from './image-src'
 

@@ -1,5 +1,6 @@
 import { forwardRef } from 'react'
-import { type HTMLStyledProps, styled } from 'styled-system/jsx'
+import { styled } from 'styled-system/jsx/factory'
+import type { HTMLStyledProps } from 'styled-system/types/jsx'
 import { type Breakpoint, type ImageFormat, imageSizes, imageSrcSet, imageUrl } from './image-src'
 
 export type ImageProps = Omit<HTMLStyledProps<'img'>, 'src' | 'sizes'> & {

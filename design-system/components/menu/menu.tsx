@@ -1,5 +1,5 @@
 import { Menu as ArkMenu } from '@ark-ui/react/menu'
-import { menu } from 'styled-system/recipes'
+import { menu } from 'styled-system/recipes/menu'
 import { createStyleContext } from '../../utils/create-style-context'
 import { LayerPortal } from '../../utils/layer-portal'
 

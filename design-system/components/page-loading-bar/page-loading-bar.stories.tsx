@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
-import { HStack } from 'styled-system/jsx'
+import { HStack } from 'styled-system/jsx/hstack'
 import { Button } from '../button/button'
 import { PageLoadingBar } from './page-loading-bar'
 

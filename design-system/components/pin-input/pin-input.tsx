@@ -1,7 +1,8 @@
 import { PinInput as ArkPinInput } from '@ark-ui/react/pin-input'
 import { forwardRef } from 'react'
 import { cx } from 'styled-system/css'
-import { input, type PinInputVariantProps, pinInput } from 'styled-system/recipes'
+import { input } from 'styled-system/recipes/input'
+import { type PinInputVariantProps, pinInput } from 'styled-system/recipes/pin-input'
 import { OTP_LENGTH } from '../../constants'
 import { createStyleContext, type StyledProps } from '../../utils/create-style-context'
 
@@ -28,7 +29,7 @@ export const PinInput = forwardRef<HTMLDivElement, PinInputProps>(function PinIn
     <PinInputRoot ref={ref} otp type="numeric" placeholder="" size={size} {...(rest as object)}>
       {label ? <PinInputLabel>{label}</PinInputLabel> : null}
       <PinInputControl>
-        {Array.from({ length }, (_, index) => (
+        {[...Array(length).keys()].map((index) => (
           <PinInputInput key={index} index={index} className={cx(input({ size }))} />
         ))}
       </PinInputControl>

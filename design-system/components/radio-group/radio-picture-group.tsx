@@ -1,5 +1,5 @@
 import { RadioGroup as ArkRadioGroup } from '@ark-ui/react/radio-group'
-import { radioPictureGroup } from 'styled-system/recipes'
+import { radioPictureGroup } from 'styled-system/recipes/radio-picture-group'
 import { createStyleContext } from '../../utils/create-style-context'
 
 const { withProvider, withContext } = createStyleContext(radioPictureGroup)

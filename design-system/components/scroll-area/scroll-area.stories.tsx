@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { styled } from 'styled-system/jsx'
+import { styled } from 'styled-system/jsx/factory'
 import { ScrollArea } from './scroll-area'
 
 const meta: Meta<typeof ScrollArea> = { title: 'Components/ScrollArea', component: ScrollArea }

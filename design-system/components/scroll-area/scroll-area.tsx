@@ -1,5 +1,5 @@
 import { ScrollArea as ArkScrollArea } from '@ark-ui/react/scroll-area'
-import { scrollArea } from 'styled-system/recipes'
+import { scrollArea } from 'styled-system/recipes/scroll-area'
 import { createStyleContext } from '../../utils/create-style-context'
 
 const { withProvider, withContext } = createStyleContext(scrollArea)

@@ -1,7 +1,7 @@
 import { Select as ArkSelect, createListCollection } from '@ark-ui/react/select'
 import { CheckIcon, ChevronsUpDownIcon } from 'lucide-react'
 import { useMemo } from 'react'
-import { select } from 'styled-system/recipes'
+import { select } from 'styled-system/recipes/select'
 import { createStyleContext } from '../../utils/create-style-context'
 import { LayerPortal } from '../../utils/layer-portal'
 

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { BookOpenIcon, CalendarIcon, HomeIcon, MessageSquareIcon, WalletIcon } from 'lucide-react'
-import { Box, Flex, styled } from 'styled-system/jsx'
+import { Box } from 'styled-system/jsx/box'
+import { styled } from 'styled-system/jsx/factory'
+import { Flex } from 'styled-system/jsx/flex'
 import { Sidebar } from './sidebar'
 
 const meta: Meta<typeof Sidebar> = { title: 'Components/Sidebar', component: Sidebar, parameters: { layout: 'fullscreen' } }

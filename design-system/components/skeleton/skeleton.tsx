@@ -1,7 +1,8 @@
 import { forwardRef } from 'react'
 import { cx } from 'styled-system/css'
-import { type HTMLStyledProps, styled } from 'styled-system/jsx'
-import { skeleton } from 'styled-system/recipes'
+import { styled } from 'styled-system/jsx/factory'
+import { skeleton } from 'styled-system/recipes/skeleton'
+import type { HTMLStyledProps } from 'styled-system/types/jsx'
 
 export type SkeletonProps = HTMLStyledProps<'div'> & {
   /** When false, the children are shown instead of the placeholder. Default true. */

@@ -1,7 +1,8 @@
 import { forwardRef } from 'react'
 import { cx } from 'styled-system/css'
-import { type HTMLStyledProps, styled } from 'styled-system/jsx'
-import { type SpinnerVariantProps, spinner } from 'styled-system/recipes'
+import { styled } from 'styled-system/jsx/factory'
+import { type SpinnerVariantProps, spinner } from 'styled-system/recipes/spinner'
+import type { HTMLStyledProps } from 'styled-system/types/jsx'
 
 export type SpinnerProps = HTMLStyledProps<'div'> & SpinnerVariantProps & { label?: string }
 

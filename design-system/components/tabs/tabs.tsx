@@ -1,5 +1,5 @@
 import { Tabs as ArkTabs } from '@ark-ui/react/tabs'
-import { tabs } from 'styled-system/recipes'
+import { tabs } from 'styled-system/recipes/tabs'
 import { createStyleContext } from '../../utils/create-style-context'
 import { Badge } from '../badge/badge'
 

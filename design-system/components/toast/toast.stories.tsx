@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { HStack } from 'styled-system/jsx'
+import { HStack } from 'styled-system/jsx/hstack'
 import { Button } from '../button/button'
 import { toaster } from './toast'
 

@@ -7,7 +7,7 @@
 import { Toast as ArkToast, Toaster as ArkToaster, createToaster } from '@ark-ui/react/toast'
 import { XIcon } from 'lucide-react'
 import { type PointerEvent, useRef } from 'react'
-import { toast as toastRecipe } from 'styled-system/recipes'
+import { toast as toastRecipe } from 'styled-system/recipes/toast'
 import { TOAST } from '../../constants'
 import { createStyleContext } from '../../utils/create-style-context'
 import { IconButton } from '../icon-button/icon-button'

@@ -1,5 +1,5 @@
 import { Tooltip as ArkTooltip } from '@ark-ui/react/tooltip'
-import { tooltip } from 'styled-system/recipes'
+import { tooltip } from 'styled-system/recipes/tooltip'
 import { TOOLTIP_DELAY } from '../../constants'
 import { createStyleContext } from '../../utils/create-style-context'
 import { LayerPortal } from '../../utils/layer-portal'

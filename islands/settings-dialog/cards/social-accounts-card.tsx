@@ -174,9 +174,9 @@ export function SocialAccountsCard({ accounts, save }: { accounts: Account[]; sa
             title="Social Accounts"
             description="Organize and control your social accounts efficiently."
             note={
-              <a aria-disabled="true" role="link" className={css({ color: 'fg.disabled', cursor: 'not-allowed', textDecoration: 'underline' })}>
+              <span aria-disabled="true" className={css({ color: 'fg.disabled', cursor: 'not-allowed', textDecoration: 'underline' })}>
                 Learn more about Social Accounts
-              </a>
+              </span>
             }
             dirty={dirty}
             saving={saving}

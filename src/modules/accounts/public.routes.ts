@@ -5,7 +5,9 @@ import { Elysia, t } from 'elysia'
 import * as v from 'valibot'
 import { platform } from '../../platform/http/context'
 import { ListQuerySchema, parseListQuery } from '../../platform/http/list-query'
+import { dataOf, ErrorBody, json, ok, pageOf } from '../../platform/openapi/responses'
 import { countryByCode } from '../../shared/countries'
+import { PublicUserView } from '../users'
 import { listPublicCoaches, PUBLIC_SORTS, showPublicCoach } from './public.service'
 
 // The marketplace pages import these from here too.
@@ -36,6 +38,7 @@ export const publicUserRoutes = new Elysia({ name: 'public-users' })
     {
       query: PublicUsersQuery,
       detail: {
+        responses: ok(pageOf(PublicUserView), 'A page of coaches'),
         tags: ['Public'],
         summary: 'Coach directory (no sign-in): public fields only',
         description:
@@ -45,5 +48,9 @@ export const publicUserRoutes = new Elysia({ name: 'public-users' })
   )
   .get('/public/users/:idOrUsername', async ({ ctx, params }) => ({ data: await showPublicCoach(ctx.em, params.idOrUsername) }), {
     params: t.Object({ idOrUsername: t.String({ description: 'User id or username' }) }),
-    detail: { tags: ['Public'], summary: 'A public coach profile by id or username (no sign-in)' },
+    detail: {
+      responses: { ...ok(dataOf(PublicUserView), 'The coach'), 404: json(ErrorBody, 'No such coach') },
+      tags: ['Public'],
+      summary: 'A public coach profile by id or username (no sign-in)',
+    },
   })

@@ -7,6 +7,7 @@ import { raw } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { escapeLike } from '../../platform/http/crud'
 import { notFound } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
 import { listResponse } from '../../platform/http/list-query'
 import { coachRatings } from '../feedback'
 import { serializePublicUser, User } from '../users'
@@ -50,11 +51,15 @@ export async function listPublicCoaches(em: EntityManager, p: PublicUserQuery) {
         [p.specialization.toLowerCase()],
       )]: [],
     })
-  const [rows, total] = await em.findAndCount(User, { $and: where } as any, {
-    limit: p.perPage,
-    offset: p.offset,
-    orderBy: [...p.sort.map((s) => PUBLIC_SORTS[s.field](s.dir)), { id: 'asc' }] as any,
-  })
+  const [rows, total] = await em.findAndCount(
+    User,
+    { $and: where },
+    {
+      limit: p.perPage,
+      offset: p.offset,
+      orderBy: [...p.sort.map((s) => PUBLIC_SORTS[s.field](s.dir)), { id: 'asc' }],
+    },
+  )
   const ratings = await coachRatings(
     em,
     rows.map((u) => u.id),
@@ -68,8 +73,8 @@ export async function listPublicCoaches(em: EntityManager, p: PublicUserQuery) {
 
 export async function findPublicCoach(em: EntityManager, idOrUsername: string) {
   const key = idOrUsername.trim().toLowerCase()
-  const where = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(key) ? { id: key } : { username: key }
-  const user = await em.findOne(User, { ...where, ...COACH } as any)
+  const where = isId(key) ? { id: key } : { username: key }
+  const user = await em.findOne(User, { ...where, ...COACH })
   if (!user) throw notFound('User')
   return user
 }

@@ -3,8 +3,9 @@ import { Elysia } from 'elysia'
 import type { RequestContext } from '../../platform/http/context'
 import { crud, escapeLike } from '../../platform/http/crud'
 import { conflict, forbidden } from '../../platform/http/errors'
+import { oneOfOrNone } from '../../platform/http/filters'
 import { SUPER_ADMIN } from '../roles'
-import { serializeUser, USER_STATUSES, User, UserCreateSchema, UserUpdateSchema } from '../users'
+import { serializeUser, USER_STATUSES, User, UserCreateSchema, UserUpdateSchema, UserView } from '../users'
 import { publicUserRoutes } from './public.routes'
 import { type Actor, assertRestorable, createUser, updateUser } from './user.service'
 
@@ -35,16 +36,16 @@ const usersCrud = crud({
   defaultSort: '-createdAt',
   searchable: ['email', 'username'],
   filters: {
-    status: (value) => ({ status: (USER_STATUSES as readonly string[]).includes(value) ? value : '__none__' }) as any,
-    role: (value) => ({ roles: { $contains: [value] } }) as any,
-    name: (value) =>
-      ({
-        [raw(
-          (a) => `lower(concat_ws(' ', ${a}.profile->>'firstName', ${a}.profile->>'middleName', ${a}.profile->>'lastName')) like ?`,
-          [`%${escapeLike(value.trim().toLowerCase())}%`],
-        )]: [],
-      }) as any,
+    status: (value) => ({ status: oneOfOrNone(USER_STATUSES, value) }),
+    role: (value) => ({ roles: { $contains: [value] } }),
+    name: (value) => ({
+      [raw(
+        (a) => `lower(concat_ws(' ', ${a}.profile->>'firstName', ${a}.profile->>'middleName', ${a}.profile->>'lastName')) like ?`,
+        [`%${escapeLike(value.trim().toLowerCase())}%`],
+      )]: [],
+    }),
   },
+  view: UserView,
   serialize: (u) => serializeUser(u),
   async create(ctx, data) {
     return createUser(ctx.em, await actorOf(ctx), data)

@@ -108,7 +108,7 @@ export async function createUser(em: EntityManager, actor: Actor, input: UserCre
     defaultTenantSlug: data.defaultTenantSlug ?? null,
     profile: data.profile ? cleanProfile(data.profile) : {},
     coachProfile: data.coachProfile ? cleanCoachProfile(data.coachProfile) : null,
-  } as any)
+  })
   await em.flush()
   return user
 }

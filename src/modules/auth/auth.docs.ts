@@ -2,33 +2,9 @@
 
 import { toJsonSchema } from '@valibot/to-json-schema'
 import * as v from 'valibot'
+import { UserView } from '../users/user.schema'
 
 const nullableString = v.nullable(v.string())
-/** The own-user view answered by sign-in and auth/me (see users/user.serialize.ts). */
-export const UserView = v.object({
-  id: v.pipe(v.string(), v.uuid()),
-  username: nullableString,
-  email: v.pipe(v.string(), v.email()),
-  pendingEmail: nullableString,
-  status: v.picklist(['pending', 'active', 'suspended']),
-  avatar: nullableString,
-  avatarUrl: nullableString,
-  emailVerifiedAt: nullableString,
-  roles: v.array(v.string()),
-  defaultTenantSlug: nullableString,
-  profile: v.looseObject({
-    firstName: nullableString,
-    middleName: nullableString,
-    lastName: nullableString,
-    headline: nullableString,
-    country: nullableString,
-    phoneNumber: nullableString,
-  }),
-  coachProfile: v.nullable(v.looseObject({})),
-  createdAt: v.string(),
-  updatedAt: v.string(),
-})
-
 const SignedIn = v.object({
   data: v.object({
     user: UserView,

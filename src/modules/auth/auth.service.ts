@@ -29,7 +29,7 @@ export function landingFor(user: Pick<User, 'roles' | 'status'>, stored?: unknow
 
 export async function createAccessToken(em: EntityManager, user: User, name: string, expiresAt: Date | null = null) {
   const plainText = `summit_${randomToken(32)}`
-  const token = em.create(AccessToken, { user, name, tokenHash: sha256(plainText), expiresAt } as any)
+  const token = em.create(AccessToken, { user, name, tokenHash: sha256(plainText), expiresAt })
   await em.flush()
   return { token, plainText }
 }
@@ -86,7 +86,7 @@ export async function findOrCreateUser(em: EntityManager, email: string, extra: 
   const existing = await em.findOne(User, { email })
   if (existing) return existing
   try {
-    const user = em.create(User, { email, status: 'pending', emailVerifiedAt: new Date(), roles: [], profile: {}, ...extra } as any)
+    const user = em.create(User, { email, status: 'pending', emailVerifiedAt: new Date(), roles: [], profile: {}, ...extra })
     await em.flush()
     return user
   } catch (err) {

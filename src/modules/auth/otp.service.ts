@@ -9,6 +9,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { config } from '../../config'
 import { randomToken, safeEqual, sixDigitCode } from '../../platform/crypto'
 import { HttpError, tooManyRequests } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
 import { hit } from '../../platform/http/rate-limit'
 import { queueMail } from '../../platform/mail'
 import { MESSAGES } from '../../shared/rules'
@@ -67,12 +68,12 @@ export async function issueCode(
   const retire = purpose === 'login' ? ['login', 'magic-link'] : [purpose]
   await em.nativeDelete(OneTimeCode, { email, purpose: { $in: retire as OtpPurpose[] }, $or: [{ usedAt: null }, { expiresAt: { $lt: now } }] })
   const code = sixDigitCode()
-  em.create(OneTimeCode, { email, purpose, codeHash: hashCode(purpose, email, code), expiresAt, attempts: 0 } as any)
+  em.create(OneTimeCode, { email, purpose, codeHash: hashCode(purpose, email, code), expiresAt, attempts: 0 })
   let link: string | undefined
   if (purpose === 'login') {
     const id = Bun.randomUUIDv7()
     const secret = randomToken(32)
-    em.create(OneTimeCode, { id, email, purpose: 'magic-link', codeHash: hashCode('magic-link', email, secret), expiresAt, attempts: 0 } as any)
+    em.create(OneTimeCode, { id, email, purpose: 'magic-link', codeHash: hashCode('magic-link', email, secret), expiresAt, attempts: 0 })
     link = `${config.APP_URL}/login?token=${id}.${secret}`
   }
   await em.flush()
@@ -113,7 +114,7 @@ export async function consumeCode(em: EntityManager, email: string, purpose: Otp
 /** Uses a magic-link token (`<id>.<secret>`) once; answers the email it was sent to. */
 export async function consumeMagicLink(em: EntityManager, token: string): Promise<string> {
   const [id, secret] = token.trim().split('.')
-  if (!id || !secret || !/^[0-9a-f-]{36}$/i.test(id)) throw invalidLink()
+  if (!id || !secret || !isId(id)) throw invalidLink()
   const row = await em.findOne(OneTimeCode, { id, purpose: 'magic-link' }, { disableIdentityMap: true })
   if (!row || row.usedAt || row.expiresAt <= new Date()) throw invalidLink()
   if (!safeEqual(hashCode('magic-link', row.email, secret), row.codeHash)) throw invalidLink()

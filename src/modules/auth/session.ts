@@ -17,11 +17,22 @@ function writeCookies(cookie: CookieJar, secret: string | null, session: Session
   }
 }
 
+/**
+ * The session of a cookie and its user, in one statement mapped straight onto managed entities
+ * (same data and change tracking as `findOne(..., { populate: ['user'] })`, a fraction of its
+ * CPU: this runs before the first byte of every signed-in page).
+ */
 export async function loadSession(em: EntityManager, secret: string | undefined) {
   if (!secret || typeof secret !== 'string' || secret.length > 200) return null
-  const session = await em.findOne(Session, { id: sha256(secret), expiresAt: { $gt: new Date() } }, { populate: ['user'] })
-  if (!session) return null
-  if (session.user?.deletedAt) return null
+  const [row] = await em.execute<{ s: Record<string, unknown>; u: Record<string, unknown> | null }[]>(
+    `select row_to_json(s.*) as s, row_to_json(u.*) as u from sessions s left join users u on u.id = s.user_id where s.id = ? and s.expires_at > ?`,
+    [sha256(secret), new Date()],
+  )
+  if (!row) return null
+  if (row.u?.deleted_at) return null
+  // The user first, so the session's `user` is that loaded entity.
+  if (row.u) em.map(em.getMetadata(Session).properties.user.targetMeta!.class, row.u)
+  const session = em.map(Session, row.s)
   // Sliding expiry, written at most every few minutes to keep reads cheap.
   if (Date.now() - session.lastSeenAt.getTime() > 5 * 60_000) {
     session.lastSeenAt = new Date()

@@ -2,6 +2,7 @@ import { Elysia, t } from 'elysia'
 import * as v from 'valibot'
 import { platform } from '../../platform/http/context'
 import { notFound, parseOrThrow } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
 import { listResponse, parseIncludes } from '../../platform/http/list-query'
 import { responses } from './auth.docs'
 import { AccessToken } from './auth.entity'
@@ -64,7 +65,7 @@ export const tokenRoutes = new Elysia({ name: 'auth-tokens' })
     '/auth/tokens/:id',
     async ({ ctx, params, set }) => {
       const me = ctx.requireUser()
-      const deleted = /^[0-9a-f-]{36}$/i.test(params.id) ? await ctx.em.nativeDelete(AccessToken, { id: params.id, user: me.id }) : 0
+      const deleted = isId(params.id) ? await ctx.em.nativeDelete(AccessToken, { id: params.id, user: me.id }) : 0
       if (!deleted) throw notFound('Token')
       set.status = 204
       return null

@@ -57,4 +57,4 @@ export async function seatScope(ctx: RequestContext): Promise<FilterQuery<Bookin
   return (team.tenant ? { $and: [team, mine] } : mine) as FilterQuery<BookingSeat>
 }
 
-export const isBookerOf = (user: User | null, booking: Booking) => !!user && (booking.user as any).id === user.id
+export const isBookerOf = (user: User | null, booking: Booking) => !!user && booking.user.id === user.id

@@ -34,10 +34,10 @@ export async function mailBookingChange(em: EntityManager, booking: Booking, kin
 
 async function compose(em: EntityManager, booking: Booking, kind: 'confirmed' | 'cancelled') {
   const fork = em.fork()
-  const user = await fork.findOne(User, { id: (booking.user as any).id ?? booking.user }, { filters: false })
-  const schedule = await fork.findOne(WorkshopSchedule, { id: (booking.workshopSchedule as any).id }, { filters: false })
+  const user = await fork.findOne(User, { id: booking.user.id }, { filters: false })
+  const schedule = await fork.findOne(WorkshopSchedule, { id: booking.workshopSchedule.id }, { filters: false })
   if (!user || !schedule) return
-  const workshop = await fork.findOne(Workshop, { id: (schedule.workshop as any).id }, { filters: false })
+  const workshop = await fork.findOne(Workshop, { id: schedule.workshop.id }, { filters: false })
   if (!workshop) return
   const link = `${config.APP_URL}/b/bookings/${booking.id}`
   const seats = `${booking.seats} seat${booking.seats === 1 ? '' : 's'}`

@@ -10,11 +10,14 @@ import { WorkshopResource } from '../workshops'
 import { bookingScope, findBookableSchedule, idFilter, isBookerOf, isCoachOf } from './booking.access'
 import type { BookingMeta } from './booking.entity'
 import { Booking, BookingSeat } from './booking.entity'
-import { BookingCancelSchema, BookingCreateSchema, BookingUpdateSchema } from './booking.schema'
+import { BookingCancelSchema, BookingCreateSchema, BookingUpdateSchema, SeatView } from './booking.schema'
 import { serializeBooking, serializeSeat } from './booking.serialize'
 import { cancelBooking, confirmBooking, createBooking, finishBooking } from './booking.service'
 import { holdsSeats } from './booking.state'
 import './booking.jobs'
+import { isId } from '../../platform/http/ids'
+import { dataOf, ok, pageOf } from '../../platform/openapi/responses'
+import { BookingView } from './booking.schema'
 
 const POPULATE = ['workshopSchedule', 'workshopSchedule.workshop'] as const
 const superAdminOnly = (ctx: RequestContext) => {
@@ -25,7 +28,7 @@ const isCoachView = (ctx: RequestContext, b: Booking) => ctx.isSuperAdmin || isC
 
 async function findVisibleBooking(ctx: RequestContext, id: string) {
   const scope = await bookingScope(ctx)
-  const b = /^[0-9a-f-]{36}$/i.test(id) ? await ctx.em.findOne(Booking, { $and: [scope, { id }] } as any, { populate: POPULATE as any }) : null
+  const b = isId(id) ? await ctx.em.findOne(Booking, { $and: [scope, { id }] }, { populate: POPULATE }) : null
   if (!b) throw notFound('Booking')
   return b
 }
@@ -57,17 +60,18 @@ const bookings = crud({
   defaultSort: '-createdAt',
   searchable: ['voucherCode', 'notes'],
   filters: {
-    status: (value) => ({ status: { $in: value.split(',') as any } }),
+    status: (value) => ({ status: { $in: value.split(',') as Booking['status'][] } }),
     workshopScheduleId: (value) => ({ workshopSchedule: idFilter('workshopScheduleId', value) }),
     userId: (value) => ({ user: idFilter('userId', value) }),
   },
+  view: BookingView,
   serialize: (b, include, ctx) => serializeBooking(b, ctx.user, include),
   description:
     'Bookings belong to the tenant of their schedule. Clients see their own (across tenants), coaches the bookings of their schedules, super-admins all; X-Team narrows a list to one tenant.',
   async create(ctx, data) {
     const me = ctx.requireUser()
     const schedule = await findBookableSchedule(ctx, data.workshopScheduleId)
-    await checkPreferences(ctx, (schedule.workshop as any).id, data.meta)
+    await checkPreferences(ctx, schedule.workshop.id, data.meta)
     let user: User = me
     if (data.userId !== me.id) {
       // Booking for someone else: super-admins, or the coach for their own schedule.
@@ -97,7 +101,7 @@ const bookings = crud({
     const coach = isCoachView(ctx, row)
     if (data.coachNotes !== undefined && !coach) throw forbidden('Only the coach can change coach notes.')
     const em = ctx.em as EntityManager
-    if (data.meta) await checkPreferences(ctx, ((row.workshopSchedule as any).workshop as any).id, data.meta)
+    if (data.meta) await checkPreferences(ctx, row.workshopSchedule.workshop.id, data.meta)
     if (data.status !== row.status) {
       if (!coach && data.status !== 'CANCELLED') throw forbidden(`Only the coach can mark a booking ${data.status}.`)
       if (data.status === 'CANCELLED') await cancelBooking(em, row.id, data.cancellationReason ?? '')
@@ -143,7 +147,11 @@ export const bookingRoutes = new Elysia({ name: 'bookings' })
       access: { auth: true, check: mayCancel },
       params: idParams,
       body: BookingCancelSchema,
-      detail: { tags: ['Bookings'], summary: 'Cancel a PENDING or CONFIRMED booking with a reason (seats go back; a paid booking is refunded)' },
+      detail: {
+        responses: ok(dataOf(BookingView), 'The cancelled booking'),
+        tags: ['Bookings'],
+        summary: 'Cancel a PENDING or CONFIRMED booking with a reason (seats go back; a paid booking is refunded)',
+      },
     },
   )
   .get(
@@ -162,7 +170,7 @@ export const bookingRoutes = new Elysia({ name: 'bookings' })
         {
           limit: p.perPage,
           offset: p.offset,
-          orderBy: [...p.sort.map((s) => ({ [s.field]: s.dir })), { id: 'asc' }] as any,
+          orderBy: [...p.sort.map((s) => ({ [s.field]: s.dir })), { id: 'asc' }],
           populate: p.include as any,
         },
       )
@@ -172,5 +180,10 @@ export const bookingRoutes = new Elysia({ name: 'bookings' })
         p,
       )
     },
-    { auth: true, params: idParams, query: ListQuerySchema, detail: { tags: ['Bookings'], summary: 'Seats of a booking (include=user,inviter)' } },
+    {
+      auth: true,
+      params: idParams,
+      query: ListQuerySchema,
+      detail: { responses: ok(pageOf(SeatView), 'A page of seats'), tags: ['Bookings'], summary: 'Seats of a booking (include=user,inviter)' },
+    },
   )

@@ -3,7 +3,8 @@
  * No server imports: the booking forms validate with the same schemas.
  */
 import * as v from 'valibot'
-import { countryRule } from '../../shared/countries'
+import { DateTime, NullableDateTime, Obj } from '../../platform/http/view'
+import { countryRule } from '../../shared/country-codes'
 import { voucherCodeRule } from '../vouchers/voucher.schema'
 
 export const BOOKING_STATUS_VALUES = ['PENDING', 'CONFIRMED', 'CANCELLED', 'COMPLETED', 'NO_SHOW'] as const
@@ -116,4 +117,78 @@ export const InvitationTokenSchema = v.strictObject({
     ),
     '',
   ),
+})
+
+// Views: what the booking routes answer (booking.serialize.ts is typed by them).
+const ns = v.nullable(v.string())
+export const PersonView = v.object({ id: v.string(), name: v.string(), username: ns, email: v.string(), avatarUrl: ns })
+export const ScheduleBriefView = v.object({
+  id: v.string(),
+  startDate: DateTime,
+  endDate: DateTime,
+  timezone: v.string(),
+  mode: v.string(),
+  country: ns,
+  status: v.string(),
+  visibility: v.string(),
+  coachId: ns,
+  workshop: v.object({
+    id: ns,
+    title: v.optional(v.string()),
+    slug: v.optional(v.string()),
+    image: v.optional(ns),
+    price: v.optional(v.number()),
+    currency: v.optional(v.string()),
+    minSeats: v.optional(v.number()),
+    maxSeats: v.optional(v.number()),
+  }),
+})
+export const BookingView = v.object({
+  id: v.string(),
+  tenantId: ns,
+  userId: ns,
+  workshopScheduleId: ns,
+  seats: v.number(),
+  voucherCode: ns,
+  status: v.picklist(BOOKING_STATUS_VALUES),
+  amountTotal: v.number(),
+  discount: v.number(),
+  amountDue: v.number(),
+  amountPaid: v.number(),
+  currency: v.string(),
+  paymentMethod: ns,
+  paymentTransactionId: ns,
+  notes: ns,
+  coachNotes: v.optional(v.pipe(ns, v.description('For the coach and super-admins only'))),
+  cancellationReason: ns,
+  meta: Obj,
+  address: v.nullable(Obj),
+  holdExpiresAt: NullableDateTime,
+  confirmedAt: NullableDateTime,
+  cancelledAt: NullableDateTime,
+  createdAt: DateTime,
+  updatedAt: DateTime,
+  deletedAt: NullableDateTime,
+  workshopSchedule: v.optional(ScheduleBriefView),
+  user: v.optional(PersonView),
+})
+export const SeatView = v.object({
+  id: v.string(),
+  tenantId: ns,
+  bookingId: ns,
+  userId: ns,
+  email: ns,
+  inviterId: ns,
+  status: v.string(),
+  attended: v.nullable(v.boolean()),
+  attendanceNotes: ns,
+  meta: Obj,
+  invitationSentAt: NullableDateTime,
+  invitationExpiresAt: NullableDateTime,
+  respondedAt: NullableDateTime,
+  createdAt: DateTime,
+  updatedAt: DateTime,
+  deletedAt: NullableDateTime,
+  user: v.optional(PersonView),
+  inviter: v.optional(PersonView),
 })

@@ -1,20 +1,22 @@
 import { wrap } from '@mikro-orm/core'
+import type { ViewOf } from '../../platform/http/view'
 import { toMajor } from '../../shared/money'
 import type { User } from '../users'
 import { avatarUrl } from '../users'
 import type { Workshop, WorkshopSchedule } from '../workshops'
 import type { Booking, BookingSeat } from './booking.entity'
+import type { BookingView, PersonView, ScheduleBriefView, SeatView } from './booking.schema'
 
 const loaded = (x: unknown) => !!x && wrap(x as object).isInitialized()
 const idOf = (x: unknown) => (x as { id?: string } | null)?.id ?? null
 
 export const displayName = (u: User) => [u.profile?.firstName, u.profile?.lastName].filter(Boolean).join(' ') || u.username || u.email
 
-export function serializePerson(u: User) {
+export function serializePerson(u: User): ViewOf<typeof PersonView> {
   return { id: u.id, name: displayName(u), username: u.username ?? null, email: u.email, avatarUrl: avatarUrl(u) }
 }
 
-export function serializeScheduleBrief(s: WorkshopSchedule) {
+export function serializeScheduleBrief(s: WorkshopSchedule): ViewOf<typeof ScheduleBriefView> {
   const w = s.workshop as unknown as Workshop
   return {
     id: s.id,
@@ -42,7 +44,7 @@ export function serializeScheduleBrief(s: WorkshopSchedule) {
 }
 
 /** The booking as the API shows it. Coach notes are for the coach and super-admins only. */
-export function serializeBooking(b: Booking, viewer: User | null, include: string[] = []) {
+export function serializeBooking(b: Booking, viewer: User | null, include: string[] = []): ViewOf<typeof BookingView> {
   const schedule = b.workshopSchedule as unknown as WorkshopSchedule
   const coachView = !!viewer && (viewer.roles.includes('super-admin') || (loaded(schedule) && idOf(schedule.coach) === viewer.id))
   return {
@@ -76,7 +78,7 @@ export function serializeBooking(b: Booking, viewer: User | null, include: strin
   }
 }
 
-export function serializeSeat(s: BookingSeat, include: string[] = []) {
+export function serializeSeat(s: BookingSeat, include: string[] = []): ViewOf<typeof SeatView> {
   const user = s.user as unknown as User | null
   const inviter = s.inviter as unknown as User | null
   return {

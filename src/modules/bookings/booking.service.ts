@@ -91,7 +91,7 @@ export async function createBooking(em: EntityManager, input: NewBooking, at = c
   em = bookingEm(em)
   const { schedule, user, seats } = input
   const workshop = schedule.workshop as unknown as Workshop
-  const tenantId = (schedule.tenant as any).id as string
+  const tenantId = schedule.tenant.id as string
   if (schedule.startDate.getTime() <= at.getTime()) throw conflict('This workshop has already started and can no longer be booked.')
   // Fail fast when the schedule was already full when read: only ever used to refuse, never to
   // grant (the guarded UPDATE below decides), so a stale read cannot oversell.
@@ -133,7 +133,7 @@ export async function createBooking(em: EntityManager, input: NewBooking, at = c
       meta: input.meta ?? {},
       holdExpiresAt,
       confirmedAt: status === 'CONFIRMED' ? at : null,
-    } as any)
+    })
     for (let i = 0; i < seats; i++)
       tem.create(BookingSeat, {
         tenant: tenantId,
@@ -143,7 +143,7 @@ export async function createBooking(em: EntityManager, input: NewBooking, at = c
         inviter: i === 0 ? null : user.id,
         respondedAt: i === 0 ? at : null,
         meta: {},
-      } as any)
+      })
     await tem.flush()
     const taken = await takeSeats(tem, schedule.id, seats)
     if (!taken.ok) throw conflict(seatsLeftMessage(taken.left))
@@ -157,7 +157,7 @@ export async function createBooking(em: EntityManager, input: NewBooking, at = c
       )
     return bookingId
   })
-  const created = await em.findOneOrFail(Booking, { id }, { populate: ['workshopSchedule', 'workshopSchedule.workshop'] as any, refresh: true })
+  const created = await em.findOneOrFail(Booking, { id }, { populate: ['workshopSchedule', 'workshopSchedule.workshop'], refresh: true })
   if (status === 'CONFIRMED') await afterCommit(em, () => mailBookingChange(getOrmEm(), created, 'confirmed'))
   return created
 }
@@ -172,7 +172,7 @@ export async function lockBooking(tem: EntityManager, id: string) {
   if (!(await lockRow(tem, 'bookings', id))) throw notFound('Booking')
   const b = await tem.findOne(Booking, { id }, { refresh: true })
   if (!b) throw notFound('Booking')
-  const schedule = await tem.findOneOrFail(WorkshopSchedule, { id: (b.workshopSchedule as any).id }, { filters: false })
+  const schedule = await tem.findOneOrFail(WorkshopSchedule, { id: b.workshopSchedule.id }, { filters: false })
   return { b, schedule }
 }
 
@@ -200,7 +200,7 @@ export async function confirmBooking(em: EntityManager, bookingId: string, payme
     b.holdExpiresAt = null
     return true
   })
-  const confirmed = await em.findOneOrFail(Booking, { id: bookingId }, { populate: ['workshopSchedule', 'workshopSchedule.workshop'] as any, refresh: true })
+  const confirmed = await em.findOneOrFail(Booking, { id: bookingId }, { populate: ['workshopSchedule', 'workshopSchedule.workshop'], refresh: true })
   // After the commit (the caller's, when it called us inside its own transaction).
   if (changed) await afterCommit(em, () => mailBookingChange(getOrmEm(), confirmed, 'confirmed'))
   return confirmed
@@ -216,7 +216,7 @@ export async function cancelBooking(em: EntityManager, bookingId: string, reason
     await tem.flush()
     // In the same transaction: a paid booking's refund is recorded with its cancellation.
     for (const fn of cancelListeners) await fn(b, tem)
-    const cancelled = await tem.findOneOrFail(Booking, { id: bookingId }, { populate: ['workshopSchedule', 'workshopSchedule.workshop'] as any, refresh: true })
+    const cancelled = await tem.findOneOrFail(Booking, { id: bookingId }, { populate: ['workshopSchedule', 'workshopSchedule.workshop'], refresh: true })
     afterCommit(tem, () => mailBookingChange(getOrmEm(), cancelled, 'cancelled'))
     return cancelled
   })
@@ -224,7 +224,7 @@ export async function cancelBooking(em: EntityManager, bookingId: string, reason
 
 async function cancelLocked(tem: EntityManager, b: Booking, reason: string, at: Date) {
   const wasPending = b.status === 'PENDING'
-  if (holdsSeats(b.status)) await releaseSeats(tem, (b.workshopSchedule as any).id, b.seats)
+  if (holdsSeats(b.status)) await releaseSeats(tem, b.workshopSchedule.id, b.seats)
   if (wasPending && b.voucherId) await unredeemVoucher(tem, b.voucherId)
   b.status = 'CANCELLED'
   b.cancellationReason = reason
@@ -240,7 +240,7 @@ export async function finishBooking(em: EntityManager, bookingId: string, to: 'C
     assertTransition(b.status, to, { scheduleEndsAt: schedule.endDate, now: at })
     b.status = to
   })
-  return em.findOneOrFail(Booking, { id: bookingId }, { populate: ['workshopSchedule', 'workshopSchedule.workshop'] as any, refresh: true })
+  return em.findOneOrFail(Booking, { id: bookingId }, { populate: ['workshopSchedule', 'workshopSchedule.workshop'], refresh: true })
 }
 
 /**

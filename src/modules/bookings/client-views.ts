@@ -6,6 +6,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
+import { isId } from '../../platform/http/ids'
 import { toMajor } from '../../shared/money'
 
 export const LIST_LIMIT = 500
@@ -96,8 +97,7 @@ export async function clientBookings(em: EntityManager, userId: string, opts: { 
   return rows.map(toRow)
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-export const isUuid = (s: string) => UUID.test(s)
+export const isUuid = isId
 
 export interface ClientSeatRow {
   id: string
@@ -314,10 +314,14 @@ export async function clientResources(em: EntityManager, userId: string, worksho
   const { WorkshopResource } = await import('../workshops')
   const bookings = await attendeeBookings(em, workshopId, userId)
   if (!bookings.length) return []
-  const rows = await em.find(WorkshopResource, { $and: [{ workshop: workshopId }, attendeeVisibility(bookings)] } as any, {
-    orderBy: { sortOrder: 'asc', createdAt: 'asc' },
-    filters: { tenant: false } as any,
-  })
+  const rows = await em.find(
+    WorkshopResource,
+    { $and: [{ workshop: workshopId }, attendeeVisibility(bookings)] },
+    {
+      orderBy: { sortOrder: 'asc', createdAt: 'asc' },
+      filters: { tenant: false },
+    },
+  )
   return rows.map((r) => ({
     id: r.id,
     title: r.title,

@@ -1,7 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { Elysia, t } from 'elysia'
+import * as v from 'valibot'
 import { platform } from '../../platform/http/context'
-import { forbidden, parseOrThrow } from '../../platform/http/errors'
+import { parseOrThrow } from '../../platform/http/errors'
+import { dataOf, ok } from '../../platform/openapi/responses'
 import { BookingCancelSchema } from './booking.schema'
 import { cancelSchedule } from './schedule-cancel.service'
 
@@ -10,15 +12,18 @@ export const scheduleCancelRoutes = new Elysia({ name: 'schedule-cancel' }).use(
   '/workshop-schedules/:id/cancel',
   async ({ ctx, params, body }) => {
     const user = ctx.requireUser()
-    if (!ctx.isSuperAdmin && !(await ctx.can('workshops.manage'))) throw forbidden()
     const { reason } = parseOrThrow(BookingCancelSchema, body)
     return { data: await cancelSchedule(ctx.em as EntityManager, { id: user.id, isSuperAdmin: ctx.isSuperAdmin }, params.id, reason) }
   },
   {
-    auth: true,
+    access: { can: 'workshops.manage' },
     params: t.Object({ id: t.String() }),
     body: BookingCancelSchema,
     detail: {
+      responses: ok(
+        dataOf(v.object({ scheduleId: v.string(), cancelled: v.number(), refunded: v.number(), mailed: v.number() })),
+        'What was cancelled, refunded and mailed',
+      ),
       tags: ['Workshop schedules'],
       summary: 'Cancel a schedule with a reason',
       description:

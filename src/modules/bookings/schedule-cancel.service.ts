@@ -8,6 +8,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { config } from '../../config'
 import { now } from '../../platform/clock'
 import { conflict, forbidden, HttpError, notFound } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
 import { log } from '../../platform/log'
 import { layout, queueMail } from '../../platform/mail'
 import { Workshop, WorkshopSchedule } from '../workshops'
@@ -28,7 +29,7 @@ export async function cancelSchedule(
   reason: string,
 ): Promise<ScheduleCancelResult> {
   const uem = allTenants(em)
-  const schedule = /^[0-9a-f-]{36}$/i.test(scheduleId) ? await uem.findOne(WorkshopSchedule, { id: scheduleId }, { filters: { tenant: false } }) : null
+  const schedule = isId(scheduleId) ? await uem.findOne(WorkshopSchedule, { id: scheduleId }, { filters: { tenant: false } }) : null
   if (!schedule) throw notFound('Workshop schedule')
   if (!actor.isSuperAdmin && schedule.coach.id !== actor.id) throw forbidden('Only the coach who runs this schedule can cancel it.')
   if (schedule.endDate <= now()) throw conflict('This schedule has already ended: it can no longer be cancelled.')

@@ -1,14 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { Elysia, t } from 'elysia'
+import * as v from 'valibot'
 import { SOFT_DELETE } from '../../platform/db/schemas'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
 import { conflict, fieldError, forbidden, notFound } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
+import { dataOf, ok } from '../../platform/openapi/responses'
 import { User } from '../users'
 import type { WorkshopSchedule } from '../workshops'
 import { bookingScope, idFilter, isBookerOf, isCoachOf, seatScope } from './booking.access'
 import { Booking, BookingSeat } from './booking.entity'
-import { SeatCreateSchema, SeatUpdateSchema } from './booking.schema'
+import { SeatCreateSchema, SeatUpdateSchema, SeatView } from './booking.schema'
 import { serializeSeat } from './booking.serialize'
 import { holdsSeats } from './booking.state'
 import { sendInvitation } from './seat.invitations'
@@ -42,7 +45,7 @@ async function resolveTarget(
     status: { $in: ['PENDING', 'ACCEPTED'] },
     $or: who,
     ...(exceptSeatId ? { id: { $ne: exceptSeatId } } : {}),
-  } as any)
+  })
   if (dup) throw conflict('This person already has a seat in this booking.')
   return { user, email }
 }
@@ -64,15 +67,16 @@ const seats = crud({
   searchable: ['email'],
   filters: {
     bookingId: (value) => ({ booking: idFilter('bookingId', value) }),
-    status: (value) => ({ status: { $in: value.split(',') as any } }),
+    status: (value) => ({ status: { $in: value.split(',') as BookingSeat['status'][] } }),
     userId: (value) => ({ user: idFilter('userId', value) }),
     attended: (value) => ({ attended: value === '1' || value === 'true' }),
   },
+  view: SeatView,
   serialize: (s, include) => serializeSeat(s, include),
   description: 'A booking of N seats has N seats. The booker holds the first; the others are offered to a user or an email and accepted through an invitation.',
   async create(ctx, data) {
     const scope = await bookingScope(ctx)
-    const booking = await ctx.em.findOne(Booking, { $and: [scope, { id: data.bookingId }] } as any, { populate: ['workshopSchedule'] as any })
+    const booking = await ctx.em.findOne(Booking, { $and: [scope, { id: data.bookingId }] }, { populate: ['workshopSchedule'] })
     if (!booking) throw fieldError('bookingId', 'Booking not found.')
     if (!managesSeats(ctx, booking)) throw forbidden()
     if (!holdsSeats(booking.status)) throw conflict('Seats can only be offered on a pending or confirmed booking.')
@@ -82,20 +86,28 @@ const seats = crud({
       await tem.execute('select id from bookings where id = ? for update', [booking.id])
       const target = await resolveTarget(ctx, booking, data, undefined, tem)
       // A free seat: never offered, else declined or expired; a new row only if one was deleted.
-      const free = await tem.find(BookingSeat, { booking: booking.id, status: { $in: ['PENDING', 'DECLINED', 'EXPIRED'] }, user: null, email: null } as any, {
-        limit: 1,
-        orderBy: { createdAt: 'asc' },
-        refresh: true,
-      })
-      let seat =
-        free[0] ??
-        (await tem.findOne(BookingSeat, { booking: booking.id, status: { $in: ['DECLINED', 'EXPIRED'] } } as any, {
+      const free = await tem.find(
+        BookingSeat,
+        { booking: booking.id, status: { $in: ['PENDING', 'DECLINED', 'EXPIRED'] }, user: null, email: null },
+        {
+          limit: 1,
           orderBy: { createdAt: 'asc' },
           refresh: true,
-        }))
+        },
+      )
+      let seat =
+        free[0] ??
+        (await tem.findOne(
+          BookingSeat,
+          { booking: booking.id, status: { $in: ['DECLINED', 'EXPIRED'] } },
+          {
+            orderBy: { createdAt: 'asc' },
+            refresh: true,
+          },
+        ))
       if (!seat) {
         if ((await activeSeatCount(tem, booking.id)) >= booking.seats) throw conflict('All seats of this booking are taken.')
-        seat = tem.create(BookingSeat, { tenant: (booking.tenant as any).id, booking: booking.id, status: 'PENDING', meta: {} } as any)
+        seat = tem.create(BookingSeat, { tenant: booking.tenant.id, booking: booking.id, status: 'PENDING', meta: {} })
       }
       Object.assign(seat, {
         user: target.user?.id ?? null,
@@ -126,7 +138,7 @@ const seats = crud({
     if (retarget) {
       if (row.status === 'ACCEPTED') throw conflict('An accepted seat cannot be given to someone else.')
       const next = {
-        userId: data.userId !== undefined ? data.userId : ((row.user as any)?.id ?? null),
+        userId: data.userId !== undefined ? data.userId : (row.user?.id ?? null),
         email: data.email !== undefined ? data.email : (row.email ?? null),
       }
       if (!next.userId && !next.email) throw fieldError('userId', 'Either user ID or email must be provided')
@@ -154,8 +166,8 @@ export const seatRoutes = new Elysia({ name: 'booking-seats' })
     '/booking-seats/:id/send-invitation',
     async ({ ctx, params }) => {
       const scope = await seatScope(ctx)
-      const seat = /^[0-9a-f-]{36}$/i.test(params.id)
-        ? await ctx.em.findOne(BookingSeat, { $and: [scope, { id: params.id }] } as any, { populate: POPULATE as any, filters: { [SOFT_DELETE]: true } })
+      const seat = isId(params.id)
+        ? await ctx.em.findOne(BookingSeat, { $and: [scope, { id: params.id }] }, { populate: POPULATE, filters: { [SOFT_DELETE]: true } })
         : null
       if (!seat) throw notFound('Booking seat')
       if (!managesSeats(ctx, bookingOf(seat))) throw forbidden()
@@ -167,6 +179,7 @@ export const seatRoutes = new Elysia({ name: 'booking-seats' })
       auth: true,
       params: t.Object({ id: t.String() }),
       detail: {
+        responses: ok(dataOf(v.object({ ...SeatView.entries, invitationUrl: v.string() })), 'The seat and its new link (shown once)'),
         tags: ['Booking seats'],
         summary: 'Mail a single-use invitation link for a seat (again after a decline or expiry: a new link)',
         description:

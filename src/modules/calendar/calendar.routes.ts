@@ -3,12 +3,11 @@ import { Elysia, t } from 'elysia'
 import { config } from '../../config'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { notFound } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
 import type { User } from '../users'
 import { isConfirmedAttendee, WorkshopSchedule } from '../workshops'
 import { calendarFeed } from './feed'
 import { calendar, type IcsEvent } from './ics'
-
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s)
 
 function place(s: WorkshopSchedule) {
   const address = [s.venueName, s.addressLine1, s.addressLine2, s.city, s.state, s.zip, s.country].filter(Boolean).join(', ')
@@ -50,12 +49,12 @@ function ics(body: string, filename: string) {
 const host = () => new URL(config.APP_URL).host
 
 async function loadSchedule(em: EntityManager, where: object, unscoped = false) {
-  return em.findOne(WorkshopSchedule, where as any, { populate: ['workshop', 'coach'] as any, ...(unscoped ? { filters: { tenant: false } } : {}) })
+  return em.findOne(WorkshopSchedule, where, { populate: ['workshop', 'coach'], ...(unscoped ? { filters: { tenant: false } } : {}) })
 }
 
 /** Same visibility as the schedule itself: own schedules, else PUBLISHED and PUBLIC or UNLISTED. */
 async function visibleSchedule(ctx: RequestContext, id: string) {
-  if (!isUuid(id)) return null
+  if (!isId(id)) return null
   const s = await loadSchedule(ctx.em, { id })
   if (!s) return null
   const mine = ctx.isSuperAdmin || s.coach.id === ctx.user?.id
@@ -91,7 +90,7 @@ export const calendarRoutes = new Elysia({ name: 'calendar' })
   .get(
     '/public/workshop-schedules/:id/calendar.ics',
     async ({ ctx, params }) => {
-      const s = isUuid(params.id)
+      const s = isId(params.id)
         ? await loadSchedule(ctx.em, { id: params.id, status: 'PUBLISHED', visibility: { $in: ['PUBLIC', 'UNLISTED'] }, workshop: { deletedAt: null } }, true)
         : null
       if (!s) throw notFound('Workshop schedule')
@@ -109,7 +108,7 @@ export const calendarRoutes = new Elysia({ name: 'calendar' })
     '/bookings/:id/calendar.ics',
     async ({ ctx, params }) => {
       const me = ctx.requireUser()
-      if (!isUuid(params.id)) throw notFound('Booking')
+      if (!isId(params.id)) throw notFound('Booking')
       // The booker, a guest holding an accepted seat, the coach, or a super-admin.
       const [row] = await ctx.em.execute<{ schedule_id: string; status: string }[]>(
         `select b.workshop_schedule_id as schedule_id, b.status from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id
@@ -136,7 +135,7 @@ export const calendarRoutes = new Elysia({ name: 'calendar' })
     async ({ ctx, query }) => {
       const me = ctx.requireUser()
       const workshopId = query.workshopId ?? null
-      if (workshopId !== null && !isUuid(workshopId)) throw notFound('Workshop')
+      if (workshopId !== null && !isId(workshopId)) throw notFound('Workshop')
       // The sessions I go to: my bookings and the seats I accepted in others', not cancelled.
       const rows = await ctx.em.execute<{ id: string; status: string; schedule_id: string }[]>(
         `select b.id, b.status, b.workshop_schedule_id as schedule_id from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id
@@ -151,7 +150,7 @@ export const calendarRoutes = new Elysia({ name: 'calendar' })
             WorkshopSchedule,
             { id: { $in: [...new Set(rows.map((r) => r.schedule_id))] } },
             {
-              populate: ['workshop', 'coach'] as any,
+              populate: ['workshop', 'coach'],
               filters: { tenant: false },
             },
           )

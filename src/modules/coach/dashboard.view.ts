@@ -5,6 +5,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
+import { coachRatings } from '../feedback'
 import { split } from '../payouts'
 import { avg1, num, personName } from './sql'
 
@@ -35,7 +36,7 @@ export async function coachDashboard(em: EntityManager, coachId: string, from: D
       order by s.start_date limit 50`,
     [coachId, at],
   )
-  const [fb] = await em.execute<any[]>(`select avg(rating) as avg, count(*) as n from feedbacks where coach_id = ? and deleted_at is null`, [coachId])
+  const rating = (await coachRatings(em, [coachId])).get(coachId) ?? { average: null, count: 0 }
   const latest = await em.execute<any[]>(
     `select f.id, f.rating, f.comment, f.created_at, w.title, s.id as schedule_id, s.start_date, u.username, u.email, u.profile->>'firstName' as first_name, u.profile->>'lastName' as last_name
        from feedbacks f join workshop_schedules s on s.id = f.workshop_schedule_id join workshops w on w.id = s.workshop_id join users u on u.id = f.user_id
@@ -70,7 +71,7 @@ export async function coachDashboard(em: EntityManager, coachId: string, from: D
       maxSeats: num(r.max_seats),
       running: new Date(r.start_date) <= at,
     })),
-    rating: { average: avg1(fb?.avg), count: num(fb?.n) },
+    rating,
     latestFeedback: latest.map((r) => ({
       id: r.id as string,
       rating: num(r.rating),

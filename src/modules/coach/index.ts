@@ -15,4 +15,5 @@ export {
   workshopDetail,
   workshopFormOptions,
   workshopResources,
+  workshopTitle,
 } from './workshops.view'

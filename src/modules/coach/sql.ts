@@ -1,3 +1,4 @@
+import { isId } from '../../platform/http/ids'
 /** Small helpers for the coach views: numbers out of PostgreSQL rows, names of people, paging. */
 export const num = (v: unknown) => Number(v ?? 0)
 export const avg1 = (v: unknown) => (v == null ? null : Math.round(Number(v) * 10) / 10)
@@ -5,7 +6,7 @@ export const personName = (r: { first_name?: string | null; last_name?: string |
   [r.first_name, r.last_name].filter(Boolean).join(' ') || r.username || r.email || 'Unknown'
 export const PAGE_SIZE = 10
 export const pageOf = (raw: string | null | undefined) => Math.max(1, Math.min(100_000, Number.parseInt(raw ?? '1', 10) || 1))
-export const isUuid = (s: string | null | undefined): s is string => !!s && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s)
+export const isUuid = isId
 /** A page of rows and its total from one statement (`count(*) over ()`). */
 export interface Paged<T> {
   rows: T[]

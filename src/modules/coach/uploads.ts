@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 /**
  * Coach uploads: a workshop picture (png, jpeg or webp; public like avatars, since the
  * marketplace shows it) and resource files (private: the coach and the workshop's confirmed
@@ -10,7 +11,9 @@ import { config } from '../../config'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { forbidden, notFound } from '../../platform/http/errors'
 import { hit } from '../../platform/http/rate-limit'
+import { created, dataOf } from '../../platform/openapi/responses'
 import { AVATAR_TYPES, allowFileAccess, fileFromBody, serializeFile, storeUpload } from '../uploads'
+import { FileView } from '../uploads/upload.schema'
 import { isUuid } from './sql'
 
 const IMAGE_TYPE_MESSAGE = 'The picture must be a PNG, JPEG or WebP image.'
@@ -61,7 +64,11 @@ export const coachUploadRoutes = new Elysia({ name: 'coach-uploads' })
     {
       auth: true,
       params: t.Object({ id: t.String() }),
-      detail: { tags: ['Workshops'], summary: 'Upload a workshop picture (multipart `file`: png, jpeg or webp); send `absoluteUrl` as the workshop `image`' },
+      detail: {
+        responses: created(dataOf(v.object({ ...FileView.entries, absoluteUrl: v.string() })), 'The stored picture'),
+        tags: ['Workshops'],
+        summary: 'Upload a workshop picture (multipart `file`: png, jpeg or webp); send `absoluteUrl` as the workshop `image`',
+      },
     },
   )
   .post(
@@ -76,6 +83,7 @@ export const coachUploadRoutes = new Elysia({ name: 'coach-uploads' })
       auth: true,
       params: t.Object({ id: t.String() }),
       detail: {
+        responses: created(dataOf(FileView), 'The stored file'),
         tags: ['Workshop resources'],
         summary: 'Upload a resource file (multipart `file`); send its `url` as the resource `filePath`, with `size` and `mimeType` as fileSize and fileType',
       },

@@ -85,6 +85,13 @@ export interface ScheduleRow {
 }
 
 /** A workshop of the coach with every schedule (deleted ones too, flagged) and their numbers: three statements. */
+/** The title of the coach's own workshop (deleted ones included), or null: the cheap existence check of its pages. */
+export async function workshopTitle(em: EntityManager, coachId: string, id: string): Promise<string | null> {
+  if (!isUuid(id)) return null
+  const [w] = await em.execute<{ title: string }[]>(`select title from workshops where id = ? and coach_id = ?`, [id, coachId])
+  return w?.title ?? null
+}
+
 export async function workshopDetail(em: EntityManager, coachId: string, id: string) {
   if (!isUuid(id)) return null
   const [w] = await em.execute<any[]>(

@@ -4,6 +4,8 @@ import { config } from '../../config'
 import { now } from '../../platform/clock'
 import { platform } from '../../platform/http/context'
 import { type ErrorBag, forbidden, validationError } from '../../platform/http/errors'
+import { DateTime } from '../../platform/http/view'
+import { dataOf, ok } from '../../platform/openapi/responses'
 import { adminMetrics, clientMetrics, coachMetrics } from './dashboard.service'
 
 const DAY = 24 * 3600e3
@@ -35,13 +37,21 @@ function parseRange(q: Record<string, string | undefined>) {
 }
 
 /** Dashboard figures for the signed-in user's role (or `view`), for a date range. */
+/** The figures differ per view (client, coach, admin); the keys every view has are spelled out. */
+const MetricsView = v.looseObject({
+  view: v.picklist(['client', 'coach', 'admin']),
+  from: DateTime,
+  to: DateTime,
+  currency: v.string(),
+})
+
 export const dashboardRoutes = new Elysia({ name: 'dashboard' }).use(platform).get(
   '/dashboard/metrics',
   async ({ ctx, query }) => {
     const me = ctx.requireUser()
     const range = parseRange(query as any)
     const coach = await ctx.can('workshops.manage')
-    const view = (query as any).view ?? (ctx.isSuperAdmin ? 'admin' : coach ? 'coach' : 'client')
+    const view = query.view ?? (ctx.isSuperAdmin ? 'admin' : coach ? 'coach' : 'client')
     if (!['client', 'coach', 'admin'].includes(view)) throw validationError({ view: ['The view must be client, coach or admin.'] })
     if (view === 'admin' && !ctx.isSuperAdmin) throw forbidden()
     if (view === 'coach' && !coach) throw forbidden()
@@ -57,6 +67,7 @@ export const dashboardRoutes = new Elysia({ name: 'dashboard' }).use(platform).g
     auth: true,
     query: MetricsQuerySchema,
     detail: {
+      responses: ok(dataOf(MetricsView), 'The metrics of the view'),
       tags: ['Dashboard'],
       summary: 'Dashboard metrics for a date range',
       description:

@@ -4,14 +4,16 @@ import { TENANT } from '../../platform/db/schemas'
 import { platform } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
 import { forbidden, parseOrThrow } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
+import { created, dataOf } from '../../platform/openapi/responses'
 import type { User } from '../users'
 import { serializePublicUser } from '../users'
 import { Feedback } from './feedback.entity'
-import { FeedbackCreateSchema, FeedbackUpdateSchema } from './feedback.schema'
+import { FeedbackCreateSchema, FeedbackUpdateSchema, FeedbackView } from './feedback.schema'
 import { leaveFeedback } from './feedback.service'
 
 const NONE = '00000000-0000-0000-0000-000000000000'
-const uuid = (s: string) => (/^[0-9a-f-]{36}$/i.test(s) ? s : NONE)
+const uuid = (s: string) => (isId(s) ? s : NONE)
 
 export const serializeFeedback = (f: Feedback, include: string[] = []) => ({
   id: f.id,
@@ -63,6 +65,7 @@ const feedbackCrud = crud({
     coach: (value, ctx) => ({ coach: value === 'me' ? (ctx.user?.id ?? NONE) : uuid(value) }),
     rating: (value) => ({ rating: Number(value) || 0 }),
   },
+  view: FeedbackView,
   serialize: (row, include) => serializeFeedback(row, include),
   description: 'Ratings (1-5) with a comment, left by attendees after a schedule ended: one per seat.',
 })
@@ -82,6 +85,10 @@ export const feedbackRoutes = new Elysia({ name: 'feedback' })
     {
       auth: true,
       body: FeedbackCreateSchema,
-      detail: { tags: ['Feedback'], summary: 'Rate a schedule you attended (after it ended; once per seat)' },
+      detail: {
+        responses: created(dataOf(FeedbackView), 'The feedback'),
+        tags: ['Feedback'],
+        summary: 'Rate a schedule you attended (after it ended; once per seat)',
+      },
     },
   )

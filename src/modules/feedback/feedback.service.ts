@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
 import { conflict, fieldError, forbidden } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
 import { WorkshopSchedule } from '../workshops'
 import { Feedback } from './feedback.entity'
 
@@ -45,28 +46,22 @@ export async function leaveFeedback(em: EntityManager, userId: string, data: { w
     bookingSeatId: seat.id,
     rating: data.rating,
     comment: data.comment || null,
-  } as any)
+  })
   await em.flush()
   return feedback
 }
 
-/** Average rating and count of a coach over every tenant (shown on the public coach). */
-/** Average rating and count per coach, for a page of coaches in one statement. */
+/**
+ * Average rating (one decimal) and count per coach over every tenant, for a page of coaches in
+ * one statement: the public directory, a coach's profile and the coach dashboard all read it here.
+ */
 export async function coachRatings(em: EntityManager, coachIds: string[]) {
   const out = new Map<string, { average: number | null; count: number }>()
   if (!coachIds.length) return out
   const rows = await em.execute<{ coach_id: string; avg: string | null; n: string }[]>(
     `select coach_id, avg(rating) as avg, count(*) as n from feedbacks where coach_id = any(?::uuid[]) and deleted_at is null group by coach_id`,
-    [`{${coachIds.join(',')}}`],
+    [`{${[...new Set(coachIds)].filter(isId).join(',')}}`],
   )
   for (const r of rows) out.set(r.coach_id, { average: r.avg == null ? null : Math.round(Number(r.avg) * 10) / 10, count: Number(r.n) })
   return out
-}
-
-export async function coachRating(em: EntityManager, coachId: string) {
-  const [row] = await em.execute<{ avg: string | null; n: string }[]>(
-    `select avg(rating) as avg, count(*) as n from feedbacks where coach_id = ? and deleted_at is null`,
-    [coachId],
-  )
-  return { average: row?.avg == null ? null : Math.round(Number(row.avg) * 10) / 10, count: Number(row?.n ?? 0) }
 }

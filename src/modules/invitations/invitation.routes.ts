@@ -1,11 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { Elysia, t } from 'elysia'
+import * as v from 'valibot'
 import { platform } from '../../platform/http/context'
 import { forbidden, notFound, parseOrThrow } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
 import { ListQuerySchema } from '../../platform/http/list-query'
+import { dataOf, ok, pageOf } from '../../platform/openapi/responses'
 import { InvitationTokenSchema } from '../bookings/booking.schema'
 import { User } from '../users'
 import { listGroups } from './group.service'
+import { GroupView, InvitationView } from './invitation.schema'
 import { acceptInvitation, declineInvitation, showInvitation } from './invitation.service'
 import './invitation.hooks'
 import { answerMySeat } from './mine.service'
@@ -14,7 +18,11 @@ export const invitationRoutes = new Elysia({ name: 'invitations' })
   .use(platform)
   .get('/invitations/:token', async ({ ctx, params }) => ({ data: await showInvitation(ctx.em as EntityManager, params.token) }), {
     params: t.Object({ token: t.String() }),
-    detail: { tags: ['Invitations'], summary: 'What an invitation offers: workshop, schedule, inviter, status (no sign-in: the token is the credential)' },
+    detail: {
+      responses: ok(dataOf(InvitationView), 'The invitation'),
+      tags: ['Invitations'],
+      summary: 'What an invitation offers: workshop, schedule, inviter, status (no sign-in: the token is the credential)',
+    },
   })
   .post(
     '/invitations/accept',
@@ -27,7 +35,11 @@ export const invitationRoutes = new Elysia({ name: 'invitations' })
     {
       auth: true,
       body: InvitationTokenSchema,
-      detail: { tags: ['Invitations'], summary: 'Accept a seat invitation (signed in; binds the seat to you; a token works once)' },
+      detail: {
+        responses: ok(dataOf(InvitationView), 'The accepted invitation'),
+        tags: ['Invitations'],
+        summary: 'Accept a seat invitation (signed in; binds the seat to you; a token works once)',
+      },
     },
   )
   .post(
@@ -39,7 +51,11 @@ export const invitationRoutes = new Elysia({ name: 'invitations' })
     },
     {
       body: InvitationTokenSchema,
-      detail: { tags: ['Invitations'], summary: 'Decline a seat invitation (the seat can be offered again)' },
+      detail: {
+        responses: ok(dataOf(InvitationView), 'The declined invitation'),
+        tags: ['Invitations'],
+        summary: 'Decline a seat invitation (the seat can be offered again)',
+      },
     },
   )
   .get(
@@ -52,7 +68,7 @@ export const invitationRoutes = new Elysia({ name: 'invitations' })
       let who = me
       if (userId && userId !== me.id) {
         if (!ctx.isSuperAdmin) throw forbidden()
-        const other = /^[0-9a-f-]{36}$/i.test(userId) ? await ctx.em.findOne(User, { id: userId }) : null
+        const other = isId(userId) ? await ctx.em.findOne(User, { id: userId }) : null
         if (!other) throw notFound('User')
         who = other
       }
@@ -61,7 +77,11 @@ export const invitationRoutes = new Elysia({ name: 'invitations' })
     {
       auth: true,
       query: ListQuerySchema,
-      detail: { tags: ['Invitations'], summary: 'Groups: the people a client has booked with or invited (derived from seats); super-admins may pass userId' },
+      detail: {
+        responses: ok(pageOf(GroupView), 'A page of people'),
+        tags: ['Invitations'],
+        summary: 'Groups: the people a client has booked with or invited (derived from seats); super-admins may pass userId',
+      },
     },
   )
   .post(
@@ -76,6 +96,7 @@ export const invitationRoutes = new Elysia({ name: 'invitations' })
       auth: true,
       params: t.Object({ id: t.String(), answer: t.String() }),
       detail: {
+        responses: ok(dataOf(v.object({ seatId: v.string(), status: v.picklist(['ACCEPTED', 'DECLINED']) })), 'The answer'),
         tags: ['Invitations'],
         summary: 'Accept or decline an invitation addressed to me (my account or email) without its token (the client dashboard)',
         description: '`answer` is `accept` or `decline`.',

@@ -10,12 +10,14 @@ import { config } from '../../config'
 import { clock } from '../../platform/clock'
 import { randomToken, sha256 } from '../../platform/crypto'
 import { conflict, fieldError, forbidden, type HttpError, notFound } from '../../platform/http/errors'
+import type { ViewOf } from '../../platform/http/view'
 import { log } from '../../platform/log'
 import { sendMail } from '../../platform/mail/mailer'
 import { allTenants, type Booking, BookingSeat, displayName, holdsSeats, serializeScheduleBrief } from '../bookings'
 import { BOOKING_MESSAGES } from '../bookings/booking.schema'
 import { User } from '../users'
 import type { Workshop, WorkshopSchedule } from '../workshops'
+import type { InvitationView } from './invitation.schema'
 
 export const INVITATION_DAYS = 14
 export const EXPIRE_INVITATIONS_JOB = 'invitations.expire'
@@ -30,14 +32,14 @@ export async function sendInvitation(em: EntityManager, seat: BookingSeat, invit
   if (seat.status === 'ACCEPTED') throw conflict('This seat has already been accepted.')
   if (!holdsSeats(booking.status)) throw conflict('Invitations can only be sent for a pending or confirmed booking.')
   if (schedule.startDate.getTime() <= at.getTime()) throw conflict('The workshop has already started: invitations can no longer be sent.')
-  const invitee = seat.user ? await em.findOne(User, { id: (seat.user as any).id }) : null
+  const invitee = seat.user ? await em.findOne(User, { id: seat.user.id }) : null
   const to = seat.email ?? invitee?.email
   if (!to) throw fieldError('userId', BOOKING_MESSAGES.userOrEmail)
 
   const token = randomToken()
   seat.invitationTokenHash = sha256(token)
   seat.status = 'PENDING'
-  seat.inviter = inviter as any
+  seat.inviter = inviter
   seat.invitationSentAt = at
   seat.invitationExpiresAt = new Date(Math.min(schedule.startDate.getTime(), at.getTime() + INVITATION_DAYS * 86_400_000))
   seat.respondedAt = null
@@ -61,7 +63,7 @@ async function seatByToken(em: EntityManager, token: string) {
     BookingSeat,
     { invitationTokenHash: sha256(token) },
     {
-      populate: ['booking', 'booking.workshopSchedule', 'booking.workshopSchedule.workshop', 'inviter'] as any,
+      populate: ['booking', 'booking.workshopSchedule', 'booking.workshopSchedule.workshop', 'inviter'],
       refresh: true,
     },
   )
@@ -71,7 +73,7 @@ const isExpired = (seat: BookingSeat, at: Date) =>
   seat.status === 'EXPIRED' || (seat.status === 'PENDING' && !!seat.invitationExpiresAt && seat.invitationExpiresAt.getTime() <= at.getTime())
 
 /** What an invitation offers (public: the token is the credential). Lazily marks it EXPIRED. */
-export async function showInvitation(em: EntityManager, token: string, at = clock.now()) {
+export async function showInvitation(em: EntityManager, token: string, at = clock.now()): Promise<ViewOf<typeof InvitationView>> {
   const seat = await seatByToken(em, token)
   if (!seat) throw notFound('Invitation')
   if (seat.status === 'PENDING' && isExpired(seat, at)) {
@@ -86,7 +88,7 @@ export async function showInvitation(em: EntityManager, token: string, at = cloc
     bookingId: booking.id,
     status: seat.status,
     email: seat.email ?? null,
-    forUserId: (seat.user as any)?.id ?? null,
+    forUserId: seat.user?.id ?? null,
     expiresAt: seat.invitationExpiresAt ?? null,
     bookingStatus: booking.status,
     inviter: inviter ? { id: inviter.id, name: displayName(inviter) } : null,
@@ -109,7 +111,7 @@ async function explain(em: EntityManager, token: string, user: User | null, at: 
     return conflict('This invitation has expired. Ask the person who invited you to send a new one.')
   }
   if (!holdsSeats(booking.status)) return conflict('This booking was cancelled.')
-  if (user && seat.user && (seat.user as any).id !== user.id) return forbidden('This invitation is for another account.')
+  if (user && seat.user && seat.user.id !== user.id) return forbidden('This invitation is for another account.')
   return conflict('You already have a seat in this booking.')
 }
 

@@ -7,12 +7,11 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { clock } from '../../platform/clock'
 import { conflict, notFound } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
 import type { User } from '../users'
 
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s)
-
 export async function answerMySeat(em: EntityManager, seatId: string, user: User, answer: 'accept' | 'decline', at = clock.now()) {
-  if (!isUuid(seatId)) throw notFound('Invitation')
+  if (!isId(seatId)) throw notFound('Invitation')
   const sql =
     answer === 'accept'
       ? `update booking_seats s set status = 'ACCEPTED', user_id = ?, email = coalesce(s.email, ?), responded_at = ?, updated_at = ?

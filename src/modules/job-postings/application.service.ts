@@ -9,6 +9,7 @@ import { fileTypeFromBuffer } from 'file-type'
 import { config } from '../../config'
 import { escapeLike } from '../../platform/http/crud'
 import { conflict, type ErrorBag, fieldError, notFound, parseOrThrow, validationError } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
 import { parseListQuery } from '../../platform/http/list-query'
 import { hit } from '../../platform/http/rate-limit'
 import { log } from '../../platform/log'
@@ -38,7 +39,7 @@ export const APPLY_LIMIT_PER_HOUR = 200
 
 /** A published, not deleted posting of any tenant, or null. */
 export async function findOpenPosting(em: EntityManager, id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id ?? '')) return null
+  if (!isId(id ?? '')) return null
   return em.findOne(JobPosting, { id, status: 'PUBLISHED', deletedAt: null }, { filters: false })
 }
 
@@ -134,7 +135,7 @@ export async function apply(em: EntityManager, postingId: string, input: ApplyIn
       if (!taken.length) throw conflict(prefs.applicantMaxLimit != null ? APPLY_MESSAGES.full : APPLY_MESSAGES.closed)
       tx.create(JobApplication, {
         id,
-        tenant: (posting.tenant as any).id,
+        tenant: posting.tenant.id,
         jobPosting: posting.id,
         name: data!.name,
         email: data!.email,
@@ -145,7 +146,7 @@ export async function apply(em: EntityManager, postingId: string, input: ApplyIn
         ieltsScore: data!.ieltsScore ?? null,
         status: autoRejected ? 'REJECTED' : 'NEW',
         autoRejected,
-      } as any)
+      })
       await tx.flush()
     })
   } catch (e) {
@@ -183,16 +184,14 @@ async function mailRecruiters(em: EntityManager, posting: JobPosting, applicant:
 
 export const serializeApplication = (a: JobApplication) => ({
   id: a.id,
-  jobPostingId: (a.jobPosting as any).id ?? a.jobPosting,
+  jobPostingId: a.jobPosting.id,
   name: a.name,
   email: a.email,
   answers: a.answers,
   ieltsScore: a.ieltsScore ?? null,
   status: a.status,
   autoRejected: a.autoRejected,
-  resume: a.resumeKey
-    ? { name: a.resumeName, type: a.resumeType, url: `/v1/t/job-postings/${(a.jobPosting as any).id ?? a.jobPosting}/applications/${a.id}/resume` }
-    : null,
+  resume: a.resumeKey ? { name: a.resumeName, type: a.resumeType, url: `/v1/t/job-postings/${a.jobPosting.id}/applications/${a.id}/resume` } : null,
   createdAt: a.createdAt,
   updatedAt: a.updatedAt,
 })
@@ -210,10 +209,10 @@ export async function listApplications(em: EntityManager, postingId: string, url
   if (p.filter.status)
     where.status = (APPLICATION_STATUSES as readonly string[]).includes(p.filter.status.toUpperCase()) ? p.filter.status.toUpperCase() : '__none__'
   if (p.q) where.$or = [{ name: { $ilike: `%${escapeLike(p.q)}%` } }, { email: { $ilike: `%${escapeLike(p.q)}%` } }]
-  const [rows, total] = await em.findAndCount(JobApplication, where as any, {
+  const [rows, total] = await em.findAndCount(JobApplication, where, {
     limit: p.perPage,
     offset: p.offset,
-    orderBy: [...p.sort.map((s) => ({ [s.field]: s.dir })), { id: 'asc' }] as any,
+    orderBy: [...p.sort.map((s) => ({ [s.field]: s.dir })), { id: 'asc' }],
   })
   return { data: rows.map(serializeApplication), meta: { page: p.page, perPage: p.perPage, total, lastPage: Math.max(1, Math.ceil(total / p.perPage)) } }
 }

@@ -2,6 +2,7 @@
 
 import { toJsonSchema } from '@valibot/to-json-schema'
 import * as v from 'valibot'
+import { file } from '../../platform/openapi/responses'
 import {
   APPLICATION_STATUSES,
   DEPARTMENTS,
@@ -109,16 +110,13 @@ export const responses = {
     409: json(ErrorBody, 'Not accepting applications, applicant limit reached, or already applied'),
   },
   resume: {
-    200: {
-      description: 'The resume file (PDF or Word), as an attachment',
-      content: {
-        'application/pdf': { schema: { type: 'string', format: 'binary' } },
-        'application/vnd.openxmlformats-officedocument.wordprocessingml.document': { schema: { type: 'string', format: 'binary' } },
-        'application/msword': { schema: { type: 'string', format: 'binary' } },
-      },
-    },
+    ...file('The resume file (PDF or Word), as an attachment', [
+      'application/pdf',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'application/msword',
+    ]),
     ...errors,
-  } as any,
+  },
   publicList: { 200: json(v.object({ data: v.array(JobPostingView), meta: Meta }), 'Published postings of every team') },
   publicOne: { 200: json(v.object({ data: JobPostingView }), 'A published posting'), 404: errors[404] },
 }

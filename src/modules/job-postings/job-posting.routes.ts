@@ -1,6 +1,7 @@
 import { Elysia, t } from 'elysia'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { notFound, parseOrThrow } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
 import { listApplications, readResumeFile, serializeApplication } from './application.service'
 import { DESCRIPTION, responses } from './job-posting.docs'
 import { JobApplication } from './job-posting.entity'
@@ -23,7 +24,7 @@ const guarded = (opts: { needTenant?: boolean; posting?: boolean } = {}) => ({
 
 async function findApplication(ctx: RequestContext, postingId: string, id: string) {
   const posting = await findPosting(ctx, postingId)
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Application')
+  if (!isId(id)) throw notFound('Application')
   const a = await ctx.em.findOne(JobApplication, { id, jobPosting: posting.id })
   if (!a) throw notFound('Application')
   return a
@@ -54,7 +55,7 @@ export const jobPostingRoutes = new Elysia({ name: 'job-postings' })
     },
     {
       ...guarded({ needTenant: true }),
-      body: JobPostingCreateSchema as any,
+      body: JobPostingCreateSchema,
       detail: { tags, summary: 'Create a job posting (DRAFT unless status says otherwise)', description: DESCRIPTION, responses: responses.created },
     },
   )
@@ -68,7 +69,7 @@ export const jobPostingRoutes = new Elysia({ name: 'job-postings' })
     {
       ...guarded({ posting: true }),
       params: idParam,
-      body: JobPostingUpdateSchema as any,
+      body: JobPostingUpdateSchema,
       detail: { tags, summary: 'Update a job posting (partial; `preferences` keys are merged)', description: DESCRIPTION, responses: responses.updated },
     },
   )
@@ -122,7 +123,7 @@ export const jobPostingRoutes = new Elysia({ name: 'job-postings' })
     {
       ...guarded({ posting: true }),
       params: appParams,
-      body: ApplicationStatusSchema as any,
+      body: ApplicationStatusSchema,
       detail: { tags, summary: 'Move an applicant (NEW, SHORTLISTED, REJECTED, HIRED)', responses: responses.application },
     },
   )

@@ -206,9 +206,7 @@ export const PreferencesSchema = v.pipe(v.strictObject(preferenceEntries), ielts
 export type JobPreferences = v.InferOutput<typeof PreferencesSchema>
 export const DEFAULT_PREFERENCES: JobPreferences = v.parse(PreferencesSchema, {})
 /** A PATCH sends only the keys it changes; the merged whole is checked again. */
-export const PreferencesPatchSchema = v.strictObject(
-  Object.fromEntries(Object.entries(preferenceEntries).map(([k, s]) => [k, v.optional((s as any).wrapped)])) as any,
-)
+export const PreferencesPatchSchema = v.strictObject(Object.fromEntries(Object.entries(preferenceEntries).map(([k, s]) => [k, v.optional(s.wrapped)])))
 
 const fields = {
   description: v.nullish(descriptionRule),

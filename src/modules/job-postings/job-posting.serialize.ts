@@ -7,7 +7,7 @@ export const userName = (u: User) => [u.profile?.firstName, u.profile?.lastName]
 export function serializePosting(p: JobPosting, include: string[] = [], recruiters?: Map<string, User>) {
   const out: Record<string, unknown> = {
     id: p.id,
-    tenantId: (p.tenant as any).id,
+    tenantId: p.tenant.id,
     title: p.title,
     description: p.description ?? null,
     skillsDescription: p.skillsDescription ?? null,
@@ -40,7 +40,7 @@ export function serializePosting(p: JobPosting, include: string[] = [], recruite
       .filter(Boolean)
       .map((u) => ({ id: u!.id, name: userName(u!), email: u!.email, username: u!.username ?? null }))
   if (include.includes('tenant')) {
-    const t = p.tenant as any
+    const t = p.tenant
     out.tenant = { id: t.id, name: t.name, slug: t.slug, plan: t.plan }
   }
   return out

@@ -10,6 +10,7 @@ import { SOFT_DELETE, TENANT } from '../../platform/db/schemas'
 import type { RequestContext } from '../../platform/http/context'
 import { escapeLike } from '../../platform/http/crud'
 import { fieldError, forbidden, notFound, parseOrThrow } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
 import { listResponse, parseIncludes, parseListQuery } from '../../platform/http/list-query'
 import { Membership } from '../tenants'
 import { User } from '../users'
@@ -63,9 +64,9 @@ function filterWhere(field: string, value: string): FilterQuery<JobPosting> {
     case 'experienceLevel':
       return { experienceLevel: oneOf(SENIORITY_LEVELS, value, field) }
     case 'workplaceType':
-      return { workplaceTypes: { $contains: [oneOf(WORK_MODES, value, field)] } } as any
+      return { workplaceTypes: { $contains: [oneOf(WORK_MODES, value, field)] } }
     case 'category':
-      return { categories: { $contains: [oneOf(DEPARTMENTS, value, field)] } } as any
+      return { categories: { $contains: [oneOf(DEPARTMENTS, value, field)] } }
     case 'text':
       return textWhere(value)
   }
@@ -73,7 +74,7 @@ function filterWhere(field: string, value: string): FilterQuery<JobPosting> {
 }
 const textWhere = (q: string): FilterQuery<JobPosting> => {
   const like = `%${escapeLike(q)}%`
-  return { $or: [{ title: { $ilike: like } }, { companyName: { $ilike: like } }, { location: { $ilike: like } }] } as any
+  return { $or: [{ title: { $ilike: like } }, { companyName: { $ilike: like } }, { location: { $ilike: like } }] }
 }
 
 /** Loads the recruiters of many postings in one query. */
@@ -91,13 +92,17 @@ export async function listPostings(ctx: RequestContext, url: URL) {
   const trashed = p.withTrashed || p.onlyTrashed
   if (trashed && !ctx.isSuperAdmin) throw forbidden('Only super-admins can see deleted rows.')
   if (p.onlyTrashed) where.push({ deletedAt: { $ne: null } })
-  const [rows, total] = await ctx.em.findAndCount(JobPosting, { $and: where } as any, {
-    limit: p.perPage,
-    offset: p.offset,
-    orderBy: [...p.sort.map((s) => ({ [s.field]: s.dir })), { id: 'asc' }] as any,
-    populate: p.include.includes('tenant') ? (['tenant'] as any) : [],
-    ...(trashed ? { filters: { [SOFT_DELETE]: false } } : {}),
-  })
+  const [rows, total] = await ctx.em.findAndCount(
+    JobPosting,
+    { $and: where },
+    {
+      limit: p.perPage,
+      offset: p.offset,
+      orderBy: [...p.sort.map((s) => ({ [s.field]: s.dir })), { id: 'asc' }],
+      populate: p.include.includes('tenant') ? ['tenant'] : [],
+      ...(trashed ? { filters: { [SOFT_DELETE]: false } } : {}),
+    },
+  )
   const recruiters = p.include.includes('recruiters') ? await recruitersOf(ctx.em, rows) : undefined
   return listResponse(
     rows.map((r) => serializePosting(r, p.include, recruiters)),
@@ -107,7 +112,7 @@ export async function listPostings(ctx: RequestContext, url: URL) {
 }
 
 export async function findPosting(ctx: RequestContext, id: string, opts: { trashed?: boolean } = {}) {
-  if (!/^[0-9a-f-]{36}$/i.test(id ?? '')) throw notFound('Job posting')
+  if (!isId(id ?? '')) throw notFound('Job posting')
   const row = await ctx.em.findOne(JobPosting, { id }, opts.trashed ? { filters: { [SOFT_DELETE]: false } } : {})
   if (!row) throw notFound('Job posting')
   return row
@@ -118,7 +123,7 @@ export async function showPosting(ctx: RequestContext, id: string, url: URL) {
   const trashed = ['1', 'true'].includes(url.searchParams.get('withTrashed') ?? '')
   if (trashed && !ctx.isSuperAdmin) throw forbidden('Only super-admins can see deleted rows.')
   const row = await findPosting(ctx, id, { trashed })
-  if (include.includes('tenant')) await ctx.em.populate(row, ['tenant'] as any)
+  if (include.includes('tenant')) await ctx.em.populate(row, ['tenant'])
   const recruiters = include.includes('recruiters') ? await recruitersOf(ctx.em, [row]) : undefined
   return serializePosting(row, include, recruiters)
 }
@@ -145,7 +150,7 @@ function assignFields(row: JobPosting, data: Fields) {
     'recruiterIds',
   ] as const
   for (const k of simple) {
-    const value = (data as any)[k]
+    const value = data[k]
     if (value === undefined) continue
     ;(row as any)[k] = value === '' ? null : value
   }
@@ -155,9 +160,9 @@ function assignFields(row: JobPosting, data: Fields) {
 async function applyStatus(em: EntityManager, row: JobPosting, from: JobStatus | null, to: JobStatus) {
   if (from) assertTransition(from, to)
   if (to === 'PUBLISHED') {
-    assertPublishable(row as any)
+    assertPublishable(row)
     if (from !== 'PUBLISHED') {
-      await assertCanOpen(em, (row.tenant as any).id ?? row.tenant, from ? row.id : undefined)
+      await assertCanOpen(em, row.tenant.id, from ? row.id : undefined)
       row.publishedAt ??= new Date()
     }
   }
@@ -174,7 +179,7 @@ export async function createPosting(ctx: RequestContext, data: JobPostingCreate)
       title: data.title,
       status: 'DRAFT',
       preferences: data.preferences ?? DEFAULT_PREFERENCES,
-    } as any)
+    })
     assignFields(row, data)
     await applyStatus(tx as EntityManager, row, null, data.status ?? 'DRAFT')
     await tx.flush()
@@ -183,7 +188,7 @@ export async function createPosting(ctx: RequestContext, data: JobPostingCreate)
 }
 
 export async function updatePosting(ctx: RequestContext, row: JobPosting, data: JobPostingUpdate) {
-  if (data.recruiterIds) await assertRecruiters(ctx.em, (row.tenant as any).id, data.recruiterIds)
+  if (data.recruiterIds) await assertRecruiters(ctx.em, row.tenant.id, data.recruiterIds)
   if (data.preferences) {
     const merged = parseOrThrow(PreferencesSchema, { ...row.preferences, ...data.preferences })
     row.preferences = merged
@@ -203,7 +208,7 @@ export async function deletePosting(ctx: RequestContext, row: JobPosting) {
 /** A restored PUBLISHED posting counts against the plan again. */
 export async function restorePosting(ctx: RequestContext, row: JobPosting) {
   await ctx.em.transactional(async (tx) => {
-    if (row.status === 'PUBLISHED') await assertCanOpen(tx as EntityManager, (row.tenant as any).id, row.id)
+    if (row.status === 'PUBLISHED') await assertCanOpen(tx as EntityManager, row.tenant.id, row.id)
     row.deletedAt = null
     await tx.flush()
   })
@@ -211,7 +216,7 @@ export async function restorePosting(ctx: RequestContext, row: JobPosting) {
 
 /** Active members of a team, as recruiter choices. */
 export async function teamMembers(em: EntityManager, tenantId: string) {
-  const rows = await em.find(Membership, { tenant: tenantId, status: 'ACTIVE' }, { populate: ['user'] as any, filters: false, limit: 200 })
+  const rows = await em.find(Membership, { tenant: tenantId, status: 'ACTIVE' }, { populate: ['user'], filters: false, limit: 200 })
   return rows
     .map((m) => {
       const u = m.user as unknown as User

@@ -1,6 +1,7 @@
 /** Published postings of every team, for the public /jobs pages and the public API. */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { escapeLike } from '../../platform/http/crud'
+import { isId } from '../../platform/http/ids'
 import { JobPosting } from './job-posting.entity'
 import { EMPLOYMENT_TYPES, WORK_MODES } from './job-posting.schema'
 
@@ -23,19 +24,23 @@ export async function listPublished(em: EntityManager, query: PublicJobQuery = {
     where.push({ employmentStatus: query.employmentStatus })
   if (query.workplaceType && (WORK_MODES as readonly string[]).includes(query.workplaceType))
     where.push({ workplaceTypes: { $contains: [query.workplaceType] } })
-  const [rows, total] = await em.findAndCount(JobPosting, { $and: where } as any, {
-    filters: false,
-    populate: ['tenant'] as any,
-    limit: PUBLIC_PAGE_SIZE,
-    offset: (page - 1) * PUBLIC_PAGE_SIZE,
-    orderBy: [{ publishedAt: 'desc' }, { id: 'asc' }] as any,
-  })
+  const [rows, total] = await em.findAndCount(
+    JobPosting,
+    { $and: where },
+    {
+      filters: false,
+      populate: ['tenant'],
+      limit: PUBLIC_PAGE_SIZE,
+      offset: (page - 1) * PUBLIC_PAGE_SIZE,
+      orderBy: [{ publishedAt: 'desc' }, { id: 'asc' }],
+    },
+  )
   return { rows, total, page, lastPage: Math.max(1, Math.ceil(total / PUBLIC_PAGE_SIZE)) }
 }
 
 export async function findPublished(em: EntityManager, id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id ?? '')) return null
-  return em.findOne(JobPosting, { id, status: 'PUBLISHED', deletedAt: null }, { filters: false, populate: ['tenant'] as any })
+  if (!isId(id ?? '')) return null
+  return em.findOne(JobPosting, { id, status: 'PUBLISHED', deletedAt: null }, { filters: false, populate: ['tenant'] })
 }
 
 /** Whether a posting takes applications now, and why not. */
@@ -47,7 +52,7 @@ export function applyState(p: JobPosting): 'open' | 'closed' | 'full' {
 
 /** The public view: no recruiters, no poster email, only enabled questions. */
 export function serializePublic(p: JobPosting) {
-  const t = p.tenant as any
+  const t = p.tenant
   return {
     id: p.id,
     title: p.title,

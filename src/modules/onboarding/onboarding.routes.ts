@@ -1,9 +1,11 @@
 import { Elysia } from 'elysia'
+import * as v from 'valibot'
 import { platform } from '../../platform/http/context'
 import { parseOrThrow } from '../../platform/http/errors'
+import { dataOf, ok } from '../../platform/openapi/responses'
 import { isSafeRedirect } from '../../shared/urls'
 import { landingFor } from '../auth'
-import { serializeUser } from '../users'
+import { serializeUser, UserView } from '../users'
 import { OnboardingCompleteSchema } from './onboarding.schema'
 import { completeOnboarding } from './onboarding.service'
 
@@ -26,6 +28,7 @@ export const onboardingRoutes = new Elysia({ name: 'onboarding' }).use(platform)
     auth: true,
     body: OnboardingCompleteSchema,
     detail: {
+      responses: ok(dataOf(v.object({ user: UserView, redirect: v.string() })), 'Onboarded: the user and where to go next'),
       tags: ['Onboarding'],
       summary: 'Finish onboarding (step 2)',
       description:

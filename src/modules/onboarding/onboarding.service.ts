@@ -27,7 +27,7 @@ export async function completeOnboarding(em: EntityManager, user: User, input: O
   if (user.status !== 'pending') return user
   if (!user.username || !user.profile?.firstName || !user.profile?.lastName) throw fieldError('role', ONBOARDING_MESSAGES.stepOne)
   await em.transactional(async (tx) => {
-    const u = await tx.findOneOrFail(User, { id: user.id }, { lockMode: 4 as any })
+    const u = await tx.findOneOrFail(User, { id: user.id }, { lockMode: 4 })
     if (u.status !== 'pending') return
     u.status = 'active'
     if (input.role === 'coach') {
@@ -39,8 +39,8 @@ export async function completeOnboarding(em: EntityManager, user: User, input: O
           slug: await freeSlug(tx, u.username ?? input.coachProfile.businessName),
           email: u.email,
           plan: 'free',
-        } as any)
-        tx.create(Membership, { tenant, user: u, status: 'ACTIVE', roles: ['coach'] } as any)
+        })
+        tx.create(Membership, { tenant, user: u, status: 'ACTIVE', roles: ['coach'] })
         u.defaultTenantSlug = tenant.slug
       }
     }

@@ -61,7 +61,7 @@ export async function listCards(user: User): Promise<SavedCard[]> {
     const [list, defaultId] = await Promise.all([stripe().customers.listPaymentMethods(customerId, { type: 'card', limit: 100 }), defaultOf(customerId)])
     return list.data.map((pm) => serializeCard(pm, defaultId))
   }).catch((err) => {
-    if ((err as any)?.status === 422) return [] // the customer is gone: no cards
+    if (err?.status === 422) return [] // the customer is gone: no cards
     throw err
   })
 }

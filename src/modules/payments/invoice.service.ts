@@ -25,11 +25,11 @@ export async function issueDocument(tem: EntityManager, bookingId: string, kind:
   if (kind === 'credit_note' && refunded <= 0) return null
 
   const [tenant, user, schedule] = await Promise.all([
-    tem.findOneOrFail(Tenant, { id: (booking.tenant as any).id }, { filters: false }),
-    tem.findOneOrFail(User, { id: (booking.user as any).id }, { filters: false }),
-    tem.findOneOrFail(WorkshopSchedule, { id: (booking.workshopSchedule as any).id }, { filters: false }),
+    tem.findOneOrFail(Tenant, { id: booking.tenant.id }, { filters: false }),
+    tem.findOneOrFail(User, { id: booking.user.id }, { filters: false }),
+    tem.findOneOrFail(WorkshopSchedule, { id: booking.workshopSchedule.id }, { filters: false }),
   ])
-  const workshop = await tem.findOneOrFail(Workshop, { id: (schedule.workshop as any).id }, { filters: false })
+  const workshop = await tem.findOneOrFail(Workshop, { id: schedule.workshop.id }, { filters: false })
   const card = paid.find((p) => p.cardLast4)
   const unitPrice = booking.seats ? Math.round(booking.amountTotal / booking.seats) : 0
   const lines: InvoiceLines = {
@@ -62,7 +62,7 @@ export async function issueDocument(tem: EntityManager, bookingId: string, kind:
     currency: booking.currency,
     total: lines.total,
     lines,
-  } as any)
+  })
   await tem.flush()
   return doc
 }

@@ -1,11 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { Elysia, t } from 'elysia'
 import type Stripe from 'stripe'
+import * as v from 'valibot'
 import { lockRow } from '../../platform/db/after-commit'
 import { allTenants } from '../../platform/db/tenant-scope'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { notFound, parseOrThrow } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
 import { listResponse, parseIncludes, parseListQuery } from '../../platform/http/list-query'
+import type { ViewOf } from '../../platform/http/view'
+import { created, dataOf, file, noContent, ok, pageOf } from '../../platform/openapi/responses'
 import { toMajor } from '../../shared/money'
 import { Booking, bookingScope } from '../bookings'
 import { addCard, listCards, removeCard, setDefaultCard } from './customers'
@@ -15,9 +19,13 @@ import { Invoice, Payment } from './payment.entity'
 import {
   AddPaymentMethodSchema,
   BookingIntentSchema,
+  CardView,
   DefaultPaymentMethodSchema,
   FinalizeSchema,
+  IntentView,
   InvoiceQuerySchema,
+  InvoiceView,
+  PaymentView,
   PublicIntentSchema,
 } from './payment.schema'
 import { createBookingIntent, finalizeBooking } from './payment.service'
@@ -26,11 +34,10 @@ import { handleWebhook } from './webhook'
 
 const tags = ['Payments']
 const idParams = t.Object({ id: t.String() })
-const isUuid = (s: string) => /^[0-9a-f-]{36}$/i.test(s)
 
-export const serializePayment = (p: Payment) => ({
+export const serializePayment = (p: Payment): ViewOf<typeof PaymentView> => ({
   id: p.id,
-  bookingId: (p.booking as any).id,
+  bookingId: p.booking.id,
   kind: p.kind,
   status: p.status,
   amount: toMajor(p.amount),
@@ -49,21 +56,21 @@ export const serializePayment = (p: Payment) => ({
   updatedAt: p.updatedAt,
 })
 
-export const serializeInvoice = (inv: Invoice) => ({
+export const serializeInvoice = (inv: Invoice): ViewOf<typeof InvoiceView> => ({
   id: inv.id,
   number: documentNumber(inv),
   kind: inv.kind,
-  bookingId: (inv.booking as any).id,
+  bookingId: inv.booking.id,
   issuedAt: inv.issuedAt,
   total: toMajor(inv.total),
   currency: inv.currency,
   clientName: inv.lines.clientName,
   workshopTitle: inv.lines.workshopTitle,
   seats: inv.lines.seats,
-  url: `/v1/payments/bookings/${(inv.booking as any).id}/invoice${inv.kind === 'credit_note' ? '?document=credit-note' : ''}`,
+  url: `/v1/payments/bookings/${inv.booking.id}/invoice${inv.kind === 'credit_note' ? '?document=credit-note' : ''}`,
 })
 
-function serializeIntent(r: { pi: Stripe.PaymentIntent; payment: Payment | null; booking: Booking | null }) {
+function serializeIntent(r: { pi: Stripe.PaymentIntent; payment: Payment | null; booking: Booking | null }): ViewOf<typeof IntentView> {
   return {
     paymentId: r.payment?.id ?? null,
     paymentIntentId: r.pi.id,
@@ -79,9 +86,9 @@ function serializeIntent(r: { pi: Stripe.PaymentIntent; payment: Payment | null;
 
 /** A booking the viewer may see (booker, its coach, super-admin), else 404. */
 async function visibleBooking(ctx: RequestContext, id: string) {
-  if (!isUuid(id)) throw notFound('Booking')
+  if (!isId(id)) throw notFound('Booking')
   const scope = await bookingScope(ctx)
-  const b = await ctx.em.findOne(Booking, { $and: [scope, { id }] } as any)
+  const b = await ctx.em.findOne(Booking, { $and: [scope, { id }] })
   if (!b) throw notFound('Booking')
   return b
 }
@@ -115,11 +122,11 @@ const ownBooking =
     const me = ctx.requireUser()
     const id = params.id ?? ''
     const where = opts.superAdminToo && ctx.isSuperAdmin ? { id } : { id, user: me.id }
-    if (!isUuid(id) || !(await allTenants(ctx.em).count(Booking, where))) throw notFound('Booking')
+    if (!isId(id) || !(await allTenants(ctx.em).count(Booking, where))) throw notFound('Booking')
   }
 
 async function payIntent(ctx: RequestContext, bookingId: string, body: { paymentMethodId?: string | null; savePaymentMethod?: boolean }) {
-  if (!isUuid(bookingId)) throw notFound('Booking')
+  if (!isId(bookingId)) throw notFound('Booking')
   const r = await createBookingIntent(ctx.em as EntityManager, ctx.requireUser(), bookingId, body)
   return { data: serializeIntent(r) }
 }
@@ -132,7 +139,13 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
       const s = paymentsSettings()
       return { data: { key: s.publishableKey, publishableKey: s.publishableKey, stripeJsUrl: s.stripeJsUrl, mode: s.mode } }
     },
-    { detail: { tags, summary: "The card provider's publishable key (and where Stripe.js loads from)" } },
+    {
+      detail: {
+        responses: ok(dataOf(v.object({ key: v.string(), publishableKey: v.string(), stripeJsUrl: v.string(), mode: v.string() })), 'The key'),
+        tags,
+        summary: "The card provider's publishable key (and where Stripe.js loads from)",
+      },
+    },
   )
   .post(
     '/public/payments/payment-intent',
@@ -144,6 +157,7 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
       auth: true,
       body: PublicIntentSchema,
       detail: {
+        responses: ok(dataOf(IntentView), 'The payment intent'),
         tags,
         summary: 'Payment intent for a booking (checkout)',
         description:
@@ -155,6 +169,7 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
     access: { auth: true, check: ownBooking() },
     params: idParams,
     detail: {
+      responses: ok(dataOf(IntentView), 'The payment intent'),
       tags,
       summary: "Payment intent for the booking's amount due",
       description: 'Optional body `{ paymentMethodId, savePaymentMethod }`: with a saved card the payment is confirmed at once.',
@@ -164,7 +179,7 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
     '/payments/bookings/:id/finalize',
     async ({ ctx, params, body }) => {
       const data = parseOrThrow(FinalizeSchema, body)
-      if (!isUuid(params.id)) throw notFound('Booking')
+      if (!isId(params.id)) throw notFound('Booking')
       const r = await finalizeBooking(ctx.em as EntityManager, ctx.requireUser(), params.id, data.paymentIntentId)
       return { data: { ...serializeIntent(r), clientSecret: undefined, payment: r.payment ? serializePayment(r.payment) : null } }
     },
@@ -172,7 +187,11 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
       access: { auth: true, check: ownBooking({ superAdminToo: true }) },
       params: idParams,
       body: FinalizeSchema,
-      detail: { tags, summary: 'Confirm the booking once its payment intent succeeded' },
+      detail: {
+        responses: ok(dataOf(v.object({ ...IntentView.entries, payment: v.nullable(PaymentView) })), 'The payment and the booking status'),
+        tags,
+        summary: 'Confirm the booking once its payment intent succeeded',
+      },
     },
   )
   .get(
@@ -195,7 +214,11 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
         headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${documentNumber(doc)}.pdf"` },
       })
     },
-    { auth: true, params: idParams, detail: { tags, summary: 'Invoice PDF (`?document=credit-note` for the credit note of a refund)' } },
+    {
+      auth: true,
+      params: idParams,
+      detail: { responses: file('The PDF', ['application/pdf']), tags, summary: 'Invoice PDF (`?document=credit-note` for the credit note of a refund)' },
+    },
   )
   .get(
     '/bookings/:id/payments',
@@ -209,7 +232,11 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
       )
       return listResponse(rows.map(serializePayment), total, p)
     },
-    { auth: true, params: idParams, detail: { tags: ['Bookings', ...tags], summary: 'Payments and refunds of a booking' } },
+    {
+      auth: true,
+      params: idParams,
+      detail: { responses: ok(pageOf(PaymentView), 'A page of payments'), tags: ['Bookings', ...tags], summary: 'Payments and refunds of a booking' },
+    },
   )
   .get(
     '/payments',
@@ -224,10 +251,9 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
       const where: Record<string, unknown> = { booking: scope }
       if (p.filter.status) where.status = { $in: p.filter.status.split(',') }
       if (p.filter.kind) where.kind = p.filter.kind
-      if (p.filter.bookingId)
-        where.booking = { $and: [scope, { id: isUuid(p.filter.bookingId) ? p.filter.bookingId : '00000000-0000-0000-0000-000000000000' }] }
-      const [rows, total] = await ctx.em.findAndCount(Payment, where as any, {
-        orderBy: [...p.sort.map((x) => ({ [x.field]: x.dir })), { id: 'desc' }] as any,
+      if (p.filter.bookingId) where.booking = { $and: [scope, { id: isId(p.filter.bookingId) ? p.filter.bookingId : '00000000-0000-0000-0000-000000000000' }] }
+      const [rows, total] = await ctx.em.findAndCount(Payment, where, {
+        orderBy: [...p.sort.map((x) => ({ [x.field]: x.dir })), { id: 'desc' }],
         limit: p.perPage,
         offset: p.offset,
       })
@@ -236,6 +262,7 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
     {
       auth: true,
       detail: {
+        responses: ok(pageOf(PaymentView), 'A page of payments'),
         tags,
         summary: "Payments and refunds the viewer may see (own bookings; a coach: their schedules' bookings)",
         description: 'filter[status], filter[kind] (payment|refund), filter[bookingId]; sort createdAt, amount, status.',
@@ -253,13 +280,13 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
         defaultSort: '-issuedAt',
       })
       const conds: unknown[] = [scope]
-      if (p.filter.bookingId) conds.push({ id: isUuid(p.filter.bookingId) ? p.filter.bookingId : '00000000-0000-0000-0000-000000000000' })
-      if (p.filter.workshopScheduleId && isUuid(p.filter.workshopScheduleId)) conds.push({ workshopSchedule: p.filter.workshopScheduleId })
-      if (p.filter.workshopId && isUuid(p.filter.workshopId)) conds.push({ workshopSchedule: { workshop: p.filter.workshopId } })
+      if (p.filter.bookingId) conds.push({ id: isId(p.filter.bookingId) ? p.filter.bookingId : '00000000-0000-0000-0000-000000000000' })
+      if (p.filter.workshopScheduleId && isId(p.filter.workshopScheduleId)) conds.push({ workshopSchedule: p.filter.workshopScheduleId })
+      if (p.filter.workshopId && isId(p.filter.workshopId)) conds.push({ workshopSchedule: { workshop: p.filter.workshopId } })
       const where: Record<string, unknown> = { booking: { $and: conds } }
       if (p.filter.kind) where.kind = p.filter.kind === 'credit-note' ? 'credit_note' : p.filter.kind
-      const [rows, total] = await ctx.em.findAndCount(Invoice, where as any, {
-        orderBy: [...p.sort.map((x) => ({ [x.field]: x.dir })), { id: 'desc' }] as any,
+      const [rows, total] = await ctx.em.findAndCount(Invoice, where, {
+        orderBy: [...p.sort.map((x) => ({ [x.field]: x.dir })), { id: 'desc' }],
         limit: p.perPage,
         offset: p.offset,
       })
@@ -268,6 +295,7 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
     {
       auth: true,
       detail: {
+        responses: ok(pageOf(InvoiceView), 'A page of invoices and credit notes'),
         tags,
         summary: 'Invoices and credit notes the viewer may see (coach: of their schedules)',
         description: 'filter[kind] (invoice|credit-note), filter[bookingId], filter[workshopScheduleId], filter[workshopId].',
@@ -281,7 +309,7 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
       const cards = await listCards(ctx.requireUser())
       return { data: cards, meta: { page: 1, perPage: Math.max(cards.length, 10), total: cards.length, lastPage: 1 } }
     },
-    { auth: true, detail: { tags, summary: 'Saved cards' } },
+    { auth: true, detail: { responses: ok(pageOf(CardView), 'My saved cards'), tags, summary: 'Saved cards' } },
   )
   .post(
     '/payments/payment-methods',
@@ -291,7 +319,11 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
       set.status = 201
       return { data: card }
     },
-    { auth: true, body: AddPaymentMethodSchema, detail: { tags, summary: 'Save a card (a payment method made by Stripe.js createPaymentMethod)' } },
+    {
+      auth: true,
+      body: AddPaymentMethodSchema,
+      detail: { responses: created(dataOf(CardView), 'The saved card'), tags, summary: 'Save a card (a payment method made by Stripe.js createPaymentMethod)' },
+    },
   )
   .put(
     '/payments/payment-methods/default',
@@ -299,7 +331,16 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
       const data = parseOrThrow(DefaultPaymentMethodSchema, body)
       return { data: await setDefaultCard(ctx.requireUser(), data.paymentMethodId) }
     },
-    { auth: true, body: DefaultPaymentMethodSchema, detail: { tags, summary: 'Make a saved card the default', description: 'Body `{ paymentMethodId }`.' } },
+    {
+      auth: true,
+      body: DefaultPaymentMethodSchema,
+      detail: {
+        responses: ok(dataOf(CardView), 'The default card'),
+        tags,
+        summary: 'Make a saved card the default',
+        description: 'Body `{ paymentMethodId }`.',
+      },
+    },
   )
   .delete(
     '/payments/payment-methods/:id',
@@ -308,7 +349,7 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
       set.status = 204
       return null
     },
-    { auth: true, params: idParams, detail: { tags, summary: 'Remove a saved card' } },
+    { auth: true, params: idParams, detail: { responses: noContent('Removed'), tags, summary: 'Remove a saved card' } },
   )
   .post(
     '/payments/webhook',
@@ -316,7 +357,14 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
       const raw = await request.text()
       return handleWebhook(ctx.em as EntityManager, raw, request.headers.get('stripe-signature'))
     },
-    { parse: 'none', detail: { tags, summary: 'Stripe webhook (signed; raw body)' } },
+    {
+      parse: 'none',
+      detail: {
+        responses: ok(v.object({ received: v.boolean(), duplicate: v.boolean() }), 'Received (a duplicate event is acknowledged once more)'),
+        tags,
+        summary: 'Stripe webhook (signed; raw body)',
+      },
+    },
   )
   // The local Stripe server, same origin for the browser: the Stripe.js stand-in and the calls it makes.
   .get(`${LOCAL_PREFIX}/js/stripe.js`, ({ request }) => proxyLocal(request, '/js/stripe.js'), { detail: { hide: true } })

@@ -1,5 +1,6 @@
 /** Request bodies of the payments API (no server imports: the checkout forms use them too). */
 import * as v from 'valibot'
+import { DateTime } from '../../platform/http/view'
 
 const uuid = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.uuid(message))
 const pmId = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.regex(/^pm_\w+$/, 'The payment method is not valid.'))
@@ -37,4 +38,59 @@ export const DefaultPaymentMethodSchema = v.strictObject({
 
 export const InvoiceQuerySchema = v.object({
   document: v.optional(v.picklist(['invoice', 'credit-note'], 'document must be invoice or credit-note'), 'invoice'),
+})
+
+// Views: what the payments routes answer (payment.routes.ts serializers are typed by them).
+const ns = v.nullable(v.string())
+export const PaymentView = v.object({
+  id: v.string(),
+  bookingId: v.string(),
+  kind: v.picklist(['payment', 'refund']),
+  status: v.string(),
+  amount: v.number(),
+  amountRefunded: v.number(),
+  currency: v.string(),
+  provider: v.string(),
+  paymentIntentId: ns,
+  chargeId: ns,
+  refundId: ns,
+  cardBrand: ns,
+  cardLast4: ns,
+  failureCode: ns,
+  failureMessage: ns,
+  reason: ns,
+  createdAt: DateTime,
+  updatedAt: DateTime,
+})
+export const InvoiceView = v.object({
+  id: v.string(),
+  number: v.string(),
+  kind: v.picklist(['invoice', 'credit_note']),
+  bookingId: v.string(),
+  issuedAt: DateTime,
+  total: v.number(),
+  currency: v.string(),
+  clientName: v.string(),
+  workshopTitle: v.string(),
+  seats: v.number(),
+  url: v.string(),
+})
+export const IntentView = v.object({
+  paymentId: ns,
+  paymentIntentId: v.string(),
+  clientSecret: v.optional(v.pipe(ns, v.description('For Stripe.js confirmCardPayment; not in the finalize answer'))),
+  status: v.string(),
+  amount: v.number(),
+  currency: v.string(),
+  publishableKey: v.string(),
+  bookingId: ns,
+  bookingStatus: ns,
+})
+export const CardView = v.object({
+  id: v.string(),
+  brand: ns,
+  last4: ns,
+  expMonth: v.nullable(v.number()),
+  expYear: v.nullable(v.number()),
+  isDefault: v.boolean(),
 })

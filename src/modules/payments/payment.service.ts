@@ -16,6 +16,7 @@ import type Stripe from 'stripe'
 import { clock } from '../../platform/clock'
 import { afterCommit, lockRow, transaction } from '../../platform/db/after-commit'
 import { conflict, fieldError, HttpError, notFound } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
 import { log } from '../../platform/log'
 import { allTenants, Booking, confirmBooking } from '../bookings'
 import type { User } from '../users'
@@ -66,7 +67,7 @@ export async function createBookingIntent(
 ) {
   allTenants(em)
   const booking = await em.findOne(Booking, { id: bookingId })
-  if (!booking || (booking.user as any).id !== user.id) throw notFound('Booking')
+  if (!booking || booking.user.id !== user.id) throw notFound('Booking')
   if (booking.status !== 'PENDING') {
     throw conflict(booking.status === 'CONFIRMED' ? 'This booking is already paid.' : `A ${booking.status} booking cannot be paid.`)
   }
@@ -93,7 +94,7 @@ export async function createBookingIntent(
       if (open) return open
       const row = tem.create(Payment, {
         id: Bun.randomUUIDv7(), // known before the flush: it keys the Stripe call
-        tenant: (booking.tenant as any).id,
+        tenant: booking.tenant.id,
         booking: booking.id,
         user: user.id,
         kind: 'payment',
@@ -101,7 +102,7 @@ export async function createBookingIntent(
         amount,
         currency: booking.currency,
         provider: 'stripe',
-      } as any)
+      })
       await tem.flush()
       return row
     })
@@ -116,7 +117,7 @@ export async function createBookingIntent(
             allowed_payment_method_types: ['card'],
             description: `Booking ${booking.id}`,
             receipt_email: user.email,
-            metadata: { bookingId: booking.id, paymentId: row.id, tenantId: (booking.tenant as any).id, userId: user.id },
+            metadata: { bookingId: booking.id, paymentId: row.id, tenantId: booking.tenant.id, userId: user.id },
             ...(futureUsage ? { setup_future_usage: futureUsage } : {}),
           },
           { idempotencyKey: `summit-pi-${row.id}` },
@@ -161,7 +162,7 @@ export async function createBookingIntent(
     const fresh = await syncIntent(em, pi.id)
     if (confirmed instanceof Error) {
       const message =
-        (confirmed as any).type === 'StripeCardError' || (confirmed as any).rawType === 'card_error'
+        (confirmed as { type?: string }).type === 'StripeCardError' || (confirmed as { rawType?: string }).rawType === 'card_error'
           ? confirmed.message
           : 'The payment could not be completed with this card.'
       throw fieldError('paymentMethodId', message)
@@ -221,15 +222,15 @@ async function recordCharge(tem: EntityManager, booking: Booking, pi: Stripe.Pay
   let row = await tem.findOne(Payment, { chargeId: charge.id })
   row ??= await tem.findOne(Payment, { paymentIntentId: pi.id, kind: 'payment', chargeId: null })
   row ??= tem.create(Payment, {
-    tenant: (booking.tenant as any).id,
+    tenant: booking.tenant.id,
     booking: booking.id,
-    user: (booking.user as any).id,
+    user: booking.user.id,
     kind: 'payment',
     amount: charge.amount,
     currency: charge.currency,
     provider: 'stripe',
     paymentIntentId: pi.id,
-  } as any)
+  })
   const card = charge.payment_method_details?.card
   const status: PaymentStatus = charge.status === 'succeeded' ? (charge.refunded ? 'refunded' : 'succeeded') : charge.status === 'failed' ? 'failed' : 'pending'
   const lastError = pi.last_payment_error?.charge === charge.id ? pi.last_payment_error : null
@@ -254,7 +255,7 @@ async function recordCharge(tem: EntityManager, booking: Booking, pi: Stripe.Pay
 export async function refundPayment(em: EntityManager, payment: Payment, reason: string) {
   if (!payment.paymentIntentId) return null
   const row = await transaction(em.fork() as EntityManager, async (tem) => {
-    await lockBooking(tem, (payment.booking as any).id ?? payment.booking)
+    await lockBooking(tem, payment.booking.id)
     const fresh = await tem.findOne(Payment, { id: payment.id }, { refresh: true })
     return fresh ? recordRefund(tem, fresh, reason) : null
   })
@@ -271,19 +272,19 @@ export async function syncRefunds(em: EntityManager, chargeId: string, reason: s
   await transaction(em.fork() as EntityManager, async (tem) => {
     const original = await tem.findOne(Payment, { chargeId })
     if (!original) return
-    await lockBooking(tem, (original.booking as any).id)
+    await lockBooking(tem, original.booking.id)
     for (const r of refunds.data) {
       // Our own refunds were recorded (pending) before they were sent: that row becomes this refund.
       const ownId = r.metadata?.refundRowId as string | undefined
-      const own = ownId && /^[0-9a-f-]{36}$/i.test(ownId) ? await tem.findOne(Payment, { id: ownId, kind: 'refund', refundId: null }) : null
+      const own = ownId && isId(ownId) ? await tem.findOne(Payment, { id: ownId, kind: 'refund', refundId: null }) : null
       if (own) tem.assign(own, { refundId: r.id, amount: r.amount, currency: r.currency })
       const row =
         (await tem.findOne(Payment, { refundId: r.id })) ??
         own ??
         tem.create(Payment, {
-          tenant: (original.tenant as any).id,
-          booking: (original.booking as any).id,
-          user: (original.user as any)?.id ?? null,
+          tenant: original.tenant.id,
+          booking: original.booking.id,
+          user: original.user?.id ?? null,
           kind: 'refund',
           amount: r.amount,
           currency: r.currency,
@@ -294,14 +295,14 @@ export async function syncRefunds(em: EntityManager, chargeId: string, reason: s
           cardBrand: original.cardBrand,
           cardLast4: original.cardLast4,
           reason: (r.metadata?.reason as string | undefined) ?? reason,
-        } as any)
+        })
       row.status = r.status === 'succeeded' ? 'succeeded' : r.status === 'failed' || r.status === 'canceled' ? 'failed' : 'pending'
     }
     original.amountRefunded = charge.amount_refunded
     if (charge.refunded) original.status = 'refunded'
     await tem.flush()
     if (charge.amount_refunded > 0) {
-      const refundedBookingId = (original.booking as any).id as string
+      const refundedBookingId = original.booking.id as string
       await afterCommit(tem, () => issueDocumentNow(refundedBookingId, 'credit_note'))
     }
   })
@@ -330,7 +331,7 @@ export async function cancelOpenIntents(em: EntityManager, bookingId: string) {
 export async function finalizeBooking(em: EntityManager, user: User, bookingId: string, paymentIntentId: string) {
   allTenants(em)
   const booking = await em.findOne(Booking, { id: bookingId })
-  if (!booking || ((booking.user as any).id !== user.id && !user.roles.includes('super-admin'))) throw notFound('Booking')
+  if (!booking || (booking.user.id !== user.id && !user.roles.includes('super-admin'))) throw notFound('Booking')
   const pi = await callStripe(() => stripe().paymentIntents.retrieve(paymentIntentId), 'paymentIntentId')
   if (pi.metadata?.bookingId !== booking.id) throw fieldError('paymentIntentId', 'This payment does not belong to this booking.')
   const result = await syncIntent(em, pi.id)

@@ -36,9 +36,9 @@ export async function recordRefund(tem: EntityManager, payment: Payment, reason:
   if (pending) return pending
   const row = tem.create(Payment, {
     id: Bun.randomUUIDv7(),
-    tenant: (payment.tenant as any).id ?? payment.tenant,
-    booking: (payment.booking as any).id ?? payment.booking,
-    user: (payment.user as any)?.id ?? null,
+    tenant: payment.tenant.id,
+    booking: payment.booking.id,
+    user: payment.user?.id ?? null,
     kind: 'refund',
     status: 'pending',
     amount: left,
@@ -50,7 +50,7 @@ export async function recordRefund(tem: EntityManager, payment: Payment, reason:
     cardBrand: payment.cardBrand,
     cardLast4: payment.cardLast4,
     reason: reason.slice(0, 255),
-  } as any)
+  })
   await tem.flush()
   return row
 }
@@ -86,7 +86,7 @@ export async function sendRefund(em: EntityManager, refundRowId: string): Promis
     await em.fork().nativeUpdate(Payment, { id: row.id, status: 'pending' }, { status: 'failed', failureMessage: 'No successful payment to refund.' })
     return 'nothing'
   }
-  const bookingId = (row.booking as any).id ?? row.booking
+  const bookingId = row.booking.id
   try {
     await stripe().refunds.create(
       {

@@ -4,11 +4,15 @@ import { now } from '../../platform/clock'
 import { platform } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
 import { conflict, notFound } from '../../platform/http/errors'
-import { toAmount, WorkshopSchedule } from '../workshops'
+import { oneOfOrNone } from '../../platform/http/filters'
+import { isId } from '../../platform/http/ids'
+import { dataOf, ok } from '../../platform/openapi/responses'
+import { PAYOUT_STATUSES, toAmount, WorkshopSchedule } from '../workshops'
+import { PayoutView } from './payout.schema'
 import { type Earnings, loadEarnings, split } from './payout.service'
 
 const NONE = '00000000-0000-0000-0000-000000000000'
-const uuid = (s: string) => (/^[0-9a-f-]{36}$/i.test(s) ? s : NONE)
+const uuid = (s: string) => (isId(s) ? s : NONE)
 
 export function serializePayout(s: WorkshopSchedule, earnings?: Map<string, Earnings>) {
   const e = earnings?.get(s.id) ?? { bookings: 0, seats: 0, revenue: 0 }
@@ -52,7 +56,7 @@ const payoutCrud = crud({
   populate: ['workshop'],
   scope: (ctx) => (ctx.isSuperAdmin ? {} : { coach: ctx.requireUser().id }),
   filters: {
-    status: (value) => ({ payoutStatus: value === 'paid' ? 'paid' : value === 'pending' ? 'pending' : ('__none__' as any) }),
+    status: (value) => ({ payoutStatus: oneOfOrNone(PAYOUT_STATUSES, value) }),
     workshop: (value) => ({ workshop: uuid(value) }),
     coach: (value, ctx) => ({ coach: value === 'me' ? (ctx.user?.id ?? NONE) : uuid(value) }),
     ended: (value) => (['1', 'true'].includes(value) ? { endDate: { $lte: now() } } : { endDate: { $gt: now() } }),
@@ -62,6 +66,7 @@ const payoutCrud = crud({
       ctx.em,
       rows.map((r) => r.id),
     ),
+  view: PayoutView,
   serialize: (row, _include, _ctx, earnings) => serializePayout(row, earnings),
   description: `Per schedule: revenue of paid bookings (CONFIRMED, COMPLETED, NO_SHOW), the platform fee (PLATFORM_FEE_PERCENT) and the coach's net; status pending or paid.`,
 })
@@ -72,7 +77,7 @@ export const payoutRoutes = new Elysia({ name: 'payouts' })
   .post(
     '/payouts/:id/mark-paid',
     async ({ ctx, params }) => {
-      const schedule = /^[0-9a-f-]{36}$/i.test(params.id) ? await ctx.em.findOne(WorkshopSchedule, { id: params.id }, { populate: ['workshop'] as any }) : null
+      const schedule = isId(params.id) ? await ctx.em.findOne(WorkshopSchedule, { id: params.id }, { populate: ['workshop'] }) : null
       if (!schedule) throw notFound('Payout')
       if (schedule.endDate > now()) throw conflict('A payout is made once its schedule has ended.')
       if (schedule.payoutStatus === 'paid') throw conflict('This payout is already marked paid.')
@@ -86,6 +91,6 @@ export const payoutRoutes = new Elysia({ name: 'payouts' })
       can: 'payouts.manage',
       tenant: true,
       params: t.Object({ id: t.String() }),
-      detail: { tags: ['Payouts'], summary: 'Mark a payout paid (super-admins)' },
+      detail: { responses: ok(dataOf(PayoutView), 'The paid payout'), tags: ['Payouts'], summary: 'Mark a payout paid (super-admins)' },
     },
   )

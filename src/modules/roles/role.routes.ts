@@ -4,7 +4,7 @@ import { crud } from '../../platform/http/crud'
 import { conflict, fieldError } from '../../platform/http/errors'
 import { PERMISSIONS } from './permissions'
 import { Permission, Role } from './role.entity'
-import { PermissionCreateSchema, PermissionUpdateSchema, RoleCreateSchema, RoleUpdateSchema } from './role.schema'
+import { PermissionCreateSchema, PermissionUpdateSchema, PermissionView, RoleCreateSchema, RoleUpdateSchema, RoleView } from './role.schema'
 
 const serializeRole = (r: Role) => ({
   id: r.id,
@@ -46,6 +46,7 @@ const roles = crud({
   sortable: ['name', 'createdAt'],
   defaultSort: 'name',
   searchable: ['name'],
+  view: RoleView,
   serialize: serializeRole,
   async create(ctx, data) {
     await assertFree(ctx, Role, data.name)
@@ -78,6 +79,7 @@ const permissions = crud({
   sortable: ['name', 'createdAt'],
   defaultSort: 'name',
   searchable: ['name'],
+  view: PermissionView,
   serialize: serializePermission,
   async create(ctx, data) {
     await assertFree(ctx, Permission, data.name)

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { DateTime } from '../../platform/http/view'
 
 const name = v.pipe(
   v.string('Role name is required'),
@@ -18,3 +19,19 @@ export const RoleCreateSchema = v.strictObject({ name: v.optional(name, ''), des
 export const RoleUpdateSchema = v.strictObject({ name: v.optional(name), description, permissions: v.optional(v.array(v.string())) })
 export const PermissionCreateSchema = v.strictObject({ name: v.optional(permName, ''), description })
 export const PermissionUpdateSchema = v.strictObject({ name: v.optional(permName), description })
+
+export const RoleView = v.object({
+  id: v.string(),
+  name: v.string(),
+  description: v.nullable(v.string()),
+  permissions: v.array(v.string()),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+})
+export const PermissionView = v.object({
+  id: v.string(),
+  name: v.string(),
+  description: v.nullable(v.string()),
+  builtIn: v.pipe(v.boolean(), v.description('One of the permissions the product ships with')),
+  createdAt: DateTime,
+})

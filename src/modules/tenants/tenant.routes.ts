@@ -1,12 +1,15 @@
 import { Elysia, t } from 'elysia'
+import * as v from 'valibot'
 import type { RequestContext } from '../../platform/http/context'
 import { platform } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
 import { fieldError, forbidden, notFound, parseOrThrow } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
+import { created, dataOf, noContent, ok } from '../../platform/openapi/responses'
 import { User } from '../users'
 import { PLAN_LIMITS } from './plans'
 import { Membership, Tenant, type TenantPlan } from './tenant.entity'
-import { MemberCreateSchema, MemberUpdateSchema, TenantCreateSchema, TenantUpdateSchema } from './tenant.schema'
+import { CurrentTenantView, MemberCreateSchema, MemberUpdateSchema, MemberView, TenantCreateSchema, TenantUpdateSchema, TenantView } from './tenant.schema'
 
 export const serializeTenant = (t: Tenant) => ({
   id: t.id,
@@ -57,6 +60,7 @@ const tenantCrud = crud({
   defaultSort: 'name',
   searchable: ['name', 'slug', 'email'],
   filters: { plan: (value) => ({ plan: value as TenantPlan }) },
+  view: TenantView,
   serialize: serializeTenant,
   async create(ctx, data) {
     await assertSlugFree(ctx, data.slug)
@@ -76,7 +80,7 @@ const tenantCrud = crud({
 })
 
 async function findTenant(ctx: RequestContext, id: string) {
-  const tenant = /^[0-9a-f-]{36}$/i.test(id) ? await ctx.em.findOne(Tenant, { id }) : null
+  const tenant = isId(id) ? await ctx.em.findOne(Tenant, { id }) : null
   if (!tenant) throw notFound('Tenant')
   return tenant
 }
@@ -93,7 +97,11 @@ export const tenantRoutes = new Elysia({ name: 'tenants' })
     }),
     {
       auth: true,
-      detail: { tags: ['Tenants'], summary: 'The current tenant (X-Team, else defaultTenantSlug)' },
+      detail: {
+        responses: ok(dataOf(CurrentTenantView), 'The current tenant and my membership'),
+        tags: ['Tenants'],
+        summary: 'The current tenant (X-Team, else defaultTenantSlug)',
+      },
     },
   )
   .get(
@@ -101,7 +109,7 @@ export const tenantRoutes = new Elysia({ name: 'tenants' })
     async ({ ctx, params }) => {
       const me = ctx.requireUser()
       // A malformed id is nobody (404, it reveals nothing); someone else's list is for super-admins.
-      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(params.id)) throw notFound('User')
+      if (!isId(params.id)) throw notFound('User')
       if (params.id !== me.id && !ctx.isSuperAdmin) throw forbidden()
       if (params.id !== me.id && !(await ctx.em.count(User, { id: params.id }))) throw notFound('User')
       const rows = await ctx.em.find(
@@ -111,7 +119,15 @@ export const tenantRoutes = new Elysia({ name: 'tenants' })
       )
       return { data: rows.map((m) => ({ ...serializeTenant(m.tenant), membership: { status: m.status, roles: m.roles } })) }
     },
-    { auth: true, params: idParams, detail: { tags: ['Tenants'], summary: 'Tenants a user belongs to (self or super-admin)' } },
+    {
+      auth: true,
+      params: idParams,
+      detail: {
+        responses: ok(v.object({ data: v.array(CurrentTenantView) }), 'The tenants and the memberships'),
+        tags: ['Tenants'],
+        summary: 'Tenants a user belongs to (self or super-admin)',
+      },
+    },
   )
   .get(
     '/tenants/:id/members',
@@ -120,7 +136,11 @@ export const tenantRoutes = new Elysia({ name: 'tenants' })
       const rows = await ctx.em.find(Membership, { tenant }, { populate: ['user'], orderBy: { createdAt: 'asc' } })
       return { data: rows.map(serializeMember) }
     },
-    { can: 'tenants.manage', params: idParams, detail: { tags: ['Tenants'], summary: 'Members of a tenant' } },
+    {
+      can: 'tenants.manage',
+      params: idParams,
+      detail: { responses: ok(v.object({ data: v.array(MemberView) }), 'The members'), tags: ['Tenants'], summary: 'Members of a tenant' },
+    },
   )
   .post(
     '/tenants/:id/members',
@@ -137,7 +157,12 @@ export const tenantRoutes = new Elysia({ name: 'tenants' })
       set.status = 201
       return { data: serializeMember(m) }
     },
-    { can: 'tenants.manage', params: idParams, body: MemberCreateSchema, detail: { tags: ['Tenants'], summary: 'Add a member' } },
+    {
+      can: 'tenants.manage',
+      params: idParams,
+      body: MemberCreateSchema,
+      detail: { responses: created(dataOf(MemberView), 'The new member'), tags: ['Tenants'], summary: 'Add a member' },
+    },
   )
   .patch(
     '/tenants/:id/members/:memberId',
@@ -153,7 +178,11 @@ export const tenantRoutes = new Elysia({ name: 'tenants' })
       can: 'tenants.manage',
       params: t.Object({ id: t.String(), memberId: t.String() }),
       body: MemberUpdateSchema,
-      detail: { tags: ['Tenants'], summary: 'Change a member (status ACTIVE, PENDING, SUSPENDED; roles)' },
+      detail: {
+        responses: ok(dataOf(MemberView), 'The changed member'),
+        tags: ['Tenants'],
+        summary: 'Change a member (status ACTIVE, PENDING, SUSPENDED; roles)',
+      },
     },
   )
   .delete(
@@ -166,5 +195,9 @@ export const tenantRoutes = new Elysia({ name: 'tenants' })
       set.status = 204
       return null
     },
-    { can: 'tenants.manage', params: t.Object({ id: t.String(), memberId: t.String() }), detail: { tags: ['Tenants'], summary: 'Remove a member' } },
+    {
+      can: 'tenants.manage',
+      params: t.Object({ id: t.String(), memberId: t.String() }),
+      detail: { responses: noContent('Removed'), tags: ['Tenants'], summary: 'Remove a member' },
+    },
   )

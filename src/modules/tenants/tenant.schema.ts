@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { DateTime, NullableDateTime, Obj } from '../../platform/http/view'
 import { domainRule, emailRule, MESSAGES, slugRule } from '../../shared/rules'
 
 export const PLANS = ['free', 'pro', 'enterprise'] as const
@@ -35,4 +36,34 @@ export const MemberCreateSchema = v.strictObject({
 export const MemberUpdateSchema = v.strictObject({
   status: v.optional(v.picklist(['ACTIVE', 'PENDING', 'SUSPENDED'], 'Please select a valid status')),
   roles: v.optional(v.array(v.string())),
+})
+
+/** A tenant as the API answers it (tenant.routes.ts serializeTenant is typed by it). */
+export const TenantView = v.object({
+  id: v.string(),
+  name: v.string(),
+  slug: v.string(),
+  email: v.nullable(v.string()),
+  domain: v.nullable(v.string()),
+  plan: v.picklist(PLANS),
+  currency: v.string(),
+  limits: Obj,
+  createdAt: DateTime,
+  updatedAt: DateTime,
+  deletedAt: NullableDateTime,
+})
+/** A membership of a user in a tenant. */
+export const MemberView = v.object({
+  id: v.string(),
+  tenantId: v.string(),
+  userId: v.string(),
+  status: v.string(),
+  roles: v.array(v.string()),
+  user: v.optional(v.object({ id: v.string(), email: v.string(), username: v.nullable(v.string()), profile: v.optional(Obj) })),
+  createdAt: DateTime,
+})
+/** A tenant with the caller's (or the user's) membership in it. */
+export const CurrentTenantView = v.object({
+  ...TenantView.entries,
+  membership: v.nullable(v.object({ status: v.string(), roles: v.array(v.string()) })),
 })

@@ -1,15 +1,19 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { Elysia, t } from 'elysia'
+import * as v from 'valibot'
 import { getOrm } from '../../platform/db/current'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { fieldError, forbidden, notFound } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
 import { hit } from '../../platform/http/rate-limit'
 import { log } from '../../platform/log'
+import { created, dataOf, file, ok } from '../../platform/openapi/responses'
 import { getObject } from '../../platform/storage'
 import { registerService } from '../../services'
-import { serializeUser, User } from '../users'
+import { serializeUser, User, UserView } from '../users'
 import { StoredFile } from './file.entity'
 import { IMAGE_FORMATS, IMAGE_WIDTHS, imageVariant, isImage, variantRequest } from './image.service'
+import { FileView } from './upload.schema'
 import {
   AVATAR_TYPES,
   cleanupOrphanAvatars,
@@ -31,8 +35,6 @@ const multipart = (description: string) => ({
   },
 })
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /** Uploads per user per hour (429 past it): storage is not free. */
 export const UPLOADS_PER_HOUR = 120
 const throttle = (ctx: RequestContext) => hit(ctx.em, `uploads:${ctx.requireUser().id}`, UPLOADS_PER_HOUR, 3600)
@@ -45,7 +47,7 @@ async function uploadAvatar(ctx: RequestContext, owner: User, body: unknown) {
 async function serveFile(ctx: RequestContext, id: string, request: Request) {
   // Bad width/format first: a clear 422 whatever the key.
   const variant = variantRequest(new URL(request.url).searchParams, request.headers.get('accept'))
-  const file = UUID.test(id) ? await ctx.em.findOne(StoredFile, { id }) : null
+  const file = isId(id) ? await ctx.em.findOne(StoredFile, { id }) : null
   if (!file) throw notFound('File')
   const isPublic = isPublicKind(file.kind)
   // Private files answer 404 to anyone who may not read them: no hint they exist.
@@ -99,6 +101,7 @@ export const uploadRoutes = new Elysia({ name: 'uploads' })
       auth: true,
       query: t.Object({ apply: t.Optional(t.String({ description: "1: also make it the signed-in user's avatar at once" })) }),
       detail: {
+        responses: created(dataOf(v.object({ id: v.string(), url: v.string() })), 'The stored image'),
         tags: ['Uploads'],
         summary: 'Upload an avatar image (png, jpeg, jpg, webp)',
         description:
@@ -112,7 +115,7 @@ export const uploadRoutes = new Elysia({ name: 'uploads' })
     async ({ ctx, params, body }) => {
       const me = ctx.requireUser()
       if (params.id !== me.id && !(await ctx.can('users.manage'))) throw forbidden()
-      const user = params.id === me.id ? me : UUID.test(params.id) ? await ctx.em.findOne(User, { id: params.id }) : null
+      const user = params.id === me.id ? me : isId(params.id) ? await ctx.em.findOne(User, { id: params.id }) : null
       if (!user) throw notFound('User')
       if (user.id !== me.id && user.roles.includes('super-admin') && !ctx.isSuperAdmin) throw forbidden('Only a super-admin can change a super-admin.')
       const file = await uploadAvatar(ctx, user, body)
@@ -124,6 +127,7 @@ export const uploadRoutes = new Elysia({ name: 'uploads' })
       auth: true,
       params: t.Object({ id: t.String() }),
       detail: {
+        responses: ok(dataOf(UserView), 'The updated user'),
         tags: ['Users'],
         summary: "Replace a user's avatar in one call (self or user manager)",
         description: 'Multipart field `file`. Browsers may send it as a POST with `_method=PUT`. Answers the updated user.',
@@ -144,6 +148,7 @@ export const uploadRoutes = new Elysia({ name: 'uploads' })
     {
       auth: true,
       detail: {
+        responses: created(dataOf(v.pick(FileView, ['id', 'url', 'name', 'size', 'mimeType'])), 'The stored file'),
         tags: ['Uploads'],
         summary: 'Upload a temporary file',
         description:
@@ -162,6 +167,7 @@ export const uploadRoutes = new Elysia({ name: 'uploads' })
       { additionalProperties: true },
     ),
     detail: {
+      responses: { ...file('The file (an image resized or converted when asked)'), 304: { description: 'Not modified (ETag)' } },
       tags: ['Uploads'],
       summary: 'Download a stored file (avatars and workshop images are public and cached; other files only for their owner)',
       description:

@@ -8,11 +8,14 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { fileTypeFromBuffer } from 'file-type'
 import { config } from '../../config'
 import { fieldError, HttpError } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
+import type { ViewOf } from '../../platform/http/view'
 import { log } from '../../platform/log'
 import { deleteObject, putObject } from '../../platform/storage'
 import type { User } from '../users'
 import { StoredFile } from './file.entity'
 import { isImage, variantKeys } from './image.service'
+import type { FileView } from './upload.schema'
 
 export type FileKind = 'avatar' | 'temp' | 'resource' | 'image'
 
@@ -98,7 +101,7 @@ export async function storeUpload(
     originalName: safeName(file.name),
     mimeType,
     size: bytes.byteLength,
-  } as any)
+  })
   try {
     await em.flush()
   } catch (e) {
@@ -114,7 +117,7 @@ export async function storeUpload(
  * answers null otherwise.
  */
 export async function claimTempFile(em: EntityManager, id: string, ownerId: string, kind: Exclude<FileKind, 'temp'> = 'resource') {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null
+  if (!isId(id)) return null
   const file = await em.findOne(StoredFile, { id, kind: 'temp', owner: ownerId })
   if (!file) return null
   file.kind = kind
@@ -136,7 +139,7 @@ export async function mayRead(file: StoredFile, user: User | null, superAdmin: b
   return rule ? Boolean(await rule(file, user)) : false
 }
 
-export const serializeFile = (f: StoredFile) => ({
+export const serializeFile = (f: StoredFile): ViewOf<typeof FileView> => ({
   id: f.id,
   url: fileUrl(f),
   name: f.originalName ?? null,

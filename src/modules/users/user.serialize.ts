@@ -1,9 +1,11 @@
+import type { ViewOf } from '../../platform/http/view'
 import type { User } from './user.entity'
+import type { PublicUserView, UserView } from './user.schema'
 
 export const avatarUrl = (u: Pick<User, 'avatar'>) => (u.avatar ? `/v1/files/${u.avatar}` : null)
 
 /** The signed-in user's own view (auth/me, users/{id} for self or super-admin). */
-export function serializeUser(u: User) {
+export function serializeUser(u: User): ViewOf<typeof UserView> {
   return {
     id: u.id,
     username: u.username ?? null,
@@ -32,7 +34,7 @@ export function serializeUser(u: User) {
 }
 
 /** What anyone may see of a coach: no email, phone, status or roles. */
-export function serializePublicUser(u: User, rating?: { average: number | null; count: number }) {
+export function serializePublicUser(u: User, rating?: { average: number | null; count: number }): ViewOf<typeof PublicUserView> {
   const p = u.profile ?? {}
   const c = u.coachProfile ?? {}
   return {

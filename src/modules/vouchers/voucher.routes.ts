@@ -5,11 +5,25 @@ import { allTenants } from '../../platform/db/tenant-scope'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
 import { conflict, fieldError, notFound, parseOrThrow } from '../../platform/http/errors'
+import { oneOfOrNone } from '../../platform/http/filters'
 import { idFilter } from '../../platform/http/id-filter'
+import { isId } from '../../platform/http/ids'
+import { dataOf, ok } from '../../platform/openapi/responses'
 import { toMajor, toMinor } from '../../shared/money'
 import { findBookableSchedule, Workshop, WorkshopSchedule } from '../workshops'
 import { Voucher, type VoucherData } from './voucher.entity'
-import { VoucherCreateSchema, VoucherDataSchema, VoucherRedeemSchema, VoucherUpdateSchema, VoucherVerifyQuerySchema, voucherCodeRule } from './voucher.schema'
+import {
+  DISCOUNT_TYPES,
+  VOUCHER_MODEL_TYPES,
+  VoucherCheckView,
+  VoucherCreateSchema,
+  VoucherDataSchema,
+  VoucherRedeemSchema,
+  VoucherUpdateSchema,
+  VoucherVerifyQuerySchema,
+  VoucherView,
+  voucherCodeRule,
+} from './voucher.schema'
 import { discountFor, findVoucherByCode, redeemVoucher, serializeVoucher, serializeVoucherForBooker, VOUCHER_PROBLEMS, voucherProblem } from './voucher.service'
 
 /** API data (decimal amounts) to stored data (minor units for money). */
@@ -58,10 +72,11 @@ const vouchers = crud({
   defaultSort: '-createdAt',
   searchable: ['code'],
   filters: {
-    modelType: (value) => ({ modelType: value as any }),
+    modelType: (value) => ({ modelType: oneOfOrNone(VOUCHER_MODEL_TYPES, value) }),
     modelId: (value) => ({ modelId: idFilter('modelId', value) }),
-    discountType: (value) => ({ data: { discountType: value } }) as any,
+    discountType: (value) => ({ data: { discountType: oneOfOrNone(DISCOUNT_TYPES, value) } }),
   },
+  view: VoucherView,
   serialize: (v) => serializeVoucher(v),
   description: 'Discount codes of the tenant (X-Team): percentage (0-100, capped by maxDiscount), fixed amount, or free.',
   async create(ctx, data) {
@@ -78,7 +93,7 @@ const vouchers = crud({
       data: stored,
       maxUses: stored.maxUses ?? null,
       uses: 0,
-    } as any)
+    })
     await ctx.em.flush()
     return v
   },
@@ -115,7 +130,7 @@ export const voucherRoutes = new Elysia({ name: 'vouchers' })
       if (q.workshopScheduleId) {
         // A booker checks a code against a schedule they may book (any tenant's marketplace).
         schedule = await findBookableSchedule(ctx, q.workshopScheduleId)
-        tenantId = (schedule.tenant as any).id
+        tenantId = schedule.tenant.id
       } else tenantId = (await ctx.tenant()).id
       const voucher = await findVoucherByCode(allTenants(ctx.em as EntityManager), tenantId, code)
       if (!voucher) throw notFound('Voucher')
@@ -138,8 +153,9 @@ export const voucherRoutes = new Elysia({ name: 'vouchers' })
     },
     {
       auth: true,
-      query: VoucherVerifyQuerySchema as any,
+      query: VoucherVerifyQuerySchema,
       detail: {
+        responses: ok(dataOf(VoucherCheckView), 'What the code gives, or why not'),
         tags: ['Vouchers'],
         summary: 'Check a voucher code: what it gives on which workshop, or why not (expired, used_up, wrong_workshop)',
         description:
@@ -152,10 +168,10 @@ export const voucherRoutes = new Elysia({ name: 'vouchers' })
     async ({ ctx, params, body }) => {
       const input = parseOrThrow(VoucherRedeemSchema, body ?? undefined)
       // The tenant filter is on (X-Team): another tenant's voucher is 404.
-      const voucher = /^[0-9a-f-]{36}$/i.test(params.id) ? await ctx.em.findOne(Voucher, { id: params.id }) : null
+      const voucher = isId(params.id) ? await ctx.em.findOne(Voucher, { id: params.id }) : null
       if (!voucher) throw notFound('Voucher')
       if (input?.workshopScheduleId) {
-        const schedule = await ctx.em.findOne(WorkshopSchedule, { id: input.workshopScheduleId }, { populate: ['workshop'] as any })
+        const schedule = await ctx.em.findOne(WorkshopSchedule, { id: input.workshopScheduleId }, { populate: ['workshop'] })
         if (!schedule || voucherProblem(voucher, schedule) === 'wrong_workshop') throw conflict(VOUCHER_PROBLEMS.wrong_workshop)
       }
       const uses = await redeemVoucher(ctx.em as EntityManager, voucher.id, clock.now())
@@ -170,8 +186,9 @@ export const voucherRoutes = new Elysia({ name: 'vouchers' })
       tenant: true,
       can: 'vouchers.manage',
       params: t.Object({ id: t.String() }),
-      body: VoucherRedeemSchema as any,
+      body: VoucherRedeemSchema,
       detail: {
+        responses: ok(dataOf(VoucherView), 'The voucher after the use'),
         tags: ['Vouchers'],
         summary: 'Count one use of a voucher by hand (managers of its tenant)',
         description:

@@ -3,6 +3,7 @@
  * the admin forms use the same schema. Amounts are decimal (49.99), as the API shows money.
  */
 import * as v from 'valibot'
+import { DateTime, NullableDateTime } from '../../platform/http/view'
 
 export const DISCOUNT_TYPES = ['percentage', 'fixed', 'free'] as const
 export const VOUCHER_MODEL_TYPES = ['workshop', 'workshop_schedule'] as const
@@ -112,3 +113,41 @@ export const VoucherRedeemSchema = v.optional(
     }),
   ),
 )
+
+const VoucherData = v.object({
+  discountType: v.picklist(DISCOUNT_TYPES),
+  discountValue: v.number(),
+  maxDiscount: v.nullable(v.number()),
+})
+/** A voucher as its team sees it (voucher.service.ts serializeVoucher). */
+export const VoucherView = v.object({
+  id: v.string(),
+  tenantId: v.string(),
+  code: v.string(),
+  modelType: v.nullable(v.string()),
+  modelId: v.nullable(v.string()),
+  expiresAt: NullableDateTime,
+  data: v.object({ ...VoucherData.entries, maxUses: v.nullable(v.number()) }),
+  uses: v.number(),
+  usesLeft: v.nullable(v.number()),
+  status: v.pipe(v.string(), v.description('active, or why it cannot be used now')),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+})
+/** What a booker checking a code sees: the offer, never the id, tenant or use counts. */
+export const VoucherOfferView = v.object({
+  code: v.string(),
+  modelType: v.nullable(v.string()),
+  expiresAt: NullableDateTime,
+  data: VoucherData,
+  status: v.string(),
+})
+/** A code checked by a booker: the offer, whether it applies and the amounts. */
+export const VoucherCheckView = v.object({
+  ...VoucherOfferView.entries,
+  valid: v.boolean(),
+  reason: v.nullable(v.string()),
+  message: v.string(),
+  workshop: v.nullable(v.object({ id: v.string(), title: v.string(), scheduleId: v.string() })),
+  amount: v.nullable(v.object({ seats: v.number(), currency: v.string(), total: v.number(), discount: v.number(), due: v.number() })),
+})

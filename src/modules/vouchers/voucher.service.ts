@@ -17,7 +17,7 @@ export const VOUCHER_PROBLEMS: Record<VoucherProblem, string> = {
 export function voucherProblem(v: Voucher, schedule: Pick<WorkshopSchedule, 'id' | 'workshop'> | null, at = clock.now()): VoucherProblem | null {
   if (v.expiresAt && v.expiresAt.getTime() <= at.getTime()) return 'expired'
   if (v.maxUses != null && v.uses >= v.maxUses) return 'used_up'
-  if (schedule && v.modelType === 'workshop' && v.modelId !== (schedule.workshop as any).id) return 'wrong_workshop'
+  if (schedule && v.modelType === 'workshop' && v.modelId !== schedule.workshop.id) return 'wrong_workshop'
   if (schedule && v.modelType === 'workshop_schedule' && v.modelId !== schedule.id) return 'wrong_workshop'
   return null
 }
@@ -68,7 +68,7 @@ export function serializeVoucher(v: Voucher) {
   const d = v.data
   return {
     id: v.id,
-    tenantId: (v.tenant as any).id,
+    tenantId: v.tenant.id,
     code: v.code,
     modelType: v.modelType ?? null,
     modelId: v.modelId ?? null,

@@ -1,5 +1,6 @@
 import type { RequestContext } from '../../platform/http/context'
 import { forbidden } from '../../platform/http/errors'
+import { isId } from '../../platform/http/ids'
 
 /** Coaches change their own rows; super-admins every row. Rows of other tenants never get here (404). */
 export function assertOwner(ctx: RequestContext, coachId: string, what = 'workshop') {
@@ -8,4 +9,4 @@ export function assertOwner(ctx: RequestContext, coachId: string, what = 'worksh
   throw forbidden(`Only the coach who runs this ${what} can change it.`)
 }
 
-export const isUuid = (s: string | undefined | null): boolean => !!s && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s)
+export const isUuid = (s: string | undefined | null): boolean => isId(s)

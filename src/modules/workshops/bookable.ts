@@ -6,7 +6,7 @@ import { Membership } from '../tenants'
 import type { User } from '../users'
 import { WorkshopSchedule } from './schedule.entity'
 
-export const isCoachOf = (user: User | null, schedule: WorkshopSchedule) => !!user && (schedule.coach as any).id === user.id
+export const isCoachOf = (user: User | null, schedule: WorkshopSchedule) => !!user && schedule.coach.id === user.id
 
 /**
  * A schedule a user may book: PUBLISHED, not deleted, and PUBLIC or UNLISTED (PRIVATE ones
@@ -14,13 +14,13 @@ export const isCoachOf = (user: User | null, schedule: WorkshopSchedule) => !!us
  */
 export async function findBookableSchedule(ctx: RequestContext, id: string, field = 'workshopScheduleId') {
   allTenants(ctx.em)
-  const schedule = await ctx.em.findOne(WorkshopSchedule, { id }, { populate: ['workshop'] as any })
+  const schedule = await ctx.em.findOne(WorkshopSchedule, { id }, { populate: ['workshop'] })
   const unavailable = () => fieldError(field, 'The selected workshop schedule is not available for booking.')
-  if (!schedule || (schedule.workshop as any).deletedAt) throw unavailable()
+  if (!schedule || schedule.workshop.deletedAt) throw unavailable()
   if (ctx.isSuperAdmin) return schedule
   if (schedule.status !== 'PUBLISHED') throw unavailable()
   if (schedule.visibility === 'PRIVATE') {
-    const member = ctx.user ? await ctx.em.count(Membership, { tenant: (schedule.tenant as any).id, user: ctx.user.id, status: 'ACTIVE' }) : 0
+    const member = ctx.user ? await ctx.em.count(Membership, { tenant: schedule.tenant.id, user: ctx.user.id, status: 'ACTIVE' }) : 0
     if (!member && !isCoachOf(ctx.user, schedule)) throw unavailable()
   }
   return schedule

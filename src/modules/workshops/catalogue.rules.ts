@@ -3,6 +3,7 @@
  * gives them, word for word). No server imports: the forms use the same rules.
  */
 import * as v from 'valibot'
+import { isId } from '../../platform/http/ids'
 import { countryByCode, countryRule as sharedCountryRule } from '../../shared/countries'
 import { isHttpUrl } from '../../shared/urls'
 
@@ -37,7 +38,7 @@ const M = CATALOGUE_MESSAGES
  * A required key whose absence reports the field's own message (valibot's default for a
  * missing key is generic): the key defaults to null, which the field's schema rejects.
  */
-export const required = <S extends v.GenericSchema>(schema: S) => v.optional(schema, null as any) as unknown as S
+export const required = <S extends v.GenericSchema>(schema: S) => v.optional(schema, null) as unknown as S
 
 export const titleRule = v.pipe(v.string('Title is required'), v.trim(), v.minLength(3, M.titleMin), v.maxLength(255, M.titleMax))
 
@@ -46,12 +47,13 @@ export const urlMax = (max: number) =>
   v.pipe(v.string(M.url), v.trim(), v.url(M.url), v.check(isHttpUrl, M.url), v.maxLength(max, `Must be at most ${max} characters`))
 
 /** A valid absolute http(s) URL, or a picture kept by the image provider (`/v1/files/<id>`, as the demo workshops have). */
-const PROVIDER_PATH = /^\/v1\/files\/[0-9a-f-]{36}$/
+const PROVIDER_PREFIX = '/v1/files/'
+const isProvided = (s: string) => s.startsWith(PROVIDER_PREFIX) && isId(s.slice(PROVIDER_PREFIX.length))
 const urlOrProvided = (max: number) =>
   v.pipe(
     v.string(M.url),
     v.trim(),
-    v.check((s) => PROVIDER_PATH.test(s) || isHttpUrl(s), M.url),
+    v.check((s) => isProvided(s) || isHttpUrl(s), M.url),
     v.maxLength(max, `Must be at most ${max} characters`),
   )
 /** An image or video reference: empty string means none. */

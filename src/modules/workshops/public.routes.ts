@@ -2,6 +2,8 @@ import { Elysia, t } from 'elysia'
 import { platform } from '../../platform/http/context'
 import { notFound } from '../../platform/http/errors'
 import { parseIncludes } from '../../platform/http/list-query'
+import { dataOf, ok, pageOf } from '../../platform/openapi/responses'
+import { ScheduleView } from './catalogue.views'
 import { findPublicSchedule, listPublicSchedules, PublicScheduleQuerySchema, parsePublicFilters } from './public.service'
 
 /** The marketplace: no sign-in, every tenant's PUBLIC and PUBLISHED schedules. */
@@ -18,6 +20,7 @@ export const publicScheduleRoutes = new Elysia({ name: 'public-schedules' })
     {
       query: PublicScheduleQuerySchema,
       detail: {
+        responses: ok(pageOf(ScheduleView), 'A page of public schedules'),
         tags: ['Marketplace'],
         summary: 'Public workshop schedules of every tenant',
         description:
@@ -35,6 +38,10 @@ export const publicScheduleRoutes = new Elysia({ name: 'public-schedules' })
     },
     {
       params: t.Object({ id: t.String() }),
-      detail: { tags: ['Marketplace'], summary: 'One public workshop schedule (PUBLIC or UNLISTED, PUBLISHED)' },
+      detail: {
+        responses: ok(dataOf(ScheduleView), 'The schedule'),
+        tags: ['Marketplace'],
+        summary: 'One public workshop schedule (PUBLIC or UNLISTED, PUBLISHED)',
+      },
     },
   )

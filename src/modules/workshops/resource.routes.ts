@@ -4,9 +4,11 @@ import { TENANT } from '../../platform/db/schemas'
 import type { RequestContext } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
 import { fieldError, forbidden, notFound } from '../../platform/http/errors'
+import { oneOfOrNone } from '../../platform/http/filters'
 import { Membership } from '../tenants'
 import { assertOwner, isUuid } from './access'
 import { CATALOGUE_MESSAGES as M } from './catalogue.rules'
+import { ResourceView } from './catalogue.views'
 import { RESOURCE_TYPES } from './enums'
 import { WorkshopResource } from './resource.entity'
 import { ResourceCreateSchema, ResourceUpdateSchema, resourceNeedsIssue } from './resource.schema'
@@ -57,8 +59,9 @@ const resources = crud({
   searchable: ['title', 'description'],
   scope: resourceScope,
   filters: {
-    type: (value) => ({ type: (RESOURCE_TYPES as readonly string[]).includes(value) ? (value as any) : '__none__' }),
+    type: (value) => ({ type: oneOfOrNone(RESOURCE_TYPES, value) }),
   },
+  view: ResourceView,
   serialize: (row) => serializeResource(row),
   description: 'Material of a workshop. A visible resource with `isBroadcast` mails the confirmed attendees once.',
   async authorizeCreate(ctx, params) {

@@ -4,6 +4,7 @@ import type { RequestContext } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
 import { conflict, fieldError, forbidden } from '../../platform/http/errors'
 import { assertOwner, isUuid } from './access'
+import { ScheduleView } from './catalogue.views'
 import { CONTENT_STATUSES, DELIVERY_MODES, SKILL_LEVELS, VISIBILITIES } from './enums'
 import { WorkshopSchedule } from './schedule.entity'
 import { ScheduleCreateSchema, ScheduleUpdateSchema } from './schedule.schema'
@@ -13,8 +14,9 @@ import { serializeSchedule } from './serialize'
 import { Workshop } from './workshop.entity'
 
 const NONE = '00000000-0000-0000-0000-000000000000'
-const oneOf = (list: readonly string[], field: string) => (value: string) =>
-  ({ [field]: list.includes(value.toUpperCase()) ? value.toUpperCase() : '__none__' }) as any
+const oneOf = (list: readonly string[], field: string) => (value: string) => ({
+  [field]: list.includes(value.toUpperCase()) ? value.toUpperCase() : '__none__',
+})
 const date = (value: string) => {
   const d = new Date(value)
   if (Number.isNaN(d.getTime())) throw fieldError('filter', `Not a date: ${value}`)
@@ -85,6 +87,7 @@ export const scheduleRoutes = crud({
     stats.meetingUrlFor = await meetingUrlReaders(ctx, rows)
     return stats
   },
+  view: ScheduleView,
   serialize: (row, include, _ctx, stats) => serializeSchedule(row, include, stats),
   description:
     "One run of a workshop. `seatsLeft` = maxSeats - seats of PENDING and CONFIRMED bookings; `runs` once confirmed seats reach minSeats. `meetingUrl` is present only for the schedule's coach, tenant managers (`bookings.manage`) and holders of a confirmed seat.",
@@ -121,7 +124,7 @@ export const scheduleRoutes = crud({
         visibility: data.visibility,
         mode: data.mode,
         ...place,
-      } as any)
+      })
       await em.flush()
       return row
     })
@@ -135,7 +138,7 @@ export const scheduleRoutes = crud({
     await inTransaction(ctx.em, async (em) => {
       const publishing = data.status === 'PUBLISHED' && row.status !== 'PUBLISHED'
       if (publishing && end > now()) await assertCanPublish(em, row.tenant.id, row.id)
-      em.assign(row, { ...placeFields(data), startDate: start, endDate: end, ...pick(data, ['level', 'status', 'visibility', 'mode']) } as any)
+      em.assign(row, { ...placeFields(data), startDate: start, endDate: end, ...pick(data, ['level', 'status', 'visibility', 'mode']) })
       await em.flush()
     })
   },

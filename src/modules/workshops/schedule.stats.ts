@@ -1,8 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
+import { isId } from '../../platform/http/ids'
 import type { ScheduleStats } from './serialize'
 
 /** A uuid[] parameter as one array literal (the statement text stays the same for any size). */
-export const uuidArray = (ids: Iterable<string>) => `{${[...ids].filter((id) => /^[0-9a-f-]{36}$/i.test(id)).join(',')}}`
+export const uuidArray = (ids: Iterable<string>) => `{${[...ids].filter((id) => isId(id)).join(',')}}`
 
 /** True once the bookings module's tables are part of the ORM (they live in another module). */
 export const hasBookings = (em: EntityManager) => !!em.getMetadata().getByClassName('Booking', false)
@@ -34,18 +35,6 @@ export async function loadScheduleStats(em: EntityManager, ids: string[], opts: 
     for (const r of rows) stats.ratings.set(r.id, { average: r.avg === null ? null : Math.round(Number(r.avg) * 10) / 10, count: Number(r.n) })
   }
   return stats
-}
-
-/** Average rating per coach, in one statement. */
-export async function loadCoachRatings(em: EntityManager, coachIds: string[]) {
-  const out = new Map<string, { average: number | null; count: number }>()
-  if (!coachIds.length) return out
-  const rows = await em.execute<{ id: string; avg: string | null; n: string }[]>(
-    `select coach_id as id, avg(rating) as avg, count(*) as n from feedbacks where coach_id = any(?::uuid[]) and deleted_at is null group by coach_id`,
-    [uuidArray(new Set(coachIds))],
-  )
-  for (const r of rows) out.set(r.id, { average: r.avg === null ? null : Math.round(Number(r.avg) * 10) / 10, count: Number(r.n) })
-  return out
 }
 
 /**

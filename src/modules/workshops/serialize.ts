@@ -1,6 +1,8 @@
 import { wrap } from '@mikro-orm/core'
+import type { ViewOf } from '../../platform/http/view'
 import type { User } from '../users'
 import { serializePublicUser } from '../users'
+import type { ResourceView, ScheduleView, TagView, TemplateView, WorkshopView } from './catalogue.views'
 import type { WorkshopResource } from './resource.entity'
 import type { WorkshopSchedule } from './schedule.entity'
 import type { Tag } from './tag.entity'
@@ -75,9 +77,9 @@ export function localTime(d: Date, tz: string) {
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`
 }
 
-export const serializeTag = (t: Tag) => ({ id: t.id, name: t.name, slug: t.slug })
+export const serializeTag = (t: Tag): ViewOf<typeof TagView> => ({ id: t.id, name: t.name, slug: t.slug })
 
-export const serializeTemplate = (t: WorkshopTemplate) => ({
+export const serializeTemplate = (t: WorkshopTemplate): ViewOf<typeof TemplateView> => ({
   id: t.id,
   title: t.title,
   slug: t.slug,
@@ -92,7 +94,7 @@ export const serializeTemplate = (t: WorkshopTemplate) => ({
   deletedAt: t.deletedAt ?? null,
 })
 
-export function serializeWorkshop(w: Workshop, include: string[] = []) {
+export function serializeWorkshop(w: Workshop, include: string[] = []): ViewOf<typeof WorkshopView> {
   return {
     id: w.id,
     tenantId: w.tenant.id,
@@ -131,7 +133,12 @@ export function seatsLeft(s: WorkshopSchedule) {
   return loaded(s.workshop) ? Math.max(0, s.workshop.maxSeats - s.seatsTaken) : null
 }
 
-export function serializeSchedule(s: WorkshopSchedule, include: string[] = [], stats?: ScheduleStats, opts: { public?: boolean } = {}) {
+export function serializeSchedule(
+  s: WorkshopSchedule,
+  include: string[] = [],
+  stats?: ScheduleStats,
+  opts: { public?: boolean } = {},
+): ViewOf<typeof ScheduleView> {
   const confirmed = stats?.confirmedSeats.get(s.id) ?? 0
   const w = loaded(s.workshop) ? s.workshop : null
   const rating = stats?.ratings?.get(s.id)
@@ -188,7 +195,7 @@ export function serializeSchedule(s: WorkshopSchedule, include: string[] = [], s
   }
 }
 
-export const serializeResource = (r: WorkshopResource) => ({
+export const serializeResource = (r: WorkshopResource): ViewOf<typeof ResourceView> => ({
   id: r.id,
   workshopId: r.workshop.id,
   title: r.title,

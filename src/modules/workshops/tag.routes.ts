@@ -1,4 +1,5 @@
 import { crud } from '../../platform/http/crud'
+import { TagView } from './catalogue.views'
 import { serializeTag } from './serialize'
 import { freeSlug } from './slug'
 import { Tag } from './tag.entity'
@@ -16,6 +17,7 @@ export const tagRoutes = crud({
   sortable: ['name', 'slug', 'createdAt'],
   defaultSort: 'name',
   searchable: ['name', 'slug'],
+  view: TagView,
   serialize: serializeTag,
   async create(ctx, data) {
     const slug = await freeSlug(ctx.em, Tag, {}, data.slug, data.name)

@@ -1,5 +1,7 @@
 import { config } from '../../config'
 import { crud } from '../../platform/http/crud'
+import { oneOfOrNone } from '../../platform/http/filters'
+import { TemplateView } from './catalogue.views'
 import { SKILL_LEVELS } from './enums'
 import { serializeTemplate, toMinor } from './serialize'
 import { freeSlug } from './slug'
@@ -26,7 +28,8 @@ export const templateRoutes = crud({
   sortable: ['title', 'price', 'level', 'createdAt', 'updatedAt'],
   defaultSort: 'title',
   searchable: ['title', 'description'],
-  filters: { level: (value) => ({ level: (SKILL_LEVELS as readonly string[]).includes(value) ? (value as any) : '__none__' }) },
+  filters: { level: (value) => ({ level: oneOfOrNone(SKILL_LEVELS, value) }) },
+  view: TemplateView,
   serialize: serializeTemplate,
   description: 'Prices are decimal amounts (49.99); stored in minor units.',
   async create(ctx, data) {

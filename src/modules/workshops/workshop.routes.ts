@@ -6,6 +6,7 @@ import { conflict, fieldError, forbidden } from '../../platform/http/errors'
 import { Membership } from '../tenants'
 import type { User } from '../users'
 import { assertOwner, isUuid } from './access'
+import { WorkshopView } from './catalogue.views'
 import { WorkshopSchedule } from './schedule.entity'
 import { serializeWorkshop, toMinor } from './serialize'
 import { freeSlug } from './slug'
@@ -62,6 +63,7 @@ export const workshopRoutes = crud({
     workshopTemplate: (value) => ({ workshopTemplate: isUuid(value) ? value : '00000000-0000-0000-0000-000000000000' }),
     tag: (value) => ({ tags: { $some: { slug: value.toLowerCase() } } }),
   },
+  view: WorkshopView,
   serialize: (row, include) => serializeWorkshop(row, include),
   description: 'A workshop a coach sells. Prices are decimal amounts; `filter[coach]=me` lists your own.',
   async authorizeChange(ctx, row, action) {

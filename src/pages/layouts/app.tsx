@@ -2,17 +2,19 @@
  * Client (/b) and coach (/c) areas: the app shell island (sidebar with counts, search over pages,
  * bookings and workshops, shortcuts, user menu, phone drawer), the Settings dialog island
  * (its code loads when first opened), and the page. The shell's counts and search entries
- * come from one SQL statement per request.
+ * come from one SQL statement per request, streamed after the first bytes (the shell is sent
+ * at once without them and picks them up when they arrive).
  */
 
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { type ReactNode, use } from 'react'
+import { type ReactNode, Suspense, use } from 'react'
 import { css } from 'styled-system/css'
+import { SHELL_SUMMARY_EVENT } from '../../../islands/app-shell/summary'
 import { clientShellSummary, coachShellSummary, type ShellSummary } from '../../modules/bookings'
 import type { User } from '../../modules/users'
 import { serializeUser } from '../../modules/users'
 import { isCoachArea } from '../guards'
-import { Island } from '../island'
+import { escapeJson, Island } from '../island'
 import { useRequest } from '../request'
 
 const summaries = new WeakMap<object, Promise<ShellSummary>>()
@@ -29,10 +31,21 @@ function summaryOf(em: EntityManager | undefined, area: 'client' | 'coach', user
   return p
 }
 
+/** Starts the shell's summary query before rendering (renderPage runs it beside the page's data). */
+export function prefetchShell(em: EntityManager, area: 'client' | 'coach', user: User) {
+  void summaryOf(em, area, user)
+}
+
+/** The sidebar counts and search entries, after the first bytes: handed to the shell island (islands/app-shell/summary.ts). */
+function SummaryScript({ summary, nonce }: { summary: Promise<ShellSummary>; nonce?: string }) {
+  const data = escapeJson(use(summary))
+  const js = `window.__SS=${data};dispatchEvent(new CustomEvent(${JSON.stringify(SHELL_SUMMARY_EVENT)},{detail:window.__SS}))`
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: js }} />
+}
+
 export function AppLayout({ area, user, path, em, children }: { area: 'client' | 'coach'; user: User; path: string; em?: EntityManager; children: ReactNode }) {
   const req = useRequest()
   const me = serializeUser(user)
-  const summary = use(summaryOf(em, area, user))
   return (
     <div className={css({ minH: '100dvh', display: 'flex', flexDir: { base: 'column', md: 'row' }, bg: 'bg.canvas', color: 'fg.default' })}>
       <Island
@@ -48,14 +61,17 @@ export function AppLayout({ area, user, path, em, children }: { area: 'client' |
             avatarUrl: me.avatarUrl,
             name: [me.profile.firstName, me.profile.lastName].filter(Boolean).join(' ') || me.email,
           },
-          counts: summary.counts,
-          entries: summary.entries,
+          counts: {},
+          entries: [],
         }}
       />
       <main id="main" className={css({ flex: '1', minW: '0', px: { base: '4', md: '8' }, py: { base: '5', md: '8' } })}>
         <div className={css({ maxW: '6xl', mx: 'auto' })}>{children}</div>
       </main>
       <Island name="settings-dialog" props={{ user: JSON.parse(JSON.stringify(me)), colorMode: req.colorMode as 'auto' | 'light' | 'dark' }} />
+      <Suspense fallback={null}>
+        <SummaryScript summary={summaryOf(em, area, user)} nonce={req.nonce} />
+      </Suspense>
     </div>
   )
 }

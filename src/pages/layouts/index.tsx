@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import type { User } from '../../modules/users'
 import type { LayoutName } from '../routes'
-import { AppLayout } from './app'
+import { AppLayout, prefetchShell } from './app'
 import { Footer, Logo, MarketingHeader } from './parts'
 
 const page = css({ minH: '100dvh', display: 'flex', flexDir: 'column', bg: 'bg.canvas', color: 'fg.default' })
@@ -78,6 +78,11 @@ export function Layout({ name, user, path, em, children }: { name: LayoutName; u
         </AppLayout>
       )
   }
+}
+
+/** Starts the area layout's own query early (side by side with the page's), where it has one. */
+export function prefetchLayout(name: LayoutName, user: User | null, em: EntityManager) {
+  if (user && (name === 'client' || name === 'coach')) prefetchShell(em, name, user)
 }
 
 /** A 404 or error under /b or /c keeps the area's layout for a signed-in user who may be there. */

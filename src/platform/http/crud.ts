@@ -2,9 +2,12 @@ import type { EntityClass, EntityData, FilterQuery, QueryOrderMap, RequiredEntit
 import { Elysia, t } from 'elysia'
 import type * as v from 'valibot'
 import { SOFT_DELETE } from '../db/schemas'
+import { created, noContent, ok } from '../openapi/responses'
 import { type AccessRule, checkedValue, type Permission, platform, type RequestContext } from './context'
 import { forbidden, notFound, parseOrThrow } from './errors'
+import { isId } from './ids'
 import { type ListParams, ListQuerySchema, listResponse, parseIncludes, parseListQuery, ShowQuerySchema } from './list-query'
+import { dataOf, pageOf, type ViewOf } from './view'
 
 /** Who may call an action: anyone, any signed-in user, a permission, or a custom check. */
 export type Access = 'public' | 'auth' | Permission | ((ctx: RequestContext) => Promise<void> | void)
@@ -12,7 +15,7 @@ export type Access = 'public' | 'auth' | Permission | ((ctx: RequestContext) => 
 type Row = { id: string; deletedAt?: Date | null }
 export type Filterer<E> = (value: string, ctx: RequestContext) => FilterQuery<E>
 
-export interface CrudOptions<E extends Row> {
+export interface CrudOptions<E extends Row, V extends v.GenericSchema = v.GenericSchema> {
   /** Path under /v1, e.g. `/tenants` or `/workshops/:workshopId/resources`. */
   path: string
   tag: string
@@ -49,7 +52,9 @@ export interface CrudOptions<E extends Row> {
   populate?: readonly string[]
   /** Loads per-page extras in a fixed number of queries (e.g. aggregates); passed to serialize. */
   prepare?: (ctx: RequestContext, rows: E[]) => Promise<unknown>
-  serialize: (row: E, include: string[], ctx: RequestContext, extra?: any) => unknown
+  /** What one row looks like in answers (a valibot view): documents every response and types `serialize`. */
+  view: V
+  serialize: (row: E, include: string[], ctx: RequestContext, extra?: any) => ViewOf<V>
   create?: (ctx: RequestContext, data: any, params: Record<string, string>) => Promise<E>
   update?: (ctx: RequestContext, row: E, data: any) => Promise<void>
   destroy?: (ctx: RequestContext, row: E) => Promise<void>
@@ -89,11 +94,20 @@ export function escapeLike(s: string) {
 }
 
 /** The whole REST surface of one resource, built the same way for every module. */
-export function crud<E extends Row>(o: CrudOptions<E>) {
+export function crud<E extends Row, V extends v.GenericSchema>(o: CrudOptions<E, V>) {
   const actions = new Set(o.actions ?? ['list', 'show', 'create', 'update', 'delete', ...(o.softDelete ? (['restore'] as const) : [])])
   const includes = o.includes ?? {}
   const includeNames = Object.keys(includes)
-  const detail = (summary: string) => ({ tags: [o.tag], summary })
+  const one_ = dataOf(o.view)
+  const docs = {
+    list: ok(pageOf(o.view), `A page of ${o.name.toLowerCase()}s`),
+    show: ok(one_, `The ${o.name.toLowerCase()}`),
+    create: created(one_, `The new ${o.name.toLowerCase()}`),
+    update: ok(one_, `The changed ${o.name.toLowerCase()}`),
+    delete: noContent('Deleted'),
+    restore: ok(one_, `The restored ${o.name.toLowerCase()}`),
+  }
+  const detail = (summary: string, action: keyof typeof docs) => ({ tags: [o.tag], summary, responses: docs[action] })
   const scoped = !!o.tenantScoped
   const guarded = (action: keyof CrudOptions<E>['access'], then?: (ctx: RequestContext, params: Params) => unknown) => ({
     access: accessRule(o.access[action], scoped, then),
@@ -111,7 +125,7 @@ export function crud<E extends Row>(o: CrudOptions<E>) {
   async function findRow(ctx: RequestContext, params: Record<string, string>, opts: { trashed?: boolean; populate?: string[] } = {}) {
     const id = params[idName]
     const where = { ...(((await o.scope?.(ctx, params)) ?? {}) as object), id } as FilterQuery<E>
-    if (!/^[0-9a-f-]{36}$/i.test(id ?? '')) throw notFound(o.name)
+    if (!isId(id ?? '')) throw notFound(o.name)
     const row = await ctx.em.findOne(o.entity, where, {
       populate: populateHint([...(o.populate ?? []), ...(opts.populate ?? [])]),
       ...(opts.trashed ? { filters: { [SOFT_DELETE]: false } } : {}),
@@ -152,7 +166,7 @@ export function crud<E extends Row>(o: CrudOptions<E>) {
           p,
         )
       },
-      { ...guarded('list'), query: ListQuerySchema, detail: detail(`List ${o.name.toLowerCase()}s`) },
+      { ...guarded('list'), query: ListQuerySchema, detail: detail(`List ${o.name.toLowerCase()}s`, 'list') },
     )
 
   if (actions.has('show'))
@@ -167,7 +181,7 @@ export function crud<E extends Row>(o: CrudOptions<E>) {
         const row = await findRow(ctx, params, { trashed, populate: include.map((i) => includes[i]) })
         return { data: o.serialize(row, include, ctx, await o.prepare?.(ctx, [row])) }
       },
-      { ...guarded('show'), params: idParam, query: ShowQuerySchema, detail: detail(`Show a ${o.name.toLowerCase()}`) },
+      { ...guarded('show'), params: idParam, query: ShowQuerySchema, detail: detail(`Show a ${o.name.toLowerCase()}`, 'show') },
     )
 
   if (actions.has('create'))
@@ -184,7 +198,7 @@ export function crud<E extends Row>(o: CrudOptions<E>) {
         // The parent row and the right to add to it come before the body (404/403 before 422).
         ...guarded('create', (ctx, params) => o.authorizeCreate?.(ctx, paramsOf(params))),
         body: o.createSchema,
-        detail: detail(`Create a ${o.name.toLowerCase()}`),
+        detail: detail(`Create a ${o.name.toLowerCase()}`, 'create'),
       },
     )
 
@@ -210,7 +224,7 @@ export function crud<E extends Row>(o: CrudOptions<E>) {
         }),
         params: idParam,
         body: o.updateSchema,
-        detail: detail(`Update a ${o.name.toLowerCase()} (partial)`),
+        detail: detail(`Update a ${o.name.toLowerCase()} (partial)`, 'update'),
       },
     )
 
@@ -231,7 +245,7 @@ export function crud<E extends Row>(o: CrudOptions<E>) {
       {
         ...guarded('delete'),
         params: idParam,
-        detail: detail(o.softDelete ? `Delete a ${o.name.toLowerCase()} (soft: restorable)` : `Delete a ${o.name.toLowerCase()}`),
+        detail: detail(o.softDelete ? `Delete a ${o.name.toLowerCase()} (soft: restorable)` : `Delete a ${o.name.toLowerCase()}`, 'delete'),
       },
     )
 
@@ -245,7 +259,7 @@ export function crud<E extends Row>(o: CrudOptions<E>) {
         await ctx.em.flush()
         return { data: o.serialize(row, [], ctx, await o.prepare?.(ctx, [row])) }
       },
-      { ...guarded('restore'), params: idParam, detail: detail(`Restore a deleted ${o.name.toLowerCase()}`) },
+      { ...guarded('restore'), params: idParam, detail: detail(`Restore a deleted ${o.name.toLowerCase()}`, 'restore') },
     )
 
   return app

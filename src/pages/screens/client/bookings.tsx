@@ -2,6 +2,7 @@
 
 import { clientBookings } from '../../../modules/bookings'
 import { Island } from '../../island'
+import { PageSkeleton } from '../../layouts/skeleton'
 import type { PageContext, PageModule } from '../../routes'
 import { linkClass, PageHeader, pageStack, useTz } from './parts'
 
@@ -26,4 +27,4 @@ function Page({ data }: { data: Data }) {
   )
 }
 
-export default { title: 'Bookings', stream: true, load, Page } satisfies PageModule<Data>
+export default { title: 'Bookings', defer: true, load, Fallback: () => <PageSkeleton title="Bookings" layout="table" />, Page } satisfies PageModule<Data>

@@ -2,6 +2,7 @@
 
 import { BOOKING_STATUSES } from '../../../modules/bookings'
 import { coachScheduleOptions, listCoachBookings, pageOf } from '../../../modules/coach'
+import { PageSkeleton } from '../../layouts/skeleton'
 import type { PageContext, PageModule } from '../../routes'
 import { Empty, filterBar, fmtDateTime, fmtShort, input, link, money, muted, outlineLink, PageHeader, Pager, Status, stack, table, tableWrap } from './ui'
 
@@ -113,4 +114,4 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
   )
 }
 
-export default { title: 'Bookings', load, Page } satisfies PageModule<Data>
+export default { title: 'Bookings', defer: true, load, Fallback: () => <PageSkeleton title="Bookings" layout="table" />, Page } satisfies PageModule<Data>

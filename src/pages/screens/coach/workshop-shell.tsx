@@ -1,8 +1,10 @@
 /** The frame of every /c/workshops/{id} tab: title, status, edit and delete, and the tab links. */
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { Skeleton } from '../../../../design-system/components/skeleton/skeleton'
 import { planUsage, type WorkshopDetail, workshopDetail, workshopFormOptions } from '../../../modules/coach'
 import { Island } from '../../island'
+import { PageSkeleton } from '../../layouts/skeleton'
 import type { PageContext } from '../../routes'
 import { money, PageHeader, Status, stack, TabLinks } from './ui'
 
@@ -23,6 +25,18 @@ export async function loadWorkshop(ctx: PageContext, opts: { form?: boolean } = 
   return { ...detail, plan, options }
 }
 export type WorkshopData = WorkshopDetail & { plan: Awaited<ReturnType<typeof planUsage>>; options: Awaited<ReturnType<typeof workshopFormOptions>> }
+
+/** The frame of a workshop tab while its data streams in: the same header and tabs, placeholder content. */
+export function WorkshopFrameSkeleton({ ctx, head: title, tab }: { ctx: PageContext; head: string; tab: string }) {
+  const base = `/c/workshops/${ctx.params.id}`
+  return (
+    <div className={stack} aria-busy="true">
+      <PageHeader back={{ href: '/c/workshops', label: 'Workshops' }} title={title} subtitle={<Skeleton className={css({ h: '4', w: '48' })} />} />
+      <TabLinks label="Workshop sections" current={`${base}${tab}`} tabs={WORKSHOP_TABS.map(([path, label]) => ({ href: `${base}${path}`, label }))} />
+      <PageSkeleton layout="table" bare />
+    </div>
+  )
+}
 
 export function WorkshopFrame({ data, tab, children }: { data: WorkshopData; ctx?: PageContext; tab: string; children: ReactNode }) {
   const w = data.workshop

@@ -1,9 +1,10 @@
 /** /c/workshops/{id}: the workshop (picture, description, tags) and its schedules with every action. */
 import { css } from 'styled-system/css'
+import { workshopTitle } from '../../../modules/coach'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
 import { card, fmtDateTime, muted } from './ui'
-import { loadWorkshop, type WorkshopData, WorkshopFrame } from './workshop-shell'
+import { loadWorkshop, type WorkshopData, WorkshopFrame, WorkshopFrameSkeleton } from './workshop-shell'
 
 function Page({ data, ctx }: { data: WorkshopData; ctx: PageContext }) {
   const w = data.workshop
@@ -74,7 +75,11 @@ function Page({ data, ctx }: { data: WorkshopData; ctx: PageContext }) {
 }
 
 export default {
-  title: (d: WorkshopData) => d.workshop.title,
+  // The title (and the 404) come before the first byte; the workshop and its schedules stream in.
+  title: (title: string) => title,
+  defer: true,
+  head: (ctx: PageContext) => workshopTitle(ctx.em, ctx.user!.id, ctx.params.id),
   load: (ctx: PageContext) => loadWorkshop(ctx, { form: true }),
+  Fallback: ({ ctx, head }) => <WorkshopFrameSkeleton ctx={ctx} head={head} tab="" />,
   Page,
-} satisfies PageModule<WorkshopData>
+} satisfies PageModule<WorkshopData, string>

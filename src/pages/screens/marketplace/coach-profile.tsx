@@ -8,8 +8,9 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { css, cx } from 'styled-system/css'
 import { badge, button } from 'styled-system/recipes'
 import { findPublicCoach } from '../../../modules/accounts'
+import { coachRatings } from '../../../modules/feedback'
 import { serializePublicUser } from '../../../modules/users'
-import { listPublicSchedules, loadCoachRatings } from '../../../modules/workshops'
+import { listPublicSchedules } from '../../../modules/workshops'
 import { HttpError } from '../../../platform/http/errors'
 import { countryByCode } from '../../../shared/countries'
 import type { PageContext, PageModule } from '../../routes'
@@ -37,7 +38,7 @@ async function loadCoach(ctx: PageContext, username: string) {
   const schedules = await listPublicSchedules(em.fork(), { page: 1, perPage: 6, coach: user.id, when: 'upcoming' })
   // Each listed row carries the coach's rating; without rows it is read on its own.
   const listed = (schedules.data[0]?.coach as { rating?: { average: number | null; count: number } } | undefined)?.rating
-  const rating = listed ?? (await loadCoachRatings(em.fork(), [user.id])).get(user.id) ?? { average: null, count: 0 }
+  const rating = listed ?? (await coachRatings(em.fork(), [user.id])).get(user.id) ?? { average: null, count: 0 }
   return { coach, schedules, rating }
 }
 type Data = NonNullable<Awaited<ReturnType<typeof load>>>

@@ -1,0 +1,26 @@
+import * as v from 'valibot'
+import { DateTime, NullableDateTime } from '../../platform/http/view'
+import { PersonView, ScheduleBriefView } from '../bookings/booking.schema'
+
+/** What an invitation offers (invitation.service.ts showInvitation is typed by it). */
+export const InvitationView = v.object({
+  seatId: v.string(),
+  bookingId: v.string(),
+  status: v.string(),
+  email: v.nullable(v.string()),
+  forUserId: v.nullable(v.string()),
+  expiresAt: NullableDateTime,
+  bookingStatus: v.string(),
+  inviter: v.nullable(v.object({ id: v.string(), name: v.string() })),
+  workshopSchedule: ScheduleBriefView,
+})
+/** One person of a client's groups: someone booked with or invited. */
+export const GroupView = v.object({
+  key: v.string(),
+  userId: v.nullable(v.string()),
+  email: v.nullable(v.string()),
+  person: v.nullable(PersonView),
+  bookings: v.number(),
+  status: v.picklist(['ACCEPTED', 'PENDING']),
+  lastBookedAt: DateTime,
+})
