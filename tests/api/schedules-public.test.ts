@@ -81,6 +81,28 @@ describe('public marketplace', () => {
     expect(ids(byCoachName)).toContain(s.aOnline.id)
   })
 
+  test('the total is counted apart from the page (from the matching workshops or coaches, or along the index) and agrees with it', async () => {
+    const coachName = a.coach.user.profile.lastName
+    for (const extra of [
+      `q=${word}`,
+      `q=${coachName}`,
+      `q=${coachName}&when=all`,
+      `tag=${tagSlug}`,
+      `tag=${tagSlug}&when=past`,
+      `tag=${tagSlug}&country=pt`,
+      'minPrice=50',
+      'maxPrice=20&when=all',
+      `minPrice=0&q=${word}&mode=IN-PERSON`,
+      `coach=${b.coach.user.username}&q=${word}`,
+      'seatsLeft=2&when=all',
+    ]) {
+      const r = await anon.get(`/v1/public/workshop-schedules?${extra}&perPage=100`)
+      expect(r.status).toBe(200)
+      expect(r.body.data.length).toBeLessThan(100)
+      expect({ extra, total: r.body.meta.total }).toEqual({ extra, total: r.body.data.length })
+    }
+  })
+
   test('bad filters are a 422 naming the field', async () => {
     const r = await anon.get('/v1/public/workshop-schedules?level=EXPERT&mode=x&country=XX&from=yesterday&minPrice=-1&when=soon')
     expect(r.status).toBe(422)
