@@ -3,7 +3,7 @@
  * No server imports: the booking forms validate with the same schemas.
  */
 import * as v from 'valibot'
-import { DateTime, NullableDateTime, Obj } from '../../platform/http/view'
+import { DateTime, NullableDateTime, Obj } from '../../shared/view'
 import { countryRule } from '../../shared/country-codes'
 import { voucherCodeRule } from '../vouchers/voucher.schema'
 

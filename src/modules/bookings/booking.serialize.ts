@@ -1,5 +1,5 @@
 import { wrap } from '@mikro-orm/core'
-import type { ViewOf } from '../../platform/http/view'
+import type { ViewOf } from '../../shared/view'
 import { toMajor } from '../../shared/money'
 import type { User } from '../users'
 import { avatarUrl } from '../users'

@@ -4,7 +4,7 @@ import { config } from '../../config'
 import { now } from '../../platform/clock'
 import { platform } from '../../platform/http/context'
 import { type ErrorBag, forbidden, validationError } from '../../platform/http/errors'
-import { DateTime } from '../../platform/http/view'
+import { DateTime } from '../../shared/view'
 import { dataOf, ok } from '../../platform/openapi/responses'
 import { adminMetrics, clientMetrics, coachMetrics } from './dashboard.service'
 

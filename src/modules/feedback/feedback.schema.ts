@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { DateTime } from '../../platform/http/view'
+import { DateTime } from '../../shared/view'
 import { PublicUserView } from '../users/user.schema'
 
 const RATING = 'Please choose a rating from 1 to 5'

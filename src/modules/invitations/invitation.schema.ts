@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { DateTime, NullableDateTime } from '../../platform/http/view'
+import { DateTime, NullableDateTime } from '../../shared/view'
 import { PersonView, ScheduleBriefView } from '../bookings/booking.schema'
 
 /** What an invitation offers (invitation.service.ts showInvitation is typed by it). */

@@ -1,6 +1,6 @@
 /** Request bodies of the payments API (no server imports: the checkout forms use them too). */
 import * as v from 'valibot'
-import { DateTime } from '../../platform/http/view'
+import { DateTime } from '../../shared/view'
 
 const uuid = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.uuid(message))
 const pmId = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.regex(/^pm_\w+$/, 'The payment method is not valid.'))

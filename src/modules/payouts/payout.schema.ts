@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { DateTime, NullableDateTime } from '../../platform/http/view'
+import { DateTime, NullableDateTime } from '../../shared/view'
 
 /** One payout: a schedule's paid bookings, the platform fee and what the coach receives. */
 export const PayoutView = v.object({

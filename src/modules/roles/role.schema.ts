@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { DateTime } from '../../platform/http/view'
+import { DateTime } from '../../shared/view'
 
 const name = v.pipe(
   v.string('Role name is required'),

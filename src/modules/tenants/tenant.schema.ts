@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { DateTime, NullableDateTime, Obj } from '../../platform/http/view'
+import { DateTime, NullableDateTime, Obj } from '../../shared/view'
 import { domainRule, emailRule, MESSAGES, slugRule } from '../../shared/rules'
 
 export const PLANS = ['free', 'pro', 'enterprise'] as const

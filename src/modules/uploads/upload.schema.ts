@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { DateTime } from '../../platform/http/view'
+import { DateTime } from '../../shared/view'
 
 /** A stored file as uploads answer it (upload.service.ts serializeFile is typed by it). */
 export const FileView = v.object({

@@ -4,7 +4,7 @@
  * settings cards validate with these same schemas before they send.
  */
 import * as v from 'valibot'
-import { DateTime, NullableDateTime } from '../../platform/http/view'
+import { DateTime, NullableDateTime } from '../../shared/view'
 import { countryRule } from '../../shared/country-codes'
 import { emailRule, MESSAGES, passwordRule, slugRule, usernameRule } from '../../shared/rules'
 

@@ -1,4 +1,4 @@
-import type { ViewOf } from '../../platform/http/view'
+import type { ViewOf } from '../../shared/view'
 import type { User } from './user.entity'
 import type { PublicUserView, UserView } from './user.schema'
 

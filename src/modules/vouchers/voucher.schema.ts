@@ -3,7 +3,7 @@
  * the admin forms use the same schema. Amounts are decimal (49.99), as the API shows money.
  */
 import * as v from 'valibot'
-import { DateTime, NullableDateTime } from '../../platform/http/view'
+import { DateTime, NullableDateTime } from '../../shared/view'
 
 export const DISCOUNT_TYPES = ['percentage', 'fixed', 'free'] as const
 export const VOUCHER_MODEL_TYPES = ['workshop', 'workshop_schedule'] as const

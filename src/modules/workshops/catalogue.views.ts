@@ -3,7 +3,7 @@
  * (serialize.ts is typed by these views; OpenAPI documents them). No server imports.
  */
 import * as v from 'valibot'
-import { DateTime, NullableDateTime } from '../../platform/http/view'
+import { DateTime, NullableDateTime } from '../../shared/view'
 import { PublicUserView, RatingView } from '../users/user.schema'
 import { CONTENT_STATUSES, DELIVERY_MODES, PAYOUT_STATUSES, RESOURCE_TYPES, SKILL_LEVELS, VISIBILITIES } from './enums'
 

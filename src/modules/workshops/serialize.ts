@@ -1,5 +1,5 @@
 import { wrap } from '@mikro-orm/core'
-import type { ViewOf } from '../../platform/http/view'
+import type { ViewOf } from '../../shared/view'
 import type { User } from '../users'
 import { serializePublicUser } from '../users'
 import type { ResourceView, ScheduleView, TagView, TemplateView, WorkshopView } from './catalogue.views'

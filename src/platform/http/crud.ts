@@ -7,7 +7,7 @@ import { type AccessRule, checkedValue, type Permission, platform, type RequestC
 import { forbidden, notFound, parseOrThrow } from './errors'
 import { isId } from './ids'
 import { type ListParams, ListQuerySchema, listResponse, parseIncludes, parseListQuery, ShowQuerySchema } from './list-query'
-import { dataOf, pageOf, type ViewOf } from './view'
+import { dataOf, pageOf, type ViewOf } from '../../shared/view'
 
 /** Who may call an action: anyone, any signed-in user, a permission, or a custom check. */
 export type Access = 'public' | 'auth' | Permission | ((ctx: RequestContext) => Promise<void> | void)

@@ -6,9 +6,9 @@ import { toJsonSchema } from '@valibot/to-json-schema'
 import type { OpenAPIV3 } from 'openapi-types'
 import type * as v from 'valibot'
 
-import { ErrorBody } from '../http/view'
+import { ErrorBody } from '../../shared/view'
 
-export { dataOf, ErrorBody, Meta, pageOf, type ViewOf } from '../http/view'
+export { dataOf, ErrorBody, Meta, pageOf, type ViewOf } from '../../shared/view'
 
 export const json = (schema: v.GenericSchema, description: string): OpenAPIV3.ResponseObject => ({
   description,
