@@ -9,6 +9,7 @@ import {
   CountryCombobox,
   colorModeChoices,
   DataTable,
+  type DataTableColumn,
   Dialog,
   Field,
   FileUpload,
@@ -32,10 +33,10 @@ import {
 import { SAMPLE_COUNTRIES } from './sample-countries'
 
 const rows = Array.from({ length: 12 }, (_, i) => ({ id: `r${i}`, name: `Row ${String(i).padStart(2, '0')}`, group: i % 2 ? 'Odd' : 'Even' }))
-const columns = [
+const columns: DataTableColumn<(typeof rows)[number]>[] = [
   { accessorKey: 'group', header: 'Group' },
   { accessorKey: 'name', header: 'Name' },
-] as any
+]
 
 export function HydrationFixture() {
   const [count, setCount] = useState(0)

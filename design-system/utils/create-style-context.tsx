@@ -19,6 +19,8 @@ type Options = { forwardProps?: string[] }
 const shouldForwardProp = (prop: string, variantKeys: string[], options: Options = {}) =>
   options.forwardProps?.includes(prop) || (!variantKeys.includes(prop) && !isCssProperty(prop))
 
+const nameOf = (c: unknown) => (c as { displayName?: string; name?: string }).displayName || (c as { name?: string }).name
+
 export const createStyleContext = <R extends Recipe>(recipe: R) => {
   const StyleContext = createContext<Record<Slot<R>, string> | null>(null)
 
@@ -53,7 +55,7 @@ export const createStyleContext = <R extends Recipe>(recipe: R) => {
         </StyleContext.Provider>
       )
     })
-    WithProvider.displayName = (Component as any).displayName || (Component as any).name
+    WithProvider.displayName = nameOf(Component)
     return WithProvider as unknown as (props: StyledProps<C> & Parameters<R>[0]) => React.ReactNode
   }
 
@@ -69,7 +71,7 @@ export const createStyleContext = <R extends Recipe>(recipe: R) => {
       const slotStyles = useContext(StyleContext)
       return <StyledComponent {...props} ref={ref} className={cx(slotStyles?.[slot], props.className)} />
     })
-    WithContext.displayName = (Component as any).displayName || (Component as any).name
+    WithContext.displayName = nameOf(Component)
     return WithContext as unknown as (props: StyledProps<C>) => React.ReactNode
   }
 

@@ -17,7 +17,7 @@ let loading: Promise<Stripe> | null = null
 
 function addScript(src: string) {
   return new Promise<void>((resolve, reject) => {
-    if ((window as any).Stripe) return resolve()
+    if ('Stripe' in window) return resolve()
     const existing = document.querySelector<HTMLScriptElement>(`script[data-stripe-js]`)
     const script = existing ?? document.createElement('script')
     script.addEventListener('load', () => resolve(), { once: true })

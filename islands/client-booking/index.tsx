@@ -64,7 +64,7 @@ function FeedbackForm({ scheduleId }: { scheduleId: string }) {
   const [busy, setBusy] = useState(false)
   async function submit(e: React.FormEvent) {
     e.preventDefault()
-    const body = { workshopScheduleId: scheduleId, rating: rating || (null as any), comment: comment.trim() || null }
+    const body = { workshopScheduleId: scheduleId, rating: rating || null, comment: comment.trim() || null }
     const bag = check(FeedbackCreateSchema, body)
     if (bag) return setErrors(bag)
     setBusy(true)

@@ -50,7 +50,7 @@ export function isoToZoned(iso: string, tz: string): string {
 
 export function timeZones(): string[] {
   try {
-    const list = (Intl as any).supportedValuesOf('timeZone') as string[]
+    const list = Intl.supportedValuesOf('timeZone')
     return list.includes('UTC') ? list : ['UTC', ...list]
   } catch {
     return ['UTC']

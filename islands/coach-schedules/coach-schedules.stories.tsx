@@ -69,4 +69,4 @@ export const Default: StoryObj<typeof meta> = {
     ],
   },
 }
-export const LimitReached: StoryObj<typeof meta> = { args: { ...Default.args!, plan: { plan: 'free', published: 3, max: 3 } } as any }
+export const LimitReached: StoryObj<typeof meta> = { args: { ...Default.args!, plan: { plan: 'free', published: 3, max: 3 } } }

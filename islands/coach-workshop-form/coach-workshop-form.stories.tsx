@@ -31,4 +31,4 @@ export const Edit: StoryObj<typeof meta> = {
     },
   },
 }
-export const Deleted: StoryObj<typeof meta> = { args: { ...Edit.args!, workshop: { ...Edit.args!.workshop!, deleted: true } } as any }
+export const Deleted: StoryObj<typeof meta> = { args: { ...Edit.args!, workshop: { ...Edit.args!.workshop!, deleted: true } } }

@@ -33,7 +33,7 @@ export const fmtTime = (iso: string | Date, tz: string) => dtf(tz, 'time').forma
 export const fmtDay = (iso: string | Date, tz: string) => dtf(tz, 'day').format(new Date(iso))
 
 /** "Mar 3, 2027, 9:00 AM – 5:00 PM" (the end's date only when it differs). */
-export function fmtRange(start: string, end: string, tz: string) {
+export function fmtRange(start: string | Date, end: string | Date, tz: string) {
   const sameDay = fmtDate(start, tz) === fmtDate(end, tz)
   return `${fmtDateTime(start, tz)} – ${sameDay ? fmtTime(end, tz) : fmtDateTime(end, tz)}`
 }

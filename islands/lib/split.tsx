@@ -7,7 +7,7 @@
  * once the part is there, so every control works as soon as the island is marked hydrated.
  * Until then React keeps the server's HTML (a Suspense boundary around the part).
  */
-import { type ComponentType, lazy, Suspense } from 'react'
+import { type ComponentType, type JSX, lazy, Suspense } from 'react'
 
 type Module<P> = { default: ComponentType<P> }
 
@@ -26,7 +26,7 @@ export function split<P extends object>(load: () => Promise<Module<P>>) {
   function Part(props: P) {
     return (
       <Suspense fallback={null}>
-        <Lazy {...(props as any)} />
+        <Lazy {...(props as P & JSX.IntrinsicAttributes)} />
       </Suspense>
     )
   }

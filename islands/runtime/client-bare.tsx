@@ -19,7 +19,7 @@ function Hydrated({ el, children }: { el: HTMLElement; children: ReactNode }) {
 }
 
 export function define(name: string, Component: ComponentType<any>) {
-  ;(window as any).__SI.d(name, (id: string) => {
+  window.__SI.d(name, (id: string) => {
     const el = document.getElementById(id)
     const script = document.getElementById(`${id}-props`)
     if (!el || !script || el.dataset.si) return

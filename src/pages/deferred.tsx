@@ -10,6 +10,12 @@ import { isDatabaseUnavailable } from '../platform/db/health'
 import type { Logger } from '../platform/log'
 import { ErrorScreen } from './screens/error'
 
+/** The HTTP status an error carries (HttpError and friends), else 500. */
+export function statusOf(err: unknown): number {
+  const status = (err as { status?: unknown } | null)?.status
+  return typeof status === 'number' ? status : 500
+}
+
 export type Outcome<D> = ({ data: D } | { status: number; message?: string }) & { release: () => void }
 
 /**
@@ -47,7 +53,7 @@ export async function settle<D>(load: () => Promise<D | null>, path: string, log
     (err): Outcome<D> => {
       if (isDatabaseUnavailable(err)) return { status: 503, release }
       log.error({ err }, 'page data failed')
-      const status = typeof (err as any)?.status === 'number' ? (err as any).status : 500
+      const status = statusOf(err)
       return { status: status >= 400 && status < 600 ? status : 500, release }
     },
   )

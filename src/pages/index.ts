@@ -8,7 +8,7 @@ import { Elysia } from 'elysia'
 import { config } from '../config'
 import { buildAssets } from '../platform/assets/assets'
 import { isDatabaseUnavailable } from '../platform/db/health'
-import type { RequestContext } from '../platform/http/context'
+import { platform } from '../platform/http/context'
 import { unavailablePage } from '../platform/http/error-handler'
 import { notFound } from '../platform/http/errors'
 import { tableDataRoute } from './tables/route'
@@ -22,22 +22,25 @@ export function pages() {
   // Bundles are built once at start (tests build on their first page request instead, so
   // API test runs never pay for it); the first page render waits for it.
   if (config.NODE_ENV !== 'test') void loadRenderer().catch(() => {})
-  return new Elysia({ name: 'pages' }).use(tableDataRoute()).get(
-    '/*',
-    async (c) => {
-      const ctx = (c as any).ctx as RequestContext
-      const path = new URL(c.request.url).pathname
-      if (API_PREFIX.test(path)) throw notFound('Route')
-      const { renderPage, renderError } = await loadRenderer()
-      const req = { request: c.request, em: ctx.em, user: ctx.user, log: ctx.log }
-      try {
-        return await renderPage(req)
-      } catch (err) {
-        if (isDatabaseUnavailable(err)) return unavailablePage()
-        ctx.log.error({ err }, 'page failed')
-        return renderError(req, 500)
-      }
-    },
-    { detail: { hide: true } },
-  )
+  return new Elysia({ name: 'pages' })
+    .use(platform)
+    .use(tableDataRoute())
+    .get(
+      '/*',
+      async (c) => {
+        const { ctx } = c
+        const path = new URL(c.request.url).pathname
+        if (API_PREFIX.test(path)) throw notFound('Route')
+        const { renderPage, renderError } = await loadRenderer()
+        const req = { request: c.request, em: ctx.em, user: ctx.user, log: ctx.log }
+        try {
+          return await renderPage(req)
+        } catch (err) {
+          if (isDatabaseUnavailable(err)) return unavailablePage()
+          ctx.log.error({ err }, 'page failed')
+          return renderError(req, 500)
+        }
+      },
+      { detail: { hide: true } },
+    )
 }

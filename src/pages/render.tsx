@@ -17,7 +17,7 @@ import { isDatabaseUnavailable } from '../platform/db/health'
 import { unavailablePage } from '../platform/http/error-handler'
 import { contentSecurityPolicy, newNonce } from '../platform/http/security'
 import { type Logger, log as rootLog } from '../platform/log'
-import { Deferred, settle } from './deferred'
+import { Deferred, settle, statusOf } from './deferred'
 import { Document } from './document'
 import { guard, isCoachArea } from './guards'
 import { IslandContext, type IslandState } from './island'
@@ -62,7 +62,7 @@ async function stream(request: Request, colorMode: string, node: ReactNode, stat
       nonce,
       onError(error) {
         // A reader that leaves while the page streams (navigated away) is no render error.
-        if ((error as any)?.name === 'AbortError') return log.debug({ err: error }, 'page stream closed by the client')
+        if ((error as { name?: unknown } | null)?.name === 'AbortError') return log.debug({ err: error }, 'page stream closed by the client')
         log.error({ err: error }, 'page render error')
       },
     },
@@ -165,7 +165,7 @@ export async function renderPage(req: PageRequest): Promise<Response> {
   } catch (err) {
     if (isDatabaseUnavailable(err)) return unavailablePage()
     log.error({ err }, 'page failed')
-    const status = typeof (err as any)?.status === 'number' ? (err as any).status : 500
+    const status = statusOf(err)
     return renderError(req, status >= 400 && status < 600 ? status : 500)
   }
 }

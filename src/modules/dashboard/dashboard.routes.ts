@@ -16,7 +16,7 @@ export const MetricsQuerySchema = v.looseObject({
   view: v.optional(v.pipe(v.string(), v.description('client, coach or admin; default the highest role the user has'))),
 })
 
-function parseRange(q: Record<string, string | undefined>) {
+function parseRange(q: { from?: string; to?: string }) {
   const errors: ErrorBag = {}
   const read = (k: 'from' | 'to', fallback: Date, endOfDay: boolean) => {
     const raw = q[k]?.trim()
@@ -49,7 +49,7 @@ export const dashboardRoutes = new Elysia({ name: 'dashboard' }).use(platform).g
   '/dashboard/metrics',
   async ({ ctx, query }) => {
     const me = ctx.requireUser()
-    const range = parseRange(query as any)
+    const range = parseRange(query)
     const coach = await ctx.can('workshops.manage')
     const view = query.view ?? (ctx.isSuperAdmin ? 'admin' : coach ? 'coach' : 'client')
     if (!['client', 'coach', 'admin'].includes(view)) throw validationError({ view: ['The view must be client, coach or admin.'] })

@@ -30,7 +30,7 @@ import {
 const multipart = (description: string) => ({
   content: {
     'multipart/form-data': {
-      schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description } } },
+      schema: { type: 'object' as const, required: ['file'], properties: { file: { type: 'string' as const, format: 'binary', description } } },
     },
   },
 })
@@ -108,7 +108,7 @@ export const uploadRoutes = new Elysia({ name: 'uploads' })
           'Multipart field `file`. The type is read from the content, not the name; at most UPLOAD_MAX_BYTES (5 MB by default). Answers `{ data: { id, url } }`; send the id as `avatar` in `PATCH /v1/users/{id}`, or pass `?apply=1`.',
         requestBody: multipart('A png, jpeg or webp image'),
       },
-    } as any,
+    },
   )
   .put(
     '/users/:id/avatar',
@@ -133,7 +133,7 @@ export const uploadRoutes = new Elysia({ name: 'uploads' })
         description: 'Multipart field `file`. Browsers may send it as a POST with `_method=PUT`. Answers the updated user.',
         requestBody: multipart('A png, jpeg or webp image'),
       },
-    } as any,
+    },
   )
   .post(
     '/upload-temp',
@@ -155,7 +155,7 @@ export const uploadRoutes = new Elysia({ name: 'uploads' })
           'Multipart field `file`, any type, at most UPLOAD_MAX_BYTES. Answers `{ data: { id, url, name, size, mimeType } }` (mimeType read from the content when it is recognisable). Only the owner can fetch it; temporary files are removed after a day unless another resource takes them over.',
         requestBody: multipart('Any file'),
       },
-    } as any,
+    },
   )
   .get('/files/:id', ({ ctx, params, request }) => serveFile(ctx, params.id, request), {
     params: t.Object({ id: t.String() }),

@@ -60,14 +60,14 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
   const s = inv.workshopSchedule
   const cancelled = inv.bookingStatus !== 'PENDING' && inv.bookingStatus !== 'CONFIRMED'
   const closed = cancelled ? (['This booking was cancelled', 'The seat is no longer available.'] as [string, string]) : CLOSED[inv.status]
-  const title = (s.workshop as any).title as string
+  const title = s.workshop.title ?? ''
   return (
     <div className={box}>
       <div className={card}>
         <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{inv.inviter ? `${inv.inviter.name} invited you to a seat` : 'You are invited to a seat'}</p>
         <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>{title}</h1>
         <p>
-          {fmtRange(s.startDate as any, s.endDate as any, tz)} ({tz.replace(/_/g, ' ')}) · {MODE_LABEL[s.mode] ?? s.mode}
+          {fmtRange(s.startDate, s.endDate, tz)} ({tz.replace(/_/g, ' ')}) · {MODE_LABEL[s.mode] ?? s.mode}
         </p>
         {closed ? (
           <div role="status" className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
@@ -86,7 +86,7 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
 }
 
 export default {
-  title: (d: Data) => (d.invitation ? `Invitation to ${(d.invitation.workshopSchedule.workshop as any).title}` : 'Invitation not found'),
+  title: (d: Data) => (d.invitation ? `Invitation to ${d.invitation.workshopSchedule.workshop.title ?? 'a workshop'}` : 'Invitation not found'),
   stream: true,
   load,
   Page,

@@ -5,7 +5,7 @@
  */
 import { Elysia } from 'elysia'
 import { readTableState, SCOPE_PREFIX } from '../../../design-system/components/table/table-state'
-import type { RequestContext } from '../../platform/http/context'
+import { platform } from '../../platform/http/context'
 import { forbidden, notFound, unauthenticated } from '../../platform/http/errors'
 import { isCoachArea } from '../guards'
 import { parseCookies } from '../request'
@@ -13,10 +13,10 @@ import { isTableKind, loadTable, scopeOf, tzOf } from './index'
 import { filterKeys, TABLES } from './spec'
 
 export const tableDataRoute = () =>
-  new Elysia({ name: 'table-data' }).get(
+  new Elysia({ name: 'table-data' }).use(platform).get(
     '/v1/tables/:kind',
     async (c) => {
-      const ctx = (c as any).ctx as RequestContext
+      const { ctx } = c
       const kind = (c.params as { kind: string }).kind
       if (!isTableKind(kind)) throw notFound('Table')
       const user = ctx.user
@@ -26,7 +26,7 @@ export const tableDataRoute = () =>
       const raw: Record<string, string> = {}
       for (const [k, v] of params) if (k.startsWith(SCOPE_PREFIX)) raw[k.slice(SCOPE_PREFIX.length)] = v
       const tz = tzOf(parseCookies(c.request.headers.get('cookie')).tz)
-      const data = await loadTable(ctx.em as any, user, kind, readTableState(params, filterKeys(kind)), scopeOf(kind, raw), tz)
+      const data = await loadTable(ctx.em, user, kind, readTableState(params, filterKeys(kind)), scopeOf(kind, raw), tz)
       c.set.headers['cache-control'] = 'private, no-store'
       return data
     },

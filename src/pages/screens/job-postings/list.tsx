@@ -30,7 +30,12 @@ async function load(ctx: PageContext) {
 type Data = Awaited<ReturnType<typeof load>>
 
 const dateFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
-const tone: Record<string, string> = { DRAFT: 'outline', PUBLISHED: 'solid', CLOSED: 'subtle', ARCHIVED: 'subtle' }
+const tone: Record<string, NonNullable<NonNullable<Parameters<typeof badge>[0]>['variant']>> = {
+  DRAFT: 'outline',
+  PUBLISHED: 'solid',
+  CLOSED: 'subtle',
+  ARCHIVED: 'subtle',
+}
 
 function ListPage({ data, ctx }: { data: Data; ctx: PageContext }) {
   const newButton = (
@@ -128,7 +133,7 @@ function ListPage({ data, ctx }: { data: Data; ctx: PageContext }) {
                     <div className={muted}>{[p.employmentStatus ? EMPLOYMENT_LABEL[p.employmentStatus] : null, p.location].filter(Boolean).join(' · ')}</div>
                   </td>
                   <td>
-                    <span className={badge({ size: 'sm', variant: tone[p.status] as any })}>{STATUS_LABEL[p.status]}</span>
+                    <span className={badge({ size: 'sm', variant: tone[p.status] })}>{STATUS_LABEL[p.status]}</span>
                   </td>
                   <td className={css({ hideBelow: 'md' })}>{p.companyName ?? '—'}</td>
                   <td>

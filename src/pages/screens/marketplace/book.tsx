@@ -19,12 +19,14 @@ async function load(ctx: PageContext) {
   // Link the confirmation to the booking page once that page is served, else to the client area.
   const bookingPage = !!matchRoute('/b/bookings/00000000-0000-0000-0000-000000000000')?.route.page
   // Coming back to a booking still waiting for payment resumes it instead of holding more seats.
-  const held = await ctx.em
-    .fork()
-    .findOne(Booking, { user: ctx.user!.id, workshopSchedule: schedule.id, status: 'PENDING', deletedAt: null, holdExpiresAt: { $gt: new Date() } } as any, {
+  const held = await ctx.em.fork().findOne(
+    Booking,
+    { user: ctx.user!.id, workshopSchedule: schedule.id, status: 'PENDING', deletedAt: null, holdExpiresAt: { $gt: new Date() } },
+    {
       filters: false,
       orderBy: { createdAt: 'desc' },
-    })
+    },
+  )
   const resume = held && {
     id: held.id,
     status: held.status,

@@ -33,7 +33,7 @@ async function load(ctx: PageContext): Promise<Data> {
     filters = parsePublicFilters(sp)
   } catch (err) {
     if (!(err instanceof HttpError) || err.status !== 422) throw err
-    errors = (err as any).errors ?? {}
+    errors = (err as { errors?: typeof errors }).errors ?? {}
     // Drop only the unusable filters and show the rest.
     for (const k of Object.keys(errors)) sp.delete(k)
     try {
