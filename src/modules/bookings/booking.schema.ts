@@ -3,8 +3,8 @@
  * No server imports: the booking forms validate with the same schemas.
  */
 import * as v from 'valibot'
-import { DateTime, NullableDateTime, Obj } from '../../shared/view'
 import { countryRule } from '../../shared/country-codes'
+import { DateTime, NullableDateTime, Obj } from '../../shared/view'
 import { voucherCodeRule } from '../vouchers/voucher.schema'
 
 export const BOOKING_STATUS_VALUES = ['PENDING', 'CONFIRMED', 'CANCELLED', 'COMPLETED', 'NO_SHOW'] as const

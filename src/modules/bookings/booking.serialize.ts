@@ -1,6 +1,6 @@
 import { wrap } from '@mikro-orm/core'
-import type { ViewOf } from '../../shared/view'
 import { toMajor } from '../../shared/money'
+import type { ViewOf } from '../../shared/view'
 import type { User } from '../users'
 import { avatarUrl } from '../users'
 import type { Workshop, WorkshopSchedule } from '../workshops'

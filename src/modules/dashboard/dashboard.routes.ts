@@ -4,8 +4,8 @@ import { config } from '../../config'
 import { now } from '../../platform/clock'
 import { platform } from '../../platform/http/context'
 import { type ErrorBag, forbidden, validationError } from '../../platform/http/errors'
-import { DateTime } from '../../shared/view'
 import { dataOf, ok } from '../../platform/openapi/responses'
+import { DateTime } from '../../shared/view'
 import { adminMetrics, clientMetrics, coachMetrics } from './dashboard.service'
 
 const DAY = 24 * 3600e3

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { DateTime, NullableDateTime, Obj } from '../../shared/view'
 import { domainRule, emailRule, MESSAGES, slugRule } from '../../shared/rules'
+import { DateTime, NullableDateTime, Obj } from '../../shared/view'
 
 export const PLANS = ['free', 'pro', 'enterprise'] as const
 

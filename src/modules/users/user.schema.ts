@@ -4,9 +4,9 @@
  * settings cards validate with these same schemas before they send.
  */
 import * as v from 'valibot'
-import { DateTime, NullableDateTime } from '../../shared/view'
 import { countryRule } from '../../shared/country-codes'
 import { emailRule, MESSAGES, passwordRule, slugRule, usernameRule } from '../../shared/rules'
+import { DateTime, NullableDateTime } from '../../shared/view'
 
 export const USER_STATUSES = ['pending', 'active', 'suspended'] as const
 export type UserStatusValue = (typeof USER_STATUSES)[number]

@@ -1,13 +1,13 @@
 import type { EntityClass, EntityData, FilterQuery, QueryOrderMap, RequiredEntityData } from '@mikro-orm/core'
 import { Elysia, t } from 'elysia'
 import type * as v from 'valibot'
+import { dataOf, pageOf, type ViewOf } from '../../shared/view'
 import { SOFT_DELETE } from '../db/schemas'
 import { created, noContent, ok } from '../openapi/responses'
 import { type AccessRule, checkedValue, type Permission, platform, type RequestContext } from './context'
 import { forbidden, notFound, parseOrThrow } from './errors'
 import { isId } from './ids'
 import { type ListParams, ListQuerySchema, listResponse, parseIncludes, parseListQuery, ShowQuerySchema } from './list-query'
-import { dataOf, pageOf, type ViewOf } from '../../shared/view'
 
 /** Who may call an action: anyone, any signed-in user, a permission, or a custom check. */
 export type Access = 'public' | 'auth' | Permission | ((ctx: RequestContext) => Promise<void> | void)
