@@ -1,5 +1,5 @@
 /**
- * Every design-system constant of product-spec.md section 9, in one place.
+ * Every design-system constant of docs/product-rules.md section 9, in one place.
  * Components and their tests read these; never repeat the numbers elsewhere.
  */
 

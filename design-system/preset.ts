@@ -1,5 +1,5 @@
 /**
- * Summit's Panda preset: Park UI (yellow accent, stone gray) with the theme of product-spec
+ * Summit's Panda preset: Park UI (yellow accent, stone gray) with the theme of docs/product-rules.md
  * section 9 (radius 0.625rem, 16px base font), light/dark colour modes keyed on <html>
  * (`class="dark"` or `data-color-mode="dark"`; `data-color-mode="auto"` follows the system
  * through a media query even before any script runs), and Summit's own recipes.

@@ -1,5 +1,5 @@
 /**
- * The browser API client every island uses (product-spec sections 7, 8, 9): CSRF cookie
+ * The browser API client every island uses (docs/product-rules.md sections 7, 8, 9): CSRF cookie
  * fetched once, `Accept: application/json`, `X-XSRF-TOKEN` on unsafe methods, retries on
  * transient statuses, and the error catalogue: 401 clears identity and goes to the login
  * page; 419 only logged; 422 hands the errors bag to the form; 404 silent; anything else a

@@ -1,5 +1,5 @@
 /**
- * Query cache rules of product-spec section 9: in the browser 3 retries with exponential
+ * Query cache rules of docs/product-rules.md section 9: in the browser 3 retries with exponential
  * backoff from 1 s capped at 30 s; garbage collection after 300000 ms. The server never retries.
  */
 export const QUERY_GC_TIME = 300_000

@@ -1,5 +1,5 @@
 /**
- * Route behaviour of product-spec.md section 2, decided on the server before any HTML:
+ * Route behaviour of docs/product-rules.md section 2, decided on the server before any HTML:
  * sign-in redirect with `redirect=`, guest-only pages, pending users kept on onboarding,
  * non-pending users sent away from it, the coach-only middleware (403 page otherwise).
  */

@@ -1,5 +1,5 @@
 /**
- * The one route table of product-spec.md section 2, paths as spelt. A route without a
+ * The one route table of docs/product-rules.md section 2, paths as spelt. A route without a
  * `page` (its content comes in a later change) is not served: it answers the 404 page.
  * Guards (`access`) run on the server before any HTML is sent (see guards.ts).
  */
@@ -101,7 +101,7 @@ export const routes: RouteDef[] = [
   c('', () => import('./screens/coach/dashboard')),
   c('/apps', () => import('./screens/coach/apps')),
   c('/apps/multiplai', () => import('./screens/coach/apps-multiplai')),
-  // decisions.md: /c/account goes to the coach's own profile page.
+  // docs/product-rules.md (Coach account): /c/account goes to the coach's own profile page.
   { ...c('/account'), redirect: '/c/account/profile' },
   c('/account/profile', () => import('./screens/coach/profile')),
   c('/account/payouts', () => import('./screens/coach/payouts')),

@@ -1,5 +1,5 @@
 /**
- * The country list of product-spec section 3 (name, dialCode, code, flag), built from the
+ * The country list of docs/product-rules.md section 3 (name, dialCode, code, flag), built from the
  * maintained `countries-list` package. No server imports: the Combobox, the forms and the
  * API validation all read this one list.
  */

@@ -1,5 +1,5 @@
 /**
- * Field rules of product-spec section 5, with their messages word for word. Shared by the
+ * Field rules of docs/product-rules.md section 5, with their messages word for word. Shared by the
  * API (422) and the forms in islands: no server imports here.
  */
 import * as v from 'valibot'

@@ -1,5 +1,5 @@
 /**
- * Sign-in payloads (product-spec section 7 "Auth"; the spec leaves them "not shown", these
+ * Sign-in payloads (docs/product-rules.md section 7 "Auth"; the spec leaves them "not shown", these
  * are ours). No server imports: the login and register forms use the same schemas.
  */
 import * as v from 'valibot'

@@ -1,5 +1,5 @@
 /**
- * One-time codes and magic links (decisions.md, Sign-in): 6 digits from the operating
+ * One-time codes and magic links (docs/product-rules.md, Sign-in): 6 digits from the operating
  * system's secure random source, stored as a keyed hash, valid 10 minutes, single use, at
  * most 5 wrong tries, rate limited per email and per IP.
  */

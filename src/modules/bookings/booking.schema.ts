@@ -1,5 +1,5 @@
 /**
- * Booking and seat request bodies with the messages of product-spec section 5, word for word.
+ * Booking and seat request bodies with the messages of docs/product-rules.md section 5, word for word.
  * No server imports: the booking forms validate with the same schemas.
  */
 import * as v from 'valibot'

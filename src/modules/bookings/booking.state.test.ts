@@ -6,7 +6,7 @@ import { assertTransition, holdsSeats, TRANSITIONS } from './booking.state'
 const ended = { scheduleEndsAt: new Date('2026-01-01T12:00:00Z'), now: new Date('2026-01-02T00:00:00Z'), reason: 'x' }
 
 describe('booking state machine', () => {
-  test('exactly the transitions of decisions.md are allowed', () => {
+  test('exactly the transitions of docs/product-rules.md section 4 are allowed', () => {
     const allowed: string[] = []
     for (const from of BOOKING_STATUSES)
       for (const to of BOOKING_STATUSES) {

@@ -1,5 +1,5 @@
 /**
- * The booking state machine of decisions.md, in one place:
+ * The booking state machine of docs/product-rules.md (section 4), in one place:
  *
  *   PENDING ──paid / free──▶ CONFIRMED ──after the schedule ends──▶ COMPLETED | NO_SHOW
  *      │                        │

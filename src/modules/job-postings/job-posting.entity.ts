@@ -4,7 +4,7 @@ import { Tenant } from '../tenants'
 import { User } from '../users'
 import type { ApplicationStatus, InterviewQuestion, JobPreferences, JobStatus } from './job-posting.schema'
 
-/** A job posting of a tenant (product-spec section 3). Lists are text[] so filters use @>. */
+/** A job posting of a tenant (docs/product-rules.md section 3). Lists are text[] so filters use @>. */
 export const JobPostingSchema = defineEntity({
   name: 'JobPosting',
   tableName: 'job_postings',

@@ -1,11 +1,11 @@
 /**
- * Job posting bodies, preferences and applications with the messages of product-spec
+ * Job posting bodies, preferences and applications with the messages of docs/product-rules.md
  * section 5, word for word where the spec gives them. No server imports: the editor island
  * validates with these same schemas, and the OpenAPI document is generated from them.
  */
 import * as v from 'valibot'
 
-/** Enumerations of product-spec section 3, as decided in decisions.md (turn 2). */
+/** Enumerations of docs/product-rules.md section 3, as decided (docs/product-rules.md, decisions). */
 export const JOB_STATUSES = ['DRAFT', 'PUBLISHED', 'ARCHIVED', 'CLOSED'] as const
 export const SENIORITY_LEVELS = ['ENTRY_LEVEL', 'MID_SENIOR_LEVEL', 'DIRECTOR', 'EXECUTIVE', 'INTERNSHIP', 'ASSOCIATE', 'NOT_APPLICABLE'] as const
 export const EMPLOYMENT_TYPES = ['FULL_TIME', 'PART_TIME', 'CONTRACT', 'INTERNSHIP', 'TEMPORARY', 'VOLUNTEER'] as const

@@ -1,6 +1,6 @@
 /**
  * Valibot schemas of a user: profile, coach profile, social accounts, username, email,
- * password (product-spec section 5, messages word for word). No server imports: the
+ * password (docs/product-rules.md section 5, messages word for word). No server imports: the
  * settings cards validate with these same schemas before they send.
  */
 import * as v from 'valibot'

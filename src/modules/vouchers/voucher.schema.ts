@@ -1,5 +1,5 @@
 /**
- * Voucher request bodies with the messages of product-spec section 5. No server imports:
+ * Voucher request bodies with the messages of docs/product-rules.md section 5. No server imports:
  * the admin forms use the same schema. Amounts are decimal (49.99), as the API shows money.
  */
 import * as v from 'valibot'

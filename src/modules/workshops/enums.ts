@@ -1,4 +1,4 @@
-/** Enumerations of product-spec section 3 used by the catalogue (no server imports: forms use them). */
+/** Enumerations of docs/product-rules.md section 3 used by the catalogue (no server imports: forms use them). */
 export const SKILL_LEVELS = ['BEGINNER', 'INTERMEDIATE', 'ADVANCED'] as const
 export type SkillLevel = (typeof SKILL_LEVELS)[number]
 export const CONTENT_STATUSES = ['DRAFT', 'PUBLISHED', 'ARCHIVED'] as const
