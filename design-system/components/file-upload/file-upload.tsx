@@ -39,6 +39,8 @@ export type FileUploadProps = {
   onReject?: (files: { file: File; errors: string[] }[]) => void
   /** Custom content in the zone (e.g. the current avatar). */
   children?: React.ReactNode
+  /** The zone's accessible name when its content is not text (it should start with what it shows). */
+  zoneLabel?: string
 }
 
 /** Click or drop files on the zone; accepted files go to `onFiles`, the others to `onReject`. */
@@ -54,6 +56,7 @@ export function FileUpload({
   onFiles,
   onReject,
   children,
+  zoneLabel,
 }: FileUploadProps) {
   return (
     <FileUploadParts.Root
@@ -66,7 +69,7 @@ export function FileUpload({
       onFileReject={(details: { files: { file: File; errors: string[] }[] }) => details.files.length && onReject?.(details.files)}
     >
       {label ? <FileUploadParts.Label>{label}</FileUploadParts.Label> : null}
-      <FileUploadParts.Dropzone position="relative" aria-busy={uploading || undefined}>
+      <FileUploadParts.Dropzone position="relative" aria-busy={uploading || undefined} aria-label={zoneLabel}>
         {children ?? (
           <>
             <UploadIcon aria-hidden />

@@ -1,5 +1,5 @@
 /** Avatar: click or drop an image (png, jpeg, jpg, webp), uploaded at once with a spinner; Save makes it the avatar. */
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { Avatar, initials } from '../../../design-system/components/avatar/avatar'
 import { FileUpload } from '../../../design-system/components/file-upload/file-upload'
@@ -17,13 +17,8 @@ export function AvatarCard({ me, save }: { me: Me; save: (body: Record<string, u
   const [saving, setSaving] = useState(false)
   const [pending, setPending] = useState<{ id: string; url: string } | null>(null)
   const name = [me.profile.firstName, me.profile.lastName].filter(Boolean).join(' ') || me.email
-  const zone = useRef<HTMLDivElement>(null)
   // The drop zone's accessible name starts with what it shows (the initials), then says what it does.
-  useEffect(() => {
-    zone.current
-      ?.querySelector('[data-part=dropzone]')
-      ?.setAttribute('aria-label', `${initials(name)} ${name}: click or drop an image to upload a new avatar`.trim())
-  })
+  const zoneLabel = `${initials(name)} ${name}: click or drop an image to upload a new avatar`.trim()
 
   async function upload(file: File) {
     setUploading(true)
@@ -61,14 +56,12 @@ export function AvatarCard({ me, save }: { me: Me; save: (body: Record<string, u
       }}
     >
       <div className={css({ display: 'flex', alignItems: 'center', gap: '5' })}>
-        <div
-          ref={zone}
-          className={css({ w: '28', flexShrink: '0', '& [data-part=dropzone]': { minH: '0', h: '28', p: '2', borderRadius: 'full', cursor: 'pointer' } })}
-        >
+        <div className={css({ w: '28', flexShrink: '0', '& [data-part=dropzone]': { minH: '0', h: '28', p: '2', borderRadius: 'full', cursor: 'pointer' } })}>
           <FileUpload
             accept={AVATAR_TYPES}
             uploading={uploading}
             name="avatar"
+            zoneLabel={zoneLabel}
             label={<span className={css({ srOnly: true })}>Avatar image</span>}
             onFiles={(files) => void upload(files[0])}
             onReject={() => notify({ type: 'error', ...UPLOAD_FAILED })}
