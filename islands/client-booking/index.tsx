@@ -6,16 +6,14 @@
 import { lazy, Suspense, useState } from 'react'
 import { css } from 'styled-system/css'
 import { Button } from '../../design-system/components/button/button'
-import { FormField } from '../../design-system/components/field/form-field'
-import { FeedbackCreateSchema } from '../../src/modules/feedback/feedback.schema'
-import { ApiError, post } from '../lib/api'
-import { check } from '../lib/form'
 import { money } from '../lib/format'
-import { notify } from '../lib/toast'
+import { split } from '../lib/split'
 import type { ClientBookingProps } from './props'
 
 /** The cancel dialog (Ark Dialog, focus trap) is fetched when "Cancel booking" is first pressed. */
 const CancelDialog = lazy(() => import('./cancel-dialog'))
+/** The feedback form (valibot, the form helpers) is rendered by the server and fetched after first paint. */
+const FeedbackForm = split(() => import('./feedback-form'))
 
 const actionLink = css({
   display: 'inline-flex',
@@ -44,92 +42,6 @@ const primaryLink = css({
   color: 'colorPalette.fg',
   _hover: { bg: 'colorPalette.emphasized' },
 })
-const fieldCss = css({
-  w: 'full',
-  p: '2',
-  borderRadius: 'l2',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  bg: 'bg.default',
-  color: 'fg.default',
-  fontSize: 'sm',
-  '&[aria-invalid=true]': { borderColor: 'fg.error' },
-})
-const errorCss = css({ color: 'fg.error', fontSize: 'sm' })
-
-function FeedbackForm({ scheduleId }: { scheduleId: string }) {
-  const [rating, setRating] = useState(0)
-  const [comment, setComment] = useState('')
-  const [errors, setErrors] = useState<Record<string, string[]>>({})
-  const [busy, setBusy] = useState(false)
-  async function submit(e: React.FormEvent) {
-    e.preventDefault()
-    const body = { workshopScheduleId: scheduleId, rating: rating || null, comment: comment.trim() || null }
-    const bag = check(FeedbackCreateSchema, body)
-    if (bag) return setErrors(bag)
-    setBusy(true)
-    try {
-      await post('/v1/feedbacks', body)
-      notify({ type: 'success', title: 'Thank you!', description: 'Your feedback was sent to the coach.' })
-      setTimeout(() => location.reload(), 400)
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 422) setErrors(err.errors ?? {})
-    } finally {
-      setBusy(false)
-    }
-  }
-  return (
-    <form
-      onSubmit={submit}
-      aria-label="Leave feedback"
-      className={css({
-        display: 'flex',
-        flexDir: 'column',
-        gap: '2',
-        borderWidth: '1px',
-        borderColor: 'border.subtle',
-        borderRadius: 'l3',
-        p: '4',
-        bg: 'bg.default',
-      })}
-    >
-      <FormField label="How was the workshop?" group error={errors.rating?.[0]} id="feedback-rating">
-        <div className={css({ display: 'flex', gap: '1', flexWrap: 'wrap', alignItems: 'center' })}>
-          {[1, 2, 3, 4, 5].map((n) => (
-            <label
-              key={n}
-              className={css({
-                display: 'inline-flex',
-                alignItems: 'center',
-                gap: '1',
-                px: '2',
-                h: '8',
-                borderRadius: 'l2',
-                borderWidth: '1px',
-                borderColor: rating === n ? 'colorPalette.default' : 'border.default',
-                cursor: 'pointer',
-                fontSize: 'sm',
-              })}
-            >
-              <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => (setRating(n), setErrors({}))} />
-              {n} ★
-            </label>
-          ))}
-        </div>
-      </FormField>
-      <FormField label="Comment (optional)" error={errors.comment?.[0]} id="feedback-comment">
-        <textarea className={fieldCss} rows={3} value={comment} onChange={(e) => setComment(e.target.value)} />
-      </FormField>
-      {errors.workshopScheduleId ? <p className={errorCss}>{errors.workshopScheduleId[0]}</p> : null}
-      <div>
-        <Button type="submit" loading={busy}>
-          Send feedback
-        </Button>
-      </div>
-    </form>
-  )
-}
-
 export default function ClientBooking({ booking: b, hasInvoice, hasCreditNote, refunded, canLeaveFeedback, feedback, now }: ClientBookingProps) {
   const [cancelling, setCancelling] = useState(false)
   const upcoming = new Date(b.startDate).getTime() > new Date(now).getTime()
@@ -184,3 +96,5 @@ export default function ClientBooking({ booking: b, hasInvoice, hasCreditNote, r
     </div>
   )
 }
+
+ClientBooking.prepare = (props: ClientBookingProps) => (props.canLeaveFeedback ? FeedbackForm.preload() : undefined)

@@ -13,8 +13,8 @@ import { Booking, BookingSeat } from '../../src/modules/bookings/booking.entity'
 import { WorkshopSchedule } from '../../src/modules/workshops/schedule.entity'
 import { Workshop } from '../../src/modules/workshops/workshop.entity'
 import { clock } from '../../src/platform/clock'
-import { Client, em } from '../client'
-import { makeUser, noProblems, open, openAs, type Session, sessionCookies, useBrowser } from './browser'
+import { em } from '../client'
+import { makeUser, noProblems, open, openAs, type Session, useBrowser } from './browser'
 import { makeCoach } from './marketplace.fixtures'
 
 useBrowser()
@@ -173,12 +173,15 @@ describe('coach journey', () => {
     await coachS.page.getByText('This booking is completed: nothing more to do.').waitFor()
     expect((await em().findOneOrFail(Booking, { id: booking.id }, { filters: false })).status).toBe('COMPLETED')
 
-    // 7. The client leaves feedback (through the API the client area uses).
-    const api = new Client()
-    api.cookies.set('summit_session', (await sessionCookies(client)).split('=')[1])
-    await api.csrfCookie()
-    const fb = await api.post('/v1/feedbacks', { workshopScheduleId: schedule.id, rating: 5, comment: 'Best negotiation training I have had.' })
-    expect(fb.status).toBe(201)
+    // 7. The client leaves feedback on the booking page: the rating is required, then it is sent.
+    await visit(clientS, `/b/bookings/${booking.id}`)
+    const feedback = clientS.page.getByRole('form', { name: 'Leave feedback' })
+    await feedback.getByLabel('Comment (optional)').fill('Best negotiation training I have had.')
+    await feedback.getByRole('button', { name: 'Send feedback' }).click()
+    await feedback.getByText('Please choose a rating from 1 to 5').waitFor()
+    await feedback.getByLabel('5 ★').check()
+    await feedback.getByRole('button', { name: 'Send feedback' }).click()
+    await clientS.page.getByText('Your feedback was sent to the coach.').first().waitFor()
 
     // 8. The coach reads it, sees the payout and the invoice.
     await visit(coachS, '/c/feedbacks', 'coach-feedbacks')

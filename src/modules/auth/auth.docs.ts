@@ -2,7 +2,7 @@
 
 import { toJsonSchema } from '@valibot/to-json-schema'
 import * as v from 'valibot'
-import { UserView } from '../users/user.schema'
+import { UserView } from '../users'
 
 const nullableString = v.nullable(v.string())
 const SignedIn = v.object({

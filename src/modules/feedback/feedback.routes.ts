@@ -9,8 +9,9 @@ import { created, dataOf } from '../../platform/openapi/responses'
 import type { User } from '../users'
 import { serializePublicUser } from '../users'
 import { Feedback } from './feedback.entity'
-import { FeedbackCreateSchema, FeedbackUpdateSchema, FeedbackView } from './feedback.schema'
+import { FeedbackCreateSchema, FeedbackUpdateSchema } from './feedback.schema'
 import { leaveFeedback } from './feedback.service'
+import { FeedbackView } from './feedback.view'
 
 const NONE = '00000000-0000-0000-0000-000000000000'
 const uuid = (s: string) => (isId(s) ? s : NONE)

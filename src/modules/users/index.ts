@@ -7,3 +7,4 @@
 export { type Certification, type CoachProfile, type Experience, type Profile, type SocialAccount, User, type UserStatus } from './user.entity'
 export * from './user.schema'
 export { avatarUrl, serializePublicUser, serializeUser } from './user.serialize'
+export * from './user.view'

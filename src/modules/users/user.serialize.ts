@@ -1,6 +1,6 @@
 import type { ViewOf } from '../../shared/view'
 import type { User } from './user.entity'
-import type { PublicUserView, UserView } from './user.schema'
+import type { PublicUserView, UserView } from './user.view'
 
 export const avatarUrl = (u: Pick<User, 'avatar'>) => (u.avatar ? `/v1/files/${u.avatar}` : null)
 

@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot'
 import { DateTime, NullableDateTime } from '../../shared/view'
-import { PublicUserView, RatingView } from '../users/user.schema'
+import { PublicUserView, RatingView } from '../users'
 import { CONTENT_STATUSES, DELIVERY_MODES, PAYOUT_STATUSES, RESOURCE_TYPES, SKILL_LEVELS, VISIBILITIES } from './enums'
 
 const ns = v.nullable(v.string())
