@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
 import { type ListQuery, likePattern, pagedSql } from '../../platform/db/paged-sql'
 import { BOOKING_STATUSES } from '../bookings'
-import { isUuid, num, PAGE_SIZE, paged, personName } from './sql'
+import { isUuid, num, personName } from './sql'
 import { iso } from './tables.view'
 
 export interface BookingFilters {
@@ -16,48 +16,6 @@ export interface BookingFilters {
 }
 
 const day = (s: string | null | undefined) => (s && /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s)) ? s : null)
-
-export async function listCoachBookings(em: EntityManager, coachId: string, f: BookingFilters) {
-  const status = f.status && (BOOKING_STATUSES as readonly string[]).includes(f.status) ? f.status : null
-  const schedule = isUuid(f.schedule) ? f.schedule : null
-  const from = day(f.from)
-  const to = day(f.to)
-  const q = f.q?.trim() ? `%${f.q.trim().replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null
-  const rows = await em.execute<any[]>(
-    `select b.id, b.status, b.seats, b.amount_paid, b.amount_due, b.currency, b.created_at, s.id as schedule_id, s.start_date, s.end_date, s.timezone, w.title,
-            u.email, u.username, u.profile->>'firstName' as first_name, u.profile->>'lastName' as last_name,
-            (select count(*) from booking_seats bs where bs.booking_id = b.id and bs.deleted_at is null and bs.attended) as attended,
-            count(*) over () as total
-       from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id join users u on u.id = b.user_id
-      where s.coach_id = ? and b.deleted_at is null
-        and (?::uuid is null or s.id = ?::uuid) and (?::text is null or b.status = ?)
-        and (?::date is null or s.start_date >= ?::date) and (?::date is null or s.start_date < ?::date + 1)
-        and (?::text is null or u.email ilike ? or u.profile->>'firstName' ilike ? or u.profile->>'lastName' ilike ? or w.title ilike ?)
-      order by s.start_date desc, b.created_at desc limit ${PAGE_SIZE} offset ?`,
-    [coachId, schedule, schedule, status, status, from, from, to, to, q, q, q, q, q, (f.page - 1) * PAGE_SIZE],
-  )
-  return paged(
-    rows.map((r) => ({
-      id: r.id as string,
-      status: r.status as string,
-      seats: num(r.seats),
-      amountPaid: num(r.amount_paid),
-      amountDue: num(r.amount_due),
-      currency: r.currency as string,
-      createdAt: new Date(r.created_at),
-      scheduleId: r.schedule_id as string,
-      startDate: new Date(r.start_date),
-      endDate: new Date(r.end_date),
-      timezone: r.timezone as string,
-      title: r.title as string,
-      client: personName(r),
-      email: r.email as string,
-      attended: num(r.attended),
-      total: r.total,
-    })),
-    f.page,
-  )
-}
 
 /** Schedules of the coach for the filter (most recent first). */
 export async function coachScheduleOptions(em: EntityManager, coachId: string) {

@@ -6,51 +6,6 @@ import { split } from '../payouts'
 import { avg1, isUuid, num, PAGE_SIZE, paged, personName } from './sql'
 import { iso } from './tables.view'
 
-export async function coachFeedbacks(
-  em: EntityManager,
-  coachId: string,
-  f: { workshop?: string | null; schedule?: string | null; rating?: string | null; page: number },
-) {
-  const workshop = isUuid(f.workshop) ? f.workshop : null
-  const schedule = isUuid(f.schedule) ? f.schedule : null
-  const rating = /^[1-5]$/.test(f.rating ?? '') ? Number(f.rating) : null
-  const where = `f.coach_id = ? and f.deleted_at is null and (?::uuid is null or s.workshop_id = ?::uuid) and (?::uuid is null or s.id = ?::uuid) and (?::int is null or f.rating = ?::int)`
-  const args = [coachId, workshop, workshop, schedule, schedule, rating, rating]
-  const rows = await em.execute<any[]>(
-    `select f.id, f.rating, f.comment, f.created_at, s.id as schedule_id, s.start_date, s.timezone, w.id as workshop_id, w.title,
-            u.email, u.username, u.profile->>'firstName' as first_name, u.profile->>'lastName' as last_name, count(*) over () as total
-       from feedbacks f join workshop_schedules s on s.id = f.workshop_schedule_id join workshops w on w.id = s.workshop_id join users u on u.id = f.user_id
-      where ${where} order by f.created_at desc limit ${PAGE_SIZE} offset ?`,
-    [...args, (f.page - 1) * PAGE_SIZE],
-  )
-  const [summary] = await em.execute<any[]>(
-    `select avg(f.rating) as avg, count(*) as n, ${[1, 2, 3, 4, 5].map((r) => `count(*) filter (where f.rating = ${r}) as r${r}`).join(', ')}
-       from feedbacks f join workshop_schedules s on s.id = f.workshop_schedule_id where ${where}`,
-    args,
-  )
-  return {
-    page: paged(
-      rows.map((r) => ({
-        id: r.id as string,
-        rating: num(r.rating),
-        comment: (r.comment ?? null) as string | null,
-        createdAt: new Date(r.created_at),
-        scheduleId: r.schedule_id as string,
-        startDate: new Date(r.start_date),
-        timezone: r.timezone as string,
-        workshopId: r.workshop_id as string,
-        title: r.title as string,
-        author: personName(r),
-        total: r.total,
-      })),
-      f.page,
-    ),
-    average: avg1(summary?.avg),
-    count: num(summary?.n),
-    distribution: [1, 2, 3, 4, 5].map((r) => num(summary?.[`r${r}`])),
-  }
-}
-
 /** Every workshop of the coach with its rating (feedback filter and summary). */
 export async function coachWorkshopRatings(em: EntityManager, coachId: string) {
   const rows = await em.execute<any[]>(

@@ -7,7 +7,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
 import { coachRatings } from '../feedback'
 import { split } from '../payouts'
-import { avg1, num, personName } from './sql'
+import { num, personName } from './sql'
 
 export interface DayPoint {
   day: string
