@@ -237,3 +237,46 @@ export async function workshopInvoicesPage(em: EntityManager, coachId: string, w
     })),
   }
 }
+
+const MODES = ['ONLINE', 'IN-PERSON', 'HYBRID']
+
+/** One page of a workshop's past sessions with seats sold, attendance and rating: one statement. */
+export async function workshopHistoryPage(em: EntityManager, coachId: string, workshopId: string | undefined, q: ListQuery) {
+  if (!isUuid(workshopId)) return { rows: [], total: 0, page: 0 }
+  const mode = q.filters.mode && MODES.includes(q.filters.mode) ? q.filters.mode : null
+  const page = await pagedSql(
+    em,
+    `select s.id, s.start_date, s.timezone, s.mode, s.status, w.max_seats,
+            coalesce((select sum(b.seats) from bookings b where b.workshop_schedule_id = s.id and b.deleted_at is null
+                       and b.status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW')), 0)::int as confirmed,
+            (select count(*) from booking_seats bs join bookings bb on bb.id = bs.booking_id
+              where bb.workshop_schedule_id = s.id and bb.deleted_at is null and bs.deleted_at is null and bs.attended)::int as attended,
+            (select count(*) from booking_seats bs join bookings bb on bb.id = bs.booking_id
+              where bb.workshop_schedule_id = s.id and bb.deleted_at is null and bs.deleted_at is null and bs.status = 'ACCEPTED'
+                and bb.status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW'))::int as accepted,
+            (select avg(f.rating) from feedbacks f where f.workshop_schedule_id = s.id and f.deleted_at is null) as rating,
+            (select count(*) from feedbacks f where f.workshop_schedule_id = s.id and f.deleted_at is null)::int as ratings
+       from workshop_schedules s join workshops w on w.id = s.workshop_id
+      where w.id = ? and w.coach_id = ? and s.deleted_at is null and s.end_date <= ? and (?::text is null or s.mode = ?)`,
+    [workshopId, coachId, now(), mode, mode],
+    q,
+    { session: 't.start_date', seats: 't.confirmed', fill: 't.confirmed', attended: 't.attended', rating: 't.rating' },
+    't.start_date desc, t.id',
+  )
+  return {
+    ...page,
+    rows: page.rows.map((r: any) => ({
+      id: r.id as string,
+      startDate: iso(r.start_date)!,
+      timezone: r.timezone as string,
+      mode: r.mode as string,
+      cancelled: r.status === 'ARCHIVED',
+      maxSeats: num(r.max_seats),
+      confirmed: num(r.confirmed),
+      attended: num(r.attended),
+      accepted: num(r.accepted),
+      rating: avg1(r.rating),
+      ratings: num(r.ratings),
+    })),
+  }
+}

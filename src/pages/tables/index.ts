@@ -7,7 +7,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { readTableState, type TableState } from '../../../design-system/components/table/table-state'
 import type { DataTableProps, TableFilter } from '../../../islands/data-table/props'
 import { clientBookingsPage, clientGroupsPage, clientInvoicesPage, clientPaymentsPage, clientWorkshopsPage } from '../../modules/bookings'
-import { coachBookingsPage, coachFeedbacksPage, coachPayoutsPage, coachWorkshopsPage, workshopInvoicesPage } from '../../modules/coach'
+import { coachBookingsPage, coachFeedbacksPage, coachPayoutsPage, coachWorkshopsPage, workshopHistoryPage, workshopInvoicesPage } from '../../modules/coach'
 import type { User } from '../../modules/users'
 import type { PageContext } from '../routes'
 import { type FilterSpec, filterKeys, TABLES, type TableKind } from './spec'
@@ -25,6 +25,7 @@ const LOADERS: Record<TableKind, Loader> = {
   'coach-bookings': (em, u, q) => coachBookingsPage(em, u.id, q),
   'coach-workshops': (em, u, q, s) => coachWorkshopsPage(em, u.id, q, { deleted: s.deleted === '1' }),
   'coach-invoices': (em, u, q, s) => workshopInvoicesPage(em, u.id, s.workshop, q),
+  'coach-history': (em, u, q, s) => workshopHistoryPage(em, u.id, s.workshop, q),
   'coach-feedbacks': (em, u, q) => coachFeedbacksPage(em, u.id, q),
   'coach-payouts': (em, u, q, s) => coachPayoutsPage(em, u.id, q, { workshop: s.workshop }),
 }

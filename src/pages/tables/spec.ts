@@ -88,6 +88,23 @@ export const TABLES = {
     scope: ['workshop'],
     filters: [{ key: 'status', label: 'Status', type: 'select', all: 'Any status', options: BOOKING_STATUS }],
   },
+  'coach-history': {
+    area: 'coach',
+    scope: ['workshop'],
+    filters: [
+      {
+        key: 'mode',
+        label: 'Mode',
+        type: 'select',
+        all: 'Any mode',
+        options: [
+          ['ONLINE', 'Online'],
+          ['IN-PERSON', 'In person'],
+          ['HYBRID', 'Hybrid'],
+        ],
+      },
+    ],
+  },
   'coach-feedbacks': {
     area: 'coach',
     scope: [],

@@ -25,6 +25,7 @@ interface View {
 const PAYMENT_LABEL: Record<string, string> = { succeeded: 'Paid', refunded: 'Refunded', failed: 'Failed', canceled: 'Cancelled', pending: 'Pending' }
 const status = (s: string, labels: Record<string, string> = STATUS_LABEL): TableCell => ({ text: labels[s] ?? s, tone: STATUS_PALETTE[s] ?? 'gray' })
 const minor = (n: number, cur: string) => money(n / 100, cur)
+const pct = (a: number, b: number) => (b ? `${Math.round((a / b) * 100)}%` : '—')
 const stars = (r: number) => '★★★★★'.slice(0, r) + '☆☆☆☆☆'.slice(0, 5 - r)
 const col = (id: string, header: string, width: number, more: Partial<Column> = {}): Column => ({ id, header, width, ...more })
 const S = { sortable: true } as const
@@ -196,6 +197,27 @@ export const VIEWS: Record<TableKind, View> = {
                 download: true,
               }
             : { text: '—' },
+      },
+    }),
+  },
+  'coach-history': {
+    columns: [
+      col('session', 'Session', 220, S),
+      col('mode', 'Mode', 110),
+      col('seats', 'Seats sold', 110, SE),
+      col('fill', 'Fill rate', 100, SE),
+      col('attended', 'Attended', 150, SE),
+      col('rating', 'Rating', 110, SE),
+    ],
+    empty: { text: 'No past sessions yet: they show here once a session has ended.' },
+    row: (r) => ({
+      cells: {
+        session: { text: fmtDateTime(r.startDate, r.timezone), href: `/c/bookings?schedule=${r.id}`, sub: r.cancelled ? 'Cancelled' : undefined },
+        mode: { text: MODE_LABEL[r.mode] ?? r.mode },
+        seats: { text: String(r.confirmed) },
+        fill: { text: pct(r.confirmed, r.maxSeats) },
+        attended: { text: `${r.attended} of ${r.accepted} (${pct(r.attended, r.accepted)})` },
+        rating: { text: r.rating == null ? '—' : `${r.rating} (${r.ratings})` },
       },
     }),
   },

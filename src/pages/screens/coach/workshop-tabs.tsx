@@ -5,63 +5,23 @@ import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
 import { loadTableData, type TableData, tableView } from '../../tables'
 import { useTz } from '../client/parts'
-import { Empty, fmtDateTime, fmtTime, link, MODE_LABEL, muted, outlineLink, Status, table, tableWrap } from './ui'
+import { fmtTime, link, muted, outlineLink } from './ui'
 import { loadWorkshop, type WorkshopData, WorkshopFrame } from './workshop-shell'
 
-const pct = (a: number, b: number) => (b ? `${Math.round((a / b) * 100)}%` : '—')
-
-export const history: PageModule<WorkshopData> = {
+export const history: PageModule<WorkshopData & { table: TableData }> = {
   title: (d) => `History · ${d.workshop.title}`,
-  load: (ctx) => loadWorkshop(ctx),
+  stream: true,
+  load: async (ctx) => {
+    const d = await loadWorkshop(ctx)
+    if (!d) return null
+    const table = await loadTableData(ctx, 'coach-history', { scope: { workshop: d.workshop.id }, bare: true })
+    return { ...d, table }
+  },
   Page: ({ data, ctx }) => {
-    const past = data.schedules.filter((s) => s.ended && !s.deleted).reverse()
+    const tz = useTz()
     return (
       <WorkshopFrame data={data} ctx={ctx} tab="/history">
-        {past.length === 0 ? (
-          <Empty>No past sessions yet.</Empty>
-        ) : (
-          <div className={tableWrap} tabIndex={0} role="region" aria-label="Scrollable table">
-            <table className={table}>
-              <thead>
-                <tr>
-                  <th>Session</th>
-                  <th>Mode</th>
-                  <th className="num">Seats sold</th>
-                  <th className="num">Fill rate</th>
-                  <th className="num">Attended</th>
-                  <th className="num">Rating</th>
-                </tr>
-              </thead>
-              <tbody>
-                {past.map((s) => (
-                  <tr key={s.id}>
-                    <td>
-                      <a className={link} href={`/c/bookings?schedule=${s.id}`}>
-                        {fmtDateTime(s.startDate, s.timezone)}
-                      </a>
-                      {s.status === 'ARCHIVED' && (
-                        <>
-                          {' '}
-                          <Status value="CANCELLED" label="Cancelled" />
-                        </>
-                      )}
-                    </td>
-                    <td>{MODE_LABEL[s.mode] ?? s.mode}</td>
-                    <td className="num">{s.confirmed}</td>
-                    <td className="num">{pct(s.confirmed, data.workshop.maxSeats)}</td>
-                    <td className="num">
-                      {s.attended} of {s.accepted} ({pct(s.attended, s.accepted)})
-                    </td>
-                    <td className="num">
-                      {s.rating ?? '—'}
-                      {s.ratings ? <span className={muted}> ({s.ratings})</span> : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <Island name="data-table" props={tableView(data.table, tz, 'Past sessions of this workshop')} />
       </WorkshopFrame>
     )
   },
