@@ -10,6 +10,7 @@ import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes/button'
 import { type PagedColumn, PagedTable } from '../../design-system/components/table/paged-table'
 import { readTableState, SCOPE_PREFIX, type TableState, writeTableState } from '../../design-system/components/table/table-state'
+import { PILL_TONE, pillClass } from '../lib/pill'
 import { Filters } from './filters'
 import type { DataTableProps, TableCell, TableRow } from './props'
 
@@ -17,26 +18,6 @@ const STACK = css({ display: 'flex', flexDir: 'column', gap: '3', minW: '0' })
 const LINK = css({ color: 'fg.default', fontWeight: 'medium', textDecoration: 'underline', textUnderlineOffset: '2px' })
 const SUB = css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })
 const ALERT = css({ color: 'fg.error', fontSize: 'sm' })
-const BADGE = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  px: '2',
-  h: '6',
-  borderRadius: 'full',
-  fontSize: 'xs',
-  fontWeight: 'semibold',
-  whiteSpace: 'nowrap',
-  bg: 'colorPalette.a3',
-  color: 'colorPalette.12',
-})
-const TONE: Record<string, string> = {
-  amber: css({ colorPalette: 'yellow' }),
-  green: css({ colorPalette: 'green' }),
-  red: css({ colorPalette: 'red' }),
-  gray: css({ colorPalette: 'gray' }),
-  blue: css({ colorPalette: 'gray' }),
-}
-
 function Cell({ c }: { c: TableCell | undefined }) {
   if (!c) return null
   const main = c.href ? (
@@ -44,7 +25,7 @@ function Cell({ c }: { c: TableCell | undefined }) {
       {c.text}
     </a>
   ) : c.tone ? (
-    <span className={cx(BADGE, TONE[c.tone] ?? TONE.gray)}>{c.text}</span>
+    <span className={cx(pillClass, PILL_TONE[c.tone] ?? PILL_TONE.gray)}>{c.text}</span>
   ) : c.label ? (
     <span role="img" aria-label={c.label}>
       {c.text}

@@ -110,4 +110,18 @@ describe('feedback across tenants', () => {
     outsider.client.withTeam(tenant.slug)
     expect((await outsider.client.get('/v1/feedbacks')).status).toBe(404)
   })
+  test('30 simultaneous ratings of one seat from the feedback form: one is saved, the rest are refused, none fails', async () => {
+    const { coach, client, tenant } = await team()
+    const w = await makeWorkshop(coach)
+    const s = await endedSchedule(coach, w.id)
+    await book({ tenantId: tenant.id, scheduleId: s.id, userId: client.user.id })
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => client.client.post('/v1/feedbacks', { workshopScheduleId: s.id, rating: (i % 5) + 1, comment: null })),
+    )
+    const statuses = answers.map((r) => r.status)
+    expect(statuses.filter((x) => x === 201)).toHaveLength(1)
+    expect(statuses.filter((x) => x !== 201 && x !== 409)).toEqual([])
+    const [{ n }] = await em().getConnection().execute('select count(*)::int as n from feedbacks where workshop_schedule_id = ?', [s.id])
+    expect(n).toBe(1)
+  })
 })
