@@ -165,6 +165,55 @@ describe('public marketplace', () => {
     expect(small.statements).toBeGreaterThan(0)
   })
 
+  test('a listed row follows at once every change of its schedule, workshop, tags, tag names and coach (cards cached by row version)', async () => {
+    const c = await team('enterprise')
+    const admin = await superAdmin()
+    const word = `card${uid()}`
+    const tags = []
+    for (const name of ['First', 'Second']) {
+      const r = await admin.client.post('/v1/tags', { name: `${name} ${word}`, slug: `${name.toLowerCase()}-${word}` })
+      expect(r.status).toBe(201)
+      tags.push(r.body.data)
+    }
+    const w = await makeWorkshop(c.coach, { title: `Cards ${word}`, tags: [tags[0].slug] })
+    const sched = await makeSchedule(c.coach, w.id, { startDate: iso(3 * DAY), endDate: iso(3 * DAY + 3600e3) })
+    const row = async () => {
+      const r = await anon.get(`/v1/public/workshop-schedules?q=${word}`)
+      expect(r.status).toBe(200)
+      expect(ids(r)).toEqual([sched.id])
+      return r.body.data[0]
+    }
+    expect((await row()).workshop.title).toBe(`Cards ${word}`)
+    // a cached card is served again: one statement for the page, none for its card
+    const warm = await minStatements(() => anon.get(`/v1/public/workshop-schedules?q=${word}`))
+    expect(warm.statements).toBe(1)
+
+    expect((await c.coach.client.patch(`/v1/workshops/${w.id}`, { title: `Cards ${word} renamed`, maxSeats: 9 })).status).toBe(200)
+    let now = await row()
+    expect(now.workshop.title).toBe(`Cards ${word} renamed`)
+    expect(now.seatsLeft).toBe(9)
+
+    expect((await c.coach.client.patch(`/v1/workshops/${w.id}`, { tags: [tags[1].slug] })).status).toBe(200)
+    expect((await row()).workshop.tags.map((t: any) => t.slug)).toEqual([tags[1].slug])
+
+    expect((await admin.client.patch(`/v1/tags/${tags[1].id}`, { name: `Renamed ${word}` })).status).toBe(200)
+    expect((await row()).workshop.tags.map((t: any) => t.name)).toEqual([`Renamed ${word}`])
+
+    expect((await c.coach.client.patch(`/v1/workshop-schedules/${sched.id}`, { level: 'ADVANCED' })).status).toBe(200)
+    expect((await row()).level).toBe('ADVANCED')
+
+    // a write outside the API (plain SQL) to the coach's public profile shows as well
+    await em().execute(`update users set profile = profile || '{"headline": "Headline ${word}"}'::jsonb where id = ?`, [c.coach.user.id])
+    now = await row()
+    expect(now.coach.profile.headline).toBe(`Headline ${word}`)
+
+    // the figures are live whatever the card: a confirmed booking counts at once
+    await book({ tenantId: c.tenant.id, scheduleId: sched.id, userId: c.client.user.id, seats: 2 })
+    now = await row()
+    expect(now.confirmedSeats).toBe(2)
+    expect(now.runs).toBe(true)
+  })
+
   test("runs once confirmed seats reach minSeats; the public row has the member row's fields minus private ones", async () => {
     const c = await team('enterprise')
     const w = await makeWorkshop(c.coach, { minSeats: 2, maxSeats: 5, tags: [tagSlug] })

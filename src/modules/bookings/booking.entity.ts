@@ -31,7 +31,15 @@ export const BookingSchema = defineEntity({
   name: 'Booking',
   tableName: 'bookings',
   filters: softDeleteFilters,
-  indexes: [{ name: 'bookings_hold_idx', properties: ['status', 'holdExpiresAt'] }, { properties: ['tenant', 'createdAt'] }],
+  indexes: [
+    { name: 'bookings_hold_idx', properties: ['status', 'holdExpiresAt'] },
+    { properties: ['tenant', 'createdAt'] },
+    // Confirmed seats per schedule (the marketplace's live figures), read from the index alone.
+    {
+      name: 'bookings_earned_seats_idx',
+      expression: `create index "bookings_earned_seats_idx" on "bookings" ("workshop_schedule_id") include ("seats") where deleted_at is null and status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW')`,
+    },
+  ],
   properties: {
     ...baseProperties,
     ...softDeleteProperties,

@@ -10,6 +10,17 @@ export const FeedbackSchema = defineEntity({
   tableName: 'feedbacks',
   filters: { ...softDeleteFilters, ...tenantFilter },
   uniques: [{ name: 'feedbacks_seat_unique', properties: ['bookingSeatId'], where: 'deleted_at is null' }],
+  // Schedule and coach ratings (the marketplace's live figures), read from the index alone.
+  indexes: [
+    {
+      name: 'feedbacks_schedule_rating_idx',
+      expression: `create index "feedbacks_schedule_rating_idx" on "feedbacks" ("workshop_schedule_id") include ("rating") where deleted_at is null`,
+    },
+    {
+      name: 'feedbacks_coach_rating_idx',
+      expression: `create index "feedbacks_coach_rating_idx" on "feedbacks" ("coach_id") include ("rating") where deleted_at is null`,
+    },
+  ],
   properties: {
     ...baseProperties,
     ...softDeleteProperties,

@@ -48,6 +48,19 @@ export type UserStatus = import('./user.schema').UserStatusValue
 export const UserSchema = defineEntity({
   name: 'User',
   tableName: 'users',
+  // Touches the marketplace rows this row shows on, so their cached cards change version
+  // (migration listing_cards, which also creates the function; the DDL here is what it runs).
+  triggers: [
+    {
+      name: 'users_touch_listing_cards',
+      timing: 'after',
+      events: ['update'],
+      expression: `create trigger users_touch_listing_cards after update of username, avatar, profile, coach_profile on users
+  for each row when (old.username is distinct from new.username or old.avatar is distinct from new.avatar
+    or old.profile is distinct from new.profile or old.coach_profile is distinct from new.coach_profile)
+  execute function touch_listing_cards();`,
+    },
+  ],
   filters: softDeleteFilters,
   // Partial: a soft-deleted account does not keep its email or username taken.
   uniques: [

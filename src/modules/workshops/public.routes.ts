@@ -4,7 +4,7 @@ import { notFound } from '../../platform/http/errors'
 import { parseIncludes } from '../../platform/http/list-query'
 import { dataOf, ok, pageOf } from '../../platform/openapi/responses'
 import { ScheduleView } from './catalogue.views'
-import { findPublicSchedule, listPublicSchedules, PublicScheduleQuerySchema, parsePublicFilters } from './public.service'
+import { findPublicSchedule, listPublicSchedulesJson, PublicScheduleQuerySchema, parsePublicFilters } from './public.service'
 
 /** The marketplace: no sign-in, every tenant's PUBLIC and PUBLISHED schedules. */
 export const publicScheduleRoutes = new Elysia({ name: 'public-schedules' })
@@ -15,7 +15,8 @@ export const publicScheduleRoutes = new Elysia({ name: 'public-schedules' })
       const sp = new URL(request.url).searchParams
       parseIncludes(sp.get('include'), []) // rows always embed what they have: any include is unknown (422)
       const filters = parsePublicFilters(sp)
-      return listPublicSchedules(ctx.em, filters)
+      // written from the cached cards' JSON (public.cards.ts): the rows are not serialized again
+      return new Response(await listPublicSchedulesJson(ctx.em, filters), { headers: { 'content-type': 'application/json' } })
     },
     {
       query: PublicScheduleQuerySchema,
@@ -24,7 +25,7 @@ export const publicScheduleRoutes = new Elysia({ name: 'public-schedules' })
         tags: ['Marketplace'],
         summary: 'Public workshop schedules of every tenant',
         description:
-          'PUBLIC and PUBLISHED schedules, coming ones first. Each row embeds its workshop (with tags), the coach (public fields and average rating), `seatsLeft`, `confirmedSeats`, `runs` (minSeats reached) and the schedule rating. Answers with one SQL statement (the page and its total) whatever perPage is.',
+          'PUBLIC and PUBLISHED schedules, coming ones first. Each row embeds its workshop (with tags), the coach (public fields and average rating), `seatsLeft`, `confirmedSeats`, `runs` (minSeats reached) and the schedule rating. One SQL statement reads the page, its live figures and the total whatever perPage is; the static part of each row (workshop, tags, coach) is cached by row version, and a second statement loads it only for rows not seen at their current version.',
       },
     },
   )

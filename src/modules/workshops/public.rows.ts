@@ -1,7 +1,8 @@
 /**
- * The marketplace row in one SQL statement: schedule, workshop, its tags, the coach and the
- * figures (confirmed seats, schedule and coach ratings) come back together, so a page costs one
- * statement whatever its size, and no ORM entities are built for a read-only public answer.
+ * The marketplace row from SQL, without ORM entities (a read-only public answer). A row is a
+ * card (schedule, workshop, tags, coach: CARD_COLUMNS, cached by public.cards.ts) plus its live
+ * figures (held and confirmed seats, schedule and coach ratings: LIVE_COLUMNS), which a listing
+ * reads for the page's rows in one statement. One row by id reads both at once (PUBLIC_COLUMNS).
  * The shape is the public schedule of serialize.ts (same fields, same names).
  */
 
@@ -23,55 +24,63 @@ const SEATS = `(select coalesce(sum(b.seats), 0) from bookings b
 const RATING = `(select json_build_object('average', round(avg(f.rating), 1), 'count', count(*)) from feedbacks f
      where f.workshop_schedule_id = s.id and f.deleted_at is null) as rating`
 
-export const PUBLIC_COLUMNS = `
+const STATIC_COLUMNS = `
   s.id, s.tenant_id, s.coach_id, s.workshop_id, s.start_date, s.end_date, s.timezone, s.country, s.level, s.status,
-  s.visibility, s.mode, s.venue_name, s.address_line1, s.address_line2, s.city, s.state, s.zip, s.seats_taken,
+  s.visibility, s.mode, s.venue_name, s.address_line1, s.address_line2, s.city, s.state, s.zip,
   s.created_at, s.updated_at,
   w.workshop_template_id as w_template_id, w.title as w_title, w.slug as w_slug, w.description as w_description,
   w.image as w_image, w.video as w_video, w.price as w_price, w.currency as w_currency, w.min_seats as w_min_seats,
   w.max_seats as w_max_seats, w.created_at as w_created_at, w.updated_at as w_updated_at,
   u.username as u_username, u.avatar as u_avatar, u.profile as u_profile, u.coach_profile as u_coach_profile,
-  ${TAGS},
-  ${SEATS},
-  ${RATING},
-  ${COACH_RATING}`
+  ${TAGS}`
+
+/** Every column of the public row, figures included, for one row read by id. */
+export const PUBLIC_COLUMNS = `${STATIC_COLUMNS}, s.seats_taken, ${SEATS}, ${RATING}, ${COACH_RATING}`
 
 /**
- * The same columns for a page of many rows: tags, confirmed seats and ratings come from one
- * aggregate per table over the page's rows (materialized CTEs joined by hash) instead of a
- * subquery per row, so 100 rows cost about what 10 do plus the rows themselves. Each row reads
- * them by a lookup in the CTE rather than a join: fewer relations for the planner to order.
+ * The card: what a row shows that changes only when its schedule row does, plus its version
+ * (the row version's `xmin`). Its workshop, tags and coach are folded in: a change to any of
+ * them touches the schedule rows it shows on (migration `listing_cards`), which gives them a new
+ * version. Read for the rows of a page whose cards are not cached yet.
  */
-export const LIST_COLUMNS = PUBLIC_COLUMNS.replace(COACH_RATING, '(select cr.rating from coach_ratings cr where cr.coach_id = s.coach_id) as coach_rating')
-  .replace(TAGS, `coalesce((select wt.tags from workshop_tag_lists wt where wt.workshop_id = s.workshop_id), '[]'::json) as w_tags`)
-  .replace(SEATS, 'coalesce((select ps.seats from page_seats ps where ps.id = s.id), 0) as confirmed_seats')
-  .replace(RATING, '(select pr.rating from page_ratings pr where pr.id = s.id) as rating')
+export const CARD_COLUMNS = `${STATIC_COLUMNS}, s.xmin::text as version`
+
 /**
- * `coach_ratings`, `workshop_tag_lists`, `page_seats` and `page_ratings` (read by LIST_COLUMNS)
- * for the rows of the CTE `page` (columns id, workshop_id, coach_id).
+ * The live part of a listing row: the schedule's version, its held seats, and the figures
+ * other tables keep (confirmed seats, schedule and coach ratings), from one aggregate per table
+ * over the page's rows (materialized CTEs, see LIVE_CTES) read by a lookup per row.
  */
-export const COACH_RATINGS_CTE = (page: string) => `coach_ratings as materialized (
+export const LIVE_COLUMNS = `s.id, s.xmin::text as version, s.seats_taken, page.confirmed_seats, page.rating,
+  (select cr.rating from coach_ratings cr where cr.coach_id = page.coach_id) as coach_rating`
+
+/** The page's rows (from `seen`, a range of `ord`) with their confirmed seats and rating. */
+export const LIVE_PAGE = `select seen.id, seen.coach_id, seen.ord,
+    (select coalesce(sum(b.seats), 0) from bookings b
+      where b.workshop_schedule_id = seen.id and b.status in ${EARNED} and b.deleted_at is null) as confirmed_seats,
+    (select json_build_object('average', round(avg(f.rating), 1), 'count', count(*)) from feedbacks f
+      where f.workshop_schedule_id = seen.id and f.deleted_at is null) as rating
+  from seen where seen.ord > ? and seen.ord <= ?`
+
+/** The ratings of the coaches of the CTE `page` (read by LIVE_COLUMNS). */
+export const LIVE_CTES = (page: string) => `coach_ratings as materialized (
     select f.coach_id, json_build_object('average', round(avg(f.rating), 1), 'count', count(*)) as rating
-      from feedbacks f where f.deleted_at is null and f.coach_id in (select coach_id from ${page}) group by f.coach_id),
-  workshop_tag_lists as materialized (
-    select wt.workshop_id, json_agg(json_build_object('id', tg.id, 'name', tg.name, 'slug', tg.slug) order by tg.name) as tags
-      from workshop_tags wt join tags tg on tg.id = wt.tag_id where wt.workshop_id in (select workshop_id from ${page}) group by wt.workshop_id),
-  page_seats as materialized (
-    select b.workshop_schedule_id as id, sum(b.seats) as seats from bookings b
-      where b.workshop_schedule_id in (select id from ${page}) and b.status in ${EARNED} and b.deleted_at is null group by b.workshop_schedule_id),
-  page_ratings as materialized (
-    select f.workshop_schedule_id as id, json_build_object('average', round(avg(f.rating), 1), 'count', count(*)) as rating from feedbacks f
-      where f.workshop_schedule_id in (select id from ${page}) and f.deleted_at is null group by f.workshop_schedule_id)`
+      from feedbacks f where f.deleted_at is null and f.coach_id in (select coach_id from ${page}) group by f.coach_id)`
 
 const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T
 const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString())
+/** A mark no stored text can produce in JSON: a NUL (written as an escape) and a per-process token. */
+const MARK = `\u0000${crypto.randomUUID()}:`
+const MARK_JSON = new RegExp(`"${JSON.stringify(MARK).slice(1, -1).replace(/\\/g, '\\\\')}[0-4]"`)
+const NO_RATING: { average: number | null; count: number } = { average: null, count: 0 }
 const rating = (v: unknown) => {
   const r = json<{ average: number | string | null; count: number | string } | null>(v)
   return { average: r?.average == null ? null : Number(r.average), count: Number(r?.count ?? 0) }
 }
 
-export function publicRow(r: Record<string, any>) {
-  const confirmed = Number(r.confirmed_seats ?? 0)
+export type PublicCard = ReturnType<typeof publicCard>
+
+/** The static part of the public row (figures zeroed; `withLive` fills them in). */
+export function publicCard(r: Record<string, any>) {
   const maxSeats = Number(r.w_max_seats)
   const minSeats = Number(r.w_min_seats)
   const coach = serializePublicUser({
@@ -116,12 +125,12 @@ export function publicRow(r: Record<string, any>) {
     city: r.city ?? null,
     state: r.state ?? null,
     zip: r.zip ?? null,
-    seatsLeft: Math.max(0, maxSeats - Number(r.seats_taken)),
-    confirmedSeats: confirmed,
-    runs: confirmed >= minSeats,
+    seatsLeft: 0,
+    confirmedSeats: 0,
+    runs: false,
     price: toAmount(Number(r.w_price)),
     currency: r.w_currency,
-    rating: rating(r.rating),
+    rating: NO_RATING,
     workshop: {
       id: r.workshop_id,
       tenantId: r.tenant_id,
@@ -141,8 +150,56 @@ export function publicRow(r: Record<string, any>) {
       updatedAt: iso(r.w_updated_at),
       deletedAt: null,
     },
-    coach: { ...coach, rating: rating(r.coach_rating) },
+    coach: { ...coach, rating: NO_RATING },
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
   }
 }
+
+/** The live figures of a row (LIVE_COLUMNS or PUBLIC_COLUMNS) for its card. */
+export function liveFigures(card: PublicCard, r: Record<string, any>) {
+  const confirmed = Number(r.confirmed_seats ?? 0)
+  return {
+    seatsLeft: Math.max(0, card.workshop.maxSeats - Number(r.seats_taken)),
+    confirmedSeats: confirmed,
+    runs: confirmed >= card.workshop.minSeats,
+    rating: rating(r.rating),
+    coachRating: rating(r.coach_rating),
+  }
+}
+
+/** The card with the live figures of a row: the public row. */
+export function withLive(card: PublicCard, r: Record<string, any>) {
+  const { coachRating, ...figures } = liveFigures(card, r)
+  return { ...card, ...figures, coach: { ...card.coach, rating: coachRating } }
+}
+
+/**
+ * The card's JSON cut where the live figures go (seatsLeft, confirmedSeats, runs, rating,
+ * coach.rating, in this order): `jsonWithLive` joins the pieces with a row's figures, so a
+ * listing writes its rows without building and serializing them again.
+ */
+export function cardPieces(card: PublicCard): string[] {
+  const mark = (i: number) => `${MARK}${i}`
+  const text = JSON.stringify({
+    ...card,
+    seatsLeft: mark(0),
+    confirmedSeats: mark(1),
+    runs: mark(2),
+    rating: mark(3),
+    coach: { ...card.coach, rating: mark(4) },
+  })
+  const pieces = text.split(MARK_JSON)
+  if (pieces.length !== 6) throw new Error('card pieces')
+  return pieces
+}
+
+/** The JSON of the public row from the card's pieces and the row's live figures. */
+export function jsonWithLive(card: PublicCard, pieces: string[], r: Record<string, any>) {
+  const f = liveFigures(card, r)
+  const rate = (x: { average: number | null; count: number }) => `{"average":${x.average ?? 'null'},"count":${x.count}}`
+  return `${pieces[0]}${f.seatsLeft}${pieces[1]}${f.confirmedSeats}${pieces[2]}${f.runs}${pieces[3]}${rate(f.rating)}${pieces[4]}${rate(f.coachRating)}${pieces[5]}`
+}
+
+/** The public row of one row read with PUBLIC_COLUMNS. */
+export const publicRow = (r: Record<string, any>) => withLive(publicCard(r), r)

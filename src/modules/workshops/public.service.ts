@@ -6,7 +6,8 @@ import { type ErrorBag, validationError } from '../../platform/http/errors'
 import { isUuid } from './access'
 import { isCountryCode } from './catalogue.rules'
 import { DELIVERY_MODES, SKILL_LEVELS } from './enums'
-import { COACH_RATINGS_CTE, LIST_COLUMNS, PUBLIC_COLUMNS, publicRow } from './public.rows'
+import { jsonRowsWithCards, rowsWithCards } from './public.cards'
+import { LIVE_COLUMNS, LIVE_CTES, LIVE_PAGE, PUBLIC_COLUMNS, publicRow } from './public.rows'
 
 const str = (d: string) => v.optional(v.pipe(v.string(), v.description(d)))
 
@@ -280,11 +281,12 @@ const DETAILS_FROM = `from workshop_schedules s join workshops w on w.id = s.wor
 /**
  * PUBLIC + PUBLISHED schedules of every tenant, coming ones first (soonest first), then past
  * ones (latest first). One statement: the ids met on the walk of the listing index up to the
- * end of the page, the details of the page's rows only, and the total counted up to LIST_CAP
- * + 1 (`meta.totalCapped` past it). Pages past LIST_CAP answer no rows, like pages past the
- * total.
+ * end of the page, the versions and live figures of the page's rows only, and the total
+ * counted up to LIST_CAP + 1 (`meta.totalCapped` past it); a second one loads the cards of
+ * rows not cached at their version (public.cards.ts). Pages past LIST_CAP answer no rows, like
+ * pages past the total.
  */
-export async function listPublicSchedules(em: EntityManager, f: PublicFilters) {
+async function livePage(em: EntityManager, f: PublicFilters) {
   const at = now()
   const offset = (f.page - 1) * f.perPage
   const end = Math.min(offset + f.perPage, LIST_CAP)
@@ -293,11 +295,10 @@ export async function listPublicSchedules(em: EntityManager, f: PublicFilters) {
   const sets = setCtes(f)
   const rows = await em.execute<Record<string, any>[]>(
     `with ${sets.sql}seen as materialized (${seen.sql}),
-      page as materialized (select seen.id, seen.workshop_id, seen.coach_id, seen.ord from seen where seen.ord > ? and seen.ord <= ?),
-      ${COACH_RATINGS_CTE('page')}
+      page as materialized (${LIVE_PAGE}),
+      ${LIVE_CTES('page')}
     select total.n as total_count, d.* from (select ${count.sql} as n) total left join lateral (
-      select ${LIST_COLUMNS}, page.ord as page_ord from page join workshop_schedules s on s.id = page.id
-        join workshops w on w.id = s.workshop_id join users u on u.id = s.coach_id
+      select ${LIVE_COLUMNS}, page.ord as page_ord from page join workshop_schedules s on s.id = page.id
     ) d on true
     order by d.page_ord`,
     [...sets.params, ...seen.params, offset, end, ...count.params],
@@ -305,9 +306,23 @@ export async function listPublicSchedules(em: EntityManager, f: PublicFilters) {
   const counted = rows.length ? Number(rows[0].total_count) : 0
   const capped = counted > LIST_CAP
   const total = capped ? LIST_CAP : counted
-  const data = rows[0]?.id ? rows.map(publicRow) : []
   const lastPage = Math.max(1, Math.ceil(total / f.perPage))
-  return { data, meta: { page: f.page, perPage: f.perPage, total, lastPage, ...(capped ? { totalCapped: true } : {}) } }
+  return {
+    live: rows[0]?.id ? rows : [],
+    meta: { page: f.page, perPage: f.perPage, total, lastPage, ...(capped ? { totalCapped: true as const } : {}) },
+  }
+}
+
+export async function listPublicSchedules(em: EntityManager, f: PublicFilters) {
+  const { live, meta } = await livePage(em, f)
+  return { data: live.length ? await rowsWithCards(em, live) : [], meta }
+}
+
+/** The same page as listPublicSchedules, as the JSON text of the API's answer. */
+export async function listPublicSchedulesJson(em: EntityManager, f: PublicFilters) {
+  const { live, meta } = await livePage(em, f)
+  const rows = live.length ? await jsonRowsWithCards(em, live) : []
+  return `{"data":[${rows.join(',')}],"meta":${JSON.stringify(meta)}}`
 }
 
 /** One public schedule (PUBLIC or UNLISTED, PUBLISHED), or null. */

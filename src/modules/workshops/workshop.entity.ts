@@ -9,6 +9,17 @@ import { WorkshopTemplate } from './template.entity'
 export const WorkshopSchema = defineEntity({
   name: 'Workshop',
   tableName: 'workshops',
+  // Touches the marketplace rows this row shows on, so their cached cards change version
+  // (migration listing_cards, which also creates the function; the DDL here is what it runs).
+  triggers: [
+    {
+      name: 'workshops_touch_listing_cards',
+      timing: 'after',
+      events: ['update'],
+      expression: `create trigger workshops_touch_listing_cards after update on workshops
+  for each row when (old.* is distinct from new.*) execute function touch_listing_cards();`,
+    },
+  ],
   filters: { ...softDeleteFilters, ...tenantFilter },
   uniques: [{ name: 'workshops_tenant_slug_unique', properties: ['tenant', 'slug'], where: 'deleted_at is null' }],
   // Marketplace text search (`q`): trigrams serve `ilike '%...%'` over title and description.
@@ -51,6 +62,17 @@ WorkshopSchema.setClass(Workshop)
 export const WorkshopTagSchema = defineEntity({
   name: 'WorkshopTag',
   tableName: 'workshop_tags',
+  // Touches the marketplace rows this row shows on, so their cached cards change version
+  // (migration listing_cards, which also creates the function; the DDL here is what it runs).
+  triggers: [
+    {
+      name: 'workshop_tags_touch_listing_cards',
+      timing: 'after',
+      events: ['insert', 'update', 'delete'],
+      expression: `create trigger workshop_tags_touch_listing_cards after insert or update or delete on workshop_tags
+  for each row execute function touch_listing_cards();`,
+    },
+  ],
   indexes: [{ name: 'workshop_tags_tag_id_index', properties: ['tag'] }],
   properties: {
     workshop: () => p.manyToOne(Workshop).primary().deleteRule('cascade').updateRule('cascade'),
