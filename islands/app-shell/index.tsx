@@ -73,8 +73,12 @@ export default function AppShell(props: AppShellProps) {
       e.preventDefault()
       if (s === 'logout') void logout()
       else if (s === 'search') {
-        if (window.matchMedia('(max-width: 767px)').matches) setDrawer(true)
-        setTimeout(() => searchRef.current?.focus(), 0)
+        // The field is in the drawer on a phone (focused once it has rendered), in the sidebar otherwise
+        // (focused at once, so no key typed right after the shortcut is lost).
+        if (window.matchMedia('(max-width: 767px)').matches) {
+          setDrawer(true)
+          setTimeout(() => searchRef.current?.focus(), 0)
+        } else searchRef.current?.focus()
       } else toggleColorMode()
     }
     window.addEventListener('keydown', onKey)

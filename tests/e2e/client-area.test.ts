@@ -264,6 +264,8 @@ describe('client area on the demo data', () => {
   test('search finds pages, bookings and workshops and says when nothing matched; 404 keeps the area layout', async () => {
     await visit(s.page, '/b')
     await s.page.keyboard.press('Meta+/')
+    // the shortcut focuses the search field, so what is typed next lands in it
+    expect(await s.page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('search')
     await s.page.keyboard.type('invoices')
     const results = s.page.getByRole('region', { name: 'Search results' })
     await results.getByRole('link', { name: /Payments/ }).waitFor()
