@@ -1,6 +1,7 @@
 /** Cancel a booking with a reason: the refund is shown before and after (section 5 and 8 messages). */
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { textarea } from 'styled-system/recipes/textarea'
 import { Button } from '../../design-system/components/button/button'
 import { Dialog } from '../../design-system/components/dialog/dialog'
 import { FormField } from '../../design-system/components/field/form-field'
@@ -10,17 +11,8 @@ import { check } from '../lib/form'
 import { money } from '../lib/format'
 import type { ClientBookingProps } from './props'
 
-const fieldCss = css({
-  w: 'full',
-  p: '2',
-  borderRadius: 'l2',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  bg: 'bg.default',
-  color: 'fg.default',
-  fontSize: 'sm',
-  '&[aria-invalid=true]': { borderColor: 'fg.error' },
-})
+/** The design system's text area (its invalid state included). */
+const fieldCss = textarea({ size: 'sm' })
 
 export default function CancelDialog({ b, open, onOpenChange }: { b: ClientBookingProps['booking']; open: boolean; onOpenChange: (o: boolean) => void }) {
   const [reason, setReason] = useState('')

@@ -1,6 +1,7 @@
 /** Feedback after attending: a rating from 1 to 5 and a comment (section 5 messages from the shared schema). */
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { textarea } from 'styled-system/recipes/textarea'
 import { Button } from '../../design-system/components/button/button'
 import { FormField } from '../../design-system/components/field/form-field'
 import { FeedbackCreateSchema } from '../../src/modules/feedback/feedback.schema'
@@ -8,17 +9,8 @@ import { ApiError, post } from '../lib/api'
 import { check } from '../lib/form'
 import { notify } from '../lib/toast'
 
-const fieldCss = css({
-  w: 'full',
-  p: '2',
-  borderRadius: 'l2',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  bg: 'bg.default',
-  color: 'fg.default',
-  fontSize: 'sm',
-  '&[aria-invalid=true]': { borderColor: 'fg.error' },
-})
+/** The design system's text area (its invalid state included). */
+const fieldCss = textarea({ size: 'sm' })
 const errorCss = css({ color: 'fg.error', fontSize: 'sm' })
 
 export default function FeedbackForm({ scheduleId }: { scheduleId: string }) {
