@@ -14,12 +14,22 @@ describe('pages without islands', () => {
     const coach = await actor({ roles: ['coach'], tenant: t })
     const m = em()
     const long = 'Alexandra-Konstantina '.repeat(6)
-    await m.execute(`update users set profile = profile || jsonb_build_object('firstName', ?::text, 'lastName', ?::text) where id = ?`, [long, long, coach.user.id])
+    await m.execute(`update users set profile = profile || jsonb_build_object('firstName', ?::text, 'lastName', ?::text) where id = ?`, [
+      long,
+      long,
+      coach.user.id,
+    ])
     // The six workshops starting first, whatever other tests made: each with a long title.
     for (let i = 0; i < 6; i++) {
       const { workshop, schedule } = await makeSchedule({ tenant: t, coach })
-      await m.execute('update workshops set title = ? where id = ?', [`Workshop ${i} ${'with a long and descriptive title '.repeat(8)}`.slice(0, 255), workshop.id])
-      await m.execute(`update workshop_schedules set start_date = now() + interval '1 minute' * ?, end_date = now() + interval '1 hour' where id = ?`, [i + 1, schedule.id])
+      await m.execute('update workshops set title = ? where id = ?', [
+        `Workshop ${i} ${'with a long and descriptive title '.repeat(8)}`.slice(0, 255),
+        workshop.id,
+      ])
+      await m.execute(`update workshop_schedules set start_date = now() + interval '1 minute' * ?, end_date = now() + interval '1 hour' where id = ?`, [
+        i + 1,
+        schedule.id,
+      ])
     }
     const ttl = homeMemo.ttlMs
     homeMemo.ttlMs = 0
