@@ -231,7 +231,7 @@ if (import.meta.main) {
   const total: Record<string, number> = {}
   for (const [file, byKind] of Object.entries(counts)) {
     const cells = KINDS.map((k) => byKind[k] ?? 0)
-    KINDS.forEach((k, i) => (total[k] = (total[k] ?? 0) + cells[i]!))
+    for (const [i, k] of KINDS.entries()) total[k] = (total[k] ?? 0) + cells[i]!
     console.log(`| ${file} | ${cells.map((n) => n || '').join(' | ')} | ${cells.reduce((a, b) => a + b, 0)} |`)
   }
   console.log(`| **${Object.keys(counts).length} files** | ${KINDS.map((k) => total[k] ?? 0).join(' | ')} | ${findings.length} |`)
