@@ -143,7 +143,11 @@ export async function renderStories(filter: (e: Entry) => boolean = () => true, 
         await page.goto(`http://127.0.0.1:${server.port}/iframe.html?id=${entry.id}&viewMode=story&globals=colorMode:${mode}`)
         await page
           .waitForFunction(
-            () => (document.querySelector('#storybook-root')?.childElementCount ?? 0) > 0 || document.body.classList.contains('sb-show-errordisplay'),
+            () =>
+              (document.querySelector('#storybook-root')?.childElementCount ?? 0) > 0 ||
+              // a story that opens a dialog renders into a portal on <body>
+              !!document.querySelector('[role=dialog], [role=alertdialog]') ||
+              document.body.classList.contains('sb-show-errordisplay'),
             null,
             { timeout: 15000 },
           )
@@ -151,7 +155,7 @@ export async function renderStories(filter: (e: Entry) => boolean = () => true, 
         await page.waitForTimeout(50)
         const shown = await page.evaluate(() => ({
           error: document.body.classList.contains('sb-show-errordisplay') ? document.querySelector('#error-message')?.textContent : null,
-          children: document.querySelector('#storybook-root')?.childElementCount ?? 0,
+          children: (document.querySelector('#storybook-root')?.childElementCount ?? 0) + document.querySelectorAll('[role=dialog], [role=alertdialog]').length,
           dark: document.documentElement.classList.contains('dark'),
         }))
         if (shown.error) errors.push(`story error: ${shown.error}`)

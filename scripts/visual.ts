@@ -16,7 +16,7 @@
  * test-results/visual/. Output mimics `bun test` (`(pass)`/`(fail)` lines, ` N pass`, ` N fail`)
  * so `npm test` counts each snapshot as a test.
  *
- * VISUAL_JOBS (pages at once, default 3) tunes the parallelism.
+ * VISUAL_JOBS (pages at once, default 4) tunes the parallelism.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -190,12 +190,12 @@ async function show(page: Page, origin: string, shot: Shot, fresh: boolean) {
 
 /**
  * The shown story as a PNG, once it has settled: no request in flight, fonts loaded, images
- * complete, and the same DOM and layout over three checks two frames apart (a lazy part that
+ * complete, and the same DOM and layout over two checks two frames apart (a lazy part that
  * a story loads after its first render shows up as a change, and is waited for).
  */
 async function capture(page: Page, settled: () => Promise<void>): Promise<Buffer> {
   let previous = ''
-  for (let stable = 0, i = 0; stable < 3 && i < 100; i++) {
+  for (let stable = 0, i = 0; stable < 2 && i < 100; i++) {
     await settled()
     const signature = await page.evaluate(async () => {
       await document.fonts.ready
@@ -314,7 +314,7 @@ export async function runVisual(opts: { update?: boolean; filter?: string; jobs?
     await context.close()
   }
   try {
-    await Promise.all(Array.from({ length: Math.max(1, opts.jobs ?? (Number(process.env.VISUAL_JOBS) || 3)) }, worker))
+    await Promise.all(Array.from({ length: Math.max(1, opts.jobs ?? (Number(process.env.VISUAL_JOBS) || 4)) }, worker))
   } finally {
     await browser.close()
     server.stop(true)
