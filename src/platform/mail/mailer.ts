@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string
   text: string
   html?: string
+  /** Files sent with the message (a calendar invitation...). */
+  attachments?: { filename: string; content: string; contentType: string }[]
 }
 
 export interface OutboxEntry extends MailMessage {
@@ -32,7 +34,14 @@ function smtp() {
  */
 export async function sendMail(msg: MailMessage): Promise<void> {
   if (config.SMTP_URL) {
-    const info = await smtp().sendMail({ from: config.MAIL_FROM, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html })
+    const info = await smtp().sendMail({
+      from: config.MAIL_FROM,
+      to: msg.to,
+      subject: msg.subject,
+      text: msg.text,
+      html: msg.html,
+      attachments: msg.attachments,
+    })
     log.info({ to: msg.to, subject: msg.subject, messageId: info.messageId }, 'mail sent')
     return
   }
