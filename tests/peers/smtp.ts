@@ -12,6 +12,8 @@ export interface Mail {
   subject: string
   text: string
   html: string
+  /** Attached files (a calendar invitation...), decoded as text. */
+  attachments: { filename: string; contentType: string; content: string }[]
   headers: Record<string, string>
   receivedAt: Date
 }
@@ -63,7 +65,13 @@ function decodeBody(body: string, encoding = ''): string {
   return body
 }
 
-function walk(raw: string, out: { text: string; html: string }) {
+interface Parts {
+  text: string
+  html: string
+  attachments: Mail['attachments']
+}
+
+function walk(raw: string, out: Parts) {
   const { headers, body } = splitHeaders(raw)
   const type = headers['content-type'] ?? 'text/plain'
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1]
@@ -76,13 +84,18 @@ function walk(raw: string, out: { text: string; html: string }) {
     return
   }
   const decoded = decodeBody(body, headers['content-transfer-encoding']).replace(/\r\n/g, '\n')
+  const filename = /filename="?([^";]+)"?/i.exec(headers['content-disposition'] ?? '')?.[1] ?? /name="?([^";]+)"?/i.exec(type)?.[1]
+  if (filename || /^attachment/i.test(headers['content-disposition'] ?? '')) {
+    out.attachments.push({ filename: filename ?? '', contentType: type.split(';')[0].trim().toLowerCase(), content: decoded })
+    return
+  }
   if (/^text\/html/i.test(type)) out.html ||= decoded
   else if (/^text\/plain/i.test(type)) out.text ||= decoded.replace(/\n$/, '')
 }
 
 export function parseMail(raw: string, envelope: { from: string; to: string[] }): Mail {
   const { headers } = splitHeaders(raw)
-  const out = { text: '', html: '' }
+  const out: Parts = { text: '', html: '', attachments: [] }
   walk(raw, out)
   const addr = (s: string) => (/<([^>]+)>/.exec(s)?.[1] ?? s).trim().toLowerCase()
   return {
@@ -92,6 +105,7 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] })
     subject: decodeWords(headers.subject ?? ''),
     text: out.text,
     html: out.html,
+    attachments: out.attachments,
     headers,
     receivedAt: new Date(),
   }

@@ -143,7 +143,7 @@ async function moveLocked(tem: EntityManager, b: Booking, r: BookingReschedule, 
   r.completedAt = at
   // Invitations still open now expire at the new start at the latest (14 days after sending otherwise).
   await tem.execute(
-    `update booking_seats set invitation_expires_at = least(coalesce(invitation_sent_at, ?) + interval '14 days', ?), updated_at = now()
+    `update booking_seats set invitation_expires_at = least(coalesce(invitation_sent_at, ?) + interval '336 hours', ?), updated_at = now()
       where booking_id = ? and status = 'PENDING' and invitation_token_hash is not null and deleted_at is null`,
     [at, to.startDate, b.id],
   )
