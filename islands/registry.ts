@@ -51,6 +51,8 @@ import OnboardingRole from './onboarding-role'
 import { OnboardingRoleProps } from './onboarding-role/props'
 import SettingsDialog from './settings-dialog'
 import { SettingsDialogProps } from './settings-dialog/props'
+import Waitlist from './waitlist'
+import { WaitlistProps } from './waitlist/props'
 
 const define = <S extends v.GenericSchema>(props: S, Component: ComponentType<v.InferOutput<S>>) => ({ props, Component })
 
@@ -77,6 +79,7 @@ export const islands = {
   'coach-resources': define(CoachResourcesProps, CoachResources),
   'coach-profile': define(CoachProfileProps, CoachProfile),
   'coach-apps': define(CoachAppsProps, CoachApps),
+  waitlist: define(WaitlistProps, Waitlist),
 } satisfies Record<IslandName, { props: v.GenericSchema; Component: ComponentType<any> }>
 
 export type { IslandName }

@@ -154,6 +154,7 @@ function makePage(tab: Tab) {
               amountPaid: b.amountPaid,
               currency: b.currency,
               workshopTitle: b.workshop.title,
+              seats: b.seats,
             },
             hasInvoice: data.invoices.some((i) => i.kind === 'invoice') || b.amountPaid > 0,
             hasCreditNote: data.invoices.some((i) => i.kind === 'credit_note') || refund.length > 0,
@@ -161,6 +162,7 @@ function makePage(tab: Tab) {
             canLeaveFeedback: data.canLeaveFeedback,
             feedback: data.feedback,
             now: data.now,
+            tz,
           }}
         />
         <TabLinks label="Booking sections" tabs={tabs} current={tab === 'overview' ? base : `${base}/${tab}`} />
