@@ -98,14 +98,14 @@ export default function RescheduleDialog({
         done ? (
           <Button onClick={() => location.reload()}>Done</Button>
         ) : move ? null : (
-          <>
+          <div className={css({ display: 'flex', flexWrap: 'wrap-reverse', gap: '3', justifyContent: 'flex-end' })}>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Keep this date
             </Button>
             <Button onClick={() => void submit()} loading={busy} disabled={!picked}>
               {picked && picked.difference > 0 ? `Continue to pay ${money(picked.difference, picked.currency)}` : 'Move my booking'}
             </Button>
-          </>
+          </div>
         )
       }
     >

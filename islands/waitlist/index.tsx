@@ -84,7 +84,7 @@ function ScheduleWaitlist(props: Extract<WaitlistProps, { mode: 'schedule' }>) {
 
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: '4' })} data-testid="waitlist">
-      <div>
+      <div className={css({ display: 'flex', flexDir: 'column', gap: '1' })}>
         <h2 className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>This workshop is fully booked</h2>
         <p className={muted}>
           Join the waitlist: when seats come free they are offered in order to the people waiting whose party fits, held for {props.offerMinutes} minutes, and

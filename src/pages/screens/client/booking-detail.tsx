@@ -99,6 +99,13 @@ function Overview({ data, tz }: { data: Data; tz: string }) {
             ['Paid', money(b.amountPaid, b.currency)],
             ['Booked on', fmtDateTime(b.createdAt, tz)],
             ...(b.status === 'PENDING' && b.holdExpiresAt ? ([['Seats held until', fmtDateTime(b.holdExpiresAt, tz)]] as [string, string][]) : []),
+            ...data.moves.map(
+              (m) =>
+                [
+                  'Moved',
+                  `from ${fmtDateTime(m.from, tz)} on ${fmtDateTime(m.at, tz)}${m.difference > 0 ? ` (paid ${money(m.difference, b.currency)} more)` : m.difference < 0 ? ` (${money(-m.difference, b.currency)} refunded)` : ''}`,
+                ] as [string, string],
+            ),
             ...(b.cancellationReason ? ([['Cancelled', `${fmtDateTime(b.cancelledAt, tz)}: ${b.cancellationReason}`]] as [string, string][]) : []),
           ]}
         />
