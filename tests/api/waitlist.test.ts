@@ -99,6 +99,11 @@ describe('waitlist: joining and leaving', () => {
     const view = await other.client.get(`/v1/workshop-schedules/${w.schedule.id}/waitlist`)
     expect(view.body.data).toMatchObject({ waiting: 2, seatsWaiting: 5, mine: { position: 2, seats: 3 } })
 
+    // The coach's workshop page shows the schedule's waitlist length.
+    const page = await w.coach.client.get(`/c/workshops/${w.workshop.id}`, { accept: 'text/html' })
+    expect(page.status).toBe(200)
+    expect(String(page.body).replaceAll('<!-- -->', '')).toContain('data-testid="waitlist-length">2 waiting (5 seats)</div>')
+
     // Leaving: the next one moves up; leaving twice is a 404.
     r = await leave(w.client, w.schedule.id)
     expect(r.status).toBe(200)
