@@ -97,6 +97,12 @@ function Overview({ data, tz }: { data: Data; tz: string }) {
             ...(b.voucherCode ? ([['Voucher', `${b.voucherCode} (−${money(b.discount, b.currency)})`]] as [string, string][]) : []),
             ['To pay', money(b.amountDue, b.currency)],
             ['Paid', money(b.amountPaid, b.currency)],
+            ...(() => {
+              const refunded = data.payments
+                .filter((p) => p.kind === 'refund' && p.status !== 'failed' && p.status !== 'canceled')
+                .reduce((n, p) => n + p.amount, 0)
+              return refunded > 0 ? ([['Refunded', money(refunded, b.currency)]] as [string, string][]) : []
+            })(),
             ['Booked on', fmtDateTime(b.createdAt, tz)],
             ...(b.status === 'PENDING' && b.holdExpiresAt ? ([['Seats held until', fmtDateTime(b.holdExpiresAt, tz)]] as [string, string][]) : []),
             ...data.moves.map(
