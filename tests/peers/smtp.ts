@@ -12,9 +12,9 @@ export interface Mail {
   subject: string
   text: string
   html: string
-  /** Attached files (a calendar invitation...), decoded as text. */
-  attachments: { filename: string; contentType: string; content: string }[]
   headers: Record<string, string>
+  /** Attached files (a .ics), decoded. */
+  attachments: { filename: string; contentType: string; content: string }[]
   receivedAt: Date
 }
 
@@ -65,13 +65,7 @@ function decodeBody(body: string, encoding = ''): string {
   return body
 }
 
-interface Parts {
-  text: string
-  html: string
-  attachments: Mail['attachments']
-}
-
-function walk(raw: string, out: Parts) {
+function walk(raw: string, out: { text: string; html: string; attachments: Mail['attachments'] }) {
   const { headers, body } = splitHeaders(raw)
   const type = headers['content-type'] ?? 'text/plain'
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1]
@@ -84,9 +78,10 @@ function walk(raw: string, out: Parts) {
     return
   }
   const decoded = decodeBody(body, headers['content-transfer-encoding']).replace(/\r\n/g, '\n')
-  const filename = /filename="?([^";]+)"?/i.exec(headers['content-disposition'] ?? '')?.[1] ?? /name="?([^";]+)"?/i.exec(type)?.[1]
-  if (filename || /^attachment/i.test(headers['content-disposition'] ?? '')) {
-    out.attachments.push({ filename: filename ?? '', contentType: type.split(';')[0].trim().toLowerCase(), content: decoded })
+  const disposition = headers['content-disposition'] ?? ''
+  if (/^attachment/i.test(disposition) || /^text\/calendar/i.test(type)) {
+    const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? /name="?([^";]+)"?/i.exec(type)?.[1] ?? ''
+    out.attachments.push({ filename, contentType: type, content: decodeBody(body, headers['content-transfer-encoding']) })
     return
   }
   if (/^text\/html/i.test(type)) out.html ||= decoded
@@ -95,7 +90,7 @@ function walk(raw: string, out: Parts) {
 
 export function parseMail(raw: string, envelope: { from: string; to: string[] }): Mail {
   const { headers } = splitHeaders(raw)
-  const out: Parts = { text: '', html: '', attachments: [] }
+  const out = { text: '', html: '', attachments: [] as Mail['attachments'] }
   walk(raw, out)
   const addr = (s: string) => (/<([^>]+)>/.exec(s)?.[1] ?? s).trim().toLowerCase()
   return {
@@ -105,8 +100,8 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] })
     subject: decodeWords(headers.subject ?? ''),
     text: out.text,
     html: out.html,
-    attachments: out.attachments,
     headers,
+    attachments: out.attachments,
     receivedAt: new Date(),
   }
 }

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { config } from '../../config'
 import { log } from '../../platform/log'
 import { layout, queueMail } from '../../platform/mail'
-import { bookingIcs } from '../calendar'
+import { BOOKING_STATUS, calendar, scheduleEvent } from '../calendar'
 import { WorkshopSchedule } from '../workshops'
 import { Booking } from './booking.entity'
 
@@ -31,7 +31,12 @@ export async function mailRescheduled(em: EntityManager, bookingId: string, from
       `select count(*)::int as moves from booking_reschedules where booking_id = ? and status = 'DONE'`,
       [bookingId],
     )
-    const ics = bookingIcs(to, b.id, b.status, Number(moves))
+    const event = scheduleEvent(to, {
+      uid: `booking-${b.id}@${new URL(config.APP_URL).host}`,
+      withLink: b.status === 'CONFIRMED',
+      status: BOOKING_STATUS[b.status],
+    })
+    const ics = calendar({ ...event, sequence: Number(moves) }, { productName: config.SITE_NAME })
     const attachments = [{ filename: `${to.workshop.slug}.ics`, content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }]
     const emails = new Map<string, boolean>()
     if (booker) emails.set(booker.email.toLowerCase(), true)

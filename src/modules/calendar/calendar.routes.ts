@@ -4,8 +4,9 @@ import { config } from '../../config'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { notFound } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
+import type { User } from '../users'
 import { isConfirmedAttendee, WorkshopSchedule } from '../workshops'
-import { scheduleEvent } from './events'
+import { BOOKING_STATUS, scheduleEvent } from './events'
 import { calendarFeed } from './feed'
 import { calendar, type IcsEvent } from './ics'
 
@@ -33,14 +34,6 @@ async function visibleSchedule(ctx: RequestContext, id: string) {
   const mine = ctx.isSuperAdmin || s.coach.id === ctx.user?.id
   if (!mine && (s.status !== 'PUBLISHED' || s.visibility === 'PRIVATE')) return null
   return s
-}
-
-const BOOKING_STATUS: Record<string, IcsEvent['status']> = {
-  PENDING: 'TENTATIVE',
-  CONFIRMED: 'CONFIRMED',
-  COMPLETED: 'CONFIRMED',
-  NO_SHOW: 'CONFIRMED',
-  CANCELLED: 'CANCELLED',
 }
 
 export const calendarRoutes = new Elysia({ name: 'calendar' })

@@ -1,16 +1,17 @@
-/** The calendar event of a schedule, shared by the calendar files, the feed and mailed attachments. */
+/** The calendar event of a schedule, shared by the .ics routes and the reminder mails. */
 import { config } from '../../config'
 import type { User } from '../users'
 import type { WorkshopSchedule } from '../workshops'
 import { calendar, type IcsEvent } from './ics'
 
-function place(s: WorkshopSchedule) {
+/** Where a schedule takes place, in one line (venue and address; online; or both). */
+export function place(s: WorkshopSchedule) {
   const address = [s.venueName, s.addressLine1, s.addressLine2, s.city, s.state, s.zip, s.country].filter(Boolean).join(', ')
   if (s.mode === 'ONLINE') return 'Online'
   return s.mode === 'HYBRID' ? `${address} (or online)` : address
 }
 
-/** The event of a schedule; the meeting link only for those who may join. */
+/** The event of a schedule (workshop and coach loaded); the meeting link only for those who may join. */
 export function scheduleEvent(s: WorkshopSchedule, opts: { uid: string; withLink: boolean; status?: IcsEvent['status'] }): IcsEvent {
   const coach = s.coach as User
   const name = [coach.profile?.firstName, coach.profile?.lastName].filter(Boolean).join(' ') || coach.username || 'Coach'
@@ -31,7 +32,7 @@ export function scheduleEvent(s: WorkshopSchedule, opts: { uid: string; withLink
   }
 }
 
-const BOOKING_STATUS: Record<string, IcsEvent['status']> = {
+export const BOOKING_STATUS: Record<string, IcsEvent['status']> = {
   PENDING: 'TENTATIVE',
   CONFIRMED: 'CONFIRMED',
   COMPLETED: 'CONFIRMED',
@@ -39,13 +40,12 @@ const BOOKING_STATUS: Record<string, IcsEvent['status']> = {
   CANCELLED: 'CANCELLED',
 }
 
-/**
- * A booking's .ics (the same UID as `GET /v1/bookings/{id}/calendar.ics`, so a calendar that
- * imported it before moves the event instead of adding a second one). `schedule` must have its
- * workshop and coach loaded.
- */
-export function bookingIcs(schedule: WorkshopSchedule, bookingId: string, status: string, sequence?: number) {
-  const withLink = status === 'CONFIRMED' || status === 'COMPLETED'
-  const event = scheduleEvent(schedule, { uid: `booking-${bookingId}@${new URL(config.APP_URL).host}`, withLink, status: BOOKING_STATUS[status] })
-  return calendar({ ...event, sequence }, { productName: config.SITE_NAME })
+export const calendarHost = () => new URL(config.APP_URL).host
+
+/** A booking's .ics (the same UID as `GET /v1/bookings/{id}/calendar.ics`, so calendars update one event). */
+export function bookingCalendar(s: WorkshopSchedule, bookingId: string, status: string) {
+  const withLink = ['CONFIRMED', 'COMPLETED'].includes(status)
+  return calendar(scheduleEvent(s, { uid: `booking-${bookingId}@${calendarHost()}`, withLink, status: BOOKING_STATUS[status] }), {
+    productName: config.SITE_NAME,
+  })
 }

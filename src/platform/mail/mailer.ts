@@ -4,13 +4,21 @@ import nodemailer, { type Transporter } from 'nodemailer'
 import { config } from '../../config'
 import { log } from '../log'
 
+export interface MailAttachment {
+  filename: string
+  content: string
+  contentType: string
+}
+
 export interface MailMessage {
   to: string
   subject: string
   text: string
   html?: string
-  /** Files sent with the message (a calendar invitation...). */
-  attachments?: { filename: string; content: string; contentType: string }[]
+  /** Extra headers (e.g. List-Unsubscribe and List-Unsubscribe-Post of RFC 8058). */
+  headers?: Record<string, string>
+  /** Text attachments (e.g. a text/calendar .ics). */
+  attachments?: MailAttachment[]
 }
 
 export interface OutboxEntry extends MailMessage {
@@ -40,7 +48,8 @@ export async function sendMail(msg: MailMessage): Promise<void> {
       subject: msg.subject,
       text: msg.text,
       html: msg.html,
-      attachments: msg.attachments,
+      headers: msg.headers,
+      attachments: msg.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
     })
     log.info({ to: msg.to, subject: msg.subject, messageId: info.messageId }, 'mail sent')
     return
