@@ -293,7 +293,8 @@ describe('waitlist: races', () => {
     ])
     const cancels = results.slice(0, 25)
     const joins = results.slice(25, 50)
-    expect(cancels.every((r) => r.status === 200)).toBe(true)
+    // Every cancellation goes through: no deadlock (a 503) between cancellers, joiners and bookers.
+    expect(cancels.map((r) => r.status)).toEqual(Array(25).fill(200))
     // A join answers 201, or 409 when its seats were free at that moment (book instead).
     expect(joins.every((r) => r.status === 201 || (r.status === 409 && /free: book/.test(r.body.message)))).toBe(true)
     expect(results.every((r) => r.status < 500)).toBe(true)

@@ -37,11 +37,18 @@ export async function releaseSeats(em: EntityManager, scheduleId: string, n: num
   await em.execute(`update workshop_schedules set seats_taken = greatest(seats_taken - ?, 0), updated_at = now() where id = ?`, [n, scheduleId])
 }
 
-/** Locks a schedule's counter row (nothing else) and reads what the waitlist needs of it. */
+/**
+ * Locks a schedule's counter row (nothing else) and reads what the waitlist needs of it. `FOR NO
+ * KEY UPDATE`, the lock the counter's UPDATE takes: it queues behind other counter changes but
+ * not behind the key-share locks that inserting a booking (a foreign key to the schedule) holds
+ * until its commit, so a booker waiting for the counter and a canceller holding it never wait on
+ * each other in a circle (a plain FOR UPDATE did: 50 parallel cancellations, joins and bookings
+ * deadlocked).
+ */
 export async function lockCounter(em: EntityManager, scheduleId: string) {
   const [r] = await em.execute<{ seats_taken: number; max_seats: number; status: string; start_date: Date; deleted_at: Date | null }[]>(
     `select s.seats_taken, w.max_seats, s.status, s.start_date, s.deleted_at
-       from workshop_schedules s join workshops w on w.id = s.workshop_id where s.id = ? for update of s`,
+       from workshop_schedules s join workshops w on w.id = s.workshop_id where s.id = ? for no key update of s`,
     [scheduleId],
   )
   return r
