@@ -5,9 +5,12 @@
  * webhook delivery, test cards. It also serves a stand-in for Stripe.js at `/js/stripe.js`.
  *
  * A development tool, not product code: state is in memory and lost on restart.
- * Run alone: `bun tools/stripe-local/server.ts [--port 12111] [--webhook http://localhost:3000/v1/payments/webhook]`.
+ * Run alone: `bun tools/stripe-local/server.ts [--port 12111] [--webhook http://localhost:3000/v1/payments/webhook]
+ * [--connect-webhook http://localhost:3000/v1/payouts/webhook]`.
  */
 
+import * as N from './connect'
+import { connectPage } from './connect-pages'
 import * as C from './customers'
 import { expandList, parseForm } from './form'
 import * as I from './intents'
@@ -18,6 +21,7 @@ export const LOCAL_API_VERSION = '2026-10-28.endive'
 export const LOCAL_SECRET_KEY = 'sk_test_local_summit'
 export const LOCAL_PUBLISHABLE_KEY = 'pk_test_local_summit'
 export const LOCAL_WEBHOOK_SECRET = 'whsec_local_summit_webhook_secret'
+export const LOCAL_CONNECT_WEBHOOK_SECRET = 'whsec_local_summit_connect_secret'
 
 export interface StripeLocalOptions {
   port?: number
@@ -25,8 +29,19 @@ export interface StripeLocalOptions {
   /** Where events are POSTed (more endpoints: `POST /v1/webhook_endpoints`). */
   webhookUrl?: string
   webhookSecret?: string
+  /** The address browsers use for this server's pages (default: its own http://host:port). */
+  publicUrl?: string
+  /** Where events of connected accounts are POSTed (a Connect endpoint), signed with `connectWebhookSecret`. */
+  connectWebhookUrl?: string
+  connectWebhookSecret?: string
   /** Webhook retry delays; tests shorten them. */
   retryDelaysMs?: number[]
+}
+
+/** How an injected fault behaves: `after` does the call first and loses the answer (optionally once `wait` settles). */
+export interface FaultOptions {
+  after?: boolean
+  wait?: Promise<unknown>
 }
 
 export interface StripeLocal {
@@ -39,26 +54,43 @@ export interface StripeLocal {
   settle(): Promise<void>
   /**
    * Fault injection for tests: the next `times` calls of `method path` (e.g. `POST /v1/refunds`)
-   * answer `status` (default 500, an `api_error`) without doing anything.
+   * answer `status` (default 500, an `api_error`) without doing anything. With `{ after: true }`
+   * the call is carried out (and its answer kept for an idempotent retry) but the caller gets
+   * the error instead, as when a connection drops after Stripe acted; with `wait` the answer is
+   * held until that promise settles (a test kills the caller meanwhile).
    */
-  failNext(method: string, path: string, times?: number, status?: number): void
+  failNext(method: string, path: string, times?: number, status?: number, opts?: FaultOptions): void
   stop(): Promise<void>
 }
 
 type Auth = 'secret' | 'publishable'
-type Ctx = { s: Store; params: Params; url: string; auth: Auth; req: { id: string; idempotency_key: string | null }; hooks: WebhookSender }
+type Ctx = {
+  s: Store
+  params: Params
+  url: string
+  auth: Auth
+  req: { id: string; idempotency_key: string | null }
+  hooks: WebhookSender
+  /** The connected account of a `Stripe-Account` header (null: the platform). */
+  account: string | null
+  /** Where browsers reach this server (hosted onboarding and dashboard links). */
+  base: string
+}
 type Handler = (ctx: Ctx, ...ids: string[]) => Obj
 interface Route {
   method: string
+  path: string
   re: RegExp
   handler: Handler
   publishable?: boolean
+  /** May act on a connected account (`Stripe-Account` header). */
+  connected?: boolean
   params?: Set<string>
 }
 
 const routes: Route[] = []
-const route = (method: string, path: string, handler: Handler, publishable = false) =>
-  routes.push({ method, re: new RegExp(`^${path.replace(/:\w+/g, '([^/]+)')}$`), handler, publishable, params: PARAMS[`${method} ${path}`] })
+const route = (method: string, path: string, handler: Handler, publishable = false, connected = false) =>
+  routes.push({ method, path, re: new RegExp(`^${path.replace(/:\w+/g, '([^/]+)')}$`), handler, publishable, connected, params: PARAMS[`${method} ${path}`] })
 
 /**
  * Parameters each call accepts. Like Stripe, anything else is a 400 `parameter_unknown`, so a
@@ -134,6 +166,35 @@ const PARAMS: Record<string, Set<string>> = Object.fromEntries(
     'POST /v1/refunds': ['amount', 'charge', 'instructions_email', 'metadata', 'payment_intent', 'reason', 'refund_application_fee', 'reverse_transfer'],
     'GET /v1/refunds': [...LIST, 'charge', 'payment_intent'],
     'GET /v1/events': [...LIST, 'type', 'types', 'delivery_success'],
+    'POST /v1/accounts': [
+      'account_token',
+      'business_profile',
+      'business_type',
+      'capabilities',
+      'company',
+      'controller',
+      'country',
+      'default_currency',
+      'email',
+      'external_account',
+      'individual',
+      'metadata',
+      'settings',
+      'tos_acceptance',
+      'type',
+    ],
+    'POST /v1/accounts/:id': ['business_profile', 'business_type', 'capabilities', 'default_currency', 'email', 'metadata', 'settings'],
+    'GET /v1/accounts': LIST,
+    'POST /v1/account_links': ['account', 'collect', 'collection_options', 'refresh_url', 'return_url', 'type'],
+    'POST /v1/accounts/:id/login_links': [],
+    'POST /v1/transfers': ['amount', 'currency', 'description', 'destination', 'metadata', 'source_transaction', 'source_type', 'transfer_group'],
+    'GET /v1/transfers': [...LIST, 'destination', 'transfer_group'],
+    'POST /v1/transfers/:id': ['description', 'metadata'],
+    'POST /v1/transfers/:id/reversals': ['amount', 'description', 'metadata', 'refund_application_fee'],
+    'GET /v1/transfers/:id/reversals': LIST,
+    'GET /v1/balance': [],
+    'POST /v1/payouts': ['amount', 'currency', 'description', 'destination', 'metadata', 'method', 'source_type', 'statement_descriptor'],
+    'GET /v1/payouts': [...LIST, 'arrival_date', 'destination', 'status'],
     'POST /v1/webhook_endpoints': ['url', 'enabled_events', 'description', 'metadata', 'api_version', 'connect'],
   }).map(([k, v]) => [k, new Set([...v, 'expand'])]),
 )
@@ -223,10 +284,42 @@ route('GET', '/v1/events', ({ s, params, url }) =>
 )
 route('GET', '/v1/events/:id', ({ s }, id) => s.get('event', id))
 
-const serializeEndpoint = (e: { id: string; url: string; secret?: string; enabledEvents: string[] }, withSecret = false) => ({
+// Connect: accounts, onboarding and login links, transfers, reversals, balances, payouts.
+route('POST', '/v1/accounts', ({ s, params }) => N.createAccount(s, params))
+route('GET', '/v1/accounts', ({ s, params, url }) => s.list(url, s.all('account'), params))
+route('GET', '/v1/accounts/:id', ({ s }, id) => s.get('account', id, 'account'))
+route('POST', '/v1/accounts/:id', ({ s, params, req }, id) => N.updateAccount(s, id, params, req))
+route('DELETE', '/v1/accounts/:id', ({ s }, id) => N.deleteAccount(s, id))
+route('POST', '/v1/accounts/:id/login_links', ({ s, base }, id) => N.createLoginLink(s, id, base))
+route(
+  'GET',
+  '/v1/account',
+  ({ s, account }) =>
+    account
+      ? s.get('account', account, 'account')
+      : { id: 'acct_local_platform', object: 'account', charges_enabled: true, payouts_enabled: true, country: 'US', default_currency: 'usd', details_submitted: true, type: 'standard' },
+  false,
+  true,
+)
+route('POST', '/v1/account_links', ({ s, params, base }) => N.createAccountLink(s, params, base))
+route('POST', '/v1/transfers', ({ s, params, req }) => N.createTransfer(s, params, req))
+route('GET', '/v1/transfers', ({ s, params, url }) => N.listTransfers(s, url, params))
+route('GET', '/v1/transfers/:id', ({ s }, id) => s.get('transfer', id))
+route('POST', '/v1/transfers/:id', ({ s, params }, id) => N.updateTransfer(s, id, params))
+route('POST', '/v1/transfers/:id/reversals', ({ s, params, req }, id) => N.createReversal(s, id, params, req))
+route('GET', '/v1/transfers/:id/reversals', ({ s, params, url }, id) => N.listReversals(s, url, id, params))
+route('GET', '/v1/transfers/:id/reversals/:rid', ({ s }, id, rid) => N.getReversal(s, id, rid))
+route('GET', '/v1/balance', ({ s, account }) => N.balanceOf(s, account), false, true)
+route('POST', '/v1/payouts', ({ s, params, req, account }) => N.createPayout(s, account, params, req), false, true)
+route('GET', '/v1/payouts', ({ s, params, url, account }) => N.listPayouts(s, url, account, params), false, true)
+route('GET', '/v1/payouts/:id', ({ s, account }, id) => N.getPayout(s, account, id), false, true)
+
+const serializeEndpoint = (e: { id: string; url: string; secret?: string; enabledEvents: string[]; connect?: boolean }, withSecret = false) => ({
   id: e.id,
   object: 'webhook_endpoint',
   api_version: LOCAL_API_VERSION,
+  application: null,
+  connect: Boolean(e.connect),
   enabled_events: e.enabledEvents,
   livemode: false,
   status: 'enabled',
@@ -236,7 +329,7 @@ const serializeEndpoint = (e: { id: string; url: string; secret?: string; enable
 route('POST', '/v1/webhook_endpoints', ({ params, hooks }) => {
   if (typeof params.url !== 'string') throw invalid('Missing required param: url.', 'url', 'parameter_missing')
   const events = Array.isArray(params.enabled_events) ? params.enabled_events.filter((x): x is string => typeof x === 'string') : ['*']
-  return serializeEndpoint(hooks.addEndpoint(params.url, undefined, events), true)
+  return serializeEndpoint(hooks.addEndpoint(params.url, undefined, events, params.connect === 'true'), true)
 })
 route('GET', '/v1/webhook_endpoints', ({ hooks, url }) => ({ object: 'list', data: hooks.endpoints.map((e) => serializeEndpoint(e)), has_more: false, url }))
 route('DELETE', '/v1/webhook_endpoints/:id', ({ hooks }, id) => {
@@ -283,10 +376,12 @@ export async function startStripeLocal(opts: StripeLocalOptions = {}): Promise<S
   const store = new Store(LOCAL_API_VERSION)
   const hooks = new WebhookSender(opts.retryDelaysMs)
   if (opts.webhookUrl) hooks.addEndpoint(opts.webhookUrl, opts.webhookSecret ?? LOCAL_WEBHOOK_SECRET)
+  if (opts.connectWebhookUrl) hooks.addEndpoint(opts.connectWebhookUrl, opts.connectWebhookSecret ?? LOCAL_CONNECT_WEBHOOK_SECRET, ['*'], true)
+  let base = ''
   store.onEvent((e) => hooks.send(e))
   // Idempotency: the first answer to a key is the answer to every retry with the same request.
   const replays = new Map<string, { fingerprint: string; status: number; body: unknown }>()
-  const faults = new Map<string, { left: number; status: number }>()
+  const faults = new Map<string, { left: number; status: number; opts: FaultOptions }>()
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url)
@@ -296,6 +391,10 @@ export async function startStripeLocal(opts: StripeLocalOptions = {}): Promise<S
       return new Response(await stripeJs(), { headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache', ...CORS } })
     }
     if (url.pathname === '/health') return json(200, { status: 'ok' }, requestId)
+    if (url.pathname.startsWith('/connect/')) {
+      const page = await connectPage(store, request, url)
+      if (page) return page
+    }
 
     const match = routes.map((r) => ({ r, m: r.method === request.method ? r.re.exec(url.pathname) : null })).find((x) => x.m)
     if (!match) {
@@ -335,13 +434,32 @@ export async function startStripeLocal(opts: StripeLocalOptions = {}): Promise<S
         requestId,
       )
     }
+    const account = request.headers.get('stripe-account')
+    if (account && who.auth === 'secret') {
+      if (!match.r.connected) return json(400, N.notOnConnectedAccount(request.method, match.r.path).toJSON(), requestId)
+      const a = store.objects.get(account)
+      if (a?.object !== 'account' || a.deleted) {
+        return json(
+          403,
+          new StripeError(
+            403,
+            'invalid_request_error',
+            `The provided key '${who.key.slice(0, 8)}***' does not have access to account '${account}' (or that account does not exist). Application access may have been revoked.`,
+            { code: 'account_invalid' },
+          ).toJSON(),
+          requestId,
+        )
+      }
+    }
     const fault = faults.get(`${request.method} ${url.pathname}`)
+    let lostAnswer: { status: number; wait?: Promise<unknown> } | null = null
     if (fault && fault.left > 0) {
       fault.left--
-      return json(fault.status, new StripeError(fault.status, 'api_error', 'Injected failure (local Stripe fault injection).').toJSON(), requestId)
+      if (fault.opts.after) lostAnswer = { status: fault.status, wait: fault.opts.wait }
+      else return json(fault.status, new StripeError(fault.status, 'api_error', 'Injected failure (local Stripe fault injection).').toJSON(), requestId)
     }
     const idemKey = request.method === 'POST' ? request.headers.get('idempotency-key') : null
-    const replayKey = idemKey ? `${who.key}|${idemKey}` : null
+    const replayKey = idemKey ? `${who.key}|${account ?? ''}|${idemKey}` : null
     const fingerprint = `${request.method} ${url.pathname} ${raw}`
     if (replayKey) {
       const prior = replays.get(replayKey)
@@ -363,7 +481,16 @@ export async function startStripeLocal(opts: StripeLocalOptions = {}): Promise<S
     try {
       const unknown = match.r.params ? Object.keys(params).find((k) => !match.r.params!.has(k)) : undefined
       if (unknown) throw new StripeError(400, 'invalid_request_error', `Received unknown parameter: ${unknown}`, { code: 'parameter_unknown', param: unknown })
-      const ctx: Ctx = { s: store, params, url: url.pathname, auth: who.auth, req: { id: requestId, idempotency_key: idemKey }, hooks }
+      const ctx: Ctx = {
+        s: store,
+        params,
+        url: url.pathname,
+        auth: who.auth,
+        req: { id: requestId, idempotency_key: idemKey },
+        hooks,
+        account: who.auth === 'secret' ? account : null,
+        base: opts.publicUrl ?? base,
+      }
       const result = match.r.handler(ctx, ...match.m!.slice(1).map(decodeURIComponent))
       body = store.expand(result, expandList(params))
     } catch (err) {
@@ -373,11 +500,16 @@ export async function startStripeLocal(opts: StripeLocalOptions = {}): Promise<S
     }
     // Like Stripe: server errors are not saved, so a retry runs again.
     if (replayKey && status < 500) replays.set(replayKey, { fingerprint, status, body })
+    if (lostAnswer) {
+      await lostAnswer.wait
+      return json(lostAnswer.status, new StripeError(lostAnswer.status, 'api_error', 'Injected failure after the call was carried out (local Stripe fault injection).').toJSON(), requestId)
+    }
     return json(status, body, requestId, idemKey ? { 'idempotency-key': idemKey } : {})
   }
 
   const server = Bun.serve({ port: opts.port ?? 12111, hostname: opts.hostname ?? '127.0.0.1', fetch: handle, development: false })
   const hostname = opts.hostname ?? '127.0.0.1'
+  base = `http://${hostname}:${server.port}`
   return {
     url: `http://${hostname}:${server.port}`,
     port: server.port!,
@@ -385,8 +517,8 @@ export async function startStripeLocal(opts: StripeLocalOptions = {}): Promise<S
     store,
     webhooks: hooks,
     settle: () => hooks.settle(),
-    failNext(method, path, times = 1, status = 500) {
-      faults.set(`${method.toUpperCase()} ${path}`, { left: times, status })
+    failNext(method, path, times = 1, status = 500, opts = {}) {
+      faults.set(`${method.toUpperCase()} ${path}`, { left: times, status, opts })
     },
     async stop() {
       await server.stop(true)
@@ -404,6 +536,8 @@ if (import.meta.main) {
     hostname: arg('host') ?? '127.0.0.1',
     webhookUrl: arg('webhook') ?? process.env.STRIPE_LOCAL_WEBHOOK_URL,
     webhookSecret: process.env.STRIPE_WEBHOOK_SECRET ?? LOCAL_WEBHOOK_SECRET,
+    connectWebhookUrl: arg('connect-webhook') ?? process.env.STRIPE_LOCAL_CONNECT_WEBHOOK_URL,
+    connectWebhookSecret: process.env.STRIPE_CONNECT_WEBHOOK_SECRET ?? LOCAL_CONNECT_WEBHOOK_SECRET,
   })
   console.log(`Local Stripe-compatible server at ${local.url}`)
   console.log(`  secret key: ${LOCAL_SECRET_KEY} (any sk_test_... works), publishable key: ${LOCAL_PUBLISHABLE_KEY}`)
