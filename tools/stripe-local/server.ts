@@ -474,6 +474,10 @@ export async function startStripeLocal(opts: StripeLocalOptions = {}): Promise<S
           requestId,
         )
       }
+      if (prior && lostAnswer) {
+        await lostAnswer.wait
+        return json(lostAnswer.status, new StripeError(lostAnswer.status, 'api_error', 'Injected failure (local Stripe fault injection).').toJSON(), requestId)
+      }
       if (prior) return json(prior.status, prior.body, requestId, { 'idempotent-replayed': 'true', 'idempotency-key': idemKey! })
     }
     let status = 200
