@@ -391,6 +391,7 @@ export async function startStripeLocal(opts: StripeLocalOptions = {}): Promise<S
       return new Response(await stripeJs(), { headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache', ...CORS } })
     }
     if (url.pathname === '/health') return json(200, { status: 'ok' }, requestId)
+    if (url.pathname === '/favicon.ico') return new Response(null, { status: 204 })
     if (url.pathname.startsWith('/connect/')) {
       const page = await connectPage(store, request, url)
       if (page) return page

@@ -278,13 +278,13 @@ export const VIEWS: Record<TableKind, View> = {
   },
   'coach-transfers': {
     columns: [
-      col('session', 'Session', 230, S),
-      col('client', 'Booking', 190, S),
-      col('gross', 'Gross', 100, SE),
-      col('refunds', 'Refunds', 100, { align: 'end' }),
-      col('fee', 'Fee', 90, { align: 'end' }),
-      col('net', 'Net', 100, SE),
-      col('status', 'Transfer', 200, S),
+      col('session', 'Session', 200, S),
+      col('client', 'Booking', 170, S),
+      col('gross', 'Gross', 90, SE),
+      col('refunds', 'Refunds', 90, { align: 'end' }),
+      col('fee', 'Fee', 80, { align: 'end' }),
+      col('net', 'Net', 90, SE),
+      col('status', 'Transfer', 170, S),
     ],
     empty: { text: 'No transfers yet: each paid booking shows here, and its money goes to you after the session.', href: '/c/workshops', cta: 'Go to my workshops' },
     row: (r) => ({
@@ -317,7 +317,9 @@ function transferCell(r: Row): TableCell {
     else if (!r.accountEnabled) sub = 'Waits for your payout account'
     else sub = r.failureMessage ? 'Stripe refused it: retrying' : 'Being transferred'
   } else if (r.stripeTransferId) {
-    sub = `${r.stripeTransferId}${r.transferredAt ? ` · ${fmtDate(r.transferredAt, r.timezone)}` : ''}`
+    // The date, and the transfer id shortened (the whole one is in the API).
+    const id = r.stripeTransferId.length > 12 ? `tr_…${r.stripeTransferId.slice(-6)}` : r.stripeTransferId
+    sub = `${r.transferredAt ? `${fmtDate(r.transferredAt, r.timezone)} · ` : ''}${id}`
     if (r.reversed) sub = `−${minor(r.reversed, r.currency)} reversed · ${sub}`
   } else sub = r.transferredAt ? `Paid outside Stripe · ${fmtDate(r.transferredAt, r.timezone)}` : 'Paid outside Stripe'
   return { text, tone, sub }

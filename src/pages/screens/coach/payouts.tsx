@@ -104,7 +104,7 @@ function AccountCard({ account, onboarding }: Pick<Data, 'account' | 'onboarding
       )}
       <p>{t.text}</p>
       {account.status === 'enabled' && (
-        <dl className={css({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '1 4', fontSize: 'sm' })}>
+        <dl className={css({ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: '4', rowGap: '1', fontSize: 'sm' })}>
           <dt className={muted}>Country</dt>
           <dd data-testid="account-country">{account.country ? (regionNames.of(account.country) ?? account.country) : '—'}</dd>
           <dt className={muted}>Currency</dt>
@@ -131,7 +131,7 @@ function AccountCard({ account, onboarding }: Pick<Data, 'account' | 'onboarding
   )
 }
 
-function Balance({ balance }: Pick<Data, 'balance'>) {
+function Balance({ balance, enabled }: Pick<Data, 'balance'> & { enabled: boolean }) {
   if (!balance.length) {
     return (
       <section className={card} aria-labelledby="balance">
@@ -151,12 +151,12 @@ function Balance({ balance }: Pick<Data, 'balance'>) {
             <h2 id={`balance${id}`} className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
               Balance{balance.length > 1 ? ` in ${b.currency.toUpperCase()}` : ''}
             </h2>
-            <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' }, gap: '4' })}>
+            <div className={css({ display: 'grid', gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' }, gap: { base: '3', md: '4' } })}>
               <Stat label="Pending" value={money(b.pending, b.currency)} hint="Sessions not over, or in their refund window" testId={`balance-pending${id}`} />
               <Stat
                 label="Available to transfer"
                 value={money(b.available, b.currency)}
-                hint="Due to you, on its way to your account"
+                hint={enabled ? 'Due to you, on its way to your account' : 'Due to you: waits for your payout account'}
                 testId={`balance-available${id}`}
               />
               <Stat label="Transferred" value={money(b.transferred, b.currency)} hint="In your Stripe account" testId={`balance-transferred${id}`} />
@@ -191,7 +191,7 @@ function Page({ data }: { data: Data }) {
         }
       />
       <AccountCard account={data.account} onboarding={data.onboarding} />
-      <Balance balance={data.balance} />
+      <Balance balance={data.balance} enabled={data.account.status === 'enabled'} />
       <section aria-labelledby="transfers" className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
         <h2 id="transfers" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
           Transfers
