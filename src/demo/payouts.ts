@@ -129,7 +129,13 @@ async function payWaitingDemoCharges(em: EntityManager) {
       .then(() => true)
       .catch(() => false)
     if (known) continue
-    const pi = await stripe().paymentIntents.create({ amount: r.amount, currency: r.currency, payment_method: 'pm_card_visa', confirm: true, description: 'Demo payment' })
+    const pi = await stripe().paymentIntents.create({
+      amount: r.amount,
+      currency: r.currency,
+      payment_method: 'pm_card_visa',
+      confirm: true,
+      description: 'Demo payment',
+    })
     await em.execute(`update payments set payment_intent_id = ?, charge_id = ? where id = ?`, [pi.id, pi.latest_charge as string, r.id])
   }
 }

@@ -37,7 +37,14 @@ export async function book(opts: {
     const refunded = booking.status === 'CANCELLED'
     const pi = `pi_fixture_${booking.id}`
     const common = { tenant: opts.tenantId, booking, user: opts.userId, currency: 'usd', provider: 'stripe', paymentIntentId: pi }
-    m.create(Payment, { ...common, kind: 'payment', status: refunded ? 'refunded' : 'succeeded', amount: paid, amountRefunded: refunded ? paid : 0, chargeId: `ch_fixture_${booking.id}` } as any)
+    m.create(Payment, {
+      ...common,
+      kind: 'payment',
+      status: refunded ? 'refunded' : 'succeeded',
+      amount: paid,
+      amountRefunded: refunded ? paid : 0,
+      chargeId: `ch_fixture_${booking.id}`,
+    } as any)
     if (refunded) m.create(Payment, { ...common, kind: 'refund', status: 'succeeded', amount: paid, refundId: `re_fixture_${booking.id}` } as any)
   }
   await m.flush()

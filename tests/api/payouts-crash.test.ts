@@ -24,7 +24,9 @@ describe('payouts: a process killed between the Stripe call and its record', () 
     // The other process runs on the real clock: the session must be due there too.
     await (await import('../client'))
       .em()
-      .execute(`update workshop_schedules set start_date = now() - interval '3 days', end_date = now() - interval '3 days' + interval '2 hours' where id = ?`, [w.schedule.id])
+      .execute(`update workshop_schedules set start_date = now() - interval '3 days', end_date = now() - interval '3 days' + interval '2 hours' where id = ?`, [
+        w.schedule.id,
+      ])
 
     // Stripe makes the transfer, then holds its answer until the test has killed the caller.
     const killed = Promise.withResolvers<void>()

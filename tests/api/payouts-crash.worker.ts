@@ -3,6 +3,8 @@
  * Stripe server (DATABASE_URL, STRIPE_API_URL) and runs one booking's transfer, as the
  * `payouts.transfer` job of another server would. The test kills it mid-way.
  */
+export {}
+
 const { openOrm } = await import('../../src/entities')
 const { setOrm } = await import('../../src/platform/db/current')
 const orm = await openOrm(process.env.DATABASE_URL!, { pool: 2 })

@@ -65,8 +65,11 @@ describe('payouts: exactly once', () => {
   test('a worker that stopped before calling Stripe: its lease runs out, the next run makes the transfer once', async () => {
     const w = await dueWorld(4_000)
     // What a crash right after the claim leaves behind: the intent, its lease, nothing at Stripe.
-    await em().execute(`update payout_transfers set state = 'sending', amount = 3600, destination = (select stripe_account_id from connected_accounts where user_id = coach_id),
-                          lease_until = ? where id = ?`, [new Date(clock.now().getTime() + LEASE_MS), w.transferId])
+    await em().execute(
+      `update payout_transfers set state = 'sending', amount = 3600, destination = (select stripe_account_id from connected_accounts where user_id = coach_id),
+                          lease_until = ? where id = ?`,
+      [new Date(clock.now().getTime() + LEASE_MS), w.transferId],
+    )
     await runNow('payouts.sweep')
     expect(stripeTransfers(w.bookingId)).toHaveLength(0)
     clock.shift(LEASE_MS + 1000)

@@ -70,9 +70,10 @@ export async function enabledCoach(coach: Actor) {
   await until(
     async () =>
       (
-        await em().execute(`select count(*)::int as n from pgboss.job where name = 'payouts.sweep' and data->>'coachId' = ? and state in ('created', 'retry', 'active')`, [
-          coach.user.id,
-        ])
+        await em().execute(
+          `select count(*)::int as n from pgboss.job where name = 'payouts.sweep' and data->>'coachId' = ? and state in ('created', 'retry', 'active')`,
+          [coach.user.id],
+        )
       )[0].n,
     (n) => n === 0,
   )

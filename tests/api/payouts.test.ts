@@ -8,9 +8,9 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { clock } from '../../src/platform/clock'
 import { actor, em, superAdmin } from '../client'
+import { localStripe, signWebhook, stripeAdmin } from '../peers/stripe'
 import { makeSchedule } from './bookings.fixtures'
 import { checkout } from './checkout.fixtures'
-import { localStripe, signWebhook, stripeAdmin } from '../peers/stripe'
 import {
   DAY,
   enabledCoach,
@@ -31,7 +31,8 @@ afterEach(() => clock.reset())
 const balanceOf = async (c: any) => (await c.client.get('/v1/payouts/balance')).body.data as any[]
 const transfersOf = async (c: any, q = '') => (await c.client.get(`/v1/payouts/transfers${q}`)).body
 const sweep = sweepAndSettle
-const paymentOf = async (c: any, bookingId: string) => ((await c.client.get(`/v1/bookings/${bookingId}/payments`)).body.data as any[]).find((p) => p.kind === 'payment')
+const paymentOf = async (c: any, bookingId: string) =>
+  ((await c.client.get(`/v1/bookings/${bookingId}/payments`)).body.data as any[]).find((p) => p.kind === 'payment')
 
 describe('payouts: the coach connects a Stripe Express account', () => {
   test('none -> pending with requirements -> enabled after the hosted onboarding (account.updated); then the link opens the Express dashboard', async () => {
@@ -68,7 +69,14 @@ describe('payouts: the coach connects a Stripe Express account', () => {
       () => coach.client.get('/v1/payouts/account'),
       (r) => r.body.data.status === 'enabled',
     )
-    expect(enabled.body.data).toEqual({ status: 'enabled', payoutsEnabled: true, chargesEnabled: true, requirements: [], country: 'US', defaultCurrency: 'usd' })
+    expect(enabled.body.data).toEqual({
+      status: 'enabled',
+      payoutsEnabled: true,
+      chargesEnabled: true,
+      requirements: [],
+      country: 'US',
+      defaultCurrency: 'usd',
+    })
     const dashboard = await coach.client.post('/v1/payouts/account/link')
     expect(dashboard.body.data.url).toContain('/connect/express/')
     expect(await (await fetch(dashboard.body.data.url)).text()).toContain('Pay out now')
@@ -126,7 +134,13 @@ describe('payouts: a paid booking goes to the coach once its session ended and t
     const made = stripeTransfers(w.bookingId)
     expect(made).toHaveLength(1)
     const account = (await em().execute(`select stripe_account_id from connected_accounts where user_id = ?`, [w.coach.user.id]))[0].stripe_account_id
-    expect(made[0]).toMatchObject({ amount: 21_600, currency: 'usd', destination: account, source_transaction: payment.chargeId, transfer_group: `booking-${w.bookingId}` })
+    expect(made[0]).toMatchObject({
+      amount: 21_600,
+      currency: 'usd',
+      destination: account,
+      source_transaction: payment.chargeId,
+      transfer_group: `booking-${w.bookingId}`,
+    })
     expect(made[0].metadata).toMatchObject({ bookingId: w.bookingId, transferRowId: w.transferId })
 
     const [t] = (await transfersOf(w.coach)).data
@@ -174,14 +188,16 @@ describe('payouts: refunds', () => {
     await stripeAdmin().refunds.create({ payment_intent: payment.paymentIntentId, amount: 2_500 })
     await localStripe().settle()
     await until(
-      async () => (await em().execute(`select count(*)::int n from payments where booking_id = ? and kind = 'refund' and status = 'succeeded'`, [w.bookingId]))[0].n,
+      async () =>
+        (await em().execute(`select count(*)::int n from payments where booking_id = ? and kind = 'refund' and status = 'succeeded'`, [w.bookingId]))[0].n,
       (n) => n === 1,
     )
     // The other booking is cancelled: refunded in full.
     const cancel = await secondClient.client.post(`/v1/bookings/${second.bookingId}/cancel`, { reason: 'Plans changed' })
     expect(cancel.status).toBe(200)
     await until(
-      async () => (await em().execute(`select count(*)::int n from payments where booking_id = ? and kind = 'refund' and status = 'succeeded'`, [second.bookingId]))[0].n,
+      async () =>
+        (await em().execute(`select count(*)::int n from payments where booking_id = ? and kind = 'refund' and status = 'succeeded'`, [second.bookingId]))[0].n,
       (n) => n === 1,
     )
 
@@ -230,7 +246,11 @@ describe('payouts: refunds', () => {
       () => stripeReversals(tr.id).length,
       (n) => n === 2,
     )
-    expect(stripeReversals(tr.id).map((r) => r.amount).sort()).toEqual([2_700, 6_300])
+    expect(
+      stripeReversals(tr.id)
+        .map((r) => r.amount)
+        .sort(),
+    ).toEqual([2_700, 6_300])
     t = (
       await until(
         () => transfersOf(w.coach),

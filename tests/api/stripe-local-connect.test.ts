@@ -62,7 +62,12 @@ async function onboard(url: string, action = 'complete', bank = '000123456789') 
 
 async function enabledAccount(bank?: string) {
   const account = await stripe.accounts.create({ type: 'express', country: 'US', email: 'coach@example.com', capabilities: { transfers: { requested: true } } })
-  const link = await stripe.accountLinks.create({ account: account.id, type: 'account_onboarding', refresh_url: 'http://app.test/refresh', return_url: 'http://app.test/return' })
+  const link = await stripe.accountLinks.create({
+    account: account.id,
+    type: 'account_onboarding',
+    refresh_url: 'http://app.test/refresh',
+    return_url: 'http://app.test/return',
+  })
   await onboard(link.url, 'complete', bank)
   return account.id
 }
@@ -77,7 +82,14 @@ describe('local Stripe server: Connect accounts and onboarding', () => {
       metadata: { userId: 'u1' },
     })
     expect(account.id).toStartWith('acct_')
-    expect(account).toMatchObject({ type: 'express', country: 'GB', default_currency: 'gbp', charges_enabled: false, payouts_enabled: false, details_submitted: false })
+    expect(account).toMatchObject({
+      type: 'express',
+      country: 'GB',
+      default_currency: 'gbp',
+      charges_enabled: false,
+      payouts_enabled: false,
+      details_submitted: false,
+    })
     expect(account.requirements?.currently_due).toContain('external_account')
     expect(account.capabilities?.transfers).toBe('inactive')
 
@@ -126,7 +138,12 @@ describe('local Stripe server: Connect accounts and onboarding', () => {
 
   test('submitted without a bank account: details in, payouts off, external_account due', async () => {
     const account = await stripe.accounts.create({ type: 'express', capabilities: { transfers: { requested: true } } })
-    const link = await stripe.accountLinks.create({ account: account.id, type: 'account_onboarding', refresh_url: 'http://a.test/r', return_url: 'http://a.test/b' })
+    const link = await stripe.accountLinks.create({
+      account: account.id,
+      type: 'account_onboarding',
+      refresh_url: 'http://a.test/r',
+      return_url: 'http://a.test/b',
+    })
     await onboard(link.url, 'partial')
     const a = await stripe.accounts.retrieve(account.id)
     expect(a).toMatchObject({ details_submitted: true, payouts_enabled: false })
@@ -155,7 +172,15 @@ describe('local Stripe server: transfers, reversals, balances and payouts', () =
     const acct = await enabledAccount()
     const params = { amount: 4500, currency: 'usd', destination: acct, source_transaction: ch, transfer_group: 'booking-b1', metadata: { bookingId: 'b1' } }
     const first = await stripe.transfers.create(params, { idempotencyKey: 'tr-key-1' })
-    expect(first).toMatchObject({ object: 'transfer', amount: 4500, amount_reversed: 0, reversed: false, destination: acct, source_transaction: ch, transfer_group: 'booking-b1' })
+    expect(first).toMatchObject({
+      object: 'transfer',
+      amount: 4500,
+      amount_reversed: 0,
+      reversed: false,
+      destination: acct,
+      source_transaction: ch,
+      transfer_group: 'booking-b1',
+    })
     const replay = await stripe.transfers.create(params, { idempotencyKey: 'tr-key-1' })
     expect(replay.id).toBe(first.id)
     // Same key, other parameters: refused.

@@ -97,7 +97,10 @@ describe('payouts in the browser', () => {
     expect(transferred).toBe(usd(expected.due))
     expect(await s.page.getByTestId('balance-available').textContent()).toBe(usd(0))
     expect(await s.page.getByTestId('balance-pending').textContent()).toBe(usd(expected.pending))
-    await s.page.getByRole('cell', { name: /Transferred/ }).first().waitFor()
+    await s.page
+      .getByRole('cell', { name: /Transferred/ })
+      .first()
+      .waitFor()
     // The Express dashboard opens from the same button.
     await s.page.getByRole('button', { name: 'Open the Stripe Express dashboard' }).click()
     await s.page.waitForURL(/\/connect\/express\//)
@@ -119,7 +122,10 @@ describe('payouts in the browser', () => {
     // Only the transferred ones, through the table's filter (applied on change).
     await s.page.getByRole('combobox', { name: /^Transfer/ }).selectOption('transferred')
     await s.page.waitForURL(/status=transferred/)
-    await s.page.getByRole('cell', { name: /Pending/ }).first().waitFor({ state: 'detached' })
+    await s.page
+      .getByRole('cell', { name: /Pending/ })
+      .first()
+      .waitFor({ state: 'detached' })
     expect(await s.page.getByRole('cell', { name: /^Transferred/ }).count()).toBeGreaterThan(0)
 
     for (const width of [1280, 390]) {

@@ -5,9 +5,10 @@
  * link opens (balance, transfers received, payouts, and "Pay out now"). Plain HTML forms, no
  * script.
  */
-import { balanceOf, completeOnboarding, payOutAll, TEST_BANK_ACCOUNTS } from './connect'
+import { completeOnboarding, TEST_BANK_ACCOUNTS } from './connect'
 import { parseForm } from './form'
 import { now, type Obj, type Store } from './store'
+import { balanceOf, payOutAll } from './transfers'
 
 const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency.toUpperCase()}`
@@ -77,7 +78,10 @@ function expressPage(s: Store, a: Obj, token: string) {
     ${
       transfers.length
         ? `<table><thead><tr><th scope="col">Date</th><th scope="col">Transfer</th><th scope="col">Amount</th><th scope="col">Reversed</th></tr></thead><tbody>${transfers
-            .map((t) => `<tr><td>${date(t.created)}</td><td>${esc(t.id)}</td><td>${money(t.amount, t.currency)}</td><td>${money(t.amount_reversed, t.currency)}</td></tr>`)
+            .map(
+              (t) =>
+                `<tr><td>${date(t.created)}</td><td>${esc(t.id)}</td><td>${money(t.amount, t.currency)}</td><td>${money(t.amount_reversed, t.currency)}</td></tr>`,
+            )
             .join('')}</tbody></table>`
         : '<p>None yet.</p>'
     }

@@ -9,15 +9,15 @@
  * [--connect-webhook http://localhost:3000/v1/payouts/webhook]`.
  */
 
-import * as N from './connect'
 import { connectPage } from './connect-pages'
-import * as C from './customers'
 import { expandList, parseForm } from './form'
-import * as I from './intents'
-import { invalid, type Obj, type Params, randomId, Store, StripeError } from './store'
+import { type Auth, type Ctx, LOCAL_API_VERSION, routes } from './routes'
+import { type Params, randomId, Store, StripeError } from './store'
+import * as M from './transfers'
 import { WebhookSender } from './webhooks'
 
-export const LOCAL_API_VERSION = '2026-10-28.endive'
+export { LOCAL_API_VERSION }
+
 export const LOCAL_SECRET_KEY = 'sk_test_local_summit'
 export const LOCAL_PUBLISHABLE_KEY = 'pk_test_local_summit'
 export const LOCAL_WEBHOOK_SECRET = 'whsec_local_summit_webhook_secret'
@@ -62,280 +62,6 @@ export interface StripeLocal {
   failNext(method: string, path: string, times?: number, status?: number, opts?: FaultOptions): void
   stop(): Promise<void>
 }
-
-type Auth = 'secret' | 'publishable'
-type Ctx = {
-  s: Store
-  params: Params
-  url: string
-  auth: Auth
-  req: { id: string; idempotency_key: string | null }
-  hooks: WebhookSender
-  /** The connected account of a `Stripe-Account` header (null: the platform). */
-  account: string | null
-  /** Where browsers reach this server (hosted onboarding and dashboard links). */
-  base: string
-}
-type Handler = (ctx: Ctx, ...ids: string[]) => Obj
-interface Route {
-  method: string
-  path: string
-  re: RegExp
-  handler: Handler
-  publishable?: boolean
-  /** May act on a connected account (`Stripe-Account` header). */
-  connected?: boolean
-  params?: Set<string>
-}
-
-const routes: Route[] = []
-const route = (method: string, path: string, handler: Handler, publishable = false, connected = false) =>
-  routes.push({ method, path, re: new RegExp(`^${path.replace(/:\w+/g, '([^/]+)')}$`), handler, publishable, connected, params: PARAMS[`${method} ${path}`] })
-
-/**
- * Parameters each call accepts. Like Stripe, anything else is a 400 `parameter_unknown`, so a
- * call that would fail against Stripe fails here too. (`expand` is always allowed.)
- */
-const LIST = ['limit', 'starting_after', 'ending_before', 'created']
-const CUSTOMER = ['address', 'description', 'email', 'invoice_settings', 'metadata', 'name', 'phone', 'preferred_locales', 'shipping', 'tax_exempt']
-const INTENT = [
-  'amount',
-  'currency',
-  'customer',
-  'description',
-  'metadata',
-  'payment_method',
-  'payment_method_data',
-  'payment_method_options',
-  'receipt_email',
-  'setup_future_usage',
-  'shipping',
-  'statement_descriptor',
-  'statement_descriptor_suffix',
-  'transfer_group',
-]
-const CONFIRM = [
-  'client_secret',
-  'error_on_requires_action',
-  'mandate_data',
-  'off_session',
-  'payment_method',
-  'payment_method_data',
-  'payment_method_options',
-  'receipt_email',
-  'return_url',
-  'setup_future_usage',
-  'shipping',
-  'use_stripe_sdk',
-]
-const PARAMS: Record<string, Set<string>> = Object.fromEntries(
-  Object.entries({
-    'POST /v1/customers': [...CUSTOMER, 'payment_method'],
-    'GET /v1/customers': [...LIST, 'email'],
-    'POST /v1/customers/:id': CUSTOMER,
-    'GET /v1/customers/:id/payment_methods': [...LIST, 'type', 'allow_redisplay'],
-    'POST /v1/payment_methods': ['type', 'card', 'billing_details', 'metadata', 'allow_redisplay'],
-    'GET /v1/payment_methods': [...LIST, 'customer', 'type'],
-    'POST /v1/payment_methods/:id': ['billing_details', 'card', 'metadata', 'allow_redisplay'],
-    'POST /v1/payment_methods/:id/attach': ['customer'],
-    'POST /v1/payment_methods/:id/detach': [],
-    'POST /v1/payment_intents': [
-      ...INTENT,
-      'allowed_payment_method_types',
-      'application_fee_amount',
-      'automatic_payment_methods',
-      'capture_method',
-      'confirm',
-      'confirmation_method',
-      'error_on_requires_action',
-      'excluded_payment_method_types',
-      'mandate_data',
-      'off_session',
-      'on_behalf_of',
-      'payment_method_types',
-      'return_url',
-      'transfer_data',
-      'use_stripe_sdk',
-    ],
-    'GET /v1/payment_intents': [...LIST, 'customer'],
-    'GET /v1/payment_intents/:id': ['client_secret'],
-    'POST /v1/payment_intents/:id': INTENT,
-    'POST /v1/payment_intents/:id/confirm': CONFIRM,
-    'POST /v1/payment_intents/:id/cancel': ['cancellation_reason'],
-    'GET /v1/charges': [...LIST, 'customer', 'payment_intent'],
-    'POST /v1/refunds': ['amount', 'charge', 'instructions_email', 'metadata', 'payment_intent', 'reason', 'refund_application_fee', 'reverse_transfer'],
-    'GET /v1/refunds': [...LIST, 'charge', 'payment_intent'],
-    'GET /v1/events': [...LIST, 'type', 'types', 'delivery_success'],
-    'POST /v1/accounts': [
-      'account_token',
-      'business_profile',
-      'business_type',
-      'capabilities',
-      'company',
-      'controller',
-      'country',
-      'default_currency',
-      'email',
-      'external_account',
-      'individual',
-      'metadata',
-      'settings',
-      'tos_acceptance',
-      'type',
-    ],
-    'POST /v1/accounts/:id': ['business_profile', 'business_type', 'capabilities', 'default_currency', 'email', 'metadata', 'settings'],
-    'GET /v1/accounts': LIST,
-    'POST /v1/account_links': ['account', 'collect', 'collection_options', 'refresh_url', 'return_url', 'type'],
-    'POST /v1/accounts/:id/login_links': [],
-    'POST /v1/transfers': ['amount', 'currency', 'description', 'destination', 'metadata', 'source_transaction', 'source_type', 'transfer_group'],
-    'GET /v1/transfers': [...LIST, 'destination', 'transfer_group'],
-    'POST /v1/transfers/:id': ['description', 'metadata'],
-    'POST /v1/transfers/:id/reversals': ['amount', 'description', 'metadata', 'refund_application_fee'],
-    'GET /v1/transfers/:id/reversals': LIST,
-    'GET /v1/balance': [],
-    'POST /v1/payouts': ['amount', 'currency', 'description', 'destination', 'metadata', 'method', 'source_type', 'statement_descriptor'],
-    'GET /v1/payouts': [...LIST, 'arrival_date', 'destination', 'status'],
-    'POST /v1/webhook_endpoints': ['url', 'enabled_events', 'description', 'metadata', 'api_version', 'connect'],
-  }).map(([k, v]) => [k, new Set([...v, 'expand'])]),
-)
-
-/** With a publishable key (Stripe.js), an intent is reachable only with its client secret. */
-function checkClientSecret(ctx: Ctx, pi: Obj) {
-  if (ctx.auth === 'secret') return
-  if (ctx.params.client_secret !== pi.client_secret) {
-    throw new StripeError(400, 'invalid_request_error', 'The client_secret provided does not match the client_secret associated with the PaymentIntent.', {
-      code: 'payment_intent_invalid_parameter',
-      param: 'client_secret',
-    })
-  }
-}
-
-route('POST', '/v1/customers', ({ s, params }) => C.createCustomer(s, params))
-route('GET', '/v1/customers', ({ s, params, url }) =>
-  s.list(
-    url,
-    s.all('customer').filter((c) => typeof params.email !== 'string' || c.email === params.email),
-    params,
-  ),
-)
-route('GET', '/v1/customers/:id', ({ s }, id) => s.get('customer', id))
-route('POST', '/v1/customers/:id', ({ s, params }, id) => C.updateCustomer(s, id, params))
-route('DELETE', '/v1/customers/:id', ({ s }, id) => C.deleteCustomer(s, id))
-route('GET', '/v1/customers/:id/payment_methods', ({ s, params, url }, id) => C.listPaymentMethods(s, url, id, params))
-route('GET', '/v1/customers/:id/payment_methods/:pm', ({ s }, id, pm) => {
-  const row = s.get('payment_method', pm)
-  if (row.customer !== id)
-    throw new StripeError(404, 'invalid_request_error', `No such PaymentMethod: '${pm}'`, { code: 'resource_missing', param: 'payment_method' })
-  return row
-})
-
-route('POST', '/v1/payment_methods', ({ s, params }) => C.createPaymentMethod(s, params), true)
-route('GET', '/v1/payment_methods', ({ s, params, url }) =>
-  C.listPaymentMethods(s, url, typeof params.customer === 'string' ? params.customer : undefined, params),
-)
-route('GET', '/v1/payment_methods/:id', ({ s }, id) => s.get('payment_method', id))
-route('POST', '/v1/payment_methods/:id', ({ s, params }, id) => C.updatePaymentMethod(s, id, params))
-route('POST', '/v1/payment_methods/:id/attach', ({ s, params }, id) => C.attachPaymentMethod(s, id, params.customer))
-route('POST', '/v1/payment_methods/:id/detach', ({ s }, id) => C.detachPaymentMethod(s, id))
-
-route('POST', '/v1/payment_intents', ({ s, params, req }) => I.createPaymentIntent(s, params, req))
-route('GET', '/v1/payment_intents', ({ s, params, url }) => I.listPaymentIntents(s, url, params))
-route(
-  'GET',
-  '/v1/payment_intents/:id',
-  (ctx, id) => {
-    const pi = ctx.s.get('payment_intent', id, 'intent')
-    checkClientSecret(ctx, pi)
-    return pi
-  },
-  true,
-)
-route('POST', '/v1/payment_intents/:id', ({ s, params }, id) => I.updatePaymentIntent(s, id, params))
-route(
-  'POST',
-  '/v1/payment_intents/:id/confirm',
-  (ctx, id) => {
-    checkClientSecret(ctx, ctx.s.get('payment_intent', id, 'intent'))
-    return I.confirmPaymentIntent(ctx.s, id, ctx.params, ctx.req)
-  },
-  true,
-)
-route('POST', '/v1/payment_intents/:id/cancel', ({ s, params, req }, id) => I.cancelPaymentIntent(s, id, params, req))
-
-route('GET', '/v1/charges', ({ s, params, url }) =>
-  s.list(
-    url,
-    s.all('charge').filter((c) => typeof params.payment_intent !== 'string' || c.payment_intent === params.payment_intent),
-    params,
-  ),
-)
-route('GET', '/v1/charges/:id', ({ s }, id) => s.get('charge', id))
-
-route('POST', '/v1/refunds', ({ s, params, req }) => I.createRefund(s, params, req))
-route('GET', '/v1/refunds', ({ s, params, url }) => I.listRefunds(s, url, params))
-route('GET', '/v1/refunds/:id', ({ s }, id) => s.get('refund', id))
-
-route('GET', '/v1/events', ({ s, params, url }) =>
-  s.list(
-    url,
-    s.events.filter((e) => typeof params.type !== 'string' || e.type === params.type),
-    params,
-  ),
-)
-route('GET', '/v1/events/:id', ({ s }, id) => s.get('event', id))
-
-// Connect: accounts, onboarding and login links, transfers, reversals, balances, payouts.
-route('POST', '/v1/accounts', ({ s, params }) => N.createAccount(s, params))
-route('GET', '/v1/accounts', ({ s, params, url }) => s.list(url, s.all('account'), params))
-route('GET', '/v1/accounts/:id', ({ s }, id) => s.get('account', id, 'account'))
-route('POST', '/v1/accounts/:id', ({ s, params, req }, id) => N.updateAccount(s, id, params, req))
-route('DELETE', '/v1/accounts/:id', ({ s }, id) => N.deleteAccount(s, id))
-route('POST', '/v1/accounts/:id/login_links', ({ s, base }, id) => N.createLoginLink(s, id, base))
-route(
-  'GET',
-  '/v1/account',
-  ({ s, account }) =>
-    account
-      ? s.get('account', account, 'account')
-      : { id: 'acct_local_platform', object: 'account', charges_enabled: true, payouts_enabled: true, country: 'US', default_currency: 'usd', details_submitted: true, type: 'standard' },
-  false,
-  true,
-)
-route('POST', '/v1/account_links', ({ s, params, base }) => N.createAccountLink(s, params, base))
-route('POST', '/v1/transfers', ({ s, params, req }) => N.createTransfer(s, params, req))
-route('GET', '/v1/transfers', ({ s, params, url }) => N.listTransfers(s, url, params))
-route('GET', '/v1/transfers/:id', ({ s }, id) => s.get('transfer', id))
-route('POST', '/v1/transfers/:id', ({ s, params }, id) => N.updateTransfer(s, id, params))
-route('POST', '/v1/transfers/:id/reversals', ({ s, params, req }, id) => N.createReversal(s, id, params, req))
-route('GET', '/v1/transfers/:id/reversals', ({ s, params, url }, id) => N.listReversals(s, url, id, params))
-route('GET', '/v1/transfers/:id/reversals/:rid', ({ s }, id, rid) => N.getReversal(s, id, rid))
-route('GET', '/v1/balance', ({ s, account }) => N.balanceOf(s, account), false, true)
-route('POST', '/v1/payouts', ({ s, params, req, account }) => N.createPayout(s, account, params, req), false, true)
-route('GET', '/v1/payouts', ({ s, params, url, account }) => N.listPayouts(s, url, account, params), false, true)
-route('GET', '/v1/payouts/:id', ({ s, account }, id) => N.getPayout(s, account, id), false, true)
-
-const serializeEndpoint = (e: { id: string; url: string; secret?: string; enabledEvents: string[]; connect?: boolean }, withSecret = false) => ({
-  id: e.id,
-  object: 'webhook_endpoint',
-  api_version: LOCAL_API_VERSION,
-  application: null,
-  connect: Boolean(e.connect),
-  enabled_events: e.enabledEvents,
-  livemode: false,
-  status: 'enabled',
-  url: e.url,
-  ...(withSecret ? { secret: e.secret } : {}),
-})
-route('POST', '/v1/webhook_endpoints', ({ params, hooks }) => {
-  if (typeof params.url !== 'string') throw invalid('Missing required param: url.', 'url', 'parameter_missing')
-  const events = Array.isArray(params.enabled_events) ? params.enabled_events.filter((x): x is string => typeof x === 'string') : ['*']
-  return serializeEndpoint(hooks.addEndpoint(params.url, undefined, events, params.connect === 'true'), true)
-})
-route('GET', '/v1/webhook_endpoints', ({ hooks, url }) => ({ object: 'list', data: hooks.endpoints.map((e) => serializeEndpoint(e)), has_more: false, url }))
-route('DELETE', '/v1/webhook_endpoints/:id', ({ hooks }, id) => {
-  hooks.removeEndpoint(id)
-  return { id, object: 'webhook_endpoint', deleted: true }
-})
 
 const CORS = {
   'access-control-allow-origin': '*',
@@ -437,7 +163,7 @@ export async function startStripeLocal(opts: StripeLocalOptions = {}): Promise<S
     }
     const account = request.headers.get('stripe-account')
     if (account && who.auth === 'secret') {
-      if (!match.r.connected) return json(400, N.notOnConnectedAccount(request.method, match.r.path).toJSON(), requestId)
+      if (!match.r.connected) return json(400, M.notOnConnectedAccount(request.method, match.r.path).toJSON(), requestId)
       const a = store.objects.get(account)
       if (a?.object !== 'account' || a.deleted) {
         return json(
@@ -507,7 +233,11 @@ export async function startStripeLocal(opts: StripeLocalOptions = {}): Promise<S
     if (replayKey && status < 500) replays.set(replayKey, { fingerprint, status, body })
     if (lostAnswer) {
       await lostAnswer.wait
-      return json(lostAnswer.status, new StripeError(lostAnswer.status, 'api_error', 'Injected failure after the call was carried out (local Stripe fault injection).').toJSON(), requestId)
+      return json(
+        lostAnswer.status,
+        new StripeError(lostAnswer.status, 'api_error', 'Injected failure after the call was carried out (local Stripe fault injection).').toJSON(),
+        requestId,
+      )
     }
     return json(status, body, requestId, idemKey ? { 'idempotency-key': idemKey } : {})
   }

@@ -63,8 +63,32 @@ const amount = (minor: number) => (minor / 100).toFixed(2)
 export async function payoutLedgerCsv(em: EntityManager, coachId: string, f: { status?: string | null; workshop?: string | null }) {
   const { status, workshop } = ledgerFilters(f)
   const at = now()
-  const rows = await em.execute<any[]>(`${scheduleLedgerSql()} order by s.start_date desc limit 100000`, [at, coachId, coachId, status, status, workshop, workshop])
-  const head = ['Schedule', 'Workshop', 'Start', 'End', 'Time zone', 'Bookings', 'Seats', 'Currency', 'Gross', 'Refunds', 'Platform fee', 'Net', 'Transferred', 'Status', 'Paid at']
+  const rows = await em.execute<any[]>(`${scheduleLedgerSql()} order by s.start_date desc limit 100000`, [
+    at,
+    coachId,
+    coachId,
+    status,
+    status,
+    workshop,
+    workshop,
+  ])
+  const head = [
+    'Schedule',
+    'Workshop',
+    'Start',
+    'End',
+    'Time zone',
+    'Bookings',
+    'Seats',
+    'Currency',
+    'Gross',
+    'Refunds',
+    'Platform fee',
+    'Net',
+    'Transferred',
+    'Status',
+    'Paid at',
+  ]
   const lines = [
     head,
     ...rows

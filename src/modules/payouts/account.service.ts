@@ -85,10 +85,10 @@ export async function syncAccount(em: EntityManager, row: ConnectedAccount) {
 /** The coach's row with a Stripe account behind it, made if missing (exactly one per coach). */
 export async function ensureAccount(em: EntityManager, user: User, tenantId: string | null) {
   const conn = em.getConnection()
-  await conn.execute(
-    `insert into connected_accounts (id, created_at, updated_at, user_id) values (?, now(), now(), ?) on conflict (user_id) do nothing`,
-    [Bun.randomUUIDv7(), user.id],
-  )
+  await conn.execute(`insert into connected_accounts (id, created_at, updated_at, user_id) values (?, now(), now(), ?) on conflict (user_id) do nothing`, [
+    Bun.randomUUIDv7(),
+    user.id,
+  ])
   let row = await em.fork().findOneOrFail(ConnectedAccount, { user: user.id })
   if (row.stripeAccountId) return row
   const country = user.profile?.country && /^[A-Z]{2}$/.test(user.profile.country) ? user.profile.country : undefined
@@ -134,7 +134,12 @@ export async function accountLink(em: EntityManager, user: User, tenantId: strin
   }
   const page = `${config.APP_URL}${PAYOUTS_PAGE}`
   const link = await callStripe(() =>
-    stripe().accountLinks.create({ account: id, type: 'account_onboarding', refresh_url: `${page}?onboarding=refresh`, return_url: `${page}?onboarding=return` }),
+    stripe().accountLinks.create({
+      account: id,
+      type: 'account_onboarding',
+      refresh_url: `${page}?onboarding=refresh`,
+      return_url: `${page}?onboarding=return`,
+    }),
   )
   return { url: link.url, kind: 'onboarding' }
 }

@@ -66,7 +66,8 @@ export const connectRoutes = new Elysia({ name: 'payouts-connect' })
         responses: ok(dataOf(LinkView), 'Where to send the coach'),
         tags,
         summary: "Link to Stripe's hosted onboarding (an Express account is made on the first call), or to the Express dashboard once enabled",
-        description: 'The onboarding returns to `/c/account/payouts?onboarding=return` (or `?onboarding=refresh` when the link expired). Only coaches of the team (403 otherwise).',
+        description:
+          'The onboarding returns to `/c/account/payouts?onboarding=return` (or `?onboarding=refresh` when the link expired). Only coaches of the team (403 otherwise).',
       },
     },
   )
@@ -116,7 +117,12 @@ export const connectRoutes = new Elysia({ name: 'payouts-connect' })
     },
     {
       access: { tenant: true, can: 'payouts.view' },
-      detail: { responses: ok(pageOf(TransferView), 'A page of transfers'), tags, summary: 'Transfers to coaches, one per paid booking', description: TRANSFERS_DOC },
+      detail: {
+        responses: ok(pageOf(TransferView), 'A page of transfers'),
+        tags,
+        summary: 'Transfers to coaches, one per paid booking',
+        description: TRANSFERS_DOC,
+      },
     },
   )
   .get(
@@ -124,7 +130,11 @@ export const connectRoutes = new Elysia({ name: 'payouts-connect' })
     async ({ ctx, params }) => {
       const user = ctx.requireUser()
       if (!isId(params.id)) throw notFound('Transfer')
-      const page = await transfersPage(ctx.em as EntityManager, { coachId: ctx.isSuperAdmin ? null : user.id, id: params.id }, { page: 0, pageSize: 1, sort: [] })
+      const page = await transfersPage(
+        ctx.em as EntityManager,
+        { coachId: ctx.isSuperAdmin ? null : user.id, id: params.id },
+        { page: 0, pageSize: 1, sort: [] },
+      )
       if (!page.rows[0]) throw notFound('Transfer')
       return { data: serializeTransfer(page.rows[0]) }
     },

@@ -58,7 +58,17 @@ async function recordPayout(em: EntityManager, accountId: string, payoutId: stri
      values (?, now(), now(), ?, ?, ?, ?, ?, to_timestamp(?), ?, ?)
      on conflict (stripe_payout_id) do update set status = excluded.status, amount = excluded.amount, arrival_date = excluded.arrival_date,
        failure_code = excluded.failure_code, failure_message = excluded.failure_message, updated_at = now()`,
-    [Bun.randomUUIDv7(), account.id, po.id, po.amount, po.currency, po.status, po.arrival_date, po.failure_code ?? null, po.failure_message?.slice(0, 500) ?? null],
+    [
+      Bun.randomUUIDv7(),
+      account.id,
+      po.id,
+      po.amount,
+      po.currency,
+      po.status,
+      po.arrival_date,
+      po.failure_code ?? null,
+      po.failure_message?.slice(0, 500) ?? null,
+    ],
   )
 }
 

@@ -3,12 +3,20 @@
 import './connect.webhook'
 import './payout.jobs'
 
-export { accountStatus, isEnabled } from './account.service'
-export { type BalanceRow, coachBalance, loadScheduleMoney, type ScheduleMoney, serializeTransfer, TRANSFER_STATUSES, transferSessions, transfersPage } from './ledger.view'
+export { accountOf, accountStatus, isEnabled, serializeAccount, syncAccount } from './account.service'
 export { LEDGER_SQL, type LedgerRow, netOf, scheduleMoneySql } from './ledger'
+export {
+  type BalanceRow,
+  coachBalance,
+  loadScheduleMoney,
+  type ScheduleMoney,
+  serializeTransfer,
+  TRANSFER_STATUSES,
+  transferSessions,
+  transfersPage,
+} from './ledger.view'
 export { ConnectedAccount, ConnectPayout, PayoutReversal, PayoutTransfer } from './payout.entity'
 export { REVERSE_JOB, SWEEP_JOB, sweepPayouts, TRANSFER_JOB } from './payout.jobs'
 export { payoutRoutes } from './payout.routes'
 export { EARNING_STATUSES, markSchedulePaid, split } from './payout.service'
 export { settleSchedule, transferOnce } from './transfer.service'
-export { accountOf, serializeAccount, syncAccount } from './account.service'

@@ -5,8 +5,8 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { clock } from '../../platform/clock'
-import { isId } from '../../platform/http/ids'
 import { type PageRequest, pagedSql } from '../../platform/db/paged-sql'
+import { isId } from '../../platform/http/ids'
 import { LEDGER_SQL, type LedgerRow, ledgerRow, scheduleMoneySql, type TransferStatus } from './ledger'
 
 export interface BalanceRow {

@@ -66,10 +66,7 @@ export const PayoutTransferSchema = defineEntity({
     { name: 'payout_transfers_booking_unique', properties: ['booking'] },
     { name: 'payout_transfers_stripe_unique', properties: ['stripeTransferId'], where: 'stripe_transfer_id is not null' },
   ],
-  indexes: [
-    { properties: ['coach', 'currency'] },
-    { name: 'payout_transfers_open_idx', properties: ['schedule'], where: `state in ('pending', 'sending')` },
-  ],
+  indexes: [{ properties: ['coach', 'currency'] }, { name: 'payout_transfers_open_idx', properties: ['schedule'], where: `state in ('pending', 'sending')` }],
   properties: {
     ...baseProperties,
     tenant: () => p.manyToOne(Tenant).deleteRule('cascade').index(),

@@ -85,7 +85,10 @@ work<{ bookingId: string }>(
     const em = fresh()
     const [t] = await em.execute<any[]>(`select id, state from payout_transfers where booking_id = ?`, [bookingId])
     if (t?.state !== 'transferred') return
-    const [{ pending }] = await em.execute<any[]>(`select count(*)::int as pending from payments where booking_id = ? and kind = 'refund' and status = 'pending'`, [bookingId])
+    const [{ pending }] = await em.execute<any[]>(
+      `select count(*)::int as pending from payments where booking_id = ? and kind = 'refund' and status = 'pending'`,
+      [bookingId],
+    )
     // Retried with backoff until the refund is through (the sweep would catch it anyway).
     if (Number(pending) > 0) throw new Error('refund not through yet')
     await reverseRefunds(t.id)

@@ -99,7 +99,7 @@ export const payoutRoutes = new Elysia({ name: 'payouts' })
         tags: ['Payouts'],
         summary: 'Mark a payout paid outside Stripe (super-admins)',
         description:
-          "For money paid to the coach another way (a bank transfer by hand): every booking of the schedule still waiting is settled as paid outside Stripe, so no Stripe transfer follows. 409 before the schedule ends, when it is already paid, or while a transfer of it is being made.",
+          'For money paid to the coach another way (a bank transfer by hand): every booking of the schedule still waiting is settled as paid outside Stripe, so no Stripe transfer follows. 409 before the schedule ends, when it is already paid, or while a transfer of it is being made.',
       },
     },
   )

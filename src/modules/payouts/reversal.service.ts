@@ -109,10 +109,10 @@ export async function sendReversal(reversalId: string, at = clock.now()): Promis
   } catch (err) {
     const message = (err instanceof Error ? err.message : String(err)).slice(0, 500)
     const refused = err instanceof Stripe.errors.StripeInvalidRequestError
-    await em.execute(`update payout_reversals set ${refused ? `status = 'failed', ` : ''}lease_until = null, failure_message = ?, updated_at = now() where id = ?`, [
-      message,
-      r.id,
-    ])
+    await em.execute(
+      `update payout_reversals set ${refused ? `status = 'failed', ` : ''}lease_until = null, failure_message = ?, updated_at = now() where id = ?`,
+      [message, r.id],
+    )
     log.warn({ reversalId: r.id, err: message }, refused ? 'transfer reversal refused by Stripe' : 'transfer reversal not sent yet')
     if (refused) await syncTransfer(r.stripe_transfer_id).catch(() => {})
     else throw err

@@ -58,7 +58,13 @@ export async function bookingMoney(em: EntityManager, bookingId: string) {
        from payments where booking_id = ?`,
     [bookingId],
   )
-  return { gross: Number(m.gross), refunded: Number(m.refunded), refundsPending: Number(m.refunds_pending), charge: m.charge as string | null, chargeAmount: Number(m.charge_amount ?? 0) }
+  return {
+    gross: Number(m.gross),
+    refunded: Number(m.refunded),
+    refundsPending: Number(m.refunds_pending),
+    charge: m.charge as string | null,
+    chargeAmount: Number(m.charge_amount ?? 0),
+  }
 }
 
 async function claim(transferId: string, at: Date): Promise<Claim> {
@@ -181,7 +187,10 @@ export async function transferOnce(transferId: string, at = clock.now()): Promis
       return 'refused'
     }
     // Unknown outcome (no answer, a server error): the next run asks Stripe before anything else.
-    await em.execute(`update payout_transfers set lease_until = null, failure_message = ?, updated_at = now() where id = ? and state = 'sending'`, [message, row.id])
+    await em.execute(`update payout_transfers set lease_until = null, failure_message = ?, updated_at = now() where id = ? and state = 'sending'`, [
+      message,
+      row.id,
+    ])
     throw err
   }
 }

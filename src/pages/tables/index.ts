@@ -30,7 +30,11 @@ const LOADERS: Record<TableKind, Loader> = {
   'coach-feedbacks': (em, u, q) => coachFeedbacksPage(em, u.id, q),
   'coach-payouts': (em, u, q, s) => coachPayoutsPage(em, u.id, q, { workshop: s.workshop }),
   'coach-transfers': (em, u, q, s) =>
-    transfersPage(em, { coachId: u.id, workshopId: s.workshop ?? q.filters.workshop ?? null, scheduleId: q.filters.schedule ?? null, status: q.filters.status ?? null }, q),
+    transfersPage(
+      em,
+      { coachId: u.id, workshopId: s.workshop ?? q.filters.workshop ?? null, scheduleId: q.filters.schedule ?? null, status: q.filters.status ?? null },
+      q,
+    ),
 }
 
 export const isTableKind = (k: string): k is TableKind => Object.hasOwn(TABLES, k)

@@ -286,11 +286,19 @@ export const VIEWS: Record<TableKind, View> = {
       col('net', 'Net', 90, SE),
       col('status', 'Transfer', 170, S),
     ],
-    empty: { text: 'No transfers yet: each paid booking shows here, and its money goes to you after the session.', href: '/c/workshops', cta: 'Go to my workshops' },
+    empty: {
+      text: 'No transfers yet: each paid booking shows here, and its money goes to you after the session.',
+      href: '/c/workshops',
+      cta: 'Go to my workshops',
+    },
     row: (r) => ({
       cells: {
         session: { text: r.title, href: `/c/workshops/${r.workshopId}/payouts`, sub: fmtDateTime(r.startDate, r.timezone) },
-        client: { text: r.client, href: `/c/bookings/${r.bookingId}/payments`, sub: `${r.seats} seat${r.seats === 1 ? '' : 's'} · ${STATUS_LABEL[r.bookingStatus] ?? r.bookingStatus}` },
+        client: {
+          text: r.client,
+          href: `/c/bookings/${r.bookingId}/payments`,
+          sub: `${r.seats} seat${r.seats === 1 ? '' : 's'} · ${STATUS_LABEL[r.bookingStatus] ?? r.bookingStatus}`,
+        },
         gross: { text: minor(r.gross, r.currency) },
         refunds: { text: r.refunded ? `−${minor(r.refunded, r.currency)}` : '—' },
         fee: { text: minor(r.fee, r.currency), sub: `${r.feePercent}%` },

@@ -48,7 +48,8 @@ function requirementLabels(names: string[]) {
   for (const n of names) {
     if (n === 'external_account') out.add('A bank account for your payouts')
     else if (n.startsWith('tos_acceptance')) out.add("Accepting Stripe's terms of service")
-    else if (n.startsWith('individual.') || n.startsWith('person_') || n.startsWith('representative.')) out.add('Your personal details (name, date of birth, address, phone)')
+    else if (n.startsWith('individual.') || n.startsWith('person_') || n.startsWith('representative.'))
+      out.add('Your personal details (name, date of birth, address, phone)')
     else if (n.startsWith('business_profile') || n === 'business_type' || n.startsWith('company.')) out.add('Details of your business')
     else if (n.includes('verification')) out.add('Proof of identity')
     else out.add(n.replace(/[._]/g, ' '))
@@ -151,7 +152,13 @@ function Balance({ balance, enabled }: Pick<Data, 'balance'> & { enabled: boolea
             <h2 id={`balance${id}`} className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
               Balance{balance.length > 1 ? ` in ${b.currency.toUpperCase()}` : ''}
             </h2>
-            <div className={css({ display: 'grid', gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' }, gap: { base: '3', md: '4' } })}>
+            <div
+              className={css({
+                display: 'grid',
+                gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
+                gap: { base: '3', md: '4' },
+              })}
+            >
               <Stat label="Pending" value={money(b.pending, b.currency)} hint="Sessions not over, or in their refund window" testId={`balance-pending${id}`} />
               <Stat
                 label="Available to transfer"
