@@ -1,6 +1,7 @@
 import { wrap } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { Elysia, t } from 'elysia'
+import { config } from '../../config'
 import { now } from '../../platform/clock'
 import { platform } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
@@ -35,7 +36,7 @@ export function serializePayout(s: WorkshopSchedule, money?: Map<string, Schedul
     currency: w?.currency ?? 'usd',
     revenue: toAmount(revenue),
     fee: toAmount(e?.fee ?? 0),
-    feePercent: e?.feePercent ?? 0,
+    feePercent: e?.feePercent || config.PLATFORM_FEE_PERCENT,
     net: toAmount(e?.net ?? 0),
     transferred: toAmount(e?.transferred ?? 0),
     status: s.payoutStatus,
