@@ -27,6 +27,10 @@ describe('payouts: exactly once', () => {
   test('the transfer job run twice in parallel transfers once', async () => {
     const w = await dueWorld(5_000)
     await Promise.all([runNow('payouts.transfer', { transferId: w.transferId }), runNow('payouts.transfer', { transferId: w.transferId })])
+    await until(
+      () => transferRow(w.transferId),
+      (r) => r.state === 'transferred',
+    )
     expect(stripeTransfers(w.bookingId)).toHaveLength(1)
     expect(await transferRow(w.transferId)).toMatchObject({ state: 'transferred', amount: 4_500, stripe_transfer_id: stripeTransfers(w.bookingId)[0].id })
   }, 60_000)
@@ -37,6 +41,10 @@ describe('payouts: exactly once', () => {
     await Promise.all(runs)
     // Whatever was busy while the first one held the lease finds it done afterwards.
     await runNow('payouts.sweep')
+    await until(
+      () => transferRow(w.transferId),
+      (r) => r.state === 'transferred',
+    )
     expect(stripeTransfers(w.bookingId)).toHaveLength(1)
     expect((await transferRow(w.transferId)).state).toBe('transferred')
   }, 60_000)
