@@ -95,6 +95,21 @@ describe('payouts: the coach connects a Stripe Express account', () => {
     expect((await w.coach.client.withTeam(other.tenant.slug).post('/v1/payouts/account/link')).status).toBe(404)
     w.coach.client.team = undefined
   })
+  test('an account deleted at Stripe is forgotten: the money waits again and the link starts a new onboarding', async () => {
+    const w = await paidWorld(4_000)
+    await enabledCoach(w.coach)
+    const [{ stripe_account_id: gone }] = await em().execute(`select stripe_account_id from connected_accounts where user_id = ?`, [w.coach.user.id])
+    await stripeAdmin().accounts.del(gone)
+    pastRefundWindow(w.schedule.endDate)
+    await sweep()
+    expect(stripeTransfers(w.bookingId)).toHaveLength(0)
+    expect(await transferRow(w.transferId)).toMatchObject({ state: 'pending', attempt: 1 })
+    expect((await w.coach.client.get('/v1/payouts/account')).body.data.status).toBe('none')
+    expect((await balanceOf(w.coach))[0]).toMatchObject({ available: 3_600, transferred: 0 })
+    const link = await w.coach.client.post('/v1/payouts/account/link')
+    expect(link.body.data.url).toContain('/connect/onboarding/')
+    expect((await w.coach.client.get('/v1/payouts/account')).body.data.status).toBe('pending')
+  }, 60_000)
 })
 
 describe('payouts: a paid booking goes to the coach once its session ended and the refund window passed', () => {

@@ -127,11 +127,19 @@ export async function accountLink(em: EntityManager, user: User, tenantId: strin
     const synced = await syncAccount(em, row)
     row = synced.row ?? (await ensureAccount(em, user, tenantId))
   }
-  const id = row.stripeAccountId!
   if (isEnabled(row)) {
-    const login = await callStripe(() => stripe().accounts.createLoginLink(id))
-    return { url: login.url, kind: 'dashboard' }
+    const id = row.stripeAccountId!
+    try {
+      const login = await stripe().accounts.createLoginLink(id)
+      return { url: login.url, kind: 'dashboard' }
+    } catch (err) {
+      if (!isMissing(err)) return callStripe(() => Promise.reject(err))
+      // Stripe no longer has it (deleted there): forgotten, and set up afresh.
+      await syncAccount(em, row)
+      row = await ensureAccount(em, user, tenantId)
+    }
   }
+  const id = row.stripeAccountId!
   const page = `${config.APP_URL}${PAYOUTS_PAGE}`
   const link = await callStripe(() =>
     stripe().accountLinks.create({

@@ -21,8 +21,10 @@ import { clock } from '../../platform/clock'
 import { lockRow, transaction } from '../../platform/db/after-commit'
 import { getOrm } from '../../platform/db/current'
 import { log } from '../../platform/log'
-import { stripe } from '../payments'
+import { isMissing, stripe } from '../payments'
+import { syncAccount } from './account.service'
 import { dueAt, feeOf, netOf, planFeeSql } from './ledger'
+import { ConnectedAccount } from './payout.entity'
 
 /** How long a worker may take over a Stripe call before another one may take the row over. */
 export const LEASE_MS = 2 * 60_000
@@ -184,6 +186,11 @@ export async function transferOnce(transferId: string, at = clock.now()): Promis
         [message, row.id],
       )
       log.warn({ transferId: row.id, err: message }, 'transfer refused by Stripe: left pending')
+      // The destination account is gone at Stripe: forget it, so the money waits for a new one.
+      if (isMissing(err) && (err as { param?: string }).param === 'destination') {
+        const account = await em.findOne(ConnectedAccount, { stripeAccountId: row.destination })
+        if (account) await syncAccount(em, account).catch(() => {})
+      }
       return 'refused'
     }
     // Unknown outcome (no answer, a server error): the next run asks Stripe before anything else.
