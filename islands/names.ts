@@ -23,5 +23,6 @@ export const islandNames = [
   'coach-profile',
   'coach-apps',
   'coach-payouts',
+  'waitlist',
 ] as const
 export type IslandName = (typeof islandNames)[number]

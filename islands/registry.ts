@@ -53,6 +53,8 @@ import OnboardingRole from './onboarding-role'
 import { OnboardingRoleProps } from './onboarding-role/props'
 import SettingsDialog from './settings-dialog'
 import { SettingsDialogProps } from './settings-dialog/props'
+import Waitlist from './waitlist'
+import { WaitlistProps } from './waitlist/props'
 
 const define = <S extends v.GenericSchema>(props: S, Component: ComponentType<v.InferOutput<S>>) => ({ props, Component })
 
@@ -80,6 +82,7 @@ export const islands = {
   'coach-profile': define(CoachProfileProps, CoachProfile),
   'coach-apps': define(CoachAppsProps, CoachApps),
   'coach-payouts': define(CoachPayoutsProps, CoachPayouts),
+  waitlist: define(WaitlistProps, Waitlist),
 } satisfies Record<IslandName, { props: v.GenericSchema; Component: ComponentType<any> }>
 
 export type { IslandName }

@@ -62,6 +62,8 @@ const EnvSchema = v.object({
   // Port of the local Stripe-compatible server started when no STRIPE_SECRET_KEY is set (0 = any free port).
   STRIPE_LOCAL_PORT: v.optional(int(0), '12111'),
   BOOKING_HOLD_MINUTES: v.optional(int(1), '15'),
+  // How long seats offered to the next people on a waitlist stay held for them.
+  WAITLIST_OFFER_MINUTES: v.optional(int(1), '60'),
   PLATFORM_FEE_PERCENT: v.optional(int(0), '10'),
   // A booking's money goes to its coach this many hours after its session ended (refunds may still come until then).
   PAYOUT_REFUND_WINDOW_HOURS: v.optional(int(0), '24'),

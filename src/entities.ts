@@ -1,7 +1,7 @@
 /** Every entity the ORM knows; a module adds its own here. */
 
 import { AccessToken, OneTimeCode, RateLimitSchema, Session } from './modules/auth'
-import { Booking, BookingSeat } from './modules/bookings'
+import { Booking, BookingReschedule, BookingSeat, WaitlistEntry } from './modules/bookings'
 import { Feedback } from './modules/feedback'
 import { JobApplication, JobPosting } from './modules/job-postings'
 import { Invoice, Payment, WebhookEvent } from './modules/payments'
@@ -34,6 +34,8 @@ export const entities = [
   Feedback,
   Booking,
   BookingSeat,
+  WaitlistEntry,
+  BookingReschedule,
   Voucher,
   Payment,
   WebhookEvent,

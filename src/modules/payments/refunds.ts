@@ -67,6 +67,54 @@ export async function recordBookingRefunds(tem: EntityManager, bookingId: string
 }
 
 /**
+ * Records refunds of `amount` (part of what was paid: a cheaper new date) against the booking's
+ * succeeded payments, newest first, in the caller's transaction (the booking row locked). Each
+ * row is a partial refund of one payment; refunds already pending count as spent.
+ */
+export async function recordPartialRefunds(tem: EntityManager, bookingId: string, amount: number, reason: string): Promise<Payment[]> {
+  const payments = await tem.find(
+    Payment,
+    { booking: bookingId, kind: 'payment', status: 'succeeded', paymentIntentId: { $ne: null } },
+    { orderBy: { createdAt: 'desc' } },
+  )
+  const rows: Payment[] = []
+  let left = amount
+  for (const p of payments) {
+    if (left <= 0) break
+    const pending = await tem.find(Payment, { kind: 'refund', status: 'pending', refundId: null, paymentIntentId: p.paymentIntentId })
+    const available = p.amount - p.amountRefunded - pending.reduce((n, r) => n + r.amount, 0)
+    const n = Math.min(available, left)
+    if (n <= 0) continue
+    rows.push(
+      tem.create(Payment, {
+        id: Bun.randomUUIDv7(),
+        tenant: p.tenant.id,
+        booking: p.booking.id,
+        user: p.user?.id ?? null,
+        kind: 'refund',
+        status: 'pending',
+        amount: n,
+        currency: p.currency,
+        provider: p.provider,
+        paymentIntentId: p.paymentIntentId,
+        chargeId: null,
+        refundId: null,
+        cardBrand: p.cardBrand,
+        cardLast4: p.cardLast4,
+        reason: reason.slice(0, 255),
+      }),
+    )
+    left -= n
+  }
+  await tem.flush()
+  if (rows.length) {
+    const ids = rows.map((r) => r.id)
+    await afterCommit(tem, () => sendOrQueue(ids))
+  }
+  return rows
+}
+
+/**
  * Sends one pending refund to the provider and records the outcome. Safe to run any number of
  * times, concurrently too: the idempotency key is the row's id. Throws when the provider could
  * not be reached (the job retries).
