@@ -59,6 +59,8 @@ const EnvSchema = v.object({
   STRIPE_API_URL: v.optional(url),
   // Port of the local Stripe-compatible server started when no STRIPE_SECRET_KEY is set (0 = any free port).
   STRIPE_LOCAL_PORT: v.optional(int(0), '12111'),
+  // A job whose server stopped sending heartbeats this long (killed, cut off) is handed to another server.
+  JOB_HEARTBEAT_SECONDS: v.optional(int(10), '30'),
   BOOKING_HOLD_MINUTES: v.optional(int(1), '15'),
   PLATFORM_FEE_PERCENT: v.optional(int(0), '10'),
   CURRENCY: v.optional(v.pipe(v.string(), v.length(3, 'must be a 3-letter currency code')), 'usd'),

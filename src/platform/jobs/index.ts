@@ -12,6 +12,7 @@
 
 import type { MikroORM } from '@mikro-orm/postgresql'
 import { PgBoss } from 'pg-boss'
+import { config } from '../../config'
 import { log } from '../log'
 
 export type JobHandler<T = any> = (data: T, meta: { id: string; name: string }) => Promise<void> | void
@@ -69,19 +70,33 @@ export async function runNow(name: string, data: object = {}) {
 
 export const jobsRunning = () => boss !== null
 
+/**
+ * A running job sends a heartbeat every JOB_HEARTBEAT_SECONDS / 2; when its server dies mid-job
+ * the heartbeat stops, and the supervisor (any server) fails the job after JOB_HEARTBEAT_SECONDS
+ * so another server retries it. Handlers are written to be safe to run again (locks, guarded
+ * updates, idempotency keys): a job's effect happens once.
+ */
 async function startWorker(b: PgBoss, name: string) {
-  await b.createQueue(name, { retryLimit: 3, retryDelay: 5, expireInSeconds: 300, ...policies.get(name) })
+  const queue = { retryLimit: 3, retryDelay: 5, expireInSeconds: 300, heartbeatSeconds: config.JOB_HEARTBEAT_SECONDS, ...policies.get(name) }
+  if (await b.getQueue(name)) await b.updateQueue(name, queue)
+  else await b.createQueue(name, queue)
   await b.work(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, async (jobs) => {
     for (const job of jobs) {
+      const jobLog = log.child({ job: name, jobId: job.id })
+      const t0 = performance.now()
+      jobLog.debug('job started')
       try {
         await handlers.get(name)!(job.data, { id: job.id, name })
+        jobLog.debug({ ms: Math.round(performance.now() - t0) }, 'job done')
       } catch (err) {
-        log.error({ err, job: name, jobId: job.id }, 'job failed')
+        jobLog.error({ err }, 'job failed')
         throw err
       }
     }
   })
 }
+
+const supervisePeriod = () => Math.min(60, Math.max(2, Math.floor(config.JOB_HEARTBEAT_SECONDS / 2)))
 
 async function start(_orm: MikroORM, databaseUrl: string) {
   const b = new PgBoss({
@@ -89,8 +104,9 @@ async function start(_orm: MikroORM, databaseUrl: string) {
     schema: 'pgboss',
     max: 4,
     application_name: 'summit-jobs',
-    // Keep the supervisor quiet in short-lived test processes.
-    ...(process.env.NODE_ENV === 'test' ? { superviseIntervalSeconds: 60, monitorIntervalSeconds: 60 } : {}),
+    // Stalled jobs (no heartbeat) are looked for twice per heartbeat period, by whichever server gets there first.
+    superviseIntervalSeconds: supervisePeriod(),
+    monitorIntervalSeconds: supervisePeriod(),
   })
   // Connections cut while the database shuts down after us are not worth an error line.
   b.on('error', (err) => (stopping ? log.debug({ err: err.message }, 'job service error while stopping') : log.error({ err }, 'job service error')))

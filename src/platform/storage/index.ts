@@ -8,10 +8,15 @@ import { dirname, resolve, sep } from 'node:path'
 import { config } from '../../config'
 
 export interface StoredObject {
-  /** A Blob that streams from disk or from the bucket (BunFile / S3File). */
+  /** A Blob read lazily from disk or from the bucket (BunFile / S3File): `arrayBuffer()`, `slice()`. */
   body: Blob
   size: number
   contentType?: string
+  /**
+   * The bytes as a Response body, all or `start`..`end` (inclusive; a ranged read of the
+   * object, not the whole). Use it for answers: Bun refuses `new Response(s3File, init)`.
+   */
+  send(range?: { start: number; end: number }): Blob | ReadableStream<Uint8Array>
 }
 
 export interface StorageDriver {
@@ -46,7 +51,8 @@ export function localDriver(root: string): StorageDriver {
       const path = pathOf(key)
       const info = await stat(path).catch(() => null)
       if (!info?.isFile()) return null
-      return { body: Bun.file(path), size: info.size }
+      const file = Bun.file(path)
+      return { body: file, size: info.size, send: (r) => (r ? file.slice(r.start, r.end + 1) : file) }
     },
     async delete(key) {
       await rm(pathOf(key), { force: true })
@@ -69,10 +75,13 @@ export function s3Driver(opts: { bucket: string; endpoint?: string; region?: str
     },
     async get(key) {
       const file = client.file(assertKey(key))
-      // exists() answers false for a missing key and throws on real failures (never a false 404).
-      if (!(await file.exists())) return null
-      const info = await file.stat()
-      return { body: file, size: info.size, contentType: info.type }
+      // One HEAD: a missing key is null; any other failure throws (never a false 404).
+      const info = await file.stat().catch((e: { code?: string }) => {
+        if (e?.code === 'NoSuchKey' || e?.code === 'ERR_S3_FILE_NOT_FOUND') return null
+        throw e
+      })
+      if (!info) return null
+      return { body: file, size: info.size, contentType: info.type, send: (r) => (r ? file.slice(r.start, r.end + 1) : file).stream() }
     },
     async delete(key) {
       await client.delete(assertKey(key)).catch((e: any) => {
