@@ -46,6 +46,8 @@ const EnvSchema = v.object({
   OTP_MAX_PER_IP: v.optional(int(1), '20'),
   // Reverse proxies in front of the app whose X-Forwarded-For entries are trusted (0 = none).
   TRUST_PROXY: v.optional(int(0), '0'),
+  // Bearer token for GET /metrics (without it /metrics answers only loopback in development).
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   STORAGE_DIR: v.optional(v.string(), 'storage'),
   S3_BUCKET: v.optional(v.string()),
   S3_ENDPOINT: v.optional(url),
@@ -65,6 +67,9 @@ const EnvSchema = v.object({
   PLATFORM_FEE_PERCENT: v.optional(int(0), '10'),
   CURRENCY: v.optional(v.pipe(v.string(), v.length(3, 'must be a 3-letter currency code')), 'usd'),
 })
+
+/** The names of every variable Summit reads (the compose file and the README use only these). */
+export const configKeys: readonly string[] = Object.keys(EnvSchema.entries)
 
 export type Config = ReturnType<typeof loadConfig>
 

@@ -17,6 +17,7 @@ import { isDatabaseUnavailable } from '../platform/db/health'
 import { unavailablePage } from '../platform/http/error-handler'
 import { contentSecurityPolicy, newNonce } from '../platform/http/security'
 import { type Logger, log as rootLog } from '../platform/log'
+import { setRoute } from '../platform/metrics'
 import { Deferred, settle, statusOf } from './deferred'
 import { Document } from './document'
 import { guard, isCoachArea } from './guards'
@@ -113,6 +114,7 @@ export async function renderPage(req: PageRequest): Promise<Response> {
   const matched = matchRoute(path)
   if (!matched) return renderError(req, 404, `Page Not Found: ${path}`)
   const { route, params } = matched
+  setRoute(route.path)
 
   const decision = guard(route, path.replace(/(.)\/$/, '$1'), url.search, req.user)
   if (decision && 'redirect' in decision) return redirect(decision.redirect)

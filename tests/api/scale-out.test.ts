@@ -163,6 +163,25 @@ describe('two app servers on one database and one object store', () => {
     expect((await bearer.request(A().url, 'GET', '/v1/auth/me')).status).toBe(401)
   })
 
+  test('both are ready (database, S3 storage, migrations); log lines of a request carry its id', async () => {
+    for (const s of [A(), B()]) {
+      const r = await fetch(`${s.url}/health/ready`)
+      expect(await r.json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok', migrations: 'ok' })
+    }
+    const email = who.client.email
+    const r = await fetch(`${A().url}/v1/auth/login-using-otp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    })
+    const reqId = r.headers.get('x-request-id')!
+    expect(reqId).toBeTruthy()
+    // The mail is written after the answer, by the root logger: still this request's id.
+    await cluster.mailAfter(email, Date.now() - 5000).catch(() => null)
+    expect(await waitFor(() => cluster.entries(A()).some((e) => e.reqId === reqId && e.msg === 'mail kept in the local outbox'), 5000)).toBe(true)
+    expect(cluster.entries(A()).some((e) => e.reqId === reqId && e.msg === 'request')).toBe(true)
+  })
+
   test('sign-in code requests and wrong codes are limited across both servers', async () => {
     const email = `limits-${Date.now()}@scale.example`
     for (let i = 0; i < 5; i++) expect((await new Visitor().request(next().url, 'POST', '/v1/auth/login-using-otp', { email })).status).toBe(200)

@@ -14,6 +14,7 @@ import type { MikroORM } from '@mikro-orm/postgresql'
 import { PgBoss } from 'pg-boss'
 import { config } from '../../config'
 import { log } from '../log'
+import { addCollector, countJob, gauge } from '../metrics'
 
 export type JobHandler<T = any> = (data: T, meta: { id: string; name: string }) => Promise<void> | void
 
@@ -70,6 +71,22 @@ export async function runNow(name: string, data: object = {}) {
 
 export const jobsRunning = () => boss !== null
 
+// Queue depth in /metrics, from pg-boss's own counts (refreshed by its supervisor, shared by
+// every server). Failures are counted per server by summit_jobs_total{outcome="failed"}.
+const depth = gauge('summit_job_queue_jobs', 'Jobs in each queue by state (ready: due and waiting for a worker; deferred: due later; active: running)', [
+  'job',
+  'state',
+])
+addCollector(async () => {
+  if (!boss) return
+  for (const q of await boss.getQueues()) {
+    if (!handlers.has(q.name)) continue
+    depth.set({ job: q.name, state: 'ready' }, Math.max(0, (q.queuedCount ?? 0) - (q.deferredCount ?? 0)))
+    depth.set({ job: q.name, state: 'deferred' }, q.deferredCount ?? 0)
+    depth.set({ job: q.name, state: 'active' }, q.activeCount ?? 0)
+  }
+})
+
 /**
  * A running job sends a heartbeat every JOB_HEARTBEAT_SECONDS / 2; when its server dies mid-job
  * the heartbeat stops, and the supervisor (any server) fails the job after JOB_HEARTBEAT_SECONDS
@@ -87,8 +104,10 @@ async function startWorker(b: PgBoss, name: string) {
       jobLog.debug('job started')
       try {
         await handlers.get(name)!(job.data, { id: job.id, name })
+        countJob(name, 'completed')
         jobLog.debug({ ms: Math.round(performance.now() - t0) }, 'job done')
       } catch (err) {
+        countJob(name, 'failed')
         jobLog.error({ err }, 'job failed')
         throw err
       }

@@ -3,7 +3,8 @@
  * MinIO, R2, ...) when S3_BUCKET is set, through Bun's built-in S3 client. Keys are
  * relative paths such as `avatars/<id>.png`; callers never see which backend holds them.
  */
-import { mkdir, rm, stat } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { access, mkdir, rm, stat } from 'node:fs/promises'
 import { dirname, resolve, sep } from 'node:path'
 import { config } from '../../config'
 
@@ -24,6 +25,8 @@ export interface StorageDriver {
   put(key: string, bytes: Uint8Array | ArrayBuffer | Blob, contentType: string): Promise<void>
   get(key: string): Promise<StoredObject | null>
   delete(key: string): Promise<void>
+  /** Throws when the store cannot be used (readiness): the folder is not writable, the bucket does not answer. */
+  ping?(): Promise<void>
 }
 
 /** A key is a relative path of safe segments: no `..`, no absolute paths, no odd bytes. */
@@ -57,6 +60,10 @@ export function localDriver(root: string): StorageDriver {
     async delete(key) {
       await rm(pathOf(key), { force: true })
     },
+    async ping() {
+      await mkdir(base, { recursive: true })
+      await access(base, constants.W_OK)
+    },
   }
 }
 
@@ -88,6 +95,10 @@ export function s3Driver(opts: { bucket: string; endpoint?: string; region?: str
         if (e?.code !== 'NoSuchKey') throw e
       })
     },
+    async ping() {
+      // The bucket answers a listing of one key (a missing bucket or bad credentials throw).
+      await client.list({ maxKeys: 1 })
+    },
   }
 }
 
@@ -115,3 +126,4 @@ export function setStorage(d: StorageDriver | null) {
 export const putObject = (key: string, bytes: Uint8Array | ArrayBuffer | Blob, contentType: string) => storage().put(key, bytes, contentType)
 export const getObject = (key: string) => storage().get(key)
 export const deleteObject = (key: string) => storage().delete(key)
+export const pingStorage = () => storage().ping?.() ?? Promise.resolve()
