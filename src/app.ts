@@ -106,6 +106,8 @@ export function createApp() {
     .get('/health/live', live, { detail: { hide: true } })
     .get('/health/ready', ({ set }) => ready(set), { detail: { hide: true } })
     .get('/metrics', ({ request, set }) => metrics(request, set), { detail: { hide: true } })
+    // Hashed assets and public/ need no session: served before the platform plugin reads one.
+    .use(assetRoutes())
     .use(platform)
     .get(
       '/api/sanctum/csrf-cookie',
@@ -137,8 +139,7 @@ export function createApp() {
       for (const m of apiModules) v1.use(m)
       return v1
     })
-    // Last: hashed assets, public/, then every other GET through the page route table.
-    .use(assetRoutes())
+    // Last: every other GET through the page route table.
     .use(pages())
   return app
 }

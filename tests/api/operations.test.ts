@@ -126,7 +126,7 @@ describe('X-Request-Id', () => {
       await get('/v1/bookings'),
       await get('/'),
       await get('/no/such/page', { accept: 'text/html' }),
-      await get('/favicon.ico'),
+      await get('/favicon.svg'),
       await get('/assets/nope.js'),
       await fetch(`${app().url}/v1/auth/login-using-otp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' }),
     ]
@@ -141,5 +141,21 @@ describe('X-Request-Id', () => {
     config.TRUST_PROXY = 1
     expect((await get('/v1/tags', { 'x-request-id': sent })).headers.get('x-request-id')).toBe(sent)
     expect((await get('/v1/tags', { 'x-request-id': 'bad id <script>' })).headers.get('x-request-id')).toMatch(UUID)
+  })
+})
+
+describe('work a request does not need', () => {
+  test('a short list is one statement; an asset asked with a session cookie reads no session', async () => {
+    const { minStatements } = await import('./sql-counter')
+    const tags = await minStatements(async () => (await get('/v1/tags')).json())
+    expect(tags.statements).toBe(1)
+    expect(tags.result.meta.total).toBe(tags.result.data.length)
+    const { Client } = await import('../client')
+    const c = await new Client().csrfCookie()
+    expect(c.cookies.has('summit_session')).toBe(true)
+    const cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    const asset = await minStatements(async () => (await get('/favicon.svg', { cookie })).status)
+    expect(asset.result).toBe(200)
+    expect(asset.statements).toBe(0)
   })
 })
