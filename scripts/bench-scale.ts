@@ -14,8 +14,6 @@
 // @ts-expect-error -- pg ships no types here; only its Client prototype is patched
 import pg from 'pg'
 
-export {}
-
 Object.assign(process.env, {
   NODE_ENV: 'production',
   SESSION_SECRET: process.env.SESSION_SECRET ?? 'bench-secret-bench-secret-bench-secret-0123',
@@ -96,7 +94,11 @@ async function sqlPerRequest(path: string, cookie = '') {
 }
 
 const fmt = (n: number, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '-')
-console.log(`\nScale benchmark: production, wrk ${CONCURRENCY} connections, ${SECONDS} s each; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`)
+console.log(
+  `\nScale benchmark: production, wrk ${CONCURRENCY} connections, ${SECONDS} s each; load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}\n`,
+)
 
 // ---------------------------------------------------------------- 1. side by side with /
 const [jobPosting] = await running.orm.em.fork().execute(`select id from job_postings where status = 'PUBLISHED' order by created_at limit 1`)
@@ -133,7 +135,9 @@ for (const t of targets) {
     `| \`${t.path}\` (${t.label}) | ${fmt(r.rps)} | ${fmt(home.rps)} | ${fmt(ratio, 2)} | ${verdict} | ${fmt(r.p50, 1)} | ${s.sql} | ${s.status}${r.non2xx ? `, ${r.non2xx} non-2xx` : ''} |`,
   )
 }
-console.log('\nSQL per page stays flat in the number of rows: tests/api/client-pages.test.ts and coach-pages-sql.test.ts count each page at 10 and 100 bookings.')
+console.log(
+  '\nSQL per page stays flat in the number of rows: tests/api/client-pages.test.ts and coach-pages-sql.test.ts count each page at 10 and 100 bookings.',
+)
 
 // ---------------------------------------------------------------- 2. one server against two
 if (!process.argv.includes('--no-servers')) {
@@ -185,6 +189,10 @@ if (!process.argv.includes('--no-servers')) {
   }
 }
 
-console.log(`\nload average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`)
+console.log(
+  `\nload average after: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+)
 await running.stop()
 process.exit(0)
