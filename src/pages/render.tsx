@@ -68,7 +68,10 @@ async function stream(request: Request, colorMode: string, node: ReactNode, stat
       ...(whole ? { progressiveChunkSize: Number.MAX_SAFE_INTEGER } : {}),
       onError(error) {
         // A reader that leaves while the page streams (navigated away) is no render error.
-        if ((error as { name?: unknown } | null)?.name === 'AbortError') return log.debug({ err: error }, 'page stream closed by the client')
+        // (Bun cancels the stream when the connection closes: React reports "aborted by the server".)
+        const e = error as { name?: unknown; message?: unknown } | null
+        if (e?.name === 'AbortError' || (typeof e?.message === 'string' && e.message.startsWith('The render was aborted by the server')))
+          return log.debug({ err: error }, 'page stream closed by the client')
         log.error({ err: error }, 'page render error')
       },
     },
