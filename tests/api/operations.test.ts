@@ -3,10 +3,13 @@
  * Prometheus text (METRICS_TOKEN, loopback in development only; labels by route template, never
  * raw paths) and the X-Request-Id of every answer (the trusted proxy's when TRUST_PROXY is set).
  */
-import { afterEach, describe, expect, test } from 'bun:test'
+import { afterEach, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { config } from '../../src/config'
 import { localDriver, setStorage } from '../../src/platform/storage'
 import { actor, app } from '../client'
+
+// The first page request builds the island bundles (several seconds on a busy machine).
+setDefaultTimeout(60_000)
 
 const TOKEN = 'metrics-token-for-tests-0123456789'
 const get = (path: string, headers: Record<string, string> = {}) => fetch(app().url + path, { headers, redirect: 'manual' })

@@ -3,13 +3,15 @@
  * started here; it speaks the S3 REST API and keeps objects on disk): put, get, ranged reads,
  * delete, key checks, and the image variants cache of GET /v1/files/{id} on top of it.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import S3rver from 's3rver'
 import sharp from 'sharp'
 import { assertKey, type StorageDriver, s3Driver, setStorage } from '../../src/platform/storage'
 import { actor, app } from '../client'
+
+setDefaultTimeout(60_000)
 
 const BUCKET = 'summit-test'
 const dir = mkdtempSync(join(process.env.SUMMIT_TMP ?? '/tmp', 'summit-s3-'))
