@@ -22,5 +22,6 @@ export const islandNames = [
   'coach-resources',
   'coach-profile',
   'coach-apps',
+  'coach-payouts',
 ] as const
 export type IslandName = (typeof islandNames)[number]

@@ -30,6 +30,8 @@ import CoachApps from './coach-apps'
 import { CoachAppsProps } from './coach-apps/props'
 import CoachBooking from './coach-booking'
 import { CoachBookingProps } from './coach-booking/props'
+import CoachPayouts from './coach-payouts'
+import { CoachPayoutsProps } from './coach-payouts/props'
 import CoachProfile from './coach-profile'
 import { CoachProfileProps } from './coach-profile/props'
 import CoachResources from './coach-resources'
@@ -77,6 +79,7 @@ export const islands = {
   'coach-resources': define(CoachResourcesProps, CoachResources),
   'coach-profile': define(CoachProfileProps, CoachProfile),
   'coach-apps': define(CoachAppsProps, CoachApps),
+  'coach-payouts': define(CoachPayoutsProps, CoachPayouts),
 } satisfies Record<IslandName, { props: v.GenericSchema; Component: ComponentType<any> }>
 
 export type { IslandName }

@@ -5,6 +5,7 @@ import { Booking, BookingSeat } from './modules/bookings'
 import { Feedback } from './modules/feedback'
 import { JobApplication, JobPosting } from './modules/job-postings'
 import { Invoice, Payment, WebhookEvent } from './modules/payments'
+import { ConnectedAccount, ConnectPayout, PayoutReversal, PayoutTransfer } from './modules/payouts'
 import { Permission, Role } from './modules/roles'
 import { Membership, Tenant } from './modules/tenants'
 import { StoredFile } from './modules/uploads'
@@ -37,6 +38,10 @@ export const entities = [
   Payment,
   WebhookEvent,
   Invoice,
+  ConnectedAccount,
+  PayoutTransfer,
+  PayoutReversal,
+  ConnectPayout,
   JobPosting,
   JobApplication,
 ]

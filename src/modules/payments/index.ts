@@ -14,7 +14,9 @@ export { Invoice, Payment, WebhookEvent } from './payment.entity'
 export { paymentRoutes } from './payment.routes'
 export { refundBooking, syncIntent } from './payment.service'
 export { SEND_REFUND_JOB, SWEEP_REFUNDS_JOB, sendRefund, sweepRefunds } from './refunds'
-export { paymentsMode } from './stripe'
+export { paymentsMode, paymentsSettings, stripe } from './stripe'
+export { callStripe, isMissing } from './stripe-errors'
+export { onStripeEvent, processOnce, verifyEvent } from './webhook'
 
 export const REFUND_BOOKING_JOB = 'payments.refund-booking'
 
