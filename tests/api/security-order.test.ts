@@ -19,6 +19,7 @@ const PUBLIC = [
   /^\/v1\/payouts\/webhook$/,
   /^\/v1\/dev\//,
   /^\/v1\/health$/,
+  /^\/v1\/health\/ready$/,
   /^\/v1\/invitations\/\{[^}]+\}$/,
   // The token is the credential: an invitee may decline without an account.
   /^\/v1\/invitations\/decline$/,

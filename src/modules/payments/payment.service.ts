@@ -18,6 +18,7 @@ import { afterCommit, lockRow, transaction } from '../../platform/db/after-commi
 import { conflict, fieldError, HttpError, notFound } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
 import { log } from '../../platform/log'
+import { countPayment } from '../../platform/metrics'
 import { allTenants, Booking, completeReschedule, confirmBooking } from '../bookings'
 import type { User } from '../users'
 import { ensureCustomer } from './customers'
@@ -191,7 +192,10 @@ export async function syncIntent(em: EntityManager, paymentIntentId: string) {
     }
     if (!charges.length) {
       current = await tem.findOne(Payment, { paymentIntentId: pi.id, kind: 'payment', chargeId: null })
-      if (current && pi.status === 'canceled') current.status = 'canceled'
+      if (current && pi.status === 'canceled' && current.status !== 'canceled') {
+        current.status = 'canceled'
+        void afterCommit(tem, () => countPayment('canceled'))
+      }
     }
     await tem.flush()
     if (pi.status === 'succeeded' && current) {
@@ -221,6 +225,7 @@ export async function syncIntent(em: EntityManager, paymentIntentId: string) {
       } catch (err) {
         if (!(err instanceof HttpError) || err.status !== 409) throw err
         log.warn({ bookingId: booking.id, paymentIntentId: pi.id, reason: err.message }, 'payment cannot confirm its booking: refunding')
+        void afterCommit(tem, () => countPayment('late'))
         // Recorded with the payment, sent after the commit (retried by a job if it fails).
         await refundBookingPaymentDurably(tem, paid, LATE_PAYMENT_REASON)
       }
@@ -248,6 +253,7 @@ async function recordCharge(tem: EntityManager, booking: Booking, pi: Stripe.Pay
   const card = charge.payment_method_details?.card
   const status: PaymentStatus = charge.status === 'succeeded' ? (charge.refunded ? 'refunded' : 'succeeded') : charge.status === 'failed' ? 'failed' : 'pending'
   const lastError = pi.last_payment_error?.charge === charge.id ? pi.last_payment_error : null
+  const before = row.status
   tem.assign(row, {
     chargeId: charge.id,
     status,
@@ -259,6 +265,8 @@ async function recordCharge(tem: EntityManager, booking: Booking, pi: Stripe.Pay
     failureCode: charge.status === 'failed' ? (lastError?.decline_code ?? charge.outcome?.reason ?? charge.failure_code ?? null) : null,
     failureMessage: charge.status === 'failed' ? ((charge.failure_message ?? lastError?.message ?? null)?.slice(0, 500) ?? null) : null,
   })
+  // An outcome reached now (a charge is synced many times): counted once it is committed.
+  if (status !== before && (status === 'succeeded' || status === 'failed')) void afterCommit(tem, () => countPayment(status))
   return row
 }
 

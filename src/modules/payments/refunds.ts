@@ -14,6 +14,7 @@ import { afterCommit, lockRow, transaction } from '../../platform/db/after-commi
 import { getOrm } from '../../platform/db/current'
 import { enqueue, schedule, work } from '../../platform/jobs'
 import { log } from '../../platform/log'
+import { countRefund } from '../../platform/metrics'
 import { Payment } from './payment.entity'
 import { syncRefunds } from './payment.service'
 import { stripe } from './stripe'
@@ -147,12 +148,17 @@ export async function sendRefund(em: EntityManager, refundRowId: string): Promis
     )
   } catch (err: any) {
     const code = err?.code ?? err?.raw?.code
-    if (code !== 'charge_already_refunded' && code !== 'amount_too_large') throw err
+    if (code !== 'charge_already_refunded' && code !== 'amount_too_large') {
+      countRefund('failed')
+      throw err
+    }
+    countRefund('already_refunded')
     // Refunded elsewhere meanwhile (the dashboard): nothing left for this row to do.
     await em
       .fork()
       .nativeUpdate(Payment, { id: row.id, status: 'pending', refundId: null }, { status: 'canceled', failureMessage: 'The payment was already refunded.' })
   }
+  if (!row.refundId) countRefund('sent')
   await syncRefunds(em, original.chargeId, row.reason)
   return 'sent'
 }
