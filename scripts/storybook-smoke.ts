@@ -46,15 +46,16 @@ const newestSourceMtime = () => newestMtime(['design-system', 'islands', '.story
 const mtime = (path: string) => (existsSync(join(ROOT, path)) ? statSync(join(ROOT, path)).mtimeMs : 0)
 
 /**
- * Builds when storybook-static is missing, older than its sources, or when asked to. Panda runs
- * first only when dist/styles.css is older than what it reads (`npm test` has just built it, and
- * rewriting styled-system/ under a running type check would break it). Processes that need the
- * build at the same time (the Storybook unit test and the visual tests in `npm test`) take turns
- * on a lock folder: one builds, the others wait and find it fresh.
+ * Builds when storybook-static is missing, older than its sources, or when asked to. The CSS it
+ * bundles is `dist/styles.css` as it is (Panda runs here only when it is missing): `npm test` has
+ * just built it, and rewriting styled-system/ under a running type check would break that;
+ * `npm run test:visual` runs Panda before it calls this. Processes that need the build at the
+ * same time (the Storybook unit test and the visual tests in `npm test`) take turns on a lock
+ * folder: one builds, the others wait and find it fresh.
  */
 export async function ensureBuilt(rebuild = false): Promise<void> {
   const index = join(STATIC_DIR, 'index.json')
-  const fresh = () => existsSync(index) && statSync(index).mtimeMs >= newestSourceMtime()
+  const fresh = () => existsSync(index) && statSync(index).mtimeMs >= Math.max(newestSourceMtime(), mtime('dist/styles.css'))
   if (!rebuild && fresh()) return
   const lock = `${STATIC_DIR}.lock`
   for (;;) {
@@ -70,8 +71,7 @@ export async function ensureBuilt(rebuild = false): Promise<void> {
   }
   try {
     if (!rebuild && fresh()) return
-    const pandaInputs = newestMtime(['design-system', 'islands', 'src/pages', '.storybook', 'panda.config.ts'])
-    if (rebuild || mtime('dist/styles.css') < pandaInputs) await run(['npm', 'run', 'panda', '--silent'])
+    if (rebuild || !existsSync(join(ROOT, 'dist/styles.css'))) await run(['npm', 'run', 'panda', '--silent'])
     await run(['npx', 'storybook', 'build', '-o', 'storybook-static', '--quiet'])
   } finally {
     rmSync(lock, { recursive: true, force: true })

@@ -250,6 +250,15 @@ export async function runVisual(opts: { update?: boolean; filter?: string; jobs?
   await ensureBuilt()
   const built = performance.now()
   const shots = listShots(opts.filter)
+  // Without the one font family every snapshot would differ: say so instead of 480 failures.
+  let families = ''
+  try {
+    families = Bun.spawnSync(['fc-list', ':family=Liberation Sans', 'family'], { stdout: 'pipe', stderr: 'pipe' }).stdout.toString()
+  } catch {
+    // no fontconfig: no system fonts either
+  }
+  if (!families.includes('Liberation Sans'))
+    throw new Error('the visual tests need the Liberation fonts (Debian package fonts-liberation; .ci/run installs it)')
   const { chromium } = await import('playwright-core')
   const server = serve()
   const origin = `http://127.0.0.1:${server.port}`
