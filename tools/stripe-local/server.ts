@@ -130,6 +130,7 @@ const PARAMS: Record<string, Set<string>> = Object.fromEntries(
     'POST /v1/payment_intents/:id': INTENT,
     'POST /v1/payment_intents/:id/confirm': CONFIRM,
     'POST /v1/payment_intents/:id/cancel': ['cancellation_reason'],
+    'POST /v1/payment_intents/:id/local_3ds': ['client_secret', 'outcome'],
     'GET /v1/charges': [...LIST, 'customer', 'payment_intent'],
     'POST /v1/refunds': ['amount', 'charge', 'instructions_email', 'metadata', 'payment_intent', 'reason', 'refund_application_fee', 'reverse_transfer'],
     'GET /v1/refunds': [...LIST, 'charge', 'payment_intent'],
@@ -196,6 +197,16 @@ route(
   (ctx, id) => {
     checkClientSecret(ctx, ctx.s.get('payment_intent', id, 'intent'))
     return I.confirmPaymentIntent(ctx.s, id, ctx.params, ctx.req)
+  },
+  true,
+)
+// The 3-D Secure step (the local stand-in for the bank's authentication page): the Stripe.js stand-in's test modal calls it.
+route(
+  'POST',
+  '/v1/payment_intents/:id/local_3ds',
+  (ctx, id) => {
+    checkClientSecret(ctx, ctx.s.get('payment_intent', id, 'intent'))
+    return I.authenticatePaymentIntent(ctx.s, id, ctx.params, ctx.req)
   },
   true,
 )
