@@ -142,6 +142,8 @@ describe('paying with a saved card', () => {
     const r = await w.client.client.post(`/v1/payments/bookings/${b.id}/payment-intent`, { paymentMethodId: card })
     expect(r.status).toBe(422)
     expect(r.body.errors.paymentMethodId).toEqual(['This card has expired. Choose another card or use a new one.'])
+    const d = await w.client.client.put('/v1/payments/payment-methods/default', { paymentMethodId: card })
+    expect(d.status).toBe(422)
 
     const other = await actor()
     const theirs = await browserCard()

@@ -157,6 +157,7 @@ export async function removeCard(user: User, paymentMethodId: string) {
 
 export async function setDefaultCard(user: User, paymentMethodId: string): Promise<SavedCard> {
   const pm = await ownCard(user, paymentMethodId)
+  if (cardExpired(pm.card?.exp_month, pm.card?.exp_year)) throw fieldError('paymentMethodId', 'An expired card cannot be the default. Add a new card instead.')
   await callStripe(() => stripe().customers.update(user.stripeCustomerId!, { invoice_settings: { default_payment_method: pm.id } }))
   return serializeCard(pm, pm.id)
 }
