@@ -156,11 +156,7 @@ function CardForm({ booking, onPaid, ...props }: { booking: Booking; onPaid: () 
     const card = cardRef.current
     if (!card) return
     const stripe = await getStripe()
-    const { data: intent } = await post<{ data: Intent }>(
-      `/v1/payments/bookings/${booking.id}/payment-intent`,
-      { savePaymentMethod: save },
-      { silent: true },
-    )
+    const { data: intent } = await post<{ data: Intent }>(`/v1/payments/bookings/${booking.id}/payment-intent`, { savePaymentMethod: save }, { silent: true })
     if (intent.bookingStatus === 'CONFIRMED') return onPaid()
     const result = await stripe.confirmCardPayment(intent.clientSecret!, {
       payment_method: { card, billing_details: { name: props.billingName, email: props.email } },

@@ -105,7 +105,15 @@ export function CardChoice({ cards, value, onChange, disabled }: { cards: SavedC
         )
       })}
       <label className={option}>
-        <input type="radio" name="card" value={NEW_CARD} className={radio} checked={value === NEW_CARD} disabled={disabled} onChange={() => onChange(NEW_CARD)} />
+        <input
+          type="radio"
+          name="card"
+          value={NEW_CARD}
+          className={radio}
+          checked={value === NEW_CARD}
+          disabled={disabled}
+          onChange={() => onChange(NEW_CARD)}
+        />
         <span className={css({ fontWeight: 'medium' })}>Use a new card</span>
       </label>
     </fieldset>

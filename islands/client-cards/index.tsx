@@ -71,7 +71,9 @@ export default function ClientCards() {
                 <span className={css({ color: c.expired ? 'fg.error' : undefined })}>{c.expired ? 'expired' : 'expires'}</span>{' '}
                 {String(c.expMonth ?? '').padStart(2, '0')}/{c.expYear}
                 {c.expired ? (
-                  <span className={css({ ml: '2', px: '2', py: '0.5', borderRadius: 'full', bg: 'red.3', color: 'red.11', fontSize: 'xs', fontWeight: 'semibold' })}>
+                  <span
+                    className={css({ ml: '2', px: '2', py: '0.5', borderRadius: 'full', bg: 'red.3', color: 'red.11', fontSize: 'xs', fontWeight: 'semibold' })}
+                  >
                     Expired
                   </span>
                 ) : c.isDefault ? (

@@ -170,7 +170,14 @@ describe('local Stripe server through the stripe SDK', () => {
     // Off-session: a card set up on a customer (3155) pays without a step; 3184 always asks, so it fails.
     const setUp = await stripe.paymentMethods.create({ type: 'card', card: { number: '4000002500003155', exp_month: 12, exp_year: 2040 } } as any)
     await stripe.paymentMethods.attach(setUp.id, { customer: customer.id })
-    const off = await stripe.paymentIntents.create({ amount: 900, currency: 'usd', customer: customer.id, payment_method: setUp.id, off_session: true, confirm: true })
+    const off = await stripe.paymentIntents.create({
+      amount: 900,
+      currency: 'usd',
+      customer: customer.id,
+      payment_method: setUp.id,
+      off_session: true,
+      confirm: true,
+    })
     expect(off.status).toBe('succeeded')
     const err = await stripe.paymentIntents
       .create({ amount: 900, currency: 'usd', customer: customer.id, payment_method: 'pm_card_authenticationRequired', off_session: true, confirm: true })
