@@ -2,7 +2,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
 import { type ListQuery, pagedSql } from '../../platform/db/paged-sql'
-import { split } from '../payouts'
+import { EARNED_STATUSES, EARNING_STATUSES, earnedSql, split } from '../payouts'
 import { avg1, isUuid, num, PAGE_SIZE, paged, personName } from './sql'
 import { iso } from './tables.view'
 
@@ -41,17 +41,18 @@ export async function payoutLedger(em: EntityManager, coachId: string, f: { stat
   const workshop = isUuid(f.workshop) ? f.workshop : null
   const rows = await em.execute<any[]>(
     `select s.id, s.start_date, s.end_date, s.timezone, s.payout_status, s.paid_out_at, w.id as workshop_id, w.title, w.currency,
-            count(b.id) as bookings, coalesce(sum(b.seats), 0) as seats, coalesce(sum(b.amount_paid), 0) as revenue, count(*) over () as total
+            count(b.id) filter (where b.status in ${EARNING_STATUSES}) as bookings, coalesce(sum(b.seats) filter (where b.status in ${EARNING_STATUSES}), 0) as seats,
+            coalesce(sum(${earnedSql()}), 0) as revenue, count(*) over () as total
        from workshop_schedules s join workshops w on w.id = s.workshop_id
-       left join bookings b on b.workshop_schedule_id = s.id and b.deleted_at is null and b.status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW')
+       left join bookings b on b.workshop_schedule_id = s.id and b.deleted_at is null and b.status in ${EARNED_STATUSES}
       where s.coach_id = ? and s.deleted_at is null and (?::text is null or s.payout_status = ?) and (?::uuid is null or w.id = ?::uuid)
-      group by s.id, w.id having count(b.id) > 0 or s.payout_status = 'paid'
+      group by s.id, w.id having count(b.id) filter (where b.status in ${EARNING_STATUSES}) > 0 or coalesce(sum(${earnedSql()}), 0) > 0 or s.payout_status = 'paid'
       order by s.start_date desc ${f.page ? `limit ${PAGE_SIZE} offset ${(f.page - 1) * PAGE_SIZE}` : 'limit 100000'}`,
     [coachId, status, status, workshop, workshop],
   )
   const [tot] = await em.execute<any[]>(
-    `select coalesce(sum(b.amount_paid) filter (where s.payout_status = 'pending'), 0) as pending, coalesce(sum(b.amount_paid) filter (where s.payout_status = 'paid'), 0) as paid
-       from workshop_schedules s join bookings b on b.workshop_schedule_id = s.id and b.deleted_at is null and b.status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW')
+    `select coalesce(sum(${earnedSql()}) filter (where s.payout_status = 'pending'), 0) as pending, coalesce(sum(${earnedSql()}) filter (where s.payout_status = 'paid'), 0) as paid
+       from workshop_schedules s join bookings b on b.workshop_schedule_id = s.id and b.deleted_at is null and b.status in ${EARNED_STATUSES}
       where s.coach_id = ? and s.deleted_at is null and (?::uuid is null or s.workshop_id = ?::uuid)`,
     [coachId, workshop, workshop],
   )
@@ -170,11 +171,12 @@ export async function coachPayoutsPage(em: EntityManager, coachId: string, q: Li
   const page = await pagedSql(
     em,
     `select s.id, s.start_date, s.end_date, s.timezone, s.payout_status, s.paid_out_at, w.id as workshop_id, w.title, w.currency,
-            count(b.id)::int as bookings, coalesce(sum(b.seats), 0)::int as seats, coalesce(sum(b.amount_paid), 0)::int as revenue
+            (count(b.id) filter (where b.status in ${EARNING_STATUSES}))::int as bookings, coalesce(sum(b.seats) filter (where b.status in ${EARNING_STATUSES}), 0)::int as seats,
+            coalesce(sum(${earnedSql()}), 0)::int as revenue
        from workshop_schedules s join workshops w on w.id = s.workshop_id
-       left join bookings b on b.workshop_schedule_id = s.id and b.deleted_at is null and b.status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW')
+       left join bookings b on b.workshop_schedule_id = s.id and b.deleted_at is null and b.status in ${EARNED_STATUSES}
       where s.coach_id = ? and s.deleted_at is null and (?::text is null or s.payout_status = ?) and (?::uuid is null or w.id = ?::uuid)
-      group by s.id, w.id having count(b.id) > 0 or s.payout_status = 'paid'`,
+      group by s.id, w.id having count(b.id) filter (where b.status in ${EARNING_STATUSES}) > 0 or coalesce(sum(${earnedSql()}), 0) > 0 or s.payout_status = 'paid'`,
     [coachId, status, status, workshop, workshop],
     q,
     { session: 't.start_date', workshop: 'lower(t.title)', bookings: 't.bookings', gross: 't.revenue', status: 't.payout_status' },

@@ -6,7 +6,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
 import { coachRatings } from '../feedback'
-import { split } from '../payouts'
+import { EARNED_STATUSES, EARNING_STATUSES, earnedSql, split } from '../payouts'
 import { num, personName } from './sql'
 
 export interface DayPoint {
@@ -18,11 +18,11 @@ export interface DayPoint {
 export async function coachDashboard(em: EntityManager, coachId: string, from: Date, to: Date) {
   const at = now()
   const series = await em.execute<{ day: string; gross: string; seats: string }[]>(
-    `select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(sum(b.amount_paid), 0) as gross, coalesce(sum(b.seats), 0) as seats
+    `select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(sum(${earnedSql()}), 0) as gross, coalesce(sum(b.seats) filter (where b.status in ${EARNING_STATUSES}), 0) as seats
        from generate_series(date_trunc('day', ?::timestamptz), date_trunc('day', ?::timestamptz), interval '1 day') as d(day)
        left join (bookings b join workshop_schedules s on s.id = b.workshop_schedule_id and s.coach_id = ? and s.deleted_at is null)
          on date_trunc('day', coalesce(b.confirmed_at, b.created_at)) = d.day
-        and b.deleted_at is null and b.status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW')
+        and b.deleted_at is null and b.status in ${EARNED_STATUSES}
       group by d.day order by d.day`,
     [from, to, coachId],
   )
@@ -45,8 +45,8 @@ export async function coachDashboard(em: EntityManager, coachId: string, from: D
   )
   const [pay] = await em.execute<any[]>(
     `select count(*) as n, coalesce(sum(r.revenue), 0) as revenue from (
-       select s.id, coalesce(sum(b.amount_paid), 0) as revenue from workshop_schedules s
-         join bookings b on b.workshop_schedule_id = s.id and b.deleted_at is null and b.status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW')
+       select s.id, coalesce(sum(${earnedSql()}), 0) as revenue from workshop_schedules s
+         join bookings b on b.workshop_schedule_id = s.id and b.deleted_at is null and b.status in ${EARNED_STATUSES}
         where s.coach_id = ? and s.deleted_at is null and s.payout_status = 'pending' group by s.id) r`,
     [coachId],
   )

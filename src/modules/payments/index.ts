@@ -38,6 +38,8 @@ onBookingCancelled(async (booking, tem) => {
     )
     return
   }
+  // What the cancellation refunds (the refund policy for a client, everything when the coach
+  // cancels): one refund row of its real amount, which the credit note and payouts add up.
   const reason = `Booking cancelled: ${booking.cancellationReason ?? ''}`.slice(0, 255)
-  await refundBookingDurably(tem, booking.id, reason)
+  await refundBookingDurably(tem, booking.id, reason, booking.refundAmount ?? null)
 })

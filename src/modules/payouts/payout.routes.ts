@@ -68,7 +68,7 @@ const payoutCrud = crud({
     ),
   view: PayoutView,
   serialize: (row, _include, _ctx, earnings) => serializePayout(row, earnings),
-  description: `Per schedule: revenue of paid bookings (CONFIRMED, COMPLETED, NO_SHOW), the platform fee (PLATFORM_FEE_PERCENT) and the coach's net; status pending or paid.`,
+  description: `Per schedule: revenue of paid bookings (CONFIRMED, COMPLETED, NO_SHOW, and what a refund policy kept of a cancelled one), the platform fee (PLATFORM_FEE_PERCENT) and the coach's net; status pending or paid. \`bookings\` and \`seats\` count the bookings that take place.`,
 })
 
 export const payoutRoutes = new Elysia({ name: 'payouts' })
