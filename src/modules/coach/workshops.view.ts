@@ -6,9 +6,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
 import { type ListQuery, likePattern, pagedSql } from '../../platform/db/paged-sql'
-import type { TenantPlan } from '../tenants'
 import type { RefundPolicy } from '../../shared/refund-policy'
 import { earnedSql } from '../payouts'
+import type { TenantPlan } from '../tenants'
 import { PLAN_LIMITS } from '../tenants'
 import { avg1, isUuid, num, PAGE_SIZE, paged } from './sql'
 
