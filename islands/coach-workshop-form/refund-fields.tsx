@@ -4,8 +4,9 @@
  * rules and messages are the API's (RefundPolicySchema in the workshop schema); a sentence
  * says what clients will get.
  */
-import { css } from 'styled-system/css'
-import { describeRefundPolicy, type RefundPolicy } from '../../src/shared/refund-policy'
+import { css, cx } from 'styled-system/css'
+import * as v from 'valibot'
+import { describeRefundPolicy, type RefundPolicy, RefundPolicySchema } from '../../src/shared/refund-policy'
 import { control, Field, hintCss } from '../coach-common/form'
 
 export type RefundMode = 'team' | 'custom'
@@ -51,7 +52,7 @@ export function RefundFields({
   teamPolicy: RefundPolicy | null
 }) {
   const body = refundBody(values)
-  const complete = body && Object.values(body).every((n) => typeof n === 'number' && Number.isInteger(n))
+  const valid = body !== null && v.safeParse(RefundPolicySchema, body).success
   const input = (name: Exclude<keyof RefundValues, 'refundMode'>, label: string, suffix: string) => {
     const path = `refundPolicy.${name}`
     return (
@@ -62,7 +63,7 @@ export function RefundFields({
               {...a}
               name={name}
               inputMode="numeric"
-              className={control}
+              className={cx(control, css({ maxW: '24' }))}
               value={values[name]}
               onChange={(e) => {
                 set(name, e.target.value)
@@ -70,7 +71,7 @@ export function RefundFields({
               }}
               onBlur={() => blur(path)}
             />
-            <span className={hintCss}>{suffix}</span>
+            <span className={cx(hintCss, css({ whiteSpace: 'nowrap' }))}>{suffix}</span>
           </div>
         )}
       </Field>
@@ -99,7 +100,7 @@ export function RefundFields({
             {input('partialRefundHours', 'Until', 'hours before')}
           </div>
           <p className={hintCss} data-testid="refund-policy-preview">
-            {complete ? describeRefundPolicy(body as RefundPolicy) : 'Fill in the hours and the percentage.'}
+            {valid ? describeRefundPolicy(body as RefundPolicy) : 'Fill in the hours and the percentage to see what clients will get.'}
           </p>
         </div>
       ) : null}
