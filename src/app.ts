@@ -5,6 +5,7 @@ import { apiModules } from './modules'
 import { identify } from './modules/access'
 import { refreshXsrfCookie, startSession } from './modules/auth'
 import { applyFormRoute } from './modules/job-postings'
+import { unsubscribeFormRoute } from './modules/notifications'
 import { pages } from './pages'
 import { assetRoutes, provideIslands } from './platform/assets/assets'
 import { pingDatabase, RETRY_AFTER_SECONDS } from './platform/db/health'
@@ -41,6 +42,8 @@ export function createApp() {
     .use(docs)
     // Before the platform plugin: the no-JavaScript apply form acts for nobody (see its file).
     .use(applyFormRoute)
+    // Also before it: the one-click unsubscribe POST of mail clients and of the unsubscribe page (RFC 8058).
+    .use(unsubscribeFormRoute)
     .use(platform)
     .onAfterHandle(({ set, ctx }) => {
       if (ctx?.requestId) set.headers['x-request-id'] = ctx.requestId

@@ -4,6 +4,7 @@ import { AccessToken, OneTimeCode, RateLimitSchema, Session } from './modules/au
 import { Booking, BookingSeat } from './modules/bookings'
 import { Feedback } from './modules/feedback'
 import { JobApplication, JobPosting } from './modules/job-postings'
+import { MailOptOut, SentNotification } from './modules/notifications'
 import { Invoice, Payment, WebhookEvent } from './modules/payments'
 import { Permission, Role } from './modules/roles'
 import { Membership, Tenant } from './modules/tenants'
@@ -39,6 +40,8 @@ export const entities = [
   Invoice,
   JobPosting,
   JobApplication,
+  SentNotification,
+  MailOptOut,
 ]
 
 /** The ORM with the app's entities (boot, scripts and tests open it through here). */

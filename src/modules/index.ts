@@ -9,6 +9,7 @@ import { coachRoutes, coachUploadRoutes } from './coach'
 import { coachBusinessRoutes } from './dashboard'
 import { invitationRoutes } from './invitations'
 import { jobPostingRoutes, publicJobRoutes } from './job-postings'
+import { notificationRoutes } from './notifications'
 import { onboardingRoutes } from './onboarding'
 import { paymentRoutes } from './payments'
 import { roleRoutes } from './roles'
@@ -38,4 +39,5 @@ export const apiModules = [
   scheduleCancelRoutes,
   coachRoutes,
   coachUploadRoutes,
+  notificationRoutes,
 ]

@@ -4,11 +4,21 @@ import nodemailer, { type Transporter } from 'nodemailer'
 import { config } from '../../config'
 import { log } from '../log'
 
+export interface MailAttachment {
+  filename: string
+  content: string
+  contentType: string
+}
+
 export interface MailMessage {
   to: string
   subject: string
   text: string
   html?: string
+  /** Extra headers (e.g. List-Unsubscribe and List-Unsubscribe-Post of RFC 8058). */
+  headers?: Record<string, string>
+  /** Text attachments (e.g. a text/calendar .ics). */
+  attachments?: MailAttachment[]
 }
 
 export interface OutboxEntry extends MailMessage {
@@ -32,7 +42,15 @@ function smtp() {
  */
 export async function sendMail(msg: MailMessage): Promise<void> {
   if (config.SMTP_URL) {
-    const info = await smtp().sendMail({ from: config.MAIL_FROM, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html })
+    const info = await smtp().sendMail({
+      from: config.MAIL_FROM,
+      to: msg.to,
+      subject: msg.subject,
+      text: msg.text,
+      html: msg.html,
+      headers: msg.headers,
+      attachments: msg.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+    })
     log.info({ to: msg.to, subject: msg.subject, messageId: info.messageId }, 'mail sent')
     return
   }
