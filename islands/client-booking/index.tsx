@@ -42,8 +42,10 @@ const primaryLink = css({
   color: 'colorPalette.fg',
   _hover: { bg: 'colorPalette.emphasized' },
 })
-export default function ClientBooking({ booking: b, hasInvoice, hasCreditNote, refunded, canLeaveFeedback, feedback, now }: ClientBookingProps) {
+export default function ClientBooking({ booking: b, hasInvoice, hasCreditNote, refunded, canLeaveFeedback, feedback: given, now }: ClientBookingProps) {
   const [cancelling, setCancelling] = useState(false)
+  // Feedback sent from this page shows in place of the form (one per seat: the form goes).
+  const [feedback, setFeedback] = useState(given)
   const upcoming = new Date(b.startDate).getTime() > new Date(now).getTime()
   const canCancel = b.mine && (b.status === 'PENDING' || b.status === 'CONFIRMED') && upcoming
   return (
@@ -80,7 +82,7 @@ export default function ClientBooking({ booking: b, hasInvoice, hasCreditNote, r
           Refunded {money(refunded, b.currency)} to your card.
         </p>
       ) : null}
-      {canLeaveFeedback ? <FeedbackForm scheduleId={b.scheduleId} /> : null}
+      {canLeaveFeedback && feedback === given ? <FeedbackForm scheduleId={b.scheduleId} onSent={setFeedback} /> : null}
       {feedback ? (
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })} data-testid="my-feedback">
           Your feedback: {'★'.repeat(feedback.rating)}

@@ -54,12 +54,17 @@ async function stream(request: Request, colorMode: string, node: ReactNode, stat
   const nonce = newNonce()
   state.nonce = nonce
   const info = { cookies: parseCookies(request.headers.get('cookie')), colorMode, nonce }
+  // Crawlers and script-free pages get the whole document at once (no reveal scripts).
+  const whole = !progressive || isBot(request.headers.get('user-agent'))
   const body = await renderToReadableStream(
     <RequestInfoContext.Provider value={info}>
       <IslandContext.Provider value={state}>{node}</IslandContext.Provider>
     </RequestInfoContext.Provider>,
     {
       nonce,
+      // React outlines a finished Suspense boundary behind a reveal script once the page passes
+      // its chunk size (12.8 KB by default): a whole document never does.
+      ...(whole ? { progressiveChunkSize: Number.MAX_SAFE_INTEGER } : {}),
       onError(error) {
         // A reader that leaves while the page streams (navigated away) is no render error.
         if ((error as { name?: unknown } | null)?.name === 'AbortError') return log.debug({ err: error }, 'page stream closed by the client')
@@ -67,8 +72,7 @@ async function stream(request: Request, colorMode: string, node: ReactNode, stat
       },
     },
   )
-  // Crawlers and script-free pages get the whole document at once (no reveal scripts).
-  if (!progressive || isBot(request.headers.get('user-agent'))) await body.allReady
+  if (whole) await body.allReady
   // The shell is rendered: its islands are known. Stripe's origins only where the card form loads.
   const stripe = state.scripts.has(islandScript('checkout'))
   const csp = contentSecurityPolicy({ nonce, stripe, extraScriptOrigins: stripe ? stripeScriptOrigins() : [] })

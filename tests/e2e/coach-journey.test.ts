@@ -182,6 +182,11 @@ describe('coach journey', () => {
     await feedback.getByLabel('5 ★').check()
     await feedback.getByRole('button', { name: 'Send feedback' }).click()
     await clientS.page.getByText('Your feedback was sent to the coach.').first().waitFor()
+    // The form gives way to the feedback as sent, in place (and the server agrees after a reload).
+    await clientS.page.getByTestId('my-feedback').filter({ hasText: '★★★★★ “Best negotiation training I have had.”' }).waitFor()
+    expect(await feedback.count()).toBe(0)
+    await visit(clientS, `/b/bookings/${booking.id}`)
+    await clientS.page.getByTestId('my-feedback').filter({ hasText: '★★★★★' }).waitFor()
 
     // 8. The coach reads it, sees the payout and the invoice.
     await visit(coachS, '/c/feedbacks', 'coach-feedbacks')
