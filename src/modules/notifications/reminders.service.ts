@@ -15,9 +15,11 @@
  *
  * Due means: the session (not cancelled) starts within the window of the kind, and the seat
  * was held before the reminder's moment (a booking made 10 hours before the start gets the
- * 1-hour reminder only). Windows look back a little (a sweep missed for a while still sends;
- * a reminder more than 2 hours late is not worth sending); the 24-hour reminder is dropped
- * once the 1-hour one is due. Finding them walks partial indexes on the session's start or end
+ * 1-hour reminder only). Windows look back a little (a sweep missed for a while still sends:
+ * the 24-hour reminder up to 2 hours late, the 1-hour one up to 45 minutes, the feedback
+ * request up to 6 hours); the 24-hour reminder is dropped once the 1-hour one is due. The
+ * windows are short because every run probes every seat in them: at 100,000 sessions over 40
+ * days the three claims take about 10 ms each (scripts/bench-reminders.ts). Finding them walks partial indexes on the session's start or end
  * (`workshop_schedules_start_due_idx`, `_end_due_idx`) over a window of minutes to hours, then
  * the bookings and seats of those sessions by their foreign-key indexes: the work per run
  * follows the sessions in the window, not the size of the tables. One job per seat would also
@@ -45,8 +47,10 @@ interface KindRule {
 export const KIND_RULES: Record<NotificationKind, KindRule> = {
   reminder_24h: { lead: 24 * HOUR, lookback: 2 * HOUR },
   reminder_1h: { lead: HOUR, lookback: 45 * MINUTE },
-  feedback_request: { lead: 0, lookback: 24 * HOUR },
+  feedback_request: { lead: 0, lookback: 6 * HOUR },
 }
+/** A refused feedback request is still retried this long after the session ended. */
+const LATEST_FEEDBACK_RETRY = 48 * HOUR
 /** Sends the mail server refused are tried this many times in all, 2, 4, 8... minutes apart. */
 export const MAX_ATTEMPTS = 5
 /** Claimed rows sent at once by one sweep. */
@@ -58,11 +62,8 @@ const CLAIM_LIMIT = 1000
 const HOLDS_SEAT = `b.deleted_at is null and bs.deleted_at is null and bs.status = 'ACCEPTED' and bs.user_id is not null
   and s.deleted_at is null and s.status <> 'ARCHIVED' and u.deleted_at is null`
 
-/**
- * Claims every due mail of `kind` at `at` that nobody claimed yet; answers the claimed row ids.
- * One statement: the unique key decides between concurrent sweeps.
- */
-export async function claimDue(em: EntityManager, kind: NotificationKind, at: Date): Promise<string[]> {
+/** The claim statement of `kind` at `at` (exported for the benchmark's query plans). */
+export function claimStatement(kind: NotificationKind, at: Date): { sql: string; params: unknown[] } {
   const rule = KIND_RULES[kind]
   const feedback = kind === 'feedback_request'
   // Reminders: the start is within [at + lead - lookback, at + lead] (and, for the day-before
@@ -71,8 +72,7 @@ export async function claimDue(em: EntityManager, kind: NotificationKind, at: Da
     ? [new Date(at.getTime() - rule.lookback), at]
     : [new Date(at.getTime() + rule.lead - rule.lookback), new Date(at.getTime() + rule.lead)]
   const notBefore = kind === 'reminder_24h' ? new Date(at.getTime() + KIND_RULES.reminder_1h.lead) : at
-  const rows = await em.getConnection().execute<{ id: string }[]>(
-    `insert into sent_notifications (id, seat_id, booking_id, user_id, kind, starts_at, status, attempts, created_at, updated_at)
+  const sql = `insert into sent_notifications (id, seat_id, booking_id, user_id, kind, starts_at, status, attempts, created_at, updated_at)
      select gen_random_uuid(), bs.id, b.id, bs.user_id, ?, s.start_date, 'sending', 1, now(), now()
        from workshop_schedules s
        join bookings b on b.workshop_schedule_id = s.id and b.status in (${feedback ? `'CONFIRMED', 'COMPLETED'` : `'CONFIRMED'`})
@@ -80,15 +80,26 @@ export async function claimDue(em: EntityManager, kind: NotificationKind, at: Da
        join users u on u.id = bs.user_id
       where ${feedback ? 's.end_date > ? and s.end_date <= ?' : 's.start_date >= ? and s.start_date <= ? and s.start_date > ?'}
         and ${HOLDS_SEAT}
-        -- The seat was held when the mail became due (no reminder that had already passed).
         and greatest(coalesce(b.confirmed_at, b.created_at), coalesce(bs.responded_at, bs.created_at)) <= ${feedback ? 's.end_date' : 's.start_date - ?::interval'}
         and not exists (select 1 from mail_opt_outs o where o.user_id = bs.user_id and o.kind = ?)
+        -- Already claimed ones are left out before the limit (the unique key still decides races).
+        and not exists (select 1 from sent_notifications n where n.seat_id = bs.id and n.kind = ? and n.starts_at = s.start_date)
         ${feedback ? 'and not exists (select 1 from feedbacks f where f.booking_seat_id = bs.id and f.deleted_at is null)' : ''}
       limit ${CLAIM_LIMIT}
      on conflict (seat_id, kind, starts_at) do nothing
-     returning id`,
-    feedback ? [kind, from, to, kind] : [kind, from, to, notBefore, `${rule.lead / 1000} seconds`, kind],
-  )
+     returning id`
+  // The seat must have been held when the mail became due: no reminder that had already passed.
+  const params = feedback ? [kind, from, to, kind, kind] : [kind, from, to, notBefore, `${rule.lead / 1000} seconds`, kind, kind]
+  return { sql, params }
+}
+
+/**
+ * Claims every due mail of `kind` at `at` that nobody claimed yet; answers the claimed row ids.
+ * One statement: the unique key decides between concurrent sweeps.
+ */
+export async function claimDue(em: EntityManager, kind: NotificationKind, at: Date): Promise<string[]> {
+  const { sql, params } = claimStatement(kind, at)
+  const rows = await em.getConnection().execute<{ id: string }[]>(sql, params)
   return rows.map((r) => r.id)
 }
 
@@ -115,7 +126,7 @@ function skipReason(d: Due, at: Date): string | null {
   if (d.opted_out) return 'Turned off by the recipient.'
   if (d.kind === 'feedback_request') {
     if (d.gave_feedback) return 'Feedback already given.'
-    if (at.getTime() > new Date(d.end_date).getTime() + KIND_RULES.feedback_request.lookback * 7) return 'Too late to ask.'
+    if (at.getTime() > new Date(d.end_date).getTime() + LATEST_FEEDBACK_RETRY) return 'Too late to ask.'
     return null
   }
   const start = new Date(d.starts_at).getTime()
