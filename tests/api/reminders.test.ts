@@ -280,6 +280,14 @@ describe('reminders and follow-ups', () => {
     expect((await new (await import('../client')).Client().post('/v1/public/notifications/unsubscribe', { token: 'nope' })).status).toBe(404)
   })
 
+  test('a claim takes at most its limit and the next one goes on with the rest (claimed seats never fill the limit)', async () => {
+    const w = await world({ price: 0, startInDays: 8.8, maxSeats: 10 })
+    const b = await confirmedBooking(w, 3)
+    at(w, -HOUR + MINUTE)
+    for (let i = 0; i < 6; i++) await claimDue(em(), 'reminder_1h', clock.now(), 1)
+    expect((await rows(b.id)).map((r) => r.kind)).toEqual(['reminder_1h', 'reminder_1h', 'reminder_1h'])
+  })
+
   test('a send the mail server refused is retried by a later sweep, and sent once', async () => {
     const w = await world({ price: 0, startInDays: 1.6 })
     const b = await confirmedBooking(w)

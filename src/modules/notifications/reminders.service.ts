@@ -63,7 +63,7 @@ const HOLDS_SEAT = `b.deleted_at is null and bs.deleted_at is null and bs.status
   and s.deleted_at is null and s.status <> 'ARCHIVED' and u.deleted_at is null`
 
 /** The claim statement of `kind` at `at` (exported for the benchmark's query plans). */
-export function claimStatement(kind: NotificationKind, at: Date): { sql: string; params: unknown[] } {
+export function claimStatement(kind: NotificationKind, at: Date, limit = CLAIM_LIMIT): { sql: string; params: unknown[] } {
   const rule = KIND_RULES[kind]
   const feedback = kind === 'feedback_request'
   // Reminders: the start is within [at + lead - lookback, at + lead] (and, for the day-before
@@ -85,7 +85,7 @@ export function claimStatement(kind: NotificationKind, at: Date): { sql: string;
         -- Already claimed ones are left out before the limit (the unique key still decides races).
         and not exists (select 1 from sent_notifications n where n.seat_id = bs.id and n.kind = ? and n.starts_at = s.start_date)
         ${feedback ? 'and not exists (select 1 from feedbacks f where f.booking_seat_id = bs.id and f.deleted_at is null)' : ''}
-      limit ${CLAIM_LIMIT}
+      limit ${Math.max(1, Math.floor(limit))}
      on conflict (seat_id, kind, starts_at) do nothing
      returning id`
   // The seat must have been held when the mail became due: no reminder that had already passed.
@@ -97,8 +97,8 @@ export function claimStatement(kind: NotificationKind, at: Date): { sql: string;
  * Claims every due mail of `kind` at `at` that nobody claimed yet; answers the claimed row ids.
  * One statement: the unique key decides between concurrent sweeps.
  */
-export async function claimDue(em: EntityManager, kind: NotificationKind, at: Date): Promise<string[]> {
-  const { sql, params } = claimStatement(kind, at)
+export async function claimDue(em: EntityManager, kind: NotificationKind, at: Date, limit = CLAIM_LIMIT): Promise<string[]> {
+  const { sql, params } = claimStatement(kind, at, limit)
   const rows = await em.getConnection().execute<{ id: string }[]>(sql, params)
   return rows.map((r) => r.id)
 }
