@@ -88,6 +88,16 @@ describe('one-click checkout with saved cards', () => {
     expect(b.amountPaid).toBe(8900)
     expect(b.paymentMethod).toBe('card:visa')
 
+    // /b/payments lists both: the expired one marked, removable, never offered as the default.
+    await s.page.goto('/b/payments')
+    const list = s.page.getByRole('list', { name: 'Saved cards' })
+    const expiredRow = list.getByRole('listitem').filter({ hasText: '•••• 4444' })
+    await expiredRow.getByText('Expired', { exact: true }).waitFor()
+    expect(await expiredRow.getByRole('button', { name: 'Make card ending 4444 the default' }).count()).toBe(0)
+    expect(await expiredRow.getByRole('button', { name: 'Remove card ending 4444' }).count()).toBe(1)
+    await list.getByRole('listitem').filter({ hasText: '•••• 4242' }).getByText('Default', { exact: true }).waitFor()
+    await shot(s.page, 'payments-expired')
+
     // Choosing a new card shows the card fields and the save box, off by default.
     const { schedule: next } = await makePublicSchedule(coach, { title: `Feedback that lands ${tag}`, price: 5000 })
     await s.page.goto(`/workshops/${next.id}/book`)
