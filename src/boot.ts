@@ -70,6 +70,9 @@ export async function boot(opts: { port?: number; throwawayDb?: boolean; seedDem
     // The payment provider holds saved cards; the local one forgets them on every restart.
     const { ensureDemoSavedCard } = await import('./demo/saved-card')
     await ensureDemoSavedCard(orm.em.fork() as EntityManager)
+    // Connected accounts and charges too: Maya's onboarded account, the payments whose money waits.
+    const { ensureDemoPayouts } = await import('./demo/payouts')
+    await ensureDemoPayouts(orm.em.fork() as EntityManager)
   }
   const app = createApp()
   // Island bundles and CSS are ready before the first visitor (tests build them on first use).

@@ -56,11 +56,17 @@ const EnvSchema = v.object({
   STRIPE_SECRET_KEY: v.optional(v.string()),
   STRIPE_PUBLISHABLE_KEY: v.optional(v.string()),
   STRIPE_WEBHOOK_SECRET: v.optional(v.string()),
+  // Signing secret of the Connect webhook endpoint (events of coaches' connected accounts).
+  STRIPE_CONNECT_WEBHOOK_SECRET: v.optional(v.string()),
   STRIPE_API_URL: v.optional(url),
   // Port of the local Stripe-compatible server started when no STRIPE_SECRET_KEY is set (0 = any free port).
   STRIPE_LOCAL_PORT: v.optional(int(0), '12111'),
   BOOKING_HOLD_MINUTES: v.optional(int(1), '15'),
+  // How long seats offered to the next people on a waitlist stay held for them.
+  WAITLIST_OFFER_MINUTES: v.optional(int(1), '60'),
   PLATFORM_FEE_PERCENT: v.optional(int(0), '10'),
+  // A booking's money goes to its coach this many hours after its session ended (refunds may still come until then).
+  PAYOUT_REFUND_WINDOW_HOURS: v.optional(int(0), '24'),
   CURRENCY: v.optional(v.pipe(v.string(), v.length(3, 'must be a 3-letter currency code')), 'usd'),
 })
 

@@ -73,8 +73,9 @@ async function stream(request: Request, colorMode: string, node: ReactNode, stat
     },
   )
   if (whole) await body.allReady
-  // The shell is rendered: its islands are known. Stripe's origins only where the card form loads.
-  const stripe = state.scripts.has(islandScript('checkout'))
+  // The shell is rendered: its islands are known. Stripe's origins only where a card form loads
+  // (the checkout, a booking's move to a dearer date, the saved cards).
+  const stripe = ['checkout', 'client-booking', 'client-cards'].some((name) => state.scripts.has(islandScript(name)))
   const csp = contentSecurityPolicy({ nonce, stripe, extraScriptOrigins: stripe ? stripeScriptOrigins() : [] })
   return new Response(body, { status, headers: { ...HTML_HEADERS, 'content-security-policy': csp } })
 }

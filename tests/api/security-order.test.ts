@@ -16,6 +16,7 @@ const PUBLIC = [
   /^\/v1\/tags(\/\{[^}]+\})?$/,
   /^\/v1\/files\/\{[^}]+\}$/,
   /^\/v1\/payments\/webhook/,
+  /^\/v1\/payouts\/webhook$/,
   /^\/v1\/dev\//,
   /^\/v1\/health$/,
   /^\/v1\/invitations\/\{[^}]+\}$/,

@@ -66,6 +66,8 @@ export const BookingCreateSchema = v.strictObject({
   notes: text(5000, M.notes),
   address: v.nullish(AddressSchema),
   meta: v.nullish(BookingMetaSchema),
+  /** Book the seats a waitlist offer holds for you (exactly its seats). */
+  waitlistEntryId: v.nullish(v.union([v.literal(''), uuid('This waitlist offer is not valid.')])),
 })
 
 /** Edit: status is required (the current one to keep it); a change goes through the state machine. */
@@ -180,7 +182,7 @@ export const RefundQuoteView = v.object({
   bookingId: v.string(),
   status: v.picklist(BOOKING_STATUS_VALUES),
   currency: v.string(),
-  amountPaid: v.pipe(v.number(), v.description('Decimal')),
+  amountPaid: v.pipe(v.number(), v.description('What the booking holds now (decimal): paid, less what was already refunded')),
   refundAmount: v.pipe(v.number(), v.description('What cancelling now gives back (decimal)')),
   percent: v.number(),
   tier: v.picklist(['full', 'partial', 'none']),

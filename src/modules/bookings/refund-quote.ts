@@ -25,17 +25,38 @@ export async function refundPolicyOf(em: EntityManager, workshopId: string): Pro
   return typeof policy === 'string' ? (JSON.parse(policy) as RefundPolicy) : policy
 }
 
+/**
+ * What the booking still holds (minor units): what its card payments brought less what was
+ * refunded or is being refunded (a move to a cheaper date gives part back first), never more
+ * than `amountPaid`. A booking paid outside the card provider (the coach recorded it) holds its
+ * `amountPaid`.
+ */
+export async function heldAmount(em: EntityManager, b: Booking): Promise<number> {
+  const [row] = await em.execute<{ cards: number; paid: string; refunded: string }[]>(
+    `select count(*) filter (where kind = 'payment' and status in ('succeeded', 'refunded'))::int as cards,
+            coalesce(sum(amount) filter (where kind = 'payment' and status in ('succeeded', 'refunded')), 0) as paid,
+            coalesce(sum(amount) filter (where kind = 'refund' and status in ('pending', 'succeeded')), 0) as refunded
+       from payments where booking_id = ?`,
+    [b.id],
+  )
+  if (!row || !Number(row.cards)) return b.amountPaid
+  return Math.max(0, Math.min(b.amountPaid, Number(row.paid) - Number(row.refunded)))
+}
+
 export interface BookingRefundQuote extends RefundQuote {
   policy: RefundPolicy | null
   /** True when the client cancels (the policy decides); false on the coach's side (a full refund). */
   appliesPolicy: boolean
+  /** What the booking holds now (the base of the refund). */
+  held: number
 }
 
 /** The refund of cancelling `b` at `at`: nothing when nothing was paid. */
 export async function quoteRefund(em: EntityManager, b: Booking, schedule: WorkshopSchedule, at: Date, mode: RefundMode): Promise<BookingRefundQuote> {
   const policy = mode === 'policy' ? await refundPolicyOf(em, schedule.workshop.id) : null
-  const quote = refundFor(policy, b.amountPaid, schedule.startDate, at)
-  return { ...quote, policy, appliesPolicy: mode === 'policy' }
+  const held = b.amountPaid > 0 ? await heldAmount(em, b) : 0
+  const quote = refundFor(policy, held, schedule.startDate, at)
+  return { ...quote, policy, appliesPolicy: mode === 'policy', held }
 }
 
 /** A cancellation refused because its refund is no longer the one the client saw (a deadline passed meanwhile). */
@@ -48,7 +69,7 @@ export const serializeQuote = (b: Booking, q: BookingRefundQuote, at: Date) => (
   bookingId: b.id,
   status: b.status,
   currency: b.currency,
-  amountPaid: toMajor(b.amountPaid),
+  amountPaid: toMajor(q.held),
   refundAmount: toMajor(q.amount),
   percent: q.percent,
   tier: q.tier,

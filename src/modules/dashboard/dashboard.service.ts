@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
-import { EARNED_STATUSES, EARNING_STATUSES, earnedSql, split } from '../payouts'
+import { EARNING_STATUSES, split } from '../payouts'
 import { toAmount } from '../workshops'
 
 export interface Range {
@@ -22,7 +22,7 @@ export async function clientMetrics(em: EntityManager, userId: string, r: Range)
        coalesce(sum(b.seats) filter (where s.start_date > ? and b.status in ('PENDING', 'CONFIRMED')), 0) as upcoming_seats,
        count(*) filter (where b.created_at between ? and ?) as bookings,
        coalesce(sum(b.seats) filter (where b.created_at between ? and ? and b.status <> 'CANCELLED'), 0) as seats,
-       coalesce(sum(${earnedSql()}) filter (where b.created_at between ? and ?), 0) as spent,
+       coalesce(sum(b.amount_paid) filter (where b.created_at between ? and ? and b.status <> 'CANCELLED'), 0) as spent,
        min(s.start_date) filter (where s.start_date > ? and b.status in ('PENDING', 'CONFIRMED')) as next_start
      from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id
      where b.user_id = ? and b.deleted_at is null`,
@@ -54,11 +54,11 @@ export async function coachMetrics(em: EntityManager, coachId: string, r: Range)
   )
   const [sold] = await em.execute(
     `select
-       coalesce(sum(b.seats) filter (where s.start_date between ? and ? and b.status in ${EARNING_STATUSES}), 0) as seats_sold,
-       coalesce(sum(${earnedSql()}) filter (where b.created_at between ? and ?), 0) as revenue,
-       count(*) filter (where b.created_at between ? and ? and b.status in ${EARNING_STATUSES}) as bookings
+       coalesce(sum(b.seats) filter (where s.start_date between ? and ?), 0) as seats_sold,
+       coalesce(sum(b.amount_paid) filter (where b.created_at between ? and ?), 0) as revenue,
+       count(*) filter (where b.created_at between ? and ?) as bookings
      from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id
-     where s.coach_id = ? and s.deleted_at is null and b.deleted_at is null and b.status in ${EARNED_STATUSES}`,
+     where s.coach_id = ? and s.deleted_at is null and b.deleted_at is null and b.status in ${EARNING_STATUSES}`,
     [r.from, r.to, r.from, r.to, r.from, r.to, coachId],
   )
   const [rating] = await em.execute(
@@ -88,7 +88,7 @@ export async function adminMetrics(em: EntityManager, r: Range) {
   const [row] = await em.execute(
     `select
        (select count(*) from bookings where deleted_at is null and created_at between ? and ?) as bookings,
-       (select coalesce(sum(${earnedSql()}), 0) from bookings b where b.deleted_at is null and b.created_at between ? and ? and b.status in ${EARNED_STATUSES}) as revenue,
+       (select coalesce(sum(amount_paid), 0) from bookings where deleted_at is null and created_at between ? and ? and status in ${EARNING_STATUSES}) as revenue,
        (select count(*) from users where deleted_at is null) as users,
        (select count(*) from users where deleted_at is null and created_at between ? and ?) as new_users,
        (select count(*) from tenants where deleted_at is null) as tenants,

@@ -18,7 +18,7 @@ import { afterCommit, lockRow, transaction } from '../../platform/db/after-commi
 import { conflict, fieldError, HttpError, notFound } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
 import { log } from '../../platform/log'
-import { allTenants, Booking, confirmBooking } from '../bookings'
+import { allTenants, Booking, completeReschedule, confirmBooking } from '../bookings'
 import type { User } from '../users'
 import { ensureCustomer, payableCard, tidySavedCard } from './customers'
 import { issueDocument } from './invoice.service'
@@ -42,6 +42,7 @@ async function refundBookingPaymentDurably(tem: EntityManager, payment: Payment,
 }
 
 export const LATE_PAYMENT_REASON = 'Paid after the booking could no longer be confirmed'
+export const LATE_RESCHEDULE_REASON = 'Paid after the move to another date could no longer be made'
 
 /** The booking row alone, locked (see lockBooking in the bookings module for the lock order). */
 async function lockBooking(em: EntityManager, id: string) {
@@ -202,6 +203,19 @@ export async function syncIntent(em: EntityManager, paymentIntentId: string) {
     await tem.flush()
     if (pi.status === 'succeeded' && current) {
       const paid = current
+      // The price difference of a move to another date: the move is made now (or refunded when it can no longer be).
+      const rescheduleId = pi.metadata?.rescheduleId
+      if (rescheduleId) {
+        try {
+          // A savepoint: a move refused half-way leaves nothing behind but the refund below.
+          await transaction(tem, (sp) => completeReschedule(sp, rescheduleId, { amount: pi.amount_received || pi.amount, paymentIntentId: pi.id }))
+        } catch (err) {
+          if (!(err instanceof HttpError) || err.status !== 409) throw err
+          log.warn({ bookingId: booking.id, paymentIntentId: pi.id, reason: err.message }, 'paid move can no longer be made: refunding')
+          await refundBookingPaymentDurably(tem, paid, LATE_RESCHEDULE_REASON)
+        }
+        return { booking, payment: paid }
+      }
       if (booking.status === 'CONFIRMED' && booking.paymentTransactionId === pi.id) return { booking, payment: paid }
       try {
         const method = paid.cardBrand ? `card:${paid.cardBrand}` : 'card'

@@ -15,10 +15,12 @@ import { getOrm } from '../../platform/db/current'
 import { enqueue, schedule, work } from '../../platform/jobs'
 import { log } from '../../platform/log'
 import { Payment } from './payment.entity'
-import { LATE_PAYMENT_REASON, syncRefunds } from './payment.service'
+import { syncRefunds } from './payment.service'
 import { stripe } from './stripe'
 
 export const SEND_REFUND_JOB = 'payments.send-refund'
+/** The reason of a cancellation's refunds (other refunds of a booking: a late payment, a move to a cheaper date). */
+export const CANCELLED_REFUND_PREFIX = 'Booking cancelled: '
 export const SWEEP_REFUNDS_JOB = 'payments.sweep-refunds'
 /** A pending refund younger than this is left to its own send and job. */
 const SWEEP_GRACE_MS = 60_000
@@ -72,6 +74,54 @@ export async function recordBookingRefunds(tem: EntityManager, bookingId: string
     if (!r) continue
     rows.push(r)
     owed -= r.amount
+  }
+  return rows
+}
+
+/**
+ * Records refunds of `amount` (part of what was paid: a cheaper new date) against the booking's
+ * succeeded payments, newest first, in the caller's transaction (the booking row locked). Each
+ * row is a partial refund of one payment; refunds already pending count as spent.
+ */
+export async function recordPartialRefunds(tem: EntityManager, bookingId: string, amount: number, reason: string): Promise<Payment[]> {
+  const payments = await tem.find(
+    Payment,
+    { booking: bookingId, kind: 'payment', status: 'succeeded', paymentIntentId: { $ne: null } },
+    { orderBy: { createdAt: 'desc' } },
+  )
+  const rows: Payment[] = []
+  let left = amount
+  for (const p of payments) {
+    if (left <= 0) break
+    const pending = await tem.find(Payment, { kind: 'refund', status: 'pending', refundId: null, paymentIntentId: p.paymentIntentId })
+    const available = p.amount - p.amountRefunded - pending.reduce((n, r) => n + r.amount, 0)
+    const n = Math.min(available, left)
+    if (n <= 0) continue
+    rows.push(
+      tem.create(Payment, {
+        id: Bun.randomUUIDv7(),
+        tenant: p.tenant.id,
+        booking: p.booking.id,
+        user: p.user?.id ?? null,
+        kind: 'refund',
+        status: 'pending',
+        amount: n,
+        currency: p.currency,
+        provider: p.provider,
+        paymentIntentId: p.paymentIntentId,
+        chargeId: null,
+        refundId: null,
+        cardBrand: p.cardBrand,
+        cardLast4: p.cardLast4,
+        reason: reason.slice(0, 255),
+      }),
+    )
+    left -= n
+  }
+  await tem.flush()
+  if (rows.length) {
+    const ids = rows.map((r) => r.id)
+    await afterCommit(tem, () => sendOrQueue(ids))
   }
   return rows
 }
@@ -144,9 +194,10 @@ export async function refundBookingDurably(tem: EntityManager, bookingId: string
 }
 
 /**
- * The sweep: (1) any cancelled booking whose cancellation refunds more than its refunds so far
- * (`refund_amount`: the policy's amount; a booking cancelled before policies existed owes what
- * it paid), with money left on a payment and no pending refund, gets the rest recorded;
+ * The sweep: (1) any cancelled booking whose cancellation refunds more than the cancellation
+ * refunds that went through (`refund_amount`: the policy's amount; a booking cancelled before
+ * policies existed owes what it paid), with money left on a payment and no pending refund, gets
+ * the rest recorded;
  * (2) every pending refund older than a minute is sent.
  */
 export async function sweepRefunds(em: EntityManager, now = new Date()): Promise<{ recorded: number; sent: number }> {
@@ -155,18 +206,18 @@ export async function sweepRefunds(em: EntityManager, now = new Date()): Promise
     `select b.id, b.cancellation_reason, o.owed from bookings b
        cross join lateral (
          select coalesce(b.refund_amount, b.amount_paid) - coalesce((select sum(r.amount) from payments r
-           where r.booking_id = b.id and r.kind = 'refund' and r.status = 'succeeded' and r.reason is distinct from ?), 0) as owed) o
+           where r.booking_id = b.id and r.kind = 'refund' and r.status = 'succeeded' and r.reason like ?), 0) as owed) o
       where b.status = 'CANCELLED' and b.amount_paid > 0 and o.owed > 0
         and exists (select 1 from payments p where p.booking_id = b.id and p.kind = 'payment' and p.status = 'succeeded' and p.amount > p.amount_refunded)
         and not exists (select 1 from payments r where r.booking_id = b.id and r.kind = 'refund' and r.status = 'pending')
       limit 200`,
-    [LATE_PAYMENT_REASON],
+    [`${CANCELLED_REFUND_PREFIX}%`],
   )
   let recorded = 0
   for (const b of owed) {
     await transaction(em.fork() as EntityManager, async (tem) => {
       if (!(await lockRow(tem, 'bookings', b.id))) return
-      recorded += (await recordBookingRefunds(tem, b.id, `Booking cancelled: ${b.cancellation_reason ?? ''}`, Number(b.owed))).length
+      recorded += (await recordBookingRefunds(tem, b.id, `${CANCELLED_REFUND_PREFIX}${b.cancellation_reason ?? ''}`, Number(b.owed))).length
     })
   }
   const pending = await conn.execute(
