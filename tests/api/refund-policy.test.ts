@@ -108,7 +108,8 @@ describe('refund quote = refund at each boundary', () => {
       else expect(note).toBeNull()
       // The coach keeps what was not refunded (gross), before the platform fee.
       const p = await payout(w)
-      expect(p).toMatchObject({ revenue: (8000 - amount) / 100, bookings: 0 })
+      expect(p.revenue).toBe((8000 - amount) / 100)
+      expect(Math.round((p.net + p.fee) * 100)).toBe(8000 - amount)
       // The sweep never refunds more than the policy gave.
       await sweepRefunds(em(), new Date(Date.now() + 10 * 60_000))
       expect(await refunds(id)).toEqual(amount ? [['succeeded', amount]] : [])
@@ -182,6 +183,44 @@ describe('the refund follows the policy everywhere', () => {
     expect(await refunds(id)).toEqual([])
     const ok = await w.client.client.post(`/v1/bookings/${id}/cancel`, { reason: 'Plans changed', expectedRefund: 30 })
     expect(ok.body.data.refundAmount).toBe(30)
+  })
+
+  test('after a move to a cheaper date, the refund is computed on what the booking still holds', async () => {
+    const w = await world({ price: 8000, startInDays: 6 })
+    const id = await paidBooking(w)
+    // The coach lowers the price; the client moves to another date at the new price: 20.00 back.
+    const m = em()
+    const { WorkshopSchedule } = await import('../../src/modules/workshops/schedule.entity')
+    const later = m.create(WorkshopSchedule, {
+      tenant: w.tenant.id,
+      coach: w.coach.user.id,
+      workshop: w.workshop.id,
+      startDate: new Date(w.schedule.startDate.getTime() + 3 * 24 * HOUR),
+      endDate: new Date(w.schedule.startDate.getTime() + 3 * 24 * HOUR + 3 * HOUR),
+      timezone: 'Europe/London',
+      level: 'BEGINNER',
+      status: 'PUBLISHED',
+      visibility: 'PUBLIC',
+      mode: 'ONLINE',
+      meetingUrl: 'https://meet.example/y',
+      seatsTaken: 0,
+    } as any)
+    await m.flush()
+    expect((await w.coach.client.patch(`/v1/workshops/${w.workshop.id}`, { price: 60, refundPolicy: POLICY })).status).toBe(200)
+    const moved = await w.client.client.post(`/v1/bookings/${id}/reschedule`, { workshopScheduleId: later.id })
+    expect(moved.status).toBe(200)
+    await localStripe().settle()
+    expect(await refunds(id)).toEqual([['succeeded', 2000]])
+    const q = (await quote(w.client, id)).body.data
+    expect(q).toMatchObject({ amountPaid: 60, refundAmount: 60, tier: 'full' })
+    expect((await w.client.client.post(`/v1/bookings/${id}/cancel`, { reason: 'Cannot come', expectedRefund: 60 })).body.data.refundAmount).toBe(60)
+    expect(await refunds(id)).toEqual([
+      ['succeeded', 2000],
+      ['succeeded', 6000],
+    ])
+    // The sweep owes nothing more: the cancellation's own refund went through.
+    await sweepRefunds(em(), new Date(Date.now() + 10 * 60_000))
+    expect((await refunds(id)).length).toBe(2)
   })
 
   test('the client cancelling through PATCH is under the policy too', async () => {
