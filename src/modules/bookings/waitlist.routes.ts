@@ -9,6 +9,7 @@ import * as v from 'valibot'
 import { checkedValue, platform, type RequestContext } from '../../platform/http/context'
 import { forbidden, HttpError, notFound, parseOrThrow } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
+import { parseIncludes } from '../../platform/http/list-query'
 import { created, dataOf, ok, pageOf } from '../../platform/openapi/responses'
 import { toMajor } from '../../shared/money'
 import { onSeatsAdded, type WorkshopSchedule } from '../workshops'
@@ -113,7 +114,9 @@ export const waitlistRoutes = new Elysia({ name: 'waitlist' })
   )
   .get(
     '/waitlist',
-    async ({ ctx }) => {
+    async ({ ctx, request }) => {
+      // Nothing to embed: an include is refused, never ignored.
+      parseIncludes(new URL(request.url).searchParams.get('include'), [])
       const rows = await myWaitlist(ctx.em as EntityManager, ctx.requireUser().id)
       return { data: rows, meta: { page: 1, perPage: 100, total: rows.length, lastPage: 1 } }
     },

@@ -8,7 +8,7 @@ import * as v from 'valibot'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { forbidden, notFound, validationError } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
-import { listResponse, parseListQuery } from '../../platform/http/list-query'
+import { listResponse, parseIncludes, parseListQuery } from '../../platform/http/list-query'
 import { dataOf, ok, pageOf } from '../../platform/openapi/responses'
 import { Tenant } from '../tenants'
 import { accountLink, accountOf, serializeAccount } from './account.service'
@@ -73,8 +73,10 @@ export const connectRoutes = new Elysia({ name: 'payouts-connect' })
   )
   .get(
     '/payouts/balance',
-    async ({ ctx }) => {
+    async ({ ctx, request }) => {
       const user = ctx.requireUser()
+      // Nothing to embed: an include is refused, never ignored.
+      parseIncludes(new URL(request.url).searchParams.get('include'), [])
       const rows = await coachBalance(ctx.em as EntityManager, user.id)
       return { data: rows.map(({ currency, pending, available, transferred, paidOut }) => ({ currency, pending, available, transferred, paidOut })) }
     },
