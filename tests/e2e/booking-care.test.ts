@@ -75,8 +75,10 @@ describe('after booking', () => {
     expect((await client.client.get('/v1/notifications/preferences')).body.data).toEqual({ reminder24h: true, reminder1h: false, feedbackRequest: true })
     await shot(s.page, 'settings-notifications')
     expect(await axe(s.page)).toEqual([])
-    // Reopened later, it shows the stored choice; turned back on.
-    await s.page.reload()
+    // Closed (the dialog's open state is remembered across loads), reopened later: the stored choice; turned back on.
+    await s.page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    await visit(s.page, '/b')
     await s.page.getByRole('button', { name: 'Settings', exact: true }).click()
     await dialog.getByRole('tab', { name: /Preferences/ }).click()
     await hour.waitFor({ state: 'attached' })
