@@ -1,12 +1,14 @@
 import { Elysia } from 'elysia'
 import * as v from 'valibot'
 import { islandNames } from '../islands/names'
+import { config } from './config'
 import { apiModules } from './modules'
 import { identify } from './modules/access'
 import { refreshXsrfCookie, startSession } from './modules/auth'
 import { applyFormRoute } from './modules/job-postings'
 import { pages } from './pages'
 import { assetRoutes, provideIslands } from './platform/assets/assets'
+import { withDbDeadline } from './platform/db/deadline'
 import { pingDatabase, RETRY_AFTER_SECONDS } from './platform/db/health'
 import { rememberSocketIp } from './platform/http/client-ip'
 import { type BaseContext, platform, provideIdentity } from './platform/http/context'
@@ -121,7 +123,10 @@ export function createFetch(app: App) {
     }
     return app.handle(request)
   }
-  return async (request: Request, server?: unknown) => withSecurityHeaders(request, await handle(request, server))
+  // Each request's database work is bounded (DB_REQUEST_TIMEOUT_MS from its first database
+  // wait) and ends when its client goes away: its connections are closed, its transaction rolls back.
+  return async (request: Request, server?: unknown) =>
+    withSecurityHeaders(request, await withDbDeadline({ timeoutMs: config.DB_REQUEST_TIMEOUT_MS, signal: request.signal }, () => handle(request, server)))
 }
 
 const API_PATH = /^\/(v1|api|openapi)(\/|$)/

@@ -1,0 +1,228 @@
+/**
+ * The app's own time limits on every database wait. PostgreSQL's `statement_timeout` and
+ * `lock_timeout` only help while PostgreSQL answers: a database that accepts connections and
+ * then answers nothing (a frozen host, a stalled disk, a network that drops packets) would
+ * hold a request, its pooled connection and its open transaction for as long as it hangs.
+ *
+ * So the pool is instrumented (`instrumentPool`, wired through MikroORM's
+ * `driverOptions.onPoolCreated`):
+ *
+ * - **acquiring** a connection waits at most `DB_ACQUIRE_TIMEOUT_MS` (the pool's own
+ *   `connectionTimeoutMillis`) and never past the request's deadline;
+ * - **each query** waits at most `DB_QUERY_TIMEOUT_MS`, and never past the request's deadline;
+ * - **a request's database work** (`withDbDeadline`, opened by the fetch handler) ends
+ *   `DB_REQUEST_TIMEOUT_MS` after its first database wait, or as soon as its client goes away.
+ *
+ * A query that runs out of time does not just stop being waited for: its connection's socket is
+ * destroyed. pg then fails every query of that connection at once, the pool discards it (a
+ * connection that is not queryable is never reused), and PostgreSQL, once it reads again, sees
+ * the connection gone before any COMMIT and rolls the transaction back. Cancelling instead
+ * (`pg_cancel_backend`, Kysely's `'cancel query'`/`'kill session'` abort strategies) needs a
+ * second connection that a hung database does not answer either, and the aborted connection
+ * would go back to the pool only after its query settles, still inside its transaction.
+ * pg's own `query_timeout` has the same flaw: it rejects the promise but leaves the query
+ * running on a connection that returns to the pool.
+ *
+ * The one thing no client can know is whether a COMMIT already on its way was applied: a request
+ * cut while waiting for the answer to COMMIT answers 503, and the change may or may not be there.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks'
+
+/** Thrown into the queries of a connection cut by a time limit (the API answers 503). */
+export class DatabaseTimeoutError extends Error {
+  readonly code = 'DB_TIMEOUT'
+  constructor(message: string) {
+    super(message)
+    this.name = 'DatabaseTimeoutError'
+  }
+}
+
+/** Thrown into the database work of a request whose client went away (nobody reads the answer). */
+export class ClientGoneError extends Error {
+  readonly code = 'CLIENT_GONE'
+  constructor() {
+    super('The client went away: its database work was rolled back.')
+    this.name = 'ClientGoneError'
+  }
+}
+
+/** What the instrumentation needs of a pg client (pg ships no types here). */
+interface PgClient {
+  query: (...args: any[]) => any
+  release: (err?: unknown) => void
+  connection?: { stream?: { destroy(err?: Error): void } }
+  __summitQuery?: boolean
+}
+interface PgPool {
+  connect: (cb?: (...args: any[]) => void) => any
+  on(event: 'connect', fn: (client: PgClient) => void): unknown
+}
+
+interface Scope {
+  /** ms since the epoch; set at the scope's first database wait when `startOnFirstUse`. */
+  deadline: number
+  timeoutMs: number
+  startOnFirstUse: boolean
+  /** Connections this scope holds right now. */
+  held: Set<PgClient>
+  /** Set once the scope's time is up or its client left: no more database work. */
+  ended: Error | null
+  /** Acquires waiting for a connection, failed at once when the scope ends. */
+  waiting: Set<(reason: Error) => void>
+}
+
+const scopes = new AsyncLocalStorage<Scope | null>()
+
+export interface Limits {
+  /** Longest wait for a pooled connection (outside or inside a request). */
+  acquireMs: number
+  /** Longest wait for one query's answer (0 = none). */
+  queryMs: number
+}
+let limits: Limits = { acquireMs: 15_000, queryMs: 0 }
+
+/** Sets the pool-wide limits (the ORM setup does, from the configuration). */
+export function setDatabaseLimits(l: Limits) {
+  limits = l
+}
+
+/**
+ * Runs `fn` with a time limit on all of its database work: `timeoutMs` from the first database
+ * wait (or from now with `startNow`), and none after `signal` aborts (the request's client went
+ * away). When either happens, every connection the work holds is destroyed (its transaction rolls
+ * back) and its queries and later acquires fail at once.
+ */
+export function withDbDeadline<T>(opts: { timeoutMs: number; signal?: AbortSignal | null; startNow?: boolean }, fn: () => T): T {
+  if (!(opts.timeoutMs > 0)) return scopes.run(null, fn)
+  const scope: Scope = {
+    deadline: opts.startNow ? Date.now() + opts.timeoutMs : Number.POSITIVE_INFINITY,
+    timeoutMs: opts.timeoutMs,
+    startOnFirstUse: !opts.startNow,
+    held: new Set(),
+    ended: null,
+    waiting: new Set(),
+  }
+  const signal = opts.signal
+  if (signal) {
+    const onAbort = () => endScope(scope, new ClientGoneError())
+    if (signal.aborted) onAbort()
+    else signal.addEventListener('abort', onAbort, { once: true })
+  }
+  return scopes.run(scope, fn)
+}
+
+/** Runs `fn` outside any request's time limit (work that outlives the request, e.g. after-commit effects). */
+export function withoutDbDeadline<T>(fn: () => T): T {
+  return scopes.run(null, fn)
+}
+
+const timeoutError = (scope: Scope) => new DatabaseTimeoutError(`The database did not answer within ${scope.timeoutMs} ms.`)
+
+function endScope(scope: Scope, reason: Error) {
+  if (scope.ended) return
+  scope.ended = reason
+  for (const client of scope.held) destroy(client, reason)
+  scope.held.clear()
+  for (const fail of scope.waiting) fail(reason)
+  scope.waiting.clear()
+}
+
+/** Closes the connection's socket: pg fails its queries with `reason` and the pool discards it. */
+function destroy(client: PgClient, reason: Error) {
+  try {
+    client.connection?.stream?.destroy(reason)
+  } catch {}
+}
+
+/** Milliseconds left to `scope` (starting its clock at the first use). */
+function remaining(scope: Scope) {
+  if (scope.startOnFirstUse && scope.deadline === Number.POSITIVE_INFINITY) scope.deadline = Date.now() + scope.timeoutMs
+  return scope.deadline - Date.now()
+}
+
+/** Instruments a pg pool: bounded acquires, bounded queries, connections tied to their request. */
+export function instrumentPool(pool: PgPool) {
+  pool.on('connect', (client) => wrapQuery(client))
+  const connect = pool.connect.bind(pool)
+  pool.connect = ((cb?: (...args: any[]) => void) => {
+    if (typeof cb === 'function') return connect(cb)
+    return acquire(connect)
+  }) as PgPool['connect']
+}
+
+async function acquire(connect: () => Promise<PgClient>): Promise<PgClient> {
+  const scope = scopes.getStore() ?? null
+  if (!scope) return connect()
+  if (scope.ended) throw scope.ended
+  const left = remaining(scope)
+  if (left <= 0) {
+    endScope(scope, timeoutError(scope))
+    throw scope.ended
+  }
+  let abandoned = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let fail: ((reason: Error) => void) | undefined
+  const pending = connect()
+  // A connection that arrives after its request gave up goes straight back to the pool.
+  pending.then(
+    (c) => {
+      if (abandoned) c.release()
+    },
+    () => {},
+  )
+  let client: PgClient
+  try {
+    client = await Promise.race([
+      pending,
+      new Promise<never>((_, reject) => {
+        fail = (reason) => {
+          abandoned = true
+          reject(reason)
+        }
+        scope.waiting.add(fail)
+        timer = setTimeout(() => endScope(scope, timeoutError(scope)), left)
+      }),
+    ])
+  } finally {
+    clearTimeout(timer)
+    if (fail) scope.waiting.delete(fail)
+  }
+  scope.held.add(client)
+  const release = client.release
+  client.release = (err?: unknown) => {
+    scope.held.delete(client)
+    ;(client as any).__summitScope = null
+    release.call(client, err)
+  }
+  ;(client as any).__summitScope = scope
+  return client
+}
+
+/** Bounds every promise-style query of `client` by the query limit and its request's deadline. */
+function wrapQuery(client: PgClient) {
+  if (client.__summitQuery) return
+  client.__summitQuery = true
+  const query = client.query
+  client.query = function (this: PgClient, ...args: any[]) {
+    const scope: Scope | null = (client as any).__summitScope ?? null
+    const live = scope && scope.held.has(client) ? scope : null
+    let ms = limits.queryMs > 0 ? limits.queryMs : Number.POSITIVE_INFINITY
+    if (live) ms = Math.min(ms, remaining(live))
+    const result = query.apply(this, args)
+    // Only promise-style queries (the ORM's); cursors and callbacks keep pg's own handling.
+    if (!Number.isFinite(ms) || !result || typeof result.then !== 'function' || typeof args[args.length - 1] === 'function') return result
+    const timer = setTimeout(
+      () => {
+        const reason = live ? timeoutError(live) : new DatabaseTimeoutError(`The database did not answer a query within ${limits.queryMs} ms.`)
+        if (live) endScope(live, reason)
+        destroy(client, reason)
+      },
+      Math.max(0, ms),
+    )
+    result.then(
+      () => clearTimeout(timer),
+      () => clearTimeout(timer),
+    )
+    return result
+  }
+}
