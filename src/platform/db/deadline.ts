@@ -140,9 +140,20 @@ function remaining(scope: Scope) {
   return scope.deadline - Date.now()
 }
 
-/** Instruments a pg pool: bounded acquires, bounded queries, connections tied to their request. */
+/**
+ * Instruments a pg pool: bounded acquires, bounded queries, connections tied to their request.
+ * A checked-out connection whose socket dies (cut here, or dropped by the server) goes back to
+ * the pool at once and is discarded there: Kysely never releases a connection whose BEGIN,
+ * COMMIT or ROLLBACK failed, so without this each one would stay checked out for good and the
+ * pool would shrink with every outage.
+ */
 export function instrumentPool(pool: PgPool) {
-  pool.on('connect', (client) => wrapQuery(client))
+  pool.on('connect', (client) => {
+    wrapQuery(client)
+    const discard = (err?: unknown) => checkoutOf(client)?.release(err instanceof Error ? err : new Error('The database connection ended.'))
+    ;(client as any).on('error', discard)
+    ;(client as any).on('end', discard)
+  })
   const connect = pool.connect.bind(pool)
   pool.connect = ((cb?: (...args: any[]) => void) => {
     if (typeof cb === 'function') return connect(cb)
@@ -150,9 +161,35 @@ export function instrumentPool(pool: PgPool) {
   }) as PgPool['connect']
 }
 
+/** One checkout of a connection: who holds it, and its release (once). */
+interface Checkout {
+  scope: Scope | null
+  release(err?: unknown): void
+}
+const checkouts = new WeakMap<PgClient, Checkout>()
+const checkoutOf = (client: PgClient) => checkouts.get(client)
+
+/** Records a checkout; the pool's release runs once, whoever calls it first (the ORM, or a dead socket). */
+function checkOut(client: PgClient, scope: Scope | null): PgClient {
+  const poolRelease = client.release
+  const checkout: Checkout = {
+    scope,
+    release(err?: unknown) {
+      if (checkouts.get(client) !== checkout) return
+      checkouts.delete(client)
+      scope?.held.delete(client)
+      poolRelease.call(client, err)
+    },
+  }
+  checkouts.set(client, checkout)
+  scope?.held.add(client)
+  client.release = checkout.release
+  return client
+}
+
 async function acquire(connect: () => Promise<PgClient>): Promise<PgClient> {
   const scope = scopes.getStore() ?? null
-  if (!scope) return connect()
+  if (!scope) return checkOut(await connect(), null)
   if (scope.ended) throw scope.ended
   const left = remaining(scope)
   if (left <= 0) {
@@ -187,15 +224,7 @@ async function acquire(connect: () => Promise<PgClient>): Promise<PgClient> {
     clearTimeout(timer)
     if (fail) scope.waiting.delete(fail)
   }
-  scope.held.add(client)
-  const release = client.release
-  client.release = (err?: unknown) => {
-    scope.held.delete(client)
-    ;(client as any).__summitScope = null
-    release.call(client, err)
-  }
-  ;(client as any).__summitScope = scope
-  return client
+  return checkOut(client, scope)
 }
 
 /** Bounds every promise-style query of `client` by the query limit and its request's deadline. */
@@ -204,8 +233,7 @@ function wrapQuery(client: PgClient) {
   client.__summitQuery = true
   const query = client.query
   client.query = function (this: PgClient, ...args: any[]) {
-    const scope: Scope | null = (client as any).__summitScope ?? null
-    const live = scope && scope.held.has(client) ? scope : null
+    const live = checkoutOf(client)?.scope ?? null
     let ms = limits.queryMs > 0 ? limits.queryMs : Number.POSITIVE_INFINITY
     if (live) ms = Math.min(ms, remaining(live))
     const result = query.apply(this, args)
