@@ -13,10 +13,11 @@ import { pingDatabase, RETRY_AFTER_SECONDS } from './platform/db/health'
 import { rememberSocketIp } from './platform/http/client-ip'
 import { type BaseContext, platform, provideIdentity } from './platform/http/context'
 import { handleError } from './platform/http/error-handler'
-import { withoutUnsafeJsonKeys } from './platform/http/json'
+import { badFieldResponse, badFormField, checkJsonBody } from './platform/http/json'
 import { bodyTooLarge, controlCharIn, controlCharResponse, sanitizeQuery, tooLargeResponse } from './platform/http/request-guards'
 import { withSecurityHeaders } from './platform/http/security'
 import type { CookieJar } from './platform/http/session'
+import { guardRouteSchemas } from './platform/http/validation'
 import { log } from './platform/log'
 import { docs } from './platform/openapi/docs'
 import { json, noContent, ok } from './platform/openapi/responses'
@@ -73,6 +74,9 @@ export function createApp() {
     // Last: hashed assets, public/, then every other GET through the page route table.
     .use(assetRoutes())
     .use(pages())
+  // A failing route schema answers the 422 itself: Elysia's ValidationError (which stringifies
+  // the whole input) is never built (validation.ts).
+  guardRouteSchemas(app as unknown as Parameters<typeof guardRouteSchemas>[0])
   return app
 }
 
@@ -87,9 +91,16 @@ export function createFetch(app: App) {
     rememberSocketIp(request, server)
     // Refused before anything reads the body: a clear 413 instead of a dropped connection.
     if (bodyTooLarge(request)) return tooLargeResponse()
-    // JSON keys that name the prototype chain are dropped before anything parses the body.
-    const cleaned = await withoutUnsafeJsonKeys(request)
-    if (cleaned !== request) rememberSocketIp((request = cleaned), server)
+    // JSON bodies before anything parses them (json.ts): nesting depth (422) and items (413)
+    // bounded by one pass over the text, NUL characters and unpaired surrogates refused naming
+    // the field (422), keys that name the prototype chain dropped.
+    const checked = await checkJsonBody(request)
+    if (checked instanceof Response) return checked
+    if (checked !== request) rememberSocketIp((request = checked), server)
+    if (request.body && URLENCODED.test(request.headers.get('content-type') ?? '')) {
+      const field = badFormField(new URLSearchParams(await request.clone().text()))
+      if (field) return badFieldResponse(field)
+    }
     // Control characters (a NUL byte) in the query: 422 for the API, dropped for pages.
     const url = new URL(request.url)
     const bad = controlCharIn(url.searchParams)
@@ -107,8 +118,12 @@ export function createFetch(app: App) {
         const field = body?.get('_method')
         override = typeof field === 'string' ? field : null
       }
-      if (override && ['PUT', 'PATCH', 'DELETE'].includes(override.toUpperCase())) {
-        body ??= await request.formData().catch(() => null)
+      const overridden = override && ['PUT', 'PATCH', 'DELETE'].includes(override.toUpperCase())
+      if (overridden) body ??= await request.formData().catch(() => null)
+      // Form fields are text like JSON strings: a NUL character is refused naming the field.
+      const bad = body && badFormField(body)
+      if (bad) return badFieldResponse(bad)
+      if (override && overridden) {
         body?.delete('_method')
         const headers = new Headers(request.headers)
         headers.delete('content-type')
@@ -130,3 +145,4 @@ export function createFetch(app: App) {
 }
 
 const API_PATH = /^\/(v1|api|openapi)(\/|$)/
+const URLENCODED = /^application\/x-www-form-urlencoded\b/i

@@ -6,6 +6,7 @@ import { css, cx } from 'styled-system/css'
 import { badge, button, input } from 'styled-system/recipes'
 import { EMPLOYMENT_TYPES, listPublished, WORK_MODES } from '../../../modules/job-postings'
 import { EMPLOYMENT_LABEL, SENIORITY_LABEL } from '../../../modules/job-postings/job-posting.schema'
+import { pageOfUrl } from '../../../platform/http/list-query'
 import type { PageContext, PageModule } from '../../routes'
 import { cardBox, container, muted, Pagination } from '../marketplace/parts'
 
@@ -14,7 +15,7 @@ async function load(ctx: PageContext) {
   const q = sp.get('q')?.trim().slice(0, 200) ?? ''
   const type = sp.get('type') ?? ''
   const mode = sp.get('mode') ?? ''
-  const page = Math.max(1, Math.floor(Number(sp.get('page')) || 1))
+  const page = pageOfUrl(sp)
   const result = await listPublished(ctx.em.fork(), { page, q, employmentStatus: type, workplaceType: mode })
   return { result, q, type, mode }
 }
