@@ -231,12 +231,14 @@ async function acquire(connect: () => Promise<PgClient>): Promise<PgClient> {
 function wrapQuery(client: PgClient) {
   if (client.__summitQuery) return
   client.__summitQuery = true
-  const query = client.query
+  // The prototype's query at call time: anything that wraps pg's Client.prototype.query later
+  // (the tests' statement counter) still sees every query.
+  const proto = Object.getPrototypeOf(client) as PgClient
   client.query = function (this: PgClient, ...args: any[]) {
     const live = checkoutOf(client)?.scope ?? null
     let ms = limits.queryMs > 0 ? limits.queryMs : Number.POSITIVE_INFINITY
     if (live) ms = Math.min(ms, remaining(live))
-    const result = query.apply(this, args)
+    const result = proto.query.apply(this, args)
     // Only promise-style queries (the ORM's); cursors and callbacks keep pg's own handling.
     if (!Number.isFinite(ms) || !result || typeof result.then !== 'function' || typeof args[args.length - 1] === 'function') return result
     const timer = setTimeout(
