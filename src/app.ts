@@ -13,7 +13,7 @@ import { pingDatabase, RETRY_AFTER_SECONDS } from './platform/db/health'
 import { rememberSocketIp } from './platform/http/client-ip'
 import { type BaseContext, platform, provideIdentity } from './platform/http/context'
 import { handleError } from './platform/http/error-handler'
-import { badFieldResponse, badFormField, checkJsonBody } from './platform/http/json'
+import { checkForm, checkJsonBody } from './platform/http/json'
 import { bodyTooLarge, controlCharIn, controlCharResponse, sanitizeQuery, tooLargeResponse } from './platform/http/request-guards'
 import { withSecurityHeaders } from './platform/http/security'
 import type { CookieJar } from './platform/http/session'
@@ -98,41 +98,44 @@ export function createFetch(app: App) {
     if (checked instanceof Response) return checked
     if (checked !== request) rememberSocketIp((request = checked), server)
     if (request.body && URLENCODED.test(request.headers.get('content-type') ?? '')) {
-      const field = badFormField(new URLSearchParams(await request.clone().text()))
-      if (field) return badFieldResponse(field)
+      const bad = checkForm(new URLSearchParams(await request.clone().text()))
+      if (bad) return bad
     }
     // Control characters (a NUL byte) in the query: 422 for the API, dropped for pages.
     const url = new URL(request.url)
     const bad = controlCharIn(url.searchParams)
+    if (bad === null && API_PATH.test(url.pathname)) {
+      // Query values Elysia would parse as JSON get the limits of a JSON body.
+      const refused = checkForm(url.searchParams, { keys: false })
+      if (refused) return refused
+    }
     if (bad !== null) {
       if (API_PATH.test(url.pathname)) return controlCharResponse(bad)
       request = new Request(sanitizeQuery(url), request)
       rememberSocketIp(request, server)
     }
-    if (request.method === 'POST' && request.headers.get('content-type')?.startsWith('multipart/form-data')) {
+    if (request.body && request.headers.get('content-type')?.startsWith('multipart/form-data')) {
+      // Read once here: fields are checked like JSON (json.ts checkForm), and a POST may carry
+      // `_method` (form field or query).
       const url = new URL(request.url)
-      let override = url.searchParams.get('_method')
-      let body: FormData | null = null
-      if (!override) {
-        body = await request.formData().catch(() => null)
-        const field = body?.get('_method')
-        override = typeof field === 'string' ? field : null
+      const body = await request.formData().catch(() => null)
+      if (body) {
+        const bad = checkForm(body)
+        if (bad) return bad
       }
-      const overridden = override && ['PUT', 'PATCH', 'DELETE'].includes(override.toUpperCase())
-      if (overridden) body ??= await request.formData().catch(() => null)
-      // Form fields are text like JSON strings: a NUL character is refused naming the field.
-      const bad = body && badFormField(body)
-      if (bad) return badFieldResponse(bad)
-      if (override && overridden) {
-        body?.delete('_method')
+      let method = request.method
+      if (method === 'POST') {
+        const field = body?.get('_method')
+        const override = (url.searchParams.get('_method') ?? (typeof field === 'string' ? field : '')).toUpperCase()
+        if (['PUT', 'PATCH', 'DELETE'].includes(override)) {
+          method = override
+          body?.delete('_method')
+        }
+      }
+      if (body || method !== request.method) {
         const headers = new Headers(request.headers)
         headers.delete('content-type')
-        request = new Request(url, { method: override.toUpperCase(), headers, body })
-        rememberSocketIp(request, server)
-      } else if (body) {
-        const headers = new Headers(request.headers)
-        headers.delete('content-type')
-        request = new Request(url, { method: 'POST', headers, body })
+        request = new Request(url, { method, headers, body })
         rememberSocketIp(request, server)
       }
     }

@@ -27,8 +27,10 @@ const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i
 /** `\u0000` or a `\ud800`-`\udfff` escape (paired surrogates are checked after parsing). */
 const BAD_ESCAPE = /\\u(?:0000|[dD][89a-fA-F][0-9a-fA-F]{2})/
 
-export const tooDeepMessage = () => `The request body is nested too deeply (at most ${JSON_MAX_DEPTH} levels).`
-export const tooManyItemsMessage = () => `The request body has too many items (at most ${JSON_MAX_ITEMS.toLocaleString('en')} keys and list elements).`
+const what = (field: string) => (field === 'body' ? 'request body' : field)
+export const tooDeepMessage = (field = 'body') => `The ${what(field)} is nested too deeply (at most ${JSON_MAX_DEPTH} levels).`
+export const tooManyItemsMessage = (field = 'body') =>
+  `The ${what(field)} has too many items (at most ${JSON_MAX_ITEMS.toLocaleString('en')} keys and list elements).`
 export const badTextMessage = (field: string) => `The ${field} must not contain a NUL character or an unpaired surrogate.`
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } })
@@ -143,11 +145,43 @@ export async function checkJsonBody(request: Request): Promise<Request | Respons
   return new Request(request.url, { method: request.method, headers, body: JSON.stringify(parsed) })
 }
 
-/** The first form field (name or text value) holding text PostgreSQL cannot store, or null. */
-export function badFormField(form: FormData | URLSearchParams): string | null {
+/**
+ * One text value of a form or query (Elysia parses a field that starts with `{` or `[` as
+ * JSON, and builds nested objects from keys like `a.b[3]`): the same limits as a JSON body.
+ * Answers the 413/422 response, or null when the value is fine.
+ */
+export function checkTextValue(key: string, value: string): Response | null {
+  const field = printableKey(key) || 'body'
+  if (isBadText(key) || isBadText(value)) return badFieldResponse(field)
+  const first = value.charCodeAt(0)
+  if (first !== 123 && first !== 91) return null
+  const shape = scanJson(value)
+  if (shape.tooDeep) return fieldResponse(422, field, tooDeepMessage(field))
+  if (shape.tooMany) return fieldResponse(413, field, tooManyItemsMessage(field))
+  if (!BAD_ESCAPE.test(value)) return null
+  try {
+    const bad = badTextPath(JSON.parse(value))
+    if (bad) return badFieldResponse(`${field}.${bad}`)
+  } catch {}
+  return null
+}
+
+/** A form key's nesting (`a.b.c`) and list index (`a[3]`), which Elysia turns into objects and arrays. */
+function checkFormKey(key: string): Response | null {
+  if (key.split('.').length > JSON_MAX_DEPTH) return fieldResponse(422, 'body', tooDeepMessage())
+  for (const m of key.matchAll(/\[(\d+)\]/g)) if (Number(m[1]) >= JSON_MAX_ITEMS) return fieldResponse(413, 'body', tooManyItemsMessage())
+  return null
+}
+
+/** Checks every field of a form (multipart or url-encoded) or query: answers the 413/422 response, or null. */
+export function checkForm(form: FormData | URLSearchParams, opts: { keys?: boolean } = {}): Response | null {
+  let n = 0
   for (const [key, value] of form as unknown as Iterable<[string, unknown]>) {
-    if (isBadText(key)) return printableKey(key) || 'body'
-    if (typeof value === 'string' && isBadText(value)) return printableKey(key)
+    if (++n > JSON_MAX_ITEMS) return fieldResponse(413, 'body', tooManyItemsMessage())
+    const bad =
+      (opts.keys !== false && checkFormKey(key)) ||
+      (typeof value === 'string' ? checkTextValue(key, value) : isBadText(key) ? badFieldResponse(printableKey(key)) : null)
+    if (bad) return bad
   }
   return null
 }
