@@ -1,5 +1,6 @@
 /**
- * Stripe webhooks: the signature is checked on the raw body (tolerance 300 s); each event id
+ * Stripe webhooks: the signature is checked on the raw body, its timestamp within 300 s of now
+ * (past or future); each event id
  * is stored once (unique), and a redelivery of a processed event changes nothing. Handlers
  * re-fetch the PaymentIntent / charge from Stripe, so the order of events does not matter.
  */
@@ -14,10 +15,24 @@ import { paymentsSettings, stripe } from './stripe'
 
 export const WEBHOOK_TOLERANCE_SECONDS = 300
 
+/**
+ * The signature's timestamp (`t=` of the Stripe-Signature header) must be within the tolerance
+ * of now, either way: Stripe's SDK only refuses old timestamps, so a payload signed for the
+ * future (a leaked secret, a clock far off) would otherwise be accepted for as long as it says.
+ */
+export function checkSignatureTime(signature: string, nowMs = Date.now()) {
+  const t = /(?:^|,)\s*t=(\d{1,12})\s*(?:,|$)/.exec(signature)?.[1]
+  if (!t) throw new HttpError(400, 'Invalid webhook signature: no timestamp.')
+  const skew = Math.abs(nowMs / 1000 - Number(t))
+  if (skew > WEBHOOK_TOLERANCE_SECONDS)
+    throw new HttpError(400, `Invalid webhook signature: the timestamp is more than ${WEBHOOK_TOLERANCE_SECONDS / 60} minutes from now.`)
+}
+
 export async function verifyEvent(raw: string, signature: string | null): Promise<Stripe.Event> {
   const secret = paymentsSettings().webhookSecret
   if (!secret) throw new HttpError(400, 'Webhooks are not configured: set STRIPE_WEBHOOK_SECRET.')
   if (!signature) throw new HttpError(400, 'Missing Stripe-Signature header.')
+  checkSignatureTime(signature)
   try {
     return await stripe().webhooks.constructEventAsync(raw, signature, secret, WEBHOOK_TOLERANCE_SECONDS)
   } catch (err) {
