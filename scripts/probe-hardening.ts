@@ -30,6 +30,8 @@ const { values: args } = parseArgs({
     mode: { type: 'string', default: 'development' },
     only: { type: 'string', default: 'hung,deep,pages,nul,member,questions,webhook,sigterm' },
     runs: { type: 'string', default: '7' },
+    // SIGTERM this many ms after the requests are sent (one value per run, cycled).
+    delays: { type: 'string', default: '5' },
     root: { type: 'string', default: resolve(import.meta.dir, '..') },
   },
 })
@@ -370,17 +372,22 @@ async function probeSigterm(runs: number) {
       }),
     )
     requests.push(call(s.url, 'GET', '/health', { timeoutMs: 30_000 }))
-    await Bun.sleep(5)
+    const delays = String(args.delays).split(',').map(Number)
+    const delay = delays[(run - 1) % delays.length]
+    if (delay > 0) await Bun.sleep(delay)
     s.proc.kill('SIGTERM')
     const answers = await Promise.all(requests)
     const code = await s.proc.exited
     const cut = answers.filter((a) => a.status !== 200)
     if (cut.length) cutRuns++
     cutTotal += cut.length
+    const kinds = Object.entries(Object.groupBy(cut, (c) => String(c.status))).map(
+      ([k, list]) => `${list?.length} ${k} (${Math.min(...list!.map((c) => c.ms))}-${Math.max(...list!.map((c) => c.ms))} ms)`,
+    )
     row(
       'sigterm',
-      `run ${run}`,
-      `${answers.length - cut.length} of ${answers.length} answered 200${cut.length ? `; cut: ${[...new Set(cut.map((c) => c.status))].join(', ')}` : ''}; exit ${code}`,
+      `run ${run} (SIGTERM after ${delay} ms)`,
+      `${answers.length - cut.length} of ${answers.length} answered 200${cut.length ? `; cut: ${kinds.join(', ')}` : ''}; exit ${code}`,
     )
   }
   row('sigterm', `${runs} runs`, `${cutRuns} runs cut ${cutTotal} requests`)
