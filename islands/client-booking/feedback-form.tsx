@@ -13,7 +13,7 @@ import { notify } from '../lib/toast'
 const fieldCss = textarea({ size: 'sm' })
 const errorCss = css({ color: 'fg.error', fontSize: 'sm' })
 
-export default function FeedbackForm({ scheduleId }: { scheduleId: string }) {
+export default function FeedbackForm({ scheduleId, onSent }: { scheduleId: string; onSent: (feedback: { rating: number; comment: string | null }) => void }) {
   const [rating, setRating] = useState(0)
   const [comment, setComment] = useState('')
   const [errors, setErrors] = useState<Record<string, string[]>>({})
@@ -27,7 +27,7 @@ export default function FeedbackForm({ scheduleId }: { scheduleId: string }) {
     try {
       await post('/v1/feedbacks', body)
       notify({ type: 'success', title: 'Thank you!', description: 'Your feedback was sent to the coach.' })
-      setTimeout(() => location.reload(), 400)
+      onSent({ rating, comment: body.comment })
     } catch (err) {
       if (err instanceof ApiError && err.status === 422) setErrors(err.errors ?? {})
     } finally {
@@ -36,6 +36,7 @@ export default function FeedbackForm({ scheduleId }: { scheduleId: string }) {
   }
   return (
     <form
+      id="feedback"
       onSubmit={submit}
       aria-label="Leave feedback"
       className={css({
@@ -47,6 +48,7 @@ export default function FeedbackForm({ scheduleId }: { scheduleId: string }) {
         borderRadius: 'l3',
         p: '4',
         bg: 'bg.default',
+        scrollMarginTop: '20',
       })}
     >
       <FormField label="How was the workshop?" group error={errors.rating?.[0]} id="feedback-rating">
