@@ -111,11 +111,6 @@ export function withDbDeadline<T>(opts: { timeoutMs: number; signal?: AbortSigna
   return scopes.run(scope, fn)
 }
 
-/** Runs `fn` outside any request's time limit (work that outlives the request, e.g. after-commit effects). */
-export function withoutDbDeadline<T>(fn: () => T): T {
-  return scopes.run(null, fn)
-}
-
 const timeoutError = (scope: Scope) => new DatabaseTimeoutError(`The database did not answer within ${scope.timeoutMs} ms.`)
 
 function endScope(scope: Scope, reason: Error) {

@@ -128,9 +128,10 @@ function checkPathParams(params: Record<string, string | null | undefined> | und
   if (!params) return
   for (const [name, value] of Object.entries(params)) {
     if (name === '*') continue
+    if (value === null) throw fieldError(name, `The ${name} in the path is not valid: its percent-encoding is malformed.`)
     // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-    if (value === null || (typeof value === 'string' && (/[\u0000-\u001f\u007f]/.test(value) || !value.isWellFormed())))
-      throw fieldError(name, `The ${name} in the path is not valid: it must not contain control characters.`)
+    if (typeof value === 'string' && (/[\u0000-\u001f\u007f]/.test(value) || !value.isWellFormed()))
+      throw fieldError(name, `The ${name} in the path is not valid: it must not contain control characters or unpaired surrogates.`)
   }
 }
 
