@@ -243,3 +243,34 @@ describe('a request that ends early rolls back', () => {
     expect(await seatsTaken(schedule.id)).toBe(1)
   })
 })
+
+describe('each query is bounded, inside a request or not', () => {
+  test('a query past DB_QUERY_TIMEOUT_MS (here a job-like query outside any request) fails at once, its connection is closed and discarded, and the backend ends', async () => {
+    const { setDatabaseLimits } = await import('../../src/platform/db/deadline')
+    const { isDatabaseUnavailable } = await import('../../src/platform/db/health')
+    const { config } = await import('../../src/config')
+    setDatabaseLimits({ queryMs: 300 })
+    let err: any = null
+    const t0 = performance.now()
+    try {
+      await em().execute('select pg_sleep(20)')
+    } catch (e) {
+      err = e
+    } finally {
+      setDatabaseLimits({ queryMs: config.DB_QUERY_TIMEOUT_MS })
+    }
+    // Cut by the app, long before PostgreSQL's own statement_timeout (30 s) would have.
+    expect(performance.now() - t0).toBeLessThan(15_000)
+    expect(err).not.toBeNull()
+    expect(isDatabaseUnavailable(err)).toBe(true)
+    // The sleeping backend notices its client is gone and ends (client_connection_check_interval).
+    expect(
+      await waitFor(async () => {
+        const rows = await em().execute<any[]>(`select 1 from pg_stat_activity where query = 'select pg_sleep(20)' and state = 'active'`)
+        return rows.length === 0
+      }, 20_000),
+    ).toBe(true)
+    // The pool hands out working connections only.
+    for (let i = 0; i < 30; i++) expect((await em().execute<any[]>('select 1 as one'))[0].one).toBe(1)
+  })
+})

@@ -74,14 +74,12 @@ interface Scope {
 const scopes = new AsyncLocalStorage<Scope | null>()
 
 export interface Limits {
-  /** Longest wait for a pooled connection (outside or inside a request). */
-  acquireMs: number
-  /** Longest wait for one query's answer (0 = none). */
+  /** Longest wait for one query's answer (0 = none). Acquiring is bounded by the pool's own `connectionTimeoutMillis`. */
   queryMs: number
 }
-let limits: Limits = { acquireMs: 15_000, queryMs: 0 }
+let limits: Limits = { queryMs: 0 }
 
-/** Sets the pool-wide limits (the ORM setup does, from the configuration). */
+/** Sets the pool-wide query limit (the ORM setup does, from the configuration). */
 export function setDatabaseLimits(l: Limits) {
   limits = l
 }
