@@ -10,9 +10,5 @@ export function testEnv(): Record<string, string> {
     OTP_MAX_PER_IP: '100000',
     // The local Stripe-compatible server on a free port (no STRIPE_SECRET_KEY in tests).
     STRIPE_LOCAL_PORT: '0',
-    // A request's database work may take longer on a loaded test machine (parallel checkouts
-    // queue for the pool) than the 4 s a production server allows; the process tests
-    // (reliability-hung) run the server with the product's own limits.
-    DB_REQUEST_TIMEOUT_MS: '30000',
   }
 }

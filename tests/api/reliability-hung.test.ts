@@ -17,9 +17,12 @@ import { type ServerProcess, startServerProcess, waitFor } from './server-proces
 
 setDefaultTimeout(120_000)
 
-/** The spawned server's limit on a request's database work (the default is 4000). */
-const REQUEST_TIMEOUT_MS = 3000
-/** What the product promises for a hung database. */
+/**
+ * The spawned server's limit on a request's database work (the default is 30 s): longer than a
+ * hung database may take to be noticed, so the freeze below is caught by the watchdog alone.
+ */
+const REQUEST_TIMEOUT_MS = 8000
+/** What the product promises for a hung database (the watchdog: a 1 s stall, then a 2 s check). */
 const ANSWER_WITHIN_MS = 5000
 
 let server: ServerProcess
@@ -31,6 +34,7 @@ beforeAll(async () => {
   server = await startServerProcess({
     DATABASE_URL: app().databaseUrl,
     DB_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+    // The product's defaults for everything else (DB_HANG_TIMEOUT_MS 2 s, DB_QUERY_TIMEOUT_MS 35 s).
     // A small pool: a connection lost to the freeze (never given back) would exhaust it.
     DB_POOL_MAX: '4',
     // PostgreSQL's own limits stay out of the way: the app's must do the work here.
@@ -215,7 +219,7 @@ describe('a request that ends early rolls back', () => {
     expect(await bookingsOf(client.user.id)).toBe(1)
   })
 
-  test('they run past DB_REQUEST_TIMEOUT_MS waiting for a row lock: 503 with Retry-After within 5 s, rolled back, never committed after the lock is released; the pool lost no connection', async () => {
+  test('they run past DB_REQUEST_TIMEOUT_MS waiting for a row lock (the database answers, so the watchdog leaves them be until then): 503 with Retry-After, rolled back, never committed after the lock is released; the pool lost no connection', async () => {
     const { schedule } = await world()
     // As many bookings as the pool has connections, each cut inside its transaction: a cut
     // connection the pool never got back would leave it empty for the booking after.
@@ -230,8 +234,8 @@ describe('a request that ends early rolls back', () => {
     }
     for (const r of answers) {
       expect({ status: r.status, retryAfter: r.retryAfter }).toEqual({ status: 503, retryAfter: '5' })
+      // Not cut when the watchdog looked (the database answered it), only at the request's limit.
       expect(r.ms).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 100)
-      expect(r.ms).toBeLessThan(ANSWER_WITHIN_MS)
       expect(JSON.parse(r.text).message).toContain('try again')
     }
     expect(await waitFor(async () => (await busyBackends()).length === 0, 20_000)).toBe(true)
@@ -272,5 +276,11 @@ describe('each query is bounded, inside a request or not', () => {
     ).toBe(true)
     // The pool hands out working connections only.
     for (let i = 0; i < 30; i++) expect((await em().execute<any[]>('select 1 as one'))[0].one).toBe(1)
+  })
+
+  test('a slow query on a database that answers is left to finish: the watchdog checks, the database answers, nothing is cut', async () => {
+    // Longer than the stall that wakes the watchdog (1 s) plus its check (DB_HANG_TIMEOUT_MS, 2 s).
+    const rows = await em().execute<any[]>(`select pg_sleep(3.5), 'done' as outcome`)
+    expect(rows[0].outcome).toBe('done')
   })
 })

@@ -11,17 +11,25 @@
  *   `connectionTimeoutMillis`) and never past the request's deadline;
  * - **each query** waits at most `DB_QUERY_TIMEOUT_MS`, and never past the request's deadline;
  * - **a request's database work** (`withDbDeadline`, opened by the fetch handler) ends
- *   `DB_REQUEST_TIMEOUT_MS` after its first database wait, or as soon as its client goes away.
+ *   `DB_REQUEST_TIMEOUT_MS` after its first database wait, or as soon as its client goes away;
+ * - **a database that does not answer at all** is told from a busy one by a probe: when a query
+ *   or an acquire has waited a second, a `select 1` runs on a connection of the watchdog's own
+ *   (never queued behind the pool). If that gets no answer within `DB_HANG_TIMEOUT_MS`, the
+ *   database counts as hung and every wait older than a second is cut at once (503), so every
+ *   route answers within about three seconds. A lock wait or a slow plan on a database that
+ *   answers the probe goes on (PostgreSQL's own limits and the ones above bound it): under load
+ *   nothing is cut that would have succeeded.
  *
- * A query that runs out of time does not just stop being waited for: its connection's socket is
+ * A wait that runs out of time does not just stop being waited for: its connection's socket is
  * destroyed. pg then fails every query of that connection at once, the pool discards it (a
  * connection that is not queryable is never reused), and PostgreSQL, once it reads again, sees
  * the connection gone before any COMMIT and rolls the transaction back. Cancelling instead
- * (`pg_cancel_backend`, Kysely's `'cancel query'`/`'kill session'` abort strategies) needs a
- * second connection that a hung database does not answer either, and the aborted connection
- * would go back to the pool only after its query settles, still inside its transaction.
- * pg's own `query_timeout` has the same flaw: it rejects the promise but leaves the query
- * running on a connection that returns to the pool.
+ * (`pg_cancel_backend`, Kysely's `'cancel query'`/`'kill session'` abort strategies, which
+ * MikroORM exposes as `em.fork({ signal })`) needs a second connection that a hung database does
+ * not answer either, and the aborted connection would go back to the pool only after its query
+ * settles, still inside its transaction (MikroORM waits for it before it can roll back). pg's own
+ * `query_timeout` has the same flaw: it rejects the promise but leaves the query running on a
+ * connection that returns to the pool.
  *
  * The one thing no client can know is whether a COMMIT already on its way was applied: a request
  * cut while waiting for the answer to COMMIT answers 503, and the change may or may not be there.
@@ -76,12 +84,16 @@ const scopes = new AsyncLocalStorage<Scope | null>()
 export interface Limits {
   /** Longest wait for one query's answer (0 = none). Acquiring is bounded by the pool's own `connectionTimeoutMillis`. */
   queryMs: number
+  /** How long the watchdog's `select 1` may take before the database counts as hung (0 = no watchdog). */
+  hangMs: number
 }
-let limits: Limits = { queryMs: 0 }
+let limits: Limits = { queryMs: 0, hangMs: 0 }
+/** A wait this long makes the watchdog check that the database answers at all. */
+export const STALL_MS = 1000
 
-/** Sets the pool-wide query limit (the ORM setup does, from the configuration). */
-export function setDatabaseLimits(l: Limits) {
-  limits = l
+/** Sets the pool-wide limits (the ORM setup does, from the configuration). */
+export function setDatabaseLimits(l: Partial<Limits>) {
+  limits = { ...limits, ...l }
 }
 
 /**
@@ -133,14 +145,97 @@ function remaining(scope: Scope) {
   return scope.deadline - Date.now()
 }
 
+/** A wait in progress: a query on a connection, or an acquire; `cut` ends it at once. */
+interface Wait {
+  since: number
+  cut(reason: Error): void
+}
+const waits = new Set<Wait>()
+
+/** Starts tracking a wait; a second into it, the watchdog checks the database answers at all. */
+function track(cut: (reason: Error) => void): () => void {
+  const wait: Wait = { since: Date.now(), cut }
+  waits.add(wait)
+  const stall = limits.hangMs > 0 ? setTimeout(() => void watchdog?.check(), STALL_MS) : undefined
+  return () => {
+    waits.delete(wait)
+    clearTimeout(stall)
+  }
+}
+
+/** The database did not answer the watchdog: every wait older than STALL_MS is cut. */
+function cutStalled(reason: Error) {
+  const before = Date.now() - STALL_MS
+  for (const wait of [...waits]) if (wait.since <= before) wait.cut(reason)
+}
+
 /**
- * Instruments a pg pool: bounded acquires, bounded queries, connections tied to their request.
- * A checked-out connection whose socket dies (cut here, or dropped by the server) goes back to
- * the pool at once and is discarded there: Kysely never releases a connection whose BEGIN,
- * COMMIT or ROLLBACK failed, so without this each one would stay checked out for good and the
- * pool would shrink with every outage.
+ * Checks that the database answers at all: one `select 1` on a connection of its own (never
+ * behind the pool's queue, never inside a transaction). One probe at a time.
  */
-export function instrumentPool(pool: PgPool) {
+class Watchdog {
+  private client: any = null
+  private probing: Promise<boolean> | null = null
+  private stopped = false
+  constructor(private readonly connect: () => any) {}
+
+  check(): Promise<boolean> {
+    if (this.stopped) return Promise.resolve(true)
+    this.probing ??= this.probe().finally(() => (this.probing = null))
+    return this.probing
+  }
+
+  private async probe(): Promise<boolean> {
+    const ms = limits.hangMs
+    let timer: ReturnType<typeof setTimeout> | undefined
+    try {
+      await Promise.race([
+        (async () => {
+          if (!this.client) {
+            const c = this.connect()
+            c.on('error', () => {})
+            this.client = c
+            await c.connect()
+          }
+          await this.client.query('select 1')
+        })(),
+        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('no answer')), ms))),
+      ])
+      return true
+    } catch {
+      this.drop()
+      if (!this.stopped) cutStalled(new DatabaseTimeoutError(`The database did not answer a check within ${ms} ms: it counts as hung.`))
+      return false
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  private drop() {
+    const c = this.client
+    this.client = null
+    try {
+      c?.connection?.stream?.destroy()
+    } catch {}
+  }
+
+  stop() {
+    this.stopped = true
+    const c = this.client
+    this.client = null
+    c?.end().catch(() => {})
+  }
+}
+let watchdog: Watchdog | null = null
+
+/**
+ * Instruments a pg pool: bounded acquires, bounded queries, connections tied to their request,
+ * and the watchdog. A checked-out connection whose socket dies (cut here, or dropped by the
+ * server) goes back to the pool at once and is discarded there: Kysely never releases a
+ * connection whose BEGIN, COMMIT or ROLLBACK failed, so without this each one would stay checked
+ * out for good and the pool would shrink with every outage.
+ */
+export function instrumentPool(pool: PgPool & { options?: Record<string, unknown>; Client?: new (o: object) => unknown; end?: () => Promise<void> }) {
   pool.on('connect', (client) => {
     wrapQuery(client)
     const discard = (err?: unknown) => checkoutOf(client)?.release(err instanceof Error ? err : new Error('The database connection ended.'))
@@ -152,6 +247,21 @@ export function instrumentPool(pool: PgPool) {
     if (typeof cb === 'function') return connect(cb)
     return acquire(connect)
   }) as PgPool['connect']
+  if (pool.Client && pool.options) {
+    const { Client, options } = pool
+    // pg-pool keeps the password as a non-enumerable property: a spread would lose it.
+    const dog = new Watchdog(
+      () => new Client({ ...options, password: options.password, application_name: 'summit-watchdog', connectionTimeoutMillis: limits.hangMs || undefined }),
+    )
+    watchdog = dog
+    const end = pool.end?.bind(pool)
+    if (end)
+      pool.end = () => {
+        dog.stop()
+        if (watchdog === dog) watchdog = null
+        return end()
+      }
+  }
 }
 
 /** One checkout of a connection: who holds it, and its release (once). */
@@ -182,16 +292,16 @@ function checkOut(client: PgClient, scope: Scope | null): PgClient {
 
 async function acquire(connect: () => Promise<PgClient>): Promise<PgClient> {
   const scope = scopes.getStore() ?? null
-  if (!scope) return checkOut(await connect(), null)
-  if (scope.ended) throw scope.ended
-  const left = remaining(scope)
-  if (left <= 0) {
+  if (scope?.ended) throw scope.ended
+  const left = scope ? remaining(scope) : Number.POSITIVE_INFINITY
+  if (scope && left <= 0) {
     endScope(scope, timeoutError(scope))
     throw scope.ended
   }
   let abandoned = false
   let timer: ReturnType<typeof setTimeout> | undefined
   let fail: ((reason: Error) => void) | undefined
+  let untrack: (() => void) | undefined
   const pending = connect()
   // A connection that arrives after its request gave up goes straight back to the pool.
   pending.then(
@@ -209,18 +319,26 @@ async function acquire(connect: () => Promise<PgClient>): Promise<PgClient> {
           abandoned = true
           reject(reason)
         }
-        scope.waiting.add(fail)
-        timer = setTimeout(() => endScope(scope, timeoutError(scope)), left)
+        // The watchdog found the database hung: this wait ends now (and its request's work with it).
+        untrack = track((reason) => {
+          if (scope) endScope(scope, reason)
+          else fail?.(reason)
+        })
+        if (scope) {
+          scope.waiting.add(fail)
+          timer = setTimeout(() => endScope(scope, timeoutError(scope)), left)
+        }
       }),
     ])
   } finally {
     clearTimeout(timer)
-    if (fail) scope.waiting.delete(fail)
+    untrack?.()
+    if (fail) scope?.waiting.delete(fail)
   }
   return checkOut(client, scope)
 }
 
-/** Bounds every promise-style query of `client` by the query limit and its request's deadline. */
+/** Bounds every promise-style query of `client` by the query limit, its request's deadline and the watchdog. */
 function wrapQuery(client: PgClient) {
   if (client.__summitQuery) return
   client.__summitQuery = true
@@ -233,19 +351,23 @@ function wrapQuery(client: PgClient) {
     if (live) ms = Math.min(ms, remaining(live))
     const result = proto.query.apply(this, args)
     // Only promise-style queries (the ORM's); cursors and callbacks keep pg's own handling.
-    if (!Number.isFinite(ms) || !result || typeof result.then !== 'function' || typeof args[args.length - 1] === 'function') return result
-    const timer = setTimeout(
-      () => {
-        const reason = live ? timeoutError(live) : new DatabaseTimeoutError(`The database did not answer a query within ${limits.queryMs} ms.`)
-        if (live) endScope(live, reason)
-        destroy(client, reason)
-      },
-      Math.max(0, ms),
-    )
-    result.then(
-      () => clearTimeout(timer),
-      () => clearTimeout(timer),
-    )
+    if (!result || typeof result.then !== 'function' || typeof args[args.length - 1] === 'function') return result
+    const cut = (reason: Error) => {
+      if (live) endScope(live, reason)
+      destroy(client, reason)
+    }
+    const untrack = track(cut)
+    const timer = Number.isFinite(ms)
+      ? setTimeout(
+          () => cut(live ? timeoutError(live) : new DatabaseTimeoutError(`The database did not answer a query within ${limits.queryMs} ms.`)),
+          Math.max(0, ms),
+        )
+      : undefined
+    const settle = () => {
+      clearTimeout(timer)
+      untrack()
+    }
+    result.then(settle, settle)
     return result
   }
 }

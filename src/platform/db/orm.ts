@@ -15,7 +15,7 @@ export const migrationsPath = resolve(import.meta.dir, '../../../migrations')
  * hold when it does not.
  */
 export function connectionLimits() {
-  setDatabaseLimits({ queryMs: config.DB_QUERY_TIMEOUT_MS })
+  setDatabaseLimits({ queryMs: config.DB_QUERY_TIMEOUT_MS, hangMs: config.DB_HANG_TIMEOUT_MS })
   return {
     statement_timeout: config.DB_STATEMENT_TIMEOUT_MS,
     lock_timeout: config.DB_LOCK_TIMEOUT_MS,
