@@ -147,15 +147,28 @@ const compiled: Compiled[] = routes.map((route) => {
   return { route, keys, re: new RegExp(`^${src}/?$`) }
 })
 
-/** The route of a path (trailing slash tolerated) and its parameters, or null. */
+/** A path segment decoded, or null when it is malformed or holds a control character or an unpaired surrogate. */
+function segment(raw: string): string | null {
+  try {
+    const s = decodeURIComponent(raw)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+    return /[\u0000-\u001f\u007f]/.test(s) || !s.isWellFormed() ? null : s
+  } catch {
+    return null
+  }
+}
+
+/** The route of a path (trailing slash tolerated) and its parameters, or null (also for a parameter no row can have). */
 export function matchRoute(path: string): { route: RouteDef; params: Record<string, string> } | null {
   for (const { route, re, keys } of compiled) {
     const m = re.exec(path)
     if (!m) continue
     const params: Record<string, string> = {}
-    keys.forEach((k, i) => {
-      params[k] = decodeURIComponent(m[i + 1])
-    })
+    for (const [i, k] of keys.entries()) {
+      const value = segment(m[i + 1])
+      if (value === null) return null
+      params[k] = value
+    }
     return { route, params }
   }
   return null

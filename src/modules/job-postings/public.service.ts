@@ -8,6 +8,8 @@ import { EMPLOYMENT_TYPES, WORK_MODES } from './job-posting.schema'
 
 export interface PublicJobQuery {
   page?: number
+  /** Rows per page (default 10; bounded by the caller's paging check). */
+  perPage?: number
   q?: string
   employmentStatus?: string
   workplaceType?: string
@@ -16,6 +18,7 @@ export const PUBLIC_PAGE_SIZE = 10
 
 export async function listPublished(em: EntityManager, query: PublicJobQuery = {}) {
   const page = Math.max(1, Math.floor(query.page ?? 1) || 1)
+  const perPage = query.perPage ?? PUBLIC_PAGE_SIZE
   const where: any[] = [{ status: 'PUBLISHED', deletedAt: null }]
   if (query.q?.trim()) {
     const like = `%${escapeLike(query.q.trim())}%`
@@ -32,12 +35,12 @@ export async function listPublished(em: EntityManager, query: PublicJobQuery = {
     {
       filters: false,
       populate: ['tenant'],
-      limit: PUBLIC_PAGE_SIZE,
-      offset: (page - 1) * PUBLIC_PAGE_SIZE,
+      limit: perPage,
+      offset: (page - 1) * perPage,
       orderBy: [{ publishedAt: 'desc' }, { id: 'asc' }],
     },
   )
-  return { rows, total, page, lastPage: Math.max(1, Math.ceil(total / PUBLIC_PAGE_SIZE)) }
+  return { rows, total, page, perPage, lastPage: Math.max(1, Math.ceil(total / perPage)) }
 }
 
 export async function findPublished(em: EntityManager, id: string) {

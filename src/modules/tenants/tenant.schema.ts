@@ -32,14 +32,28 @@ export const TenantUpdateSchema = v.strictObject({
   refundPolicy: RefundPolicyField,
 })
 
+/** A member's role names (at most 20). */
+const memberRoles = v.pipe(
+  v.array(
+    v.pipe(
+      v.string('Roles must be a list of role names'),
+      v.trim(),
+      v.nonEmpty('Roles must be a list of role names'),
+      v.maxLength(64, 'Role names must be at most 64 characters'),
+    ),
+    'Roles must be a list of role names',
+  ),
+  v.maxLength(20, 'A member can have at most 20 roles'),
+)
+
 export const MemberCreateSchema = v.strictObject({
   userId: v.pipe(v.string('User is required'), v.uuid('User is required')),
   status: v.optional(v.picklist(['ACTIVE', 'PENDING', 'SUSPENDED'], 'Please select a valid status'), 'ACTIVE'),
-  roles: v.optional(v.array(v.string()), []),
+  roles: v.optional(memberRoles, []),
 })
 export const MemberUpdateSchema = v.strictObject({
   status: v.optional(v.picklist(['ACTIVE', 'PENDING', 'SUSPENDED'], 'Please select a valid status')),
-  roles: v.optional(v.array(v.string())),
+  roles: v.optional(memberRoles),
 })
 
 /** A tenant as the API answers it (tenant.routes.ts serializeTenant is typed by it). */

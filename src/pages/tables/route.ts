@@ -7,6 +7,7 @@ import { Elysia } from 'elysia'
 import { readTableState, SCOPE_PREFIX } from '../../../design-system/components/table/table-state'
 import { platform } from '../../platform/http/context'
 import { forbidden, notFound, unauthenticated } from '../../platform/http/errors'
+import { readPaging } from '../../platform/http/list-query'
 import { isCoachArea } from '../guards'
 import { parseCookies } from '../request'
 import { isTableKind, loadTable, scopeOf, tzOf } from './index'
@@ -23,6 +24,8 @@ export const tableDataRoute = () =>
       if (!user) throw unauthenticated()
       if (TABLES[kind].area === 'coach' && !isCoachArea(user)) throw forbidden('Only coaches see this list.')
       const params = new URL(c.request.url).searchParams
+      // The page, like every list's: a whole number up to the bound (a page past the end gives the last).
+      readPaging(params, { fixedPerPage: 10 })
       const raw: Record<string, string> = {}
       for (const [k, v] of params) if (k.startsWith(SCOPE_PREFIX)) raw[k.slice(SCOPE_PREFIX.length)] = v
       const tz = tzOf(parseCookies(c.request.headers.get('cookie')).tz)

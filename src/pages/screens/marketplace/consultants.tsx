@@ -7,6 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { css, cx } from 'styled-system/css'
 import { badge, button, input } from 'styled-system/recipes'
 import { listPublicCoaches } from '../../../modules/accounts'
+import { pageOfUrl } from '../../../platform/http/list-query'
 import { countryByCode } from '../../../shared/countries'
 import type { PageContext, PageModule } from '../../routes'
 import { memoHtml, pageCache } from './cache'
@@ -37,7 +38,7 @@ async function load(ctx: PageContext) {
   const q = sp.get('q')?.trim().slice(0, 200) ?? ''
   const countryRaw = sp.get('country')?.trim() ?? ''
   const country = countryRaw ? (countryByCode(countryRaw)?.code ?? '') : ''
-  const page = Math.max(1, Math.floor(Number(sp.get('page')) || 1))
+  const page = pageOfUrl(sp)
   const result = await pageCache(`consultants:${page}:${country}:${q}`, () =>
     listPublicCoaches(ctx.em.fork(), {
       page,
