@@ -11,6 +11,7 @@ import { isDatabaseUnavailable } from '../platform/db/health'
 import { platform } from '../platform/http/context'
 import { unavailablePage } from '../platform/http/error-handler'
 import { notFound } from '../platform/http/errors'
+import { seoRoutes } from './seo/routes'
 import { tableDataRoute } from './tables/route'
 
 const API_PREFIX = /^\/(v1|api|openapi|docs|assets)(\/|$)/
@@ -25,6 +26,7 @@ export function pages() {
   return new Elysia({ name: 'pages' })
     .use(platform)
     .use(tableDataRoute())
+    .use(seoRoutes())
     .get(
       '/*',
       async (c) => {

@@ -1,7 +1,21 @@
 /** Workshops: the catalogue (tags, templates, workshops, schedules, resources), the public marketplace rows and which schedules a user may book (the front door). */
 export { findBookableSchedule, isCoachOf } from './bookable'
 export * from './enums'
+export {
+  isoWithOffset,
+  isPublicPage,
+  loadSchedulePage,
+  mayPreview,
+  nextScheduleOfCoaches,
+  type OtherDate,
+  type PageResource,
+  type PageReview,
+  type PageState,
+  pageState,
+  type SchedulePage,
+} from './public.page'
 export { findPublicSchedule, listPublicSchedules, type PublicFilters, parsePublicFilters } from './public.service'
+export { SITEMAP_PAST_DAYS, sitemapScheduleParts, sitemapSchedules } from './public.sitemap'
 export { WorkshopResource } from './resource.entity'
 export { attendeeBookings, attendeeVisibility, isConfirmedAttendee } from './resource.service'
 export { catalogueRoutes } from './routes'

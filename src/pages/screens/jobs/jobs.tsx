@@ -153,6 +153,7 @@ function JobsPage({ data, ctx }: { data: Data; ctx: PageContext }) {
 export default {
   title: 'Jobs',
   description: 'Open positions posted by teams on Summit. Apply without an account.',
+  canonicalParams: ['page'],
   load,
   Page: JobsPage,
 } satisfies PageModule<Data>

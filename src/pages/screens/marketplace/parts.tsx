@@ -1,6 +1,6 @@
 /**
  * Pieces the public marketplace screens share (/workshops, /consultants, /{username},
- * /workshops/{id}/book): money and dates as the schedule's venue sees them, the coach avatar,
+ * /workshops/{id}, /workshops/{id}/book): money and dates as the schedule's venue sees them, the coach avatar,
  * a workshop schedule card. Server-only, no JavaScript.
  */
 import { css, cx } from 'styled-system/css'
@@ -214,6 +214,7 @@ const card = {
   price: css({ fontWeight: 'bold', fontSize: 'lg' }),
   seats: { full: cx(muted, css({ color: 'red.10' })), few: cx(muted, css({ color: 'amber.11' })), many: cx(muted, css({ color: 'fg.muted' })) },
   aside: cx(css({ ml: 'auto' }), muted),
+  srOnly: css({ srOnly: true }),
   book: css({
     ml: 'auto',
     display: 'inline-flex',
@@ -250,7 +251,8 @@ export function ScheduleCard({
   const left = s.seatsLeft ?? 0
   const full = left <= 0
   const started = new Date(s.startDate ?? 0).getTime() <= Date.now()
-  const href = `/workshops/${s.id}/book`
+  // The card leads to the schedule's public page; booking starts there.
+  const href = `/workshops/${s.id}`
   return (
     <li className={card.item} data-testid="schedule-card">
       {w.image && (
@@ -310,11 +312,9 @@ export function ScheduleCard({
         </span>
         {started ? (
           <span className={card.aside}>In progress</span>
-        ) : full ? (
-          <span className={card.aside}>Full</span>
         ) : (
-          <a href={href} className={card.book}>
-            Book
+          <a href={href} className={card.book} data-testid="card-details">
+            Details<span className={card.srOnly}> of {w.title}</span>
           </a>
         )}
       </div>

@@ -1,0 +1,23 @@
+import { Migration } from '@mikro-orm/migrations';
+
+export class Migration20261125161520_public_pages extends Migration {
+
+  override name = 'Migration20261125161520_public_pages';
+
+  override up(): void | Promise<void> {
+    this.addSql(`alter table "workshop_templates" add "outcomes" text[] not null default '{}';`);
+
+    this.addSql(`alter table "workshops" add "outcomes" text[] not null default '{}';`);
+
+    this.addSql(`alter table "workshop_resources" add "is_public" boolean not null default false;`);
+  }
+
+  override down(): void | Promise<void> {
+    this.addSql(`alter table "workshop_resources" drop column "is_public";`);
+
+    this.addSql(`alter table "workshop_templates" drop column "outcomes";`);
+
+    this.addSql(`alter table "workshops" drop column "outcomes";`);
+  }
+
+}

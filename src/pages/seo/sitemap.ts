@@ -1,0 +1,170 @@
+/**
+ * The sitemap (sitemaps.org protocol 0.9) and robots.txt. `/sitemap.xml` is an index of parts:
+ * `/sitemaps/static.xml` (home, lists, legal pages), `/sitemaps/workshops-{n}.xml` (public
+ * workshop pages), `/sitemaps/coaches-{n}.xml` (coach profiles) and `/sitemaps/jobs-{n}.xml`
+ * (job pages), each of at most `sitemapOptions.perFile` URLs (50,000, the protocol's limit),
+ * with `lastmod`. Every answer is streamed: the XML head goes out at once and the URLs follow in
+ * keyset batches read from the listing index, so neither the first byte nor the memory grows
+ * with the catalogue. Gzipped when the client accepts it.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { config } from '../../config'
+import { sitemapCoaches, sitemapCoachParts } from '../../modules/accounts'
+import { sitemapJobParts, sitemapJobs } from '../../modules/job-postings'
+import { sitemapScheduleParts, sitemapSchedules } from '../../modules/workshops'
+import { log } from '../../platform/log'
+
+/** URLs per part (the protocol allows 50,000) and rows per statement; tests lower them to check the split. */
+export const sitemapOptions = { perFile: 50_000, batch: 5_000 }
+
+type Part = { count: number; lastmod: Date | null }
+type Rows = AsyncGenerator<{ path: string; lastmod: Date }[]>
+interface Source {
+  parts: (em: EntityManager, perFile: number) => Promise<Part[]>
+  rows: (em: EntityManager, part: number, perFile: number, batch: number) => Rows
+}
+
+export const SITEMAP_SOURCES: Record<'workshops' | 'coaches' | 'jobs', Source> = {
+  workshops: { parts: sitemapScheduleParts, rows: sitemapSchedules },
+  coaches: { parts: sitemapCoachParts, rows: sitemapCoaches },
+  jobs: { parts: sitemapJobParts, rows: sitemapJobs },
+}
+type SourceName = keyof typeof SITEMAP_SOURCES
+
+/** The public pages that are not rows: each list's lastmod follows its rows. */
+const STATIC_PAGES: { path: string; follows?: SourceName[] }[] = [
+  { path: '/', follows: ['workshops', 'coaches'] },
+  { path: '/workshops', follows: ['workshops'] },
+  { path: '/consultants', follows: ['coaches'] },
+  { path: '/jobs', follows: ['jobs'] },
+  { path: '/announcement' },
+  { path: '/b/privacy-policy' },
+  { path: '/b/terms-and-conditions' },
+  { path: '/c/privacy-policy' },
+  { path: '/c/terms-and-conditions' },
+]
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;')
+/** W3C datetime, to the second. */
+const w3c = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, '+00:00')
+const abs = (path: string) => esc(`${config.APP_URL}${path}`)
+const latest = (dates: (Date | null | undefined)[]) => dates.reduce<Date | null>((a, d) => (d && (!a || d > a) ? d : a), null)
+
+const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n'
+const URLSET = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
+const url = (path: string, lastmod: Date | null) => `<url><loc>${abs(path)}</loc>${lastmod ? `<lastmod>${w3c(lastmod)}</lastmod>` : ''}</url>\n`
+
+async function partsOf(em: EntityManager) {
+  const names = Object.keys(SITEMAP_SOURCES) as SourceName[]
+  // Side by side, each on its own connection.
+  const all = await Promise.all(names.map((n) => SITEMAP_SOURCES[n].parts(em.fork(), sitemapOptions.perFile)))
+  return Object.fromEntries(names.map((n, i) => [n, all[i]!])) as Record<SourceName, Part[]>
+}
+
+async function* indexXml(em: EntityManager) {
+  yield `${HEAD}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n`
+  const parts = await partsOf(em)
+  const newest = (n: SourceName) => latest(parts[n].map((p) => p.lastmod))
+  const statics = latest(STATIC_PAGES.flatMap((p) => (p.follows ?? []).map(newest)))
+  let out = `<sitemap><loc>${abs('/sitemaps/static.xml')}</loc>${statics ? `<lastmod>${w3c(statics)}</lastmod>` : ''}</sitemap>\n`
+  for (const name of Object.keys(parts) as SourceName[])
+    parts[name].forEach((p, i) => {
+      out += `<sitemap><loc>${abs(`/sitemaps/${name}-${i + 1}.xml`)}</loc>${p.lastmod ? `<lastmod>${w3c(p.lastmod)}</lastmod>` : ''}</sitemap>\n`
+    })
+  yield `${out}</sitemapindex>\n`
+}
+
+async function* staticXml(em: EntityManager) {
+  yield HEAD + URLSET
+  const parts = await partsOf(em)
+  let out = ''
+  for (const page of STATIC_PAGES) out += url(page.path, latest((page.follows ?? []).flatMap((n) => parts[n].map((p) => p.lastmod))))
+  yield `${out}</urlset>\n`
+}
+
+async function* partXml(em: EntityManager, source: Source, part: number) {
+  yield HEAD + URLSET
+  for await (const rows of source.rows(em, part, sitemapOptions.perFile, sitemapOptions.batch)) {
+    let out = ''
+    for (const r of rows) out += url(r.path, r.lastmod)
+    yield out
+  }
+  yield '</urlset>\n'
+}
+
+function streamOf(parts: AsyncGenerator<string>, what: string) {
+  const encoder = new TextEncoder()
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { value, done } = await parts.next()
+        if (done) controller.close()
+        else controller.enqueue(encoder.encode(value))
+      } catch (err) {
+        log.error({ err, what }, 'sitemap failed while streaming')
+        controller.error(err)
+      }
+    },
+    async cancel() {
+      await parts.return(undefined)
+    },
+  })
+}
+
+function xmlResponse(request: Request, parts: AsyncGenerator<string>, what: string) {
+  let body: ReadableStream<Uint8Array> = streamOf(parts, what)
+  const headers: Record<string, string> = {
+    'content-type': 'application/xml; charset=utf-8',
+    'cache-control': 'public, max-age=600',
+    vary: 'accept-encoding',
+  }
+  if (/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
+    body = body.pipeThrough(new CompressionStream('gzip') as unknown as ReadableWritablePair<Uint8Array, Uint8Array>)
+    headers['content-encoding'] = 'gzip'
+  }
+  return new Response(body, { headers })
+}
+
+const notFound = () => new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+
+/** `/sitemap.xml`, `/sitemaps/static.xml` or `/sitemaps/{source}-{n}.xml`. */
+export async function sitemapResponse(request: Request, em: EntityManager, file: string | null): Promise<Response> {
+  if (file === null) return xmlResponse(request, indexXml(em), 'index')
+  if (file === 'static.xml') return xmlResponse(request, staticXml(em), 'static')
+  const m = /^(workshops|coaches|jobs)-([1-9]\d{0,6})\.xml$/.exec(file)
+  if (!m) return notFound()
+  const source = SITEMAP_SOURCES[m[1] as SourceName]
+  const part = Number(m[2]) - 1
+  // A part past the last is a 404; the first part always exists (empty when there are no rows).
+  if (part > 0 && (await source.parts(em.fork(), sitemapOptions.perFile)).length <= part) return notFound()
+  return xmlResponse(request, partXml(em, source, part), file)
+}
+
+/** robots.txt: everything public may be crawled; the areas, the API and its docs may not. */
+export function robotsTxt() {
+  return [
+    'User-agent: *',
+    // Prefixes end with a slash or `$` so usernames such as /bella or /carl stay crawlable.
+    'Disallow: /b$',
+    'Disallow: /b/',
+    'Disallow: /c$',
+    'Disallow: /c/',
+    'Disallow: /v1$',
+    'Disallow: /v1/',
+    'Disallow: /docs$',
+    'Disallow: /docs/',
+    'Disallow: /openapi/',
+    'Disallow: /api/',
+    'Disallow: /onboarding',
+    'Disallow: /invitations/',
+    'Disallow: /workshops/*/book',
+    // The legal pages live under the areas' prefixes but are public.
+    'Allow: /b/privacy-policy',
+    'Allow: /b/terms-and-conditions',
+    'Allow: /c/privacy-policy',
+    'Allow: /c/terms-and-conditions',
+    '',
+    `Sitemap: ${config.APP_URL}/sitemap.xml`,
+    '',
+  ].join('\n')
+}
