@@ -8,6 +8,7 @@ export const CoachWorkshopFormProps = v.object({
       id: v.string(),
       title: v.string(),
       description: v.string(),
+      outcomes: v.array(v.string()),
       image: v.string(),
       video: v.string(),
       price: v.number(),
@@ -18,7 +19,9 @@ export const CoachWorkshopFormProps = v.object({
       deleted: v.boolean(),
     }),
   ),
-  templates: v.array(v.object({ id: v.string(), title: v.string(), description: v.string(), image: v.string(), video: v.string(), price: v.number() })),
+  templates: v.array(
+    v.object({ id: v.string(), title: v.string(), description: v.string(), outcomes: v.array(v.string()), image: v.string(), video: v.string(), price: v.number() }),
+  ),
   tags: v.array(v.object({ name: v.string(), slug: v.string() })),
 })
 export type CoachWorkshopFormProps = v.InferOutput<typeof CoachWorkshopFormProps>

@@ -141,15 +141,15 @@ export async function claimTempFile(em: EntityManager, id: string, ownerId: stri
 }
 
 /** Who may download a non-public file: by default its owner; modules add rules per kind. */
-export type FileAccessRule = (file: StoredFile, user: User) => Promise<boolean> | boolean
+/** `user` is null for a visitor who is not signed in (a rule may still open a file to everyone). */
+export type FileAccessRule = (file: StoredFile, user: User | null) => Promise<boolean> | boolean
 const accessRules = new Map<string, FileAccessRule>()
 export function allowFileAccess(kind: FileKind, rule: FileAccessRule) {
   accessRules.set(kind, rule)
 }
 export async function mayRead(file: StoredFile, user: User | null, superAdmin: boolean) {
   if (isPublicKind(file.kind)) return true
-  if (!user) return false
-  if (superAdmin || file.owner?.id === user.id) return true
+  if (user && (superAdmin || file.owner?.id === user.id)) return true
   const rule = accessRules.get(file.kind)
   return rule ? Boolean(await rule(file, user)) : false
 }

@@ -121,9 +121,9 @@ function overlay(input: OgInput, photo: boolean) {
   ${text(140, 102, 34, '#fafaf9', config.SITE_NAME, 700)}
   ${title.map((l, i) => text(72, titleTop + i * 74, 64, '#fafaf9', l, 700)).join('\n  ')}
   <rect x="72" y="${titleTop + (title.length - 1) * 74 + 34}" width="96" height="6" rx="3" fill="#ffdc00"/>
-  ${text(72, titleTop + (title.length - 1) * 74 + 96, 32, '#f5f5f4', input.when)}
-  ${text(72, titleTop + (title.length - 1) * 74 + 142, 28, '#d6d3d1', input.place)}
-  ${input.coach ? text(72, 566, 30, '#f5f5f4', `with ${input.coach}`, 700) : ''}
+  ${text(72, titleTop + (title.length - 1) * 74 + 96, 32, '#f5f5f4', fit(input.when, 32, 1056))}
+  ${text(72, titleTop + (title.length - 1) * 74 + 142, 28, '#d6d3d1', fit(input.place, 28, 1056))}
+  ${input.coach ? text(72, 566, 30, '#f5f5f4', fit(`with ${input.coach}`, 30, OG_WIDTH - 72 * 2 - priceWidth - 40), 700) : ''}
   <rect x="${OG_WIDTH - 72 - priceWidth}" y="524" width="${priceWidth}" height="60" rx="30" fill="#ffdc00"/>
   ${text(OG_WIDTH - 72 - priceWidth + 28, 566, 34, '#1c1917', input.price, 700)}
 </svg>`

@@ -91,9 +91,13 @@ export function utcHint(start: string | null, end: string | null, tz: string) {
 export const zoneName = (tz: string) => (tz.includes('/') ? `${tz.split('/').pop()!.replace(/_/g, ' ')} time` : tz)
 
 // ------------------------------------------------------------------ place
+/** Countries whose addresses put the postal code before the town ("1100-053 Lisbon"); elsewhere it follows ("London EC1M 5PA"). */
+const ZIP_FIRST = new Set(['AT', 'BE', 'CH', 'DE', 'DK', 'ES', 'FI', 'FR', 'IS', 'IT', 'LU', 'MX', 'NL', 'NO', 'PL', 'PT', 'SE', 'BR', 'CZ', 'GR', 'HR', 'HU', 'SK', 'SI'])
+
 export function addressLines(p: Pick<SchedulePage, 'venueName' | 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'zip' | 'country'>) {
   const country = countryByCode(p.country)?.name ?? p.country
-  return [p.venueName, p.addressLine1, p.addressLine2, [p.zip, p.city, p.state].filter(Boolean).join(' '), country].filter((x): x is string => !!x)
+  const town = ZIP_FIRST.has((p.country ?? '').toUpperCase()) ? [p.zip, p.city, p.state] : [p.city, p.state, p.zip]
+  return [p.venueName, p.addressLine1, p.addressLine2, town.filter(Boolean).join(' '), country].filter((x): x is string => !!x)
 }
 
 /** A search for the address on OpenStreetMap (a plain link: no map script on the page). */
