@@ -3,9 +3,9 @@
  * `/sitemaps/static.xml` (home, lists, legal pages), `/sitemaps/workshops-{n}.xml` (public
  * workshop pages), `/sitemaps/coaches-{n}.xml` (coach profiles) and `/sitemaps/jobs-{n}.xml`
  * (job pages), each of at most `sitemapOptions.perFile` URLs (50,000, the protocol's limit),
- * with `lastmod`. Every answer is streamed: the XML head goes out at once and the URLs follow in
- * keyset batches read from the listing index, so neither the first byte nor the memory grows
- * with the catalogue. Gzipped when the client accepts it.
+ * with `lastmod`. Every answer is streamed: a part goes out as soon as its first batch of URLs is
+ * read, the rest follow in keyset batches along an index, so neither the first byte nor the
+ * memory grows with the catalogue. Parts are gzipped when the client accepts it.
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { config } from '../../config'
@@ -14,8 +14,11 @@ import { sitemapJobParts, sitemapJobs } from '../../modules/job-postings'
 import { sitemapScheduleParts, sitemapSchedules } from '../../modules/workshops'
 import { log } from '../../platform/log'
 
-/** URLs per part (the protocol allows 50,000) and rows per statement; tests lower them to check the split. */
-export const sitemapOptions = { perFile: 50_000, batch: 5_000 }
+/**
+ * URLs per part (the protocol allows 50,000), rows per statement, and how long the parts' counts
+ * and lastmods are kept; tests lower them to check the split.
+ */
+export const sitemapOptions = { perFile: 50_000, batch: 5_000, partsTtlMs: 60_000 }
 
 type Part = { count: number; lastmod: Date | null }
 type Rows = AsyncGenerator<{ path: string; lastmod: Date }[]>
@@ -54,11 +57,24 @@ const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n'
 const URLSET = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
 const url = (path: string, lastmod: Date | null) => `<url><loc>${abs(path)}</loc>${lastmod ? `<lastmod>${w3c(lastmod)}</lastmod>` : ''}</url>\n`
 
-async function partsOf(em: EntityManager) {
+let partsMemo: { at: number; perFile: number; value: Promise<Record<SourceName, Part[]>> } | null = null
+
+/**
+ * Each source's parts (counts and lastmods: a read of each index, side by side on their own
+ * connections), kept a minute per server: a crawler reads the index, then the parts.
+ */
+function partsOf(em: EntityManager) {
+  const now = Date.now()
+  if (partsMemo && partsMemo.perFile === sitemapOptions.perFile && now - partsMemo.at < sitemapOptions.partsTtlMs) return partsMemo.value
   const names = Object.keys(SITEMAP_SOURCES) as SourceName[]
-  // Side by side, each on its own connection.
-  const all = await Promise.all(names.map((n) => SITEMAP_SOURCES[n].parts(em.fork(), sitemapOptions.perFile)))
-  return Object.fromEntries(names.map((n, i) => [n, all[i]!])) as Record<SourceName, Part[]>
+  const value = Promise.all(names.map((n) => SITEMAP_SOURCES[n].parts(em.fork(), sitemapOptions.perFile))).then(
+    (all) => Object.fromEntries(names.map((n, i) => [n, all[i]!])) as Record<SourceName, Part[]>,
+  )
+  partsMemo = { at: now, perFile: sitemapOptions.perFile, value }
+  value.catch(() => {
+    partsMemo = null
+  })
+  return value
 }
 
 async function* indexXml(em: EntityManager) {
@@ -82,12 +98,18 @@ async function* staticXml(em: EntityManager) {
   yield `${out}</urlset>\n`
 }
 
-async function* partXml(em: EntityManager, source: Source, part: number) {
+const urls = (rows: { path: string; lastmod: Date }[]) => {
+  let out = ''
+  for (const r of rows) out += url(r.path, r.lastmod)
+  return out
+}
+
+/** A part whose first batch is read already (so a part past the end is known before answering). */
+async function* partXml(first: IteratorResult<{ path: string; lastmod: Date }[]>, rest: Rows) {
   yield HEAD + URLSET
-  for await (const rows of source.rows(em, part, sitemapOptions.perFile, sitemapOptions.batch)) {
-    let out = ''
-    for (const r of rows) out += url(r.path, r.lastmod)
-    yield out
+  if (!first.done) {
+    yield urls(first.value)
+    for await (const rows of rest) yield urls(rows)
   }
   yield '</urlset>\n'
 }
@@ -111,14 +133,15 @@ function streamOf(parts: AsyncGenerator<string>, what: string) {
   })
 }
 
-function xmlResponse(request: Request, parts: AsyncGenerator<string>, what: string) {
+/** Parts (large) are gzipped when the client accepts it; the index and the static part are a few lines. */
+function xmlResponse(request: Request, parts: AsyncGenerator<string>, what: string, gzip = false) {
   let body: ReadableStream<Uint8Array> = streamOf(parts, what)
   const headers: Record<string, string> = {
     'content-type': 'application/xml; charset=utf-8',
     'cache-control': 'public, max-age=600',
     vary: 'accept-encoding',
   }
-  if (/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
+  if (gzip && /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
     body = body.pipeThrough(new CompressionStream('gzip') as unknown as ReadableWritablePair<Uint8Array, Uint8Array>)
     headers['content-encoding'] = 'gzip'
   }
@@ -135,9 +158,11 @@ export async function sitemapResponse(request: Request, em: EntityManager, file:
   if (!m) return notFound()
   const source = SITEMAP_SOURCES[m[1] as SourceName]
   const part = Number(m[2]) - 1
+  const rows = source.rows(em, part, sitemapOptions.perFile, sitemapOptions.batch)
+  const first = await rows.next()
   // A part past the last is a 404; the first part always exists (empty when there are no rows).
-  if (part > 0 && (await source.parts(em.fork(), sitemapOptions.perFile)).length <= part) return notFound()
-  return xmlResponse(request, partXml(em, source, part), file)
+  if (first.done && part > 0) return notFound()
+  return xmlResponse(request, partXml(first, rows), file, true)
 }
 
 /** robots.txt: everything public may be crawled; the areas, the API and its docs may not. */
