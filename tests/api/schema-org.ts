@@ -70,7 +70,8 @@ export function googleEventProblems(e: Record<string, any>): string[] {
   need(e['@type'] === 'Event', '@type is Event')
   need(typeof e.name === 'string' && e.name.length > 0, 'name')
   need(ISO_WITH_OFFSET.test(e.startDate ?? ''), 'startDate in ISO 8601 with a UTC offset')
-  if (e.endDate !== undefined) need(ISO_WITH_OFFSET.test(e.endDate) && Date.parse(e.endDate) >= Date.parse(e.startDate), 'endDate after startDate with an offset')
+  if (e.endDate !== undefined)
+    need(ISO_WITH_OFFSET.test(e.endDate) && Date.parse(e.endDate) >= Date.parse(e.startDate), 'endDate after startDate with an offset')
   const locations = Array.isArray(e.location) ? e.location : [e.location]
   need(locations.length > 0 && locations[0], 'location')
   for (const l of locations.filter(Boolean)) {
@@ -96,11 +97,15 @@ export function googleEventProblems(e: Record<string, any>): string[] {
       if (o.validFrom !== undefined) need(ISO_WITH_OFFSET.test(o.validFrom), 'offers.validFrom with an offset')
     }
   for (const k of ['organizer', 'performer'])
-    if (e[k] !== undefined) for (const p of [e[k]].flat()) need(['Person', 'Organization', 'PerformingGroup'].includes(p['@type']) && p.name, `${k} has a type and a name`)
+    if (e[k] !== undefined)
+      for (const p of [e[k]].flat()) need(['Person', 'Organization', 'PerformingGroup'].includes(p['@type']) && p.name, `${k} has a type and a name`)
   if (e.aggregateRating !== undefined) {
     const r = e.aggregateRating
     need(r['@type'] === 'AggregateRating', 'aggregateRating @type')
-    need(typeof r.ratingValue === 'number' && r.ratingValue >= (r.worstRating ?? 1) && r.ratingValue <= (r.bestRating ?? 5), 'aggregateRating.ratingValue in range')
+    need(
+      typeof r.ratingValue === 'number' && r.ratingValue >= (r.worstRating ?? 1) && r.ratingValue <= (r.bestRating ?? 5),
+      'aggregateRating.ratingValue in range',
+    )
     need((r.ratingCount ?? r.reviewCount) > 0, 'aggregateRating has a count')
   }
   return out

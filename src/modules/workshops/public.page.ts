@@ -82,7 +82,7 @@ const EXTRA_COLUMNS = `
      select o.id, o.start_date, o.end_date, o.timezone, o.mode, o.city, o.country, o.venue_name, greatest(0, w.max_seats - o.seats_taken) as seats_left
        from workshop_schedules o
       where o.workshop_id = s.workshop_id and o.id <> s.id and o.deleted_at is null and o.status = 'PUBLISHED'
-        and o.visibility = 'PUBLIC' and o.end_date > ?
+        and o.visibility = 'PUBLIC' and o.start_date > ?
       order by o.start_date limit ${OTHER_DATES}) x) as other_dates,
   (select coalesce(json_agg(x order by x.sort_order, x.created_at), '[]'::json) from (
      select r.id, r.title, r.description, r.type, r.url, r.file_path, r.file_size, r.file_type, r.sort_order, r.created_at
