@@ -67,7 +67,7 @@ export type PageState = 'open' | 'full' | 'running' | 'ended' | 'cancelled'
 export type SchedulePage = NonNullable<Awaited<ReturnType<typeof loadSchedulePage>>>
 
 const EXTRA_COLUMNS = `
-  w.outcomes as w_outcomes, tp.outcomes as t_outcomes, tp.description as t_description, tp.image as t_image,
+  tp.outcomes as t_outcomes, tp.description as t_description, tp.image as t_image,
   (select json_build_object('average', round(avg(f.rating), 1), 'count', count(*))
      from workshop_schedules fs join feedbacks f on f.workshop_schedule_id = fs.id and f.deleted_at is null
     where fs.workshop_id = s.workshop_id) as workshop_rating,
@@ -115,7 +115,7 @@ export async function loadSchedulePage(em: EntityManager, id: string) {
   const [r] = await em.execute<Record<string, any>[]>(`select ${PUBLIC_COLUMNS}, ${EXTRA_COLUMNS} ${FROM} where s.id = ? and s.deleted_at is null`, [at, id])
   if (!r) return null
   const row = publicRow(r)
-  const own = (json<string[] | null>(r.w_outcomes) ?? []).filter(Boolean)
+  const own = row.workshop.outcomes.filter(Boolean)
   const rating = json<{ average: number | string | null; count: number | string } | null>(r.workshop_rating)
   return {
     ...row,

@@ -192,6 +192,23 @@ export function Stars({ average, count }: { average: number | null; count: numbe
   )
 }
 
+/**
+ * A badge in a tone (green: runs, red: cancelled), tinted from the tone's scale in light and dark
+ * mode: its own class set, so no recipe's background competes with the tone's.
+ */
+const toneBase = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  borderRadius: 'full',
+  fontWeight: 'semibold',
+  whiteSpace: 'nowrap',
+  bg: 'colorPalette.a3',
+  color: 'colorPalette.12',
+})
+const toneSize = { sm: css({ h: '5', px: '2', fontSize: 'xs' }), md: css({ h: '6', px: '2.5', fontSize: 'xs' }) }
+const tonePalette = { green: css({ colorPalette: 'green' }), red: css({ colorPalette: 'red' }) }
+export const toneBadge = (tone: 'green' | 'red', size: 'sm' | 'md' = 'sm') => cx(toneBase, toneSize[size], tonePalette[tone])
+
 const tagBadge = cx(badge({ size: 'sm', variant: 'outline' }))
 const card = {
   item: cx(cardBox, css({ display: 'flex', flexDir: 'column', overflow: 'hidden' })),
@@ -200,7 +217,7 @@ const card = {
   body: css({ p: '5', display: 'flex', flexDir: 'column', gap: '3', flex: '1' }),
   badges: css({ display: 'flex', flexWrap: 'wrap', gap: '1.5' }),
   subtle: badge({ size: 'sm', variant: 'subtle' }),
-  runs: cx(badge({ size: 'sm', variant: 'solid' }), css({ bg: 'green.9', color: 'white' })),
+  runs: toneBadge('green'),
   title: css({ fontWeight: 'semibold', fontSize: 'lg', lineHeight: 'snug' }),
   titleLink: css({ color: 'fg.default', textDecoration: 'none', _hover: { textDecoration: 'underline' } }),
   facts: css({ display: 'flex', flexDir: 'column', gap: '0.5', fontSize: 'sm', color: 'fg.muted' }),

@@ -49,15 +49,18 @@ export const ICONS = {
 }
 
 const factRow = css({ display: 'flex', gap: '3', alignItems: 'flex-start', minW: '0' })
+const factTerm = css({ display: 'flex', flexShrink: '0' })
 const factText = css({ display: 'flex', flexDir: 'column', minW: '0', overflowWrap: 'anywhere' })
+const srOnly = css({ srOnly: true })
+/** One fact of a `<dl>`: the term is the icon with its name for screen readers, the value beside it. */
 export function Fact({ icon, label, children }: { icon: keyof typeof ICONS; label: string; children: ReactNode }) {
   return (
     <div className={factRow}>
-      <Icon d={ICONS[icon]} />
-      <div className={factText}>
-        <dt className={css({ srOnly: true })}>{label}</dt>
-        <dd className={css({ display: 'flex', flexDir: 'column' })}>{children}</dd>
-      </div>
+      <dt className={factTerm}>
+        <Icon d={ICONS[icon]} />
+        <span className={srOnly}>{label}</span>
+      </dt>
+      <dd className={factText}>{children}</dd>
     </div>
   )
 }
@@ -92,7 +95,32 @@ export const zoneName = (tz: string) => (tz.includes('/') ? `${tz.split('/').pop
 
 // ------------------------------------------------------------------ place
 /** Countries whose addresses put the postal code before the town ("1100-053 Lisbon"); elsewhere it follows ("London EC1M 5PA"). */
-const ZIP_FIRST = new Set(['AT', 'BE', 'CH', 'DE', 'DK', 'ES', 'FI', 'FR', 'IS', 'IT', 'LU', 'MX', 'NL', 'NO', 'PL', 'PT', 'SE', 'BR', 'CZ', 'GR', 'HR', 'HU', 'SK', 'SI'])
+const ZIP_FIRST = new Set([
+  'AT',
+  'BE',
+  'CH',
+  'DE',
+  'DK',
+  'ES',
+  'FI',
+  'FR',
+  'IS',
+  'IT',
+  'LU',
+  'MX',
+  'NL',
+  'NO',
+  'PL',
+  'PT',
+  'SE',
+  'BR',
+  'CZ',
+  'GR',
+  'HR',
+  'HU',
+  'SK',
+  'SI',
+])
 
 export function addressLines(p: Pick<SchedulePage, 'venueName' | 'addressLine1' | 'addressLine2' | 'city' | 'state' | 'zip' | 'country'>) {
   const country = countryByCode(p.country)?.name ?? p.country

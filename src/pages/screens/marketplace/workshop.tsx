@@ -25,7 +25,7 @@ import type { PageContext, PageMeta, PageModule } from '../../routes'
 import { eventLd } from '../../seo/event-ld'
 import { OG_HEIGHT, OG_WIDTH, ogImageUrl, ogInput } from '../../seo/og-image'
 import { memoHtml, pageCache } from './cache'
-import { container, dayOf, hoursOf, LEVEL_LABEL, muted, Picture, type PublicCoach, Stars } from './parts'
+import { container, dayOf, hoursOf, LEVEL_LABEL, muted, Picture, type PublicCoach, Stars, toneBadge } from './parts'
 import {
   BookingCard,
   CoachSection,
@@ -151,10 +151,8 @@ function WorkshopBody({ data }: { data: Data }) {
               <div className={badges}>
                 <span className={badge({ size: 'md', variant: 'subtle' })}>{modeLabel(p)}</span>
                 <span className={badge({ size: 'md', variant: 'subtle' })}>{LEVEL_LABEL[p.level] ?? p.level}</span>
-                {p.runs && !closed && (
-                  <span className={cx(badge({ size: 'md', variant: 'solid' }), css({ bg: 'green.9', color: 'white' }))}>Confirmed to run</span>
-                )}
-                {state === 'cancelled' && <span className={cx(badge({ size: 'md', variant: 'solid' }), css({ bg: 'red.9', color: 'white' }))}>Cancelled</span>}
+                {p.runs && !closed && <span className={toneBadge('green', 'md')}>Confirmed to run</span>}
+                {state === 'cancelled' && <span className={toneBadge('red', 'md')}>Cancelled</span>}
                 {state === 'ended' && <span className={badge({ size: 'md', variant: 'outline' })}>Ended</span>}
               </div>
               <h1
