@@ -22,5 +22,7 @@ export const islandNames = [
   'coach-resources',
   'coach-profile',
   'coach-apps',
+  'coach-payouts',
+  'waitlist',
 ] as const
 export type IslandName = (typeof islandNames)[number]

@@ -30,6 +30,8 @@ import CoachApps from './coach-apps'
 import { CoachAppsProps } from './coach-apps/props'
 import CoachBooking from './coach-booking'
 import { CoachBookingProps } from './coach-booking/props'
+import CoachPayouts from './coach-payouts'
+import { CoachPayoutsProps } from './coach-payouts/props'
 import CoachProfile from './coach-profile'
 import { CoachProfileProps } from './coach-profile/props'
 import CoachResources from './coach-resources'
@@ -51,6 +53,8 @@ import OnboardingRole from './onboarding-role'
 import { OnboardingRoleProps } from './onboarding-role/props'
 import SettingsDialog from './settings-dialog'
 import { SettingsDialogProps } from './settings-dialog/props'
+import Waitlist from './waitlist'
+import { WaitlistProps } from './waitlist/props'
 
 const define = <S extends v.GenericSchema>(props: S, Component: ComponentType<v.InferOutput<S>>) => ({ props, Component })
 
@@ -77,6 +81,8 @@ export const islands = {
   'coach-resources': define(CoachResourcesProps, CoachResources),
   'coach-profile': define(CoachProfileProps, CoachProfile),
   'coach-apps': define(CoachAppsProps, CoachApps),
+  'coach-payouts': define(CoachPayoutsProps, CoachPayouts),
+  waitlist: define(WaitlistProps, Waitlist),
 } satisfies Record<IslandName, { props: v.GenericSchema; Component: ComponentType<any> }>
 
 export type { IslandName }

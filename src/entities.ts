@@ -1,10 +1,11 @@
 /** Every entity the ORM knows; a module adds its own here. */
 
 import { AccessToken, OneTimeCode, RateLimitSchema, Session } from './modules/auth'
-import { Booking, BookingSeat } from './modules/bookings'
+import { Booking, BookingReschedule, BookingSeat, WaitlistEntry } from './modules/bookings'
 import { Feedback } from './modules/feedback'
 import { JobApplication, JobPosting } from './modules/job-postings'
 import { Invoice, Payment, WebhookEvent } from './modules/payments'
+import { ConnectedAccount, ConnectPayout, PayoutReversal, PayoutTransfer } from './modules/payouts'
 import { Permission, Role } from './modules/roles'
 import { Membership, Tenant } from './modules/tenants'
 import { StoredFile } from './modules/uploads'
@@ -33,10 +34,16 @@ export const entities = [
   Feedback,
   Booking,
   BookingSeat,
+  WaitlistEntry,
+  BookingReschedule,
   Voucher,
   Payment,
   WebhookEvent,
   Invoice,
+  ConnectedAccount,
+  PayoutTransfer,
+  PayoutReversal,
+  ConnectPayout,
   JobPosting,
   JobApplication,
 ]

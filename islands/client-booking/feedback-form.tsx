@@ -13,7 +13,7 @@ import { notify } from '../lib/toast'
 const fieldCss = textarea({ size: 'sm' })
 const errorCss = css({ color: 'fg.error', fontSize: 'sm' })
 
-export default function FeedbackForm({ scheduleId }: { scheduleId: string }) {
+export default function FeedbackForm({ scheduleId, onSent }: { scheduleId: string; onSent: (feedback: { rating: number; comment: string | null }) => void }) {
   const [rating, setRating] = useState(0)
   const [comment, setComment] = useState('')
   const [errors, setErrors] = useState<Record<string, string[]>>({})
@@ -27,7 +27,7 @@ export default function FeedbackForm({ scheduleId }: { scheduleId: string }) {
     try {
       await post('/v1/feedbacks', body)
       notify({ type: 'success', title: 'Thank you!', description: 'Your feedback was sent to the coach.' })
-      setTimeout(() => location.reload(), 400)
+      onSent({ rating, comment: body.comment })
     } catch (err) {
       if (err instanceof ApiError && err.status === 422) setErrors(err.errors ?? {})
     } finally {

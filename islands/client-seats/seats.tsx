@@ -16,7 +16,31 @@ import { StatusBadge } from '../lib/status-badge'
 import { notify } from '../lib/toast'
 import type { ClientSeatsProps } from './props'
 
-type Seat = ClientSeatsProps['rows'][number] | { id: string; free: true }
+type Row = ClientSeatsProps['rows'][number]
+type Seat = Row | { id: string; free: true }
+/** The API's seat, as the table shows it. */
+type ApiSeat = {
+  id: string
+  status: string
+  userId: string | null
+  email: string | null
+  invitationSentAt: string | null
+  invitationExpiresAt: string | null
+  respondedAt: string | null
+}
+const rowOf = (seat: ApiSeat, name: string | null): Row => ({
+  id: seat.id,
+  status: seat.status,
+  userId: seat.userId,
+  email: seat.email,
+  name,
+  isBooker: false,
+  isMe: false,
+  invitationSentAt: seat.invitationSentAt,
+  invitationExpiresAt: seat.invitationExpiresAt,
+  respondedAt: seat.respondedAt,
+  attended: false,
+})
 const input = css({
   h: '9',
   px: '2.5',
@@ -31,7 +55,7 @@ const input = css({
 })
 const errorCss = css({ color: 'fg.error', fontSize: 'sm' })
 
-function InviteForm({ bookingId, people }: { bookingId: string; people: ClientSeatsProps['people'] }) {
+function InviteForm({ bookingId, people, onInvited }: { bookingId: string; people: ClientSeatsProps['people']; onInvited: (row: Row) => void }) {
   const [email, setEmail] = useState('')
   const [userId, setUserId] = useState('')
   const [errors, setErrors] = useState<Record<string, string[]>>({})
@@ -46,10 +70,12 @@ function InviteForm({ bookingId, people }: { bookingId: string; people: ClientSe
     setErrors({})
     try {
       const seat = await post<{ data: { id: string } }>('/v1/booking-seats', body)
-      const sent = await post<{ data: { invitationUrl: string } }>(`/v1/booking-seats/${seat.data.id}/send-invitation`)
+      const sent = await post<{ data: ApiSeat & { invitationUrl: string } }>(`/v1/booking-seats/${seat.data.id}/send-invitation`)
       setLink(sent.data.invitationUrl)
       notify({ type: 'success', title: 'Invitation sent', description: email ? `We emailed ${email}.` : 'We emailed them the link.' })
-      setTimeout(() => location.reload(), 1200)
+      onInvited(rowOf(sent.data, people.find((p) => p.userId === userId)?.name ?? null))
+      setEmail('')
+      setUserId('')
     } catch (err) {
       if (err instanceof ApiError && err.status === 422) setErrors(err.errors ?? {})
     } finally {
@@ -112,8 +138,10 @@ function InviteForm({ bookingId, people }: { bookingId: string; people: ClientSe
   )
 }
 
-export default function ClientSeats({ bookingId, seats, rows, canManage, people, tz }: ClientSeatsProps) {
+export default function ClientSeats({ bookingId, seats, rows: initialRows, canManage, people, tz }: ClientSeatsProps) {
   const [busy, setBusy] = useState<string | null>(null)
+  // The table follows each action in place (the server answers with the seat as it now is).
+  const [rows, setRows] = useState(initialRows)
   const data: Seat[] = useMemo(() => {
     const taken = rows.filter((r) => r.userId || r.email)
     const free = Math.max(0, seats - taken.length)
@@ -124,13 +152,14 @@ export default function ClientSeats({ bookingId, seats, rows, canManage, people,
     setBusy(`${kind}:${id}`)
     try {
       if (kind === 'resend') {
-        await post(`/v1/booking-seats/${id}/send-invitation`)
+        const sent = await post<{ data: ApiSeat }>(`/v1/booking-seats/${id}/send-invitation`)
+        setRows((all) => all.map((r) => (r.id === id ? { ...r, ...rowOf(sent.data, r.name), isBooker: r.isBooker, isMe: r.isMe } : r)))
         notify({ type: 'success', title: 'Invitation sent again', description: 'A new link was emailed; the old one no longer works.' })
       } else {
         await del(`/v1/booking-seats/${id}`)
+        setRows((all) => all.filter((r) => r.id !== id))
         notify({ type: 'success', title: 'Invitation revoked', description: 'The seat is free again.' })
       }
-      setTimeout(() => location.reload(), 600)
     } catch {
       // The API client shows the 'Something went wrong!' toast.
     } finally {
@@ -216,7 +245,9 @@ export default function ClientSeats({ bookingId, seats, rows, canManage, people,
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: '3', minW: '0' })}>
       <DataTable aria-label="Seats" data={data} columns={columns} getRowId={(r) => r.id} variant="outline" emptyText="This booking has no seats." />
-      {canManage && free > 0 ? <InviteForm bookingId={bookingId} people={people} /> : null}
+      {canManage && free > 0 ? (
+        <InviteForm bookingId={bookingId} people={people} onInvited={(row) => setRows((all) => [...all.filter((r) => r.id !== row.id), row])} />
+      ) : null}
       {canManage && free === 0 ? (
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
           Every seat is taken or invited. Revoke a pending invitation to offer the seat to someone else.

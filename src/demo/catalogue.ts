@@ -150,8 +150,9 @@ export async function seedCatalogue(em: EntityManager) {
       visibility: s.visibility ?? 'PUBLIC',
       meetingUrl: s.mode === 'IN-PERSON' ? null : `https://meet.summit.localhost/${slug(w.title)}-${schedules.length + 1}`,
       ...(s.venue ?? {}),
-      payoutStatus: s.days < -15 ? 'paid' : 'pending',
-      paidOutAt: s.days < -15 ? at(s.days + 7, 12) : null,
+      // Paid once their bookings' money is transferred (demo/payouts.ts).
+      payoutStatus: 'pending',
+      paidOutAt: null,
     })
     schedules.push(row)
     return row

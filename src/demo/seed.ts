@@ -98,5 +98,6 @@ export async function seedDemo(em: EntityManager) {
   await seedCatalogueFeedback(em)
   await (await import('./job-postings')).seedJobPostings(em)
   await (await import('./coach-area')).seedCoachArea(em)
+  await (await import('./payouts')).seedPayouts(em)
   log.info('demo data loaded: sign in as admin@summit.localhost, maya@acme.example or client@summit.localhost')
 }

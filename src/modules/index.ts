@@ -4,13 +4,13 @@ import { config } from '../config'
 import { outboxRoutes } from '../platform/mail/outbox.routes'
 import { userRoutes } from './accounts'
 import { authModule } from './auth'
-import { bookingRoutes, scheduleCancelRoutes, seatRoutes } from './bookings'
+import { bookingRoutes, scheduleCancelRoutes, seatRoutes, waitlistRoutes } from './bookings'
 import { coachRoutes, coachUploadRoutes } from './coach'
 import { coachBusinessRoutes } from './dashboard'
 import { invitationRoutes } from './invitations'
 import { jobPostingRoutes, publicJobRoutes } from './job-postings'
 import { onboardingRoutes } from './onboarding'
-import { paymentRoutes } from './payments'
+import { paymentRoutes, rescheduleRoutes } from './payments'
 import { roleRoutes } from './roles'
 import { tenantRoutes } from './tenants'
 import { uploadRoutes } from './uploads'
@@ -29,10 +29,12 @@ export const apiModules = [
   catalogueRoutes,
   coachBusinessRoutes,
   bookingRoutes,
+  waitlistRoutes,
   seatRoutes,
   invitationRoutes,
   voucherRoutes,
   paymentRoutes,
+  rescheduleRoutes,
   jobPostingRoutes,
   publicJobRoutes,
   scheduleCancelRoutes,

@@ -17,6 +17,7 @@ import { isDatabaseUnavailable } from '../platform/db/health'
 import { unavailablePage } from '../platform/http/error-handler'
 import { contentSecurityPolicy, newNonce } from '../platform/http/security'
 import { type Logger, log as rootLog } from '../platform/log'
+import { setRoute } from '../platform/metrics'
 import { Deferred, settle, statusOf } from './deferred'
 import { Document } from './document'
 import { guard, isCoachArea } from './guards'
@@ -54,23 +55,31 @@ async function stream(request: Request, colorMode: string, node: ReactNode, stat
   const nonce = newNonce()
   state.nonce = nonce
   const info = { cookies: parseCookies(request.headers.get('cookie')), colorMode, nonce }
+  // Crawlers and script-free pages get the whole document at once (no reveal scripts).
+  const whole = !progressive || isBot(request.headers.get('user-agent'))
   const body = await renderToReadableStream(
     <RequestInfoContext.Provider value={info}>
       <IslandContext.Provider value={state}>{node}</IslandContext.Provider>
     </RequestInfoContext.Provider>,
     {
       nonce,
+      // React outlines a finished Suspense boundary behind a reveal script once the page passes
+      // its chunk size (12.8 KB by default): a whole document never does.
+      ...(whole ? { progressiveChunkSize: Number.MAX_SAFE_INTEGER } : {}),
       onError(error) {
         // A reader that leaves while the page streams (navigated away) is no render error.
-        if ((error as { name?: unknown } | null)?.name === 'AbortError') return log.debug({ err: error }, 'page stream closed by the client')
+        // (Bun cancels the stream when the connection closes: React reports "aborted by the server".)
+        const e = error as { name?: unknown; message?: unknown } | null
+        if (e?.name === 'AbortError' || (typeof e?.message === 'string' && e.message.startsWith('The render was aborted by the server')))
+          return log.debug({ err: error }, 'page stream closed by the client')
         log.error({ err: error }, 'page render error')
       },
     },
   )
-  // Crawlers and script-free pages get the whole document at once (no reveal scripts).
-  if (!progressive || isBot(request.headers.get('user-agent'))) await body.allReady
-  // The shell is rendered: its islands are known. Stripe's origins only where the card form loads.
-  const stripe = state.scripts.has(islandScript('checkout'))
+  if (whole) await body.allReady
+  // The shell is rendered: its islands are known. Stripe's origins only where a card form loads
+  // (the checkout, a booking's move to a dearer date, the saved cards).
+  const stripe = ['checkout', 'client-booking', 'client-cards'].some((name) => state.scripts.has(islandScript(name)))
   const csp = contentSecurityPolicy({ nonce, stripe, extraScriptOrigins: stripe ? stripeScriptOrigins() : [] })
   return new Response(body, { status, headers: { ...HTML_HEADERS, 'content-security-policy': csp } })
 }
@@ -131,6 +140,7 @@ export async function renderPage(req: PageRequest): Promise<Response> {
   const matched = matchRoute(path)
   if (!matched) return renderError(req, 404, `Page Not Found: ${path}`)
   const { route, params } = matched
+  setRoute(route.path)
 
   const decision = guard(route, path.replace(/(.)\/$/, '$1'), url.search, req.user)
   if (decision && 'redirect' in decision) return redirect(decision.redirect)

@@ -39,7 +39,8 @@ async function call(a: Actor, method: string, path: string, body: unknown, timeo
 
 /** One checkout of `seats` seats; never throws, answers where it stopped. */
 export async function checkout(a: Actor, scheduleId: string, opts: { seats?: number; timeoutMs?: number } = {}): Promise<CheckoutResult> {
-  const t = opts.timeoutMs ?? 20_000
+  // Generous: a loaded CI machine is slow, a stalled server never answers (and fails the test either way).
+  const t = opts.timeoutMs ?? 45_000
   let step = 'book'
   try {
     const b = await call(a, 'POST', '/v1/bookings', { userId: a.user.id, workshopScheduleId: scheduleId, seats: opts.seats ?? 1 }, t)

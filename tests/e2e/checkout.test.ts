@@ -45,8 +45,8 @@ async function typeCard(page: Page, number: string, exp = '12 / 34', cvc = '123'
 /** Waits until the island hydrated (the form reacts) on /workshops/{id}/book. */
 async function ready(page: Page) {
   await page.getByRole('form', { name: 'Booking details' }).waitFor()
+  // Set once React hydrated the island and its effects ran.
   await page.locator('summit-island[data-island=checkout] > div[data-hydrated]').waitFor({ state: 'attached' })
-  await page.waitForTimeout(100)
 }
 
 describe('checkout', () => {

@@ -88,6 +88,7 @@ const bookings = crud({
       notes: data.notes ?? null,
       address: data.address ?? null,
       meta: data.meta ?? null,
+      waitlistEntryId: data.waitlistEntryId || null,
     })
   },
   async authorizeChange(ctx, row, action) {

@@ -65,6 +65,8 @@ export const BookingCreateSchema = v.strictObject({
   notes: text(5000, M.notes),
   address: v.nullish(AddressSchema),
   meta: v.nullish(BookingMetaSchema),
+  /** Book the seats a waitlist offer holds for you (exactly its seats). */
+  waitlistEntryId: v.nullish(v.union([v.literal(''), uuid('This waitlist offer is not valid.')])),
 })
 
 /** Edit: status is required (the current one to keep it); a change goes through the state machine. */

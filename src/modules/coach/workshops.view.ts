@@ -83,6 +83,9 @@ export interface ScheduleRow {
   ended: boolean
   rating: number | null
   ratings: number
+  /** Open waitlist entries (waiting or offered) and the seats they ask for. */
+  waiting: number
+  waitingSeats: number
 }
 
 /** A workshop of the coach with every schedule (deleted ones too, flagged) and their numbers: three statements. */
@@ -112,7 +115,9 @@ export async function workshopDetail(em: EntityManager, coachId: string, id: str
             (select count(*) from booking_seats bs join bookings bb on bb.id = bs.booking_id where bb.workshop_schedule_id = s.id and bb.deleted_at is null and bs.deleted_at is null and bs.attended) as attended,
             (select count(*) from booking_seats bs join bookings bb on bb.id = bs.booking_id where bb.workshop_schedule_id = s.id and bb.deleted_at is null and bs.deleted_at is null and bs.status = 'ACCEPTED' and bb.status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW')) as accepted,
             (select avg(f.rating) from feedbacks f where f.workshop_schedule_id = s.id and f.deleted_at is null) as rating,
-            (select count(*) from feedbacks f where f.workshop_schedule_id = s.id and f.deleted_at is null) as ratings
+            (select count(*) from feedbacks f where f.workshop_schedule_id = s.id and f.deleted_at is null) as ratings,
+            (select count(*) from waitlist_entries e where e.workshop_schedule_id = s.id and e.status in ('WAITING', 'OFFERED')) as waiting,
+            (select coalesce(sum(e.seats), 0) from waitlist_entries e where e.workshop_schedule_id = s.id and e.status in ('WAITING', 'OFFERED')) as waiting_seats
        from workshop_schedules s left join bookings b on b.workshop_schedule_id = s.id and b.deleted_at is null
       where s.workshop_id = ? and s.coach_id = ? group by s.id order by s.start_date`,
     [id, coachId],
@@ -148,6 +153,8 @@ export async function workshopDetail(em: EntityManager, coachId: string, id: str
     ended: new Date(s.end_date) <= at,
     rating: avg1(s.rating),
     ratings: num(s.ratings),
+    waiting: num(s.waiting),
+    waitingSeats: num(s.waiting_seats),
   }))
   return {
     workshop: {

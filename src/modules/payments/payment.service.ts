@@ -18,7 +18,8 @@ import { afterCommit, lockRow, transaction } from '../../platform/db/after-commi
 import { conflict, fieldError, HttpError, notFound } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
 import { log } from '../../platform/log'
-import { allTenants, Booking, confirmBooking } from '../bookings'
+import { countPayment } from '../../platform/metrics'
+import { allTenants, Booking, completeReschedule, confirmBooking } from '../bookings'
 import type { User } from '../users'
 import { ensureCustomer } from './customers'
 import { issueDocument } from './invoice.service'
@@ -42,6 +43,7 @@ async function refundBookingPaymentDurably(tem: EntityManager, payment: Payment,
 }
 
 export const LATE_PAYMENT_REASON = 'Paid after the booking could no longer be confirmed'
+export const LATE_RESCHEDULE_REASON = 'Paid after the move to another date could no longer be made'
 
 /** The booking row alone, locked (see lockBooking in the bookings module for the lock order). */
 async function lockBooking(em: EntityManager, id: string) {
@@ -190,11 +192,27 @@ export async function syncIntent(em: EntityManager, paymentIntentId: string) {
     }
     if (!charges.length) {
       current = await tem.findOne(Payment, { paymentIntentId: pi.id, kind: 'payment', chargeId: null })
-      if (current && pi.status === 'canceled') current.status = 'canceled'
+      if (current && pi.status === 'canceled' && current.status !== 'canceled') {
+        current.status = 'canceled'
+        void afterCommit(tem, () => countPayment('canceled'))
+      }
     }
     await tem.flush()
     if (pi.status === 'succeeded' && current) {
       const paid = current
+      // The price difference of a move to another date: the move is made now (or refunded when it can no longer be).
+      const rescheduleId = pi.metadata?.rescheduleId
+      if (rescheduleId) {
+        try {
+          // A savepoint: a move refused half-way leaves nothing behind but the refund below.
+          await transaction(tem, (sp) => completeReschedule(sp, rescheduleId, { amount: pi.amount_received || pi.amount, paymentIntentId: pi.id }))
+        } catch (err) {
+          if (!(err instanceof HttpError) || err.status !== 409) throw err
+          log.warn({ bookingId: booking.id, paymentIntentId: pi.id, reason: err.message }, 'paid move can no longer be made: refunding')
+          await refundBookingPaymentDurably(tem, paid, LATE_RESCHEDULE_REASON)
+        }
+        return { booking, payment: paid }
+      }
       if (booking.status === 'CONFIRMED' && booking.paymentTransactionId === pi.id) return { booking, payment: paid }
       try {
         const method = paid.cardBrand ? `card:${paid.cardBrand}` : 'card'
@@ -207,6 +225,7 @@ export async function syncIntent(em: EntityManager, paymentIntentId: string) {
       } catch (err) {
         if (!(err instanceof HttpError) || err.status !== 409) throw err
         log.warn({ bookingId: booking.id, paymentIntentId: pi.id, reason: err.message }, 'payment cannot confirm its booking: refunding')
+        void afterCommit(tem, () => countPayment('late'))
         // Recorded with the payment, sent after the commit (retried by a job if it fails).
         await refundBookingPaymentDurably(tem, paid, LATE_PAYMENT_REASON)
       }
@@ -234,6 +253,7 @@ async function recordCharge(tem: EntityManager, booking: Booking, pi: Stripe.Pay
   const card = charge.payment_method_details?.card
   const status: PaymentStatus = charge.status === 'succeeded' ? (charge.refunded ? 'refunded' : 'succeeded') : charge.status === 'failed' ? 'failed' : 'pending'
   const lastError = pi.last_payment_error?.charge === charge.id ? pi.last_payment_error : null
+  const before = row.status
   tem.assign(row, {
     chargeId: charge.id,
     status,
@@ -245,6 +265,8 @@ async function recordCharge(tem: EntityManager, booking: Booking, pi: Stripe.Pay
     failureCode: charge.status === 'failed' ? (lastError?.decline_code ?? charge.outcome?.reason ?? charge.failure_code ?? null) : null,
     failureMessage: charge.status === 'failed' ? ((charge.failure_message ?? lastError?.message ?? null)?.slice(0, 500) ?? null) : null,
   })
+  // An outcome reached now (a charge is synced many times): counted once it is committed.
+  if (status !== before && (status === 'succeeded' || status === 'failed')) void afterCommit(tem, () => countPayment(status))
   return row
 }
 

@@ -14,6 +14,7 @@ import { afterCommit, lockRow, transaction } from '../../platform/db/after-commi
 import { getOrm } from '../../platform/db/current'
 import { enqueue, schedule, work } from '../../platform/jobs'
 import { log } from '../../platform/log'
+import { countRefund } from '../../platform/metrics'
 import { Payment } from './payment.entity'
 import { syncRefunds } from './payment.service'
 import { stripe } from './stripe'
@@ -67,6 +68,54 @@ export async function recordBookingRefunds(tem: EntityManager, bookingId: string
 }
 
 /**
+ * Records refunds of `amount` (part of what was paid: a cheaper new date) against the booking's
+ * succeeded payments, newest first, in the caller's transaction (the booking row locked). Each
+ * row is a partial refund of one payment; refunds already pending count as spent.
+ */
+export async function recordPartialRefunds(tem: EntityManager, bookingId: string, amount: number, reason: string): Promise<Payment[]> {
+  const payments = await tem.find(
+    Payment,
+    { booking: bookingId, kind: 'payment', status: 'succeeded', paymentIntentId: { $ne: null } },
+    { orderBy: { createdAt: 'desc' } },
+  )
+  const rows: Payment[] = []
+  let left = amount
+  for (const p of payments) {
+    if (left <= 0) break
+    const pending = await tem.find(Payment, { kind: 'refund', status: 'pending', refundId: null, paymentIntentId: p.paymentIntentId })
+    const available = p.amount - p.amountRefunded - pending.reduce((n, r) => n + r.amount, 0)
+    const n = Math.min(available, left)
+    if (n <= 0) continue
+    rows.push(
+      tem.create(Payment, {
+        id: Bun.randomUUIDv7(),
+        tenant: p.tenant.id,
+        booking: p.booking.id,
+        user: p.user?.id ?? null,
+        kind: 'refund',
+        status: 'pending',
+        amount: n,
+        currency: p.currency,
+        provider: p.provider,
+        paymentIntentId: p.paymentIntentId,
+        chargeId: null,
+        refundId: null,
+        cardBrand: p.cardBrand,
+        cardLast4: p.cardLast4,
+        reason: reason.slice(0, 255),
+      }),
+    )
+    left -= n
+  }
+  await tem.flush()
+  if (rows.length) {
+    const ids = rows.map((r) => r.id)
+    await afterCommit(tem, () => sendOrQueue(ids))
+  }
+  return rows
+}
+
+/**
  * Sends one pending refund to the provider and records the outcome. Safe to run any number of
  * times, concurrently too: the idempotency key is the row's id. Throws when the provider could
  * not be reached (the job retries).
@@ -99,12 +148,17 @@ export async function sendRefund(em: EntityManager, refundRowId: string): Promis
     )
   } catch (err: any) {
     const code = err?.code ?? err?.raw?.code
-    if (code !== 'charge_already_refunded' && code !== 'amount_too_large') throw err
+    if (code !== 'charge_already_refunded' && code !== 'amount_too_large') {
+      countRefund('failed')
+      throw err
+    }
+    countRefund('already_refunded')
     // Refunded elsewhere meanwhile (the dashboard): nothing left for this row to do.
     await em
       .fork()
       .nativeUpdate(Payment, { id: row.id, status: 'pending', refundId: null }, { status: 'canceled', failureMessage: 'The payment was already refunded.' })
   }
+  if (!row.refundId) countRefund('sent')
   await syncRefunds(em, original.chargeId, row.reason)
   return 'sent'
 }

@@ -8,11 +8,12 @@ import { log } from '../../platform/log'
  * Public marketing data changes rarely and every visitor sees the same: each app server keeps
  * it for a few seconds (a cache, not state: any server can answer any request).
  */
-const TTL_MS = 15_000
+/** The memo's window (tests set it to 0 to read fresh data). */
+export const homeMemo = { ttlMs: 15_000 }
 const memo = new Map<string, { at: number; value: Promise<unknown> }>()
 function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
   const hit = memo.get(key)
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.value as Promise<T>
+  if (hit && Date.now() - hit.at < homeMemo.ttlMs) return hit.value as Promise<T>
   const value = load()
   memo.set(key, { at: Date.now(), value })
   value.catch(() => memo.delete(key))

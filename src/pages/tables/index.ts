@@ -8,6 +8,7 @@ import { readTableState, type TableState } from '../../../design-system/componen
 import type { DataTableProps, TableFilter } from '../../../islands/data-table/props'
 import { clientBookingsPage, clientGroupsPage, clientInvoicesPage, clientPaymentsPage, clientWorkshopsPage } from '../../modules/bookings'
 import { coachBookingsPage, coachFeedbacksPage, coachPayoutsPage, coachWorkshopsPage, workshopHistoryPage, workshopInvoicesPage } from '../../modules/coach'
+import { transfersPage } from '../../modules/payouts'
 import type { User } from '../../modules/users'
 import type { PageContext } from '../routes'
 import { type FilterSpec, filterKeys, TABLES, type TableKind } from './spec'
@@ -28,6 +29,12 @@ const LOADERS: Record<TableKind, Loader> = {
   'coach-history': (em, u, q, s) => workshopHistoryPage(em, u.id, s.workshop, q),
   'coach-feedbacks': (em, u, q) => coachFeedbacksPage(em, u.id, q),
   'coach-payouts': (em, u, q, s) => coachPayoutsPage(em, u.id, q, { workshop: s.workshop }),
+  'coach-transfers': (em, u, q, s) =>
+    transfersPage(
+      em,
+      { coachId: u.id, workshopId: s.workshop ?? q.filters.workshop ?? null, scheduleId: q.filters.schedule ?? null, status: q.filters.status ?? null },
+      q,
+    ),
 }
 
 export const isTableKind = (k: string): k is TableKind => Object.hasOwn(TABLES, k)
