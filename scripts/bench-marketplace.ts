@@ -308,7 +308,9 @@ function printPublic(demo: Awaited<ReturnType<typeof measurePublic>>, big: Await
     const r2 = big.seededMs / demo.demoMs
     console.log(`| seeded schedule (busiest workshop) | - | ${fmt(big.seededMs, 2)} ms | ${fmt(r2, 2)}x of demo | ${mark(r2 <= 1.5)} |`)
   }
-  console.log(`\nSitemap (${sitemapOptions.perFile.toLocaleString('en-US')} URLs per part; parts gzipped; the index counts and dates every part on each request here): first byte of the body and the whole download, median of sequential requests. Target: first byte < 200 ms at scale\n`)
+  console.log(
+    `\nSitemap (${sitemapOptions.perFile.toLocaleString('en-US')} URLs per part; parts gzipped; the index counts and dates every part on each request here): first byte of the body and the whole download, median of sequential requests. Target: first byte < 200 ms at scale\n`,
+  )
   console.log(`| file | size | URLs | first byte | whole | target |`)
   console.log('|---|---|---:|---:|---:|---|')
   for (const [label, rows] of [
@@ -441,7 +443,11 @@ const bigPublic = await measurePublic(`${SCHEDULES / 1000}k`, true)
 await measurePages(`${SCHEDULES.toLocaleString('en-US')} schedules`)
 printPublic(demoPublic, bigPublic)
 if (PUBLIC_ONLY) {
-  console.log(`\n(total ${((performance.now() - t0) / 1000).toFixed(0)} s; load average now ${loadavg().map((x) => x.toFixed(2)).join(', ')})`)
+  console.log(
+    `\n(total ${((performance.now() - t0) / 1000).toFixed(0)} s; load average now ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(', ')})`,
+  )
   await running.stop()
   process.exit(0)
 }

@@ -178,7 +178,12 @@ export function WorkshopFormBody({ onClose, ...props }: CoachWorkshopFormProps &
       </Field>
       <Field
         label="What you will learn"
-        error={error('outcomes') ?? lines(values.outcomes).map((_, i) => error(`outcomes.${i}`)).find(Boolean)}
+        error={
+          error('outcomes') ??
+          lines(values.outcomes)
+            .map((_, i) => error(`outcomes.${i}`))
+            .find(Boolean)
+        }
         hint="One outcome per line, up to 10. They show on the public workshop page."
         className={css({ gridColumn: { md: 'span 2' } })}
       >

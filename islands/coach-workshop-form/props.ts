@@ -20,7 +20,15 @@ export const CoachWorkshopFormProps = v.object({
     }),
   ),
   templates: v.array(
-    v.object({ id: v.string(), title: v.string(), description: v.string(), outcomes: v.array(v.string()), image: v.string(), video: v.string(), price: v.number() }),
+    v.object({
+      id: v.string(),
+      title: v.string(),
+      description: v.string(),
+      outcomes: v.array(v.string()),
+      image: v.string(),
+      video: v.string(),
+      price: v.number(),
+    }),
   ),
   tags: v.array(v.object({ name: v.string(), slug: v.string() })),
 })
