@@ -58,6 +58,13 @@ const s: Record<string, any> = {}
 const reviewers: Actor[] = []
 const tag = uid()
 
+// The page renderer and its assets are built before any test times a request.
+beforeAll(async () => {
+  const { buildAssets } = await import('../../src/platform/assets/assets')
+  await buildAssets()
+  await import('../../src/pages/render')
+}, 180_000)
+
 beforeAll(async () => {
   pageMemo.ttlMs = 0
   a = await team('enterprise')

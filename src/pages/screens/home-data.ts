@@ -28,10 +28,25 @@ export async function featuredCoaches(em: EntityManager, limit = 6) {
   return users.map((u) => serializePublicUser(u))
 }
 
-/** The next public schedules, as the marketplace lists them (one statement, cached cards; deleted parents never show). */
+/**
+ * The next public schedules that have not started, as the marketplace lists them (one statement,
+ * cached cards; schedules of deleted workshops, teams or coaches never show), in the home's shape.
+ */
 export async function upcomingWorkshops(em: EntityManager, limit = 6) {
   try {
-    return (await listPublicSchedules(em, { page: 1, perPage: limit, when: 'upcoming' })).data
+    const rows = (await listPublicSchedules(em, { page: 1, perPage: limit, when: 'upcoming', from: new Date() })).data
+    return rows.map((s) => ({
+      id: s.id,
+      title: s.workshop.title,
+      image: s.workshop.image ?? null,
+      price: Math.round((s.price ?? 0) * 100),
+      currency: s.currency ?? 'usd',
+      startDate: new Date(s.startDate ?? 0),
+      mode: s.mode,
+      level: s.level,
+      city: s.city,
+      coach: s.coach?.name ?? '',
+    }))
   } catch (err) {
     log.warn({ err: (err as Error).message }, 'upcoming workshops unavailable')
     return []
