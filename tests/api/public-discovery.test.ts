@@ -164,6 +164,12 @@ describe('sitemap', () => {
         expect(split.flatMap((f) => files[f]!.map((u) => u.loc))).toEqual(all)
       }
       expect(parts.length).toBe(1 + names('workshops').length + names('coaches').length + names('jobs').length)
+      // Read as a crawler does (the index, then its parts, which start from the keys the index found): the same URLs.
+      sitemapOptions.partsTtlMs = 60_000
+      const warm = await sitemap()
+      sitemapOptions.partsTtlMs = 0
+      for (const src of ['workshops', 'coaches', 'jobs'])
+        expect(names(src).flatMap((f) => warm.files[f]!.map((u) => u.loc))).toEqual(whole[`${src}-1.xml`]!.map((u) => u.loc))
       // Past the last part: 404; a name that is no part: 404.
       expect((await get(`/sitemaps/workshops-${names('workshops').length + 1}.xml`)).status).toBe(404)
       expect((await get('/sitemaps/workshops-0.xml')).status).toBe(404)

@@ -16,7 +16,7 @@ export {
   type SchedulePage,
 } from './public.page'
 export { findPublicSchedule, listPublicSchedules, type PublicFilters, parsePublicFilters } from './public.service'
-export { SITEMAP_PAST_DAYS, sitemapScheduleParts, sitemapSchedules } from './public.sitemap'
+export { SITEMAP_PAST_DAYS, type SitemapKey, sitemapScheduleParts, sitemapSchedules } from './public.sitemap'
 export { WorkshopResource } from './resource.entity'
 export { attendeeBookings, attendeeVisibility, isConfirmedAttendee } from './resource.service'
 export { catalogueRoutes } from './routes'

@@ -11,7 +11,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { config } from '../../config'
 import { sitemapCoaches, sitemapCoachParts } from '../../modules/accounts'
 import { sitemapJobParts, sitemapJobs } from '../../modules/job-postings'
-import { sitemapScheduleParts, sitemapSchedules } from '../../modules/workshops'
+import { type SitemapKey, sitemapScheduleParts, sitemapSchedules } from '../../modules/workshops'
 import { log } from '../../platform/log'
 
 /**
@@ -20,11 +20,12 @@ import { log } from '../../platform/log'
  */
 export const sitemapOptions = { perFile: 50_000, batch: 5_000, partsTtlMs: 60_000 }
 
-type Part = { count: number; lastmod: Date | null }
+/** A part's URL count, latest change and (where the source has one) the key its rows start at. */
+type Part = { count: number; lastmod: Date | null; start?: SitemapKey | null }
 type Rows = AsyncGenerator<{ path: string; lastmod: Date }[]>
 interface Source {
   parts: (em: EntityManager, perFile: number) => Promise<Part[]>
-  rows: (em: EntityManager, part: number, perFile: number, batch: number) => Rows
+  rows: (em: EntityManager, part: number, perFile: number, batch: number, start?: SitemapKey | null) => Rows
 }
 
 export const SITEMAP_SOURCES: Record<'workshops' | 'coaches' | 'jobs', Source> = {
@@ -63,9 +64,11 @@ let partsMemo: { at: number; perFile: number; value: Promise<Record<SourceName, 
  * Each source's parts (counts and lastmods: a read of each index, side by side on their own
  * connections), kept a minute per server: a crawler reads the index, then the parts.
  */
+const fresh = () => !!partsMemo && partsMemo.perFile === sitemapOptions.perFile && Date.now() - partsMemo.at < sitemapOptions.partsTtlMs
+
 function partsOf(em: EntityManager) {
   const now = Date.now()
-  if (partsMemo && partsMemo.perFile === sitemapOptions.perFile && now - partsMemo.at < sitemapOptions.partsTtlMs) return partsMemo.value
+  if (fresh()) return partsMemo!.value
   const names = Object.keys(SITEMAP_SOURCES) as SourceName[]
   const value = Promise.all(names.map((n) => SITEMAP_SOURCES[n].parts(em.fork(), sitemapOptions.perFile))).then(
     (all) => Object.fromEntries(names.map((n, i) => [n, all[i]!])) as Record<SourceName, Part[]>,
@@ -156,9 +159,12 @@ export async function sitemapResponse(request: Request, em: EntityManager, file:
   if (file === 'static.xml') return xmlResponse(request, staticXml(em), 'static')
   const m = /^(workshops|coaches|jobs)-([1-9]\d{0,6})\.xml$/.exec(file)
   if (!m) return notFound()
-  const source = SITEMAP_SOURCES[m[1] as SourceName]
+  const name = m[1] as SourceName
+  const source = SITEMAP_SOURCES[name]
   const part = Number(m[2]) - 1
-  const rows = source.rows(em, part, sitemapOptions.perFile, sitemapOptions.batch)
+  // Read soon after the index (as crawlers do), the part's first key is known already.
+  const known = fresh() ? (await partsMemo!.value.catch(() => null))?.[name]?.[part]?.start : undefined
+  const rows = source.rows(em, part, sitemapOptions.perFile, sitemapOptions.batch, known)
   const first = await rows.next()
   // A part past the last is a 404; the first part always exists (empty when there are no rows).
   if (first.done && part > 0) return notFound()
