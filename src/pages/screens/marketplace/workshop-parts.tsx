@@ -79,14 +79,15 @@ export function durationOf(start: string | null, end: string | null) {
 
 const utc = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' })
 const utcDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' })
+/** The UTC day written as dayOf writes the venue's, to tell whether they differ. */
+const utcDayOf = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
 /** "09:00–12:00 UTC" (with the UTC day when it differs from the venue's): a visitor converts from it. */
 export function utcHint(start: string | null, end: string | null, tz: string) {
   const s = new Date(start ?? 0)
   const e = new Date(end ?? 0)
   const sameDay = utcDay.format(s) === utcDay.format(e)
   const venueDay = dayOf(s, tz)
-  const dayNote =
-    new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(s) !== venueDay
+  const dayNote = utcDayOf.format(s) !== venueDay
   return `${dayNote ? `${utcDay.format(s)}, ` : ''}${utc.format(s)}–${sameDay ? '' : `${utcDay.format(e)}, `}${utc.format(e)} UTC`
 }
 
