@@ -1,4 +1,4 @@
-import type { Decorator, Preview } from '@storybook/react-vite'
+import type { Decorator, Loader, Preview } from '@storybook/react-vite'
 import { useEffect } from 'react'
 // The same static stylesheet the server serves (`npm run panda:css`).
 import '../dist/styles.css'
@@ -14,6 +14,16 @@ const withColorMode: Decorator = (Story, context) => {
       <Toaster />
     </>
   )
+}
+
+/**
+ * An island's `prepare(props)` (its split parts, a resumed step) runs before the story renders,
+ * as the island runtime runs it before hydrating: a story shows the island as a page does, not
+ * a Suspense fallback that fills in later (which also keeps the visual tests deterministic).
+ */
+const prepareIsland: Loader = async ({ component, args }) => {
+  await (component as { prepare?: (props: unknown) => unknown } | undefined)?.prepare?.(args)
+  return {}
 }
 
 const preview: Preview = {
@@ -33,6 +43,7 @@ const preview: Preview = {
   },
   initialGlobals: { colorMode: 'light' },
   decorators: [withColorMode],
+  loaders: [prepareIsland],
   parameters: {
     layout: 'padded',
     controls: { expanded: true },

@@ -2,6 +2,8 @@
 import { button } from './components/button/button.recipe'
 import { card } from './components/card/card.recipe'
 import { dialog } from './components/dialog/dialog.recipe'
+import { linkButton } from './components/link-button/link-button.recipe'
+import { nativeSelect } from './components/native-select/native-select.recipe'
 import { radioPictureGroup } from './components/radio-group/radio-picture-group.recipe'
 import { scrollArea } from './components/scroll-area/scroll-area.recipe'
 import { sidebar } from './components/sidebar/sidebar.recipe'
@@ -10,5 +12,5 @@ import { table } from './components/table/table.recipe'
 import { toast } from './components/toast/toast.recipe'
 import { combobox, menu, select } from './theme/layering.recipe'
 
-export const recipes = { button, spinner }
+export const recipes = { button, linkButton, nativeSelect, spinner }
 export const slotRecipes = { card, combobox, dialog, menu, radioPictureGroup, scrollArea, select, sidebar, table, toast }

@@ -6,7 +6,7 @@
  *
  *   bun run scripts/storybook-smoke.ts [--build] [--browser]
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 
 const ROOT = resolve(import.meta.dir, '..')
@@ -15,27 +15,67 @@ export const COMPONENTS_DIR = join(ROOT, 'design-system', 'components')
 
 type Entry = { id: string; title: string; name: string; importPath: string; type: 'story' | 'docs' }
 
-export async function buildStorybook(): Promise<void> {
-  const proc = Bun.spawn(['npm', 'run', 'build-storybook'], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' })
+async function run(cmd: string[]) {
+  const proc = Bun.spawn(cmd, { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' })
   const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
-  if (code !== 0) throw new Error(`build-storybook failed (${code}):\n${out.slice(-3000)}\n${err.slice(-3000)}`)
+  if (code !== 0) throw new Error(`${cmd.join(' ')} failed (${code}):\n${out.slice(-3000)}\n${err.slice(-3000)}`)
 }
 
-/** Newest modification time of anything the Storybook build reads (a build older than that is stale). */
-function newestSourceMtime(): number {
+/** `npm run build-storybook`: the design system's CSS (Panda), then the static Storybook. */
+export async function buildStorybook(): Promise<void> {
+  await run(['npm', 'run', 'build-storybook'])
+}
+
+/** Newest modification time of the files under `dirs` with these extensions. */
+function newestMtime(dirs: string[], glob = '**/*.{ts,tsx,css}'): number {
   let newest = 0
-  for (const dir of ['design-system', 'islands', '.storybook']) {
-    if (!existsSync(join(ROOT, dir))) continue
-    for (const file of new Bun.Glob('**/*.{ts,tsx,css}').scanSync({ cwd: join(ROOT, dir), dot: true }))
-      newest = Math.max(newest, statSync(join(ROOT, dir, file)).mtimeMs)
+  for (const dir of dirs) {
+    const abs = join(ROOT, dir)
+    if (!existsSync(abs)) continue
+    if (statSync(abs).isFile()) {
+      newest = Math.max(newest, statSync(abs).mtimeMs)
+      continue
+    }
+    for (const file of new Bun.Glob(glob).scanSync({ cwd: abs, dot: true })) newest = Math.max(newest, statSync(join(abs, file)).mtimeMs)
   }
   return newest
 }
 
-/** Builds when storybook-static is missing, older than its sources, or when asked to. */
+/** Newest modification time of anything the Storybook build reads (a build older than that is stale). */
+const newestSourceMtime = () => newestMtime(['design-system', 'islands', '.storybook'])
+const mtime = (path: string) => (existsSync(join(ROOT, path)) ? statSync(join(ROOT, path)).mtimeMs : 0)
+
+/**
+ * Builds when storybook-static is missing, older than its sources, or when asked to. The CSS it
+ * bundles is `dist/styles.css` as it is (Panda runs here only when it is missing): `npm test` has
+ * just built it, and rewriting styled-system/ under a running type check would break that;
+ * `npm run test:visual` runs Panda before it calls this. Processes that need the build at the
+ * same time (the Storybook unit test and the visual tests in `npm test`) take turns on a lock
+ * folder: one builds, the others wait and find it fresh.
+ */
 export async function ensureBuilt(rebuild = false): Promise<void> {
   const index = join(STATIC_DIR, 'index.json')
-  if (rebuild || !existsSync(index) || statSync(index).mtimeMs < newestSourceMtime()) await buildStorybook()
+  const fresh = () => existsSync(index) && statSync(index).mtimeMs >= Math.max(newestSourceMtime(), mtime('dist/styles.css'))
+  if (!rebuild && fresh()) return
+  const lock = `${STATIC_DIR}.lock`
+  for (;;) {
+    try {
+      mkdirSync(lock)
+      break
+    } catch {
+      // Another process builds; a lock older than 10 minutes is left over from a killed one.
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 600_000) rmSync(lock, { recursive: true, force: true })
+      await Bun.sleep(500)
+      if (!rebuild && fresh()) return
+    }
+  }
+  try {
+    if (!rebuild && fresh()) return
+    if (rebuild || !existsSync(join(ROOT, 'dist/styles.css'))) await run(['npm', 'run', 'panda', '--silent'])
+    await run(['npx', 'storybook', 'build', '-o', 'storybook-static', '--quiet'])
+  } finally {
+    rmSync(lock, { recursive: true, force: true })
+  }
 }
 
 export function readIndex(): Entry[] {
@@ -103,7 +143,11 @@ export async function renderStories(filter: (e: Entry) => boolean = () => true, 
         await page.goto(`http://127.0.0.1:${server.port}/iframe.html?id=${entry.id}&viewMode=story&globals=colorMode:${mode}`)
         await page
           .waitForFunction(
-            () => (document.querySelector('#storybook-root')?.childElementCount ?? 0) > 0 || document.body.classList.contains('sb-show-errordisplay'),
+            () =>
+              (document.querySelector('#storybook-root')?.childElementCount ?? 0) > 0 ||
+              // a story that opens a dialog renders into a portal on <body>
+              !!document.querySelector('[role=dialog], [role=alertdialog]') ||
+              document.body.classList.contains('sb-show-errordisplay'),
             null,
             { timeout: 15000 },
           )
@@ -111,7 +155,7 @@ export async function renderStories(filter: (e: Entry) => boolean = () => true, 
         await page.waitForTimeout(50)
         const shown = await page.evaluate(() => ({
           error: document.body.classList.contains('sb-show-errordisplay') ? document.querySelector('#error-message')?.textContent : null,
-          children: document.querySelector('#storybook-root')?.childElementCount ?? 0,
+          children: (document.querySelector('#storybook-root')?.childElementCount ?? 0) + document.querySelectorAll('[role=dialog], [role=alertdialog]').length,
           dark: document.documentElement.classList.contains('dark'),
         }))
         if (shown.error) errors.push(`story error: ${shown.error}`)

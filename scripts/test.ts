@@ -1,8 +1,9 @@
 /**
  * Every test: `npm test`. Builds the design system's CSS, then runs at once, in a small pool of
  * processes: the type check and the linter (one test each), the API/unit suite (`bun test`, real
- * PostgreSQL, SMTP, OIDC, Stripe-compatible server) in shards and the browser suite (Playwright on
- * Chromium) in shards. Each shard is its own `bun test` process with its own database and app,
+ * PostgreSQL, SMTP, OIDC, Stripe-compatible server) in shards, the browser suite (Playwright on
+ * Chromium) in shards and the visual tests (every Storybook story against its baseline images,
+ * scripts/visual.ts). Each shard is its own `bun test` process with its own database and app,
  * balanced by the per-file durations in `tests/timings.json` (`bun test --shard --timings`).
  * Prints each phase's wall time and ends with one line: `N passed, N failed`.
  *
@@ -127,6 +128,9 @@ if (only.length) {
   if (existsSync(join(ROOT, 'tests/e2e')))
     jobs.push(...shardJobs('browser', 'Browser tests', ['tests/e2e'], E2E_SHARDS, { timeout: 60_000, env: { SUMMIT_E2E: '1' } }))
   jobs.push(...shardJobs('api', 'API and unit tests', API_DIRS, API_SHARDS, { timeout: 30_000 }))
+  // The visual tests: every story in light and dark at 1280 and 390 px against the committed
+  // baselines (scripts/visual.ts; it builds the Storybook when stale). Each snapshot counts as a test.
+  jobs.push({ label: 'Visual tests', phase: 'visual', kind: 'tests', cmd: ['bun', 'run', 'scripts/visual.ts'] })
   // The type check counts as one test: the code must compile as written.
   jobs.push({ label: 'Type check', phase: 'typecheck', kind: 'check', cmd: ['tsc', '--noEmit', '-p', '.'] })
   // The linter counts as one test too (rules and reasons in biome.jsonc); warnings are not shown here.

@@ -6,6 +6,7 @@ import { apiModules } from './modules'
 import { identify } from './modules/access'
 import { refreshXsrfCookie, startSession } from './modules/auth'
 import { applyFormRoute } from './modules/job-postings'
+import { unsubscribeFormRoute } from './modules/notifications'
 import { pages } from './pages'
 import { assetRoutes, provideIslands } from './platform/assets/assets'
 import { safeEqual } from './platform/crypto'
@@ -102,6 +103,8 @@ export function createApp() {
     .use(docs)
     // Before the platform plugin: the no-JavaScript apply form acts for nobody (see its file).
     .use(applyFormRoute)
+    // Also before it: the one-click unsubscribe POST of mail clients and of the unsubscribe page (RFC 8058).
+    .use(unsubscribeFormRoute)
     // Operators: liveness, readiness and metrics ask nothing of the session (before the platform plugin).
     .get('/health/live', live, { detail: { hide: true } })
     .get('/health/ready', ({ set }) => ready(set), { detail: { hide: true } })

@@ -4,6 +4,7 @@ import { AccessToken, OneTimeCode, RateLimitSchema, Session } from './modules/au
 import { Booking, BookingReschedule, BookingSeat, WaitlistEntry } from './modules/bookings'
 import { Feedback } from './modules/feedback'
 import { JobApplication, JobPosting } from './modules/job-postings'
+import { MailOptOut, SentNotification } from './modules/notifications'
 import { Invoice, Payment, WebhookEvent } from './modules/payments'
 import { ConnectedAccount, ConnectPayout, PayoutReversal, PayoutTransfer } from './modules/payouts'
 import { Permission, Role } from './modules/roles'
@@ -46,6 +47,8 @@ export const entities = [
   ConnectPayout,
   JobPosting,
   JobApplication,
+  SentNotification,
+  MailOptOut,
 ]
 
 /** The ORM with the app's entities (boot, scripts and tests open it through here). */

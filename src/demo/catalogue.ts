@@ -11,6 +11,7 @@ import { User } from '../modules/users'
 import type { ContentStatus, DeliveryMode, SkillLevel, Visibility } from '../modules/workshops'
 import { Tag, Workshop, WorkshopResource, WorkshopSchedule, WorkshopTemplate } from '../modules/workshops'
 import { log } from '../platform/log'
+import type { RefundPolicy } from '../shared/refund-policy'
 import { seedDemoImages } from './images'
 
 const DAY = 24 * 3600e3
@@ -114,6 +115,7 @@ export async function seedCatalogue(em: EntityManager) {
       image: string
       video?: string
       outcomes?: string[]
+      refundPolicy?: RefundPolicy
     },
   ) => {
     const w = em.create(Workshop, {
@@ -130,6 +132,7 @@ export async function seedCatalogue(em: EntityManager) {
       currency: 'usd',
       minSeats: data.minSeats,
       maxSeats: data.maxSeats,
+      refundPolicy: data.refundPolicy ?? null,
     })
     w.tags.set(data.tags)
     return w
@@ -207,6 +210,8 @@ export async function seedCatalogue(em: EntityManager) {
     description: 'From blank page to standing ovation: structure, voice, presence and handling questions, with recorded practice and individual feedback.',
     image: img.speaking,
     video: 'https://www.youtube.com/watch?v=Unzc731iCUY',
+    // Its own refund policy: full refund until 3 days before, half until a day before.
+    refundPolicy: { fullRefundHours: 72, partialRefundHours: 24, partialRefundPercent: 50 },
   })
   const stories = workshop('acme', 'leo', {
     title: 'Storytelling for Leaders',

@@ -9,6 +9,7 @@ import { coachRoutes, coachUploadRoutes } from './coach'
 import { coachBusinessRoutes } from './dashboard'
 import { invitationRoutes } from './invitations'
 import { jobPostingRoutes, publicJobRoutes } from './job-postings'
+import { notificationRoutes } from './notifications'
 import { onboardingRoutes } from './onboarding'
 import { paymentRoutes, rescheduleRoutes } from './payments'
 import { roleRoutes } from './roles'
@@ -40,4 +41,5 @@ export const apiModules = [
   scheduleCancelRoutes,
   coachRoutes,
   coachUploadRoutes,
+  notificationRoutes,
 ]

@@ -149,6 +149,8 @@ export const routes: RouteDef[] = [
 
   // The page the seat invitation email links to (public: the token is the credential).
   { path: '/invitations/{token}', layout: 'marketing', access: 'public', page: () => import('./screens/invitation') },
+  // The unsubscribe link of reminder and feedback-request mails (a product page beyond the spec's list).
+  { path: '/unsubscribe/{token}', layout: 'marketing', access: 'public', page: () => import('./screens/unsubscribe') },
 
   // Public coach profile: last, so every fixed path above wins.
   { path: '/{username}', layout: 'marketing', access: 'public', page: () => import('./screens/marketplace/coach-profile') },

@@ -9,15 +9,21 @@ import {
   Badge,
   Button,
   Card,
+  ConfirmDialog,
   CountryCombobox,
   colorModeChoices,
   DataTable,
   Dialog,
   Field,
   FileUpload,
+  FormDialog,
   IMAGE,
   Image,
+  Input,
   initials,
+  LinkButton,
+  linkButtonClass,
+  NativeSelect,
   PageLoadingBar,
   PinInput,
   RadioPictureGroup,
@@ -28,6 +34,7 @@ import {
   Spinner,
   TABLE,
   Tabs,
+  Textarea,
   TOAST,
   Toaster,
   Tooltip,
@@ -86,6 +93,106 @@ describe('Button', () => {
     expect(out).toContain('disabled=""')
     expect(out).toContain('Saving...')
     expect(out).not.toContain('>Save<')
+  })
+})
+
+describe('NativeSelect', () => {
+  test('a native select with the recipe class (size md by default), a placeholder and the options', async () => {
+    const out = await html(
+      <NativeSelect
+        name="level"
+        placeholder="Choose a level"
+        options={[
+          { value: 'BEGINNER', label: 'Beginner' },
+          { value: 'ADVANCED', label: 'Advanced', disabled: true },
+        ]}
+        defaultValue=""
+      />,
+    )
+    expect(out).toMatch(/^<select[^>]*class="native-select native-select--size_md"/)
+    expect(out).toContain('<option value="" selected="">Choose a level</option>')
+    expect(out).toContain('<option value="ADVANCED" disabled="">Advanced</option>')
+    expect(out).not.toContain('aria-invalid')
+  })
+
+  test('invalid from the prop or from FormField; aria-invalid="false" is not written', async () => {
+    expect(await html(<NativeSelect invalid size="sm" />)).toContain('aria-invalid="true"')
+    expect(await html(<NativeSelect aria-invalid={true} />)).toContain('aria-invalid="true"')
+    expect(await html(<NativeSelect aria-invalid="false" />)).not.toContain('aria-invalid')
+    expect(await html(<NativeSelect size="sm" />)).toContain('native-select--size_sm')
+  })
+})
+
+describe('Input and Textarea', () => {
+  test('plain elements with the input and textarea recipes', async () => {
+    const input = await html(<Input type="email" size="sm" invalid />)
+    expect(input).toMatch(/^<input[^>]*class="input input--size_sm"/)
+    expect(input).toContain('type="email"')
+    expect(input).toContain('aria-invalid="true"')
+    const area = await html(<Textarea rows={3} defaultValue="Hello" />)
+    expect(area).toMatch(/^<textarea[^>]*class="textarea/)
+    expect(area).toContain('>Hello</textarea>')
+    expect(area).not.toContain('aria-invalid')
+  })
+})
+
+describe('LinkButton', () => {
+  test('a link with the button classes, small by default; disabled has no href', async () => {
+    const out = await html(<LinkButton href="/pay">Pay</LinkButton>)
+    expect(out).toMatch(/^<a href="\/pay"[^>]*class="button button--variant_solid button--size_sm link-button"/)
+    const outline = await html(
+      <LinkButton href="/x" variant="outline" size="md" download>
+        Invoice
+      </LinkButton>,
+    )
+    expect(outline).toContain('button--variant_outline')
+    expect(outline).toContain('button--size_md')
+    expect(outline).toContain('download=""')
+    const disabled = await html(
+      <LinkButton href="/b" disabled>
+        Bookings
+      </LinkButton>,
+    )
+    expect(disabled).not.toContain('href=')
+    expect(disabled).toContain('aria-disabled="true"')
+    expect(linkButtonClass({ variant: 'ghost' })).toBe('button button--variant_ghost button--size_sm link-button')
+  })
+})
+
+describe('ConfirmDialog and FormDialog', () => {
+  test('an open confirm dialog: alertdialog, title, description, cancel and confirm; danger paints it red', async () => {
+    const out = await html(
+      <ConfirmDialog defaultOpen tone="danger" title="Delete this schedule?" description="It has no bookings." confirmLabel="Delete" onConfirm={() => {}} />,
+    )
+    expect(out).toContain('role="alertdialog"')
+    expect(out).toContain('Delete this schedule?')
+    expect(out).toContain('It has no bookings.')
+    expect(out).toMatch(/data-part="cancel"[^>]*>Cancel</)
+    expect(out).toMatch(/data-part="confirm" data-tone="danger"/)
+    expect(out).toContain('color-palette_red')
+  })
+
+  test('busy: the confirm button spins with its busy label, cancel is disabled, no close button', async () => {
+    const out = await html(<ConfirmDialog defaultOpen busy title="Remove?" confirmLabel="Remove" busyLabel="Removing..." onConfirm={() => {}} />)
+    expect(out).toContain('aria-busy="true"')
+    expect(out).toContain('Removing...')
+    expect(out).toMatch(/disabled=""[^>]*data-part="cancel"|data-part="cancel"[^>]*disabled=""/)
+    expect(out).not.toContain('aria-label="Close"')
+  })
+
+  test('a form dialog wraps its fields and buttons in one form; the error is an alert', async () => {
+    const out = await html(
+      <FormDialog defaultOpen size="wide" title="New schedule" submitLabel="Create schedule" error="The plan limit is reached." onSubmit={() => {}}>
+        <Input name="city" />
+      </FormDialog>,
+    )
+    expect(out).toContain('dialog__content--size_wide')
+    const form = out.match(/<form[\s\S]*<\/form>/)?.[0] ?? ''
+    expect(form).toMatch(/<form novalidate=""/i)
+    expect(form).toContain('name="city"')
+    expect(form).toMatch(/type="submit"[^>]*>Create schedule</)
+    expect(form).toContain('role="alert"')
+    expect(form).toContain('The plan limit is reached.')
   })
 })
 

@@ -70,6 +70,7 @@ export const PARAMS: Record<string, Set<string>> = Object.fromEntries(
     'POST /v1/payment_intents/:id': INTENT,
     'POST /v1/payment_intents/:id/confirm': CONFIRM,
     'POST /v1/payment_intents/:id/cancel': ['cancellation_reason'],
+    'POST /v1/payment_intents/:id/local_3ds': ['client_secret', 'outcome'],
     'GET /v1/charges': [...LIST, 'customer', 'payment_intent'],
     'POST /v1/refunds': ['amount', 'charge', 'instructions_email', 'metadata', 'payment_intent', 'reason', 'refund_application_fee', 'reverse_transfer'],
     'GET /v1/refunds': [...LIST, 'charge', 'payment_intent'],

@@ -104,6 +104,16 @@ route(
   },
   true,
 )
+// The 3-D Secure step (the local stand-in for the bank's authentication page): the Stripe.js stand-in's test modal calls it.
+route(
+  'POST',
+  '/v1/payment_intents/:id/local_3ds',
+  (ctx, id) => {
+    checkClientSecret(ctx, ctx.s.get('payment_intent', id, 'intent'))
+    return I.authenticatePaymentIntent(ctx.s, id, ctx.params, ctx.req)
+  },
+  true,
+)
 route('POST', '/v1/payment_intents/:id/cancel', ({ s, params, req }, id) => I.cancelPaymentIntent(s, id, params, req))
 
 route('GET', '/v1/charges', ({ s, params, url }) =>

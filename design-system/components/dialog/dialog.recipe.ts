@@ -1,6 +1,6 @@
 import { defineSlotRecipe } from '@pandacss/dev'
 
-/** Park UI's dialog plus sizes; `lg` is the large scrollable one (Settings). */
+/** Park UI's dialog plus sizes; `wide` holds a two-column form, `lg` is the large scrollable one (Settings). */
 export const dialog = defineSlotRecipe({
   className: 'dialog',
   slots: ['trigger', 'backdrop', 'positioner', 'content', 'title', 'description', 'closeTrigger'],
@@ -14,6 +14,7 @@ export const dialog = defineSlotRecipe({
     size: {
       sm: { content: { maxWidth: 'sm' } },
       md: { content: { maxWidth: 'lg' } },
+      wide: { content: { maxWidth: '3xl' } },
       lg: { content: { maxWidth: '4xl', height: { md: 'min(85dvh, 56rem)' } } },
     },
   },

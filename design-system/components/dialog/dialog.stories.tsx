@@ -55,3 +55,28 @@ export const NotDismissible: StoryObj<typeof Dialog> = {
     )
   },
 }
+
+/** Open at each size: sm, md (default), wide and lg. */
+export const OpenSmall: StoryObj<typeof Dialog> = {
+  render: () => (
+    <Dialog title="Unlink Google?" size="sm" defaultOpen footer={<Button variant="outline">Cancel</Button>}>
+      <p>You can link it again at any time.</p>
+    </Dialog>
+  ),
+}
+
+export const OpenMedium: StoryObj<typeof Dialog> = {
+  render: () => (
+    <Dialog title="Remove social account" description="The link disappears from your public profile." defaultOpen footer={<Button>Remove</Button>}>
+      <p>Are you sure?</p>
+    </Dialog>
+  ),
+}
+
+export const OpenWide: StoryObj<typeof Dialog> = {
+  render: () => (
+    <Dialog title="New schedule" size="wide" defaultOpen>
+      <styled.p color="fg.muted">A wide dialog holds a form of two columns.</styled.p>
+    </Dialog>
+  ),
+}

@@ -1,7 +1,8 @@
 import { Dialog as ArkDialog } from '@ark-ui/react/dialog'
 import { Portal } from '@ark-ui/react/portal'
 import { XIcon } from 'lucide-react'
-import { useRef } from 'react'
+import { type FormHTMLAttributes, type ReactNode, useRef } from 'react'
+import { css } from 'styled-system/css'
 import { Box } from 'styled-system/jsx/box'
 import { styled } from 'styled-system/jsx/factory'
 import { dialog } from 'styled-system/recipes/dialog'
@@ -30,16 +31,33 @@ export type DialogProps = {
   description?: React.ReactNode
   /** Element that opens the dialog (rendered asChild). */
   trigger?: React.ReactElement
-  size?: 'sm' | 'md' | 'lg'
+  /** `sm`, `md` (default), `wide` (a form of two columns) or `lg` (large and scrollable, Settings). */
+  size?: 'sm' | 'md' | 'wide' | 'lg'
   /** When false, outside clicks and Escape are ignored and there is no close button. */
   dismissible?: boolean
   footer?: React.ReactNode
   children?: React.ReactNode
   lazyMount?: boolean
+  /** `alertdialog` for a confirmation that interrupts (ConfirmDialog). */
+  role?: 'dialog' | 'alertdialog'
+  /** The element focused on open (default: the first focusable one inside). */
+  initialFocusEl?: () => HTMLElement | null
+  /** Body and footer inside one `<form>` with these attributes (FormDialog): the footer's submit button submits it. */
+  form?: FormHTMLAttributes<HTMLFormElement>
 }
 
 /** Escape/outside-click handling of a (non-)dismissible dialog; exported for tests. */
 export const dismissProps = (dismissible: boolean) => ({ closeOnEscape: dismissible, closeOnInteractOutside: dismissible }) as const
+
+/**
+ * The toast region (the Toaster portals it to <body>). A modal dialog keeps it usable: a click
+ * on a toast neither closes the dialog nor is blocked, and the region, a live region directly
+ * under <body>, stays outside the set the dialog hides from assistive technology.
+ */
+export const toastRegion = () => (typeof document === 'undefined' ? null : document.querySelector<HTMLElement>('[data-scope=toast][data-part=group]'))
+const persistentElements = [toastRegion]
+
+const formCss = css({ display: 'flex', flexDirection: 'column', flex: '1', minH: '0' })
 
 /**
  * A modal dialog with a title, a scrolling body and an optional footer. `size="lg"` is the
@@ -57,11 +75,29 @@ export function Dialog({
   footer,
   children,
   lazyMount = true,
+  role,
+  initialFocusEl,
+  form,
 }: DialogProps) {
   const contentRef = useRef<HTMLDivElement>(null)
+  const body: ReactNode = (
+    <>
+      <styled.div flex="1" minH="0" overflowY="auto" px="6" pb="6" data-part="body">
+        {children}
+      </styled.div>
+      {footer ? (
+        <styled.div display="flex" justifyContent="flex-end" gap="3" px="6" py="4" borderTopWidth="1px" data-part="footer">
+          {footer}
+        </styled.div>
+      ) : null}
+    </>
+  )
   return (
     <DialogParts.Root
       size={size}
+      {...(role ? { role } : {})}
+      {...(initialFocusEl ? { initialFocusEl } : {})}
+      persistentElements={persistentElements}
       open={open}
       defaultOpen={defaultOpen}
       onOpenChange={(details: { open: boolean }) => onOpenChange?.(details.open)}
@@ -79,14 +115,13 @@ export function Dialog({
                 <DialogParts.Title>{title}</DialogParts.Title>
                 {description ? <DialogParts.Description>{description}</DialogParts.Description> : null}
               </Box>
-              <styled.div flex="1" minH="0" overflowY="auto" px="6" pb="6" data-part="body">
-                {children}
-              </styled.div>
-              {footer ? (
-                <styled.div display="flex" justifyContent="flex-end" gap="3" px="6" py="4" borderTopWidth="1px">
-                  {footer}
-                </styled.div>
-              ) : null}
+              {form ? (
+                <form {...form} className={formCss}>
+                  {body}
+                </form>
+              ) : (
+                body
+              )}
               {dismissible ? (
                 <DialogParts.CloseTrigger asChild>
                   <IconButton aria-label="Close" variant="ghost" size="sm">

@@ -12,15 +12,15 @@ const { withProvider, withContext } = createStyleContext(field)
 const StyledInput = styled(ArkField.Input)
 const StyledTextarea = styled(ArkField.Textarea)
 
-export type InputProps = StyledProps<typeof ArkField.Input> & InputVariantProps
-export type TextareaProps = StyledProps<typeof ArkField.Textarea>
+export type FieldInputProps = StyledProps<typeof ArkField.Input> & InputVariantProps
+export type FieldTextareaProps = StyledProps<typeof ArkField.Textarea>
 
-const Input = forwardRef<HTMLInputElement, InputProps>(function Input(props, ref) {
+const Input = forwardRef<HTMLInputElement, FieldInputProps>(function Input(props, ref) {
   const [variantProps, { className, ...rest }] = input.splitVariantProps(props)
   return <StyledInput ref={ref} className={cx(input(variantProps), className)} {...(rest as object)} />
 })
 
-const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea({ className, ...rest }, ref) {
+const Textarea = forwardRef<HTMLTextAreaElement, FieldTextareaProps>(function Textarea({ className, ...rest }, ref) {
   return <StyledTextarea ref={ref} className={cx(textarea(), className)} {...(rest as object)} />
 })
 

@@ -3,7 +3,14 @@
  * after 1,000,000 ms, F8 focuses the region, a horizontal swipe over 50 px dismisses.
  * `toaster.create({ title, description, type: 'error' })` from anywhere; render <Toaster />
  * once per page (the shell does).
+ *
+ * The region (a polite live region) is portalled to <body>, so it is a direct child of <body>
+ * wherever <Toaster/> is mounted: a modal dialog hides everything outside itself from assistive
+ * technology (aria-hidden on <body>'s other children) but leaves live regions alone, so "User
+ * Updated" is still announced while the Settings dialog is open. Dialogs also keep the region
+ * clickable (`persistentElements`, see dialog.tsx).
  */
+import { Portal } from '@ark-ui/react/portal'
 import { Toast as ArkToast, Toaster as ArkToaster, createToaster } from '@ark-ui/react/toast'
 import { XIcon } from 'lucide-react'
 import { type PointerEvent, useRef } from 'react'
@@ -54,21 +61,23 @@ function SwipeToDismiss({ id, children }: { id: string; children: React.ReactNod
 
 export function Toaster() {
   return (
-    <ArkToaster toaster={toaster}>
-      {(toast) => (
-        <Toast.Root key={toast.id}>
-          <SwipeToDismiss id={toast.id!}>
-            {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
-            {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
-            {toast.action ? <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger> : null}
-          </SwipeToDismiss>
-          <Toast.CloseTrigger asChild>
-            <IconButton aria-label="Dismiss" variant="ghost" size="xs">
-              <XIcon />
-            </IconButton>
-          </Toast.CloseTrigger>
-        </Toast.Root>
-      )}
-    </ArkToaster>
+    <Portal>
+      <ArkToaster toaster={toaster}>
+        {(toast) => (
+          <Toast.Root key={toast.id}>
+            <SwipeToDismiss id={toast.id!}>
+              {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
+              {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
+              {toast.action ? <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger> : null}
+            </SwipeToDismiss>
+            <Toast.CloseTrigger asChild>
+              <IconButton aria-label="Dismiss" variant="ghost" size="xs">
+                <XIcon />
+              </IconButton>
+            </Toast.CloseTrigger>
+          </Toast.Root>
+        )}
+      </ArkToaster>
+    </Portal>
   )
 }

@@ -21,6 +21,7 @@ import { allTenants, bookingEm } from './booking.access'
 import { Booking, type BookingAddress, type BookingMeta, BookingSeat, type BookingStatus } from './booking.entity'
 import { mailBookingChange } from './booking.mail'
 import { assertTransition, HOLD_EXPIRED_REASON, holdsSeats } from './booking.state'
+import { quoteRefund, type RefundMode, refundChanged } from './refund-quote'
 import { dropPendingReschedule } from './reschedule.hold'
 import { seatsLeftMessage, takeSeats } from './seat-counter'
 import { takeOffer } from './waitlist.service'
@@ -194,12 +195,28 @@ export async function confirmBooking(em: EntityManager, bookingId: string, payme
   return confirmed
 }
 
-/** PENDING|CONFIRMED -> CANCELLED with a reason; gives the seats (and an unpaid voucher use) back. */
-export async function cancelBooking(em: EntityManager, bookingId: string, reason: string, at = clock.now()): Promise<Booking> {
+export interface CancelOptions {
+  /** `policy`: the client cancels (the refund policy decides); `full` (default): the coach's side refunds everything. */
+  refund?: RefundMode
+  /** Minor units the client was shown (refund quote): a different amount now is a 409 and nothing changes. */
+  expectedRefund?: number | null
+}
+
+/**
+ * PENDING|CONFIRMED -> CANCELLED with a reason; gives the seats (and an unpaid voucher use)
+ * back and records what the cancellation refunds (`refundAmount`), which the payments
+ * module's listener then refunds in the same transaction.
+ */
+export async function cancelBooking(em: EntityManager, bookingId: string, reason: string, at = clock.now(), opts: CancelOptions = {}): Promise<Booking> {
   em = bookingEm(em)
   return transaction(em, async (tem) => {
     const { b, schedule } = await lockBooking(tem, bookingId)
     assertTransition(b.status, 'CANCELLED', { scheduleEndsAt: schedule.endDate, now: at, reason })
+    if (b.amountPaid > 0) {
+      const quote = await quoteRefund(tem, b, schedule, at, opts.refund ?? 'full')
+      if (opts.expectedRefund != null && opts.expectedRefund !== quote.amount) throw refundChanged(quote.amount, b.currency)
+      b.refundAmount = quote.amount
+    }
     await cancelLocked(tem, b, reason.trim(), at)
     await tem.flush()
     // In the same transaction: a paid booking's refund is recorded with its cancellation.

@@ -6,7 +6,7 @@ import { work } from '../../platform/jobs'
 import { log } from '../../platform/log'
 import { onBookingCancelled, onBookingRescheduled } from '../bookings'
 import { cancelOpenIntents, refundBooking } from './payment.service'
-import { recordPartialRefunds, refundBookingDurably } from './refunds'
+import { CANCELLED_REFUND_PREFIX, recordPartialRefunds, refundBookingDurably } from './refunds'
 
 export { addCard, listCards } from './customers'
 export { getLocalStripe, type LocalStripeServer, setLocalWebhookUrl, startLocalStripe, stopLocalStripe, wantsLocalStripe } from './local.service'
@@ -41,8 +41,10 @@ onBookingCancelled(async (booking, tem) => {
     )
     return
   }
-  const reason = `Booking cancelled: ${booking.cancellationReason ?? ''}`.slice(0, 255)
-  await refundBookingDurably(tem, booking.id, reason)
+  // What the cancellation refunds (the refund policy for a client, everything when the coach
+  // cancels): one refund row of its real amount, which the credit note and payouts add up.
+  const reason = `${CANCELLED_REFUND_PREFIX}${booking.cancellationReason ?? ''}`.slice(0, 255)
+  await refundBookingDurably(tem, booking.id, reason, booking.refundAmount ?? null)
 })
 
 /**

@@ -21,7 +21,7 @@ import { log } from '../../platform/log'
 import { countPayment } from '../../platform/metrics'
 import { allTenants, Booking, completeReschedule, confirmBooking } from '../bookings'
 import type { User } from '../users'
-import { ensureCustomer } from './customers'
+import { ensureCustomer, payableCard, tidySavedCard } from './customers'
 import { issueDocument } from './invoice.service'
 import { Payment, type PaymentStatus } from './payment.entity'
 import { recordRefund, refundBookingDurably, sendOrQueue } from './refunds'
@@ -79,6 +79,8 @@ export async function createBookingIntent(
     throw conflict('The hold on these seats has expired. Please book again.')
   }
   const customer = await ensureCustomer(em, user)
+  // A saved card pays only if it is this user's and not expired (422 on paymentMethodId).
+  if (opts.paymentMethodId) await payableCard(user, opts.paymentMethodId)
   const futureUsage = opts.savePaymentMethod ? 'off_session' : null
 
   // Under the booking's lock (a short transaction, no provider call inside): concurrent
@@ -145,7 +147,8 @@ export async function createBookingIntent(
   let pi: Stripe.PaymentIntent
   if (payment.paymentIntentId) {
     let existing = await callStripe(() => stripe().paymentIntents.retrieve(payment.paymentIntentId!))
-    if (['requires_payment_method', 'requires_confirmation'].includes(existing.status) && existing.amount === amount) {
+    // An intent still waiting for a card (or for the 3-D Secure step of an earlier try) is reused.
+    if (['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(existing.status) && existing.amount === amount) {
       if ((existing.setup_future_usage ?? null) !== futureUsage) {
         existing = await callStripe(() => stripe().paymentIntents.update(existing.id, { setup_future_usage: futureUsage ?? '' }))
       }
@@ -158,8 +161,12 @@ export async function createBookingIntent(
 
   if (opts.paymentMethodId) {
     const pmId = opts.paymentMethodId
+    // No key of our own: an intent succeeds once whatever confirms it, and a retry after a
+    // refused 3-D Secure step must reach the provider again (the SDK keys its own network retries).
+    // A card that asks for 3-D Secure leaves the intent in requires_action: the answer carries
+    // the client secret and the browser completes the step (Stripe.js handleNextAction), then finalizes.
     const confirmed = await stripe()
-      .paymentIntents.confirm(pi.id, { payment_method: pmId }, { idempotencyKey: `summit-pi-confirm-${payment.id}-${pmId}` })
+      .paymentIntents.confirm(pi.id, { payment_method: pmId })
       .catch((err) => err)
     const fresh = await syncIntent(em, pi.id)
     if (confirmed instanceof Error) {
@@ -364,5 +371,7 @@ export async function finalizeBooking(em: EntityManager, user: User, bookingId: 
   if (result.booking && (result.booking.status !== 'CONFIRMED' || result.booking.paymentTransactionId !== result.pi.id)) {
     throw conflict('This booking could no longer be confirmed (its seats were released or it was already paid); the payment has been refunded.')
   }
+  const savedCard = result.pi.setup_future_usage ? result.pi.payment_method : null
+  if (savedCard && booking.user.id === user.id) await tidySavedCard(user, typeof savedCard === 'string' ? savedCard : savedCard.id)
   return result
 }

@@ -95,13 +95,14 @@ export const workshopRoutes = crud({
       currency: tenant.currency,
       minSeats: data.minSeats,
       maxSeats: data.maxSeats,
+      refundPolicy: data.refundPolicy ?? null,
     })
     workshop.tags.set(await resolveTags(ctx.em, data.tags ?? []))
     await ctx.em.flush()
     return workshop
   },
   async update(ctx, row, data) {
-    const { tags, workshopTemplateId, price, ...rest } = data
+    const { tags, workshopTemplateId, price, refundPolicy, ...rest } = data
     const minSeats = rest.minSeats ?? row.minSeats
     const maxSeats = rest.maxSeats ?? row.maxSeats
     if (maxSeats < minSeats) throw fieldError('maxSeats', 'Maximum seats must be at least the minimum seats')
@@ -113,6 +114,7 @@ export const workshopRoutes = crud({
       row.workshopTemplate = template
     }
     if (price !== undefined) row.price = toMinor(price)
+    if (refundPolicy !== undefined) row.refundPolicy = refundPolicy
     for (const k of ['image', 'video'] as const) if (rest[k] === '') rest[k] = null
     const raised = rest.maxSeats !== undefined && rest.maxSeats > row.maxSeats
     ctx.em.assign(row, rest)

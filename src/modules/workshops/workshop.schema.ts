@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { RefundPolicyField } from '../../shared/refund-policy'
 import {
   amountRule,
   crossField,
@@ -40,6 +41,8 @@ export const WorkshopCreateSchema = v.pipe(
     maxSeats: v.optional(seats(M.maxSeats), 10),
     /** Tag ids or slugs. */
     tags,
+    /** Full refund until X hours before the start, a percentage until Y hours, none after; null: the team's default. */
+    refundPolicy: RefundPolicyField,
   }),
   seatOrder,
 )
@@ -58,6 +61,7 @@ export const WorkshopUpdateSchema = v.pipe(
     minSeats: v.optional(seats(M.minSeats)),
     maxSeats: v.optional(seats(M.maxSeats)),
     tags,
+    refundPolicy: RefundPolicyField,
   }),
   seatOrder,
 )
