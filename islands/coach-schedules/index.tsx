@@ -195,6 +195,9 @@ export default function CoachSchedules(props: CoachSchedulesProps) {
                               Bookings
                             </a>
                           )}
+                          <a className={cx(btnOutline, btnSmall)} href={`/workshops/${s.id}`}>
+                            Public page
+                          </a>
                         </>
                       )}
                     </div>

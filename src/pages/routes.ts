@@ -20,10 +20,28 @@ export interface PageContext {
   em: EntityManager
 }
 
+/** How search engines and social networks see a page (Document writes the tags). */
+export interface PageMeta {
+  /** Overrides the module's `description`. */
+  description?: string
+  /** Absolute address; public pages default to the path (plus `canonicalParams`). */
+  canonical?: string
+  /** The social preview (default: the site's, public/og-image.png). */
+  image?: { url: string; width: number; height: number; alt: string; type?: string }
+  /** og:type (default website). */
+  type?: 'website' | 'profile' | 'article'
+  /** Keep the page out of search results (and give it no canonical address). */
+  noindex?: boolean
+}
+
 export interface PageModule<D = any, H = D> {
   /** '{title} | Summit' (a function of `head`'s answer when the page defers its data) */
   title: string | ((data: H, ctx: PageContext) => string)
   description?: string
+  /** Search and sharing tags that depend on the data (canonical address, preview image, noindex). */
+  meta?: (data: D, ctx: PageContext) => PageMeta
+  /** Query parameters a public page's canonical address keeps (default: none, the path alone). */
+  canonicalParams?: string[]
   /** Loads what the page needs before streaming starts (404 by returning null). Slow parts belong in Suspense instead. */
   load?: (ctx: PageContext) => Promise<D | null>
   /**
@@ -65,6 +83,8 @@ export const routes: RouteDef[] = [
   { path: '/consultants', layout: 'marketing', access: 'public', page: () => import('./screens/marketplace/consultants') },
   { path: '/workshops', layout: 'marketing', access: 'public', colorMode: 'light', page: () => import('./screens/marketplace/workshops') },
   { path: '/workshops/{id}/book', layout: 'none', access: 'auth', page: () => import('./screens/marketplace/book') },
+  // The public page of one schedule (the checkout above is its "Book" action; paths never shadow each other: both are anchored).
+  { path: '/workshops/{id}', layout: 'marketing', access: 'public', page: () => import('./screens/marketplace/workshop') },
   { path: '/login', layout: 'auth', access: 'guest', page: () => import('./screens/login') },
   { path: '/register', layout: 'auth', access: 'guest', page: () => import('./screens/register') },
   { path: '/onboarding', layout: 'onboarding', access: 'auth', redirect: '/onboarding/1' },

@@ -174,6 +174,7 @@ export async function workshopDetail(em: EntityManager, coachId: string, id: str
       title: w.title as string,
       slug: w.slug as string,
       description: w.description as string | null,
+      outcomes: (w.outcomes ?? []) as string[],
       image: w.image as string | null,
       video: w.video as string | null,
       price: num(w.price),
@@ -195,7 +196,7 @@ export type WorkshopDetail = NonNullable<Awaited<ReturnType<typeof workshopDetai
 /** Templates and tags offered by the workshop form (global lists). */
 export async function workshopFormOptions(em: EntityManager) {
   const templates = await em.execute<any[]>(
-    `select id, title, description, image, video, level, price from workshop_templates where deleted_at is null order by title limit 200`,
+    `select id, title, description, outcomes, image, video, level, price from workshop_templates where deleted_at is null order by title limit 200`,
   )
   const tags = await em.execute<any[]>(`select id, name, slug from tags order by name limit 500`)
   return {
@@ -203,6 +204,7 @@ export async function workshopFormOptions(em: EntityManager) {
       id: t.id as string,
       title: t.title as string,
       description: (t.description ?? '') as string,
+      outcomes: (t.outcomes ?? []) as string[],
       image: (t.image ?? '') as string,
       video: (t.video ?? '') as string,
       price: num(t.price) / 100,
@@ -214,7 +216,7 @@ export async function workshopFormOptions(em: EntityManager) {
 /** Resources of a workshop in their order (the coach sees all). */
 export async function workshopResources(em: EntityManager, workshopId: string) {
   const rows = await em.execute<any[]>(
-    `select id, title, description, type, url, file_path, file_size, file_type, sort_order, is_visible, is_broadcast, broadcast_at
+    `select id, title, description, type, url, file_path, file_size, file_type, sort_order, is_visible, is_broadcast, is_public, broadcast_at
        from workshop_resources where workshop_id = ? and deleted_at is null order by sort_order, created_at`,
     [workshopId],
   )
@@ -230,6 +232,7 @@ export async function workshopResources(em: EntityManager, workshopId: string) {
     sortOrder: num(r.sort_order),
     isVisible: !!r.is_visible,
     isBroadcast: !!r.is_broadcast,
+    isPublic: !!r.is_public,
     broadcastAt: r.broadcast_at ? new Date(r.broadcast_at).toISOString() : null,
   }))
 }

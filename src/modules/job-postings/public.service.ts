@@ -48,6 +48,28 @@ export async function findPublished(em: EntityManager, id: string) {
   return em.findOne(JobPosting, { id, status: 'PUBLISHED', deletedAt: null }, { filters: false, populate: ['tenant'] })
 }
 
+/**
+ * A coach's open postings for their public profile: published, of a team that is not deleted,
+ * created by them or with them among the recruiters; newest first. One statement.
+ */
+export async function openPostingsOf(em: EntityManager, userId: string, limit = 6) {
+  if (!isId(userId)) return []
+  const rows = await em.find(
+    JobPosting,
+    { status: 'PUBLISHED', deletedAt: null, tenant: { deletedAt: null }, $or: [{ createdBy: userId }, { recruiterIds: { $contains: [userId] } }] },
+    { filters: false, orderBy: [{ publishedAt: 'desc' }, { id: 'asc' }], limit },
+  )
+  return rows.map((p) => ({
+    id: p.id,
+    title: p.title,
+    companyName: p.companyName ?? null,
+    location: p.location ?? null,
+    employmentStatus: p.employmentStatus ?? null,
+    workplaceTypes: p.workplaceTypes,
+    publishedAt: (p.publishedAt ?? p.createdAt).toISOString(),
+  }))
+}
+
 /** Whether a posting takes applications now, and why not. */
 export function applyState(p: JobPosting): 'open' | 'closed' | 'full' {
   if (p.status !== 'PUBLISHED' || p.preferences.acceptApplications === false) return 'closed'

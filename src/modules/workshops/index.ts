@@ -2,7 +2,21 @@
 export { findBookableSchedule, isCoachOf } from './bookable'
 export { onSeatsAdded } from './capacity.hooks'
 export * from './enums'
+export {
+  isoWithOffset,
+  isPublicPage,
+  loadSchedulePage,
+  mayPreview,
+  nextScheduleOfCoaches,
+  type OtherDate,
+  type PageResource,
+  type PageReview,
+  type PageState,
+  pageState,
+  type SchedulePage,
+} from './public.page'
 export { findPublicSchedule, listPublicSchedules, type PublicFilters, parsePublicFilters } from './public.service'
+export { SITEMAP_PAST_DAYS, type SitemapKey, sitemapScheduleParts, sitemapSchedules } from './public.sitemap'
 export { WorkshopResource } from './resource.entity'
 export { attendeeBookings, attendeeVisibility, isConfirmedAttendee } from './resource.service'
 export { catalogueRoutes } from './routes'

@@ -165,7 +165,7 @@ function setCtes(f: PublicFilters) {
  * price range's thousands), deleted parents an excluded set. Every value is a bound parameter.
  * `skip` leaves out the set a count starts from (`qSide`: the count starts from that side of `q`).
  */
-function scheduleWhere(f: PublicFilters, visibility: 'public' | 'unlisted', opts: { skip?: SetName; qSide?: 'qWorkshops' | 'qCoaches' } = {}) {
+export function scheduleWhere(f: PublicFilters, visibility: 'public' | 'unlisted', opts: { skip?: SetName; qSide?: 'qWorkshops' | 'qCoaches' } = {}) {
   const sql: string[] = [
     `s.deleted_at is null`,
     `s.status = 'PUBLISHED'`,

@@ -1,6 +1,17 @@
 import * as v from 'valibot'
 import { RefundPolicyField } from '../../shared/refund-policy'
-import { amountRule, crossField, descriptionRule, CATALOGUE_MESSAGES as M, optionalUrl, required, slugInput, titleRule, uuidRule } from './catalogue.rules'
+import {
+  amountRule,
+  crossField,
+  descriptionRule,
+  CATALOGUE_MESSAGES as M,
+  optionalUrl,
+  outcomesRule,
+  required,
+  slugInput,
+  titleRule,
+  uuidRule,
+} from './catalogue.rules'
 
 const seats = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(10000, 'At most 10000 seats'))
 const tag = v.pipe(
@@ -26,6 +37,8 @@ export const WorkshopCreateSchema = v.pipe(
     title: required(titleRule),
     slug: v.optional(slugInput),
     description: v.optional(v.nullable(descriptionRule)),
+    /** What you will learn (defaults to the template's). */
+    outcomes: outcomesRule,
     image: optionalUrl(255),
     video: optionalUrl(255),
     /** Defaults to the template's price, else 0 (free). */
@@ -46,6 +59,8 @@ export const WorkshopUpdateSchema = v.pipe(
     title: v.optional(titleRule),
     slug: v.optional(slugInput),
     description: v.optional(v.nullable(descriptionRule)),
+    /** What you will learn (defaults to the template's). */
+    outcomes: outcomesRule,
     image: optionalUrl(255),
     video: optionalUrl(255),
     price: v.optional(amountRule(0, M.priceMin)),

@@ -68,6 +68,7 @@ export function WorkshopFrame({ data, tab, children }: { data: WorkshopData; ctx
                   id: w.id,
                   title: w.title,
                   description: w.description ?? '',
+                  outcomes: w.outcomes,
                   image: w.image ?? '',
                   video: w.video ?? '',
                   price: w.price / 100,

@@ -285,6 +285,12 @@ function JobPage({ data }: { data: Data; ctx: PageContext }) {
 export default {
   title: (d: Data) => `${d.posting.title} at ${d.posting.companyName ?? 'a team'}`,
   description: 'A job posted on Summit. Apply without an account.',
+  meta: (d: Data) => ({
+    canonical: `${config.APP_URL}/jobs/${d.posting.id}`,
+    description: `${[d.posting.companyName, d.posting.location].filter(Boolean).join(', ')}. ${(d.posting.description ?? '').replace(/\s+/g, ' ')}`
+      .trim()
+      .slice(0, 200),
+  }),
   load,
   Page: JobPage,
 } satisfies PageModule<Data>

@@ -167,6 +167,7 @@ function JobsBody({ data, ctx }: { data: Data; ctx: PageContext }) {
 export default {
   title: 'Jobs',
   description: 'Open positions posted by teams on Summit. Apply without an account.',
+  canonicalParams: ['page'],
   load,
   Page: JobsPage,
 } satisfies PageModule<Data>
