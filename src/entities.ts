@@ -6,6 +6,7 @@ import { Feedback } from './modules/feedback'
 import { JobApplication, JobPosting } from './modules/job-postings'
 import { Invoice, Payment, WebhookEvent } from './modules/payments'
 import { Permission, Role } from './modules/roles'
+import { TeamInvitation } from './modules/teams'
 import { Membership, Tenant } from './modules/tenants'
 import { StoredFile } from './modules/uploads'
 import { User } from './modules/users'
@@ -17,6 +18,7 @@ export const entities = [
   User,
   Tenant,
   Membership,
+  TeamInvitation,
   Role,
   Permission,
   Session,

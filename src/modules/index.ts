@@ -12,6 +12,7 @@ import { jobPostingRoutes, publicJobRoutes } from './job-postings'
 import { onboardingRoutes } from './onboarding'
 import { paymentRoutes } from './payments'
 import { roleRoutes } from './roles'
+import { teamRoutes } from './teams'
 import { tenantRoutes } from './tenants'
 import { uploadRoutes } from './uploads'
 import { voucherRoutes } from './vouchers'
@@ -23,6 +24,7 @@ export const apiModules = [
   ...(config.NODE_ENV === 'development' ? [outboxRoutes] : []),
   onboardingRoutes,
   tenantRoutes,
+  teamRoutes,
   roleRoutes,
   userRoutes,
   uploadRoutes,
