@@ -22,5 +22,9 @@ export const islandNames = [
   'coach-resources',
   'coach-profile',
   'coach-apps',
+  'coach-team',
+  'coach-vouchers',
+  'team-settings',
+  'team-invitation',
 ] as const
 export type IslandName = (typeof islandNames)[number]

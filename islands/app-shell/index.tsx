@@ -20,6 +20,7 @@ import type { AppShellProps } from './props'
 import { NavSearch } from './search'
 import { shortcutOf } from './shortcuts'
 import { onShellSummary, type ShellSummary } from './summary'
+import { TeamSwitcher } from './team-switcher'
 import { UserMenu } from './user-menu'
 
 export async function logout() {
@@ -52,7 +53,7 @@ const iconButton = css({
 })
 
 export default function AppShell(props: AppShellProps) {
-  const { area, path, canCoach } = props
+  const { area, path, canCoach, allowed } = props
   // Counts and search entries stream in after the first bytes (summary.ts).
   const [{ counts, entries }, setSummary] = useState<ShellSummary>({ counts: props.counts, entries: props.entries })
   useEffect(() => onShellSummary(setSummary), [])
@@ -61,7 +62,7 @@ export default function AppShell(props: AppShellProps) {
   const [drawer, setDrawer] = useState(false)
   // The page loading bar (section 9: throttle 200 ms, duration 2000 ms) while the next page loads.
   const [leaving, setLeaving] = useState(false)
-  const items = useMemo(() => navigation({ area, canCoach, counts }), [area, canCoach, counts])
+  const items = useMemo(() => navigation({ area, canCoach, counts, allowed }), [area, canCoach, counts, allowed])
 
   useEffect(() => {
     mountToaster()
@@ -179,7 +180,8 @@ export default function AppShell(props: AppShellProps) {
               >
                 Summit
               </a>
-              <NavSearch ref={searchRef} area={area} canCoach={canCoach} entries={entries} />
+              {area === 'coach' ? <TeamSwitcher team={props.team} path={path} /> : null}
+              <NavSearch ref={searchRef} area={area} canCoach={canCoach} entries={entries} allowed={allowed} />
             </div>
           }
           footer={

@@ -30,9 +30,10 @@ export class AccessContext extends BaseContext {
     if (!this.user) throw unauthenticated()
     const slug = this.teamHeader ?? this.user?.defaultTenantSlug
     if (!slug) throw new HttpError(400, 'No team selected: send the X-Team header with a tenant slug.')
-    const tenant = await this.em.findOne(Tenant, { slug: slug.toLowerCase() })
+    // One statement: the membership with its team (a super-admin without one reads the team alone).
+    const membership = await this.em.findOne(Membership, { user: this.user, tenant: { slug: slug.toLowerCase(), deletedAt: null } }, { populate: ['tenant'] })
+    const tenant = membership?.tenant ?? (this.isSuperAdmin ? await this.em.findOne(Tenant, { slug: slug.toLowerCase() }) : null)
     if (!tenant) throw notFound('Team')
-    const membership = await this.em.findOne(Membership, { tenant, user: this.user })
     if (!this.isSuperAdmin && membership?.status !== 'ACTIVE') throw notFound('Team')
     this.tenantCache = { tenant, membership }
     this.em.setFilterParams(TENANT, { tenantId: tenant.id })

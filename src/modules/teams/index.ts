@@ -3,7 +3,7 @@
  * email, switching the current team, its settings and plan limits). Stands on tenants, roles,
  * users, workshops and job postings; nothing below imports it.
  */
-export { inviteToTeam, teamInvitationsPage, teamInvitationUrl } from './invitations.service'
+export { inviteToTeam, showTeamInvitation, teamInvitationsPage, teamInvitationUrl } from './invitations.service'
 export { assignableRoles, type MemberRow, teamMembersPage, teamsOf } from './members.service'
 export { type TeamSettings, teamSettings } from './settings.service'
 export { teamRoutes } from './team.routes'

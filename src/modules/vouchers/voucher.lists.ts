@@ -120,3 +120,20 @@ export async function voucherUsagePage(em: EntityManager, tenantId: string, vouc
   }
 }
 export type VoucherUsageRow = Awaited<ReturnType<typeof voucherUsagePage>>['rows'][number]
+
+/** What a voucher of the team may apply to: its workshops with their coming (and last month's) sessions, by title. */
+export async function voucherTargets(em: EntityManager, tenantId: string, at = clock.now()) {
+  const rows = await em.execute(
+    `select w.id, w.title, s.id as schedule_id, s.start_date, s.timezone from workshops w
+       left join workshop_schedules s on s.workshop_id = w.id and s.deleted_at is null and s.end_date > ?::timestamptz - interval '30 days'
+      where w.tenant_id = ? and w.deleted_at is null order by lower(w.title), w.id, s.start_date limit 500`,
+    [at, tenantId],
+  )
+  const out: { id: string; title: string; schedules: { id: string; startDate: string; timezone: string }[] }[] = []
+  for (const r of rows as any[]) {
+    let w = out.at(-1)
+    if (!w || w.id !== r.id) out.push((w = { id: r.id, title: r.title, schedules: [] }))
+    if (r.schedule_id) w.schedules.push({ id: r.schedule_id, startDate: new Date(r.start_date).toISOString(), timezone: r.timezone })
+  }
+  return out
+}

@@ -8,7 +8,8 @@ import { useTz } from '../client/parts'
 import { buttonLink, money, PageHeader, Stat, stack } from './ui'
 
 async function load(ctx: PageContext) {
-  const workshops = await coachWorkshopRatings(ctx.em, ctx.user!.id)
+  // The account's payouts, from every team the coach works in.
+  const workshops = await coachWorkshopRatings(ctx.em, ctx.user!.id, null, { everyTeam: true })
   const table = await loadTableData(ctx, 'coach-payouts', { options: { workshop: workshops.map((w): [string, string] => [w.id, w.title]) }, reload: true })
   // The totals only (no rows): page 1 of the old ledger query carries them.
   const ledger = await payoutLedger(ctx.em, ctx.user!.id, { workshop: table.state.filters.workshop ?? null, page: 1 })
