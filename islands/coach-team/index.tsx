@@ -25,7 +25,7 @@ const ACTIONS = css({ display: 'inline-flex', gap: '1.5', justifyContent: 'flex-
 const MUTED = css({ color: 'fg.muted', fontSize: 'sm' })
 
 export type Member = { id: string; userId: string; name: string; roles: string[]; status: string; manager: boolean }
-const memberOf = (r: TableRow): Member => ({ id: r.id, ...(r.data as Omit<Member, 'id'>) })
+const memberOf = (r: TableRow): Member => ({ ...(r.data as Omit<Member, 'id'>), id: r.id })
 
 type Open = { kind: 'invite' } | { kind: 'roles'; member: Member } | { kind: 'remove'; member: Member } | null
 

@@ -18,7 +18,7 @@ const VoucherForm = lazy(() => import('./form'))
 const ACTIONS = css({ display: 'inline-flex', gap: '1.5', justifyContent: 'flex-end' })
 const BAR = css({ display: 'flex', gap: '2', flexWrap: 'wrap', justifyContent: 'flex-end' })
 
-const fromRow = (r: TableRow): VoucherEdit => ({ id: r.id, ...(r.data as Omit<VoucherEdit, 'id'>) })
+const fromRow = (r: TableRow): VoucherEdit => ({ ...(r.data as Omit<VoucherEdit, 'id'>), id: r.id })
 
 export default function CoachVouchers(props: CoachVouchersProps) {
   const [editing, setEditing] = useState<VoucherEdit | 'new' | null>(null)
