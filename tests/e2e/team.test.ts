@@ -43,9 +43,10 @@ describe('a team in the coach area', () => {
     expect(await page.getByText('Leading Remote Teams').count()).toBe(0)
 
     await page.getByRole('button', { name: /switch team/ }).click()
-    await page.getByRole('menuitemradio', { name: 'Northwind Consulting' }).click()
-    await page.waitForURL('**/c/workshops')
-    await page.waitForFunction(() => document.querySelector('[data-testid=team-switcher]')?.textContent?.includes('Northwind Consulting'))
+    // The area reloads on the same section.
+    await Promise.all([page.waitForEvent('load'), page.getByRole('menuitemradio', { name: 'Northwind Consulting' }).click()])
+    expect(new URL(page.url()).pathname).toBe('/c/workshops')
+    await page.waitForFunction(() => /^Northwind Consulting: switch team/.test(document.querySelector('[data-testid=team-switcher] button')?.textContent ?? ''))
     await shows(page.getByRole('link', { name: 'Leading Remote Teams' }))
     expect(await page.getByText('First-Time Manager Bootcamp').count()).toBe(0)
     // The API acts in the same team (no X-Team: the user's current one).
@@ -66,8 +67,8 @@ describe('a team in the coach area', () => {
     await hasText(page.getByTestId('limit-jobs'), /^\d of 1 open job posting$/)
 
     await page.getByRole('button', { name: /switch team/ }).click()
-    await page.getByRole('menuitemradio', { name: 'Acme Coaching' }).click()
-    await page.waitForURL('**/c/settings')
+    await Promise.all([page.waitForEvent('load'), page.getByRole('menuitemradio', { name: 'Acme Coaching' }).click()])
+    expect(new URL(page.url()).pathname).toBe('/c/settings')
     await hasText(page.getByTestId('limit-schedules'), /^\d+ of 50 published schedules$/)
     expect(noProblems(s)).toEqual([])
     await s.close()

@@ -30,7 +30,21 @@ const PLAN_PITCH: Record<string, string> = {
 const limit = (n: number | null) => (n === null ? 'Unlimited' : String(n))
 const dl = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '10rem 1fr' }, gap: '2', fontSize: 'sm', '& dt': { color: 'fg.muted' } })
 
-function Meter({ label, used, max, unit, testId }: { label: string; used: number; max: number | null; unit: [string, string]; testId: string }) {
+function Meter({
+  label,
+  used,
+  max,
+  unit,
+  testId,
+  full: fullText,
+}: {
+  label: string
+  used: number
+  max: number | null
+  unit: [string, string]
+  testId: string
+  full: string
+}) {
   const pct = max === null ? 0 : max === 0 ? 100 : Math.min(100, Math.round((used / max) * 100))
   const full = max !== null && used >= max
   const text = max === null ? `${plural(used, unit[0], unit[1])}, no limit` : `${used} of ${plural(max, unit[0], unit[1])}`
@@ -61,7 +75,7 @@ function Meter({ label, used, max, unit, testId }: { label: string; used: number
           <div className={css({ h: 'full', bg: full ? 'red.9' : 'colorPalette.default' })} style={{ width: `${pct}%` }} />
         </div>
       )}
-      {full ? <p className={cx(muted, css({ fontSize: 'xs' }))}>At the limit: archive or unpublish one first, or move to a higher plan.</p> : null}
+      {full ? <p className={cx(muted, css({ fontSize: 'xs' }))}>{fullText}</p> : null}
     </div>
   )
 }
@@ -170,6 +184,7 @@ function Page({ data }: { data: Data }) {
                 max={s.limits.publishedSchedules.max}
                 unit={['published schedule', 'published schedules']}
                 testId="limit-schedules"
+                full="At the limit: unpublish or archive a schedule before publishing another, or move to a higher plan."
               />
               <Meter
                 label="Open job postings"
@@ -177,6 +192,7 @@ function Page({ data }: { data: Data }) {
                 max={s.limits.openJobPostings.max}
                 unit={['open job posting', 'open job postings']}
                 testId="limit-jobs"
+                full="At the limit: close or archive a posting before publishing another, or move to a higher plan."
               />
               <p className={muted}>Schedules count while they are published and have not ended; job postings while they are published.</p>
             </section>
