@@ -12,6 +12,7 @@ import { PageLoadingBar } from '../../design-system/components/page-loading-bar/
 import { Sidebar } from '../../design-system/components/sidebar/sidebar'
 import { post } from '../lib/api'
 import { openSettings } from '../lib/settings-store'
+import { split } from '../lib/split'
 import { mountToaster } from '../lib/toast'
 import { onUserUpdated } from '../lib/user-events'
 import { AvatarLite } from './avatar-lite'
@@ -20,8 +21,10 @@ import type { AppShellProps } from './props'
 import { NavSearch } from './search'
 import { shortcutOf } from './shortcuts'
 import { onShellSummary, type ShellSummary } from './summary'
-import { TeamSwitcher } from './team-switcher'
 import { UserMenu } from './user-menu'
+
+// The team switcher's code comes after first paint (the server's HTML shows it meanwhile): most users have one team.
+const TeamSwitcher = split(() => import('./team-switcher'))
 
 export async function logout() {
   try {

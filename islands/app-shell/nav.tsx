@@ -12,10 +12,8 @@ import {
   ScaleIcon,
   ShieldIcon,
   SlidersHorizontalIcon,
-  TicketPercentIcon,
   UserIcon,
   UsersIcon,
-  UsersRoundIcon,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { SidebarItem } from '../../design-system/components/sidebar/sidebar'
@@ -40,8 +38,9 @@ export const COACH_LINKS: Link[] = [
   { href: '/c/bookings', label: 'Bookings', icon: <CalendarCheckIcon />, keywords: 'attendees seats' },
   { href: '/c/feedbacks', label: 'Feedbacks', icon: <MessageSquareIcon />, keywords: 'ratings reviews' },
   { href: '/c/job-postings', label: 'Job postings', icon: <BriefcaseIcon />, keywords: 'jobs applicants' },
-  { href: '/c/vouchers', label: 'Vouchers', icon: <TicketPercentIcon />, keywords: 'discount codes coupons promotion', gated: true },
-  { href: '/c/team', label: 'Team', icon: <UsersRoundIcon />, keywords: 'members roles invite invitations people', gated: true },
+  // Icons the shell ships already where one fits (every byte of the shell is on every page).
+  { href: '/c/vouchers', label: 'Vouchers', icon: <CreditCardIcon />, keywords: 'discount codes coupons promotion', gated: true },
+  { href: '/c/team', label: 'Team', icon: <UsersIcon />, keywords: 'members roles invite invitations people', gated: true },
   { href: '/c/settings', label: 'Team settings', icon: <SlidersHorizontalIcon />, keywords: 'plan limits name upgrade team', gated: true },
   { href: '/c/account/payouts', label: 'Payouts', icon: <BanknoteIcon />, keywords: 'money revenue invoices' },
   { href: '/c/account/profile', label: 'Profile', icon: <UserIcon />, keywords: 'account settings' },

@@ -27,7 +27,7 @@ const LABEL = css({ fontSize: 'xs', color: 'fg.muted', fontWeight: 'medium' })
 const NAME = css({ fontSize: 'sm', fontWeight: 'semibold', truncate: true, minW: '0', flex: '1', textAlign: 'start' })
 const TRIGGER = cx(button({ variant: 'outline', size: 'sm' }), css({ w: 'full', justifyContent: 'space-between', gap: '2', '& svg': { flexShrink: '0' } }))
 
-export function TeamSwitcher({ team, path }: { team: Team | undefined; path: string }) {
+export default function TeamSwitcher({ team, path }: { team: Team | undefined; path: string }) {
   const [busy, setBusy] = useState<string | null>(null)
   const current = team?.current ?? null
   if (!team || (!current && !team.teams.length)) return null
