@@ -26,5 +26,7 @@ export const islandNames = [
   'coach-vouchers',
   'team-settings',
   'team-invitation',
+  'coach-payouts',
+  'waitlist',
 ] as const
 export type IslandName = (typeof islandNames)[number]

@@ -30,6 +30,8 @@ import CoachApps from './coach-apps'
 import { CoachAppsProps } from './coach-apps/props'
 import CoachBooking from './coach-booking'
 import { CoachBookingProps } from './coach-booking/props'
+import CoachPayouts from './coach-payouts'
+import { CoachPayoutsProps } from './coach-payouts/props'
 import CoachProfile from './coach-profile'
 import { CoachProfileProps } from './coach-profile/props'
 import CoachResources from './coach-resources'
@@ -59,6 +61,8 @@ import TeamInvitation from './team-invitation'
 import { TeamInvitationProps } from './team-invitation/props'
 import TeamSettings from './team-settings'
 import { TeamSettingsProps } from './team-settings/props'
+import Waitlist from './waitlist'
+import { WaitlistProps } from './waitlist/props'
 
 const define = <S extends v.GenericSchema>(props: S, Component: ComponentType<v.InferOutput<S>>) => ({ props, Component })
 
@@ -89,6 +93,8 @@ export const islands = {
   'coach-vouchers': define(CoachVouchersProps, CoachVouchers),
   'team-settings': define(TeamSettingsProps, TeamSettings),
   'team-invitation': define(TeamInvitationProps, TeamInvitation),
+  'coach-payouts': define(CoachPayoutsProps, CoachPayouts),
+  waitlist: define(WaitlistProps, Waitlist),
 } satisfies Record<IslandName, { props: v.GenericSchema; Component: ComponentType<any> }>
 
 export type { IslandName }

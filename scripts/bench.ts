@@ -321,6 +321,74 @@ const SCENARIOS: Scenario[] = [
   },
 ]
 
+// ---------------------------------------------------------------- waitlist churn
+/**
+ * 50 parallel cancellations of a full, free schedule, side by side: without a waitlist (seats go
+ * back) and with 50 people waiting (each freed seat is offered in the cancel's transaction: the
+ * waitlist rows locked after the seat counter, the offer mailed after commit).
+ */
+async function cancellations(withWaitlist: boolean): Promise<Row> {
+  const n = 50
+  const m = em()
+  const workshop = m.create(Workshop, {
+    tenant,
+    coach,
+    title: 'Churn',
+    slug: `churn-${Bun.randomUUIDv7()}`,
+    price: 0,
+    currency: 'usd',
+    minSeats: 1,
+    maxSeats: n,
+  })
+  const start = new Date(Date.now() + 8 * 86_400_000)
+  const schedule = m.create(WorkshopSchedule, {
+    tenant,
+    coach,
+    workshop,
+    startDate: start,
+    endDate: new Date(start.getTime() + 3_600_000),
+    timezone: 'UTC',
+    level: 'BEGINNER',
+    status: 'PUBLISHED',
+    visibility: 'PUBLIC',
+    mode: 'ONLINE',
+    meetingUrl: 'https://meet.example/churn',
+  })
+  await m.flush()
+  const call = (token: string, method: string, path: string, body: unknown) =>
+    fetch(`${base}${path}`, {
+      method,
+      headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    }).then(async (r) => ({ status: r.status, body: (await r.json().catch(() => null)) as any }))
+  const bookers = await clients(n)
+  const booked = []
+  for (const [userId, token] of bookers)
+    booked.push({ token, id: (await call(token, 'POST', '/v1/bookings', { userId, workshopScheduleId: schedule.id })).body.data.id })
+  if (withWaitlist) for (const [, token] of await clients(n)) await call(token, 'POST', `/v1/workshop-schedules/${schedule.id}/waitlist`, { seats: 1 })
+  sqlCount = 0
+  const t0 = performance.now()
+  const answers = await Promise.all(booked.map((b) => call(b.token, 'POST', `/v1/bookings/${b.id}/cancel`, { reason: 'Bench' })))
+  const wallMs = performance.now() - t0
+  const [r] = await em().execute(
+    `select s.seats_taken, (select count(*) from waitlist_entries e where e.workshop_schedule_id = s.id and e.status = 'OFFERED')::int as offered from workshop_schedules s where s.id = ?`,
+    [schedule.id],
+  )
+  const ok = answers.every((a) => a.status === 200) && Number(r.seats_taken) === (withWaitlist ? n : 0) && Number(r.offered) === (withWaitlist ? n : 0)
+  return {
+    scenario: `${n} parallel cancellations, ${withWaitlist ? `${n} waiting (each seat offered)` : 'no waitlist'}`,
+    requests: n,
+    concurrency: n,
+    wallMs,
+    sqlPerRequest: sqlCount / n,
+    notes: `seatsTaken ${r.seats_taken}/${n}, ${r.offered} offers${ok ? '' : ' (UNEXPECTED)'}`,
+  }
+}
+SCENARIOS.push(
+  { name: 'cancellations without a waitlist', run: () => cancellations(false) },
+  { name: 'cancellations with a waitlist', run: () => cancellations(true) },
+)
+
 // ---------------------------------------------------------------- checkout storm
 const { default: Stripe } = await import('stripe')
 const browserStripe = new Stripe(LOCAL_PUBLISHABLE_KEY, { host: '127.0.0.1', port: stripeLocal.port, protocol: 'http', maxNetworkRetries: 0 })

@@ -6,7 +6,7 @@ import { startLocalStripe, stopLocalStripe, wantsLocalStripe } from './modules/p
 import { seedRolesAndPermissions } from './modules/roles'
 import { setOrm } from './platform/db/current'
 import { provideDatabase } from './platform/db/database'
-import { migrateUp } from './platform/db/orm'
+import { migrateUp, withStartupLock } from './platform/db/orm'
 import { log } from './platform/log'
 import { registerService, startServices, stopServices } from './services'
 import './platform/housekeeping'
@@ -44,21 +44,24 @@ export interface Running {
  */
 export async function boot(opts: { port?: number; throwawayDb?: boolean; seedDemo?: boolean; hostname?: string } = {}): Promise<Running> {
   const db = await provideDatabase({ throwaway: opts.throwawayDb })
-  // Migrations run on a connection of their own without the request time limits (an index
-  // build may take longer than any request may); the app's pool has them.
-  const migrator = await openOrm(db.url, { pool: 1, limits: false })
-  try {
-    await migrateUp(migrator)
-  } finally {
-    await migrator.close(true)
-  }
   const orm = await openOrm(db.url)
   setOrm(orm)
-  await seedRolesAndPermissions(orm.em.fork() as EntityManager)
-  if (opts.seedDemo ?? config.SEED_DEMO) {
-    const { seedDemoIfEmpty } = await import('./demo/seed')
-    await seedDemoIfEmpty(orm.em.fork() as EntityManager)
-  }
+  // Schema, built-in roles and demo data: one server at a time (several may start together).
+  await withStartupLock(db.url, async () => {
+    // Migrations run on a connection of their own without the request time limits (an index
+    // build may take longer than any request may); the app's pool has them.
+    const migrator = await openOrm(db.url, { pool: 1, limits: false })
+    try {
+      await migrateUp(migrator)
+    } finally {
+      await migrator.close(true)
+    }
+    await seedRolesAndPermissions(orm.em.fork() as EntityManager)
+    if (opts.seedDemo ?? config.SEED_DEMO) {
+      const { seedDemoIfEmpty } = await import('./demo/seed')
+      await seedDemoIfEmpty(orm.em.fork() as EntityManager)
+    }
+  })
   // If the embedded PostgreSQL dies it is restarted; if that fails the server exits non-zero
   // so a supervisor restarts it (tests only log: the test process must live on).
   db.supervise?.((err) => {
@@ -70,6 +73,9 @@ export async function boot(opts: { port?: number; throwawayDb?: boolean; seedDem
     // The payment provider holds saved cards; the local one forgets them on every restart.
     const { ensureDemoSavedCard } = await import('./demo/saved-card')
     await ensureDemoSavedCard(orm.em.fork() as EntityManager)
+    // Connected accounts and charges too: Maya's onboarded account, the payments whose money waits.
+    const { ensureDemoPayouts } = await import('./demo/payouts')
+    await ensureDemoPayouts(orm.em.fork() as EntityManager)
   }
   const app = createApp()
   // Island bundles and CSS are ready before the first visitor (tests build them on first use).

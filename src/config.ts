@@ -46,6 +46,8 @@ const EnvSchema = v.object({
   OTP_MAX_PER_IP: v.optional(int(1), '20'),
   // Reverse proxies in front of the app whose X-Forwarded-For entries are trusted (0 = none).
   TRUST_PROXY: v.optional(int(0), '0'),
+  // Bearer token for GET /metrics (without it /metrics answers only loopback in development).
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   STORAGE_DIR: v.optional(v.string(), 'storage'),
   S3_BUCKET: v.optional(v.string()),
   S3_ENDPOINT: v.optional(url),
@@ -56,13 +58,24 @@ const EnvSchema = v.object({
   STRIPE_SECRET_KEY: v.optional(v.string()),
   STRIPE_PUBLISHABLE_KEY: v.optional(v.string()),
   STRIPE_WEBHOOK_SECRET: v.optional(v.string()),
+  // Signing secret of the Connect webhook endpoint (events of coaches' connected accounts).
+  STRIPE_CONNECT_WEBHOOK_SECRET: v.optional(v.string()),
   STRIPE_API_URL: v.optional(url),
   // Port of the local Stripe-compatible server started when no STRIPE_SECRET_KEY is set (0 = any free port).
   STRIPE_LOCAL_PORT: v.optional(int(0), '12111'),
+  // A job whose server stopped sending heartbeats this long (killed, cut off) is handed to another server.
+  JOB_HEARTBEAT_SECONDS: v.optional(int(10), '30'),
   BOOKING_HOLD_MINUTES: v.optional(int(1), '15'),
+  // How long seats offered to the next people on a waitlist stay held for them.
+  WAITLIST_OFFER_MINUTES: v.optional(int(1), '60'),
   PLATFORM_FEE_PERCENT: v.optional(int(0), '10'),
+  // A booking's money goes to its coach this many hours after its session ended (refunds may still come until then).
+  PAYOUT_REFUND_WINDOW_HOURS: v.optional(int(0), '24'),
   CURRENCY: v.optional(v.pipe(v.string(), v.length(3, 'must be a 3-letter currency code')), 'usd'),
 })
+
+/** The names of every variable Summit reads (the compose file and the README use only these). */
+export const configKeys: readonly string[] = Object.keys(EnvSchema.entries)
 
 export type Config = ReturnType<typeof loadConfig>
 

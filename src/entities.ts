@@ -1,10 +1,12 @@
 /** Every entity the ORM knows; a module adds its own here. */
 
 import { AccessToken, OneTimeCode, RateLimitSchema, Session } from './modules/auth'
-import { Booking, BookingSeat } from './modules/bookings'
+import { Booking, BookingReschedule, BookingSeat, WaitlistEntry } from './modules/bookings'
 import { Feedback } from './modules/feedback'
 import { JobApplication, JobPosting } from './modules/job-postings'
+import { MailOptOut, SentNotification } from './modules/notifications'
 import { Invoice, Payment, WebhookEvent } from './modules/payments'
+import { ConnectedAccount, ConnectPayout, PayoutReversal, PayoutTransfer } from './modules/payouts'
 import { Permission, Role } from './modules/roles'
 import { TeamInvitation } from './modules/teams'
 import { Membership, Tenant } from './modules/tenants'
@@ -35,12 +37,20 @@ export const entities = [
   Feedback,
   Booking,
   BookingSeat,
+  WaitlistEntry,
+  BookingReschedule,
   Voucher,
   Payment,
   WebhookEvent,
   Invoice,
+  ConnectedAccount,
+  PayoutTransfer,
+  PayoutReversal,
+  ConnectPayout,
   JobPosting,
   JobApplication,
+  SentNotification,
+  MailOptOut,
 ]
 
 /** The ORM with the app's entities (boot, scripts and tests open it through here). */

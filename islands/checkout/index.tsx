@@ -9,7 +9,7 @@
  * schema (with the country list its address rule needs) loads on the first interaction, the
  * address fields when ticked, the card step when a booking exists.
  */
-import { type ComponentType, lazy, Suspense, useId, useRef, useState } from 'react'
+import { type ComponentType, lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes/button'
 import { input } from 'styled-system/recipes/input'
@@ -76,7 +76,8 @@ export default function Checkout(props: CheckoutProps) {
   const root = useRef<HTMLFormElement>(null)
   const server = useServerErrors()
   const [booking, setBooking] = useState<Booking | null>((props.resume as Booking | null | undefined) ?? null)
-  const [seats, setSeats] = useState(1)
+  const offer = props.offer ?? null
+  const [seats, setSeats] = useState(offer?.seats ?? 1)
   const [voucherCode, setVoucherCode] = useState('')
   const [withAddress, setWithAddress] = useState(false)
   const [address, setAddress] = useState<Address>(EMPTY_ADDRESS)
@@ -156,6 +157,7 @@ export default function Checkout(props: CheckoutProps) {
       seats,
       voucherCode: voucherCode.trim() || null,
       address: withAddress ? { ...address, addressLine2: address.addressLine2 || null } : null,
+      ...(offer ? { waitlistEntryId: offer.id } : {}),
     }
     // An empty country fails the schema's country rule, as the spec wants for an address.
     const bag = check(BookingCreateSchema, body)
@@ -213,7 +215,7 @@ export default function Checkout(props: CheckoutProps) {
       }}
     >
       <div>
-        <h2 className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>Book your seats</h2>
+        <h2 className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>{offer ? 'Your seats from the waitlist' : 'Book your seats'}</h2>
         <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>You hold one seat; invite others to the rest after booking.</p>
       </div>
       {formError && (
@@ -222,27 +224,31 @@ export default function Checkout(props: CheckoutProps) {
         </p>
       )}
 
-      <FormField label="Seats" id={`${id}-seats`} error={seatsError} hint={`${props.seatsLeft} ${props.seatsLeft === 1 ? 'seat' : 'seats'} left`}>
-        <select
-          name="seats"
-          className={control}
-          value={seats}
-          data-invalid={seatsError ? '' : undefined}
-          onBlur={() => blur('seats', seats)}
-          onChange={(e) => {
-            const n = Number(e.target.value)
-            setSeats(n)
-            changed('seats', n)
-            if (voucher) void verify(voucher.code, n)
-          }}
-        >
-          {Array.from({ length: maxSeats }, (_, i) => i + 1).map((n) => (
-            <option key={n} value={n}>
-              {n} {n === 1 ? 'seat' : 'seats'}
-            </option>
-          ))}
-        </select>
-      </FormField>
+      {offer ? (
+        <OfferSeats offer={offer} />
+      ) : (
+        <FormField label="Seats" id={`${id}-seats`} error={seatsError} hint={`${props.seatsLeft} ${props.seatsLeft === 1 ? 'seat' : 'seats'} left`}>
+          <select
+            name="seats"
+            className={control}
+            value={seats}
+            data-invalid={seatsError ? '' : undefined}
+            onBlur={() => blur('seats', seats)}
+            onChange={(e) => {
+              const n = Number(e.target.value)
+              setSeats(n)
+              changed('seats', n)
+              if (voucher) void verify(voucher.code, n)
+            }}
+          >
+            {Array.from({ length: maxSeats }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {n} {n === 1 ? 'seat' : 'seats'}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      )}
 
       <FormField
         label="Voucher code (optional)"
@@ -342,5 +348,35 @@ export default function Checkout(props: CheckoutProps) {
         </button>
       </div>
     </form>
+  )
+}
+
+/** A waitlist offer's seats: fixed, and held until the offer ends (the time left ticks once mounted). */
+function OfferSeats({ offer }: { offer: NonNullable<CheckoutProps['offer']> }) {
+  const [left, setLeft] = useState<number | null>(null)
+  useEffect(() => {
+    const end = Date.parse(offer.expiresAt)
+    const tick = () => setLeft(Math.max(0, end - Date.now()))
+    tick()
+    const t = setInterval(tick, 1000)
+    return () => clearInterval(t)
+  }, [offer.expiresAt])
+  const mins = left === null ? null : Math.ceil(left / 60_000)
+  return (
+    <div
+      data-testid="offer"
+      className={css({ borderWidth: '1px', borderColor: 'green.7', bg: 'green.2', color: 'green.12', borderRadius: 'l2', px: '3', py: '2', fontSize: 'sm' })}
+    >
+      <p className={css({ fontWeight: 'semibold' })}>
+        {offer.seats} {offer.seats === 1 ? 'seat is' : 'seats are'} held for you
+      </p>
+      <p>
+        {left === 0
+          ? 'The offer has ended: the seats went to the next person waiting.'
+          : mins === null
+            ? 'Book them before the offer ends.'
+            : `Book ${offer.seats === 1 ? 'it' : 'them'} within ${mins} minute${mins === 1 ? '' : 's'}, or ${offer.seats === 1 ? 'it goes' : 'they go'} to the next person waiting.`}
+      </p>
+    </div>
   )
 }

@@ -1,9 +1,14 @@
 /**
  * The card step of the checkout and its confirmation. A booking with nothing to pay arrives
- * CONFIRMED and goes straight to the confirmation. Otherwise: the card element (Stripe.js),
- * POST payments/bookings/{id}/payment-intent for the client secret, confirmCardPayment, then
- * POST payments/bookings/{id}/finalize. A declined card shows the provider's message and the
- * same button tries again.
+ * CONFIRMED and goes straight to the confirmation. Otherwise the client picks a saved card
+ * (the default preselected: a returning client pays in one click here) or a new one:
+ *  - saved card: POST payments/bookings/{id}/payment-intent `{ paymentMethodId }` confirms on
+ *    the server; a card that asks for 3-D Secure answers requires_action and Stripe.js
+ *    handleNextAction runs the step, then finalize;
+ *  - new card: the card element (Stripe.js), the intent (`savePaymentMethod` when "Save this
+ *    card for next time" is ticked), confirmCardPayment (which runs a 3-D Secure step itself),
+ *    then POST payments/bookings/{id}/finalize.
+ * A declined card shows the provider's message and the same button tries again.
  */
 
 import type { StripeCardElement } from '@stripe/stripe-js'
@@ -11,7 +16,9 @@ import { useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { Button } from '../../design-system/components/button/button'
 import { ApiError, post } from '../lib/api'
+import { Confirmation } from './confirmation'
 import type { CheckoutProps } from './props'
+import { CardChoice, loadSavedCards, NEW_CARD, preselect, type SavedCard } from './saved-cards'
 import { getStripe } from './stripe'
 
 export interface Booking {
@@ -41,7 +48,10 @@ const money = (amount: number, currency: string) => {
     return `${amount.toFixed(2)} ${currency.toUpperCase()}`
   }
 }
-const messageOf = (err: unknown, fallback: string) => ((err instanceof ApiError || err instanceof Error) && err.message ? err.message : fallback)
+const messageOf = (err: unknown, fallback: string) => {
+  if (err instanceof ApiError) return err.errors?.paymentMethodId?.[0] ?? err.errors?.payment?.[0] ?? (err.message || fallback)
+  return err instanceof Error && err.message ? err.message : fallback
+}
 
 /** Milliseconds left on the seat hold, ticking each second (client only: null on the server and before mount). */
 function useHoldLeft(until: string | null) {
@@ -71,6 +81,9 @@ export function PaymentStep({ booking, ...props }: { booking: Booking } & Checko
 function CardForm({ booking, onPaid, ...props }: { booking: Booking; onPaid: () => void } & CheckoutProps) {
   const mountRef = useRef<HTMLDivElement>(null)
   const cardRef = useRef<StripeCardElement | null>(null)
+  const [cards, setCards] = useState<SavedCard[] | null>(null)
+  const [choice, setChoice] = useState<string>(NEW_CARD)
+  const [save, setSave] = useState(false)
   const [ready, setReady] = useState(false)
   const [loadError, setLoadError] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -78,8 +91,24 @@ function CardForm({ booking, onPaid, ...props }: { booking: Booking; onPaid: () 
   const [attempt, setAttempt] = useState(0)
   const holdLeft = useHoldLeft(booking.holdExpiresAt)
   const expired = holdLeft === 0
+  const newCard = cards !== null && choice === NEW_CARD
 
   useEffect(() => {
+    let cancelled = false
+    void loadSavedCards().then((list) => {
+      if (cancelled) return
+      setCards(list)
+      setChoice(preselect(list))
+      // Stripe.js is ready before a saved card needs it for a 3-D Secure step.
+      if (list.length) void getStripe().catch(() => {})
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [])
+
+  useEffect(() => {
+    if (!newCard) return
     let cancelled = false
     setLoadError(null)
     getStripe()
@@ -98,32 +127,51 @@ function CardForm({ booking, onPaid, ...props }: { booking: Booking; onPaid: () 
       cardRef.current = null
       setReady(false)
     }
-  }, [attempt])
+  }, [attempt, newCard])
 
-  const pay = async () => {
+  /** After the provider said succeeded (or processing): the booking is confirmed by finalize. */
+  const finalize = async (pi: { id: string; status: string } | undefined) => {
+    if (pi?.status !== 'succeeded' && pi?.status !== 'processing') {
+      setError('The payment was not completed. Try again or use another card.')
+      return
+    }
+    const { data } = await post<{ data: Intent }>(`/v1/payments/bookings/${booking.id}/finalize`, { paymentIntentId: pi.id }, { silent: true })
+    if (data.bookingStatus === 'CONFIRMED' || pi.status === 'succeeded') onPaid()
+    else setError('The payment is still being processed. Check your bookings in a moment.')
+  }
+
+  const payWithSavedCard = async (paymentMethodId: string) => {
+    const { data: intent } = await post<{ data: Intent }>(`/v1/payments/bookings/${booking.id}/payment-intent`, { paymentMethodId }, { silent: true })
+    if (intent.bookingStatus === 'CONFIRMED') return onPaid()
+    if (intent.status === 'requires_action' && intent.clientSecret) {
+      const stripe = await getStripe()
+      const result = await stripe.handleNextAction({ clientSecret: intent.clientSecret })
+      if (result.error) return setError(result.error.message ?? 'Your card could not be authenticated. Try again or use another card.')
+      return finalize(result.paymentIntent)
+    }
+    return finalize({ id: intent.paymentIntentId, status: intent.status })
+  }
+
+  const payWithNewCard = async () => {
     const card = cardRef.current
     if (!card) return
+    const stripe = await getStripe()
+    const { data: intent } = await post<{ data: Intent }>(`/v1/payments/bookings/${booking.id}/payment-intent`, { savePaymentMethod: save }, { silent: true })
+    if (intent.bookingStatus === 'CONFIRMED') return onPaid()
+    const result = await stripe.confirmCardPayment(intent.clientSecret!, {
+      payment_method: { card, billing_details: { name: props.billingName, email: props.email } },
+    })
+    if (result.error) return setError(result.error.message ?? 'Your card was declined. Try another card.')
+    return finalize(result.paymentIntent)
+  }
+
+  const pay = async () => {
+    if (cards === null || (newCard && !cardRef.current)) return
     setPaying(true)
     setError(null)
     try {
-      const stripe = await getStripe()
-      const { data: intent } = await post<{ data: Intent }>(`/v1/payments/bookings/${booking.id}/payment-intent`, {}, { silent: true })
-      if (intent.bookingStatus === 'CONFIRMED') return onPaid()
-      const result = await stripe.confirmCardPayment(intent.clientSecret!, {
-        payment_method: { card, billing_details: { name: props.billingName, email: props.email } },
-      })
-      if (result.error) {
-        setError(result.error.message ?? 'Your card was declined. Try another card.')
-        return
-      }
-      const pi = result.paymentIntent
-      if (pi?.status !== 'succeeded' && pi?.status !== 'processing') {
-        setError('The payment was not completed. Try again or use another card.')
-        return
-      }
-      const { data } = await post<{ data: Intent }>(`/v1/payments/bookings/${booking.id}/finalize`, { paymentIntentId: pi.id }, { silent: true })
-      if (data.bookingStatus === 'CONFIRMED' || pi.status === 'succeeded') onPaid()
-      else setError('The payment is still being processed. Check your bookings in a moment.')
+      if (newCard) await payWithNewCard()
+      else await payWithSavedCard(choice)
     } catch (err) {
       setError(messageOf(err, 'The payment could not be completed. Try again.'))
     } finally {
@@ -169,11 +217,11 @@ function CardForm({ booking, onPaid, ...props }: { booking: Booking; onPaid: () 
         })}
         data-testid="amount-due"
       >
-        <p className={css({ display: 'flex', justifyContent: 'space-between', fontSize: 'sm' })}>
+        <p className={css({ display: 'flex', justifyContent: 'space-between', gap: '3', fontSize: 'sm' })}>
           <span>
             {props.title} × {booking.seats}
           </span>
-          <span>{money(booking.amountTotal, booking.currency)}</span>
+          <span className={css({ whiteSpace: 'nowrap' })}>{money(booking.amountTotal, booking.currency)}</span>
         </p>
         {booking.discount > 0 && (
           <p className={css({ display: 'flex', justifyContent: 'space-between', fontSize: 'sm', color: 'green.11' })}>
@@ -186,44 +234,72 @@ function CardForm({ booking, onPaid, ...props }: { booking: Booking; onPaid: () 
           <span>{money(booking.amountDue, booking.currency)}</span>
         </p>
       </div>
-      <div className={css({ display: 'flex', flexDir: 'column', gap: '1.5' })}>
-        <span id="card-label" className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
-          Card details
-        </span>
-        <div
-          ref={mountRef}
-          role="group"
-          aria-labelledby="card-label"
-          aria-invalid={error ? true : undefined}
-          className={css({
-            minH: '11',
-            px: '3',
-            py: '2.5',
-            display: 'flex',
-            alignItems: 'center',
-            borderWidth: '1px',
-            borderColor: error ? 'border.error' : 'border.default',
-            borderRadius: 'l2',
-            bg: 'bg.default',
-            _focusWithin: { borderColor: 'colorPalette.default', boxShadow: '0 0 0 1px var(--colors-color-palette-default)' },
-          })}
-        >
-          {!ready && !loadError && <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>Loading the secure card form…</span>}
+      {cards === null ? (
+        <p className={css({ color: 'fg.muted', fontSize: 'sm', minH: '12' })} aria-busy="true">
+          Loading your saved cards…
+        </p>
+      ) : cards.length ? (
+        <CardChoice
+          cards={cards}
+          value={choice}
+          disabled={paying}
+          onChange={(id) => {
+            setChoice(id)
+            setError(null)
+          }}
+        />
+      ) : null}
+      {newCard ? (
+        <div className={css({ display: 'flex', flexDir: 'column', gap: '1.5' })}>
+          <span id="card-label" className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
+            Card details
+          </span>
+          <div
+            ref={mountRef}
+            role="group"
+            aria-labelledby="card-label"
+            aria-invalid={error ? true : undefined}
+            className={css({
+              minH: '11',
+              px: '3',
+              py: '2.5',
+              display: 'flex',
+              alignItems: 'center',
+              borderWidth: '1px',
+              borderColor: error ? 'border.error' : 'border.default',
+              borderRadius: 'l2',
+              bg: 'bg.default',
+              _focusWithin: { borderColor: 'colorPalette.default', boxShadow: '0 0 0 1px var(--colors-color-palette-default)' },
+            })}
+          >
+            {!ready && !loadError && <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>Loading the secure card form…</span>}
+          </div>
+          {loadError && (
+            <p role="alert" className={css({ color: 'fg.error', fontSize: 'sm' })}>
+              {loadError}{' '}
+              <button type="button" className={css({ textDecoration: 'underline', cursor: 'pointer' })} onClick={() => setAttempt((n) => n + 1)}>
+                Try again
+              </button>
+            </p>
+          )}
+          <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', cursor: 'pointer', mt: '1', alignSelf: 'flex-start' })}>
+            <input
+              type="checkbox"
+              name="save-card"
+              checked={save}
+              disabled={paying}
+              onChange={(e) => setSave(e.target.checked)}
+              className={css({ w: '4', h: '4', accentColor: 'var(--colors-color-palette-default)' })}
+            />
+            Save this card for next time
+          </label>
         </div>
-        {error && (
-          <p role="alert" className={css({ color: 'fg.error', fontSize: 'sm' })} data-testid="card-error">
-            {error}
-          </p>
-        )}
-        {loadError && (
-          <p role="alert" className={css({ color: 'fg.error', fontSize: 'sm' })}>
-            {loadError}{' '}
-            <button type="button" className={css({ textDecoration: 'underline', cursor: 'pointer' })} onClick={() => setAttempt((n) => n + 1)}>
-              Try again
-            </button>
-          </p>
-        )}
-      </div>
+      ) : null}
+      {error && (
+        <p role="alert" className={css({ color: 'fg.error', fontSize: 'sm' })} data-testid="card-error">
+          {error}
+        </p>
+      )}
       {expired && (
         <p
           role="alert"
@@ -244,81 +320,10 @@ function CardForm({ booking, onPaid, ...props }: { booking: Booking; onPaid: () 
           </button>
         </p>
       )}
-      <Button type="submit" size="lg" loading={paying} loadingText="Paying..." disabled={!ready || expired}>
+      <Button type="submit" size="lg" loading={paying} loadingText="Paying..." disabled={expired || cards === null || (newCard && !ready)}>
         Pay {money(booking.amountDue, booking.currency)}
       </Button>
       <p className={css({ color: 'fg.muted', fontSize: 'xs', textAlign: 'center' })}>Payments are processed securely by our card payment provider.</p>
     </form>
-  )
-}
-
-function Confirmation({ booking, ...props }: { booking: Booking } & CheckoutProps) {
-  const heading = useRef<HTMLHeadingElement>(null)
-  useEffect(() => heading.current?.focus(), [])
-  const href = props.bookingUrl.replace('{id}', booking.id)
-  return (
-    <div className={css({ display: 'flex', flexDir: 'column', gap: '4', alignItems: 'flex-start' })} role="status">
-      <span
-        aria-hidden="true"
-        className={css({
-          w: '12',
-          h: '12',
-          borderRadius: 'full',
-          bg: 'green.3',
-          color: 'green.11',
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          fontSize: '2xl',
-          fontWeight: 'bold',
-        })}
-      >
-        ✓
-      </span>
-      <h2 ref={heading} tabIndex={-1} className={css({ fontSize: '2xl', fontWeight: 'bold', outline: 'none' })}>
-        You're booked!
-      </h2>
-      <p>
-        {booking.seats === 1 ? 'Your seat' : `${booking.seats} seats`} for <strong>{props.title}</strong> {booking.seats === 1 ? 'is' : 'are'} confirmed.
-      </p>
-      {booking.seats > 1 && <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>Invite the people joining you from the booking page.</p>}
-      <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
-        <a
-          href={href}
-          className={css({
-            display: 'inline-flex',
-            alignItems: 'center',
-            h: '10',
-            px: '4',
-            borderRadius: 'l2',
-            fontWeight: 'semibold',
-            textDecoration: 'none',
-            bg: 'colorPalette.default',
-            color: 'colorPalette.fg',
-            _hover: { bg: 'colorPalette.emphasized' },
-          })}
-        >
-          View booking
-        </a>
-        <a
-          href="/workshops"
-          className={css({
-            display: 'inline-flex',
-            alignItems: 'center',
-            h: '10',
-            px: '4',
-            borderRadius: 'l2',
-            fontWeight: 'medium',
-            textDecoration: 'none',
-            borderWidth: '1px',
-            borderColor: 'border.default',
-            color: 'fg.default',
-            _hover: { bg: 'bg.subtle' },
-          })}
-        >
-          Browse more workshops
-        </a>
-      </div>
-    </div>
   )
 }

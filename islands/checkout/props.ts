@@ -13,6 +13,8 @@ export const CheckoutProps = v.object({
   seatsLeft: v.number(),
   /** Where the confirmation links: `{id}` is replaced by the booking id. */
   bookingUrl: v.string(),
+  /** A waitlist offer: seats held for this user until `expiresAt`; the checkout books exactly those. */
+  offer: v.optional(v.nullable(v.object({ id: v.string(), seats: v.number(), expiresAt: v.string() }))),
   /** A PENDING booking of this user and schedule whose seats are still held: checkout resumes at the card step. */
   resume: v.optional(
     v.nullable(

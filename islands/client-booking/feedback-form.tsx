@@ -36,6 +36,7 @@ export default function FeedbackForm({ scheduleId, onSent }: { scheduleId: strin
   }
   return (
     <form
+      id="feedback"
       onSubmit={submit}
       aria-label="Leave feedback"
       className={css({
@@ -47,6 +48,7 @@ export default function FeedbackForm({ scheduleId, onSent }: { scheduleId: strin
         borderRadius: 'l3',
         p: '4',
         bg: 'bg.default',
+        scrollMarginTop: '20',
       })}
     >
       <FormField label="How was the workshop?" group error={errors.rating?.[0]} id="feedback-rating">

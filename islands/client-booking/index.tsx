@@ -12,6 +12,8 @@ import type { ClientBookingProps } from './props'
 
 /** The cancel dialog (Ark Dialog, focus trap) is fetched when "Cancel booking" is first pressed. */
 const CancelDialog = lazy(() => import('./cancel-dialog'))
+/** The reschedule dialog (and the card form of a dearer date), fetched when "Reschedule" is first pressed. */
+const RescheduleDialog = lazy(() => import('./reschedule-dialog'))
 /** The feedback form (valibot, the form helpers) is rendered by the server and fetched after first paint. */
 const FeedbackForm = split(() => import('./feedback-form'))
 
@@ -42,12 +44,14 @@ const primaryLink = css({
   color: 'colorPalette.fg',
   _hover: { bg: 'colorPalette.emphasized' },
 })
-export default function ClientBooking({ booking: b, hasInvoice, hasCreditNote, refunded, canLeaveFeedback, feedback: given, now }: ClientBookingProps) {
+export default function ClientBooking({ booking: b, hasInvoice, hasCreditNote, refunded, canLeaveFeedback, feedback: given, now, tz }: ClientBookingProps) {
   const [cancelling, setCancelling] = useState(false)
+  const [moving, setMoving] = useState(false)
   // Feedback sent from this page shows in place of the form (one per seat: the form goes).
   const [feedback, setFeedback] = useState(given)
   const upcoming = new Date(b.startDate).getTime() > new Date(now).getTime()
   const canCancel = b.mine && (b.status === 'PENDING' || b.status === 'CONFIRMED') && upcoming
+  const canMove = b.mine && b.status === 'CONFIRMED' && upcoming
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
       <fieldset className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', borderWidth: '0', p: '0', m: '0', minW: '0' })} aria-label="Booking actions">
@@ -71,6 +75,11 @@ export default function ClientBooking({ booking: b, hasInvoice, hasCreditNote, r
             Download credit note
           </a>
         ) : null}
+        {canMove ? (
+          <Button variant="outline" size="sm" onClick={() => setMoving(true)}>
+            Reschedule
+          </Button>
+        ) : null}
         {canCancel ? (
           <Button variant="outline" size="sm" onClick={() => setCancelling(true)}>
             Cancel booking
@@ -89,6 +98,11 @@ export default function ClientBooking({ booking: b, hasInvoice, hasCreditNote, r
           {'☆'.repeat(5 - feedback.rating)}
           {feedback.comment ? ` “${feedback.comment}”` : ''}
         </p>
+      ) : null}
+      {moving ? (
+        <Suspense fallback={null}>
+          <RescheduleDialog b={b} tz={tz} open={moving} onOpenChange={setMoving} />
+        </Suspense>
       ) : null}
       {cancelling ? (
         <Suspense fallback={null}>

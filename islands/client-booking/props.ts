@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 
-/** A booking's actions: pay, cancel with a reason, invoice, calendar, feedback. */
+/** A booking's actions: pay, move to another date, cancel with a reason, invoice, calendar, feedback. */
 export const ClientBookingProps = v.object({
   booking: v.object({
     id: v.string(),
@@ -13,6 +13,7 @@ export const ClientBookingProps = v.object({
     amountPaid: v.number(),
     currency: v.string(),
     workshopTitle: v.string(),
+    seats: v.optional(v.number(), 1),
   }),
   hasInvoice: v.boolean(),
   hasCreditNote: v.boolean(),
@@ -20,5 +21,7 @@ export const ClientBookingProps = v.object({
   canLeaveFeedback: v.boolean(),
   feedback: v.nullable(v.object({ rating: v.number(), comment: v.nullable(v.string()) })),
   now: v.string(),
+  /** The viewer's time zone (dates of the other sessions in the reschedule dialog). */
+  tz: v.optional(v.string(), 'UTC'),
 })
 export type ClientBookingProps = v.InferOutput<typeof ClientBookingProps>

@@ -18,6 +18,8 @@ interface SavedCard {
   expMonth: number | null
   expYear: number | null
   isDefault: boolean
+  /** Past its expiry month: listed so it can be removed, but it cannot pay or become the default. */
+  expired: boolean
 }
 
 export default function ClientCards() {
@@ -64,17 +66,24 @@ export default function ClientCards() {
                 p: '3',
               })}
             >
-              <span className={css({ fontSize: 'sm' })}>
-                <strong className={css({ textTransform: 'capitalize' })}>{c.brand ?? 'Card'}</strong> •••• {c.last4} · expires{' '}
+              <span className={css({ fontSize: 'sm', color: c.expired ? 'fg.muted' : undefined })}>
+                <strong className={css({ textTransform: 'capitalize' })}>{c.brand ?? 'Card'}</strong> •••• {c.last4} ·{' '}
+                <span className={css({ color: c.expired ? 'fg.error' : undefined })}>{c.expired ? 'expired' : 'expires'}</span>{' '}
                 {String(c.expMonth ?? '').padStart(2, '0')}/{c.expYear}
-                {c.isDefault ? (
+                {c.expired ? (
+                  <span
+                    className={css({ ml: '2', px: '2', py: '0.5', borderRadius: 'full', bg: 'red.3', color: 'red.11', fontSize: 'xs', fontWeight: 'semibold' })}
+                  >
+                    Expired
+                  </span>
+                ) : c.isDefault ? (
                   <span className={css({ ml: '2', px: '2', py: '0.5', borderRadius: 'full', bg: 'colorPalette.a3', fontSize: 'xs', fontWeight: 'semibold' })}>
                     Default
                   </span>
                 ) : null}
               </span>
               <span className={css({ display: 'flex', gap: '2' })}>
-                {!c.isDefault ? (
+                {!c.isDefault && !c.expired ? (
                   <Button
                     size="xs"
                     variant="outline"

@@ -135,6 +135,11 @@ export default function CoachSchedules(props: CoachSchedulesProps) {
                     <div className={s.confirmed < props.minSeats && !s.ended ? cx(hintCss, css({ color: 'red.11' })) : hintCss}>
                       {s.confirmed} confirmed · min {props.minSeats}
                     </div>
+                    {s.waiting > 0 && !s.ended ? (
+                      <div className={hintCss} data-testid="waitlist-length">
+                        {s.waiting} waiting ({s.waitingSeats} seat{s.waitingSeats === 1 ? '' : 's'})
+                      </div>
+                    ) : null}
                   </td>
                   <td className={cell}>
                     <div className={css({ display: 'flex', gap: '1.5', flexWrap: 'wrap', justifyContent: { base: 'flex-start', md: 'flex-end' } })}>

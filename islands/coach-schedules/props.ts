@@ -22,6 +22,9 @@ export const CoachScheduleItem = v.object({
   seatsTaken: v.number(),
   confirmed: v.number(),
   bookings: v.number(),
+  /** Open waitlist entries and the seats they wait for. */
+  waiting: v.number(),
+  waitingSeats: v.number(),
   ended: v.boolean(),
   deleted: v.boolean(),
 })

@@ -6,8 +6,9 @@ import { btn, btnOutline, control, errorCss, Field, hintCss, useSchemaForm } fro
 import { api, patch, post } from '../lib/api'
 import { notify } from '../lib/toast'
 import type { CoachWorkshopFormProps } from './props'
+import { RefundFields, type RefundValues, refundBody, refundInitial } from './refund-fields'
 
-type Values = {
+type Values = RefundValues & {
   workshopTemplateId: string
   title: string
   description: string
@@ -36,6 +37,7 @@ export function WorkshopFormBody({ onClose, ...props }: CoachWorkshopFormProps &
     minSeats: String(w?.minSeats ?? 1),
     maxSeats: String(w?.maxSeats ?? 10),
     tags: w?.tags ?? [],
+    ...refundInitial(w?.refundPolicy),
   }
   const form = useSchemaForm<Values>(editing ? WorkshopUpdateSchema : WorkshopCreateSchema, initial, (x) => ({
     ...(x.workshopTemplateId ? { workshopTemplateId: x.workshopTemplateId } : editing ? { workshopTemplateId: null } : {}),
@@ -47,6 +49,7 @@ export function WorkshopFormBody({ onClose, ...props }: CoachWorkshopFormProps &
     minSeats: toNumber(x.minSeats),
     maxSeats: toNumber(x.maxSeats),
     tags: x.tags,
+    refundPolicy: refundBody(x),
   }))
   const { values, set, blur, error } = form
 
@@ -217,6 +220,13 @@ export function WorkshopFormBody({ onClose, ...props }: CoachWorkshopFormProps &
           ))}
         </div>
       </Field>
+      <RefundFields
+        values={values}
+        set={(name, value) => set(name, value as Values[typeof name])}
+        blur={blur}
+        error={error}
+        teamPolicy={props.teamRefundPolicy ?? null}
+      />
       {form.generalError && <p className={errorCss}>{form.generalError}</p>}
       <div className={css({ gridColumn: { md: 'span 2' }, display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
         <button type="button" className={btnOutline} onClick={onClose}>

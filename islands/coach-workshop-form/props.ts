@@ -1,5 +1,7 @@
 import * as v from 'valibot'
 
+const Policy = v.nullable(v.object({ fullRefundHours: v.number(), partialRefundHours: v.number(), partialRefundPercent: v.number() }))
+
 export const CoachWorkshopFormProps = v.object({
   mode: v.picklist(['create', 'edit']),
   currency: v.string(),
@@ -16,8 +18,12 @@ export const CoachWorkshopFormProps = v.object({
       tags: v.array(v.string()),
       templateId: v.nullable(v.string()),
       deleted: v.boolean(),
+      /** The workshop's own refund policy; null: the team's. */
+      refundPolicy: v.optional(Policy),
     }),
   ),
+  /** The team's refund policy (null: a full refund at any time), shown beside "The team's policy". */
+  teamRefundPolicy: v.optional(Policy),
   templates: v.array(v.object({ id: v.string(), title: v.string(), description: v.string(), image: v.string(), video: v.string(), price: v.number() })),
   tags: v.array(v.object({ name: v.string(), slug: v.string() })),
 })

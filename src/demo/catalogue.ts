@@ -11,6 +11,7 @@ import { User } from '../modules/users'
 import type { ContentStatus, DeliveryMode, SkillLevel, Visibility } from '../modules/workshops'
 import { Tag, Workshop, WorkshopResource, WorkshopSchedule, WorkshopTemplate } from '../modules/workshops'
 import { log } from '../platform/log'
+import type { RefundPolicy } from '../shared/refund-policy'
 import { seedDemoImages } from './images'
 
 const DAY = 24 * 3600e3
@@ -105,6 +106,7 @@ export async function seedCatalogue(em: EntityManager) {
       tags: Tag[]
       image: string
       video?: string
+      refundPolicy?: RefundPolicy
     },
   ) => {
     const w = em.create(Workshop, {
@@ -120,6 +122,7 @@ export async function seedCatalogue(em: EntityManager) {
       currency: 'usd',
       minSeats: data.minSeats,
       maxSeats: data.maxSeats,
+      refundPolicy: data.refundPolicy ?? null,
     })
     w.tags.set(data.tags)
     return w
@@ -140,8 +143,9 @@ export async function seedCatalogue(em: EntityManager) {
       visibility: s.visibility ?? 'PUBLIC',
       meetingUrl: s.mode === 'IN-PERSON' ? null : `https://meet.summit.localhost/${slug(w.title)}-${schedules.length + 1}`,
       ...(s.venue ?? {}),
-      payoutStatus: s.days < -15 ? 'paid' : 'pending',
-      paidOutAt: s.days < -15 ? at(s.days + 7, 12) : null,
+      // Paid once their bookings' money is transferred (demo/payouts.ts).
+      payoutStatus: 'pending',
+      paidOutAt: null,
     })
     schedules.push(row)
     return row
@@ -189,6 +193,8 @@ export async function seedCatalogue(em: EntityManager) {
     description: 'From blank page to standing ovation: structure, voice, presence and handling questions, with recorded practice and individual feedback.',
     image: img.speaking,
     video: 'https://www.youtube.com/watch?v=Unzc731iCUY',
+    // Its own refund policy: full refund until 3 days before, half until a day before.
+    refundPolicy: { fullRefundHours: 72, partialRefundHours: 24, partialRefundPercent: 50 },
   })
   const stories = workshop('acme', 'leo', {
     title: 'Storytelling for Leaders',

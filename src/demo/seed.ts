@@ -13,7 +13,14 @@ export async function seedDemoIfEmpty(em: EntityManager) {
 /** The demo data itself (tests of the demo journeys load it next to their own rows). */
 export async function seedDemo(em: EntityManager) {
   const acme = em.create(Tenant, { name: 'Acme Coaching', slug: 'acme', email: 'hello@acme.example', domain: 'https://acme.example', plan: 'pro' })
-  const north = em.create(Tenant, { name: 'Northwind Consulting', slug: 'northwind', email: 'team@northwind.example', plan: 'free' })
+  // Northwind's default refund policy (its workshops set none): full refund until a week before, half until two days before.
+  const north = em.create(Tenant, {
+    name: 'Northwind Consulting',
+    slug: 'northwind',
+    email: 'team@northwind.example',
+    plan: 'free',
+    refundPolicy: { fullRefundHours: 168, partialRefundHours: 48, partialRefundPercent: 50 },
+  })
   const now = new Date()
   const user = (email: string, roles: string[], profile: User['profile'], extra: Partial<User> = {}) =>
     em.create(User, { email, roles, status: 'active', emailVerifiedAt: now, profile, ...extra })
@@ -104,5 +111,6 @@ export async function seedDemo(em: EntityManager) {
   await (await import('./job-postings')).seedJobPostings(em)
   await (await import('./coach-area')).seedCoachArea(em)
   await (await import('./teams')).seedTeams(em)
+  await (await import('./payouts')).seedPayouts(em)
   log.info('demo data loaded: sign in as admin@summit.localhost, maya@acme.example (Acme and Northwind) or client@summit.localhost')
 }

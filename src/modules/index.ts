@@ -4,13 +4,14 @@ import { config } from '../config'
 import { outboxRoutes } from '../platform/mail/outbox.routes'
 import { userRoutes } from './accounts'
 import { authModule } from './auth'
-import { bookingRoutes, scheduleCancelRoutes, seatRoutes } from './bookings'
+import { bookingRoutes, scheduleCancelRoutes, seatRoutes, waitlistRoutes } from './bookings'
 import { coachRoutes, coachUploadRoutes } from './coach'
 import { coachBusinessRoutes } from './dashboard'
 import { invitationRoutes } from './invitations'
 import { jobPostingRoutes, publicJobRoutes } from './job-postings'
+import { notificationRoutes } from './notifications'
 import { onboardingRoutes } from './onboarding'
-import { paymentRoutes } from './payments'
+import { paymentRoutes, rescheduleRoutes } from './payments'
 import { roleRoutes } from './roles'
 import { teamRoutes } from './teams'
 import { tenantRoutes } from './tenants'
@@ -31,13 +32,16 @@ export const apiModules = [
   catalogueRoutes,
   coachBusinessRoutes,
   bookingRoutes,
+  waitlistRoutes,
   seatRoutes,
   invitationRoutes,
   voucherRoutes,
   paymentRoutes,
+  rescheduleRoutes,
   jobPostingRoutes,
   publicJobRoutes,
   scheduleCancelRoutes,
   coachRoutes,
   coachUploadRoutes,
+  notificationRoutes,
 ]

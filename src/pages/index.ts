@@ -7,10 +7,11 @@
 import { Elysia } from 'elysia'
 import { config } from '../config'
 import { buildAssets } from '../platform/assets/assets'
-import { isDatabaseUnavailable } from '../platform/db/health'
+import { isDatabaseUnavailable, unavailableCause } from '../platform/db/health'
 import { platform } from '../platform/http/context'
 import { unavailablePage } from '../platform/http/error-handler'
 import { notFound } from '../platform/http/errors'
+import { countDatabaseUnavailable } from '../platform/metrics'
 import { tableDataRoute } from './tables/route'
 
 const API_PREFIX = /^\/(v1|api|openapi|docs|assets)(\/|$)/
@@ -36,7 +37,10 @@ export function pages() {
         try {
           return await renderPage(req)
         } catch (err) {
-          if (isDatabaseUnavailable(err)) return unavailablePage()
+          if (isDatabaseUnavailable(err)) {
+            countDatabaseUnavailable(unavailableCause(err))
+            return unavailablePage()
+          }
           ctx.log.error({ err }, 'page failed')
           return renderError(req, 500)
         }

@@ -17,6 +17,7 @@ import { isDatabaseUnavailable } from '../platform/db/health'
 import { unavailablePage } from '../platform/http/error-handler'
 import { contentSecurityPolicy, newNonce } from '../platform/http/security'
 import { type Logger, log as rootLog } from '../platform/log'
+import { setRoute } from '../platform/metrics'
 import { Deferred, settle, statusOf } from './deferred'
 import { Document } from './document'
 import { guard, isCoachArea } from './guards'
@@ -67,14 +68,18 @@ async function stream(request: Request, colorMode: string, node: ReactNode, stat
       ...(whole ? { progressiveChunkSize: Number.MAX_SAFE_INTEGER } : {}),
       onError(error) {
         // A reader that leaves while the page streams (navigated away) is no render error.
-        if ((error as { name?: unknown } | null)?.name === 'AbortError') return log.debug({ err: error }, 'page stream closed by the client')
+        // (Bun cancels the stream when the connection closes: React reports "aborted by the server".)
+        const e = error as { name?: unknown; message?: unknown } | null
+        if (e?.name === 'AbortError' || (typeof e?.message === 'string' && e.message.startsWith('The render was aborted by the server')))
+          return log.debug({ err: error }, 'page stream closed by the client')
         log.error({ err: error }, 'page render error')
       },
     },
   )
   if (whole) await body.allReady
-  // The shell is rendered: its islands are known. Stripe's origins only where the card form loads.
-  const stripe = state.scripts.has(islandScript('checkout'))
+  // The shell is rendered: its islands are known. Stripe's origins only where a card form loads
+  // (the checkout, a booking's move to a dearer date, the saved cards).
+  const stripe = ['checkout', 'client-booking', 'client-cards'].some((name) => state.scripts.has(islandScript(name)))
   const csp = contentSecurityPolicy({ nonce, stripe, extraScriptOrigins: stripe ? stripeScriptOrigins() : [] })
   return new Response(body, { status, headers: { ...HTML_HEADERS, 'content-security-policy': csp } })
 }
@@ -117,6 +122,7 @@ export async function renderPage(req: PageRequest): Promise<Response> {
   const matched = matchRoute(path)
   if (!matched) return renderError(req, 404, `Page Not Found: ${path}`)
   const { route, params } = matched
+  setRoute(route.path)
 
   const decision = guard(route, path.replace(/(.)\/$/, '$1'), url.search, req.user)
   if (decision && 'redirect' in decision) return redirect(decision.redirect)

@@ -136,6 +136,8 @@ export const routes: RouteDef[] = [
   { path: '/invitations/{token}', layout: 'marketing', access: 'public', page: () => import('./screens/invitation') },
   // The page a team invitation email links to (public likewise).
   { path: '/invitations/team/{token}', layout: 'marketing', access: 'public', page: () => import('./screens/team-invitation') },
+  // The unsubscribe link of reminder and feedback-request mails (a product page beyond the spec's list).
+  { path: '/unsubscribe/{token}', layout: 'marketing', access: 'public', page: () => import('./screens/unsubscribe') },
 
   // Public coach profile: last, so every fixed path above wins.
   { path: '/{username}', layout: 'marketing', access: 'public', page: () => import('./screens/marketplace/coach-profile') },

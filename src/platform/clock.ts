@@ -4,15 +4,22 @@
  * waiting. Production never shifts it.
  */
 let offsetMs = 0
+let frozenAt: number | null = null
 
 export const clock = {
-  now: () => new Date(Date.now() + offsetMs),
+  now: () => new Date(frozenAt ?? Date.now() + offsetMs),
   /** Tests: move time forward (or back) by `ms`. */
   shift(ms: number) {
-    offsetMs += ms
+    if (frozenAt !== null) frozenAt += ms
+    else offsetMs += ms
+  },
+  /** Tests: stop time at `at` (rules at their boundaries, to the millisecond) until `reset()`. */
+  freeze(at: Date) {
+    frozenAt = at.getTime()
   },
   reset() {
     offsetMs = 0
+    frozenAt = null
   },
 }
 

@@ -101,6 +101,18 @@ export async function manyClients(n: number): Promise<Actor[]> {
  * A POST on a connection of its own that is closed afterwards: the races open dozens of
  * connections at once, and idle keep-alive ones would hold up the server's shutdown.
  */
+/**
+ * postOnce, sent again after the pause when the product sheds load (503 with Retry-After, a lock
+ * wait given up on a saturated machine), at most `tries` times, as a client would.
+ */
+export async function postRetrying(a: Actor, path: string, body: unknown = {}, tries = 3) {
+  for (let attempt = 1; ; attempt++) {
+    const r = await postOnce(a, path, body)
+    if (r.status !== 503 || attempt >= tries) return r
+    await Bun.sleep(1000)
+  }
+}
+
 export async function postOnce(a: Actor, path: string, body: unknown = {}) {
   const { app } = await import('../client')
   const res = await fetch(app().url + path, {

@@ -345,7 +345,9 @@ describe('bookings: lists cost a fixed number of SQL statements', () => {
       const large = await fewest(`${path}30`)
       expect(small.result.status).toBe(200)
       expect(large.result.body.data.length).toBeGreaterThan(small.result.body.data.length)
-      expect(large.statements).toBe(small.statements)
+      // Never more for more rows (a page that is not full even skips its count: one fewer).
+      expect(large.statements).toBeLessThanOrEqual(small.statements)
+      expect(small.statements - large.statements).toBeLessThanOrEqual(1)
     }
   })
 })

@@ -95,7 +95,9 @@ describe('payout ledger, calendar feed, uploads', () => {
     expect(csv.status).toBe(200)
     expect(csv.headers.get('content-type')).toContain('text/csv')
     const lines = (csv.body as string).trim().split('\r\n')
-    expect(lines[0]).toBe('"Schedule","Workshop","Start","End","Time zone","Bookings","Seats","Currency","Gross","Platform fee","Net","Status","Paid at"')
+    expect(lines[0]).toBe(
+      '"Schedule","Workshop","Start","End","Time zone","Bookings","Seats","Currency","Gross","Refunds","Platform fee","Net","Transferred","Status","Paid at"',
+    )
     expect(lines.length).toBe(3)
     expect(lines.join('\n')).toContain(biz.workshop.title)
     expect((await biz.other.client.get('/v1/coach/payouts.csv')).body).not.toContain(biz.workshop.title)

@@ -216,7 +216,8 @@ describe('fixed statement counts for member lists', () => {
       const large = await minStatements(() => coach.client.get(`${path}${path.includes('?') ? '&' : '?'}perPage=100`))
       expect(small.result.body.data).toHaveLength(10)
       expect(large.result.body.data.length).toBeGreaterThanOrEqual(12)
-      expect({ path, statements: large.statements }).toEqual({ path, statements: small.statements })
+      // Never more with more rows (a page that is not full skips its count: it may be one fewer).
+      expect({ path, more: large.statements > small.statements }).toEqual({ path, more: false })
     }
   })
 })

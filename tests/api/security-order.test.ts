@@ -16,8 +16,10 @@ const PUBLIC = [
   /^\/v1\/tags(\/\{[^}]+\})?$/,
   /^\/v1\/files\/\{[^}]+\}$/,
   /^\/v1\/payments\/webhook/,
+  /^\/v1\/payouts\/webhook$/,
   /^\/v1\/dev\//,
   /^\/v1\/health$/,
+  /^\/v1\/health\/ready$/,
   /^\/v1\/invitations\/\{[^}]+\}$/,
   // The token is the credential: an invitee may decline without an account.
   /^\/v1\/invitations\/decline$/,

@@ -137,6 +137,55 @@ describe('local Stripe server through the stripe SDK', () => {
     expect(err.code).toBe('card_declined')
   })
 
+  test('3-D Secure cards: requires_action with a next action; the step completes or fails; off-session rules', async () => {
+    const auth = (pi: Stripe.PaymentIntent, outcome: string) =>
+      fetch(`${local.url}/v1/payment_intents/${pi.id}/local_3ds`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ client_secret: pi.client_secret!, outcome, key: LOCAL_PUBLISHABLE_KEY }).toString(),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }))
+    const customer = await stripe.customers.create({ email: 'three@ds.example' })
+    for (const number of ['4000002500003155', '4000002760003184']) {
+      const pm = await stripe.paymentMethods.create({ type: 'card', card: { number, exp_month: 12, exp_year: 2040, cvc: '123' } } as any)
+      await stripe.paymentMethods.attach(pm.id, { customer: customer.id })
+      const pi = await stripe.paymentIntents.create({ amount: 1200, currency: 'usd', customer: customer.id })
+      const asked = await stripe.paymentIntents.confirm(pi.id, { payment_method: pm.id })
+      expect(asked.status).toBe('requires_action')
+      expect(asked.next_action?.type).toBe('use_stripe_sdk')
+      expect(await stripe.charges.list({ payment_intent: pi.id }).then((l) => l.data.length)).toBe(0)
+      // The step needs the intent's client secret.
+      expect((await auth({ ...asked, client_secret: `${pi.id}_secret_wrong` }, 'complete')).status).toBe(400)
+      const done = await auth(asked, 'complete')
+      expect(done.body.status).toBe('succeeded')
+      expect((await auth(asked, 'complete')).body.error.code).toBe('payment_intent_unexpected_state')
+      const charge = await stripe.charges.list({ payment_intent: pi.id })
+      expect(charge.data[0].payment_method_details?.card?.last4).toBe(number.slice(-4))
+
+      const refused = await stripe.paymentIntents.create({ amount: 1200, currency: 'usd', customer: customer.id, payment_method: pm.id, confirm: true })
+      expect(refused.status).toBe('requires_action')
+      const failed = await auth(refused, 'fail')
+      expect(failed.body.status).toBe('requires_payment_method')
+      expect(failed.body.last_payment_error.code).toBe('payment_intent_authentication_failure')
+    }
+    // Off-session: a card set up on a customer (3155) pays without a step; 3184 always asks, so it fails.
+    const setUp = await stripe.paymentMethods.create({ type: 'card', card: { number: '4000002500003155', exp_month: 12, exp_year: 2040 } } as any)
+    await stripe.paymentMethods.attach(setUp.id, { customer: customer.id })
+    const off = await stripe.paymentIntents.create({
+      amount: 900,
+      currency: 'usd',
+      customer: customer.id,
+      payment_method: setUp.id,
+      off_session: true,
+      confirm: true,
+    })
+    expect(off.status).toBe('succeeded')
+    const err = await stripe.paymentIntents
+      .create({ amount: 900, currency: 'usd', customer: customer.id, payment_method: 'pm_card_authenticationRequired', off_session: true, confirm: true })
+      .catch((e) => e)
+    expect(err).toBeInstanceOf(Stripe.errors.StripeCardError)
+    expect(err.code).toBe('authentication_required')
+  })
+
   test('cancel; a succeeded intent cannot be cancelled or confirmed again', async () => {
     const pi = await stripe.paymentIntents.create({ amount: 700, currency: 'eur' })
     expect((await stripe.paymentIntents.cancel(pi.id)).status).toBe('canceled')

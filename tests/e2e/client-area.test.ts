@@ -128,7 +128,7 @@ describe('client area on the demo data', () => {
     const dialog = s.page.getByRole('dialog', { name: 'Cancel this booking?' })
     await dialog
       .getByTestId('refund-preview')
-      .filter({ hasText: /refunded \$[\d,.]+ in full/ })
+      .filter({ hasText: /You will get back \$[\d,.]+, the full amount, to your card\./ })
       .waitFor()
     await dialog.getByRole('button', { name: 'Cancel booking' }).click()
     await dialog.getByText('A reason is required to cancel a booking').waitFor()

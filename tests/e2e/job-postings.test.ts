@@ -181,7 +181,8 @@ describe('job postings', () => {
 
     // A guest finds and applies, without any JavaScript on the page.
     const g = await open()
-    await g.page.goto('/jobs')
+    // The list is memoized for two seconds per URL (as /workshops): a search of its own is fresh.
+    await g.page.goto(`/jobs?q=${encodeURIComponent('Platform engineer')}`)
     await g.page.getByRole('link', { name: 'Platform engineer (remote)' }).click()
     await g.page.waitForURL(`**/jobs/${id}`)
     const ld = JSON.parse((await g.page.locator('script[type="application/ld+json"]').textContent()) ?? '{}')

@@ -13,6 +13,8 @@ export interface Mail {
   text: string
   html: string
   headers: Record<string, string>
+  /** Attached files (a .ics), decoded. */
+  attachments: { filename: string; contentType: string; content: string }[]
   receivedAt: Date
 }
 
@@ -63,7 +65,7 @@ function decodeBody(body: string, encoding = ''): string {
   return body
 }
 
-function walk(raw: string, out: { text: string; html: string }) {
+function walk(raw: string, out: { text: string; html: string; attachments: Mail['attachments'] }) {
   const { headers, body } = splitHeaders(raw)
   const type = headers['content-type'] ?? 'text/plain'
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1]
@@ -76,13 +78,19 @@ function walk(raw: string, out: { text: string; html: string }) {
     return
   }
   const decoded = decodeBody(body, headers['content-transfer-encoding']).replace(/\r\n/g, '\n')
+  const disposition = headers['content-disposition'] ?? ''
+  if (/^attachment/i.test(disposition) || /^text\/calendar/i.test(type)) {
+    const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? /name="?([^";]+)"?/i.exec(type)?.[1] ?? ''
+    out.attachments.push({ filename, contentType: type, content: decodeBody(body, headers['content-transfer-encoding']) })
+    return
+  }
   if (/^text\/html/i.test(type)) out.html ||= decoded
   else if (/^text\/plain/i.test(type)) out.text ||= decoded.replace(/\n$/, '')
 }
 
 export function parseMail(raw: string, envelope: { from: string; to: string[] }): Mail {
   const { headers } = splitHeaders(raw)
-  const out = { text: '', html: '' }
+  const out = { text: '', html: '', attachments: [] as Mail['attachments'] }
   walk(raw, out)
   const addr = (s: string) => (/<([^>]+)>/.exec(s)?.[1] ?? s).trim().toLowerCase()
   return {
@@ -93,6 +101,7 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] })
     text: out.text,
     html: out.html,
     headers,
+    attachments: out.attachments,
     receivedAt: new Date(),
   }
 }

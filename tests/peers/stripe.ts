@@ -40,3 +40,19 @@ export async function browserCard(number = '4242424242424242') {
 /** A Stripe-Signature header for a payload, as Stripe signs it (optionally at another time). */
 export const signWebhook = (payload: string, opts: { secret?: string; timestamp?: number } = {}) =>
   signPayload(payload, opts.secret ?? paymentsSettings().webhookSecret, opts.timestamp)
+
+/**
+ * The 3-D Secure step of an intent in requires_action, as the Stripe.js stand-in's test modal
+ * sends it (publishable key, client secret): `complete` pays, `fail` refuses the authentication.
+ */
+export async function authenticateInBrowser(clientSecret: string, outcome: 'complete' | 'fail' = 'complete') {
+  const id = clientSecret.split('_secret_')[0]
+  const res = await fetch(`${localStripe().url}/v1/payment_intents/${id}/local_3ds`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ client_secret: clientSecret, outcome, key: LOCAL_PUBLISHABLE_KEY }).toString(),
+  })
+  const body = (await res.json()) as any
+  if (!res.ok) throw new Error(`local_3ds: ${res.status} ${JSON.stringify(body)}`)
+  return body as { id: string; status: string; last_payment_error: { code: string; message: string } | null }
+}

@@ -24,6 +24,19 @@ export const DECLINES: Record<string, Decline> = {
   '4100000000000019': { code: 'card_declined', declineCode: 'fraudulent', message: 'Your card was declined.' },
 }
 
+/**
+ * Cards that ask for 3-D Secure authentication (https://docs.stripe.com/testing#regulatory-cards):
+ *  - `setup`: 4000 0025 0000 3155 asks on every payment made with the customer present; a card
+ *    saved to a customer is charged without asking when the payment is made off-session.
+ *  - `always`: 4000 0027 6000 3184 asks on every payment, off-session ones fail with
+ *    `authentication_required`.
+ */
+export const THREE_D_SECURE: Record<string, 'setup' | 'always'> = {
+  '4000002500003155': 'setup',
+  '4000002760003184': 'always',
+  '4000000000003220': 'always',
+}
+
 /** Test payment method ids accepted wherever a payment method id is. */
 export const TEST_PAYMENT_METHODS: Record<string, string> = {
   pm_card_visa: '4242424242424242',
@@ -39,6 +52,9 @@ export const TEST_PAYMENT_METHODS: Record<string, string> = {
   pm_card_chargeDeclinedIncorrectCvc: '4000000000000127',
   pm_card_chargeDeclinedProcessingError: '4000000000000119',
   pm_card_chargeDeclinedFraudulent: '4100000000000019',
+  pm_card_authenticationRequiredOnSetup: '4000002500003155',
+  pm_card_authenticationRequired: '4000002760003184',
+  pm_card_threeDSecure2Required: '4000000000003220',
 }
 
 /** Card tokens (`tok_visa`) as older integrations send them in `card[token]`. */
@@ -48,6 +64,7 @@ export const TEST_TOKENS: Record<string, string> = {
   tok_amex: '378282246310005',
   tok_chargeDeclined: '4000000000000002',
   tok_chargeDeclinedInsufficientFunds: '4000000000009995',
+  tok_threeDSecure2Required: '4000000000003220',
 }
 
 export function brandOf(number: string): Brand {

@@ -1,5 +1,5 @@
 /** Payment intents (create, update, confirm, cancel), the charges they make, and refunds. */
-import { DECLINES } from './cards'
+import { DECLINES, type Decline, THREE_D_SECURE } from './cards'
 import { cardError, createPaymentMethod, resolvePaymentMethod } from './customers'
 import { bool, int, invalid, mergeMetadata, now, type Obj, obj, optStr, type Params, randomId, required, type Store, StripeError, str } from './store'
 
@@ -103,10 +103,24 @@ export function updatePaymentIntent(s: Store, id: string, p: Params) {
   return pi
 }
 
+/** What an off-session payment of a card that must authenticate answers (no customer to ask). */
+const AUTHENTICATION_REQUIRED: Decline = {
+  code: 'authentication_required',
+  declineCode: 'authentication_required',
+  message: 'Your card was declined. This transaction requires authentication.',
+}
+
+/** `off_session` is a boolean, or `one_off` / `recurring` as Stripe also accepts. */
+const isOffSession = (v: Params[string] | undefined) => v === 'true' || v === 'one_off' || v === 'recurring'
+
 /**
- * Charges the intent's card at once (no 3-D Secure). A test card's number decides the outcome:
- * success -> `succeeded` with a charge; decline -> `requires_payment_method` with
- * `last_payment_error`, and a 402 card error that carries the intent, as Stripe answers.
+ * Confirms the intent with its card. A test card's number decides the outcome: success ->
+ * `succeeded` with a charge; decline -> `requires_payment_method` with `last_payment_error`,
+ * and a 402 card error that carries the intent, as Stripe answers; a card that asks for 3-D
+ * Secure (cards.ts THREE_D_SECURE) -> `requires_action` with a `use_stripe_sdk` next action,
+ * which the Stripe.js stand-in handles (`local_3ds`, below). Off-session, such a card is
+ * charged only when it is the `setup` kind and saved to the customer; otherwise it fails with
+ * `authentication_required`.
  */
 export function confirmPaymentIntent(s: Store, id: string, p: Params, req: Req) {
   const pi = s.get('payment_intent', id, 'intent')
@@ -134,11 +148,29 @@ export function confirmPaymentIntent(s: Store, id: string, p: Params, req: Req) 
     const v = optStr(p[k], k)
     if (v !== undefined) pi[k] = v
   }
+  pi.next_action = null
   const number = s.cardNumbers.get(pm.id) ?? ''
-  const decline = DECLINES[number]
-  const charge = makeCharge(s, pi, pm, decline)
-  pi.latest_charge = charge.id
+  let decline: Decline | undefined = DECLINES[number]
+  const threeDS = THREE_D_SECURE[number]
+  if (threeDS) {
+    const offSession = isOffSession(p.off_session)
+    const exempt = offSession && threeDS === 'setup' && !!pm.customer
+    if (!exempt && (offSession || bool(p.error_on_requires_action, 'error_on_requires_action'))) decline = AUTHENTICATION_REQUIRED
+    else if (!exempt) {
+      pi.status = 'requires_action'
+      pi.payment_method = pm.id
+      pi.last_payment_error = null
+      pi.next_action = {
+        type: 'use_stripe_sdk',
+        use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: `/v1/payment_intents/${pi.id}/local_3ds`, source: randomId('src') },
+      }
+      s.emit('payment_intent.requires_action', pi, req)
+      return pi
+    }
+  }
   if (decline) {
+    const charge = makeCharge(s, pi, pm, decline)
+    pi.latest_charge = charge.id
     pi.status = 'requires_payment_method'
     pi.payment_method = null
     pi.last_payment_error = {
@@ -157,19 +189,59 @@ export function confirmPaymentIntent(s: Store, id: string, p: Params, req: Req) 
     Object.assign(err.extra, { charge: charge.id, payment_intent: structuredClone(pi), payment_method: structuredClone(pm) })
     throw err
   }
+  return succeed(s, pi, pm, req)
+}
+
+/** Charges the card of a confirmed (and, where asked, authenticated) intent. */
+function succeed(s: Store, pi: Obj, pm: Obj, req: Req) {
+  const charge = makeCharge(s, pi, pm)
+  pi.latest_charge = charge.id
   pi.status = 'succeeded'
   pi.payment_method = pm.id
   pi.amount_received = pi.amount
   pi.last_payment_error = null
+  pi.next_action = null
   // setup_future_usage keeps the card on the intent's customer, as Stripe does.
-  if (pi.setup_future_usage && pi.customer && !pm.customer) pm.customer = pi.customer
+  if (pi.setup_future_usage && pi.customer && !pm.customer) {
+    pm.customer = pi.customer
+    s.emit('payment_method.attached', pm)
+  }
   if (!pm.customer) s.consumed.add(pm.id)
   s.emit('charge.succeeded', charge, req)
   s.emit('payment_intent.succeeded', pi, req)
   return pi
 }
 
-function makeCharge(s: Store, pi: Obj, pm: Obj, decline?: { code: string; declineCode?: string; message: string }) {
+/**
+ * The 3-D Secure step of an intent in `requires_action`, as the card holder's bank would
+ * answer it: `outcome=complete` charges the card, `outcome=fail` leaves the intent needing
+ * another payment method with `payment_intent_authentication_failure`. This is the local
+ * server's stand-in for Stripe's authentication pages (the Stripe.js stand-in calls it from
+ * its test modal with the publishable key and the client secret); it is not a Stripe API call.
+ */
+export function authenticatePaymentIntent(s: Store, id: string, p: Params, req: Req) {
+  const pi = s.get('payment_intent', id, 'intent')
+  if (pi.status !== 'requires_action') throw unexpectedState(pi, 'authenticate')
+  const outcome = p.outcome === undefined ? 'complete' : str(p.outcome, 'outcome')
+  if (outcome !== 'complete' && outcome !== 'fail') throw invalid('outcome must be complete or fail.', 'outcome')
+  const pm = s.get('payment_method', pi.payment_method, 'payment_method')
+  if (outcome === 'complete') return succeed(s, pi, pm, req)
+  pi.status = 'requires_payment_method'
+  pi.payment_method = null
+  pi.next_action = null
+  pi.last_payment_error = {
+    code: 'payment_intent_authentication_failure',
+    doc_url: 'https://docs.stripe.com/error-codes/payment-intent-authentication-failure',
+    message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+    payment_method: structuredClone(pm),
+    type: 'invalid_request_error',
+  }
+  if (!pm.customer) s.consumed.add(pm.id)
+  s.emit('payment_intent.payment_failed', pi, req)
+  return pi
+}
+
+function makeCharge(s: Store, pi: Obj, pm: Obj, decline?: Decline) {
   return s.put({
     id: randomId('ch'),
     object: 'charge',
@@ -230,6 +302,7 @@ export function cancelPaymentIntent(s: Store, id: string, p: Params, req: Req) {
     throw invalid(`Invalid cancellation_reason: must be one of duplicate, fraudulent, requested_by_customer, or abandoned`, 'cancellation_reason')
   }
   pi.status = 'canceled'
+  pi.next_action = null
   pi.canceled_at = now()
   pi.cancellation_reason = reason
   s.emit('payment_intent.canceled', pi, req)

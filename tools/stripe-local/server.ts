@@ -5,19 +5,23 @@
  * webhook delivery, test cards. It also serves a stand-in for Stripe.js at `/js/stripe.js`.
  *
  * A development tool, not product code: state is in memory and lost on restart.
- * Run alone: `bun tools/stripe-local/server.ts [--port 12111] [--webhook http://localhost:3000/v1/payments/webhook]`.
+ * Run alone: `bun tools/stripe-local/server.ts [--port 12111] [--webhook http://localhost:3000/v1/payments/webhook]
+ * [--connect-webhook http://localhost:3000/v1/payouts/webhook]`.
  */
 
-import * as C from './customers'
+import { connectPage } from './connect-pages'
 import { expandList, parseForm } from './form'
-import * as I from './intents'
-import { invalid, type Obj, type Params, randomId, Store, StripeError } from './store'
+import { type Auth, type Ctx, LOCAL_API_VERSION, routes } from './routes'
+import { type Params, randomId, Store, StripeError } from './store'
+import * as M from './transfers'
 import { WebhookSender } from './webhooks'
 
-export const LOCAL_API_VERSION = '2026-10-28.endive'
+export { LOCAL_API_VERSION }
+
 export const LOCAL_SECRET_KEY = 'sk_test_local_summit'
 export const LOCAL_PUBLISHABLE_KEY = 'pk_test_local_summit'
 export const LOCAL_WEBHOOK_SECRET = 'whsec_local_summit_webhook_secret'
+export const LOCAL_CONNECT_WEBHOOK_SECRET = 'whsec_local_summit_connect_secret'
 
 export interface StripeLocalOptions {
   port?: number
@@ -25,8 +29,19 @@ export interface StripeLocalOptions {
   /** Where events are POSTed (more endpoints: `POST /v1/webhook_endpoints`). */
   webhookUrl?: string
   webhookSecret?: string
+  /** The address browsers use for this server's pages (default: its own http://host:port). */
+  publicUrl?: string
+  /** Where events of connected accounts are POSTed (a Connect endpoint), signed with `connectWebhookSecret`. */
+  connectWebhookUrl?: string
+  connectWebhookSecret?: string
   /** Webhook retry delays; tests shorten them. */
   retryDelaysMs?: number[]
+}
+
+/** How an injected fault behaves: `after` does the call first and loses the answer (optionally once `wait` settles). */
+export interface FaultOptions {
+  after?: boolean
+  wait?: Promise<unknown>
 }
 
 export interface StripeLocal {
@@ -39,210 +54,14 @@ export interface StripeLocal {
   settle(): Promise<void>
   /**
    * Fault injection for tests: the next `times` calls of `method path` (e.g. `POST /v1/refunds`)
-   * answer `status` (default 500, an `api_error`) without doing anything.
+   * answer `status` (default 500, an `api_error`) without doing anything. With `{ after: true }`
+   * the call is carried out (and its answer kept for an idempotent retry) but the caller gets
+   * the error instead, as when a connection drops after Stripe acted; with `wait` the answer is
+   * held until that promise settles (a test kills the caller meanwhile).
    */
-  failNext(method: string, path: string, times?: number, status?: number): void
+  failNext(method: string, path: string, times?: number, status?: number, opts?: FaultOptions): void
   stop(): Promise<void>
 }
-
-type Auth = 'secret' | 'publishable'
-type Ctx = { s: Store; params: Params; url: string; auth: Auth; req: { id: string; idempotency_key: string | null }; hooks: WebhookSender }
-type Handler = (ctx: Ctx, ...ids: string[]) => Obj
-interface Route {
-  method: string
-  re: RegExp
-  handler: Handler
-  publishable?: boolean
-  params?: Set<string>
-}
-
-const routes: Route[] = []
-const route = (method: string, path: string, handler: Handler, publishable = false) =>
-  routes.push({ method, re: new RegExp(`^${path.replace(/:\w+/g, '([^/]+)')}$`), handler, publishable, params: PARAMS[`${method} ${path}`] })
-
-/**
- * Parameters each call accepts. Like Stripe, anything else is a 400 `parameter_unknown`, so a
- * call that would fail against Stripe fails here too. (`expand` is always allowed.)
- */
-const LIST = ['limit', 'starting_after', 'ending_before', 'created']
-const CUSTOMER = ['address', 'description', 'email', 'invoice_settings', 'metadata', 'name', 'phone', 'preferred_locales', 'shipping', 'tax_exempt']
-const INTENT = [
-  'amount',
-  'currency',
-  'customer',
-  'description',
-  'metadata',
-  'payment_method',
-  'payment_method_data',
-  'payment_method_options',
-  'receipt_email',
-  'setup_future_usage',
-  'shipping',
-  'statement_descriptor',
-  'statement_descriptor_suffix',
-  'transfer_group',
-]
-const CONFIRM = [
-  'client_secret',
-  'error_on_requires_action',
-  'mandate_data',
-  'off_session',
-  'payment_method',
-  'payment_method_data',
-  'payment_method_options',
-  'receipt_email',
-  'return_url',
-  'setup_future_usage',
-  'shipping',
-  'use_stripe_sdk',
-]
-const PARAMS: Record<string, Set<string>> = Object.fromEntries(
-  Object.entries({
-    'POST /v1/customers': [...CUSTOMER, 'payment_method'],
-    'GET /v1/customers': [...LIST, 'email'],
-    'POST /v1/customers/:id': CUSTOMER,
-    'GET /v1/customers/:id/payment_methods': [...LIST, 'type', 'allow_redisplay'],
-    'POST /v1/payment_methods': ['type', 'card', 'billing_details', 'metadata', 'allow_redisplay'],
-    'GET /v1/payment_methods': [...LIST, 'customer', 'type'],
-    'POST /v1/payment_methods/:id': ['billing_details', 'card', 'metadata', 'allow_redisplay'],
-    'POST /v1/payment_methods/:id/attach': ['customer'],
-    'POST /v1/payment_methods/:id/detach': [],
-    'POST /v1/payment_intents': [
-      ...INTENT,
-      'allowed_payment_method_types',
-      'application_fee_amount',
-      'automatic_payment_methods',
-      'capture_method',
-      'confirm',
-      'confirmation_method',
-      'error_on_requires_action',
-      'excluded_payment_method_types',
-      'mandate_data',
-      'off_session',
-      'on_behalf_of',
-      'payment_method_types',
-      'return_url',
-      'transfer_data',
-      'use_stripe_sdk',
-    ],
-    'GET /v1/payment_intents': [...LIST, 'customer'],
-    'GET /v1/payment_intents/:id': ['client_secret'],
-    'POST /v1/payment_intents/:id': INTENT,
-    'POST /v1/payment_intents/:id/confirm': CONFIRM,
-    'POST /v1/payment_intents/:id/cancel': ['cancellation_reason'],
-    'GET /v1/charges': [...LIST, 'customer', 'payment_intent'],
-    'POST /v1/refunds': ['amount', 'charge', 'instructions_email', 'metadata', 'payment_intent', 'reason', 'refund_application_fee', 'reverse_transfer'],
-    'GET /v1/refunds': [...LIST, 'charge', 'payment_intent'],
-    'GET /v1/events': [...LIST, 'type', 'types', 'delivery_success'],
-    'POST /v1/webhook_endpoints': ['url', 'enabled_events', 'description', 'metadata', 'api_version', 'connect'],
-  }).map(([k, v]) => [k, new Set([...v, 'expand'])]),
-)
-
-/** With a publishable key (Stripe.js), an intent is reachable only with its client secret. */
-function checkClientSecret(ctx: Ctx, pi: Obj) {
-  if (ctx.auth === 'secret') return
-  if (ctx.params.client_secret !== pi.client_secret) {
-    throw new StripeError(400, 'invalid_request_error', 'The client_secret provided does not match the client_secret associated with the PaymentIntent.', {
-      code: 'payment_intent_invalid_parameter',
-      param: 'client_secret',
-    })
-  }
-}
-
-route('POST', '/v1/customers', ({ s, params }) => C.createCustomer(s, params))
-route('GET', '/v1/customers', ({ s, params, url }) =>
-  s.list(
-    url,
-    s.all('customer').filter((c) => typeof params.email !== 'string' || c.email === params.email),
-    params,
-  ),
-)
-route('GET', '/v1/customers/:id', ({ s }, id) => s.get('customer', id))
-route('POST', '/v1/customers/:id', ({ s, params }, id) => C.updateCustomer(s, id, params))
-route('DELETE', '/v1/customers/:id', ({ s }, id) => C.deleteCustomer(s, id))
-route('GET', '/v1/customers/:id/payment_methods', ({ s, params, url }, id) => C.listPaymentMethods(s, url, id, params))
-route('GET', '/v1/customers/:id/payment_methods/:pm', ({ s }, id, pm) => {
-  const row = s.get('payment_method', pm)
-  if (row.customer !== id)
-    throw new StripeError(404, 'invalid_request_error', `No such PaymentMethod: '${pm}'`, { code: 'resource_missing', param: 'payment_method' })
-  return row
-})
-
-route('POST', '/v1/payment_methods', ({ s, params }) => C.createPaymentMethod(s, params), true)
-route('GET', '/v1/payment_methods', ({ s, params, url }) =>
-  C.listPaymentMethods(s, url, typeof params.customer === 'string' ? params.customer : undefined, params),
-)
-route('GET', '/v1/payment_methods/:id', ({ s }, id) => s.get('payment_method', id))
-route('POST', '/v1/payment_methods/:id', ({ s, params }, id) => C.updatePaymentMethod(s, id, params))
-route('POST', '/v1/payment_methods/:id/attach', ({ s, params }, id) => C.attachPaymentMethod(s, id, params.customer))
-route('POST', '/v1/payment_methods/:id/detach', ({ s }, id) => C.detachPaymentMethod(s, id))
-
-route('POST', '/v1/payment_intents', ({ s, params, req }) => I.createPaymentIntent(s, params, req))
-route('GET', '/v1/payment_intents', ({ s, params, url }) => I.listPaymentIntents(s, url, params))
-route(
-  'GET',
-  '/v1/payment_intents/:id',
-  (ctx, id) => {
-    const pi = ctx.s.get('payment_intent', id, 'intent')
-    checkClientSecret(ctx, pi)
-    return pi
-  },
-  true,
-)
-route('POST', '/v1/payment_intents/:id', ({ s, params }, id) => I.updatePaymentIntent(s, id, params))
-route(
-  'POST',
-  '/v1/payment_intents/:id/confirm',
-  (ctx, id) => {
-    checkClientSecret(ctx, ctx.s.get('payment_intent', id, 'intent'))
-    return I.confirmPaymentIntent(ctx.s, id, ctx.params, ctx.req)
-  },
-  true,
-)
-route('POST', '/v1/payment_intents/:id/cancel', ({ s, params, req }, id) => I.cancelPaymentIntent(s, id, params, req))
-
-route('GET', '/v1/charges', ({ s, params, url }) =>
-  s.list(
-    url,
-    s.all('charge').filter((c) => typeof params.payment_intent !== 'string' || c.payment_intent === params.payment_intent),
-    params,
-  ),
-)
-route('GET', '/v1/charges/:id', ({ s }, id) => s.get('charge', id))
-
-route('POST', '/v1/refunds', ({ s, params, req }) => I.createRefund(s, params, req))
-route('GET', '/v1/refunds', ({ s, params, url }) => I.listRefunds(s, url, params))
-route('GET', '/v1/refunds/:id', ({ s }, id) => s.get('refund', id))
-
-route('GET', '/v1/events', ({ s, params, url }) =>
-  s.list(
-    url,
-    s.events.filter((e) => typeof params.type !== 'string' || e.type === params.type),
-    params,
-  ),
-)
-route('GET', '/v1/events/:id', ({ s }, id) => s.get('event', id))
-
-const serializeEndpoint = (e: { id: string; url: string; secret?: string; enabledEvents: string[] }, withSecret = false) => ({
-  id: e.id,
-  object: 'webhook_endpoint',
-  api_version: LOCAL_API_VERSION,
-  enabled_events: e.enabledEvents,
-  livemode: false,
-  status: 'enabled',
-  url: e.url,
-  ...(withSecret ? { secret: e.secret } : {}),
-})
-route('POST', '/v1/webhook_endpoints', ({ params, hooks }) => {
-  if (typeof params.url !== 'string') throw invalid('Missing required param: url.', 'url', 'parameter_missing')
-  const events = Array.isArray(params.enabled_events) ? params.enabled_events.filter((x): x is string => typeof x === 'string') : ['*']
-  return serializeEndpoint(hooks.addEndpoint(params.url, undefined, events), true)
-})
-route('GET', '/v1/webhook_endpoints', ({ hooks, url }) => ({ object: 'list', data: hooks.endpoints.map((e) => serializeEndpoint(e)), has_more: false, url }))
-route('DELETE', '/v1/webhook_endpoints/:id', ({ hooks }, id) => {
-  hooks.removeEndpoint(id)
-  return { id, object: 'webhook_endpoint', deleted: true }
-})
 
 const CORS = {
   'access-control-allow-origin': '*',
@@ -283,10 +102,12 @@ export async function startStripeLocal(opts: StripeLocalOptions = {}): Promise<S
   const store = new Store(LOCAL_API_VERSION)
   const hooks = new WebhookSender(opts.retryDelaysMs)
   if (opts.webhookUrl) hooks.addEndpoint(opts.webhookUrl, opts.webhookSecret ?? LOCAL_WEBHOOK_SECRET)
+  if (opts.connectWebhookUrl) hooks.addEndpoint(opts.connectWebhookUrl, opts.connectWebhookSecret ?? LOCAL_CONNECT_WEBHOOK_SECRET, ['*'], true)
+  let base = ''
   store.onEvent((e) => hooks.send(e))
   // Idempotency: the first answer to a key is the answer to every retry with the same request.
   const replays = new Map<string, { fingerprint: string; status: number; body: unknown }>()
-  const faults = new Map<string, { left: number; status: number }>()
+  const faults = new Map<string, { left: number; status: number; opts: FaultOptions }>()
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url)
@@ -296,6 +117,11 @@ export async function startStripeLocal(opts: StripeLocalOptions = {}): Promise<S
       return new Response(await stripeJs(), { headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache', ...CORS } })
     }
     if (url.pathname === '/health') return json(200, { status: 'ok' }, requestId)
+    if (url.pathname === '/favicon.ico') return new Response(null, { status: 204 })
+    if (url.pathname.startsWith('/connect/')) {
+      const page = await connectPage(store, request, url)
+      if (page) return page
+    }
 
     const match = routes.map((r) => ({ r, m: r.method === request.method ? r.re.exec(url.pathname) : null })).find((x) => x.m)
     if (!match) {
@@ -335,13 +161,32 @@ export async function startStripeLocal(opts: StripeLocalOptions = {}): Promise<S
         requestId,
       )
     }
+    const account = request.headers.get('stripe-account')
+    if (account && who.auth === 'secret') {
+      if (!match.r.connected) return json(400, M.notOnConnectedAccount(request.method, match.r.path).toJSON(), requestId)
+      const a = store.objects.get(account)
+      if (a?.object !== 'account' || a.deleted) {
+        return json(
+          403,
+          new StripeError(
+            403,
+            'invalid_request_error',
+            `The provided key '${who.key.slice(0, 8)}***' does not have access to account '${account}' (or that account does not exist). Application access may have been revoked.`,
+            { code: 'account_invalid' },
+          ).toJSON(),
+          requestId,
+        )
+      }
+    }
     const fault = faults.get(`${request.method} ${url.pathname}`)
+    let lostAnswer: { status: number; wait?: Promise<unknown> } | null = null
     if (fault && fault.left > 0) {
       fault.left--
-      return json(fault.status, new StripeError(fault.status, 'api_error', 'Injected failure (local Stripe fault injection).').toJSON(), requestId)
+      if (fault.opts.after) lostAnswer = { status: fault.status, wait: fault.opts.wait }
+      else return json(fault.status, new StripeError(fault.status, 'api_error', 'Injected failure (local Stripe fault injection).').toJSON(), requestId)
     }
     const idemKey = request.method === 'POST' ? request.headers.get('idempotency-key') : null
-    const replayKey = idemKey ? `${who.key}|${idemKey}` : null
+    const replayKey = idemKey ? `${who.key}|${account ?? ''}|${idemKey}` : null
     const fingerprint = `${request.method} ${url.pathname} ${raw}`
     if (replayKey) {
       const prior = replays.get(replayKey)
@@ -356,6 +201,10 @@ export async function startStripeLocal(opts: StripeLocalOptions = {}): Promise<S
           requestId,
         )
       }
+      if (prior && lostAnswer) {
+        await lostAnswer.wait
+        return json(lostAnswer.status, new StripeError(lostAnswer.status, 'api_error', 'Injected failure (local Stripe fault injection).').toJSON(), requestId)
+      }
       if (prior) return json(prior.status, prior.body, requestId, { 'idempotent-replayed': 'true', 'idempotency-key': idemKey! })
     }
     let status = 200
@@ -363,7 +212,16 @@ export async function startStripeLocal(opts: StripeLocalOptions = {}): Promise<S
     try {
       const unknown = match.r.params ? Object.keys(params).find((k) => !match.r.params!.has(k)) : undefined
       if (unknown) throw new StripeError(400, 'invalid_request_error', `Received unknown parameter: ${unknown}`, { code: 'parameter_unknown', param: unknown })
-      const ctx: Ctx = { s: store, params, url: url.pathname, auth: who.auth, req: { id: requestId, idempotency_key: idemKey }, hooks }
+      const ctx: Ctx = {
+        s: store,
+        params,
+        url: url.pathname,
+        auth: who.auth,
+        req: { id: requestId, idempotency_key: idemKey },
+        hooks,
+        account: who.auth === 'secret' ? account : null,
+        base: opts.publicUrl ?? base,
+      }
       const result = match.r.handler(ctx, ...match.m!.slice(1).map(decodeURIComponent))
       body = store.expand(result, expandList(params))
     } catch (err) {
@@ -373,11 +231,20 @@ export async function startStripeLocal(opts: StripeLocalOptions = {}): Promise<S
     }
     // Like Stripe: server errors are not saved, so a retry runs again.
     if (replayKey && status < 500) replays.set(replayKey, { fingerprint, status, body })
+    if (lostAnswer) {
+      await lostAnswer.wait
+      return json(
+        lostAnswer.status,
+        new StripeError(lostAnswer.status, 'api_error', 'Injected failure after the call was carried out (local Stripe fault injection).').toJSON(),
+        requestId,
+      )
+    }
     return json(status, body, requestId, idemKey ? { 'idempotency-key': idemKey } : {})
   }
 
   const server = Bun.serve({ port: opts.port ?? 12111, hostname: opts.hostname ?? '127.0.0.1', fetch: handle, development: false })
   const hostname = opts.hostname ?? '127.0.0.1'
+  base = `http://${hostname}:${server.port}`
   return {
     url: `http://${hostname}:${server.port}`,
     port: server.port!,
@@ -385,8 +252,8 @@ export async function startStripeLocal(opts: StripeLocalOptions = {}): Promise<S
     store,
     webhooks: hooks,
     settle: () => hooks.settle(),
-    failNext(method, path, times = 1, status = 500) {
-      faults.set(`${method.toUpperCase()} ${path}`, { left: times, status })
+    failNext(method, path, times = 1, status = 500, opts = {}) {
+      faults.set(`${method.toUpperCase()} ${path}`, { left: times, status, opts })
     },
     async stop() {
       await server.stop(true)
@@ -404,6 +271,8 @@ if (import.meta.main) {
     hostname: arg('host') ?? '127.0.0.1',
     webhookUrl: arg('webhook') ?? process.env.STRIPE_LOCAL_WEBHOOK_URL,
     webhookSecret: process.env.STRIPE_WEBHOOK_SECRET ?? LOCAL_WEBHOOK_SECRET,
+    connectWebhookUrl: arg('connect-webhook') ?? process.env.STRIPE_LOCAL_CONNECT_WEBHOOK_URL,
+    connectWebhookSecret: process.env.STRIPE_CONNECT_WEBHOOK_SECRET ?? LOCAL_CONNECT_WEBHOOK_SECRET,
   })
   console.log(`Local Stripe-compatible server at ${local.url}`)
   console.log(`  secret key: ${LOCAL_SECRET_KEY} (any sk_test_... works), publishable key: ${LOCAL_PUBLISHABLE_KEY}`)

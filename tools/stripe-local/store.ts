@@ -3,6 +3,7 @@
  * helpers every resource uses (ids, errors, lists, expansion, param readers).
  * The state lives as long as the process: this is a stand-in for Stripe, not a database.
  */
+import type { Link } from './connect'
 import type { FormValue } from './form'
 
 export type Obj = Record<string, any>
@@ -52,6 +53,13 @@ export class Store {
   /** Payment methods that were detached or used without a customer cannot be attached again. */
   consumed = new Set<string>()
   events: Obj[] = []
+  /** Connect: available balances by owner (a connected account's id) and currency. */
+  balances = new Map<string, Map<string, number>>()
+  /** Account links (hosted onboarding) and login links (Express dashboard), by token. */
+  links = new Map<string, Link>()
+  logins = new Map<string, { account: string; expiresAt: number }>()
+  /** Bank account numbers stay out of the API objects (they decide a payout's outcome). */
+  bankNumbers = new Map<string, string>()
   private listeners: EventListener[] = []
 
   constructor(public apiVersion: string) {}
@@ -75,14 +83,18 @@ export class Store {
     this.listeners.push(fn)
   }
 
-  /** Records an event with a snapshot of the object, as Stripe does, and hands it to the webhook sender. */
-  emit(type: string, object: Obj, request?: { id: string; idempotency_key: string | null }) {
+  /**
+   * Records an event with a snapshot of the object, as Stripe does, and hands it to the webhook
+   * sender. An event of a connected account carries `account` (Connect endpoints get it).
+   */
+  emit(type: string, object: Obj, request?: { id: string; idempotency_key: string | null }, opts: { account?: string; previous?: Obj } = {}) {
     const event = {
       id: randomId('evt'),
       object: 'event',
+      ...(opts.account ? { account: opts.account } : {}),
       api_version: this.apiVersion,
       created: now(),
-      data: { object: structuredClone(object) },
+      data: { object: structuredClone(object), ...(opts.previous ? { previous_attributes: structuredClone(opts.previous) } : {}) },
       livemode: false,
       pending_webhooks: 1,
       request: request ?? { id: null, idempotency_key: null },

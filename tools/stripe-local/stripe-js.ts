@@ -5,7 +5,9 @@
  *
  * Covers what a card checkout uses: `Stripe(pk).elements().create('card' | 'cardNumber' |
  * 'cardExpiry' | 'cardCvc' | 'payment')` (mount/unmount/destroy/on/update/focus/clear),
- * `confirmCardPayment`, `confirmPayment`, `createPaymentMethod`, `retrievePaymentIntent`.
+ * `confirmCardPayment`, `confirmPayment`, `createPaymentMethod`, `retrievePaymentIntent`,
+ * `handleNextAction` / `handleCardAction`; an intent that asks for 3-D Secure is authenticated
+ * in a test modal ("3D Secure 2 Test Page": Complete or Fail), as Stripe.js does for test cards.
  * Card data goes to the local server only (no iframe: there is nothing to protect offline).
  * Browser code, no imports: it is transpiled and served as is.
  */
@@ -270,6 +272,75 @@
     }
   }
 
+  /**
+   * The test page of 3-D Secure, as Stripe shows it for its test cards: Complete or Fail.
+   * Resolves with the outcome; Escape or closing counts as a failed authentication.
+   */
+  function authenticationModal(pi: Dict): Promise<'complete' | 'fail'> {
+    return new Promise((resolve) => {
+      const opener = document.activeElement as HTMLElement | null
+      const overlay = document.createElement('div')
+      overlay.setAttribute('data-stripe-local', '3ds')
+      overlay.style.cssText =
+        'position:fixed;inset:0;z-index:2147483647;display:flex;align-items:center;justify-content:center;padding:16px;background:rgba(15,15,20,.55);font:15px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif'
+      const box = document.createElement('div')
+      box.setAttribute('role', 'dialog')
+      box.setAttribute('aria-modal', 'true')
+      box.setAttribute('aria-labelledby', 'stripe-local-3ds-title')
+      box.style.cssText = 'background:#fff;color:#1a1a1a;border-radius:12px;padding:24px;width:100%;max-width:380px;box-shadow:0 12px 40px rgba(0,0,0,.3)'
+      const title = document.createElement('h2')
+      title.id = 'stripe-local-3ds-title'
+      title.textContent = '3D Secure 2 Test Page'
+      title.style.cssText = 'margin:0 0 8px;font-size:18px;font-weight:700'
+      const amount = (() => {
+        try {
+          return new Intl.NumberFormat('en-US', { style: 'currency', currency: String(pi.currency).toUpperCase() }).format(pi.amount / 100)
+        } catch {
+          return `${(pi.amount / 100).toFixed(2)} ${String(pi.currency).toUpperCase()}`
+        }
+      })()
+      const text = document.createElement('p')
+      text.textContent = `Your bank asks you to confirm the payment of ${amount}. This is a test card: complete the authentication to pay, or fail it to see a refused one.`
+      text.style.cssText = 'margin:0 0 20px;color:#3f3f46'
+      const row = document.createElement('div')
+      row.style.cssText = 'display:flex;gap:8px;justify-content:flex-end;flex-wrap:wrap'
+      const button = (label: string, primary: boolean) => {
+        const b = document.createElement('button')
+        b.type = 'button'
+        b.textContent = label
+        b.style.cssText = `min-height:40px;padding:0 16px;border-radius:8px;font:inherit;font-weight:600;cursor:pointer;border:1px solid ${primary ? '#4f46e5' : '#d4d4d8'};background:${primary ? '#4f46e5' : '#fff'};color:${primary ? '#fff' : '#1a1a1a'}`
+        return b
+      }
+      const fail = button('Fail', false)
+      const complete = button('Complete', true)
+      row.append(fail, complete)
+      box.append(title, text, row)
+      overlay.appendChild(box)
+      let settled = false
+      const finish = (outcome: 'complete' | 'fail') => {
+        if (settled) return
+        settled = true
+        document.removeEventListener('keydown', onKey, true)
+        overlay.remove()
+        opener?.focus?.()
+        resolve(outcome)
+      }
+      const onKey = (e: KeyboardEvent) => {
+        if (e.key === 'Escape') finish('fail')
+        if (e.key === 'Tab') {
+          // Keep the focus inside the dialog.
+          e.preventDefault()
+          ;(document.activeElement === complete ? fail : complete).focus()
+        }
+      }
+      complete.addEventListener('click', () => finish('complete'))
+      fail.addEventListener('click', () => finish('fail'))
+      document.addEventListener('keydown', onKey, true)
+      document.body.appendChild(overlay)
+      complete.focus()
+    })
+  }
+
   const groupOf = (el: unknown): LocalElements | null => (el instanceof LocalElement ? (el as any).group : el instanceof LocalElements ? el : null)
   const intentId = (clientSecret: string) => clientSecret.split('_secret_')[0]
 
@@ -290,7 +361,18 @@
       if ('error' in pm && pm.error) return { error: pm.error }
       const r = await call(pk, 'POST', `/v1/payment_intents/${intentId(clientSecret)}/confirm`, { client_secret: clientSecret, ...pm })
       if (r.error) return { error: r.error }
-      return { paymentIntent: r.data }
+      return nextAction(clientSecret, r.data)
+    }
+
+    /** Like Stripe.js: an intent that asks for 3-D Secure is authenticated in a modal, then answered as it ends. */
+    async function nextAction(clientSecret: string, pi: Dict) {
+      if (pi?.status !== 'requires_action' || pi.next_action?.type !== 'use_stripe_sdk') return { paymentIntent: pi }
+      const outcome = await authenticationModal(pi)
+      const r = await call(pk, 'POST', `/v1/payment_intents/${pi.id}/local_3ds`, { client_secret: clientSecret, outcome })
+      if (r.error) return { error: r.error }
+      const done = r.data
+      if (done.status === 'requires_payment_method' && done.last_payment_error) return { error: { ...done.last_payment_error, payment_intent: done } }
+      return { paymentIntent: done }
     }
 
     return {
@@ -316,7 +398,12 @@
         return r
       },
       async handleCardAction(clientSecret: string) {
-        return this.retrievePaymentIntent(clientSecret)
+        const r = await this.retrievePaymentIntent(clientSecret)
+        return r.error ? r : nextAction(clientSecret, r.paymentIntent)
+      },
+      async handleNextAction(args: Dict) {
+        const r = await this.retrievePaymentIntent(args.clientSecret)
+        return r.error ? r : nextAction(args.clientSecret, r.paymentIntent)
       },
       async createPaymentMethod(arg: Dict) {
         const pm = arg.elements

@@ -2,7 +2,8 @@
  * Webhook delivery as Stripe does it: POST the event JSON to each endpoint with
  * `Stripe-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<payload>")>`,
  * so `stripe.webhooks.constructEvent(rawBody, header, secret)` verifies it. Failed
- * deliveries are retried a few times with growing delays.
+ * deliveries are retried a few times with growing delays. Events of connected accounts go to
+ * Connect endpoints, the platform's own to the others (as Stripe does).
  */
 import { createHmac } from 'node:crypto'
 import { type Obj, randomId } from './store'
@@ -12,6 +13,8 @@ export interface WebhookEndpoint {
   url: string
   secret: string
   enabledEvents: string[]
+  /** A Connect endpoint: gets the events of connected accounts (those with `account`), and only those. */
+  connect: boolean
 }
 
 export interface Delivery {
@@ -35,8 +38,8 @@ export class WebhookSender {
 
   constructor(private retryDelaysMs = [250, 1000, 3000]) {}
 
-  addEndpoint(url: string, secret = `whsec_${randomId('', 32).slice(1)}`, enabledEvents = ['*']) {
-    const endpoint = { id: randomId('we'), url, secret, enabledEvents }
+  addEndpoint(url: string, secret = `whsec_${randomId('', 32).slice(1)}`, enabledEvents = ['*'], connect = false) {
+    const endpoint = { id: randomId('we'), url, secret, enabledEvents, connect }
     this.endpoints.push(endpoint)
     return endpoint
   }
@@ -47,6 +50,7 @@ export class WebhookSender {
 
   send(event: Obj) {
     for (const endpoint of this.endpoints) {
+      if (endpoint.connect !== Boolean(event.account)) continue
       if (!endpoint.enabledEvents.includes('*') && !endpoint.enabledEvents.includes(event.type)) continue
       const p = this.deliver(endpoint, event).finally(() => this.pending.delete(p))
       this.pending.add(p)

@@ -30,12 +30,22 @@ export class AccessContext extends BaseContext {
     if (!this.user) throw unauthenticated()
     const slug = this.teamHeader ?? this.user?.defaultTenantSlug
     if (!slug) throw new HttpError(400, 'No team selected: send the X-Team header with a tenant slug.')
-    // One statement: the membership with its team (a super-admin without one reads the team alone).
-    const membership = await this.em.findOne(Membership, { user: this.user, tenant: { slug: slug.toLowerCase(), deletedAt: null } }, { populate: ['tenant'] })
-    const tenant = membership?.tenant ?? (this.isSuperAdmin ? await this.em.findOne(Tenant, { slug: slug.toLowerCase() }) : null)
-    if (!tenant) throw notFound('Team')
+    // One statement: the team, this user's membership of it, and the permissions of the roles
+    // in force there (what `can()` would read next), mapped onto managed entities.
+    const [row] = await this.em.execute<{ t: Record<string, unknown>; m: Record<string, unknown> | null; perms: string[] }[]>(
+      `select row_to_json(t.*) as t, row_to_json(m.*) as m,
+              (select coalesce(array_agg(distinct p), '{}') from roles r cross join unnest(r.permissions) p
+                where r.name = 'client' or r.name in (select jsonb_array_elements_text(?::jsonb)) or r.name = any(m.roles)) as perms
+         from tenants t left join memberships m on m.tenant_id = t.id and m.user_id = ?
+        where t.slug = ? and t.deleted_at is null limit 1`,
+      [JSON.stringify(this.user.roles), this.user.id, slug.toLowerCase()],
+    )
+    if (!row) throw notFound('Team')
+    const tenant = this.em.map(Tenant, row.t)
+    const membership = row.m ? this.em.map(Membership, row.m) : null
     if (!this.isSuperAdmin && membership?.status !== 'ACTIVE') throw notFound('Team')
     this.tenantCache = { tenant, membership }
+    this.permissionCache ??= new Set(row.perms)
     this.em.setFilterParams(TENANT, { tenantId: tenant.id })
     return tenant
   }

@@ -8,7 +8,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { escapeLike } from '../../platform/http/crud'
 import { notFound } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
-import { listResponse } from '../../platform/http/list-query'
+import { findPage, listResponse } from '../../platform/http/list-query'
 import { coachRatings } from '../feedback'
 import { serializePublicUser, User } from '../users'
 
@@ -51,7 +51,8 @@ export async function listPublicCoaches(em: EntityManager, p: PublicUserQuery) {
         [p.specialization.toLowerCase()],
       )]: [],
     })
-  const [rows, total] = await em.findAndCount(
+  const [rows, total] = await findPage(
+    em,
     User,
     { $and: where },
     {

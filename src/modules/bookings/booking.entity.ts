@@ -69,6 +69,11 @@ export const BookingSchema = defineEntity({
     holdExpiresAt: p.datetime().nullable(),
     confirmedAt: p.datetime().nullable(),
     cancelledAt: p.datetime().nullable(),
+    /**
+     * Minor units the cancellation refunds (the refund policy for a client, all of it when the
+     * coach cancels); null until a paid booking is cancelled.
+     */
+    refundAmount: p.integer().nullable(),
   },
 })
 export class Booking extends BookingSchema.class {}

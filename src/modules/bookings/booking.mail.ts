@@ -20,6 +20,16 @@ const when = (s: WorkshopSchedule) =>
   }).format(s.startDate)
 const money = (minor: number, currency: string) => `${toMajor(minor).toFixed(2)} ${currency.toUpperCase()}`
 
+/** What the cancellation gives back: the refund policy's amount (a client), everything (the coach). */
+function refundLine(b: Booking) {
+  if (!b.amountPaid) return ''
+  const refund = b.refundAmount ?? b.amountPaid
+  if (refund >= b.amountPaid) return ` The payment of ${money(b.amountPaid, b.currency)} is refunded to your card.`
+  if (refund > 0)
+    return ` Under the workshop's refund policy, ${money(refund, b.currency)} of the ${money(b.amountPaid, b.currency)} you paid is refunded to your card.`
+  return ` Under the workshop's refund policy, a cancellation this close to the start is not refunded.`
+}
+
 /**
  * Tells the booker their booking is confirmed or cancelled. Sent after the change committed,
  * without waiting: a failing mail server never undoes or fails a booking.
@@ -53,7 +63,7 @@ async function compose(em: EntityManager, booking: Booking, kind: 'confirmed' | 
       : layout(`Booking cancelled: ${workshop.title}`, 'Your booking is cancelled', [
           { p: `${workshop.title} — ${when(schedule)}.` },
           {
-            p: `Reason: ${booking.cancellationReason ?? 'not given'}.${booking.amountPaid ? ` The payment of ${money(booking.amountPaid, booking.currency)} is refunded to your card.` : ''}`,
+            p: `Reason: ${booking.cancellationReason ?? 'not given'}.${refundLine(booking)}`,
           },
           { button: { label: 'View your booking', url: link } },
         ])

@@ -1,19 +1,22 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { Elysia, t } from 'elysia'
+import { clock } from '../../platform/clock'
 import { checkedValue, platform, type RequestContext } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
 import { conflict, fieldError, forbidden, notFound, parseOrThrow } from '../../platform/http/errors'
 import { ListQuerySchema, listResponse, parseListQuery } from '../../platform/http/list-query'
+import { toMinor } from '../../shared/money'
 import { User } from '../users'
 import type { WorkshopSchedule } from '../workshops'
 import { WorkshopResource } from '../workshops'
 import { bookingScope, findBookableSchedule, idFilter, isBookerOf, isCoachOf } from './booking.access'
 import type { BookingMeta } from './booking.entity'
 import { Booking, BookingSeat } from './booking.entity'
-import { BookingCancelSchema, BookingCreateSchema, BookingUpdateSchema, SeatView } from './booking.schema'
+import { BookingCancelSchema, BookingCreateSchema, BookingUpdateSchema, RefundQuoteView, SeatView } from './booking.schema'
 import { serializeBooking, serializeSeat } from './booking.serialize'
 import { cancelBooking, confirmBooking, createBooking, finishBooking } from './booking.service'
 import { holdsSeats } from './booking.state'
+import { quoteRefund, type RefundMode, serializeQuote } from './refund-quote'
 import './booking.jobs'
 import { isId } from '../../platform/http/ids'
 import { dataOf, ok, pageOf } from '../../platform/openapi/responses'
@@ -88,6 +91,7 @@ const bookings = crud({
       notes: data.notes ?? null,
       address: data.address ?? null,
       meta: data.meta ?? null,
+      waitlistEntryId: data.waitlistEntryId || null,
     })
   },
   async authorizeChange(ctx, row, action) {
@@ -104,7 +108,8 @@ const bookings = crud({
     if (data.meta) await checkPreferences(ctx, row.workshopSchedule.workshop.id, data.meta)
     if (data.status !== row.status) {
       if (!coach && data.status !== 'CANCELLED') throw forbidden(`Only the coach can mark a booking ${data.status}.`)
-      if (data.status === 'CANCELLED') await cancelBooking(em, row.id, data.cancellationReason ?? '')
+      // The client cancelling their own booking gets what the refund policy gives; the coach's side refunds in full.
+      if (data.status === 'CANCELLED') await cancelBooking(em, row.id, data.cancellationReason ?? '', undefined, { refund: coach ? 'full' : 'policy' })
       // The coach records a payment taken outside the platform (cash, bank transfer).
       else if (data.status === 'CONFIRMED') await confirmBooking(em, row.id, { amountPaid: row.amountDue, paymentMethod: 'manual', paymentTransactionId: null })
       else if (data.status === 'COMPLETED' || data.status === 'NO_SHOW') await finishBooking(em, row.id, data.status)
@@ -132,6 +137,9 @@ async function mayCancel(ctx: RequestContext, params: Record<string, string | un
   cancelling.keep(ctx, b)
 }
 
+/** The booker cancelling their own booking is under the refund policy; the coach's side (coach, super-admin) refunds in full. */
+const refundModeFor = (ctx: RequestContext, b: Booking): RefundMode => (isBookerOf(ctx.user, b) && !isCoachView(ctx, b) ? 'policy' : 'full')
+
 export const bookingRoutes = new Elysia({ name: 'bookings' })
   .use(platform)
   .use(bookings)
@@ -139,8 +147,11 @@ export const bookingRoutes = new Elysia({ name: 'bookings' })
     '/bookings/:id/cancel',
     async ({ ctx, body }) => {
       const b = cancelling.take(ctx)
-      const { reason } = parseOrThrow(BookingCancelSchema, body)
-      const done = await cancelBooking(ctx.em as EntityManager, b.id, reason)
+      const { reason, expectedRefund } = parseOrThrow(BookingCancelSchema, body)
+      const done = await cancelBooking(ctx.em as EntityManager, b.id, reason, undefined, {
+        refund: refundModeFor(ctx, b),
+        expectedRefund: expectedRefund == null ? null : toMinor(expectedRefund),
+      })
       return { data: serializeBooking(done, ctx.user) }
     },
     {
@@ -151,6 +162,29 @@ export const bookingRoutes = new Elysia({ name: 'bookings' })
         responses: ok(dataOf(BookingView), 'The cancelled booking'),
         tags: ['Bookings'],
         summary: 'Cancel a PENDING or CONFIRMED booking with a reason (seats go back; a paid booking is refunded)',
+        description:
+          "The client cancelling their own booking is refunded what the workshop's refund policy gives at that moment (see `GET /v1/bookings/{id}/refund-quote`); the coach or a super-admin cancelling refunds in full. Send `expectedRefund` (the quote's `refundAmount`) to be answered 409, with nothing changed, when the amount is no longer that (a deadline passed in between).",
+      },
+    },
+  )
+  .get(
+    '/bookings/:id/refund-quote',
+    async ({ ctx }) => {
+      const b = cancelling.take(ctx)
+      if (b.status !== 'PENDING' && b.status !== 'CONFIRMED') throw conflict(`A ${b.status} booking can no longer be cancelled.`)
+      const at = clock.now()
+      const q = await quoteRefund(ctx.em as EntityManager, b, b.workshopSchedule as unknown as WorkshopSchedule, at, refundModeFor(ctx, b))
+      return { data: serializeQuote(b, q, at) }
+    },
+    {
+      access: { auth: true, check: mayCancel },
+      params: idParams,
+      detail: {
+        responses: ok(dataOf(RefundQuoteView), 'What cancelling now gives back'),
+        tags: ['Bookings'],
+        summary: 'The refund of cancelling this booking now',
+        description:
+          "For the booker: what the workshop's refund policy gives at this moment (full refund until `fullRefundUntil`, `percent` until `partialRefundUntil`, nothing after; a workshop without a policy uses its team's, and without either the refund is full). For the coach or a super-admin: the full amount paid (their cancellations always refund in full). The cancel computes the same amount at its own moment; 409 for a booking that can no longer be cancelled.",
       },
     },
   )

@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot'
 import { countryRule } from '../../shared/country-codes'
+import { RefundPolicyView } from '../../shared/refund-policy'
 import { DateTime, NullableDateTime, Obj } from '../../shared/view'
 import { voucherCodeRule } from '../vouchers/voucher.schema'
 
@@ -65,6 +66,8 @@ export const BookingCreateSchema = v.strictObject({
   notes: text(5000, M.notes),
   address: v.nullish(AddressSchema),
   meta: v.nullish(BookingMetaSchema),
+  /** Book the seats a waitlist offer holds for you (exactly its seats). */
+  waitlistEntryId: v.nullish(v.union([v.literal(''), uuid('This waitlist offer is not valid.')])),
 })
 
 /** Edit: status is required (the current one to keep it); a change goes through the state machine. */
@@ -79,6 +82,8 @@ export const BookingUpdateSchema = v.strictObject({
 
 export const BookingCancelSchema = v.strictObject({
   reason: v.optional(v.pipe(v.string(M.reason), v.trim(), v.nonEmpty(M.reason), v.maxLength(1000, 'Cancellation reason cannot exceed 1000 characters')), ''),
+  /** The refund the client was shown (decimal, from the refund quote): if it changed meanwhile the cancel answers 409 and nothing changes. */
+  expectedRefund: v.nullish(v.pipe(v.number('The expected refund must be an amount'), v.minValue(0, 'The expected refund must be an amount'))),
 })
 
 const seatTarget = {
@@ -166,11 +171,30 @@ export const BookingView = v.object({
   holdExpiresAt: NullableDateTime,
   confirmedAt: NullableDateTime,
   cancelledAt: NullableDateTime,
+  refundAmount: v.pipe(v.nullable(v.number()), v.description('What the cancellation refunds (decimal); null until a paid booking is cancelled')),
   createdAt: DateTime,
   updatedAt: DateTime,
   deletedAt: NullableDateTime,
   workshopSchedule: v.optional(ScheduleBriefView),
   user: v.optional(PersonView),
+})
+export const RefundQuoteView = v.object({
+  bookingId: v.string(),
+  status: v.picklist(BOOKING_STATUS_VALUES),
+  currency: v.string(),
+  amountPaid: v.pipe(v.number(), v.description('What the booking holds now (decimal): paid, less what was already refunded')),
+  refundAmount: v.pipe(v.number(), v.description('What cancelling now gives back (decimal)')),
+  percent: v.number(),
+  tier: v.picklist(['full', 'partial', 'none']),
+  appliesPolicy: v.pipe(
+    v.boolean(),
+    v.description('True when the caller is the client (the refund policy decides); false for the coach or a super-admin (a full refund)'),
+  ),
+  policy: RefundPolicyView,
+  description: v.string(),
+  fullRefundUntil: v.pipe(NullableDateTime, v.description('Until when (inclusive) a cancellation is refunded in full; null: always')),
+  partialRefundUntil: v.pipe(NullableDateTime, v.description('Until when (inclusive) the partial refund holds; null: no partial step')),
+  quotedAt: DateTime,
 })
 export const SeatView = v.object({
   id: v.string(),

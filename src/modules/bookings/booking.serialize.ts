@@ -70,6 +70,7 @@ export function serializeBooking(b: Booking, viewer: User | null, include: strin
     holdExpiresAt: b.holdExpiresAt ?? null,
     confirmedAt: b.confirmedAt ?? null,
     cancelledAt: b.cancelledAt ?? null,
+    refundAmount: b.refundAmount == null ? null : toMajor(b.refundAmount),
     createdAt: b.createdAt,
     updatedAt: b.updatedAt,
     deletedAt: b.deletedAt ?? null,

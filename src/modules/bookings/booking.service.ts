@@ -21,6 +21,10 @@ import { allTenants, bookingEm } from './booking.access'
 import { Booking, type BookingAddress, type BookingMeta, BookingSeat, type BookingStatus } from './booking.entity'
 import { mailBookingChange } from './booking.mail'
 import { assertTransition, HOLD_EXPIRED_REASON, holdsSeats } from './booking.state'
+import { quoteRefund, type RefundMode, refundChanged } from './refund-quote'
+import { dropPendingReschedule } from './reschedule.hold'
+import { seatsLeftMessage, takeSeats } from './seat-counter'
+import { takeOffer } from './waitlist.service'
 
 /** A fresh EntityManager for work after COMMIT (the caller's may be a finished transaction's). */
 const getOrmEm = () => getOrm().em.fork() as EntityManager
@@ -46,31 +50,7 @@ export function onBookingCancelled(fn: CancelListener) {
   cancelListeners.push(fn)
 }
 
-export const seatsLeftMessage = (left: number) => (left <= 0 ? 'This workshop is fully booked.' : `Only ${left} seat${left === 1 ? '' : 's'} left.`)
-
-/**
- * Takes `n` seats of a schedule, or answers how many are left. One statement: the UPDATE only
- * matches while `seats_taken + n <= max_seats`.
- */
-export async function takeSeats(em: EntityManager, scheduleId: string, n: number): Promise<{ ok: true; seatsTaken: number } | { ok: false; left: number }> {
-  const rows = await em.execute(
-    `update workshop_schedules s set seats_taken = s.seats_taken + ?, updated_at = now()
-       from workshops w
-      where s.id = ? and w.id = s.workshop_id and s.seats_taken + ? <= w.max_seats
-      returning s.seats_taken`,
-    [n, scheduleId, n],
-  )
-  if (rows.length) return { ok: true, seatsTaken: Number(rows[0].seats_taken) }
-  const [r] = await em.execute(
-    `select greatest(w.max_seats - s.seats_taken, 0) as left from workshop_schedules s join workshops w on w.id = s.workshop_id where s.id = ?`,
-    [scheduleId],
-  )
-  return { ok: false, left: Number(r?.left ?? 0) }
-}
-
-export async function releaseSeats(em: EntityManager, scheduleId: string, n: number) {
-  await em.execute(`update workshop_schedules set seats_taken = greatest(seats_taken - ?, 0), updated_at = now() where id = ?`, [n, scheduleId])
-}
+export { releaseSeats, seatsLeftMessage, takeSeats } from './seat-counter'
 
 export interface NewBooking {
   user: User
@@ -80,6 +60,8 @@ export interface NewBooking {
   notes?: string | null
   address?: BookingAddress | null
   meta?: BookingMeta | null
+  /** A waitlist offer of this user on this schedule: the booking takes over its held seats. */
+  waitlistEntryId?: string | null
 }
 
 /**
@@ -94,9 +76,11 @@ export async function createBooking(em: EntityManager, input: NewBooking, at = c
   const tenantId = schedule.tenant.id as string
   if (schedule.startDate.getTime() <= at.getTime()) throw conflict('This workshop has already started and can no longer be booked.')
   // Fail fast when the schedule was already full when read: only ever used to refuse, never to
-  // grant (the guarded UPDATE below decides), so a stale read cannot oversell.
+  // grant (the guarded UPDATE below decides), so a stale read cannot oversell. An offer's seats
+  // are already counted as taken.
+  const offer = input.waitlistEntryId ?? null
   const leftWhenRead = workshop.maxSeats - schedule.seatsTaken
-  if (leftWhenRead < seats) throw conflict(seatsLeftMessage(leftWhenRead))
+  if (!offer && leftWhenRead < seats) throw conflict(seatsLeftMessage(leftWhenRead))
   const total = workshop.price * seats
   let voucher = null
   let discount = 0
@@ -145,8 +129,13 @@ export async function createBooking(em: EntityManager, input: NewBooking, at = c
         meta: {},
       })
     await tem.flush()
-    const taken = await takeSeats(tem, schedule.id, seats)
-    if (!taken.ok) throw conflict(seatsLeftMessage(taken.left))
+    if (offer) {
+      // The offered seats move to the booking (no second capacity check that could race).
+      await takeOffer(tem, { entryId: offer, userId: user.id, scheduleId: schedule.id, seats, bookingId: booking.id, at })
+    } else {
+      const taken = await takeSeats(tem, schedule.id, seats)
+      if (!taken.ok) throw conflict(seatsLeftMessage(taken.left))
+    }
     if (voucher && (await redeemVoucher(tem, voucher.id, at)) === null) throw fieldError('voucherCode', VOUCHER_PROBLEMS.used_up)
     const bookingId = booking.id
     if (holdExpiresAt)
@@ -206,12 +195,28 @@ export async function confirmBooking(em: EntityManager, bookingId: string, payme
   return confirmed
 }
 
-/** PENDING|CONFIRMED -> CANCELLED with a reason; gives the seats (and an unpaid voucher use) back. */
-export async function cancelBooking(em: EntityManager, bookingId: string, reason: string, at = clock.now()): Promise<Booking> {
+export interface CancelOptions {
+  /** `policy`: the client cancels (the refund policy decides); `full` (default): the coach's side refunds everything. */
+  refund?: RefundMode
+  /** Minor units the client was shown (refund quote): a different amount now is a 409 and nothing changes. */
+  expectedRefund?: number | null
+}
+
+/**
+ * PENDING|CONFIRMED -> CANCELLED with a reason; gives the seats (and an unpaid voucher use)
+ * back and records what the cancellation refunds (`refundAmount`), which the payments
+ * module's listener then refunds in the same transaction.
+ */
+export async function cancelBooking(em: EntityManager, bookingId: string, reason: string, at = clock.now(), opts: CancelOptions = {}): Promise<Booking> {
   em = bookingEm(em)
   return transaction(em, async (tem) => {
     const { b, schedule } = await lockBooking(tem, bookingId)
     assertTransition(b.status, 'CANCELLED', { scheduleEndsAt: schedule.endDate, now: at, reason })
+    if (b.amountPaid > 0) {
+      const quote = await quoteRefund(tem, b, schedule, at, opts.refund ?? 'full')
+      if (opts.expectedRefund != null && opts.expectedRefund !== quote.amount) throw refundChanged(quote.amount, b.currency)
+      b.refundAmount = quote.amount
+    }
     await cancelLocked(tem, b, reason.trim(), at)
     await tem.flush()
     // In the same transaction: a paid booking's refund is recorded with its cancellation.
@@ -224,7 +229,8 @@ export async function cancelBooking(em: EntityManager, bookingId: string, reason
 
 async function cancelLocked(tem: EntityManager, b: Booking, reason: string, at: Date) {
   const wasPending = b.status === 'PENDING'
-  if (holdsSeats(b.status)) await releaseSeats(tem, b.workshopSchedule.id, b.seats)
+  // The seats go back (with those of a move waiting for payment), straight on to the waitlist.
+  await dropPendingReschedule(tem, b.id, 'CANCELLED', at, { also: holdsSeats(b.status) ? [{ scheduleId: b.workshopSchedule.id, delta: -b.seats }] : [] })
   if (wasPending && b.voucherId) await unredeemVoucher(tem, b.voucherId)
   b.status = 'CANCELLED'
   b.cancellationReason = reason

@@ -150,6 +150,8 @@ export interface ClientBookingDetail {
   feedback: { rating: number; comment: string | null } | null
   /** The viewer attended (booker with an accepted seat, or seat holder) and the schedule ended. */
   canLeaveFeedback: boolean
+  /** Moves to another date, newest first: the date it left, when, and the price difference (decimal). */
+  moves: { from: string; at: string; difference: number }[]
 }
 
 const seatRow = (r: any, me: string, bookerId: string): ClientSeatRow => ({
@@ -191,8 +193,11 @@ export async function clientBookingDetail(em: EntityManager, userId: string, boo
     em.execute(
       `select 'invoice' as what, i.id, i.kind, i.number, i.issued_at, i.total, i.currency, null::int as rating, null as comment from invoices i where i.booking_id = ?
        union all
-       select 'feedback', f.id, null, null, f.created_at, null, null, f.rating, f.comment from feedbacks f where f.workshop_schedule_id = ? and f.user_id = ? and f.deleted_at is null`,
-      [bookingId, booking.schedule.id, userId],
+       select 'feedback', f.id, null, null, f.created_at, null, null, f.rating, f.comment from feedbacks f where f.workshop_schedule_id = ? and f.user_id = ? and f.deleted_at is null
+       union all
+       select 'move', r.id, null, null, r.completed_at, r.difference, r.currency, null, to_char(fs.start_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+         from booking_reschedules r join workshop_schedules fs on fs.id = r.from_schedule_id where r.booking_id = ? and r.status = 'DONE'`,
+      [bookingId, booking.schedule.id, userId, bookingId],
     ),
   ])
   const fb = extra.find((e: any) => e.what === 'feedback')
@@ -208,6 +213,10 @@ export async function clientBookingDetail(em: EntityManager, userId: string, boo
     ).map((i: any) => invoiceRow(i, bookingId, booking.workshop.title)),
     feedback: fb ? { rating: Number(fb.rating), comment: fb.comment ?? null } : null,
     canLeaveFeedback: !fb && attended && ended && ['CONFIRMED', 'COMPLETED'].includes(booking.status),
+    moves: extra
+      .filter((e: any) => e.what === 'move')
+      .map((e: any) => ({ from: e.comment as string, at: new Date(e.issued_at).toISOString(), difference: toMajor(Number(e.total)) }))
+      .sort((a, b) => b.at.localeCompare(a.at)),
   }
 }
 

@@ -36,6 +36,12 @@ export {
   isUuid,
   type ListQuery,
 } from './client-views'
+export { BookingReschedule, type RescheduleStatus } from './reschedule.entity'
+export { completeReschedule, onBookingRescheduled, type RescheduleOption, rescheduleBooking, rescheduleOptions, reschedulesOf } from './reschedule.service'
 export { scheduleCancelRoutes } from './schedule-cancel.routes'
 export { handleSeatInvitations } from './seat.invitations'
 export { seatRoutes } from './seat.routes'
+export { WaitlistEntry, type WaitlistStatus } from './waitlist.entity'
+export { waitlistRoutes } from './waitlist.routes'
+export { RescheduleSchema, RescheduleView } from './waitlist.schema'
+export { type MyWaitlistRow, myEntryOn, myWaitlist, type WaitlistView } from './waitlist.service'

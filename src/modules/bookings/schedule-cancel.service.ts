@@ -7,6 +7,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { config } from '../../config'
 import { now } from '../../platform/clock'
+import { transaction } from '../../platform/db/after-commit'
 import { conflict, forbidden, HttpError, notFound } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
 import { log } from '../../platform/log'
@@ -14,6 +15,7 @@ import { layout, queueMail } from '../../platform/mail'
 import { Workshop, WorkshopSchedule } from '../workshops'
 import { allTenants } from './booking.access'
 import { cancelBooking } from './booking.service'
+import { closeWaitlist } from './waitlist.service'
 
 export interface ScheduleCancelResult {
   scheduleId: string
@@ -63,6 +65,8 @@ export async function cancelSchedule(
     cancelled.add(b.id)
     if (Number(b.amount_paid) > 0) refunded++
   }
+  // Whoever waited for a seat is told too; offered seats go back.
+  await transaction(uem, (tem) => closeWaitlist(tem, schedule.id, now(), true))
   const emails = [...new Set(others.filter((o) => cancelled.has(o.booking_id)).map((o) => o.email))]
   const when = new Intl.DateTimeFormat('en-GB', { timeZone: schedule.timezone, dateStyle: 'full', timeStyle: 'short' }).format(schedule.startDate)
   for (const email of emails) {

@@ -6,35 +6,9 @@ import { notFound } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
 import type { User } from '../users'
 import { isConfirmedAttendee, WorkshopSchedule } from '../workshops'
+import { BOOKING_STATUS, scheduleEvent } from './events'
 import { calendarFeed } from './feed'
 import { calendar, type IcsEvent } from './ics'
-
-function place(s: WorkshopSchedule) {
-  const address = [s.venueName, s.addressLine1, s.addressLine2, s.city, s.state, s.zip, s.country].filter(Boolean).join(', ')
-  if (s.mode === 'ONLINE') return 'Online'
-  return s.mode === 'HYBRID' ? `${address} (or online)` : address
-}
-
-/** The event of a schedule; the meeting link only for those who may join. */
-function scheduleEvent(s: WorkshopSchedule, opts: { uid: string; withLink: boolean; status?: IcsEvent['status'] }): IcsEvent {
-  const coach = s.coach as User
-  const name = [coach.profile?.firstName, coach.profile?.lastName].filter(Boolean).join(' ') || coach.username || 'Coach'
-  const publicUrl = `${config.APP_URL}/workshops/${s.id}/book`
-  const link = opts.withLink && s.meetingUrl ? s.meetingUrl : null
-  return {
-    uid: opts.uid,
-    start: s.startDate,
-    end: s.endDate,
-    timezone: s.timezone || 'UTC',
-    summary: s.workshop.title,
-    description: [s.workshop.description, `Coach: ${name}`, link ? `Join: ${link}` : null, publicUrl].filter(Boolean).join('\n\n'),
-    location: link && s.mode === 'ONLINE' ? link : place(s),
-    url: link ?? publicUrl,
-    organizer: { name },
-    status: opts.status,
-    updatedAt: s.updatedAt,
-  }
-}
 
 function ics(body: string, filename: string) {
   return new Response(body, {
@@ -60,14 +34,6 @@ async function visibleSchedule(ctx: RequestContext, id: string) {
   const mine = ctx.isSuperAdmin || s.coach.id === ctx.user?.id
   if (!mine && (s.status !== 'PUBLISHED' || s.visibility === 'PRIVATE')) return null
   return s
-}
-
-const BOOKING_STATUS: Record<string, IcsEvent['status']> = {
-  PENDING: 'TENTATIVE',
-  CONFIRMED: 'CONFIRMED',
-  COMPLETED: 'CONFIRMED',
-  NO_SHOW: 'CONFIRMED',
-  CANCELLED: 'CANCELLED',
 }
 
 export const calendarRoutes = new Elysia({ name: 'calendar' })

@@ -1,9 +1,9 @@
-/** Feedback, the payout ledger and invoices as the coach reads them: fixed statement counts. */
+/** Feedback, the payout ledger (per schedule, from payouts' ledger) and invoices as the coach reads them: fixed statement counts. */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
 import { type ListQuery, pagedSql } from '../../platform/db/paged-sql'
-import { split } from '../payouts'
-import { avg1, isUuid, num, PAGE_SIZE, paged, personName } from './sql'
+import { scheduleMoneySql } from '../payouts'
+import { avg1, isUuid, num, personName } from './sql'
 import { iso } from './tables.view'
 
 /** Every workshop of the coach with its rating (feedback filter and summary): in the current team, or in every team (`null` with everyTeam: the account's payouts). */
@@ -17,68 +17,40 @@ export async function coachWorkshopRatings(em: EntityManager, coachId: string, t
   return rows.map((r) => ({ id: r.id as string, title: r.title as string, average: avg1(r.avg), count: num(r.n) }))
 }
 
-export interface LedgerRow {
-  scheduleId: string
-  workshopId: string
-  title: string
-  startDate: Date
-  endDate: Date
-  timezone: string
-  ended: boolean
-  bookings: number
-  seats: number
-  currency: string
-  gross: number
-  fee: number
-  net: number
-  status: string
-  paidAt: Date | null
-}
+/** Per schedule of a coach: its money from the payout ledger (one row per schedule that took money). */
+const scheduleLedgerSql = () => `
+  select s.id, s.start_date, s.end_date, s.timezone, s.payout_status, s.paid_out_at, w.id as workshop_id, w.title, w.currency,
+         m.bookings, m.seats, m.gross, m.refunded, m.fee, m.net, m.transferred, m.open
+    from workshop_schedules s join workshops w on w.id = s.workshop_id
+    join (${scheduleMoneySql('and t.coach_id = ?')}) m on m.schedule_id = s.id
+   where s.coach_id = ? and s.deleted_at is null and (?::text is null or s.payout_status = ?) and (?::uuid is null or w.id = ?::uuid)`
 
-/** The payout ledger: one row per schedule that earned or may still earn, newest first; totals per status. */
-export async function payoutLedger(em: EntityManager, coachId: string, f: { status?: string | null; workshop?: string | null; page: number | null }) {
+function ledgerFilters(f: { status?: string | null; workshop?: string | null }) {
   const status = f.status === 'paid' || f.status === 'pending' ? f.status : null
   const workshop = isUuid(f.workshop) ? f.workshop : null
-  const rows = await em.execute<any[]>(
-    `select s.id, s.start_date, s.end_date, s.timezone, s.payout_status, s.paid_out_at, w.id as workshop_id, w.title, w.currency,
-            count(b.id) as bookings, coalesce(sum(b.seats), 0) as seats, coalesce(sum(b.amount_paid), 0) as revenue, count(*) over () as total
-       from workshop_schedules s join workshops w on w.id = s.workshop_id
-       left join bookings b on b.workshop_schedule_id = s.id and b.deleted_at is null and b.status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW')
-      where s.coach_id = ? and s.deleted_at is null and (?::text is null or s.payout_status = ?) and (?::uuid is null or w.id = ?::uuid)
-      group by s.id, w.id having count(b.id) > 0 or s.payout_status = 'paid'
-      order by s.start_date desc ${f.page ? `limit ${PAGE_SIZE} offset ${(f.page - 1) * PAGE_SIZE}` : 'limit 100000'}`,
-    [coachId, status, status, workshop, workshop],
-  )
-  const [tot] = await em.execute<any[]>(
-    `select coalesce(sum(b.amount_paid) filter (where s.payout_status = 'pending'), 0) as pending, coalesce(sum(b.amount_paid) filter (where s.payout_status = 'paid'), 0) as paid
-       from workshop_schedules s join bookings b on b.workshop_schedule_id = s.id and b.deleted_at is null and b.status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW')
-      where s.coach_id = ? and s.deleted_at is null and (?::uuid is null or s.workshop_id = ?::uuid)`,
-    [coachId, workshop, workshop],
-  )
-  const at = now()
-  const list: (LedgerRow & { total: unknown })[] = rows.map((r) => {
-    const m = split(num(r.revenue))
-    return {
-      scheduleId: r.id,
-      workshopId: r.workshop_id,
-      title: r.title,
-      startDate: new Date(r.start_date),
-      endDate: new Date(r.end_date),
-      timezone: r.timezone,
-      ended: new Date(r.end_date) <= at,
-      bookings: num(r.bookings),
-      seats: num(r.seats),
-      currency: r.currency,
-      gross: m.revenue,
-      fee: m.fee,
-      net: m.net,
-      status: r.payout_status,
-      paidAt: r.paid_out_at ? new Date(r.paid_out_at) : null,
-      total: r.total,
-    }
-  })
-  return { page: paged(list, f.page ?? 1), totals: { pending: split(num(tot?.pending)), paid: split(num(tot?.paid)) } }
+  return { status, workshop }
 }
+
+const ledgerRowOf = (r: any, at: Date) => ({
+  id: r.id as string,
+  workshopId: r.workshop_id as string,
+  title: r.title as string,
+  startDate: iso(r.start_date)!,
+  endDate: iso(r.end_date)!,
+  timezone: r.timezone as string,
+  ended: new Date(r.end_date) <= at,
+  bookings: num(r.bookings),
+  seats: num(r.seats),
+  currency: r.currency as string,
+  gross: num(r.gross),
+  refunded: num(r.refunded),
+  fee: num(r.fee),
+  net: num(r.net),
+  transferred: num(r.transferred),
+  open: num(r.open),
+  status: r.payout_status as string,
+  paidAt: iso(r.paid_out_at),
+})
 
 const csvCell = (v: unknown) => {
   const s = v instanceof Date ? v.toISOString() : String(v ?? '')
@@ -87,27 +59,57 @@ const csvCell = (v: unknown) => {
 }
 const amount = (minor: number) => (minor / 100).toFixed(2)
 
-/** The whole ledger as CSV (RFC 4180, CRLF). */
+/** The payout ledger per schedule as CSV (RFC 4180, CRLF): gross, fee and net after refunds, what was transferred. */
 export async function payoutLedgerCsv(em: EntityManager, coachId: string, f: { status?: string | null; workshop?: string | null }) {
-  const { page } = await payoutLedger(em, coachId, { ...f, page: null })
-  const head = ['Schedule', 'Workshop', 'Start', 'End', 'Time zone', 'Bookings', 'Seats', 'Currency', 'Gross', 'Platform fee', 'Net', 'Status', 'Paid at']
+  const { status, workshop } = ledgerFilters(f)
+  const at = now()
+  const rows = await em.execute<any[]>(`${scheduleLedgerSql()} order by s.start_date desc limit 100000`, [
+    at,
+    coachId,
+    coachId,
+    status,
+    status,
+    workshop,
+    workshop,
+  ])
+  const head = [
+    'Schedule',
+    'Workshop',
+    'Start',
+    'End',
+    'Time zone',
+    'Bookings',
+    'Seats',
+    'Currency',
+    'Gross',
+    'Refunds',
+    'Platform fee',
+    'Net',
+    'Transferred',
+    'Status',
+    'Paid at',
+  ]
   const lines = [
     head,
-    ...page.rows.map((r) => [
-      r.scheduleId,
-      r.title,
-      r.startDate,
-      r.endDate,
-      r.timezone,
-      r.bookings,
-      r.seats,
-      r.currency.toUpperCase(),
-      amount(r.gross),
-      amount(r.fee),
-      amount(r.net),
-      r.status,
-      r.paidAt ?? '',
-    ]),
+    ...rows
+      .map((r) => ledgerRowOf(r, at))
+      .map((r) => [
+        r.id,
+        r.title,
+        r.startDate,
+        r.endDate,
+        r.timezone,
+        r.bookings,
+        r.seats,
+        r.currency.toUpperCase(),
+        amount(r.gross),
+        amount(r.refunded),
+        amount(r.fee),
+        amount(r.net),
+        amount(r.transferred),
+        r.status,
+        r.paidAt ?? '',
+      ]),
   ]
   return `${lines.map((l) => l.map(csvCell).join(',')).join('\r\n')}\r\n`
 }
@@ -163,46 +165,19 @@ export async function workshopInvoices(em: EntityManager, coachId: string, works
   return [...byBooking.values()]
 }
 
-/** The payout ledger, one row per schedule that earned (or was paid): filters status, workshop. */
+/** The payout ledger, one row per schedule that took money: filters status, workshop. */
 export async function coachPayoutsPage(em: EntityManager, coachId: string, q: ListQuery, scope: { workshop?: string } = {}) {
-  const status = q.filters.status === 'paid' || q.filters.status === 'pending' ? q.filters.status : null
-  const workshop = isUuid(scope.workshop) ? scope.workshop : isUuid(q.filters.workshop) ? q.filters.workshop : null
+  const { status, workshop } = ledgerFilters({ status: q.filters.status, workshop: isUuid(scope.workshop) ? scope.workshop : q.filters.workshop })
+  const at = now()
   const page = await pagedSql(
     em,
-    `select s.id, s.start_date, s.end_date, s.timezone, s.payout_status, s.paid_out_at, w.id as workshop_id, w.title, w.currency,
-            count(b.id)::int as bookings, coalesce(sum(b.seats), 0)::int as seats, coalesce(sum(b.amount_paid), 0)::int as revenue
-       from workshop_schedules s join workshops w on w.id = s.workshop_id
-       left join bookings b on b.workshop_schedule_id = s.id and b.deleted_at is null and b.status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW')
-      where s.coach_id = ? and s.deleted_at is null and (?::text is null or s.payout_status = ?) and (?::uuid is null or w.id = ?::uuid)
-      group by s.id, w.id having count(b.id) > 0 or s.payout_status = 'paid'`,
-    [coachId, status, status, workshop, workshop],
+    scheduleLedgerSql(),
+    [at, coachId, coachId, status, status, workshop, workshop],
     q,
-    { session: 't.start_date', workshop: 'lower(t.title)', bookings: 't.bookings', gross: 't.revenue', status: 't.payout_status' },
+    { session: 't.start_date', workshop: 'lower(t.title)', bookings: 't.bookings', gross: 't.gross', status: 't.payout_status' },
     't.start_date desc, t.id',
   )
-  const at = now()
-  return {
-    ...page,
-    rows: page.rows.map((r: any) => {
-      const m = split(num(r.revenue))
-      return {
-        id: r.id as string,
-        workshopId: r.workshop_id as string,
-        title: r.title as string,
-        startDate: iso(r.start_date)!,
-        timezone: r.timezone as string,
-        ended: new Date(r.end_date) <= at,
-        bookings: num(r.bookings),
-        seats: num(r.seats),
-        currency: r.currency as string,
-        gross: m.revenue,
-        fee: m.fee,
-        net: m.net,
-        status: r.payout_status as string,
-        paidAt: iso(r.paid_out_at),
-      }
-    }),
-  }
+  return { ...page, rows: page.rows.map((r: any) => ledgerRowOf(r, at)) }
 }
 
 /** One page of a workshop's paid bookings with their invoice and credit note numbers (numbered on first download): one statement. */

@@ -5,7 +5,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
-import { split } from '../payouts'
+import { LEDGER_SQL, split } from '../payouts'
 import { avg1, num, personName } from './sql'
 
 export interface DayPoint {
@@ -46,15 +46,14 @@ export async function coachDashboard(em: EntityManager, coachId: string, tenantI
       where f.coach_id = ? and f.tenant_id = ? and f.deleted_at is null order by f.created_at desc limit 5`,
     [coachId, tenantId],
   )
+  // Money still on its way to the coach (not transferred yet), from the payout ledger.
   const [pay] = await em.execute<any[]>(
-    `select count(*) as n, coalesce(sum(r.revenue), 0) as revenue from (
-       select s.id, coalesce(sum(b.amount_paid), 0) as revenue from workshop_schedules s
-         join bookings b on b.workshop_schedule_id = s.id and b.deleted_at is null and b.status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW')
-        where s.coach_id = ? and s.tenant_id = ? and s.deleted_at is null and s.payout_status = 'pending' group by s.id) r`,
-    [coachId, tenantId],
+    `select count(distinct l.workshop_schedule_id) as n, coalesce(sum(greatest(l.gross - l.refunded, 0)), 0) as revenue,
+            coalesce(sum(l.fee), 0) as fee, coalesce(sum(greatest(l.gross - l.refunded, 0) - l.fee), 0) as net
+       from (${LEDGER_SQL} and t.coach_id = ? and t.tenant_id = ? and t.state in ('pending', 'sending')) l where l.gross > l.refunded`,
+    [at, coachId, tenantId],
   )
   const gross = series.reduce((sum, r) => sum + num(r.gross), 0)
-  const pendingGross = num(pay?.revenue)
   return {
     series: series.map((r): DayPoint => ({ day: r.day, gross: num(r.gross), seats: num(r.seats) })),
     money: split(gross),
@@ -85,7 +84,7 @@ export async function coachDashboard(em: EntityManager, coachId: string, tenantI
       startDate: new Date(r.start_date),
       author: personName(r),
     })),
-    payoutsPending: { schedules: num(pay?.n), ...split(pendingGross) },
+    payoutsPending: { schedules: num(pay?.n), revenue: num(pay?.revenue), fee: num(pay?.fee), net: num(pay?.net) },
   }
 }
 export type CoachDashboard = Awaited<ReturnType<typeof coachDashboard>>

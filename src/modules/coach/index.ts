@@ -1,7 +1,7 @@
 /** The coach area's read models (pages load through these) and its coach-only downloads. */
 
 export { type CoachBooking, coachBooking, coachBookingsPage, coachScheduleOptions } from './bookings.view'
-export { coachPayoutsPage, coachWorkshopRatings, payoutLedger, payoutLedgerCsv, workshopHistoryPage, workshopInvoicesPage } from './business.view'
+export { coachPayoutsPage, coachWorkshopRatings, payoutLedgerCsv, workshopHistoryPage, workshopInvoicesPage } from './business.view'
 export { coachRoutes } from './coach.routes'
 export { type CoachDashboard, coachDashboard, type DayPoint } from './dashboard.view'
 export { PAGE_SIZE, pageOf } from './sql'

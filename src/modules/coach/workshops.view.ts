@@ -6,6 +6,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
 import { type ListQuery, likePattern, pagedSql } from '../../platform/db/paged-sql'
+import type { RefundPolicy } from '../../shared/refund-policy'
 import type { TenantPlan } from '../tenants'
 import { PLAN_LIMITS } from '../tenants'
 import { avg1, isUuid, num, PAGE_SIZE, paged } from './sql'
@@ -41,16 +42,26 @@ export async function listWorkshops(em: EntityManager, coachId: string, opts: { 
 }
 
 /** The coach's tenant plan and how many published schedules that have not ended count against it. */
+/** A jsonb column as the driver hands it (parsed, or a string on some paths). */
+const jsonOf = <T>(v: unknown): T | null => (v == null ? null : typeof v === 'string' ? (JSON.parse(v) as T) : (v as T))
+
 export async function planUsage(em: EntityManager, tenantSlug: string | null | undefined) {
   if (!tenantSlug) return null
   const [r] = await em.execute<any[]>(
-    `select t.id, t.plan, t.currency, (select count(*) from workshop_schedules s where s.tenant_id = t.id and s.deleted_at is null and s.status = 'PUBLISHED' and s.end_date > ?) as published
+    `select t.id, t.plan, t.currency, t.refund_policy, (select count(*) from workshop_schedules s where s.tenant_id = t.id and s.deleted_at is null and s.status = 'PUBLISHED' and s.end_date > ?) as published
        from tenants t where t.slug = ? and t.deleted_at is null`,
     [now(), tenantSlug],
   )
   if (!r) return null
   const max = PLAN_LIMITS[r.plan as TenantPlan]?.publishedSchedules ?? null
-  return { tenantId: r.id as string, plan: r.plan as TenantPlan, currency: r.currency as string, published: num(r.published), max }
+  return {
+    tenantId: r.id as string,
+    plan: r.plan as TenantPlan,
+    currency: r.currency as string,
+    published: num(r.published),
+    max,
+    refundPolicy: jsonOf<RefundPolicy>(r.refund_policy),
+  }
 }
 
 export interface ScheduleRow {
@@ -83,6 +94,9 @@ export interface ScheduleRow {
   ended: boolean
   rating: number | null
   ratings: number
+  /** Open waitlist entries (waiting or offered) and the seats they ask for. */
+  waiting: number
+  waitingSeats: number
 }
 
 /** A workshop of the coach with every schedule (deleted ones too, flagged) and their numbers: three statements. */
@@ -112,7 +126,9 @@ export async function workshopDetail(em: EntityManager, coachId: string, tenantI
             (select count(*) from booking_seats bs join bookings bb on bb.id = bs.booking_id where bb.workshop_schedule_id = s.id and bb.deleted_at is null and bs.deleted_at is null and bs.attended) as attended,
             (select count(*) from booking_seats bs join bookings bb on bb.id = bs.booking_id where bb.workshop_schedule_id = s.id and bb.deleted_at is null and bs.deleted_at is null and bs.status = 'ACCEPTED' and bb.status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW')) as accepted,
             (select avg(f.rating) from feedbacks f where f.workshop_schedule_id = s.id and f.deleted_at is null) as rating,
-            (select count(*) from feedbacks f where f.workshop_schedule_id = s.id and f.deleted_at is null) as ratings
+            (select count(*) from feedbacks f where f.workshop_schedule_id = s.id and f.deleted_at is null) as ratings,
+            (select count(*) from waitlist_entries e where e.workshop_schedule_id = s.id and e.status in ('WAITING', 'OFFERED')) as waiting,
+            (select coalesce(sum(e.seats), 0) from waitlist_entries e where e.workshop_schedule_id = s.id and e.status in ('WAITING', 'OFFERED')) as waiting_seats
        from workshop_schedules s left join bookings b on b.workshop_schedule_id = s.id and b.deleted_at is null
       where s.workshop_id = ? and s.coach_id = ? group by s.id order by s.start_date`,
     [id, coachId],
@@ -148,6 +164,8 @@ export async function workshopDetail(em: EntityManager, coachId: string, tenantI
     ended: new Date(s.end_date) <= at,
     rating: avg1(s.rating),
     ratings: num(s.ratings),
+    waiting: num(s.waiting),
+    waitingSeats: num(s.waiting_seats),
   }))
   return {
     workshop: {
@@ -165,6 +183,7 @@ export async function workshopDetail(em: EntityManager, coachId: string, tenantI
       deleted: !!w.deleted_at,
       templateId: w.workshop_template_id as string | null,
       templateTitle: w.template_title as string | null,
+      refundPolicy: jsonOf<RefundPolicy>(w.refund_policy),
       tags: (typeof w.tag_list === 'string' ? JSON.parse(w.tag_list) : w.tag_list) as { id: string; name: string; slug: string }[],
     },
     schedules,

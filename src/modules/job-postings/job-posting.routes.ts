@@ -134,7 +134,7 @@ export const jobPostingRoutes = new Elysia({ name: 'job-postings' })
       const file = await readResumeFile(a)
       if (!file) throw notFound('Resume')
       const name = (a.resumeName ?? 'resume').replace(/[^\w.\- ]/g, '_')
-      return new Response(file.body, {
+      return new Response(file.send(), {
         headers: {
           'content-type': a.resumeType ?? 'application/octet-stream',
           'content-disposition': `attachment; filename="${name}"`,

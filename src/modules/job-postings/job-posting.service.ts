@@ -11,7 +11,7 @@ import type { RequestContext } from '../../platform/http/context'
 import { escapeLike } from '../../platform/http/crud'
 import { fieldError, forbidden, notFound, parseOrThrow } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
-import { listResponse, parseIncludes, parseListQuery } from '../../platform/http/list-query'
+import { findPage, listResponse, parseIncludes, parseListQuery } from '../../platform/http/list-query'
 import { Membership } from '../tenants'
 import { User } from '../users'
 import { JobPosting } from './job-posting.entity'
@@ -92,7 +92,8 @@ export async function listPostings(ctx: RequestContext, url: URL) {
   const trashed = p.withTrashed || p.onlyTrashed
   if (trashed && !ctx.isSuperAdmin) throw forbidden('Only super-admins can see deleted rows.')
   if (p.onlyTrashed) where.push({ deletedAt: { $ne: null } })
-  const [rows, total] = await ctx.em.findAndCount(
+  const [rows, total] = await findPage(
+    ctx.em,
     JobPosting,
     { $and: where },
     {
@@ -109,6 +110,11 @@ export async function listPostings(ctx: RequestContext, url: URL) {
     total,
     p,
   )
+}
+
+/** The team's open (PUBLISHED) postings, counted against the plan: one statement. */
+export async function countOpenPostings(ctx: RequestContext) {
+  return ctx.em.count(JobPosting, { status: 'PUBLISHED' })
 }
 
 export async function findPosting(ctx: RequestContext, id: string, opts: { trashed?: boolean } = {}) {

@@ -2,6 +2,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { escapeLike } from '../../platform/http/crud'
 import { isId } from '../../platform/http/ids'
+import { findPage } from '../../platform/http/list-query'
 import { JobPosting } from './job-posting.entity'
 import { EMPLOYMENT_TYPES, WORK_MODES } from './job-posting.schema'
 
@@ -24,7 +25,8 @@ export async function listPublished(em: EntityManager, query: PublicJobQuery = {
     where.push({ employmentStatus: query.employmentStatus })
   if (query.workplaceType && (WORK_MODES as readonly string[]).includes(query.workplaceType))
     where.push({ workplaceTypes: { $contains: [query.workplaceType] } })
-  const [rows, total] = await em.findAndCount(
+  const [rows, total] = await findPage(
+    em,
     JobPosting,
     { $and: where },
     {

@@ -6,7 +6,9 @@
 
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type Stripe from 'stripe'
-import { notFound } from '../../platform/http/errors'
+import { clock } from '../../platform/clock'
+import { fieldError, notFound } from '../../platform/http/errors'
+import { log } from '../../platform/log'
 import { User } from '../users'
 import { stripe } from './stripe'
 import { callStripe, isMissing } from './stripe-errors'
@@ -37,6 +39,16 @@ export interface SavedCard {
   expMonth: number | null
   expYear: number | null
   isDefault: boolean
+  /** Past its expiry month: shown, but it cannot pay. */
+  expired: boolean
+}
+
+/** A card is valid through the last day of its expiry month (UTC). */
+export function cardExpired(expMonth: number | null | undefined, expYear: number | null | undefined, at = clock.now()) {
+  if (!expMonth || !expYear) return false
+  const y = at.getUTCFullYear()
+  const m = at.getUTCMonth() + 1
+  return expYear < y || (expYear === y && expMonth < m)
 }
 
 const serializeCard = (pm: Stripe.PaymentMethod, defaultId: string | null): SavedCard => ({
@@ -46,6 +58,7 @@ const serializeCard = (pm: Stripe.PaymentMethod, defaultId: string | null): Save
   expMonth: pm.card?.exp_month ?? null,
   expYear: pm.card?.exp_year ?? null,
   isDefault: pm.id === defaultId,
+  expired: cardExpired(pm.card?.exp_month, pm.card?.exp_year),
 })
 
 async function defaultOf(customerId: string) {
@@ -94,6 +107,49 @@ export async function ownCard(user: User, paymentMethodId: string): Promise<Stri
   return pm
 }
 
+/**
+ * A saved card the user may pay with now: theirs (else 422: the checkout names the field) and
+ * not expired.
+ */
+export async function payableCard(user: User, paymentMethodId: string): Promise<Stripe.PaymentMethod> {
+  const pm = await ownCard(user, paymentMethodId).catch((err) => {
+    if (err?.status === 404) throw fieldError('paymentMethodId', 'Choose one of your saved cards.')
+    throw err
+  })
+  if (cardExpired(pm.card?.exp_month, pm.card?.exp_year)) throw fieldError('paymentMethodId', 'This card has expired. Choose another card or use a new one.')
+  return pm
+}
+
+/**
+ * After a payment that saved its card (setup_future_usage): a card that was already saved
+ * (same fingerprint and expiry) is kept once, the older entry; the first saved card becomes
+ * the default. Best effort: the payment is done either way.
+ */
+export async function tidySavedCard(user: User, paymentMethodId: string) {
+  if (!user.stripeCustomerId) return
+  const customerId = user.stripeCustomerId
+  try {
+    const [list, defaultId] = await Promise.all([stripe().customers.listPaymentMethods(customerId, { type: 'card', limit: 100 }), defaultOf(customerId)])
+    const saved = list.data.find((pm) => pm.id === paymentMethodId)
+    if (!saved) return
+    const twin = list.data.find(
+      (pm) =>
+        pm.id !== saved.id &&
+        !!pm.card?.fingerprint &&
+        pm.card.fingerprint === saved.card?.fingerprint &&
+        pm.card.exp_month === saved.card?.exp_month &&
+        pm.card.exp_year === saved.card?.exp_year,
+    )
+    if (twin) {
+      await stripe().paymentMethods.detach(saved.id)
+      return
+    }
+    if (!defaultId) await stripe().customers.update(customerId, { invoice_settings: { default_payment_method: saved.id } })
+  } catch (err) {
+    log.warn({ err: err instanceof Error ? err.message : err, paymentMethodId }, 'could not tidy the saved card')
+  }
+}
+
 export async function removeCard(user: User, paymentMethodId: string) {
   await ownCard(user, paymentMethodId)
   await callStripe(() => stripe().paymentMethods.detach(paymentMethodId))
@@ -101,6 +157,7 @@ export async function removeCard(user: User, paymentMethodId: string) {
 
 export async function setDefaultCard(user: User, paymentMethodId: string): Promise<SavedCard> {
   const pm = await ownCard(user, paymentMethodId)
+  if (cardExpired(pm.card?.exp_month, pm.card?.exp_year)) throw fieldError('paymentMethodId', 'An expired card cannot be the default. Add a new card instead.')
   await callStripe(() => stripe().customers.update(user.stripeCustomerId!, { invoice_settings: { default_payment_method: pm.id } }))
   return serializeCard(pm, pm.id)
 }

@@ -4,9 +4,9 @@ import { afterCommit } from '../../platform/db/after-commit'
 import { getOrm } from '../../platform/db/current'
 import { work } from '../../platform/jobs'
 import { log } from '../../platform/log'
-import { onBookingCancelled } from '../bookings'
+import { onBookingCancelled, onBookingRescheduled } from '../bookings'
 import { cancelOpenIntents, refundBooking } from './payment.service'
-import { refundBookingDurably } from './refunds'
+import { CANCELLED_REFUND_PREFIX, recordPartialRefunds, refundBookingDurably } from './refunds'
 
 export { addCard, listCards } from './customers'
 export { getLocalStripe, type LocalStripeServer, setLocalWebhookUrl, startLocalStripe, stopLocalStripe, wantsLocalStripe } from './local.service'
@@ -14,7 +14,10 @@ export { Invoice, Payment, WebhookEvent } from './payment.entity'
 export { paymentRoutes } from './payment.routes'
 export { refundBooking, syncIntent } from './payment.service'
 export { SEND_REFUND_JOB, SWEEP_REFUNDS_JOB, sendRefund, sweepRefunds } from './refunds'
-export { paymentsMode } from './stripe'
+export { rescheduleRoutes } from './reschedule.routes'
+export { paymentsMode, paymentsSettings, stripe } from './stripe'
+export { callStripe, isMissing } from './stripe-errors'
+export { onStripeEvent, processOnce, verifyEvent } from './webhook'
 
 export const REFUND_BOOKING_JOB = 'payments.refund-booking'
 
@@ -38,6 +41,17 @@ onBookingCancelled(async (booking, tem) => {
     )
     return
   }
-  const reason = `Booking cancelled: ${booking.cancellationReason ?? ''}`.slice(0, 255)
-  await refundBookingDurably(tem, booking.id, reason)
+  // What the cancellation refunds (the refund policy for a client, everything when the coach
+  // cancels): one refund row of its real amount, which the credit note and payouts add up.
+  const reason = `${CANCELLED_REFUND_PREFIX}${booking.cancellationReason ?? ''}`.slice(0, 255)
+  await refundBookingDurably(tem, booking.id, reason, booking.refundAmount ?? null)
+})
+
+/**
+ * Inside the move's transaction: a booking moved to a cheaper date gets the difference back, as
+ * partial refund rows sent after the commit (the same durable path as cancellations).
+ */
+onBookingRescheduled(async (tem, booking, reschedule) => {
+  if (reschedule.difference >= 0 || booking.amountPaid <= 0) return
+  await recordPartialRefunds(tem, booking.id, -reschedule.difference, 'Moved to a cheaper date')
 })

@@ -1,7 +1,8 @@
 /**
  * The local Stripe-compatible server (tools/stripe-local) beside the app when no
  * STRIPE_SECRET_KEY is configured outside production, unless STRIPE_API_URL points at one
- * that already runs. Webhooks go to this app's /v1/payments/webhook. The server is a
+ * that already runs. Webhooks go to this app's /v1/payments/webhook, events of connected
+ * accounts to its Connect endpoint /v1/payouts/webhook. The server is a
  * development tool: the composition root loads it (dynamic import) and hands its start
  * function in, so product code never imports it.
  */
@@ -14,7 +15,7 @@ import { paymentsMode, paymentsSettings, useLocalStripe } from './stripe'
 export interface LocalStripeServer {
   url: string
   port: number
-  webhooks: { endpoints: Array<{ url: string }> }
+  webhooks: { endpoints: Array<{ url: string; connect?: boolean }> }
   stop(): Promise<void>
 }
 
@@ -22,6 +23,8 @@ export interface LocalStripeOptions {
   port: number
   webhookUrl: string
   webhookSecret: string
+  connectWebhookUrl: string
+  connectWebhookSecret: string
   retryDelaysMs?: number[]
 }
 
@@ -32,11 +35,10 @@ export const getLocalStripe = () => local
 /** Whether this process should run the local server (no Stripe keys, not production, none running). */
 export const wantsLocalStripe = () => paymentsMode() === 'local' && !config.STRIPE_API_URL && !local
 
-/** Where the local server delivers events (tests point it at their app's random port). */
+/** Where the local server delivers events (tests point it at their app's random port): the platform endpoint, and Connect's beside it. */
 export function setLocalWebhookUrl(url: string) {
   if (!local) return
-  const endpoint = local.webhooks.endpoints[0]
-  if (endpoint) endpoint.url = url
+  for (const endpoint of local.webhooks.endpoints) endpoint.url = endpoint.connect ? url.replace(/\/payments\/webhook$/, '/payouts/webhook') : url
 }
 
 /** Starts the local server with the given start function (tools/stripe-local's `startStripeLocal`). */
@@ -45,6 +47,8 @@ export async function startLocalStripe(start: (opts: LocalStripeOptions) => Prom
   const options = {
     webhookUrl: `${config.APP_URL}/v1/payments/webhook`,
     webhookSecret: paymentsSettings().webhookSecret,
+    connectWebhookUrl: `${config.APP_URL}/v1/payouts/webhook`,
+    connectWebhookSecret: paymentsSettings().connectWebhookSecret,
     retryDelaysMs: config.NODE_ENV === 'test' ? [50, 200] : undefined,
   }
   try {

@@ -17,6 +17,17 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 export const PaymentSchema = defineEntity({
   name: 'Payment',
   tableName: 'payments',
+  // A paid booking gets its payout row (payouts module: payout_transfers) in the transaction that
+  // records the payment (migration payouts, which also creates the function).
+  triggers: [
+    {
+      name: 'payments_payout_transfer',
+      timing: 'after',
+      events: ['insert', 'update'],
+      expression: `create trigger payments_payout_transfer after insert or update of status on payments
+  for each row when (new.kind = 'payment' and new.status in ('succeeded', 'refunded')) execute function payout_transfer_for_payment();`,
+    },
+  ],
   uniques: [
     { name: 'payments_charge_unique', properties: ['chargeId'], where: 'charge_id is not null' },
     { name: 'payments_refund_unique', properties: ['refundId'], where: 'refund_id is not null' },

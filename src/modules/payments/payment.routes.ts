@@ -374,3 +374,7 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
     parse: 'none',
     detail: { hide: true },
   })
+  .post(`${LOCAL_PREFIX}/v1/payment_intents/:pi/local_3ds`, ({ request, params }) => proxyLocal(request, `/v1/payment_intents/${params.pi}/local_3ds`), {
+    parse: 'none',
+    detail: { hide: true },
+  })

@@ -93,4 +93,5 @@ export const CardView = v.object({
   expMonth: v.nullable(v.number()),
   expYear: v.nullable(v.number()),
   isDefault: v.boolean(),
+  expired: v.pipe(v.boolean(), v.description('Past its expiry month: listed, but it cannot pay')),
 })

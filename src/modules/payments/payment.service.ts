@@ -18,9 +18,10 @@ import { afterCommit, lockRow, transaction } from '../../platform/db/after-commi
 import { conflict, fieldError, HttpError, notFound } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
 import { log } from '../../platform/log'
-import { allTenants, Booking, confirmBooking } from '../bookings'
+import { countPayment } from '../../platform/metrics'
+import { allTenants, Booking, completeReschedule, confirmBooking } from '../bookings'
 import type { User } from '../users'
-import { ensureCustomer } from './customers'
+import { ensureCustomer, payableCard, tidySavedCard } from './customers'
 import { issueDocument } from './invoice.service'
 import { Payment, type PaymentStatus } from './payment.entity'
 import { recordRefund, refundBookingDurably, sendOrQueue } from './refunds'
@@ -42,6 +43,7 @@ async function refundBookingPaymentDurably(tem: EntityManager, payment: Payment,
 }
 
 export const LATE_PAYMENT_REASON = 'Paid after the booking could no longer be confirmed'
+export const LATE_RESCHEDULE_REASON = 'Paid after the move to another date could no longer be made'
 
 /** The booking row alone, locked (see lockBooking in the bookings module for the lock order). */
 async function lockBooking(em: EntityManager, id: string) {
@@ -77,6 +79,8 @@ export async function createBookingIntent(
     throw conflict('The hold on these seats has expired. Please book again.')
   }
   const customer = await ensureCustomer(em, user)
+  // A saved card pays only if it is this user's and not expired (422 on paymentMethodId).
+  if (opts.paymentMethodId) await payableCard(user, opts.paymentMethodId)
   const futureUsage = opts.savePaymentMethod ? 'off_session' : null
 
   // Under the booking's lock (a short transaction, no provider call inside): concurrent
@@ -143,7 +147,8 @@ export async function createBookingIntent(
   let pi: Stripe.PaymentIntent
   if (payment.paymentIntentId) {
     let existing = await callStripe(() => stripe().paymentIntents.retrieve(payment.paymentIntentId!))
-    if (['requires_payment_method', 'requires_confirmation'].includes(existing.status) && existing.amount === amount) {
+    // An intent still waiting for a card (or for the 3-D Secure step of an earlier try) is reused.
+    if (['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(existing.status) && existing.amount === amount) {
       if ((existing.setup_future_usage ?? null) !== futureUsage) {
         existing = await callStripe(() => stripe().paymentIntents.update(existing.id, { setup_future_usage: futureUsage ?? '' }))
       }
@@ -156,8 +161,12 @@ export async function createBookingIntent(
 
   if (opts.paymentMethodId) {
     const pmId = opts.paymentMethodId
+    // No key of our own: an intent succeeds once whatever confirms it, and a retry after a
+    // refused 3-D Secure step must reach the provider again (the SDK keys its own network retries).
+    // A card that asks for 3-D Secure leaves the intent in requires_action: the answer carries
+    // the client secret and the browser completes the step (Stripe.js handleNextAction), then finalizes.
     const confirmed = await stripe()
-      .paymentIntents.confirm(pi.id, { payment_method: pmId }, { idempotencyKey: `summit-pi-confirm-${payment.id}-${pmId}` })
+      .paymentIntents.confirm(pi.id, { payment_method: pmId })
       .catch((err) => err)
     const fresh = await syncIntent(em, pi.id)
     if (confirmed instanceof Error) {
@@ -190,11 +199,27 @@ export async function syncIntent(em: EntityManager, paymentIntentId: string) {
     }
     if (!charges.length) {
       current = await tem.findOne(Payment, { paymentIntentId: pi.id, kind: 'payment', chargeId: null })
-      if (current && pi.status === 'canceled') current.status = 'canceled'
+      if (current && pi.status === 'canceled' && current.status !== 'canceled') {
+        current.status = 'canceled'
+        void afterCommit(tem, () => countPayment('canceled'))
+      }
     }
     await tem.flush()
     if (pi.status === 'succeeded' && current) {
       const paid = current
+      // The price difference of a move to another date: the move is made now (or refunded when it can no longer be).
+      const rescheduleId = pi.metadata?.rescheduleId
+      if (rescheduleId) {
+        try {
+          // A savepoint: a move refused half-way leaves nothing behind but the refund below.
+          await transaction(tem, (sp) => completeReschedule(sp, rescheduleId, { amount: pi.amount_received || pi.amount, paymentIntentId: pi.id }))
+        } catch (err) {
+          if (!(err instanceof HttpError) || err.status !== 409) throw err
+          log.warn({ bookingId: booking.id, paymentIntentId: pi.id, reason: err.message }, 'paid move can no longer be made: refunding')
+          await refundBookingPaymentDurably(tem, paid, LATE_RESCHEDULE_REASON)
+        }
+        return { booking, payment: paid }
+      }
       if (booking.status === 'CONFIRMED' && booking.paymentTransactionId === pi.id) return { booking, payment: paid }
       try {
         const method = paid.cardBrand ? `card:${paid.cardBrand}` : 'card'
@@ -207,6 +232,7 @@ export async function syncIntent(em: EntityManager, paymentIntentId: string) {
       } catch (err) {
         if (!(err instanceof HttpError) || err.status !== 409) throw err
         log.warn({ bookingId: booking.id, paymentIntentId: pi.id, reason: err.message }, 'payment cannot confirm its booking: refunding')
+        void afterCommit(tem, () => countPayment('late'))
         // Recorded with the payment, sent after the commit (retried by a job if it fails).
         await refundBookingPaymentDurably(tem, paid, LATE_PAYMENT_REASON)
       }
@@ -234,6 +260,7 @@ async function recordCharge(tem: EntityManager, booking: Booking, pi: Stripe.Pay
   const card = charge.payment_method_details?.card
   const status: PaymentStatus = charge.status === 'succeeded' ? (charge.refunded ? 'refunded' : 'succeeded') : charge.status === 'failed' ? 'failed' : 'pending'
   const lastError = pi.last_payment_error?.charge === charge.id ? pi.last_payment_error : null
+  const before = row.status
   tem.assign(row, {
     chargeId: charge.id,
     status,
@@ -245,6 +272,8 @@ async function recordCharge(tem: EntityManager, booking: Booking, pi: Stripe.Pay
     failureCode: charge.status === 'failed' ? (lastError?.decline_code ?? charge.outcome?.reason ?? charge.failure_code ?? null) : null,
     failureMessage: charge.status === 'failed' ? ((charge.failure_message ?? lastError?.message ?? null)?.slice(0, 500) ?? null) : null,
   })
+  // An outcome reached now (a charge is synced many times): counted once it is committed.
+  if (status !== before && (status === 'succeeded' || status === 'failed')) void afterCommit(tem, () => countPayment(status))
   return row
 }
 
@@ -342,5 +371,7 @@ export async function finalizeBooking(em: EntityManager, user: User, bookingId: 
   if (result.booking && (result.booking.status !== 'CONFIRMED' || result.booking.paymentTransactionId !== result.pi.id)) {
     throw conflict('This booking could no longer be confirmed (its seats were released or it was already paid); the payment has been refunded.')
   }
+  const savedCard = result.pi.setup_future_usage ? result.pi.payment_method : null
+  if (savedCard && booking.user.id === user.id) await tidySavedCard(user, typeof savedCard === 'string' ? savedCard : savedCard.id)
   return result
 }

@@ -14,11 +14,14 @@ import { afterCommit, lockRow, transaction } from '../../platform/db/after-commi
 import { getOrm } from '../../platform/db/current'
 import { enqueue, schedule, work } from '../../platform/jobs'
 import { log } from '../../platform/log'
+import { countRefund } from '../../platform/metrics'
 import { Payment } from './payment.entity'
 import { syncRefunds } from './payment.service'
 import { stripe } from './stripe'
 
 export const SEND_REFUND_JOB = 'payments.send-refund'
+/** The reason of a cancellation's refunds (other refunds of a booking: a late payment, a move to a cheaper date). */
+export const CANCELLED_REFUND_PREFIX = 'Booking cancelled: '
 export const SWEEP_REFUNDS_JOB = 'payments.sweep-refunds'
 /** A pending refund younger than this is left to its own send and job. */
 const SWEEP_GRACE_MS = 60_000
@@ -27,10 +30,11 @@ const freshEm = () => getOrm().em.fork() as EntityManager
 
 /**
  * Records, in the caller's transaction (the booking row locked), one pending refund of what is
- * left of `payment`, unless one is already pending. Answers the refund row (or null).
+ * left of `payment` (at most `upTo` minor units: a partial refund under a refund policy),
+ * unless one is already pending. Answers the refund row (or null).
  */
-export async function recordRefund(tem: EntityManager, payment: Payment, reason: string): Promise<Payment | null> {
-  const left = payment.amount - payment.amountRefunded
+export async function recordRefund(tem: EntityManager, payment: Payment, reason: string, upTo?: number): Promise<Payment | null> {
+  const left = Math.min(payment.amount - payment.amountRefunded, upTo ?? Number.POSITIVE_INFINITY)
   if (left <= 0 || !payment.paymentIntentId) return null
   const pending = await tem.findOne(Payment, { kind: 'refund', status: 'pending', refundId: null, paymentIntentId: payment.paymentIntentId })
   if (pending) return pending
@@ -55,13 +59,70 @@ export async function recordRefund(tem: EntityManager, payment: Payment, reason:
   return row
 }
 
-/** Records the refunds of every paid, not fully refunded payment of a booking (in the caller's transaction). */
-export async function recordBookingRefunds(tem: EntityManager, bookingId: string, reason: string): Promise<Payment[]> {
+/**
+ * Records the refunds of the paid, not fully refunded payments of a booking (in the caller's
+ * transaction): all that is left of them, or `amount` minor units in all (a partial refund is
+ * one refund row of its real amount, taken from the oldest payment first).
+ */
+export async function recordBookingRefunds(tem: EntityManager, bookingId: string, reason: string, amount?: number | null): Promise<Payment[]> {
+  if (amount != null && amount <= 0) return []
   const payments = await tem.find(Payment, { booking: bookingId, kind: 'payment', status: 'succeeded' }, { orderBy: { createdAt: 'asc' } })
   const rows: Payment[] = []
+  let owed = amount ?? Number.POSITIVE_INFINITY
   for (const p of payments) {
-    const r = await recordRefund(tem, p, reason)
-    if (r) rows.push(r)
+    if (owed <= 0) break
+    const r = await recordRefund(tem, p, reason, owed)
+    if (!r) continue
+    rows.push(r)
+    owed -= r.amount
+  }
+  return rows
+}
+
+/**
+ * Records refunds of `amount` (part of what was paid: a cheaper new date) against the booking's
+ * succeeded payments, newest first, in the caller's transaction (the booking row locked). Each
+ * row is a partial refund of one payment; refunds already pending count as spent.
+ */
+export async function recordPartialRefunds(tem: EntityManager, bookingId: string, amount: number, reason: string): Promise<Payment[]> {
+  const payments = await tem.find(
+    Payment,
+    { booking: bookingId, kind: 'payment', status: 'succeeded', paymentIntentId: { $ne: null } },
+    { orderBy: { createdAt: 'desc' } },
+  )
+  const rows: Payment[] = []
+  let left = amount
+  for (const p of payments) {
+    if (left <= 0) break
+    const pending = await tem.find(Payment, { kind: 'refund', status: 'pending', refundId: null, paymentIntentId: p.paymentIntentId })
+    const available = p.amount - p.amountRefunded - pending.reduce((n, r) => n + r.amount, 0)
+    const n = Math.min(available, left)
+    if (n <= 0) continue
+    rows.push(
+      tem.create(Payment, {
+        id: Bun.randomUUIDv7(),
+        tenant: p.tenant.id,
+        booking: p.booking.id,
+        user: p.user?.id ?? null,
+        kind: 'refund',
+        status: 'pending',
+        amount: n,
+        currency: p.currency,
+        provider: p.provider,
+        paymentIntentId: p.paymentIntentId,
+        chargeId: null,
+        refundId: null,
+        cardBrand: p.cardBrand,
+        cardLast4: p.cardLast4,
+        reason: reason.slice(0, 255),
+      }),
+    )
+    left -= n
+  }
+  await tem.flush()
+  if (rows.length) {
+    const ids = rows.map((r) => r.id)
+    await afterCommit(tem, () => sendOrQueue(ids))
   }
   return rows
 }
@@ -99,12 +160,17 @@ export async function sendRefund(em: EntityManager, refundRowId: string): Promis
     )
   } catch (err: any) {
     const code = err?.code ?? err?.raw?.code
-    if (code !== 'charge_already_refunded' && code !== 'amount_too_large') throw err
+    if (code !== 'charge_already_refunded' && code !== 'amount_too_large') {
+      countRefund('failed')
+      throw err
+    }
+    countRefund('already_refunded')
     // Refunded elsewhere meanwhile (the dashboard): nothing left for this row to do.
     await em
       .fork()
       .nativeUpdate(Payment, { id: row.id, status: 'pending', refundId: null }, { status: 'canceled', failureMessage: 'The payment was already refunded.' })
   }
+  if (!row.refundId) countRefund('sent')
   await syncRefunds(em, original.chargeId, row.reason)
   return 'sent'
 }
@@ -123,9 +189,9 @@ export async function sendOrQueue(refundRowIds: string[]) {
   }
 }
 
-/** Records the refunds of a booking in `tem`'s transaction and sends them after its commit. */
-export async function refundBookingDurably(tem: EntityManager, bookingId: string, reason: string) {
-  const rows = await recordBookingRefunds(tem, bookingId, reason)
+/** Records the refunds of a booking (all, or `amount` minor units) in `tem`'s transaction and sends them after its commit. */
+export async function refundBookingDurably(tem: EntityManager, bookingId: string, reason: string, amount?: number | null) {
+  const rows = await recordBookingRefunds(tem, bookingId, reason, amount)
   if (rows.length) {
     const ids = rows.map((r) => r.id)
     await afterCommit(tem, () => sendOrQueue(ids))
@@ -134,23 +200,30 @@ export async function refundBookingDurably(tem: EntityManager, bookingId: string
 }
 
 /**
- * The sweep: (1) any cancelled booking with money paid and not refunded, and no pending refund,
- * gets its refund recorded; (2) every pending refund older than a minute is sent.
+ * The sweep: (1) any cancelled booking whose cancellation refunds more than the cancellation
+ * refunds that went through (`refund_amount`: the policy's amount; a booking cancelled before
+ * policies existed owes what it paid), with money left on a payment and no pending refund, gets
+ * the rest recorded;
+ * (2) every pending refund older than a minute is sent.
  */
 export async function sweepRefunds(em: EntityManager, now = new Date()): Promise<{ recorded: number; sent: number }> {
   const conn = em.getConnection()
   const owed = await conn.execute(
-    `select distinct b.id, b.cancellation_reason from bookings b
-       join payments p on p.booking_id = b.id and p.kind = 'payment' and p.status = 'succeeded' and p.amount > p.amount_refunded
-      where b.status = 'CANCELLED' and b.amount_paid > 0
+    `select b.id, b.cancellation_reason, o.owed from bookings b
+       cross join lateral (
+         select coalesce(b.refund_amount, b.amount_paid) - coalesce((select sum(r.amount) from payments r
+           where r.booking_id = b.id and r.kind = 'refund' and r.status = 'succeeded' and r.reason like ?), 0) as owed) o
+      where b.status = 'CANCELLED' and b.amount_paid > 0 and o.owed > 0
+        and exists (select 1 from payments p where p.booking_id = b.id and p.kind = 'payment' and p.status = 'succeeded' and p.amount > p.amount_refunded)
         and not exists (select 1 from payments r where r.booking_id = b.id and r.kind = 'refund' and r.status = 'pending')
       limit 200`,
+    [`${CANCELLED_REFUND_PREFIX}%`],
   )
   let recorded = 0
   for (const b of owed) {
     await transaction(em.fork() as EntityManager, async (tem) => {
       if (!(await lockRow(tem, 'bookings', b.id))) return
-      recorded += (await recordBookingRefunds(tem, b.id, `Booking cancelled: ${b.cancellation_reason ?? ''}`)).length
+      recorded += (await recordBookingRefunds(tem, b.id, `${CANCELLED_REFUND_PREFIX}${b.cancellation_reason ?? ''}`, Number(b.owed))).length
     })
   }
   const pending = await conn.execute(

@@ -17,6 +17,8 @@ export interface PaymentsSettings {
   secretKey: string
   publishableKey: string
   webhookSecret: string
+  /** The Connect endpoint's signing secret (events of coaches' connected accounts). */
+  connectWebhookSecret: string
   apiUrl: string | null
   /** Where the browser loads Stripe.js (the local stand-in is proxied by the app, same origin). */
   stripeJsUrl: string
@@ -30,6 +32,7 @@ export const LOCAL_PROXY_PATH = '/v1/public/payments/local'
 export const LOCAL_SECRET_KEY = 'sk_test_local_summit'
 export const LOCAL_PUBLISHABLE_KEY = 'pk_test_local_summit'
 export const LOCAL_WEBHOOK_SECRET = 'whsec_local_summit_webhook_secret'
+export const LOCAL_CONNECT_WEBHOOK_SECRET = 'whsec_local_summit_connect_secret'
 
 let localUrl: string | null = null
 let client: Stripe | null = null
@@ -50,6 +53,7 @@ export function paymentsSettings(): PaymentsSettings {
       secretKey: config.STRIPE_SECRET_KEY!,
       publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? '',
       webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? '',
+      connectWebhookSecret: config.STRIPE_CONNECT_WEBHOOK_SECRET ?? '',
       apiUrl: config.STRIPE_API_URL ?? null,
       stripeJsUrl: config.STRIPE_API_URL ? `${config.STRIPE_API_URL.replace(/\/$/, '')}/js/stripe.js` : STRIPE_JS_URL,
     }
@@ -59,6 +63,7 @@ export function paymentsSettings(): PaymentsSettings {
     secretKey: LOCAL_SECRET_KEY,
     publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? LOCAL_PUBLISHABLE_KEY,
     webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? LOCAL_WEBHOOK_SECRET,
+    connectWebhookSecret: config.STRIPE_CONNECT_WEBHOOK_SECRET ?? LOCAL_CONNECT_WEBHOOK_SECRET,
     apiUrl: localUrl ?? config.STRIPE_API_URL ?? null,
     stripeJsUrl: `${LOCAL_PROXY_PATH}/js/stripe.js`,
   }

@@ -14,9 +14,17 @@ import { paymentsSettings, stripe } from './stripe'
 
 export const WEBHOOK_TOLERANCE_SECONDS = 300
 
-export async function verifyEvent(raw: string, signature: string | null): Promise<Stripe.Event> {
-  const secret = paymentsSettings().webhookSecret
-  if (!secret) throw new HttpError(400, 'Webhooks are not configured: set STRIPE_WEBHOOK_SECRET.')
+/**
+ * The one signature check of every Stripe webhook endpoint (payments, and the Connect endpoint
+ * of payouts with its own secret), so a rule added here holds for both.
+ */
+export async function verifyEvent(
+  raw: string,
+  signature: string | null,
+  secret = paymentsSettings().webhookSecret,
+  secretName = 'STRIPE_WEBHOOK_SECRET',
+): Promise<Stripe.Event> {
+  if (!secret) throw new HttpError(400, `Webhooks are not configured: set ${secretName}.`)
   if (!signature) throw new HttpError(400, 'Missing Stripe-Signature header.')
   try {
     return await stripe().webhooks.constructEventAsync(raw, signature, secret, WEBHOOK_TOLERANCE_SECONDS)
@@ -25,8 +33,23 @@ export async function verifyEvent(raw: string, signature: string | null): Promis
   }
 }
 
+type EventHandler = (em: EntityManager, event: Stripe.Event) => Promise<void>
+const moreHandlers: { prefix: string; fn: EventHandler }[] = []
+
+/** Platform events another module acts on (payouts: `transfer.`), by type prefix. */
+export function onStripeEvent(prefix: string, fn: EventHandler) {
+  moreHandlers.push({ prefix, fn })
+}
+
 export async function handleWebhook(em: EntityManager, raw: string, signature: string | null) {
-  const event = await verifyEvent(raw, signature)
+  return processOnce(em, await verifyEvent(raw, signature), applyEvent)
+}
+
+/**
+ * Applies a verified event once: its id is stored (unique) and marked processed after `apply`
+ * ran, so a redelivery of a processed event changes nothing (one that failed half-way runs again).
+ */
+export async function processOnce(em: EntityManager, event: Stripe.Event, apply: EventHandler) {
   const object = event.data?.object as { id?: string } | undefined
   await em
     .getConnection()
@@ -36,7 +59,7 @@ export async function handleWebhook(em: EntityManager, raw: string, signature: s
     )
   const row = await em.fork().findOneOrFail(WebhookEvent, { eventId: event.id })
   if (row.processedAt) return { received: true, duplicate: true }
-  await applyEvent(em, event)
+  await apply(em, event)
   await em.nativeUpdate(WebhookEvent, { eventId: event.id }, { processedAt: new Date() })
   return { received: true, duplicate: false }
 }
@@ -58,7 +81,10 @@ async function applyEvent(em: EntityManager, event: Stripe.Event) {
           : String((event.data.object as Stripe.Refund).charge),
       )
       return
-    default:
-      log.debug({ type: event.type, id: event.id }, 'webhook event ignored')
+    default: {
+      const more = moreHandlers.find((h) => event.type.startsWith(h.prefix))
+      if (more) await more.fn(em, event)
+      else log.debug({ type: event.type, id: event.id }, 'webhook event ignored')
+    }
   }
 }

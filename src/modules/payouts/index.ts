@@ -1,4 +1,22 @@
-/** Payouts: what coaches are owed for their workshops and what was paid (the front door). */
+/** Payouts: coaches' Stripe Connect accounts, the transfers of each paid booking's net, reversals, balances (the front door). */
 
+import './connect.webhook'
+import './payout.jobs'
+
+export { accountOf, accountStatus, isEnabled, serializeAccount, syncAccount } from './account.service'
+export { LEDGER_SQL, type LedgerRow, netOf, scheduleMoneySql } from './ledger'
+export {
+  type BalanceRow,
+  coachBalance,
+  loadScheduleMoney,
+  type ScheduleMoney,
+  serializeTransfer,
+  TRANSFER_STATUSES,
+  transferSessions,
+  transfersPage,
+} from './ledger.view'
+export { ConnectedAccount, ConnectPayout, PayoutReversal, PayoutTransfer } from './payout.entity'
+export { REVERSE_JOB, SWEEP_JOB, sweepPayouts, TRANSFER_JOB } from './payout.jobs'
 export { payoutRoutes } from './payout.routes'
-export { EARNING_STATUSES, split } from './payout.service'
+export { EARNING_STATUSES, markSchedulePaid, split } from './payout.service'
+export { settleSchedule, transferOnce } from './transfer.service'

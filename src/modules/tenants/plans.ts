@@ -11,3 +11,11 @@ export function planAllows(plan: TenantPlan, limit: keyof (typeof PLAN_LIMITS)['
   const max = PLAN_LIMITS[plan][limit]
   return max === null || current < max
 }
+
+/**
+ * The platform's share of a booking's revenue per plan, in percent; `null` = PLATFORM_FEE_PERCENT.
+ * Payouts read it for the tenant of each booking (and keep the percent a transfer was made with).
+ */
+export const PLAN_FEE_PERCENT: Record<TenantPlan, number | null> = { free: null, pro: null, enterprise: null }
+
+export const platformFeePercent = (plan: TenantPlan | null | undefined, fallback: number) => (plan ? (PLAN_FEE_PERCENT[plan] ?? fallback) : fallback)

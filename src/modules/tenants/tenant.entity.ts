@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
+import type { RefundPolicy } from '../../shared/refund-policy'
 import { User } from '../users'
 
 export const TENANT_PLANS = ['free', 'pro', 'enterprise'] as const
@@ -21,6 +22,8 @@ export const TenantSchema = defineEntity({
     domain: p.string().length(255).nullable(),
     plan: p.string().length(16).default('free').$type<TenantPlan>(),
     currency: p.string().length(3).default('usd'),
+    /** The refund policy of the tenant's workshops that set none (src/shared/refund-policy.ts); null: a full refund. */
+    refundPolicy: p.json<RefundPolicy>().nullable(),
     // Next invoice number; taken under a row lock so numbers have no gaps.
     invoiceCounter: p.integer().default(0),
   },

@@ -19,6 +19,7 @@ export const serializeTenant = (t: Tenant) => ({
   domain: t.domain ?? null,
   plan: t.plan,
   currency: t.currency,
+  refundPolicy: t.refundPolicy ?? null,
   limits: PLAN_LIMITS[t.plan as TenantPlan],
   createdAt: t.createdAt,
   updatedAt: t.updatedAt,

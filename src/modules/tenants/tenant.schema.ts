@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { RefundPolicyField, RefundPolicyView } from '../../shared/refund-policy'
 import { domainRule, emailRule, MESSAGES, slugRule } from '../../shared/rules'
 import { DateTime, NullableDateTime, Obj } from '../../shared/view'
 
@@ -26,6 +27,7 @@ export const TenantCreateSchema = v.strictObject({
   email: fields.email,
   domain: fields.domain,
   plan: v.optional(fields.plan, 'free'),
+  refundPolicy: RefundPolicyField,
 })
 
 export const TenantUpdateSchema = v.strictObject({
@@ -34,6 +36,8 @@ export const TenantUpdateSchema = v.strictObject({
   email: fields.email,
   domain: fields.domain,
   plan: v.optional(fields.plan),
+  /** The default refund policy of the tenant's workshops (a workshop's own wins); null: a full refund at any time. */
+  refundPolicy: RefundPolicyField,
 })
 
 export const MemberCreateSchema = v.strictObject({
@@ -55,6 +59,7 @@ export const TenantView = v.object({
   domain: v.nullable(v.string()),
   plan: v.picklist(PLANS),
   currency: v.string(),
+  refundPolicy: v.pipe(RefundPolicyView, v.description("The default refund policy of the tenant's workshops; null: a full refund at any time")),
   limits: Obj,
   createdAt: DateTime,
   updatedAt: DateTime,

@@ -8,7 +8,7 @@
 import sharp from 'sharp'
 import { IMAGE } from '../../../design-system/constants'
 import { fieldError } from '../../platform/http/errors'
-import { getObject, putObject } from '../../platform/storage'
+import { getObject, putObject, type StoredObject } from '../../platform/storage'
 import type { StoredFile } from './file.entity'
 
 // One libvips worker thread per image and a small cache: the box is shared with the app.
@@ -72,10 +72,10 @@ export async function convertImage(input: Uint8Array, v: VariantRequest): Promis
 const making = new Map<string, Promise<Uint8Array | null>>()
 
 /** The variant's bytes: from storage when made before, else made now from the original and stored. */
-export async function imageVariant(file: StoredFile, v: VariantRequest): Promise<Blob | Uint8Array | null> {
+export async function imageVariant(file: StoredFile, v: VariantRequest): Promise<StoredObject | Uint8Array | null> {
   const key = variantKey(file, v)
   const kept = await getObject(key)
-  if (kept) return kept.body
+  if (kept) return kept
   let job = making.get(key)
   if (!job) {
     job = (async () => {

@@ -74,13 +74,39 @@ async function serveFile(ctx: RequestContext, id: string, request: Request) {
       throw fieldError('file', 'This image cannot be converted.')
     })
     if (!body) throw notFound('File')
-    headers['content-length'] = String(body instanceof Blob ? body.size : body.byteLength)
-    return new Response(body as BodyInit, { headers })
+    headers['content-length'] = String('size' in body ? body.size : body.byteLength)
+    return new Response('send' in body ? body.send() : (body as BodyInit), { headers })
   }
   const obj = await getObject(file.key)
   if (!obj) throw notFound('File')
+  headers['accept-ranges'] = 'bytes'
+  // One byte range (resumed downloads, media players): read from storage as a range, not whole.
+  const range = byteRange(request.headers.get('range'), obj.size)
+  if (range === 'unsatisfiable') return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${obj.size}` } })
+  if (range) {
+    headers['content-range'] = `bytes ${range.start}-${range.end}/${obj.size}`
+    headers['content-length'] = String(range.end - range.start + 1)
+    return new Response(obj.send(range), { status: 206, headers })
+  }
   headers['content-length'] = String(obj.size)
-  return new Response(obj.body, { headers })
+  return new Response(obj.send(), { headers })
+}
+
+/** A single `bytes=a-b`, `bytes=a-` or `bytes=-n` range; null for none (or several: the whole file is sent). */
+export function byteRange(header: string | null, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null
+  if (!m || (m[1] === '' && m[2] === '')) return null
+  let start: number
+  let end: number
+  if (m[1] === '') {
+    start = Math.max(0, size - Number(m[2]))
+    end = size - 1
+  } else {
+    start = Number(m[1])
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1)
+  }
+  if (start >= size || end < start) return 'unsatisfiable'
+  return { start, end }
 }
 
 export const uploadRoutes = new Elysia({ name: 'uploads' })
@@ -167,7 +193,12 @@ export const uploadRoutes = new Elysia({ name: 'uploads' })
       { additionalProperties: true },
     ),
     detail: {
-      responses: { ...file('The file (an image resized or converted when asked)'), 304: { description: 'Not modified (ETag)' } },
+      responses: {
+        ...file('The file (an image resized or converted when asked)'),
+        206: { description: 'The byte range asked with a `Range: bytes=a-b` header (originals only)' },
+        304: { description: 'Not modified (ETag)' },
+        416: { description: 'The range lies outside the file' },
+      },
       tags: ['Uploads'],
       summary: 'Download a stored file (avatars and workshop images are public and cached; other files only for their owner)',
       description:

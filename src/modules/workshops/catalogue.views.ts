@@ -3,6 +3,7 @@
  * (serialize.ts is typed by these views; OpenAPI documents them). No server imports.
  */
 import * as v from 'valibot'
+import { RefundPolicyView } from '../../shared/refund-policy'
 import { DateTime, NullableDateTime } from '../../shared/view'
 import { PublicUserView, RatingView } from '../users'
 import { CONTENT_STATUSES, DELIVERY_MODES, PAYOUT_STATUSES, RESOURCE_TYPES, SKILL_LEVELS, VISIBILITIES } from './enums'
@@ -41,6 +42,7 @@ export const WorkshopView = v.object({
   currency: v.string(),
   minSeats: v.number(),
   maxSeats: v.number(),
+  refundPolicy: v.pipe(RefundPolicyView, v.description("What a client who cancels gets back; null: the team's default (a full refund when the team has none)")),
   tags: v.optional(v.array(TagView)),
   coach: v.optional(PublicUserView),
   workshopTemplate: v.optional(TemplateView),

@@ -1,5 +1,6 @@
 /** Workshops: the catalogue (tags, templates, workshops, schedules, resources), the public marketplace rows and which schedules a user may book (the front door). */
 export { findBookableSchedule, isCoachOf } from './bookable'
+export { onSeatsAdded } from './capacity.hooks'
 export * from './enums'
 export { findPublicSchedule, listPublicSchedules, type PublicFilters, parsePublicFilters } from './public.service'
 export { WorkshopResource } from './resource.entity'

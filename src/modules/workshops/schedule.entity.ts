@@ -24,6 +24,16 @@ export const WorkshopScheduleSchema = defineEntity({
       expression: `create index "workshop_schedules_listing_country_idx" on "workshop_schedules" ("country", "start_date", "id") include ("end_date", "workshop_id", "coach_id", "tenant_id", "level", "mode") where deleted_at is null and status = 'PUBLISHED' and visibility = 'PUBLIC' and country is not null`,
     },
     // ...and the ones running right now (start passed, end not yet), found without reading the past.
+    // Reminders and follow-ups (notifications/reminders.service.ts) find sessions by the start or
+    // end that falls in a short window, over every session that still takes place.
+    {
+      name: 'workshop_schedules_start_due_idx',
+      expression: `create index "workshop_schedules_start_due_idx" on "workshop_schedules" ("start_date") where deleted_at is null and status <> 'ARCHIVED'`,
+    },
+    {
+      name: 'workshop_schedules_end_due_idx',
+      expression: `create index "workshop_schedules_end_due_idx" on "workshop_schedules" ("end_date") where deleted_at is null and status <> 'ARCHIVED'`,
+    },
     {
       name: 'workshop_schedules_running_idx',
       expression: `create index "workshop_schedules_running_idx" on "workshop_schedules" using gist (tstzrange("start_date", greatest("start_date", "end_date"))) where deleted_at is null and status = 'PUBLISHED' and visibility = 'PUBLIC'`,

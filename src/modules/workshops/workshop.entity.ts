@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
+import type { RefundPolicy } from '../../shared/refund-policy'
 import { Tenant } from '../tenants'
 import { User } from '../users'
 import { Tag } from './tag.entity'
@@ -45,6 +46,8 @@ export const WorkshopSchema = defineEntity({
     currency: p.string().length(3).default('usd'),
     minSeats: p.integer().default(1),
     maxSeats: p.integer().default(10),
+    /** What a client who cancels gets back (src/shared/refund-policy.ts); null: the tenant's default. */
+    refundPolicy: p.json<RefundPolicy>().nullable(),
     tags: () =>
       p
         .manyToMany(Tag)

@@ -1,11 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
+import { transaction } from '../../platform/db/after-commit'
 import type { RequestContext } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
 import { conflict, fieldError, forbidden } from '../../platform/http/errors'
 import { Membership } from '../tenants'
 import type { User } from '../users'
 import { assertOwner, isUuid } from './access'
+import { seatsAdded } from './capacity.hooks'
 import { WorkshopView } from './catalogue.views'
 import { WorkshopSchedule } from './schedule.entity'
 import { serializeWorkshop, toMinor } from './serialize'
@@ -92,13 +94,14 @@ export const workshopRoutes = crud({
       currency: tenant.currency,
       minSeats: data.minSeats,
       maxSeats: data.maxSeats,
+      refundPolicy: data.refundPolicy ?? null,
     })
     workshop.tags.set(await resolveTags(ctx.em, data.tags ?? []))
     await ctx.em.flush()
     return workshop
   },
   async update(ctx, row, data) {
-    const { tags, workshopTemplateId, price, ...rest } = data
+    const { tags, workshopTemplateId, price, refundPolicy, ...rest } = data
     const minSeats = rest.minSeats ?? row.minSeats
     const maxSeats = rest.maxSeats ?? row.maxSeats
     if (maxSeats < minSeats) throw fieldError('maxSeats', 'Maximum seats must be at least the minimum seats')
@@ -110,9 +113,16 @@ export const workshopRoutes = crud({
       row.workshopTemplate = template
     }
     if (price !== undefined) row.price = toMinor(price)
+    if (refundPolicy !== undefined) row.refundPolicy = refundPolicy
     for (const k of ['image', 'video'] as const) if (rest[k] === '') rest[k] = null
+    const raised = rest.maxSeats !== undefined && rest.maxSeats > row.maxSeats
     ctx.em.assign(row, rest)
     if (tags) row.tags.set(await resolveTags(ctx.em, tags))
-    await ctx.em.flush()
+    if (!raised) return void (await ctx.em.flush())
+    // More seats: the waitlists of the coming schedules get them in the same transaction.
+    await transaction(ctx.em as EntityManager, async (tem) => {
+      await tem.flush()
+      await seatsAdded(tem, row.id, now())
+    })
   },
 })

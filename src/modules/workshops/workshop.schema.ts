@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { RefundPolicyField } from '../../shared/refund-policy'
 import { amountRule, crossField, descriptionRule, CATALOGUE_MESSAGES as M, optionalUrl, required, slugInput, titleRule, uuidRule } from './catalogue.rules'
 
 const seats = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(10000, 'At most 10000 seats'))
@@ -27,6 +28,8 @@ export const WorkshopCreateSchema = v.pipe(
     maxSeats: v.optional(seats(M.maxSeats), 10),
     /** Tag ids or slugs. */
     tags,
+    /** Full refund until X hours before the start, a percentage until Y hours, none after; null: the team's default. */
+    refundPolicy: RefundPolicyField,
   }),
   seatOrder,
 )
@@ -43,6 +46,7 @@ export const WorkshopUpdateSchema = v.pipe(
     minSeats: v.optional(seats(M.minSeats)),
     maxSeats: v.optional(seats(M.maxSeats)),
     tags,
+    refundPolicy: RefundPolicyField,
   }),
   seatOrder,
 )

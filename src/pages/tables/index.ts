@@ -8,6 +8,7 @@ import { readTableState, type TableState } from '../../../design-system/componen
 import type { DataTableProps, TableFilter } from '../../../islands/data-table/props'
 import { clientBookingsPage, clientGroupsPage, clientInvoicesPage, clientPaymentsPage, clientWorkshopsPage } from '../../modules/bookings'
 import { coachBookingsPage, coachFeedbacksPage, coachPayoutsPage, coachWorkshopsPage, workshopHistoryPage, workshopInvoicesPage } from '../../modules/coach'
+import { transfersPage } from '../../modules/payouts'
 import { teamInvitationsPage, teamMembersPage } from '../../modules/teams'
 import type { User } from '../../modules/users'
 import { vouchersPage, voucherUsagePage } from '../../modules/vouchers'
@@ -39,6 +40,12 @@ const LOADERS: Record<TableKind, Loader> = {
   'team-invitations': (em, _u, q, _s, t) => (t ? teamInvitationsPage(em, t, q) : none()),
   vouchers: (em, _u, q, _s, t) => (t ? vouchersPage(em, t, q) : none()),
   'voucher-usage': (em, _u, q, s, t) => (t ? voucherUsagePage(em, t, s.voucher, q) : none()),
+  'coach-transfers': (em, u, q, s) =>
+    transfersPage(
+      em,
+      { coachId: u.id, workshopId: s.workshop ?? q.filters.workshop ?? null, scheduleId: q.filters.schedule ?? null, status: q.filters.status ?? null },
+      q,
+    ),
 }
 
 export const isTableKind = (k: string): k is TableKind => Object.hasOwn(TABLES, k)

@@ -218,6 +218,26 @@ export const TABLES = {
       { key: 'workshop', label: 'Workshop', type: 'select', all: 'All workshops' },
     ],
   },
+  'coach-transfers': {
+    area: 'coach',
+    scope: ['workshop'],
+    filters: [
+      {
+        key: 'status',
+        label: 'Transfer',
+        type: 'select',
+        all: 'Any transfer state',
+        options: [
+          ['pending', 'Pending'],
+          ['transferred', 'Transferred'],
+          ['partially_reversed', 'Partly reversed'],
+          ['reversed', 'Reversed'],
+        ],
+      },
+      { key: 'workshop', label: 'Workshop', type: 'select', all: 'All workshops' },
+      { key: 'schedule', label: 'Session', type: 'select', all: 'All sessions' },
+    ],
+  },
 } as const satisfies Record<string, { area: 'client' | 'coach'; scope: readonly string[]; filters: readonly FilterSpec[]; can?: PermissionName }>
 
 export type TableKind = keyof typeof TABLES

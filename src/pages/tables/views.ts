@@ -370,11 +370,12 @@ export const VIEWS: Record<TableKind, View> = {
   'coach-payouts': {
     columns: [
       col('session', 'Session', 240, S),
-      col('bookings', 'Bookings', 140, SE),
+      col('bookings', 'Bookings', 130, SE),
       col('gross', 'Gross', 110, SE),
+      col('refunds', 'Refunds', 100, { align: 'end' }),
       col('fee', 'Fee', 100, { align: 'end' }),
       col('net', 'Net', 110, { align: 'end' }),
-      col('status', 'Status', 170, S),
+      col('status', 'Status', 180, S),
     ],
     empty: { text: 'No payouts yet: they appear once bookings are paid.', href: '/c/workshops', cta: 'Go to my workshops' },
     row: (r) => ({
@@ -382,16 +383,81 @@ export const VIEWS: Record<TableKind, View> = {
         session: { text: r.title, href: `/c/workshops/${r.workshopId}/payouts`, sub: fmtDateTime(r.startDate, r.timezone) },
         bookings: { text: `${r.bookings} (${r.seats} seats)` },
         gross: { text: minor(r.gross, r.currency) },
+        refunds: { text: r.refunded ? `−${minor(r.refunded, r.currency)}` : '—' },
         fee: { text: minor(r.fee, r.currency) },
         net: { text: minor(r.net, r.currency) },
         status: {
-          text: r.status === 'paid' ? 'Paid' : 'Pending',
+          text: r.status === 'paid' ? 'Paid' : r.transferred > 0 ? 'Partly transferred' : 'Pending',
           tone: r.status === 'paid' ? 'green' : 'amber',
-          sub: r.status === 'paid' ? (r.paidAt ? `Paid ${fmtDate(r.paidAt, r.timezone)}` : undefined) : r.ended ? undefined : 'Not ended yet',
+          sub:
+            r.status === 'paid'
+              ? r.paidAt
+                ? `Paid ${fmtDate(r.paidAt, r.timezone)}`
+                : undefined
+              : r.transferred > 0
+                ? `${minor(r.transferred, r.currency)} transferred`
+                : r.ended
+                  ? undefined
+                  : 'Not ended yet',
         },
       },
     }),
   },
+  'coach-transfers': {
+    columns: [
+      col('session', 'Session', 200, S),
+      col('client', 'Booking', 170, S),
+      col('gross', 'Gross', 90, SE),
+      col('refunds', 'Refunds', 90, { align: 'end' }),
+      col('fee', 'Fee', 80, { align: 'end' }),
+      col('net', 'Net', 90, SE),
+      col('status', 'Transfer', 170, S),
+    ],
+    empty: {
+      text: 'No transfers yet: each paid booking shows here, and its money goes to you after the session.',
+      href: '/c/workshops',
+      cta: 'Go to my workshops',
+    },
+    row: (r) => ({
+      cells: {
+        session: { text: r.title, href: `/c/workshops/${r.workshopId}/payouts`, sub: fmtDateTime(r.startDate, r.timezone) },
+        client: {
+          text: r.client,
+          href: `/c/bookings/${r.bookingId}/payments`,
+          sub: `${r.seats} seat${r.seats === 1 ? '' : 's'} · ${STATUS_LABEL[r.bookingStatus] ?? r.bookingStatus}`,
+        },
+        gross: { text: minor(r.gross, r.currency) },
+        refunds: { text: r.refunded ? `−${minor(r.refunded, r.currency)}` : '—' },
+        fee: { text: minor(r.fee, r.currency), sub: `${r.feePercent}%` },
+        net: { text: minor(r.net, r.currency) },
+        status: transferCell(r),
+      },
+    }),
+  },
+}
+
+const TRANSFER_LABEL: Record<string, [string, string]> = {
+  pending: ['Pending', 'amber'],
+  transferred: ['Transferred', 'green'],
+  partially_reversed: ['Partly reversed', 'amber'],
+  reversed: ['Reversed', 'red'],
+}
+
+/** A transfer's state, and under it why it waits or where the money went. */
+function transferCell(r: Row): TableCell {
+  const [text, tone] = TRANSFER_LABEL[r.status] ?? [r.status, 'gray']
+  let sub: string | undefined
+  if (r.status === 'pending') {
+    if (!r.due) sub = r.ended ? `Refund window until ${fmtDateTime(r.dueAt, r.timezone)}` : 'Session not over yet'
+    else if (!r.accountEnabled) sub = 'Waits for your payout account'
+    else sub = r.failureMessage ? 'Stripe refused it: retrying' : 'Being transferred'
+  } else if (r.stripeTransferId) {
+    // The date, and the transfer id shortened (the whole one is in the API).
+    const id = r.stripeTransferId.length > 12 ? `tr_…${r.stripeTransferId.slice(-6)}` : r.stripeTransferId
+    sub = `${r.transferredAt ? `${fmtDate(r.transferredAt, r.timezone)} · ` : ''}${id}`
+    if (r.reversed) sub = `−${minor(r.reversed, r.currency)} reversed · ${sub}`
+  } else sub = r.transferredAt ? `Paid outside Stripe · ${fmtDate(r.transferredAt, r.timezone)}` : 'Paid outside Stripe'
+  return { text, tone, sub }
 }
 
 /** The rows of a page as the island shows them. */

@@ -4,7 +4,9 @@
  * API and pages answer those with 503 and Retry-After instead of 500. `pingDatabase` is what
  * /health runs.
  */
+import { readdirSync } from 'node:fs'
 import { getOrm } from './current'
+import { migrationsPath } from './orm'
 
 export const RETRY_AFTER_SECONDS = 5
 export const UNAVAILABLE_MESSAGE = 'The service is busy or its database is unavailable. Please try again shortly.'
@@ -26,6 +28,22 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false
 }
 
+/** Which limit or failure made the database unavailable (a metrics label). */
+export function unavailableCause(error: unknown): string {
+  let e: any = error
+  for (let depth = 0; e && depth < 6; depth++, e = e.cause) {
+    const code = typeof e.code === 'string' ? e.code : typeof e.sqlState === 'string' ? e.sqlState : undefined
+    const message = typeof e.message === 'string' ? e.message : ''
+    if (code === '57014' || /statement timeout/i.test(message)) return 'statement_timeout'
+    if (code === '55P03' || /lock timeout/i.test(message)) return 'lock_timeout'
+    if (code === '25P03' || /idle-in-transaction/i.test(message)) return 'idle_in_transaction_timeout'
+    if (/timeout exceeded when trying to connect/i.test(message)) return 'pool_timeout'
+    if (code === '40P01') return 'deadlock'
+    if ((code && (code.startsWith('08') || NETWORK_CODES.has(code))) || /connect|terminat|closed/i.test(message)) return 'unreachable'
+  }
+  return 'other'
+}
+
 /** One `select 1` on a pooled connection, bounded by `timeoutMs`. */
 export async function pingDatabase(timeoutMs = 2000): Promise<{ ok: true; ms: number } | { ok: false; error: string }> {
   const t0 = performance.now()
@@ -42,4 +60,18 @@ export async function pingDatabase(timeoutMs = 2000): Promise<{ ok: true; ms: nu
   } finally {
     clearTimeout(timer)
   }
+}
+
+let migrationsDone = false
+
+/** Every migration this server ships is recorded as applied (checked until true, then remembered). */
+export async function migrationsApplied(): Promise<boolean> {
+  if (migrationsDone) return true
+  const shipped = readdirSync(migrationsPath)
+    .filter((f) => /^Migration.*\.[jt]s$/.test(f) && !f.endsWith('.d.ts'))
+    .map((f) => f.replace(/\.[jt]s$/, ''))
+  const rows = await getOrm().em.getConnection().execute<{ name: string }[]>('select name from mikro_orm_migrations')
+  const applied = new Set(rows.map((r) => r.name.replace(/\.[jt]s$/, '')))
+  migrationsDone = shipped.every((name) => applied.has(name))
+  return migrationsDone
 }

@@ -61,6 +61,32 @@ export async function initOrm(clientUrl: string, opts: OrmOptions) {
   return MikroORM.init(ormConfig(clientUrl, opts))
 }
 
+/**
+ * One server at a time: the schema and built-in data are prepared under a PostgreSQL session
+ * advisory lock, so app servers starting together apply each migration once (the others wait,
+ * then find nothing pending). The lock lives on a connection of its own, held until `fn` ends,
+ * and is released by PostgreSQL if the process dies.
+ */
+export const STARTUP_LOCK_KEY = 0x5355_4d4d_4954 // "SUMMIT"
+export async function withStartupLock<T>(databaseUrl: string, fn: () => Promise<T>): Promise<T> {
+  const sql = new Bun.SQL(databaseUrl, { max: 1, connectionTimeout: 30 })
+  const conn = await sql.reserve()
+  try {
+    const t0 = performance.now()
+    await conn`select pg_advisory_lock(${STARTUP_LOCK_KEY})`
+    const waited = Math.round(performance.now() - t0)
+    if (waited > 100) log.info({ ms: waited }, 'waited for another server to prepare the database')
+    try {
+      return await fn()
+    } finally {
+      await conn`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`.catch(() => {})
+    }
+  } finally {
+    conn.release()
+    await sql.close()
+  }
+}
+
 /** Applies every pending migration; answers the names applied. */
 export async function migrateUp(orm: MikroORM) {
   const applied = await orm.migrator.up()

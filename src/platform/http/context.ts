@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { Elysia } from 'elysia'
 import { getOrm } from '../db/current'
-import { log as rootLog } from '../log'
+import { currentRequestId, log as rootLog } from '../log'
 import { clientIp } from './client-ip'
 import type { CookieJar } from './session'
 
@@ -120,9 +120,10 @@ export function checkedValue<T>() {
  */
 export const platform = new Elysia({ name: 'platform' })
   .derive({ as: 'global' }, async ({ request, cookie, headers }) => {
-    const requestId = headers['x-request-id']?.slice(0, 64) || Bun.randomUUIDv7()
+    // The id the fetch handler gave the request (src/app.ts); log lines get it through the logger's mixin.
+    const requestId = currentRequestId() ?? Bun.randomUUIDv7()
     const em = getOrm().em.fork({ clear: true }) as EntityManager
-    const base = new BaseContext(em, rootLog.child({ reqId: requestId }), requestId, headers['x-team']?.trim() || null, clientIp(request))
+    const base = new BaseContext(em, rootLog, requestId, headers['x-team']?.trim() || null, clientIp(request))
     base.log.debug({ method: request.method, path: new URL(request.url).pathname }, 'request')
     const ctx = await createContext(base, { method: request.method, headers, cookie: cookie as unknown as CookieJar })
     return { ctx }

@@ -7,7 +7,7 @@ import { created, noContent, ok } from '../openapi/responses'
 import { type AccessRule, checkedValue, type Permission, platform, type RequestContext } from './context'
 import { forbidden, notFound, parseOrThrow } from './errors'
 import { isId } from './ids'
-import { type ListParams, ListQuerySchema, listResponse, parseIncludes, parseListQuery, ShowQuerySchema } from './list-query'
+import { findPage, type ListParams, ListQuerySchema, listResponse, parseIncludes, parseListQuery, ShowQuerySchema } from './list-query'
 
 /** Who may call an action: anyone, any signed-in user, a permission, or a custom check. */
 export type Access = 'public' | 'auth' | Permission | ((ctx: RequestContext) => Promise<void> | void)
@@ -152,7 +152,7 @@ export function crud<E extends Row, V extends v.GenericSchema>(o: CrudOptions<E,
         for (const [field, value] of Object.entries(p.filter)) where.push(o.filters![field](value, ctx))
         if (p.q && o.searchable?.length) where.push({ $or: o.searchable.map((f) => ({ [f]: { $ilike: `%${escapeLike(p.q!)}%` } })) } as FilterQuery<E>)
         if (p.onlyTrashed) where.push({ deletedAt: { $ne: null } } as FilterQuery<E>)
-        const [rows, total] = await ctx.em.findAndCount(o.entity, { $and: where } as FilterQuery<E>, {
+        const [rows, total] = await findPage(ctx.em, o.entity, { $and: where } as FilterQuery<E>, {
           limit: p.perPage,
           offset: p.offset,
           orderBy: [...p.sort.map((s) => ({ [s.field]: s.dir })), { id: 'asc' }] as QueryOrderMap<E>[],

@@ -1,7 +1,8 @@
 import { NotFoundError, ValidationError as OrmValidationError, UniqueConstraintViolationException } from '@mikro-orm/core'
 import * as v from 'valibot'
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../db/health'
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, unavailableCause } from '../db/health'
 import type { Logger } from '../log'
+import { countDatabaseUnavailable } from '../metrics'
 import { HttpError, issuesToBag, validationError } from './errors'
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -50,6 +51,7 @@ function answer(code: string | number, error: unknown, log: Logger, request?: Re
   // The database is busy or gone: 503 with Retry-After (a page for browsers), never a 500.
   if (!(error instanceof HttpError) && isDatabaseUnavailable(error)) {
     log.warn({ err: error instanceof Error ? error.message : error }, 'database unavailable')
+    countDatabaseUnavailable(unavailableCause(error))
     const headers = { 'retry-after': String(RETRY_AFTER_SECONDS) }
     if (request && wantsPage(request)) return unavailablePage(headers)
     return json(503, { message: UNAVAILABLE_MESSAGE }, headers)

@@ -1,3 +1,5 @@
+import type { EntityName, FilterQuery, FindOptions } from '@mikro-orm/core'
+import type { EntityManager } from '@mikro-orm/postgresql'
 import * as v from 'valibot'
 import { validationError } from './errors'
 
@@ -86,6 +88,23 @@ export function parseListQuery(
     withTrashed: truthy(sp.get('withTrashed')),
     onlyTrashed: truthy(sp.get('onlyTrashed')),
   }
+}
+
+/**
+ * One page of rows and the total: a page that is not full tells the total by itself (one
+ * statement, the usual case for short lists); only a full page, or one past the end, counts.
+ */
+export async function findPage<E extends object>(
+  em: EntityManager,
+  entity: EntityName<E>,
+  where: FilterQuery<NoInfer<E>>,
+  opts: FindOptions<NoInfer<E>, any, any, any> & { limit: number; offset: number },
+): Promise<[E[], number]> {
+  // `never` casts: MikroORM's index-aware filter types do not follow a generic E.
+  const rows = (await em.find(entity, where as never, opts as never)) as E[]
+  const partial = rows.length < opts.limit && (rows.length > 0 || opts.offset === 0)
+  const total = partial ? opts.offset + rows.length : await em.count(entity, where as never, { filters: opts.filters })
+  return [rows, total]
 }
 
 export function listResponse<T>(data: T[], total: number, p: Pick<ListParams, 'page' | 'perPage'>) {

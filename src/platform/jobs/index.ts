@@ -12,7 +12,9 @@
 
 import type { MikroORM } from '@mikro-orm/postgresql'
 import { PgBoss } from 'pg-boss'
+import { config } from '../../config'
 import { log } from '../log'
+import { addCollector, countJob, gauge } from '../metrics'
 
 export type JobHandler<T = any> = (data: T, meta: { id: string; name: string }) => Promise<void> | void
 
@@ -69,19 +71,51 @@ export async function runNow(name: string, data: object = {}) {
 
 export const jobsRunning = () => boss !== null
 
+// Queue depth in /metrics, from pg-boss's own counts (refreshed by its supervisor, shared by
+// every server). Failures are counted per server by summit_jobs_total{outcome="failed"}.
+const depth = gauge('summit_job_queue_jobs', 'Jobs in each queue by state (ready: due and waiting for a worker; deferred: due later; active: running)', [
+  'job',
+  'state',
+])
+addCollector(async () => {
+  if (!boss) return
+  for (const q of await boss.getQueues()) {
+    if (!handlers.has(q.name)) continue
+    depth.set({ job: q.name, state: 'ready' }, Math.max(0, (q.queuedCount ?? 0) - (q.deferredCount ?? 0)))
+    depth.set({ job: q.name, state: 'deferred' }, q.deferredCount ?? 0)
+    depth.set({ job: q.name, state: 'active' }, q.activeCount ?? 0)
+  }
+})
+
+/**
+ * A running job sends a heartbeat every JOB_HEARTBEAT_SECONDS / 2; when its server dies mid-job
+ * the heartbeat stops, and the supervisor (any server) fails the job after JOB_HEARTBEAT_SECONDS
+ * so another server retries it. Handlers are written to be safe to run again (locks, guarded
+ * updates, idempotency keys): a job's effect happens once.
+ */
 async function startWorker(b: PgBoss, name: string) {
-  await b.createQueue(name, { retryLimit: 3, retryDelay: 5, expireInSeconds: 300, ...policies.get(name) })
+  const queue = { retryLimit: 3, retryDelay: 5, expireInSeconds: 300, heartbeatSeconds: config.JOB_HEARTBEAT_SECONDS, ...policies.get(name) }
+  if (await b.getQueue(name)) await b.updateQueue(name, queue)
+  else await b.createQueue(name, queue)
   await b.work(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, async (jobs) => {
     for (const job of jobs) {
+      const jobLog = log.child({ job: name, jobId: job.id })
+      const t0 = performance.now()
+      jobLog.debug('job started')
       try {
         await handlers.get(name)!(job.data, { id: job.id, name })
+        countJob(name, 'completed')
+        jobLog.debug({ ms: Math.round(performance.now() - t0) }, 'job done')
       } catch (err) {
-        log.error({ err, job: name, jobId: job.id }, 'job failed')
+        countJob(name, 'failed')
+        jobLog.error({ err }, 'job failed')
         throw err
       }
     }
   })
 }
+
+const supervisePeriod = () => Math.min(60, Math.max(2, Math.floor(config.JOB_HEARTBEAT_SECONDS / 2)))
 
 async function start(_orm: MikroORM, databaseUrl: string) {
   const b = new PgBoss({
@@ -89,8 +123,9 @@ async function start(_orm: MikroORM, databaseUrl: string) {
     schema: 'pgboss',
     max: 4,
     application_name: 'summit-jobs',
-    // Keep the supervisor quiet in short-lived test processes.
-    ...(process.env.NODE_ENV === 'test' ? { superviseIntervalSeconds: 60, monitorIntervalSeconds: 60 } : {}),
+    // Stalled jobs (no heartbeat) are looked for twice per heartbeat period, by whichever server gets there first.
+    superviseIntervalSeconds: supervisePeriod(),
+    monitorIntervalSeconds: supervisePeriod(),
   })
   // Connections cut while the database shuts down after us are not worth an error line.
   b.on('error', (err) => (stopping ? log.debug({ err: err.message }, 'job service error while stopping') : log.error({ err }, 'job service error')))

@@ -1,2 +1,2 @@
-export { closeMail, type MailMessage, type OutboxEntry, queueMail, readOutbox, sendMail } from './mailer'
+export { closeMail, type MailAttachment, type MailMessage, type OutboxEntry, queueMail, readOutbox, sendMail } from './mailer'
 export { layout, type Rendered } from './templates'

@@ -3,12 +3,23 @@ import { join, resolve } from 'node:path'
 import nodemailer, { type Transporter } from 'nodemailer'
 import { config } from '../../config'
 import { log } from '../log'
+import { countMail } from '../metrics'
+
+export interface MailAttachment {
+  filename: string
+  content: string
+  contentType: string
+}
 
 export interface MailMessage {
   to: string
   subject: string
   text: string
   html?: string
+  /** Extra headers (e.g. List-Unsubscribe and List-Unsubscribe-Post of RFC 8058). */
+  headers?: Record<string, string>
+  /** Text attachments (e.g. a text/calendar .ics). */
+  attachments?: MailAttachment[]
 }
 
 export interface OutboxEntry extends MailMessage {
@@ -32,7 +43,21 @@ function smtp() {
  */
 export async function sendMail(msg: MailMessage): Promise<void> {
   if (config.SMTP_URL) {
-    const info = await smtp().sendMail({ from: config.MAIL_FROM, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html })
+    const info = await smtp()
+      .sendMail({
+        from: config.MAIL_FROM,
+        to: msg.to,
+        subject: msg.subject,
+        text: msg.text,
+        html: msg.html,
+        headers: msg.headers,
+        attachments: msg.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+      })
+      .catch((err) => {
+        countMail('failed')
+        throw err
+      })
+    countMail('sent')
     log.info({ to: msg.to, subject: msg.subject, messageId: info.messageId }, 'mail sent')
     return
   }
@@ -40,6 +65,7 @@ export async function sendMail(msg: MailMessage): Promise<void> {
   const dir = resolve(config.OUTBOX_DIR)
   await mkdir(dir, { recursive: true })
   await writeFile(join(dir, `${entry.id}.json`), JSON.stringify(entry, null, 2))
+  countMail('outbox')
   if (config.production) log.warn({ to: msg.to, subject: msg.subject }, 'SMTP_URL is not set: mail kept in the local outbox, not delivered')
   // Development only: the whole text is logged so a developer can sign in from the console.
   else log.info({ to: msg.to, subject: msg.subject, text: msg.text, outbox: dir }, 'mail kept in the local outbox')

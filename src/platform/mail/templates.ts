@@ -16,6 +16,8 @@ interface Block {
   code?: string
   /** A button with its address (the text version prints the address). */
   button?: { label: string; url: string }
+  /** Small print, optionally ending with a link (why the mail came, how to stop it). */
+  note?: { text: string; link?: { label: string; url: string } }
 }
 
 /** Lays out a message with the site name as header and footer. */
@@ -28,6 +30,7 @@ export function layout(subject: string, heading: string, blocks: Block[]): Rende
       if (b.p) return [b.p, '']
       if (b.code) return [b.code, '']
       if (b.button) return [`${b.button.label}: ${b.button.url}`, '']
+      if (b.note) return [b.note.link ? `${b.note.text} ${b.note.link.label}: ${b.note.link.url}` : b.note.text, '']
       return []
     }),
     `— ${site}`,
@@ -40,6 +43,8 @@ export function layout(subject: string, heading: string, blocks: Block[]): Rende
         return `<p style="margin:0 0 16px;font-size:32px;font-weight:700;letter-spacing:8px;font-family:ui-monospace,Menlo,monospace">${esc(b.code)}</p>`
       if (b.button)
         return `<p style="margin:0 0 16px"><a href="${esc(b.button.url)}" style="display:inline-block;padding:10px 18px;border-radius:8px;background:#eab308;color:#1c1917;text-decoration:none;font-weight:600">${esc(b.button.label)}</a></p>`
+      if (b.note)
+        return `<p style="margin:24px 0 0;font-size:12px;line-height:1.5;color:#78716c">${esc(b.note.text)}${b.note.link ? ` <a href="${esc(b.note.link.url)}" style="color:#57534e">${esc(b.note.link.label)}</a>` : ''}</p>`
       return ''
     })
     .join('\n')

@@ -3,15 +3,21 @@
  * MinIO, R2, ...) when S3_BUCKET is set, through Bun's built-in S3 client. Keys are
  * relative paths such as `avatars/<id>.png`; callers never see which backend holds them.
  */
-import { mkdir, rm, stat } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { access, mkdir, rm, stat } from 'node:fs/promises'
 import { dirname, resolve, sep } from 'node:path'
 import { config } from '../../config'
 
 export interface StoredObject {
-  /** A Blob that streams from disk or from the bucket (BunFile / S3File). */
+  /** A Blob read lazily from disk or from the bucket (BunFile / S3File): `arrayBuffer()`, `slice()`. */
   body: Blob
   size: number
   contentType?: string
+  /**
+   * The bytes as a Response body, all or `start`..`end` (inclusive; a ranged read of the
+   * object, not the whole). Use it for answers: Bun refuses `new Response(s3File, init)`.
+   */
+  send(range?: { start: number; end: number }): Blob | ReadableStream<Uint8Array>
 }
 
 export interface StorageDriver {
@@ -19,6 +25,8 @@ export interface StorageDriver {
   put(key: string, bytes: Uint8Array | ArrayBuffer | Blob, contentType: string): Promise<void>
   get(key: string): Promise<StoredObject | null>
   delete(key: string): Promise<void>
+  /** Throws when the store cannot be used (readiness): the folder is not writable, the bucket does not answer. */
+  ping?(): Promise<void>
 }
 
 /** A key is a relative path of safe segments: no `..`, no absolute paths, no odd bytes. */
@@ -46,10 +54,15 @@ export function localDriver(root: string): StorageDriver {
       const path = pathOf(key)
       const info = await stat(path).catch(() => null)
       if (!info?.isFile()) return null
-      return { body: Bun.file(path), size: info.size }
+      const file = Bun.file(path)
+      return { body: file, size: info.size, send: (r) => (r ? file.slice(r.start, r.end + 1) : file) }
     },
     async delete(key) {
       await rm(pathOf(key), { force: true })
+    },
+    async ping() {
+      await mkdir(base, { recursive: true })
+      await access(base, constants.W_OK)
     },
   }
 }
@@ -69,15 +82,22 @@ export function s3Driver(opts: { bucket: string; endpoint?: string; region?: str
     },
     async get(key) {
       const file = client.file(assertKey(key))
-      // exists() answers false for a missing key and throws on real failures (never a false 404).
-      if (!(await file.exists())) return null
-      const info = await file.stat()
-      return { body: file, size: info.size, contentType: info.type }
+      // One HEAD: a missing key is null; any other failure throws (never a false 404).
+      const info = await file.stat().catch((e: { code?: string }) => {
+        if (e?.code === 'NoSuchKey' || e?.code === 'ERR_S3_FILE_NOT_FOUND') return null
+        throw e
+      })
+      if (!info) return null
+      return { body: file, size: info.size, contentType: info.type, send: (r) => (r ? file.slice(r.start, r.end + 1) : file).stream() }
     },
     async delete(key) {
       await client.delete(assertKey(key)).catch((e: any) => {
         if (e?.code !== 'NoSuchKey') throw e
       })
+    },
+    async ping() {
+      // The bucket answers a listing of one key (a missing bucket or bad credentials throw).
+      await client.list({ maxKeys: 1 })
     },
   }
 }
@@ -106,3 +126,4 @@ export function setStorage(d: StorageDriver | null) {
 export const putObject = (key: string, bytes: Uint8Array | ArrayBuffer | Blob, contentType: string) => storage().put(key, bytes, contentType)
 export const getObject = (key: string) => storage().get(key)
 export const deleteObject = (key: string) => storage().delete(key)
+export const pingStorage = () => storage().ping?.() ?? Promise.resolve()

@@ -97,8 +97,21 @@ function Overview({ data, tz }: { data: Data; tz: string }) {
             ...(b.voucherCode ? ([['Voucher', `${b.voucherCode} (−${money(b.discount, b.currency)})`]] as [string, string][]) : []),
             ['To pay', money(b.amountDue, b.currency)],
             ['Paid', money(b.amountPaid, b.currency)],
+            ...(() => {
+              const refunded = data.payments
+                .filter((p) => p.kind === 'refund' && p.status !== 'failed' && p.status !== 'canceled')
+                .reduce((n, p) => n + p.amount, 0)
+              return refunded > 0 ? ([['Refunded', money(refunded, b.currency)]] as [string, string][]) : []
+            })(),
             ['Booked on', fmtDateTime(b.createdAt, tz)],
             ...(b.status === 'PENDING' && b.holdExpiresAt ? ([['Seats held until', fmtDateTime(b.holdExpiresAt, tz)]] as [string, string][]) : []),
+            ...data.moves.map(
+              (m) =>
+                [
+                  'Moved',
+                  `from ${fmtDateTime(m.from, tz)} on ${fmtDateTime(m.at, tz)}${m.difference > 0 ? ` (paid ${money(m.difference, b.currency)} more)` : m.difference < 0 ? ` (${money(-m.difference, b.currency)} refunded)` : ''}`,
+                ] as [string, string],
+            ),
             ...(b.cancellationReason ? ([['Cancelled', `${fmtDateTime(b.cancelledAt, tz)}: ${b.cancellationReason}`]] as [string, string][]) : []),
           ]}
         />
@@ -154,6 +167,7 @@ function makePage(tab: Tab) {
               amountPaid: b.amountPaid,
               currency: b.currency,
               workshopTitle: b.workshop.title,
+              seats: b.seats,
             },
             hasInvoice: data.invoices.some((i) => i.kind === 'invoice') || b.amountPaid > 0,
             hasCreditNote: data.invoices.some((i) => i.kind === 'credit_note') || refund.length > 0,
@@ -161,6 +175,7 @@ function makePage(tab: Tab) {
             canLeaveFeedback: data.canLeaveFeedback,
             feedback: data.feedback,
             now: data.now,
+            tz,
           }}
         />
         <TabLinks label="Booking sections" tabs={tabs} current={tab === 'overview' ? base : `${base}/${tab}`} />

@@ -1,7 +1,7 @@
-/** /b: the client dashboard: next workshop, upcoming, waiting for payment, seats to fill, invitations to me, payments, metrics. */
+/** /b: the client dashboard: next workshop, waitlist entries and offers, upcoming, waiting for payment, seats to fill, invitations to me, payments, metrics. */
 import { css } from 'styled-system/css'
 import { fmtDateTime, fmtRange, MODE_LABEL, money } from '../../../../islands/lib/format'
-import { type ClientBookingRow, clientBookings, clientPayments, invitationsToMe } from '../../../modules/bookings'
+import { type ClientBookingRow, clientBookings, clientPayments, invitationsToMe, myWaitlist } from '../../../modules/bookings'
 import { clientMetrics } from '../../../modules/dashboard'
 import { now } from '../../../platform/clock'
 import { Island } from '../../island'
@@ -16,6 +16,7 @@ async function load(ctx: PageContext) {
   const bookings = await clientBookings(ctx.em, me.id)
   const invitations = await invitationsToMe(ctx.em, me)
   const payments = await clientPayments(ctx.em, me.id)
+  const waitlist = await myWaitlist(ctx.em, me.id)
   const metrics = await clientMetrics(ctx.em, me.id, { from: new Date(t.getTime() - 30 * 86_400_000), to: t })
   const coming = bookings.filter((b) => ['PENDING', 'CONFIRMED'].includes(b.status) && new Date(b.schedule.startDate) > t).reverse()
   return {
@@ -24,6 +25,7 @@ async function load(ctx: PageContext) {
     unpaid: bookings.filter((b) => b.status === 'PENDING' && b.mine),
     toFill: coming.filter((b) => b.mine && b.seatsFree > 0),
     invitations,
+    waitlist,
     payments: payments.payments.slice(0, 5),
     metrics: { ...metrics, nextWorkshopAt: metrics.nextWorkshopAt ? new Date(metrics.nextWorkshopAt).toISOString() : null },
     currency: bookings[0]?.currency ?? 'usd',
@@ -148,6 +150,26 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
           )}
         </Card>
       </div>
+      {data.waitlist.length ? (
+        <Card title="Waitlist" id="waitlist">
+          <Island
+            name="waitlist"
+            props={{
+              mode: 'mine',
+              entries: data.waitlist.map((e) => ({
+                id: e.id,
+                position: e.position,
+                seats: e.seats,
+                status: e.status,
+                offerExpiresAt: e.offerExpiresAt,
+                workshopScheduleId: e.workshopScheduleId,
+                workshopTitle: e.workshopTitle,
+                when: fmtDateTime(e.startDate, tz),
+              })),
+            }}
+          />
+        </Card>
+      ) : null}
       <div className={grid(2)}>
         <Card
           title="Upcoming bookings"

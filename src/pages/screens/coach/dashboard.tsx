@@ -223,7 +223,7 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
               <span className={muted}>net of {plural(d.payoutsPending.schedules, 'schedule')}</span>
             </p>
             <a className={link} href="/c/account/payouts">
-              Payout ledger
+              Your payouts
             </a>
           </section>
         </div>

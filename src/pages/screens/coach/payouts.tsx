@@ -1,45 +1,211 @@
-/** /c/account/payouts: the payout ledger across schedules (pending and paid), totals, CSV export. */
+/**
+ * /c/account/payouts: the coach's payout account (the "Set up payouts" step, then its state,
+ * what Stripe still needs, the Express dashboard), the balance per currency and how it
+ * reconciles to the bookings, the transfers of each paid booking, and the CSV of the ledger.
+ */
 import { css } from 'styled-system/css'
-import { coachWorkshopRatings, payoutLedger } from '../../../modules/coach'
+import { coachWorkshopRatings } from '../../../modules/coach'
+import { accountOf, coachBalance, serializeAccount, syncAccount, transferSessions } from '../../../modules/payouts'
+import { log } from '../../../platform/log'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
 import { loadTableData, tableView } from '../../tables'
 import { useTz } from '../client/parts'
-import { buttonLink, money, PageHeader, Stat, stack } from './ui'
+import { buttonLink, card, fmtDateTime, money, muted, PageHeader, Stat, Status, stack } from './ui'
 
 async function load(ctx: PageContext) {
-  // The account's payouts, from every team the coach works in.
-  const workshops = await coachWorkshopRatings(ctx.em, ctx.user!.id, null, { everyTeam: true })
-  const table = await loadTableData(ctx, 'coach-payouts', { options: { workshop: workshops.map((w): [string, string] => [w.id, w.title]) }, reload: true })
-  // The totals only (no rows): page 1 of the old ledger query carries them.
-  const ledger = await payoutLedger(ctx.em, ctx.user!.id, { workshop: table.state.filters.workshop ?? null, page: 1 })
-  return { table, totals: ledger.totals, currency: (table.rows[0]?.currency as string | undefined) ?? ledger.page.rows[0]?.currency ?? 'usd' }
+  const user = ctx.user!
+  const onboarding = ctx.url.searchParams.get('onboarding')
+  let account = await accountOf(ctx.em, user.id)
+  // Back from Stripe's onboarding: what it says now (its webhook may still be on its way).
+  if (onboarding === 'return' && account?.stripeAccountId) {
+    account = await syncAccount(ctx.em, account)
+      .then((r) => r.row)
+      .catch((err) => {
+        log.warn({ err: err instanceof Error ? err.message : err }, 'payout account not synced')
+        return account
+      })
+  }
+  const [balance, workshops, sessions] = await Promise.all([
+    coachBalance(ctx.em, user.id),
+    // The account's payouts, from every team the coach works in.
+    coachWorkshopRatings(ctx.em, user.id, null, { everyTeam: true }),
+    transferSessions(ctx.em, user.id),
+  ])
+  const table = await loadTableData(ctx, 'coach-transfers', {
+    options: {
+      workshop: workshops.map((w): [string, string] => [w.id, w.title]),
+      schedule: sessions.map((s): [string, string] => [s.id, `${s.title}, ${fmtDateTime(s.startDate, s.timezone)}`]),
+    },
+    reload: true,
+  })
+  return { account: serializeAccount(account), balance, table, onboarding }
 }
 type Data = Awaited<ReturnType<typeof load>>
 
-function Page({ data: { table, totals, currency: cur } }: { data: Data }) {
+/** Stripe's requirement names in words (grouped: one line per kind of thing still due). */
+function requirementLabels(names: string[]) {
+  const out = new Set<string>()
+  for (const n of names) {
+    if (n === 'external_account') out.add('A bank account for your payouts')
+    else if (n.startsWith('tos_acceptance')) out.add("Accepting Stripe's terms of service")
+    else if (n.startsWith('individual.') || n.startsWith('person_') || n.startsWith('representative.'))
+      out.add('Your personal details (name, date of birth, address, phone)')
+    else if (n.startsWith('business_profile') || n === 'business_type' || n.startsWith('company.')) out.add('Details of your business')
+    else if (n.includes('verification')) out.add('Proof of identity')
+    else out.add(n.replace(/[._]/g, ' '))
+  }
+  return [...out]
+}
+
+const ACCOUNT_TEXT = {
+  none: {
+    title: 'Set up payouts',
+    badge: null,
+    text: 'Connect a Stripe account once and the money of each paid booking is transferred to it after the session. Stripe asks for your details and your bank account on its own secure pages, then sends you back here.',
+  },
+  pending: {
+    title: 'Finish setting up payouts',
+    badge: 'Setup not finished',
+    text: 'Your Stripe account is made, but Stripe still needs a few details before it can pay you.',
+  },
+  restricted: {
+    title: 'Payouts restricted',
+    badge: 'Restricted',
+    text: 'Stripe has your details but needs more before payouts can start again.',
+  },
+  enabled: {
+    title: 'Payouts enabled',
+    badge: 'Payouts enabled',
+    text: 'Your money is transferred to your Stripe account after each session; Stripe pays it out to your bank. See the transfers and payouts in the Express dashboard.',
+  },
+} as const
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' })
+
+function AccountCard({ account, onboarding }: Pick<Data, 'account' | 'onboarding'>) {
+  const t = ACCOUNT_TEXT[account.status]
+  const due = requirementLabels(account.requirements)
+  return (
+    <section className={card} aria-labelledby="payout-account">
+      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center', justifyContent: 'space-between' })}>
+        <h2 id="payout-account" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+          {t.title}
+        </h2>
+        {t.badge && <Status value={account.status === 'enabled' ? 'CONFIRMED' : account.status === 'restricted' ? 'CANCELLED' : 'PENDING'} label={t.badge} />}
+      </div>
+      {onboarding === 'refresh' && (
+        <p role="status" className={muted}>
+          The setup link expired before it was finished. Start again: Stripe keeps what you already entered.
+        </p>
+      )}
+      {onboarding === 'return' && account.status !== 'enabled' && account.status !== 'none' && (
+        <p role="status" className={muted}>
+          Thanks: Stripe has what you sent. Payouts start once Stripe has everything it needs.
+        </p>
+      )}
+      <p>{t.text}</p>
+      {account.status === 'enabled' && (
+        <dl className={css({ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: '4', rowGap: '1', fontSize: 'sm' })}>
+          <dt className={muted}>Country</dt>
+          <dd data-testid="account-country">{account.country ? (regionNames.of(account.country) ?? account.country) : '—'}</dd>
+          <dt className={muted}>Currency</dt>
+          <dd data-testid="account-currency">{account.defaultCurrency?.toUpperCase() ?? '—'}</dd>
+        </dl>
+      )}
+      {due.length > 0 && account.status !== 'enabled' && (
+        <div>
+          <p className={css({ fontWeight: 'medium' })}>Stripe still needs:</p>
+          <ul className={css({ listStyle: 'disc', pl: '5' })} data-testid="requirements">
+            {due.map((d) => (
+              <li key={d}>{d}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <Island name="coach-payouts" props={{ status: account.status }} />
+      {account.status !== 'enabled' && (
+        <p className={muted} data-testid="money-waits">
+          You can sell before this is done: the money of your bookings waits on the platform and is transferred to you once your account is enabled.
+        </p>
+      )}
+    </section>
+  )
+}
+
+function Balance({ balance, enabled }: Pick<Data, 'balance'> & { enabled: boolean }) {
+  if (!balance.length) {
+    return (
+      <section className={card} aria-labelledby="balance">
+        <h2 id="balance" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+          Balance
+        </h2>
+        <p className={muted}>Nothing yet: your balance grows with each paid booking.</p>
+      </section>
+    )
+  }
+  return (
+    <>
+      {balance.map((b) => {
+        const id = balance.length > 1 ? `-${b.currency}` : ''
+        return (
+          <section key={b.currency} aria-labelledby={`balance${id}`} className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
+            <h2 id={`balance${id}`} className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+              Balance{balance.length > 1 ? ` in ${b.currency.toUpperCase()}` : ''}
+            </h2>
+            <div
+              className={css({
+                display: 'grid',
+                gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
+                gap: { base: '3', md: '4' },
+              })}
+            >
+              <Stat label="Pending" value={money(b.pending, b.currency)} hint="Sessions not over, or in their refund window" testId={`balance-pending${id}`} />
+              <Stat
+                label="Available to transfer"
+                value={money(b.available, b.currency)}
+                hint={enabled ? 'Due to you, on its way to your account' : 'Due to you: waits for your payout account'}
+                testId={`balance-available${id}`}
+              />
+              <Stat label="Transferred" value={money(b.transferred, b.currency)} hint="In your Stripe account" testId={`balance-transferred${id}`} />
+              <Stat label="Paid out" value={money(b.paidOut, b.currency)} hint="From Stripe to your bank" testId={`balance-paid-out${id}`} />
+            </div>
+            <p className={muted} data-testid={`reconciliation${id}`}>
+              Paid bookings {money(b.gross, b.currency)} − refunds {money(b.refunded, b.currency)} − platform fee {money(b.fee, b.currency)} = your net{' '}
+              {money(b.net, b.currency)} = pending + available + transferred
+              {b.reversing ? ` (${money(b.reversing, b.currency)} of refunds still being taken back from transfers)` : ''}.
+            </p>
+          </section>
+        )
+      })}
+    </>
+  )
+}
+
+function Page({ data }: { data: Data }) {
   const tz = useTz()
-  const f = table.state.filters
+  const f = data.table.state.filters
   const csv = new URLSearchParams()
-  if (f.status) csv.set('filter[status]', f.status)
   if (f.workshop) csv.set('filter[workshop]', f.workshop)
   return (
     <div className={stack}>
       <PageHeader
         title="Payouts"
-        subtitle="What each session earned: paid bookings, minus the platform fee."
+        subtitle="Your money from paid bookings, and where it is on its way to you."
         actions={
           <a className={buttonLink} href={`/v1/coach/payouts.csv${csv.size ? `?${csv}` : ''}`} download>
             Export CSV
           </a>
         }
       />
-      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(3, 1fr)' }, gap: '4' })}>
-        <Stat label="Pending (net)" value={money(totals.pending.net, cur)} hint={`${money(totals.pending.revenue, cur)} gross`} testId="pending-net" />
-        <Stat label="Paid out (net)" value={money(totals.paid.net, cur)} hint={`${money(totals.paid.revenue, cur)} gross`} testId="paid-net" />
-        <Stat label="Platform fees" value={money(totals.pending.fee + totals.paid.fee, cur)} hint={`${totals.pending.feePercent}% of gross`} />
-      </div>
-      <Island name="data-table" props={tableView(table, tz, 'Payouts')} />
+      <AccountCard account={data.account} onboarding={data.onboarding} />
+      <Balance balance={data.balance} enabled={data.account.status === 'enabled'} />
+      <section aria-labelledby="transfers" className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
+        <h2 id="transfers" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+          Transfers
+        </h2>
+        <Island name="data-table" props={tableView(data.table, tz, 'Transfers')} />
+      </section>
     </div>
   )
 }

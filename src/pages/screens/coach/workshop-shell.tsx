@@ -64,6 +64,7 @@ export function WorkshopFrame({ data, tab, children }: { data: WorkshopData; ctx
                 currency: w.currency,
                 templates: data.options.templates,
                 tags: data.options.tags,
+                teamRefundPolicy: data.plan?.refundPolicy ?? null,
                 workshop: {
                   id: w.id,
                   title: w.title,
@@ -76,6 +77,7 @@ export function WorkshopFrame({ data, tab, children }: { data: WorkshopData; ctx
                   tags: w.tags.map((t) => t.slug),
                   templateId: w.templateId,
                   deleted: w.deleted,
+                  refundPolicy: w.refundPolicy,
                 },
               }}
             />

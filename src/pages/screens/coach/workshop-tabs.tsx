@@ -1,11 +1,13 @@
 /** The read-only tabs of a workshop: history, payouts, calendar (month/week + .ics feed) and invoices. */
 import { css, cx } from 'styled-system/css'
+import { config } from '../../../config'
+import { transferSessions } from '../../../modules/payouts'
 import { now } from '../../../platform/clock'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
 import { loadTableData, type TableData, tableView } from '../../tables'
 import { useTz } from '../client/parts'
-import { fmtTime, link, muted, outlineLink } from './ui'
+import { fmtDateTime, fmtTime, link, muted, outlineLink } from './ui'
 import { loadWorkshop, type WorkshopData, WorkshopFrame } from './workshop-shell'
 
 export const history: PageModule<WorkshopData & { table: TableData }> = {
@@ -27,29 +29,45 @@ export const history: PageModule<WorkshopData & { table: TableData }> = {
   },
 }
 
-export const payouts: PageModule<WorkshopData & { table: TableData }> = {
+export const payouts: PageModule<WorkshopData & { table: TableData; transfers: TableData }> = {
   title: (d) => `Payouts · ${d.workshop.title}`,
   stream: true,
   load: async (ctx) => {
     const d = await loadWorkshop(ctx)
     if (!d) return null
-    const table = await loadTableData(ctx, 'coach-payouts', {
-      scope: { workshop: d.workshop.id },
-      bare: true,
-      empty: { text: 'No revenue yet: payouts appear once bookings are paid.' },
-    })
-    return { ...d, table }
+    const sessions = await transferSessions(ctx.em, ctx.user!.id, d.workshop.id)
+    const [table, transfers] = await Promise.all([
+      loadTableData(ctx, 'coach-payouts', {
+        scope: { workshop: d.workshop.id },
+        bare: true,
+        empty: { text: 'No revenue yet: payouts appear once bookings are paid.' },
+      }),
+      loadTableData(ctx, 'coach-transfers', {
+        prefix: 'tr-',
+        scope: { workshop: d.workshop.id },
+        options: { schedule: sessions.map((s): [string, string] => [s.id, fmtDateTime(s.startDate, s.timezone)]) },
+        empty: { text: "No paid bookings yet: each one shows here with its transfer's state." },
+      }),
+    ])
+    return { ...d, table, transfers }
   },
   Page: ({ data, ctx }) => {
     const tz = useTz()
+    // The workshop is fixed by the page: its filter is not offered again.
+    const transfers = tableView(data.transfers, tz, 'Bookings of this workshop and their transfers')
+    transfers.filters = transfers.filters.filter((f) => f.key !== 'workshop')
     return (
       <WorkshopFrame data={data} ctx={ctx} tab="/payouts">
-        <Island name="data-table" props={tableView(data.table, tz, 'Payouts of this workshop')} />
+        <h2 className={css({ fontSize: 'md', fontWeight: 'semibold' })}>Per session</h2>
+        <Island name="data-table" props={tableView(data.table, tz, 'Payouts of this workshop per session')} />
+        <h2 className={css({ fontSize: 'md', fontWeight: 'semibold' })}>Per booking</h2>
+        <Island name="data-table" props={transfers} />
         <p className={muted}>
+          Each booking's money goes to your payout account {config.PAYOUT_REFUND_WINDOW_HOURS} hours after its session ends.{' '}
           <a className={link} href={`/c/account/payouts?workshop=${data.workshop.id}`}>
-            Open the payout ledger
+            Open your payouts
           </a>{' '}
-          for totals and the CSV export.
+          for the balance, your payout account and the CSV export.
         </p>
       </WorkshopFrame>
     )

@@ -66,6 +66,8 @@ function Page({ data, ctx }: { data: WorkshopData; ctx: PageContext }) {
             seatsTaken: s.seatsTaken,
             confirmed: s.confirmed,
             bookings: s.bookings,
+            waiting: s.waiting,
+            waitingSeats: s.waitingSeats,
             ended: s.ended,
             deleted: s.deleted,
           })),

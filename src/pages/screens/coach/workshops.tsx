@@ -15,7 +15,7 @@ async function load(ctx: PageContext) {
   })
   const options = await workshopFormOptions(ctx.em)
   const plan = await planUsage(ctx.em, ctx.user!.defaultTenantSlug)
-  return { table, options, deleted, currency: plan?.currency ?? 'usd' }
+  return { table, options, deleted, currency: plan?.currency ?? 'usd', teamRefundPolicy: plan?.refundPolicy ?? null }
 }
 type Data = Awaited<ReturnType<typeof load>>
 
@@ -28,7 +28,16 @@ function Page({ data }: { data: Data }) {
         title="Workshops"
         subtitle="What you sell. Open a workshop to schedule it, share resources and see its payouts."
         actions={
-          <Island name="coach-workshop-form" props={{ mode: 'create', currency: data.currency, templates: data.options.templates, tags: data.options.tags }} />
+          <Island
+            name="coach-workshop-form"
+            props={{
+              mode: 'create',
+              currency: data.currency,
+              templates: data.options.templates,
+              tags: data.options.tags,
+              teamRefundPolicy: data.teamRefundPolicy,
+            }}
+          />
         }
       />
       <TabLinks

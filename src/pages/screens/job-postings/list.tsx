@@ -1,7 +1,7 @@
 /** /c/job-postings: the team's postings (10 a page), filtered by status, newest first. */
 import { css, cx } from 'styled-system/css'
 import { badge, button } from 'styled-system/recipes'
-import { JOB_STATUSES, listPostings } from '../../../modules/job-postings'
+import { countOpenPostings, JOB_STATUSES, listPostings } from '../../../modules/job-postings'
 import { EMPLOYMENT_LABEL, STATUS_LABEL } from '../../../modules/job-postings/job-posting.schema'
 import { PLAN_LIMITS, type TenantPlan } from '../../../modules/tenants'
 import type { PageContext, PageModule } from '../../routes'
@@ -23,7 +23,7 @@ async function load(ctx: PageContext) {
   if (q) api.searchParams.set('q', q)
   const list = await listPostings(team.rc, api)
   const tenant = await team.rc.tenant()
-  const open = ((await listPostings(team.rc, new URL('http://x/?filter[status]=PUBLISHED&perPage=1'))) as { meta: { total: number } }).meta.total
+  const open = await countOpenPostings(team.rc)
   const plan = { name: tenant.plan as TenantPlan, open, max: PLAN_LIMITS[tenant.plan as TenantPlan].openJobPostings }
   return { list: list as { data: any[]; meta: { page: number; total: number; lastPage: number } }, status, q: q ?? '', plan }
 }

@@ -2,11 +2,13 @@
  * /jobs: published job postings of every team, server-rendered without JavaScript; a plain
  * GET form searches and filters.
  */
+import { renderToStaticMarkup } from 'react-dom/server'
 import { css, cx } from 'styled-system/css'
 import { badge, button, input } from 'styled-system/recipes'
 import { EMPLOYMENT_TYPES, listPublished, WORK_MODES } from '../../../modules/job-postings'
 import { EMPLOYMENT_LABEL, SENIORITY_LABEL } from '../../../modules/job-postings/job-posting.schema'
 import type { PageContext, PageModule } from '../../routes'
+import { memoHtml, pageCache } from '../marketplace/cache'
 import { cardBox, container, muted, Pagination } from '../marketplace/parts'
 
 async function load(ctx: PageContext) {
@@ -15,13 +17,24 @@ async function load(ctx: PageContext) {
   const type = sp.get('type') ?? ''
   const mode = sp.get('mode') ?? ''
   const page = Math.max(1, Math.floor(Number(sp.get('page')) || 1))
-  const result = await listPublished(ctx.em.fork(), { page, q, employmentStatus: type, workplaceType: mode })
+  // Shared by every visitor of the same URL for the marketplace's memo window (as /workshops).
+  const result = await pageCache(`jobs:${page}:${type}:${mode}:${q}`, () =>
+    listPublished(ctx.em.fork(), { page, q, employmentStatus: type, workplaceType: mode }),
+  )
   return { result, q, type, mode }
 }
 type Data = Awaited<ReturnType<typeof load>>
 const dateFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
 
+/** The body is the same for every visitor of a URL while its data is memoized: rendered once. */
 function JobsPage({ data, ctx }: { data: Data; ctx: PageContext }) {
+  const html = memoHtml(data.result, ctx.url.search, () => renderToStaticMarkup(<JobsBody data={data} ctx={ctx} />))
+  return <div className={contents} dangerouslySetInnerHTML={{ __html: html }} />
+}
+
+const contents = css({ display: 'contents' })
+
+function JobsBody({ data, ctx }: { data: Data; ctx: PageContext }) {
   const { result, q, type, mode } = data
   const field = css({ display: 'flex', flexDir: 'column', gap: '1.5', flex: '1 1 180px' })
   return (

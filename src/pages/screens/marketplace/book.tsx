@@ -5,7 +5,8 @@
  */
 import { css, cx } from 'styled-system/css'
 import { badge } from 'styled-system/recipes'
-import { Booking } from '../../../modules/bookings'
+import { config } from '../../../config'
+import { Booking, myEntryOn } from '../../../modules/bookings'
 import { findPublicSchedule } from '../../../modules/workshops'
 import { toMajor } from '../../../shared/money'
 import { Island } from '../../island'
@@ -39,7 +40,17 @@ async function load(ctx: PageContext) {
     amountPaid: toMajor(held.amountPaid),
     holdExpiresAt: held.holdExpiresAt?.toISOString() ?? null,
   }
-  return { schedule, bookingPage, resume }
+  // The waitlist: an offer of seats held for this user (the mailed link, or their own open
+  // offer) opens the checkout for exactly those seats; a full schedule offers to join.
+  const entry = await myEntryOn(ctx.em, ctx.user!.id, schedule.id)
+  const offer =
+    entry?.status === 'OFFERED' && entry.offerExpiresAt && Date.parse(entry.offerExpiresAt) > Date.now()
+      ? { id: entry.id, seats: entry.seats, expiresAt: entry.offerExpiresAt }
+      : null
+  const offerAsked = ctx.url.searchParams.get('offer')
+  const offerGone = !!offerAsked && offer?.id !== offerAsked && !resume
+  const wanted = Number(ctx.url.searchParams.get('seats'))
+  return { schedule, bookingPage, resume, offer: resume ? null : offer, offerGone, entry: entry?.status === 'WAITING' ? entry : null, wanted }
 }
 type Data = NonNullable<Awaited<ReturnType<typeof load>>>
 
@@ -120,16 +131,40 @@ function BookPage({ data, ctx }: { data: Data; ctx: PageContext }) {
           )}
         </section>
         <section aria-label="Checkout" className={cx(cardBox, css({ p: { base: '5', md: '7' } }))}>
-          {started || !s.seatsLeft ? (
+          {data.offerGone && (
+            <p role="status" className={css({ mb: '4', fontSize: 'sm', bg: 'amber.2', color: 'amber.11', borderRadius: 'l2', px: '3', py: '2' })}>
+              This waitlist offer has ended: it was booked, left, or not taken in time, and its seats went to the next person waiting.
+            </p>
+          )}
+          {started ? (
             <div className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
-              <h2 className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>{started ? 'This workshop has already started' : 'This workshop is sold out'}</h2>
-              <p className={muted}>{started ? 'It can no longer be booked.' : 'Every seat is taken.'} Have a look at the other workshops.</p>
+              <h2 className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>This workshop has already started</h2>
+              <p className={muted}>It can no longer be booked. Have a look at the other workshops.</p>
               <p>
                 <a href="/workshops" className={css({ color: 'colorPalette.text', textDecoration: 'underline' })}>
                   Browse workshops
                 </a>
               </p>
             </div>
+          ) : !s.seatsLeft && !data.offer && !data.resume ? (
+            <Island
+              name="waitlist"
+              props={{
+                mode: 'schedule',
+                scheduleId: s.id,
+                maxSeats: w.maxSeats ?? 1,
+                seats: Number.isInteger(data.wanted) && data.wanted > 0 ? data.wanted : 1,
+                offerMinutes: config.WAITLIST_OFFER_MINUTES,
+                entry: data.entry && {
+                  id: data.entry.id,
+                  position: data.entry.position,
+                  seats: data.entry.seats,
+                  status: data.entry.status,
+                  offerExpiresAt: data.entry.offerExpiresAt,
+                  workshopScheduleId: data.entry.workshopScheduleId,
+                },
+              }}
+            />
           ) : (
             <Island
               name="checkout"
@@ -144,6 +179,7 @@ function BookPage({ data, ctx }: { data: Data; ctx: PageContext }) {
                 seatsLeft: s.seatsLeft ?? 0,
                 bookingUrl: data.bookingPage ? '/b/bookings/{id}' : '/b',
                 resume: data.resume,
+                offer: data.offer,
               }}
             />
           )}

@@ -1,0 +1,76 @@
+/** The checkout's last screen: the booking is confirmed, with links to it and to more workshops. */
+import { useEffect, useRef } from 'react'
+import { css } from 'styled-system/css'
+import type { Booking } from './payment-step'
+import type { CheckoutProps } from './props'
+
+export function Confirmation({ booking, ...props }: { booking: Booking } & CheckoutProps) {
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => heading.current?.focus(), [])
+  const href = props.bookingUrl.replace('{id}', booking.id)
+  return (
+    <div className={css({ display: 'flex', flexDir: 'column', gap: '4', alignItems: 'flex-start' })} role="status">
+      <span
+        aria-hidden="true"
+        className={css({
+          w: '12',
+          h: '12',
+          borderRadius: 'full',
+          bg: 'green.3',
+          color: 'green.11',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          fontSize: '2xl',
+          fontWeight: 'bold',
+        })}
+      >
+        ✓
+      </span>
+      <h2 ref={heading} tabIndex={-1} className={css({ fontSize: '2xl', fontWeight: 'bold', outline: 'none' })}>
+        You're booked!
+      </h2>
+      <p>
+        {booking.seats === 1 ? 'Your seat' : `${booking.seats} seats`} for <strong>{props.title}</strong> {booking.seats === 1 ? 'is' : 'are'} confirmed.
+      </p>
+      {booking.seats > 1 && <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>Invite the people joining you from the booking page.</p>}
+      <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
+        <a
+          href={href}
+          className={css({
+            display: 'inline-flex',
+            alignItems: 'center',
+            h: '10',
+            px: '4',
+            borderRadius: 'l2',
+            fontWeight: 'semibold',
+            textDecoration: 'none',
+            bg: 'colorPalette.default',
+            color: 'colorPalette.fg',
+            _hover: { bg: 'colorPalette.emphasized' },
+          })}
+        >
+          View booking
+        </a>
+        <a
+          href="/workshops"
+          className={css({
+            display: 'inline-flex',
+            alignItems: 'center',
+            h: '10',
+            px: '4',
+            borderRadius: 'l2',
+            fontWeight: 'medium',
+            textDecoration: 'none',
+            borderWidth: '1px',
+            borderColor: 'border.default',
+            color: 'fg.default',
+            _hover: { bg: 'bg.subtle' },
+          })}
+        >
+          Browse more workshops
+        </a>
+      </div>
+    </div>
+  )
+}
