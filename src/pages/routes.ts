@@ -142,6 +142,11 @@ export const routes: RouteDef[] = [
   c('/job-postings/new', () => import('./screens/job-postings/editor')),
   c('/job-postings/{id}', () => import('./screens/job-postings/editor')),
   c('/job-postings/{id}/applicants', () => import('./screens/job-postings/applicants')),
+  // The current team: its members and invitations, its vouchers, its plan and settings.
+  c('/team', () => import('./screens/coach/team')),
+  c('/vouchers', () => import('./screens/coach/vouchers')),
+  c('/vouchers/{id}', () => import('./screens/coach/voucher')),
+  c('/settings', () => import('./screens/coach/team-settings')),
 
   // Public job pages (no JavaScript, JSON-LD JobPosting).
   { path: '/jobs', layout: 'marketing', access: 'public', page: () => import('./screens/jobs/jobs') },
@@ -149,6 +154,8 @@ export const routes: RouteDef[] = [
 
   // The page the seat invitation email links to (public: the token is the credential).
   { path: '/invitations/{token}', layout: 'marketing', access: 'public', page: () => import('./screens/invitation') },
+  // The page a team invitation email links to (public likewise).
+  { path: '/invitations/team/{token}', layout: 'marketing', access: 'public', page: () => import('./screens/team-invitation') },
   // The unsubscribe link of reminder and feedback-request mails (a product page beyond the spec's list).
   { path: '/unsubscribe/{token}', layout: 'marketing', access: 'public', page: () => import('./screens/unsubscribe') },
 

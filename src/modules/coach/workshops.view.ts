@@ -101,19 +101,19 @@ export interface ScheduleRow {
 
 /** A workshop of the coach with every schedule (deleted ones too, flagged) and their numbers: three statements. */
 /** The title of the coach's own workshop (deleted ones included), or null: the cheap existence check of its pages. */
-export async function workshopTitle(em: EntityManager, coachId: string, id: string): Promise<string | null> {
+export async function workshopTitle(em: EntityManager, coachId: string, tenantId: string | null, id: string): Promise<string | null> {
   if (!isUuid(id)) return null
-  const [w] = await em.execute<{ title: string }[]>(`select title from workshops where id = ? and coach_id = ?`, [id, coachId])
+  const [w] = await em.execute<{ title: string }[]>(`select title from workshops where id = ? and coach_id = ? and tenant_id = ?`, [id, coachId, tenantId])
   return w?.title ?? null
 }
 
-export async function workshopDetail(em: EntityManager, coachId: string, id: string) {
+export async function workshopDetail(em: EntityManager, coachId: string, tenantId: string | null, id: string) {
   if (!isUuid(id)) return null
   const [w] = await em.execute<any[]>(
     `select w.*, coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'slug', t.slug) order by t.name) from workshop_tags wt join tags t on t.id = wt.tag_id where wt.workshop_id = w.id), '[]') as tag_list,
             tp.title as template_title
-       from workshops w left join workshop_templates tp on tp.id = w.workshop_template_id where w.id = ? and w.coach_id = ?`,
-    [id, coachId],
+       from workshops w left join workshop_templates tp on tp.id = w.workshop_template_id where w.id = ? and w.coach_id = ? and w.tenant_id = ?`,
+    [id, coachId, tenantId],
   )
   if (!w) return null
   const at = now()
@@ -238,8 +238,8 @@ export async function workshopResources(em: EntityManager, workshopId: string) {
 }
 export type ResourceRow = Awaited<ReturnType<typeof workshopResources>>[number]
 
-/** One page of the coach's workshops (active, or deleted ones to restore), searched and sorted on the server: one statement. */
-export async function coachWorkshopsPage(em: EntityManager, coachId: string, q: ListQuery, scope: { deleted?: boolean } = {}) {
+/** One page of the coach's workshops in the current team (active, or deleted ones to restore), searched and sorted on the server: one statement. */
+export async function coachWorkshopsPage(em: EntityManager, coachId: string, tenantId: string | null, q: ListQuery, scope: { deleted?: boolean } = {}) {
   const like = likePattern(q.filters.q)
   const page = await pagedSql(
     em,
@@ -247,9 +247,9 @@ export async function coachWorkshopsPage(em: EntityManager, coachId: string, q: 
             count(s.id) filter (where s.end_date > ?)::int as coming, count(s.id) filter (where s.end_date <= ?)::int as past,
             count(s.id) filter (where s.status = 'PUBLISHED' and s.end_date > ?)::int as published
        from workshops w left join workshop_schedules s on s.workshop_id = w.id and s.deleted_at is null
-      where w.coach_id = ? and ${scope.deleted ? 'w.deleted_at is not null' : 'w.deleted_at is null'} ${like ? 'and w.title ilike ?' : ''}
+      where w.coach_id = ? and w.tenant_id = ? and ${scope.deleted ? 'w.deleted_at is not null' : 'w.deleted_at is null'} ${like ? 'and w.title ilike ?' : ''}
       group by w.id`,
-    [now(), now(), now(), coachId, ...(like ? [like] : [])],
+    [now(), now(), now(), coachId, tenantId, ...(like ? [like] : [])],
     q,
     { title: 'lower(t.title)', price: 't.price', seats: 't.max_seats', coming: 't.coming', past: 't.past', published: 't.published' },
     't.created_at desc, t.id',

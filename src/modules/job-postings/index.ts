@@ -3,6 +3,7 @@
 export { applicationCounts, listApplications, serializeApplication } from './application.service'
 export { JobApplication, JobPosting } from './job-posting.entity'
 export { jobPostingRoutes } from './job-posting.routes'
+export { countOpenJobPostings } from './job-posting.rules'
 export * from './job-posting.schema'
 export { serializePosting, userName } from './job-posting.serialize'
 export { countOpenPostings, findPosting, guard, listPostings, showPosting, teamMembers } from './job-posting.service'

@@ -5,8 +5,16 @@ import { DateTime, NullableDateTime, Obj } from '../../shared/view'
 
 export const PLANS = ['free', 'pro', 'enterprise'] as const
 
+/** Section 5: 'Tenant name is required' (the operators' forms and a team's own settings). */
+export const tenantNameRule = v.pipe(
+  v.string(MESSAGES.tenantName),
+  v.trim(),
+  v.nonEmpty(MESSAGES.tenantName),
+  v.maxLength(255, 'Tenant name must be at most 255 characters'),
+)
+
 const fields = {
-  name: v.pipe(v.string(MESSAGES.tenantName), v.trim(), v.nonEmpty(MESSAGES.tenantName), v.maxLength(255, 'Tenant name must be at most 255 characters')),
+  name: tenantNameRule,
   slug: slugRule,
   email: v.nullish(emailRule),
   domain: v.nullish(domainRule),
