@@ -148,6 +148,27 @@ describe('X-Request-Id', () => {
 })
 
 describe('work a request does not need', () => {
+  test('the tag list is one statement even when the page is full: sorted, searched, paged, its total right', async () => {
+    const { minStatements } = await import('./sql-counter')
+    const admin = await actor({ roles: ['super-admin'] })
+    const mark = `Perf${Date.now().toString(36)}`
+    for (const n of ['c', 'a', 'd', 'b']) expect((await admin.client.post('/v1/tags', { name: `${mark} ${n}` })).status).toBe(201)
+    const page = await minStatements(async () => (await get(`/v1/tags?q=${mark}&perPage=3`)).json())
+    expect(page.statements).toBe(1)
+    expect(page.result.data.map((t: { name: string }) => t.name)).toEqual(['a', 'b', 'c'].map((n) => `${mark} ${n}`))
+    expect(page.result.meta).toEqual({ page: 1, perPage: 3, total: 4, lastPage: 2 })
+    expect(Object.keys(page.result.data[0]).sort()).toEqual(['id', 'name', 'slug'])
+    const desc = await (await get(`/v1/tags?q=${mark.toLowerCase()}&sort=-name&perPage=3&page=2`)).json()
+    expect(desc.data.map((t: { name: string }) => t.name)).toEqual([`${mark} a`])
+    const past = await (await get(`/v1/tags?q=${mark}&perPage=3&page=5`)).json()
+    expect(past).toEqual({ data: [], meta: { page: 5, perPage: 3, total: 4, lastPage: 2 } })
+    expect((await get('/v1/tags?sort=nope')).status).toBe(422)
+    expect((await get('/v1/tags?q=%25')).status).toBe(200)
+    expect((await (await get(`/v1/tags?q=${mark}_`)).json()).meta.total).toBe(0)
+    expect((await get('/v1/tags?onlyTrashed=1')).status).toBe(403)
+    expect((await admin.client.get('/v1/tags?onlyTrashed=1')).body).toEqual({ data: [], meta: { page: 1, perPage: 10, total: 0, lastPage: 1 } })
+  })
+
   test('a short list is one statement; an asset asked with a session cookie reads no session', async () => {
     const { minStatements } = await import('./sql-counter')
     const tags = await minStatements(async () => (await get('/v1/tags')).json())
