@@ -136,7 +136,7 @@ for (const t of targets) {
   )
 }
 console.log(
-  '\nSQL per page stays flat in the number of rows: tests/api/client-pages.test.ts and coach-pages-sql.test.ts count each page at 10 and 100 bookings.',
+  '\nSQL per page stays flat in the number of rows: tests/api/client-pages.test.ts and coach-pages-sql.test.ts count each page at 10 and 100 bookings (/c/job-postings at 11 and 25 postings); scripts/sql-probe.ts lists the statements of any page.',
 )
 
 // ---------------------------------------------------------------- 2. one server against two

@@ -9,7 +9,7 @@
  * to warm the caches, then once more while every statement of the app's own connections (the
  * job queue's are left out) is recorded: its text (shortened), its time in ms and the
  * connection's backend id. `--runs N` then times N more requests one after the other and prints
- * the mean. Example: `bun run scripts/sql-probe.ts coach:/c client:/b/bookings /v1/tags`.
+ * the mean; `--full` prints each statement whole. Example: `bun run scripts/sql-probe.ts coach:/c client:/b/bookings /v1/tags`.
  */
 // @ts-expect-error -- pg ships no types here; only its Client prototype is patched
 import pg from 'pg'
@@ -27,6 +27,8 @@ Object.assign(process.env, {
 const args = process.argv.slice(2)
 const runsAt = args.indexOf('--runs')
 const RUNS = runsAt >= 0 ? Number(args.splice(runsAt, 2)[1]) : 0
+const fullAt = args.indexOf('--full')
+const FULL = fullAt >= 0 && args.splice(fullAt, 1).length > 0
 
 let recording = false
 const statements: { pid: number; ms: number; sql: string }[] = []
@@ -93,7 +95,7 @@ for (const spec of args) {
   console.log(
     `\n== ${who ? `${who}:` : ''}${path}: ${r.status}, ${r.bytes} bytes, ${statements.length} statements, ${total.toFixed(1)} ms (statements ${sqlMs.toFixed(1)} ms)`,
   )
-  for (const s of statements) console.log(`  [${s.pid}] ${s.ms.toFixed(2).padStart(7)} ms  ${s.sql.slice(0, 240)}`)
+  for (const s of statements) console.log(`  [${s.pid}] ${s.ms.toFixed(2).padStart(7)} ms  ${FULL ? s.sql : s.sql.slice(0, 240)}`)
   if (RUNS > 0) {
     const t1 = performance.now()
     for (let i = 0; i < RUNS; i++) await get(path, cookies[who]!)
