@@ -152,16 +152,37 @@ interface Wait {
 }
 const waits = new Set<Wait>()
 
-/** Starts tracking a wait; a second into it, the watchdog checks the database answers at all. */
+/**
+ * Starts tracking a wait. Every second it lasts, the watchdog checks that the database answers
+ * at all (a check that began before the database stopped answering may still succeed, so one
+ * check per wait is not enough). Right after a failed check the database counts as hung: a wait
+ * that reaches a second then is cut without another check.
+ */
 function track(cut: (reason: Error) => void): () => void {
   const wait: Wait = { since: Date.now(), cut }
   waits.add(wait)
-  const stall = limits.hangMs > 0 ? setTimeout(() => void watchdog?.check(), STALL_MS) : undefined
+  let stall: ReturnType<typeof setTimeout> | undefined
+  const arm = () => {
+    stall = setTimeout(async () => {
+      if (!waits.has(wait)) return
+      if (hungAt !== null && Date.now() - hungAt < limits.hangMs) {
+        wait.cut(hungError(limits.hangMs))
+        return
+      }
+      const answered = await watchdog?.check()
+      if (answered && waits.has(wait)) arm()
+    }, STALL_MS)
+  }
+  if (limits.hangMs > 0) arm()
   return () => {
     waits.delete(wait)
     clearTimeout(stall)
   }
 }
+
+/** When the watchdog's last check went unanswered (null once one is answered). */
+let hungAt: number | null = null
+const hungError = (ms: number) => new DatabaseTimeoutError(`The database did not answer a check within ${ms} ms: it counts as hung.`)
 
 /** The database did not answer the watchdog: every wait older than STALL_MS is cut. */
 function cutStalled(reason: Error) {
@@ -201,10 +222,14 @@ class Watchdog {
         })(),
         new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('no answer')), ms))),
       ])
+      hungAt = null
       return true
     } catch {
       this.drop()
-      if (!this.stopped) cutStalled(new DatabaseTimeoutError(`The database did not answer a check within ${ms} ms: it counts as hung.`))
+      if (!this.stopped) {
+        hungAt = Date.now()
+        cutStalled(hungError(ms))
+      }
       return false
     } finally {
       clearTimeout(timer)
