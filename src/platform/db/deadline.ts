@@ -155,8 +155,7 @@ const waits = new Set<Wait>()
 /**
  * Starts tracking a wait. Every second it lasts, the watchdog checks that the database answers
  * at all (a check that began before the database stopped answering may still succeed, so one
- * check per wait is not enough). Right after a failed check the database counts as hung: a wait
- * that reaches a second then is cut without another check.
+ * check per wait is not enough). Checks are shared: one runs at a time however many waits ask.
  */
 function track(cut: (reason: Error) => void): () => void {
   const wait: Wait = { since: Date.now(), cut }
@@ -165,10 +164,6 @@ function track(cut: (reason: Error) => void): () => void {
   const arm = () => {
     stall = setTimeout(async () => {
       if (!waits.has(wait)) return
-      if (hungAt !== null && Date.now() - hungAt < limits.hangMs) {
-        wait.cut(hungError(limits.hangMs))
-        return
-      }
       const answered = await watchdog?.check()
       if (answered && waits.has(wait)) arm()
     }, STALL_MS)
@@ -180,8 +175,6 @@ function track(cut: (reason: Error) => void): () => void {
   }
 }
 
-/** When the watchdog's last check went unanswered (null once one is answered). */
-let hungAt: number | null = null
 const hungError = (ms: number) => new DatabaseTimeoutError(`The database did not answer a check within ${ms} ms: it counts as hung.`)
 
 /** The database did not answer the watchdog: every wait older than STALL_MS is cut. */
@@ -222,14 +215,10 @@ class Watchdog {
         })(),
         new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('no answer')), ms))),
       ])
-      hungAt = null
       return true
     } catch {
       this.drop()
-      if (!this.stopped) {
-        hungAt = Date.now()
-        cutStalled(hungError(ms))
-      }
+      if (!this.stopped) cutStalled(hungError(ms))
       return false
     } finally {
       clearTimeout(timer)
