@@ -205,13 +205,16 @@ class Watchdog {
     try {
       await Promise.race([
         (async () => {
-          if (!this.client) {
-            const c = this.connect()
-            c.on('error', () => {})
-            this.client = c
-            await c.connect()
+          // A connection of an earlier check may have died since (a restarted database): that
+          // says nothing about the database now, so it is asked again on a new connection.
+          const reused = this.client !== null
+          try {
+            await (await this.connection()).query('select 1')
+          } catch (err) {
+            if (!reused) throw err
+            this.drop()
+            await (await this.connection()).query('select 1')
           }
-          await this.client.query('select 1')
         })(),
         new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('no answer')), ms))),
       ])
@@ -223,6 +226,19 @@ class Watchdog {
     } finally {
       clearTimeout(timer)
     }
+  }
+
+  private async connection() {
+    if (this.client) return this.client
+    const c = this.connect()
+    c.on('error', () => {})
+    // A connection that ends (the database restarted, a proxy closed it) is not asked again.
+    c.on('end', () => {
+      if (this.client === c) this.client = null
+    })
+    this.client = c
+    await c.connect()
+    return c
   }
 
   private drop() {
