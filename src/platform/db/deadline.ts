@@ -258,6 +258,10 @@ class Watchdog {
 }
 let watchdog: Watchdog | null = null
 
+/** The app's instrumented pool (the last one the ORM created), for prepared statements (prepared.ts). */
+let appPool: PgPool | null = null
+export const instrumentedPool = () => appPool
+
 /**
  * Instruments a pg pool: bounded acquires, bounded queries, connections tied to their request,
  * and the watchdog. A checked-out connection whose socket dies (cut here, or dropped by the
@@ -266,6 +270,7 @@ let watchdog: Watchdog | null = null
  * out for good and the pool would shrink with every outage.
  */
 export function instrumentPool(pool: PgPool & { options?: Record<string, unknown>; Client?: new (o: object) => unknown; end?: () => Promise<void> }) {
+  appPool = pool
   pool.on('connect', (client) => {
     wrapQuery(client)
     const discard = (err?: unknown) => checkoutOf(client)?.release(err instanceof Error ? err : new Error('The database connection ended.'))
