@@ -1,7 +1,8 @@
 /**
  * Prepared statements for hot reads. MikroORM writes every parameter into the SQL text, so
  * PostgreSQL plans each statement again on every request; for a long read that runs on every
- * visit (the marketplace list), planning costs more than running it. `queryPrepared` sends the
+ * visit (the marketplace list; the session, team and shell reads of every signed-in page),
+ * planning costs as much as running it or more. `queryPrepared` sends the
  * same text with `$n` parameters under a name made from the text: each connection parses it
  * once, and PostgreSQL's plan cache then skips planning once a generic plan is as good as a
  * custom one (`plan_cache_mode = auto`: a shape whose plan depends on its values keeps getting
