@@ -92,7 +92,8 @@ export interface InvitationToMe {
 
 /** Pending invitations addressed to me (by account or email), in one statement. */
 export async function invitationsToMe(em: EntityManager, user: { id: string; email: string }): Promise<InvitationToMe[]> {
-  const rows = await em.execute(
+  const rows = await queryPrepared<any>(
+    em,
     `select x.id, x.booking_id, x.status, x.invitation_expires_at, w.title, s.start_date, s.timezone,
             trim(coalesce(i.profile->>'firstName', '') || ' ' || coalesce(i.profile->>'lastName', '')) as inviter, i.email as inviter_email
        from booking_seats x join bookings b on b.id = x.booking_id join workshop_schedules s on s.id = b.workshop_schedule_id
@@ -151,7 +152,7 @@ const workshopRow = (r: any): ClientWorkshopRow => ({
 /** The workshops I booked or hold a seat in, with how many bookings and when next: one statement. */
 export async function clientWorkshops(em: EntityManager, userId: string, workshopId?: string): Promise<ClientWorkshopRow[]> {
   if (workshopId && !isUuid(workshopId)) return []
-  const rows = await em.execute(`${WORKSHOPS_SQL(!!workshopId)} order by max(s.start_date) desc limit 500`, [
+  const rows = await queryPrepared<any>(em, `${WORKSHOPS_SQL(!!workshopId)} order by max(s.start_date) desc limit 500`, [
     now(),
     userId,
     userId,
@@ -223,7 +224,7 @@ const groupRow = (r: any): ClientGroupRow => ({
 
 /** The people who share my bookings' seats (booker, accepted or invited), with the workshops we share: one statement. */
 export async function clientGroups(em: EntityManager, user: { id: string; email: string }): Promise<ClientGroupRow[]> {
-  const rows = await em.execute(`${GROUPS_SQL} order by max(p.at) desc limit 500`, [user.id, user.id, user.id, user.email])
+  const rows = await queryPrepared<any>(em, `${GROUPS_SQL} order by max(p.at) desc limit 500`, [user.id, user.id, user.id, user.email])
   return rows.map(groupRow)
 }
 
