@@ -273,6 +273,7 @@ export function instrumentPool(pool: PgPool & { options?: Record<string, unknown
   appPool = pool
   pool.on('connect', (client) => {
     wrapQuery(client)
+    coalesceCorkedWrites(client)
     const discard = (err?: unknown) => checkoutOf(client)?.release(err instanceof Error ? err : new Error('The database connection ended.'))
     ;(client as any).on('error', discard)
     ;(client as any).on('end', discard)
@@ -296,6 +297,35 @@ export function instrumentPool(pool: PgPool & { options?: Record<string, unknown
         if (watchdog === dog) watchdog = null
         return end()
       }
+  }
+}
+
+/**
+ * pg corks the socket around the messages of an extended-protocol query (parse, bind, describe,
+ * execute, sync: a prepared statement, prepared.ts) so they leave as one packet; Bun's socket
+ * writes each buffered chunk on its own when uncorked (one system call per message). Here the
+ * chunks written while corked are joined and written once.
+ */
+function coalesceCorkedWrites(client: PgClient) {
+  const stream = (client as { connection?: { stream?: any } }).connection?.stream
+  if (!stream || stream.__summitCork || typeof stream.write !== 'function') return
+  stream.__summitCork = true
+  const write = stream.write.bind(stream)
+  let corked: Uint8Array[] | null = null
+  stream.cork = () => {
+    corked ??= []
+  }
+  stream.uncork = () => {
+    const chunks = corked
+    corked = null
+    if (chunks?.length) write(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks))
+  }
+  stream.write = (chunk: Uint8Array, ...rest: unknown[]) => {
+    if (corked) {
+      corked.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
+      return true
+    }
+    return write(chunk, ...rest)
   }
 }
 
