@@ -1,4 +1,5 @@
 /** Summit's recipes; they extend (or add to) Park UI's through the preset. */
+import { badge } from './components/badge/badge.recipe'
 import { button } from './components/button/button.recipe'
 import { card } from './components/card/card.recipe'
 import { dialog } from './components/dialog/dialog.recipe'
@@ -12,5 +13,5 @@ import { table } from './components/table/table.recipe'
 import { toast } from './components/toast/toast.recipe'
 import { combobox, menu, select } from './theme/layering.recipe'
 
-export const recipes = { button, linkButton, nativeSelect, spinner }
+export const recipes = { badge, button, linkButton, nativeSelect, spinner }
 export const slotRecipes = { card, combobox, dialog, menu, radioPictureGroup, scrollArea, select, sidebar, table, toast }
