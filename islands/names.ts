@@ -22,6 +22,10 @@ export const islandNames = [
   'coach-resources',
   'coach-profile',
   'coach-apps',
+  'coach-team',
+  'coach-vouchers',
+  'team-settings',
+  'team-invitation',
   'coach-payouts',
   'waitlist',
 ] as const

@@ -38,6 +38,10 @@ import CoachResources from './coach-resources'
 import { CoachResourcesProps } from './coach-resources/props'
 import CoachSchedules from './coach-schedules'
 import { CoachSchedulesProps } from './coach-schedules/props'
+import CoachTeam from './coach-team'
+import { CoachTeamProps } from './coach-team/props'
+import CoachVouchers from './coach-vouchers'
+import { CoachVouchersProps } from './coach-vouchers/props'
 import CoachWorkshopForm from './coach-workshop-form'
 import { CoachWorkshopFormProps } from './coach-workshop-form/props'
 import DataTable from './data-table'
@@ -53,6 +57,10 @@ import OnboardingRole from './onboarding-role'
 import { OnboardingRoleProps } from './onboarding-role/props'
 import SettingsDialog from './settings-dialog'
 import { SettingsDialogProps } from './settings-dialog/props'
+import TeamInvitation from './team-invitation'
+import { TeamInvitationProps } from './team-invitation/props'
+import TeamSettings from './team-settings'
+import { TeamSettingsProps } from './team-settings/props'
 import Waitlist from './waitlist'
 import { WaitlistProps } from './waitlist/props'
 
@@ -81,6 +89,10 @@ export const islands = {
   'coach-resources': define(CoachResourcesProps, CoachResources),
   'coach-profile': define(CoachProfileProps, CoachProfile),
   'coach-apps': define(CoachAppsProps, CoachApps),
+  'coach-team': define(CoachTeamProps, CoachTeam),
+  'coach-vouchers': define(CoachVouchersProps, CoachVouchers),
+  'team-settings': define(TeamSettingsProps, TeamSettings),
+  'team-invitation': define(TeamInvitationProps, TeamInvitation),
   'coach-payouts': define(CoachPayoutsProps, CoachPayouts),
   waitlist: define(WaitlistProps, Waitlist),
 } satisfies Record<IslandName, { props: v.GenericSchema; Component: ComponentType<any> }>

@@ -1,6 +1,7 @@
 /**
- * Page benchmark: server-rendered requests per second for / and /login, time to first byte,
- * and the JavaScript (gzip) each page loads. Boots its own app on a throwaway database with
+ * Page benchmark: server-rendered requests per second for /, the public workshop page (against /
+ * in the same run: target >= 0.8x) and /login, time to first byte, and the JavaScript (gzip)
+ * each page loads. Boots its own app on a throwaway database with
  * demo data, in production mode (React's production build).
  *
  *   bun run scripts/bench-pages.ts [--seconds 5] [--concurrency 16] [--only REGEX] [--js-only]
@@ -89,8 +90,18 @@ function jsOf(html: string) {
   return { files: files.length, bytes: files.reduce((n, f) => n + f.bytes, 0), gzip: files.reduce((n, f) => n + f.gzip, 0) }
 }
 
+/** A coming public demo schedule (the public workshop page, issue 21: target >= 0.8x the req/s of /). */
+const [workshopRow] = await running.orm.em
+  .fork()
+  .execute(
+    `select s.id from workshop_schedules s join workshops w on w.id = s.workshop_id where w.title = 'Difficult Conversations' and s.status = 'PUBLISHED' and s.visibility = 'PUBLIC' and s.start_date > now() order by s.start_date limit 1`,
+  )
+const WORKSHOP_PAGE = `/workshops/${workshopRow.id}`
+
 const pages: [string, string, string][] = [
   ['/', '', 'marketing home'],
+  [WORKSHOP_PAGE, '', 'public workshop page (no JS)'],
+  ['/sitemap.xml', '', 'sitemap index'],
   ['/login', '', 'sign in (island)'],
   ['/register', '', 'register (island)'],
   ['/announcement', '', 'announcement'],
@@ -142,7 +153,16 @@ async function tablePages(): Promise<[string, string, string][]> {
     ['/c/feedbacks', coach, 'coach feedback (table)'],
   ]
 }
-const MEASURED = [/^\/$/, /^\/login$/, /^\/b$/, /^\/b\/bookings$/, /^\/c$/, /^\/c\/bookings$/, /^\/c\/workshops\/[0-9a-f-]{36}$/]
+const MEASURED = [
+  /^\/$/,
+  /^\/workshops\/[0-9a-f-]{36}$/,
+  /^\/login$/,
+  /^\/b$/,
+  /^\/b\/bookings$/,
+  /^\/c$/,
+  /^\/c\/bookings$/,
+  /^\/c\/workshops\/[0-9a-f-]{36}$/,
+]
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
 
@@ -207,6 +227,7 @@ console.log(`\nPages (production build, ${CONCURRENCY} concurrent, ${SECONDS} s 
 console.log('| page | req/s | TTFB p50 | TTFB p95 | cold TTFB | JS files | JS | JS gzip |')
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|')
 const budget: { path: string; gzip: number }[] = []
+const rps = new Map<string, number>()
 for (const [path, cookie, label] of pages) {
   if (ONLY && path !== '/' && !ONLY.test(path)) continue
   const cold = await timed(path, cookie)
@@ -214,8 +235,15 @@ for (const [path, cookie, label] of pages) {
   if (/^\/(b|c)(\/|\?|$)/.test(path)) budget.push({ path, gzip: js.gzip })
   const measure = MEASURED.some((re) => re.test(path))
   const t = measure ? await throughput(path, cookie) : null
+  if (t) rps.set(path, t.rps)
   console.log(
     `| ${path} (${label}) | ${t ? t.rps.toFixed(0) : '-'} | ${t ? `${t.p50.toFixed(1)} ms` : '-'} | ${t ? `${t.p95.toFixed(1)} ms` : '-'} | ${cold.ttfb.toFixed(1)} ms | ${js.files} | ${kb(js.bytes)} | ${kb(js.gzip)} |`,
+  )
+}
+if (rps.has('/') && rps.has(WORKSHOP_PAGE)) {
+  const ratio = rps.get(WORKSHOP_PAGE)! / rps.get('/')!
+  console.log(
+    `\nThe public workshop page serves ${ratio.toFixed(2)}x the requests per second of / in this run (target >= 0.8): ${ratio >= 0.8 ? 'ok' : 'MISS'}`,
   )
 }
 await firstLoadReport()

@@ -10,16 +10,18 @@ import { unsubscribeFormRoute } from './modules/notifications'
 import { pages } from './pages'
 import { assetRoutes, provideIslands } from './platform/assets/assets'
 import { safeEqual } from './platform/crypto'
+import { withDbDeadline } from './platform/db/deadline'
 import { migrationsApplied, pingDatabase, RETRY_AFTER_SECONDS } from './platform/db/health'
 import './platform/db/pool-metrics'
 import { clientIp, rememberSocketIp } from './platform/http/client-ip'
 import { type BaseContext, platform, provideIdentity } from './platform/http/context'
 import { handleError } from './platform/http/error-handler'
-import { withoutUnsafeJsonKeys } from './platform/http/json'
+import { checkForm, checkJsonBody } from './platform/http/json'
 import { bodyTooLarge, controlCharIn, controlCharResponse, sanitizeQuery, tooLargeResponse } from './platform/http/request-guards'
 import { requestIdOf } from './platform/http/request-id'
 import { withSecurityHeaders } from './platform/http/security'
 import type { CookieJar } from './platform/http/session'
+import { guardRouteSchemas } from './platform/http/validation'
 import { log, type RequestScope, runInRequestScope } from './platform/log'
 import { METRICS_CONTENT_TYPE, metricsText, observeRequest, setRoute } from './platform/metrics'
 import { docs } from './platform/openapi/docs'
@@ -144,6 +146,9 @@ export function createApp() {
     })
     // Last: every other GET through the page route table.
     .use(pages())
+  // A failing route schema answers the 422 itself: Elysia's ValidationError (which stringifies
+  // the whole input) is never built (validation.ts).
+  guardRouteSchemas(app as unknown as Parameters<typeof guardRouteSchemas>[0])
   return app
 }
 
@@ -158,55 +163,75 @@ export function createFetch(app: App) {
     rememberSocketIp(request, server)
     // Refused before anything reads the body: a clear 413 instead of a dropped connection.
     if (bodyTooLarge(request)) return tooLargeResponse()
-    // JSON keys that name the prototype chain are dropped before anything parses the body.
-    const cleaned = await withoutUnsafeJsonKeys(request)
-    if (cleaned !== request) rememberSocketIp((request = cleaned), server)
+    // JSON bodies before anything parses them (json.ts): nesting depth (422) and items (413)
+    // bounded by one pass over the text, NUL characters and unpaired surrogates refused naming
+    // the field (422), keys that name the prototype chain dropped.
+    const checked = await checkJsonBody(request)
+    if (checked instanceof Response) return checked
+    if (checked !== request) rememberSocketIp((request = checked), server)
+    if (request.body && URLENCODED.test(request.headers.get('content-type') ?? '')) {
+      const bad = checkForm(new URLSearchParams(await request.clone().text()))
+      if (bad) return bad
+    }
     // Control characters (a NUL byte) in the query: 422 for the API, dropped for pages.
     const url = new URL(request.url)
     const bad = controlCharIn(url.searchParams)
+    if (bad === null && API_PATH.test(url.pathname)) {
+      // Query values Elysia would parse as JSON get the limits of a JSON body.
+      const refused = checkForm(url.searchParams, { keys: false })
+      if (refused) return refused
+    }
     if (bad !== null) {
       if (API_PATH.test(url.pathname)) return controlCharResponse(bad)
       request = new Request(sanitizeQuery(url), request)
       rememberSocketIp(request, server)
     }
-    if (request.method === 'POST' && request.headers.get('content-type')?.startsWith('multipart/form-data')) {
+    if (request.body && request.headers.get('content-type')?.startsWith('multipart/form-data')) {
+      // Read once here: fields are checked like JSON (json.ts checkForm), and a POST may carry
+      // `_method` (form field or query).
       const url = new URL(request.url)
-      let override = url.searchParams.get('_method')
-      let body: FormData | null = null
-      if (!override) {
-        body = await request.formData().catch(() => null)
-        const field = body?.get('_method')
-        override = typeof field === 'string' ? field : null
+      const body = await request.formData().catch(() => null)
+      if (body) {
+        const bad = checkForm(body)
+        if (bad) return bad
       }
-      if (override && ['PUT', 'PATCH', 'DELETE'].includes(override.toUpperCase())) {
-        body ??= await request.formData().catch(() => null)
-        body?.delete('_method')
+      let method = request.method
+      if (method === 'POST') {
+        const field = body?.get('_method')
+        const override = (url.searchParams.get('_method') ?? (typeof field === 'string' ? field : '')).toUpperCase()
+        if (['PUT', 'PATCH', 'DELETE'].includes(override)) {
+          method = override
+          body?.delete('_method')
+        }
+      }
+      if (body || method !== request.method) {
         const headers = new Headers(request.headers)
         headers.delete('content-type')
-        request = new Request(url, { method: override.toUpperCase(), headers, body })
-        rememberSocketIp(request, server)
-      } else if (body) {
-        const headers = new Headers(request.headers)
-        headers.delete('content-type')
-        request = new Request(url, { method: 'POST', headers, body })
+        request = new Request(url, { method, headers, body })
         rememberSocketIp(request, server)
       }
     }
     return app.handle(request)
   }
-  // Every answer (API, pages, assets, errors) carries the request id and is counted by route and status.
+  // Every answer (API, pages, assets, errors) carries the request id and is counted by route and
+  // status. Each request's database work is bounded (DB_REQUEST_TIMEOUT_MS from its first
+  // database wait) and ends when its client goes away: its connections are closed, its
+  // transaction rolls back (src/platform/db/deadline.ts).
   return (request: Request, server?: unknown) => {
     const t0 = performance.now()
     const scope: RequestScope = { reqId: requestIdOf(request) }
-    return runInRequestScope(scope, async () => {
-      const res = withHeader(withSecurityHeaders(request, await handle(request, server)), 'x-request-id', scope.reqId)
-      observeRequest(request.method, res.status, (performance.now() - t0) / 1000)
-      return res
-    })
+    return runInRequestScope(scope, () =>
+      withDbDeadline({ timeoutMs: config.DB_REQUEST_TIMEOUT_MS, signal: request.signal }, async () => {
+        const res = withHeader(withSecurityHeaders(request, await handle(request, server)), 'x-request-id', scope.reqId)
+        observeRequest(request.method, res.status, (performance.now() - t0) / 1000)
+        return res
+      }),
+    )
   }
 }
 
 const API_PATH = /^\/(v1|api|openapi)(\/|$)/
+const URLENCODED = /^application\/x-www-form-urlencoded\b/i
 
 function withHeader(res: Response, name: string, value: string) {
   try {

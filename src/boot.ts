@@ -84,18 +84,15 @@ export async function boot(opts: { port?: number; throwawayDb?: boolean; seedDem
     await buildAssets()
   }
   const handle = createFetch(app)
-  let inFlight = 0
-  let drained: (() => void) | null = null
+  let stopping = false
   const server = Bun.serve({
     port: opts.port ?? config.PORT,
     hostname: opts.hostname ?? config.HOST,
     async fetch(request, srv) {
-      inFlight++
-      try {
-        return await handle(request, srv)
-      } finally {
-        if (--inFlight === 0) drained?.()
-      }
+      const response = await handle(request, srv)
+      // Shutting down: the client opens a new connection for its next request (to another server).
+      if (stopping) response.headers.set('connection', 'close')
+      return response
     },
     maxRequestBodySize: Math.max(config.UPLOAD_MAX_BYTES * 2, 1024 * 1024),
     development: false,
@@ -106,25 +103,55 @@ export async function boot(opts: { port?: number; throwawayDb?: boolean; seedDem
     url,
     orm,
     databaseUrl: db.url,
-    inFlight: () => inFlight,
+    // Bun counts a request from its dispatch until its response is sent in full (streamed bodies too).
+    inFlight: () => server.pendingRequests,
     databasePid: () => db.pid?.() ?? null,
     async stop(stopOpts = {}) {
       if (stopped) return
       stopped = true
+      stopping = true
+      db.shuttingDown?.()
       const graceMs = stopOpts.graceMs ?? config.SHUTDOWN_TIMEOUT_SECONDS * 1000
-      // No new connections from here; requests already in flight run to their end (bounded).
+      const until = Date.now() + graceMs
+      // Connections the kernel has already completed wait in the listen queue with their request
+      // written: closing the socket now would reset them. Let the server accept them first.
+      if (server.port) await acceptQueuedConnections(server.port, Math.min(1000, graceMs))
+      // No new connections from here. Every request on an open connection (accepted, read or
+      // not yet) is answered in full, streamed bodies included: Bun's stop(false) resolves when
+      // the last one is sent. Past the grace period the rest are cut.
       const closing = server.stop(false)
-      if (inFlight > 0) {
-        const idle = new Promise<void>((resolve) => (drained = resolve))
-        const late = await Promise.race([idle.then(() => false), Bun.sleep(graceMs).then(() => true)])
-        if (late) log.warn({ inFlight }, 'shutdown: requests still running after the grace period are cut')
-      }
-      await Promise.race([closing, Bun.sleep(1000)])
-      server.stop(true)
+      const late = await Promise.race([closing.then(() => false), Bun.sleep(Math.max(0, until - Date.now())).then(() => true)])
+      if (late) log.warn({ inFlight: server.pendingRequests }, 'shutdown: requests still running after the grace period are cut')
+      await server.stop(true)
       await stopServices()
       await orm.close(true)
       setOrm(null)
       await db.stop()
     },
   }
+}
+
+/**
+ * Waits (at most `maxMs`) until the listening socket on `port` has no connection waiting to be
+ * accepted, while the event loop accepts them. Linux only (`/proc/net/tcp*`: for a listening
+ * socket, `rx_queue` is its accept queue); elsewhere it returns at once.
+ */
+async function acceptQueuedConnections(port: number, maxMs: number) {
+  const until = Date.now() + maxMs
+  const hexPort = `:${port.toString(16).toUpperCase().padStart(4, '0')} `
+  const queued = async () => {
+    let n = 0
+    for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+      const text = await Bun.file(file)
+        .text()
+        .catch(() => '')
+      for (const line of text.split('\n')) {
+        const f = line.trim().split(/\s+/)
+        // local_address (ip:port), state 0A = LISTEN, tx_queue:rx_queue
+        if (f.length > 4 && f[1].endsWith(hexPort.trim()) && f[3] === '0A') n += Number.parseInt(f[4].split(':')[1], 16) || 0
+      }
+    }
+    return n
+  }
+  while (Date.now() < until && (await queued()) > 0) await Bun.sleep(2)
 }

@@ -28,6 +28,12 @@ const EnvSchema = v.object({
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: v.optional(int(0), '30000'),
   // How long a request waits for a free pooled connection before answering 503.
   DB_ACQUIRE_TIMEOUT_MS: v.optional(int(0), '15000'),
+  // App-side limits that hold when PostgreSQL itself does not answer (statement_timeout cannot
+  // fire then): one query, a request's whole database work (0 = none), and how long the
+  // watchdog's check may take before the database counts as hung (0 = no watchdog).
+  DB_QUERY_TIMEOUT_MS: v.optional(int(0), '35000'),
+  DB_REQUEST_TIMEOUT_MS: v.optional(int(0), '30000'),
+  DB_HANG_TIMEOUT_MS: v.optional(int(0), '2000'),
   // Embedded PostgreSQL only: `durable` (PostgreSQL's defaults: fsync, synchronous_commit,
   // full_page_writes on) or `fast` (off: throwaway test databases). Default: durable, fast in tests.
   PG_DURABILITY: v.optional(v.picklist(['durable', 'fast'])),

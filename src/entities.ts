@@ -8,6 +8,7 @@ import { MailOptOut, SentNotification } from './modules/notifications'
 import { Invoice, Payment, WebhookEvent } from './modules/payments'
 import { ConnectedAccount, ConnectPayout, PayoutReversal, PayoutTransfer } from './modules/payouts'
 import { Permission, Role } from './modules/roles'
+import { TeamInvitation } from './modules/teams'
 import { Membership, Tenant } from './modules/tenants'
 import { StoredFile } from './modules/uploads'
 import { User } from './modules/users'
@@ -19,6 +20,7 @@ export const entities = [
   User,
   Tenant,
   Membership,
+  TeamInvitation,
   Role,
   Permission,
   Session,

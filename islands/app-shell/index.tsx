@@ -12,6 +12,7 @@ import { PageLoadingBar } from '../../design-system/components/page-loading-bar/
 import { Sidebar } from '../../design-system/components/sidebar/sidebar'
 import { post } from '../lib/api'
 import { openSettings } from '../lib/settings-store'
+import { split } from '../lib/split'
 import { mountToaster } from '../lib/toast'
 import { onUserUpdated } from '../lib/user-events'
 import { AvatarLite } from './avatar-lite'
@@ -21,6 +22,9 @@ import { NavSearch } from './search'
 import { shortcutOf } from './shortcuts'
 import { onShellSummary, type ShellSummary } from './summary'
 import { UserMenu } from './user-menu'
+
+// The team switcher's code comes after first paint (the server's HTML shows it meanwhile): most users have one team.
+const TeamSwitcher = split(() => import('./team-switcher'))
 
 export async function logout() {
   try {
@@ -52,7 +56,7 @@ const iconButton = css({
 })
 
 export default function AppShell(props: AppShellProps) {
-  const { area, path, canCoach } = props
+  const { area, path, canCoach, allowed } = props
   // Counts and search entries stream in after the first bytes (summary.ts).
   const [{ counts, entries }, setSummary] = useState<ShellSummary>({ counts: props.counts, entries: props.entries })
   useEffect(() => onShellSummary(setSummary), [])
@@ -61,7 +65,7 @@ export default function AppShell(props: AppShellProps) {
   const [drawer, setDrawer] = useState(false)
   // The page loading bar (section 9: throttle 200 ms, duration 2000 ms) while the next page loads.
   const [leaving, setLeaving] = useState(false)
-  const items = useMemo(() => navigation({ area, canCoach, counts }), [area, canCoach, counts])
+  const items = useMemo(() => navigation({ area, canCoach, counts, allowed }), [area, canCoach, counts, allowed])
 
   useEffect(() => {
     mountToaster()
@@ -179,7 +183,8 @@ export default function AppShell(props: AppShellProps) {
               >
                 Summit
               </a>
-              <NavSearch ref={searchRef} area={area} canCoach={canCoach} entries={entries} />
+              {area === 'coach' ? <TeamSwitcher team={props.team} path={path} /> : null}
+              <NavSearch ref={searchRef} area={area} canCoach={canCoach} entries={entries} allowed={allowed} />
             </div>
           }
           footer={

@@ -11,6 +11,7 @@ import {
   MessageSquareIcon,
   ScaleIcon,
   ShieldIcon,
+  SlidersHorizontalIcon,
   UserIcon,
   UsersIcon,
 } from 'lucide-react'
@@ -18,7 +19,8 @@ import type { ReactNode } from 'react'
 import type { SidebarItem } from '../../design-system/components/sidebar/sidebar'
 import type { AppShellProps } from './props'
 
-type Link = { href: string; label: string; icon: ReactNode; exact?: boolean; keywords?: string }
+/** `gated`: shown only when the user's roles in the current team open it (the shell's `allowed`). */
+type Link = { href: string; label: string; icon: ReactNode; exact?: boolean; keywords?: string; gated?: boolean }
 
 export const CLIENT_LINKS: Link[] = [
   { href: '/b', label: 'Dashboard', icon: <HomeIcon />, exact: true, keywords: 'home overview metrics' },
@@ -36,14 +38,21 @@ export const COACH_LINKS: Link[] = [
   { href: '/c/bookings', label: 'Bookings', icon: <CalendarCheckIcon />, keywords: 'attendees seats' },
   { href: '/c/feedbacks', label: 'Feedbacks', icon: <MessageSquareIcon />, keywords: 'ratings reviews' },
   { href: '/c/job-postings', label: 'Job postings', icon: <BriefcaseIcon />, keywords: 'jobs applicants' },
+  // Icons the shell ships already where one fits (every byte of the shell is on every page).
+  { href: '/c/vouchers', label: 'Vouchers', icon: <CreditCardIcon />, keywords: 'discount codes coupons promotion', gated: true },
+  { href: '/c/team', label: 'Team', icon: <UsersIcon />, keywords: 'members roles invite invitations people', gated: true },
+  { href: '/c/settings', label: 'Team settings', icon: <SlidersHorizontalIcon />, keywords: 'plan limits name upgrade team', gated: true },
   { href: '/c/account/payouts', label: 'Payouts', icon: <BanknoteIcon />, keywords: 'money revenue invoices' },
   { href: '/c/account/profile', label: 'Profile', icon: <UserIcon />, keywords: 'account settings' },
   { href: '/c/apps', label: 'Apps', icon: <AppWindowIcon />, keywords: 'multiplai connected' },
 ]
 
-export function navigation({ area, canCoach, counts }: Pick<AppShellProps, 'area' | 'canCoach' | 'counts'>): SidebarItem[] {
+const linksOf = (area: AppShellProps['area'], allowed: readonly string[] = []) =>
+  (area === 'coach' ? COACH_LINKS : CLIENT_LINKS).filter((l) => !l.gated || allowed.includes(l.href))
+
+export function navigation({ area, canCoach, counts, allowed }: Pick<AppShellProps, 'area' | 'canCoach' | 'counts' | 'allowed'>): SidebarItem[] {
   const prefix = area === 'coach' ? '/c' : '/b'
-  const links = area === 'coach' ? COACH_LINKS : CLIENT_LINKS
+  const links = linksOf(area, allowed)
   const items: SidebarItem[] = links.map((l) => ({
     href: l.href,
     label: l.label,
@@ -68,11 +77,11 @@ export interface SearchResult {
 }
 
 /** Pages (labels and keywords), then bookings and workshops, matching every word of the query. */
-export function search(query: string, props: Pick<AppShellProps, 'area' | 'canCoach' | 'entries'>): SearchResult[] {
+export function search(query: string, props: Pick<AppShellProps, 'area' | 'canCoach' | 'entries' | 'allowed'>): SearchResult[] {
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean)
   if (!words.length) return []
   const hit = (text: string) => words.every((w) => text.toLowerCase().includes(w))
-  const links = props.area === 'coach' ? COACH_LINKS : CLIENT_LINKS
+  const links = linksOf(props.area, props.allowed)
   const all: (SearchResult & { keywords?: string })[] = [
     ...links.map((l) => ({ group: 'Pages' as const, label: l.label, href: l.href, keywords: l.keywords })),
     { group: 'Pages', label: 'Privacy Policy', href: `/${props.area === 'coach' ? 'c' : 'b'}/privacy-policy` },

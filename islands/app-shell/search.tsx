@@ -20,7 +20,7 @@ const resultLink = css({
   _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default' },
 })
 
-export const NavSearch = forwardRef<HTMLInputElement, Pick<AppShellProps, 'area' | 'canCoach' | 'entries'>>(function NavSearch(props, ref) {
+export const NavSearch = forwardRef<HTMLInputElement, Pick<AppShellProps, 'area' | 'canCoach' | 'entries' | 'allowed'>>(function NavSearch(props, ref) {
   const [query, setQuery] = useState('')
   const [active, setActive] = useState(0)
   const id = useId()

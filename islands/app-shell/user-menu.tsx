@@ -10,6 +10,8 @@ export interface UserMenuItem {
   label: ReactNode
   onSelect: () => void
   separatorBefore?: boolean
+  /** A choice of one (the team switcher): the item is a menuitemradio, checked or not. */
+  checked?: boolean
 }
 
 const itemCss = css({
@@ -29,13 +31,24 @@ const itemCss = css({
   '& svg': { w: '4', h: '4' },
 })
 
-export function UserMenu({ trigger, items, triggerClass }: { trigger: ReactNode; items: UserMenuItem[]; triggerClass: string }) {
+export function UserMenu({
+  trigger,
+  items,
+  triggerClass,
+  placement = 'up',
+}: {
+  trigger: ReactNode
+  items: UserMenuItem[]
+  triggerClass: string
+  /** Where the menu opens: above the trigger (the sidebar's footer) or below it (its header). */
+  placement?: 'up' | 'down'
+}) {
   const [open, setOpen] = useState(false)
   const id = useId()
   const button = useRef<HTMLButtonElement>(null)
   const list = useRef<HTMLDivElement>(null)
   const focusItem = (i: number) => {
-    const all = list.current?.querySelectorAll<HTMLButtonElement>('[role=menuitem]')
+    const all = list.current?.querySelectorAll<HTMLButtonElement>('[role^=menuitem]')
     if (!all?.length) return
     all[(i + all.length) % all.length].focus()
   }
@@ -74,11 +87,13 @@ export function UserMenu({ trigger, items, triggerClass }: { trigger: ReactNode;
           ref={list}
           id={`${id}-menu`}
           role="menu"
+          data-placement={placement}
           aria-labelledby={`${id}-trigger`}
           className={css({
             position: 'absolute',
-            bottom: 'calc(100% + 4px)',
             left: '0',
+            '&[data-placement=up]': { bottom: 'calc(100% + 4px)' },
+            '&[data-placement=down]': { top: 'calc(100% + 4px)', right: '0' },
             minW: '48',
             zIndex: 'dropdown',
             bg: 'bg.default',
@@ -92,7 +107,7 @@ export function UserMenu({ trigger, items, triggerClass }: { trigger: ReactNode;
             gap: '0.5',
           })}
           onKeyDown={(e) => {
-            const all = [...(list.current?.querySelectorAll<HTMLButtonElement>('[role=menuitem]') ?? [])]
+            const all = [...(list.current?.querySelectorAll<HTMLButtonElement>('[role^=menuitem]') ?? [])]
             const i = all.indexOf(document.activeElement as HTMLButtonElement)
             if (e.key === 'ArrowDown') e.preventDefault(), focusItem(i + 1)
             else if (e.key === 'ArrowUp') e.preventDefault(), focusItem(i - 1)
@@ -109,7 +124,8 @@ export function UserMenu({ trigger, items, triggerClass }: { trigger: ReactNode;
             >
               <button
                 type="button"
-                role="menuitem"
+                role={item.checked === undefined ? 'menuitem' : 'menuitemradio'}
+                aria-checked={item.checked}
                 tabIndex={-1}
                 className={itemCss}
                 onClick={() => {

@@ -20,13 +20,14 @@ type Values = {
   fileType: string
   isVisible: boolean
   isBroadcast: boolean
+  isPublic: boolean
 }
 const needsFile = (t: string) => t === 'file' || t === 'document'
 
 export function AddResource({ workshopId, nextOrder, onDone, onCancel }: { workshopId: string; nextOrder: number; onDone: () => void; onCancel: () => void }) {
   const form = useSchemaForm<Values>(
     ResourceCreateSchema,
-    { type: 'link', title: '', description: '', url: '', filePath: '', fileSize: null, fileType: '', isVisible: true, isBroadcast: false },
+    { type: 'link', title: '', description: '', url: '', filePath: '', fileSize: null, fileType: '', isVisible: true, isBroadcast: false, isPublic: false },
     (x) => ({
       type: x.type,
       title: x.title,
@@ -37,6 +38,7 @@ export function AddResource({ workshopId, nextOrder, onDone, onCancel }: { works
       sortOrder: nextOrder,
       isVisible: x.isVisible,
       isBroadcast: x.isBroadcast,
+      isPublic: x.isPublic,
     }),
   )
   const { values, set, blur, error } = form
@@ -123,6 +125,10 @@ export function AddResource({ workshopId, nextOrder, onDone, onCancel }: { works
       </label>
       <label className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
         <input type="checkbox" checked={values.isBroadcast} onChange={(e) => set('isBroadcast', e.target.checked)} /> Email it to confirmed attendees now (once)
+      </label>
+      <label className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+        <input type="checkbox" checked={values.isPublic} onChange={(e) => set('isPublic', e.target.checked)} /> Public: show it to everyone on the workshop's
+        public page
       </label>
       {form.generalError && <p className={errorCss}>{form.generalError}</p>}
       <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>

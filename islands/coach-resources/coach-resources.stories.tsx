@@ -16,6 +16,7 @@ const r = (id: string, title: string, type: string, extra: Record<string, unknow
   sortOrder: 0,
   isVisible: true,
   isBroadcast: false,
+  isPublic: false,
   broadcastAt: null,
   ...extra,
 })

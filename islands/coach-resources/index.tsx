@@ -137,6 +137,7 @@ export default function CoachResources(props: CoachResourcesProps) {
                 <div className={hintCss}>
                   {r.type}
                   {r.fileSize ? ` · ${Math.ceil(r.fileSize / 1024)} KB` : ''} · {r.isVisible ? 'visible' : 'hidden'}
+                  {r.isPublic ? ' · public' : ''}
                   {r.broadcastAt ? ' · emailed to attendees' : ''}
                 </div>
               </div>
@@ -160,6 +161,16 @@ export default function CoachResources(props: CoachResourcesProps) {
                   onClick={() => update(r, { isVisible: !r.isVisible }, r.isVisible ? 'Hidden from attendees' : 'Visible to attendees')}
                 >
                   {r.isVisible ? 'Hide' : 'Show'}
+                </Button>
+                <Button
+                  variant="outline"
+                  size="xs"
+                  disabled={busy}
+                  aria-pressed={r.isPublic}
+                  title="Public resources show to everyone on the workshop's public page"
+                  onClick={() => update(r, { isPublic: !r.isPublic }, r.isPublic ? 'No longer on the public page' : 'Shown on the public page')}
+                >
+                  {r.isPublic ? 'Make private' : 'Make public'}
                 </Button>
                 {!r.broadcastAt && (
                   <Button

@@ -13,6 +13,7 @@ export const CoachResourceItem = v.object({
   sortOrder: v.number(),
   isVisible: v.boolean(),
   isBroadcast: v.boolean(),
+  isPublic: v.boolean(),
   broadcastAt: s,
 })
 export type CoachResourceItem = v.InferOutput<typeof CoachResourceItem>

@@ -194,6 +194,9 @@ export default function CoachSchedules(props: CoachSchedulesProps) {
                               Bookings
                             </LinkButton>
                           )}
+                          <LinkButton variant="outline" size="xs" href={`/workshops/${s.id}`}>
+                            Public page
+                          </LinkButton>
                         </>
                       )}
                     </div>

@@ -4,7 +4,9 @@ import CoachWorkshopForm from './index'
 const meta = { title: 'Islands/CoachWorkshopForm', component: CoachWorkshopForm } satisfies Meta<typeof CoachWorkshopForm>
 export default meta
 
-const templates = [{ id: 't1', title: 'Leadership essentials', description: 'A day of practice.', image: '', video: '', price: 149 }]
+const templates = [
+  { id: 't1', title: 'Leadership essentials', description: 'A day of practice.', outcomes: ['Run better one-to-ones'], image: '', video: '', price: 149 },
+]
 const tags = [
   { name: 'Leadership', slug: 'leadership' },
   { name: 'Negotiation', slug: 'negotiation' },
@@ -20,6 +22,7 @@ export const Edit: StoryObj<typeof meta> = {
       id: 'w1',
       title: 'Negotiation lab',
       description: 'Anchors and walking away.',
+      outcomes: ['Set an anchor', 'Know your walk-away point'],
       image: '',
       video: '',
       price: 120,

@@ -15,6 +15,8 @@ type Values = RefundValues & {
   workshopTemplateId: string
   title: string
   description: string
+  /** What you will learn: one outcome per line. */
+  outcomes: string
   image: string
   video: string
   price: string
@@ -23,6 +25,11 @@ type Values = RefundValues & {
   tags: string[]
 }
 const toNumber = (s: string) => (s.trim() === '' ? undefined : Number(s))
+const lines = (s: string) =>
+  s
+    .split('\n')
+    .map((x) => x.trim())
+    .filter(Boolean)
 
 export function WorkshopFormBody({ onClose, ...props }: CoachWorkshopFormProps & { onClose: () => void }) {
   const w = props.workshop
@@ -34,6 +41,7 @@ export function WorkshopFormBody({ onClose, ...props }: CoachWorkshopFormProps &
     workshopTemplateId: w?.templateId ?? '',
     title: w?.title ?? '',
     description: w?.description ?? '',
+    outcomes: (w?.outcomes ?? []).join('\n'),
     image: w?.image ?? '',
     video: w?.video ?? '',
     price: w ? String(w.price) : '',
@@ -46,6 +54,7 @@ export function WorkshopFormBody({ onClose, ...props }: CoachWorkshopFormProps &
     ...(x.workshopTemplateId ? { workshopTemplateId: x.workshopTemplateId } : editing ? { workshopTemplateId: null } : {}),
     title: x.title,
     description: x.description || null,
+    outcomes: lines(x.outcomes),
     image: x.image,
     video: x.video,
     ...(x.price.trim() !== '' ? { price: toNumber(x.price) } : {}),
@@ -62,6 +71,7 @@ export function WorkshopFormBody({ onClose, ...props }: CoachWorkshopFormProps &
     if (!t) return
     if (!values.title) set('title', t.title)
     if (!values.description) set('description', t.description)
+    if (!values.outcomes.trim() && t.outcomes.length) set('outcomes', t.outcomes.join('\n'))
     if (!values.image && t.image) set('image', t.image)
     if (!values.video && t.video) set('video', t.video)
     if (!values.price) set('price', String(t.price))
@@ -161,6 +171,19 @@ export function WorkshopFormBody({ onClose, ...props }: CoachWorkshopFormProps &
       <div className={css({ gridColumn: { md: 'span 2' } })}>{text('title', 'Title')}</div>
       <Field label="Description" error={error('description')} className={css({ gridColumn: { md: 'span 2' } })}>
         {(a) => <Textarea {...a} rows={5} value={values.description} onChange={(e) => set('description', e.target.value)} onBlur={() => blur('description')} />}
+      </Field>
+      <Field
+        label="What you will learn"
+        error={
+          error('outcomes') ??
+          lines(values.outcomes)
+            .map((_, i) => error(`outcomes.${i}`))
+            .find(Boolean)
+        }
+        hint="One outcome per line, up to 10. They show on the public workshop page."
+        className={css({ gridColumn: { md: 'span 2' } })}
+      >
+        {(a) => <Textarea {...a} rows={4} value={values.outcomes} onChange={(e) => set('outcomes', e.target.value)} onBlur={() => blur('outcomes')} />}
       </Field>
       {text('price', `Price per seat (${props.currency.toUpperCase()})`, { inputMode: 'decimal', placeholder: '0 for free' })}
       <div className={css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '3' })}>

@@ -10,6 +10,7 @@ export const CoachWorkshopFormProps = v.object({
       id: v.string(),
       title: v.string(),
       description: v.string(),
+      outcomes: v.array(v.string()),
       image: v.string(),
       video: v.string(),
       price: v.number(),
@@ -24,7 +25,17 @@ export const CoachWorkshopFormProps = v.object({
   ),
   /** The team's refund policy (null: a full refund at any time), shown beside "The team's policy". */
   teamRefundPolicy: v.optional(Policy),
-  templates: v.array(v.object({ id: v.string(), title: v.string(), description: v.string(), image: v.string(), video: v.string(), price: v.number() })),
+  templates: v.array(
+    v.object({
+      id: v.string(),
+      title: v.string(),
+      description: v.string(),
+      outcomes: v.array(v.string()),
+      image: v.string(),
+      video: v.string(),
+      price: v.number(),
+    }),
+  ),
   tags: v.array(v.object({ name: v.string(), slug: v.string() })),
 })
 export type CoachWorkshopFormProps = v.InferOutput<typeof CoachWorkshopFormProps>

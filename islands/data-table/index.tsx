@@ -5,7 +5,7 @@
  * /v1/tables/{kind} for the page it needs, and offers the action on selected rows. Its first
  * render is the page the server rendered, so the table shows without JavaScript.
  */
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { Button } from '../../design-system/components/button/button'
 import { type PagedColumn, PagedTable } from '../../design-system/components/table/paged-table'
@@ -52,10 +52,26 @@ function download(urls: string[]) {
   }
 }
 
-export default function DataTable(props: DataTableProps) {
-  const { kind, path, prefix = '', scope, empty, action } = props
+/**
+ * What a page's own island adds when it shows a list with this component (not props of the
+ * island itself: they are not JSON): a column of actions per row, and a number whose change
+ * reloads the current page of rows in place (after an action changed them).
+ */
+export interface DataTableExtras {
+  rowActions?: { header: string; render: (row: TableRow) => ReactNode; width?: number }
+  refresh?: number
+}
+
+export default function DataTable(props: DataTableProps & DataTableExtras) {
+  const { kind, path, prefix = '', scope, empty, action, rowActions, refresh = 0 } = props
   const keys = useMemo(() => props.filters.map((f) => f.key), [props.filters])
-  const columns = useMemo(() => props.columns.map((c): PagedColumn<TableRow> => ({ ...c, cell: (r) => <Cell c={r.cells[c.id]} /> })), [props.columns])
+  const columns = useMemo(
+    () => [
+      ...props.columns.map((c): PagedColumn<TableRow> => ({ ...c, cell: (r) => <Cell c={r.cells[c.id]} /> })),
+      ...(rowActions ? [{ id: '_actions', header: rowActions.header, align: 'end' as const, width: rowActions.width, cell: rowActions.render }] : []),
+    ],
+    [props.columns, rowActions],
+  )
   const [view, setView] = useState({ rows: props.rows, total: props.total, state: props.state as TableState, search: props.search })
   const [busy, setBusy] = useState(false)
   const [failed, setFailed] = useState(false)
@@ -109,6 +125,12 @@ export default function DataTable(props: DataTableProps) {
     return () => removeEventListener('popstate', onPop)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [keys, prefix])
+
+  // A row action changed the rows: this page again, where the URL says it is.
+  useEffect(() => {
+    if (refresh) void load(view.state, view.search)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refresh])
 
   const filtered = Object.keys(view.state.filters).length > 0
 

@@ -19,6 +19,8 @@ export const TableRow = v.object({
   cells: v.record(v.string(), TableCell),
   /** What the many-rows action does with this row (a download address). */
   act: v.optional(v.string()),
+  /** What a page's own row actions need (ids, current values), as the server sent them. */
+  data: v.optional(v.record(v.string(), v.unknown())),
 })
 export type TableRow = v.InferOutput<typeof TableRow>
 

@@ -10,7 +10,7 @@ import { css } from 'styled-system/css'
 import { Button } from '../../design-system/components/button/button'
 import { Field } from '../../design-system/components/field/field'
 import { Switch } from '../../design-system/components/switch/switch'
-import { enabledCount, LIMITS } from '../../src/modules/job-postings/job-posting.schema'
+import { enabledCount, JOB_MESSAGES, LIMITS } from '../../src/modules/job-postings/job-posting.schema'
 import { newKey, type QuestionDraft } from './model'
 import { type PartProps, Section } from './parts'
 
@@ -113,6 +113,8 @@ export function QuestionsPart(p: PartProps) {
     setList(arrayMove(list, from, to))
   }
   const ok = count >= LIMITS.enabledMin && count <= LIMITS.enabledMax
+  // Disabled questions count too: a posting carries at most 50 in all.
+  const full = list.length >= LIMITS.questionsMax
   const listError = p.errors.interviewQuestions?.[0]
   return (
     <Section id="questions" title="Interview questions" hint="Applicants answer every enabled question. Drag to reorder.">
@@ -140,10 +142,21 @@ export function QuestionsPart(p: PartProps) {
           {listError}
         </p>
       )}
-      <div>
-        <Button variant="outline" size="sm" onClick={() => setList([...list, { key: newKey(), title: '', enabled: count < LIMITS.enabledMax }])}>
+      <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={full}
+          aria-describedby={full ? 'questions-full' : undefined}
+          onClick={() => setList([...list, { key: newKey(), title: '', enabled: count < LIMITS.enabledMax }])}
+        >
           Add question
         </Button>
+        {full && (
+          <span id="questions-full" className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            {JOB_MESSAGES.questionsTotalMax}
+          </span>
+        )}
       </div>
     </Section>
   )

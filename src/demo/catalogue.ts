@@ -68,14 +68,20 @@ export async function seedCatalogue(em: EntityManager) {
   const tags = new Map(TAGS.map((name) => [slug(name), existing.get(slug(name)) ?? em.create(Tag, { name, slug: slug(name) })]))
   const tag = (...names: string[]) => names.map((n) => tags.get(n)!)
 
-  const template = (title: string, level: SkillLevel, price: number, description: string, image: string) =>
-    em.create(WorkshopTemplate, { title, slug: slug(title), level, price, description, image, currency: 'usd' })
+  const template = (title: string, level: SkillLevel, price: number, description: string, image: string, outcomes: string[] = []) =>
+    em.create(WorkshopTemplate, { title, slug: slug(title), level, price, description, image, currency: 'usd', outcomes })
   const tLead = template(
     'Leadership Essentials',
     'BEGINNER',
     14900,
     'A one-day introduction to leading a team: expectations, feedback, delegation and one-to-ones.',
     img.leadership,
+    [
+      'Run one-to-ones your team looks forward to',
+      'Give feedback that is specific, kind and acted on',
+      'Delegate outcomes, not tasks, and follow up without hovering',
+      'Set expectations in your first 30 days as a manager',
+    ],
   )
   const tTalk = template(
     'Presenting with Confidence',
@@ -83,6 +89,7 @@ export async function seedCatalogue(em: EntityManager) {
     9900,
     'Structure a talk, handle nerves and questions, and use slides that help rather than distract.',
     img.speaking,
+    ['Structure any talk in three acts', 'Calm your nerves with a five-minute routine', 'Answer hard questions without losing the room'],
   )
   const tStrat = template(
     'Strategy Sprint',
@@ -90,6 +97,7 @@ export async function seedCatalogue(em: EntityManager) {
     29900,
     'Five focused sessions that turn a vague plan into a one-page strategy and a quarterly roadmap.',
     img.strategy,
+    ['Map your market and where you win', 'Choose the few bets that matter this year', 'Turn the strategy into a quarterly roadmap'],
   )
   template('Career Reset', 'BEGINNER', 7900, 'Take stock of strengths and goals, and leave with a 90-day plan for the next career step.', img.career)
 
@@ -106,6 +114,7 @@ export async function seedCatalogue(em: EntityManager) {
       tags: Tag[]
       image: string
       video?: string
+      outcomes?: string[]
       refundPolicy?: RefundPolicy
     },
   ) => {
@@ -118,6 +127,7 @@ export async function seedCatalogue(em: EntityManager) {
       description: data.description,
       image: data.image,
       video: data.video ?? null,
+      outcomes: data.outcomes ?? [],
       price: data.price,
       currency: 'usd',
       minSeats: data.minSeats,
@@ -172,6 +182,13 @@ export async function seedCatalogue(em: EntityManager) {
     description:
       'Practise the conversations managers put off: underperformance, conflict between team members and saying no to your own boss. Small group, lots of role play.',
     image: img.conversations,
+    outcomes: [
+      'Open a hard conversation in the first thirty seconds',
+      'Talk about underperformance without blame',
+      'Settle a conflict between two people on your team',
+      'Say no to your own boss and keep their trust',
+      'Use a simple plan to prepare any difficult conversation',
+    ],
   })
   const londonVenue = { venueName: 'Okafor Leadership Studio', addressLine1: '12 Clerkenwell Road', city: 'London', zip: 'EC1M 5PA' }
   schedule(bootcamp, { days: 6, hour: 9, hours: 7, level: 'BEGINNER', mode: 'IN-PERSON', timezone: 'Europe/London', country: 'GB', venue: londonVenue })
@@ -204,6 +221,7 @@ export async function seedCatalogue(em: EntityManager) {
     tags: tag('storytelling', 'leadership'),
     description: 'Use stories to explain strategy, win support for change and make numbers memorable. Bring a real message you need to deliver.',
     image: img.storytelling,
+    outcomes: ['Find the story inside a strategy or a number', 'Use the story spine to structure a message', 'Tell it in two minutes, to any audience'],
   })
   const lisbon = { venueName: 'Stage Ready Loft', addressLine1: 'Rua Augusta 120', city: 'Lisbon', zip: '1100-053' }
   schedule(speak, { days: 4, hour: 18, hours: 3, level: 'BEGINNER', ...online('PT', 'Europe/Lisbon') })
@@ -242,6 +260,7 @@ export async function seedCatalogue(em: EntityManager) {
     description:
       'How seed rounds actually work: the story, the deck, the data room, the pipeline of investors, and negotiating terms without losing the company.',
     image: img.fundraising,
+    outcomes: ['Write the story investors remember', 'Build a pipeline of the right investors', 'Read a term sheet and negotiate the terms that matter'],
   })
   schedule(sprint, {
     days: 10,
@@ -272,7 +291,7 @@ export async function seedCatalogue(em: EntityManager) {
     },
     1,
   )
-  resource(bootcamp, 'Feedback models cheat sheet', 'link', { url: 'https://summit.localhost/guides/feedback-models' }, 2)
+  resource(bootcamp, 'Feedback models cheat sheet', 'link', { url: 'https://summit.localhost/guides/feedback-models', isPublic: true }, 2)
   resource(
     bootcamp,
     'Delegation exercise (coach notes)',
@@ -281,7 +300,13 @@ export async function seedCatalogue(em: EntityManager) {
     3,
   )
   resource(conversations, 'Role-play scenarios', 'document', { filePath: 'demo/difficult-conversations-scenarios.pdf', fileType: 'application/pdf' }, 1)
-  resource(speak, 'Warm-up routine', 'video', { url: 'https://www.youtube.com/watch?v=Unzc731iCUY', description: 'Ten minutes before every talk.' }, 1)
+  resource(
+    speak,
+    'Warm-up routine',
+    'video',
+    { url: 'https://www.youtube.com/watch?v=Unzc731iCUY', description: 'Ten minutes before every talk.', isPublic: true },
+    1,
+  )
   resource(speak, 'Talk planner', 'link', { url: 'https://summit.localhost/guides/talk-planner' }, 2)
   resource(stories, 'Story spine worksheet', 'file', { filePath: 'demo/story-spine.pdf', fileType: 'application/pdf' }, 1)
   resource(sprint, 'Strategy one-pager', 'document', { filePath: 'demo/strategy-one-pager.pdf', fileType: 'application/pdf' }, 1)
@@ -290,7 +315,7 @@ export async function seedCatalogue(em: EntityManager) {
     funding,
     'Investor pipeline template',
     'bundle',
-    { url: 'https://summit.localhost/guides/investor-pipeline', description: 'Spreadsheet, email templates and a data-room checklist.' },
+    { url: 'https://summit.localhost/guides/investor-pipeline', description: 'Spreadsheet, email templates and a data-room checklist.', isPublic: true },
     1,
   )
 

@@ -92,8 +92,13 @@ export async function seedDemo(em: EntityManager) {
     ),
     user('dana@summit.localhost', [], { firstName: 'Dana', lastName: 'Reyes', country: 'MX' }, { username: 'dana', defaultTenantSlug: 'acme' }),
   ]
-  for (const u of [admin, coaches[0], coaches[1], ...clients]) em.create(Membership, { tenant: acme, user: u, status: 'ACTIVE', roles: [] })
-  em.create(Membership, { tenant: north, user: coaches[2], status: 'ACTIVE', roles: [] })
+  // Maya runs Acme (its manager), Sara runs Northwind; Leo coaches in Acme (teams.ts adds Maya to Northwind).
+  const teamRoles = new Map<User, string[]>([
+    [coaches[0], ['manager', 'coach']],
+    [coaches[1], ['coach']],
+  ])
+  for (const u of [admin, coaches[0], coaches[1], ...clients]) em.create(Membership, { tenant: acme, user: u, status: 'ACTIVE', roles: teamRoles.get(u) ?? [] })
+  em.create(Membership, { tenant: north, user: coaches[2], status: 'ACTIVE', roles: ['manager', 'coach'] })
   em.create(Membership, { tenant: north, user: admin, status: 'ACTIVE', roles: [] })
   em.create(Membership, { tenant: north, user: clients[0], status: 'ACTIVE', roles: [] })
   admin.defaultTenantSlug = 'acme'
@@ -105,6 +110,7 @@ export async function seedDemo(em: EntityManager) {
   await seedCatalogueFeedback(em)
   await (await import('./job-postings')).seedJobPostings(em)
   await (await import('./coach-area')).seedCoachArea(em)
+  await (await import('./teams')).seedTeams(em)
   await (await import('./payouts')).seedPayouts(em)
-  log.info('demo data loaded: sign in as admin@summit.localhost, maya@acme.example or client@summit.localhost')
+  log.info('demo data loaded: sign in as admin@summit.localhost, maya@acme.example (Acme and Northwind) or client@summit.localhost')
 }

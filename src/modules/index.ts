@@ -13,6 +13,7 @@ import { notificationRoutes } from './notifications'
 import { onboardingRoutes } from './onboarding'
 import { paymentRoutes, rescheduleRoutes } from './payments'
 import { roleRoutes } from './roles'
+import { teamRoutes } from './teams'
 import { tenantRoutes } from './tenants'
 import { uploadRoutes } from './uploads'
 import { voucherRoutes } from './vouchers'
@@ -24,6 +25,7 @@ export const apiModules = [
   ...(config.NODE_ENV === 'development' ? [outboxRoutes] : []),
   onboardingRoutes,
   tenantRoutes,
+  teamRoutes,
   roleRoutes,
   userRoutes,
   uploadRoutes,

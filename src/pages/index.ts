@@ -12,6 +12,7 @@ import { platform } from '../platform/http/context'
 import { unavailablePage } from '../platform/http/error-handler'
 import { notFound } from '../platform/http/errors'
 import { countDatabaseUnavailable } from '../platform/metrics'
+import { seoRoutes } from './seo/routes'
 import { tableDataRoute } from './tables/route'
 
 const API_PREFIX = /^\/(v1|api|openapi|docs|assets)(\/|$)/
@@ -26,6 +27,7 @@ export function pages() {
   return new Elysia({ name: 'pages' })
     .use(platform)
     .use(tableDataRoute())
+    .use(seoRoutes())
     .get(
       '/*',
       async (c) => {

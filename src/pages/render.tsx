@@ -25,7 +25,7 @@ import { IslandContext, type IslandState } from './island'
 import { areaLayoutFor, Layout, prefetchLayout } from './layouts'
 import { PageSkeleton } from './layouts/skeleton'
 import { parseCookies, RequestInfoContext } from './request'
-import { type LayoutName, matchRoute, type PageContext, type PageModule } from './routes'
+import { type LayoutName, matchRoute, type PageContext, type PageMeta, type PageModule, type RouteDef } from './routes'
 import { ErrorScreen, STATUS_TEXT } from './screens/error'
 
 const BOT =
@@ -115,6 +115,24 @@ export async function renderError(req: PageRequest, status: number, message?: st
   )
 }
 
+/**
+ * The page's search and sharing tags: its own `meta`, and for public pages a canonical address
+ * (this site's address, the path without a trailing slash, plus the query parameters the page
+ * keeps) unless the page gives one or asks to stay out of search results.
+ */
+function metaOf(route: RouteDef, mod: PageModule, data: unknown, ctx: PageContext): PageMeta {
+  const meta = mod.meta && data !== undefined ? mod.meta(data, ctx) : {}
+  if (meta.canonical || meta.noindex || (route.access !== 'public' && route.access !== 'guest')) return meta
+  const path = ctx.path.length > 1 ? ctx.path.replace(/\/+$/, '') : ctx.path
+  const kept = new URLSearchParams()
+  for (const k of mod.canonicalParams ?? []) {
+    const v = ctx.url.searchParams.get(k)?.trim()
+    if (v && !(k === 'page' && v === '1')) kept.set(k, v)
+  }
+  const qs = kept.toString()
+  return { ...meta, canonical: `${config.APP_URL}${path}${qs ? `?${qs}` : ''}` }
+}
+
 export async function renderPage(req: PageRequest): Promise<Response> {
   const log = req.log ?? rootLog
   const url = new URL(req.request.url)
@@ -137,6 +155,7 @@ export async function renderPage(req: PageRequest): Promise<Response> {
     const Page = mod.Page
     let title: string
     let page: ReactNode
+    let meta: PageMeta = {}
     if (mod.defer) {
       // Everything starts now and runs side by side: the page's data, the layout's summary and
       // the cheap `head`; only the last two come before the first byte.
@@ -146,6 +165,7 @@ export async function renderPage(req: PageRequest): Promise<Response> {
       const head = mod.head ? await mod.head(ctx) : undefined
       if (mod.head && head === null) return renderError(req, 404, `Page Not Found: ${path}`)
       title = typeof mod.title === 'function' ? mod.title(head, ctx) : mod.title
+      meta = metaOf(route, mod, undefined, ctx)
       const Fallback = mod.Fallback
       page = (
         <Suspense fallback={Fallback ? <Fallback ctx={ctx} head={head} /> : <PageSkeleton title={title} />}>
@@ -156,13 +176,14 @@ export async function renderPage(req: PageRequest): Promise<Response> {
       const data = mod.load ? await mod.load(ctx) : undefined
       if (mod.load && data === null) return renderError(req, 404, `Page Not Found: ${path}`)
       title = typeof mod.title === 'function' ? mod.title(data, ctx) : mod.title
+      meta = metaOf(route, mod, data, ctx)
       page = <Page data={data} ctx={ctx} />
     }
     const colorMode = route.colorMode ?? colorModeOf(req.request)
     return await stream(
       req.request,
       colorMode,
-      <Document title={title} description={mod.description} colorMode={colorMode} path={path}>
+      <Document title={title} description={mod.description} colorMode={colorMode} path={path} meta={meta}>
         <Layout name={route.layout as LayoutName} user={req.user} path={path} em={req.em}>
           {page}
         </Layout>

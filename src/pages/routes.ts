@@ -20,10 +20,28 @@ export interface PageContext {
   em: EntityManager
 }
 
+/** How search engines and social networks see a page (Document writes the tags). */
+export interface PageMeta {
+  /** Overrides the module's `description`. */
+  description?: string
+  /** Absolute address; public pages default to the path (plus `canonicalParams`). */
+  canonical?: string
+  /** The social preview (default: the site's, public/og-image.png). */
+  image?: { url: string; width: number; height: number; alt: string; type?: string }
+  /** og:type (default website). */
+  type?: 'website' | 'profile' | 'article'
+  /** Keep the page out of search results (and give it no canonical address). */
+  noindex?: boolean
+}
+
 export interface PageModule<D = any, H = D> {
   /** '{title} | Summit' (a function of `head`'s answer when the page defers its data) */
   title: string | ((data: H, ctx: PageContext) => string)
   description?: string
+  /** Search and sharing tags that depend on the data (canonical address, preview image, noindex). */
+  meta?: (data: D, ctx: PageContext) => PageMeta
+  /** Query parameters a public page's canonical address keeps (default: none, the path alone). */
+  canonicalParams?: string[]
   /** Loads what the page needs before streaming starts (404 by returning null). Slow parts belong in Suspense instead. */
   load?: (ctx: PageContext) => Promise<D | null>
   /**
@@ -65,6 +83,8 @@ export const routes: RouteDef[] = [
   { path: '/consultants', layout: 'marketing', access: 'public', page: () => import('./screens/marketplace/consultants') },
   { path: '/workshops', layout: 'marketing', access: 'public', colorMode: 'light', page: () => import('./screens/marketplace/workshops') },
   { path: '/workshops/{id}/book', layout: 'none', access: 'auth', page: () => import('./screens/marketplace/book') },
+  // The public page of one schedule (the checkout above is its "Book" action; paths never shadow each other: both are anchored).
+  { path: '/workshops/{id}', layout: 'marketing', access: 'public', page: () => import('./screens/marketplace/workshop') },
   { path: '/login', layout: 'auth', access: 'guest', page: () => import('./screens/login') },
   { path: '/register', layout: 'auth', access: 'guest', page: () => import('./screens/register') },
   { path: '/onboarding', layout: 'onboarding', access: 'auth', redirect: '/onboarding/1' },
@@ -122,6 +142,11 @@ export const routes: RouteDef[] = [
   c('/job-postings/new', () => import('./screens/job-postings/editor')),
   c('/job-postings/{id}', () => import('./screens/job-postings/editor')),
   c('/job-postings/{id}/applicants', () => import('./screens/job-postings/applicants')),
+  // The current team: its members and invitations, its vouchers, its plan and settings.
+  c('/team', () => import('./screens/coach/team')),
+  c('/vouchers', () => import('./screens/coach/vouchers')),
+  c('/vouchers/{id}', () => import('./screens/coach/voucher')),
+  c('/settings', () => import('./screens/coach/team-settings')),
 
   // Public job pages (no JavaScript, JSON-LD JobPosting).
   { path: '/jobs', layout: 'marketing', access: 'public', page: () => import('./screens/jobs/jobs') },
@@ -129,6 +154,8 @@ export const routes: RouteDef[] = [
 
   // The page the seat invitation email links to (public: the token is the credential).
   { path: '/invitations/{token}', layout: 'marketing', access: 'public', page: () => import('./screens/invitation') },
+  // The page a team invitation email links to (public likewise).
+  { path: '/invitations/team/{token}', layout: 'marketing', access: 'public', page: () => import('./screens/team-invitation') },
   // The unsubscribe link of reminder and feedback-request mails (a product page beyond the spec's list).
   { path: '/unsubscribe/{token}', layout: 'marketing', access: 'public', page: () => import('./screens/unsubscribe') },
 
@@ -147,15 +174,28 @@ const compiled: Compiled[] = routes.map((route) => {
   return { route, keys, re: new RegExp(`^${src}/?$`) }
 })
 
-/** The route of a path (trailing slash tolerated) and its parameters, or null. */
+/** A path segment decoded, or null when it is malformed or holds a control character or an unpaired surrogate. */
+function segment(raw: string): string | null {
+  try {
+    const s = decodeURIComponent(raw)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+    return /[\u0000-\u001f\u007f]/.test(s) || !s.isWellFormed() ? null : s
+  } catch {
+    return null
+  }
+}
+
+/** The route of a path (trailing slash tolerated) and its parameters, or null (also for a parameter no row can have). */
 export function matchRoute(path: string): { route: RouteDef; params: Record<string, string> } | null {
   for (const { route, re, keys } of compiled) {
     const m = re.exec(path)
     if (!m) continue
     const params: Record<string, string> = {}
-    keys.forEach((k, i) => {
-      params[k] = decodeURIComponent(m[i + 1])
-    })
+    for (const [i, k] of keys.entries()) {
+      const value = segment(m[i + 1])
+      if (value === null) return null
+      params[k] = value
+    }
     return { route, params }
   }
   return null

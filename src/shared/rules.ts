@@ -79,3 +79,24 @@ export const nullableOptional = <S extends v.GenericSchema>(s: S) => v.optional(
 
 export const urlRule = (max: number, message = 'Please enter a valid URL') =>
   v.pipe(v.string(message), v.trim(), v.url(message), v.maxLength(max, `Must be at most ${max} characters`))
+
+/**
+ * Free-form JSON objects a client may store (`meta` of bookings, seats and job postings): an
+ * object of at most `META_MAX_BYTES` once written as JSON, so one body cannot park megabytes in
+ * a row every list then reads back.
+ */
+export const META_MAX_BYTES = 16 * 1024
+export const META_MESSAGES = { object: 'Meta must be an object', size: 'Meta cannot exceed 16 KB' } as const
+const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value) ?? '').length
+/** A free-form object within META_MAX_BYTES (`message` when it is not an object). */
+export const metaObject = (message: string = META_MESSAGES.object) =>
+  v.pipe(
+    v.record(v.string(), v.unknown(), message),
+    v.check((o) => jsonBytes(o) <= META_MAX_BYTES, META_MESSAGES.size),
+  )
+/** The same bound on an object schema with known keys (`v.looseObject`). */
+export const withinMetaSize = <S extends v.GenericSchema<Record<string, unknown>>>(schema: S) =>
+  v.pipe(
+    schema,
+    v.check((o) => jsonBytes(o) <= META_MAX_BYTES, META_MESSAGES.size),
+  )

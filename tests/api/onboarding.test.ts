@@ -37,7 +37,8 @@ describe('onboarding', () => {
     expect(tenant.name).toBe('Rivera Coaching')
     const m = await em().findOneOrFail(Membership, { tenant, user: user.id })
     expect(m.status).toBe('ACTIVE')
-    expect(m.roles).toEqual(['coach'])
+    // They run their own team: its manager.
+    expect(m.roles).toEqual(['manager', 'coach'])
   })
 
   test('validation with the spec messages; step 1 must be done first', async () => {

@@ -314,6 +314,9 @@ describe('payouts: webhooks', () => {
     // An old timestamp is refused by the shared check.
     const stale = await post(payload, signWebhook(payload, { secret: 'whsec_local_summit_connect_secret', timestamp: Math.floor(Date.now() / 1000) - 3600 }))
     expect(stale.status).toBe(400)
+    // So is one more than 5 minutes in the future.
+    const ahead = await post(payload, signWebhook(payload, { secret: 'whsec_local_summit_connect_secret', timestamp: Math.floor(Date.now() / 1000) + 3600 }))
+    expect(ahead.status).toBe(400)
     expect((await balanceOf(w.coach))[0].paidOut).toBe(4_000)
   }, 60_000)
 

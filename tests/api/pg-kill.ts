@@ -4,8 +4,8 @@ import { join } from 'node:path'
 
 export const postmasterPidOf = (dataDir: string) => Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])
 
-/** SIGKILL of the postmaster and every backend it started: the database is gone at once. */
-export function killCluster(pid: number) {
+/** The postmaster and every backend it started. */
+export function clusterPids(pid: number) {
   const children = readdirSync('/proc')
     .filter((d) => /^\d+$/.test(d))
     .map(Number)
@@ -18,8 +18,39 @@ export function killCluster(pid: number) {
         return false
       }
     })
-  for (const p of [pid, ...children])
+  return [pid, ...children]
+}
+
+/** Sends `signal` to the postmaster and every backend it started. */
+export function signalCluster(pid: number, signal: NodeJS.Signals) {
+  for (const p of clusterPids(pid))
     try {
-      process.kill(p, 'SIGKILL')
+      process.kill(p, signal)
     } catch {}
+}
+
+/** SIGKILL of the postmaster and every backend it started: the database is gone at once. */
+export const killCluster = (pid: number) => signalCluster(pid, 'SIGKILL')
+
+/**
+ * SIGSTOP of the postmaster and every backend: the database hangs (the kernel still accepts
+ * connections, nothing answers). Backends started later are children of a stopped postmaster,
+ * so none are. `resume` sends SIGCONT to the same processes.
+ */
+export function freezeCluster(pid: number) {
+  // The postmaster first: it forks no backend after this, so the list below is complete.
+  process.kill(pid, 'SIGSTOP')
+  const pids = clusterPids(pid)
+  for (const p of pids)
+    try {
+      process.kill(p, 'SIGSTOP')
+    } catch {}
+  return {
+    resume() {
+      for (const p of pids)
+        try {
+          process.kill(p, 'SIGCONT')
+        } catch {}
+    },
+  }
 }

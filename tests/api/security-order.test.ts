@@ -23,6 +23,9 @@ const PUBLIC = [
   /^\/v1\/invitations\/\{[^}]+\}$/,
   // The token is the credential: an invitee may decline without an account.
   /^\/v1\/invitations\/decline$/,
+  // Team invitations: the link shows what it offers and may be declined without an account.
+  /^\/v1\/team-invitations\/\{[^}]+\}$/,
+  /^\/v1\/team-invitations\/decline$/,
   // Also confirms the address of an account that never signed in.
   /^\/v1\/auth\/verify-email-using-otp$/,
 ]

@@ -38,10 +38,17 @@ describe('list table data', () => {
     expect(rows).toEqual(sorted)
     const cancelled = await me.get('/v1/tables/client-bookings?status=CANCELLED')
     expect([cancelled.body.total, ...new Set(cancelled.body.rows.map((r: any) => r.cells.status.text))]).toEqual([3, 'Cancelled'])
-    const odd = await me.get(
-      `/v1/tables/client-bookings?sort=${encodeURIComponent('title;drop table users,-x')}&status=${encodeURIComponent("' or 1=1")}&page=abc`,
-    )
+    const odd = await me.get(`/v1/tables/client-bookings?sort=${encodeURIComponent('title;drop table users,-x')}&status=${encodeURIComponent("' or 1=1")}`)
     expect([odd.status, odd.body.total]).toEqual([200, 13])
+    // The page is checked like every list's: a whole number from 1 to 10,000, else a 422 naming it.
+    for (const page of ['abc', '0', '1.5', '1e309', '99999999999999999999', '10001']) {
+      const bad = await me.get(`/v1/tables/client-bookings?page=${page}`)
+      expect({ page, status: bad.status, field: bad.body.errors?.page }).toEqual({
+        page,
+        status: 422,
+        field: ['The page must be a whole number from 1 to 10,000.'],
+      })
+    }
   })
 
   test('each person sees their own rows only, whatever the scope asked', async () => {

@@ -210,7 +210,7 @@ describe('temporary upload', () => {
     await cleanupTempFiles(em())
     expect((await a.client.get(up.body.data.url)).status).toBe(200)
     expect((await b.client.get(up.body.data.url)).status).toBe(404)
-    allowFileAccess('resource', (_file, user) => user.id === b.user.id)
+    allowFileAccess('resource', (_file, user) => user?.id === b.user.id)
     expect((await b.client.get(up.body.data.url)).body).toBe('handout')
     expect((await new Client().get(up.body.data.url)).status).toBe(404)
   })

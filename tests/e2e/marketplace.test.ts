@@ -110,16 +110,16 @@ describe('marketplace pages', () => {
     expect(not).not.toContain('Runs')
   })
 
-  test('sold-out and already started schedules cannot be booked from the list', async () => {
-    await makePublicSchedule(other, { title: `Sold out session ${tag}`, maxSeats: 5, seatsTaken: 5, startInDays: 40 })
+  test('cards lead to the workshop page, never straight to the checkout; sold-out and started ones say so', async () => {
+    const sold = await makePublicSchedule(other, { title: `Sold out session ${tag}`, maxSeats: 5, seatsTaken: 5, startInDays: 40 })
     await makePublicSchedule(other, { title: `Happening now ${tag}`, start: new Date(Date.now() - 3_600_000) })
-    const sold = await get(`/workshops?q=${encodeURIComponent(`Sold out session ${tag}`)}`)
-    expect(text(sold.body)).toContain('Sold out')
-    expect(text(sold.body)).toContain('Full')
-    expect(sold.body).not.toContain('>Book</a>')
+    const soldPage = await get(`/workshops?q=${encodeURIComponent(`Sold out session ${tag}`)}`)
+    expect(text(soldPage.body)).toContain('Sold out')
+    expect(soldPage.body).toContain(`href="/workshops/${sold.schedule.id}"`)
+    expect(soldPage.body).not.toMatch(/href="\/workshops\/[^"]+\/book"/)
     const now = await get(`/workshops?q=${encodeURIComponent(`Happening now ${tag}`)}`)
     expect(text(now.body)).toContain('In progress')
-    expect(now.body).not.toContain('>Book</a>')
+    expect(now.body).not.toMatch(/href="\/workshops\/[^"]+\/book"/)
   })
 
   test('filters are a GET form: level, mode, country, price, dates; bad values show under their field', async () => {

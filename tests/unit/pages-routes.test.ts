@@ -77,6 +77,19 @@ describe('route table', () => {
     expect(matchRoute('/b/')!.route.path).toBe('/b')
     expect(matchRoute('/a/b/c/d')).toBeNull()
   })
+
+  test('the public workshop page and its checkout never shadow each other; /{username} stays last', () => {
+    expect(matchRoute('/workshops/s1')!.route.path).toBe('/workshops/{id}')
+    expect(matchRoute('/workshops/s1')!.route.access).toBe('public')
+    expect(matchRoute('/workshops/s1/')!.route.path).toBe('/workshops/{id}')
+    expect(matchRoute('/workshops/s1/book')!.route.path).toBe('/workshops/{id}/book')
+    expect(matchRoute('/workshops/s1/book')!.route.access).toBe('auth')
+    expect(matchRoute('/workshops')!.route.path).toBe('/workshops')
+    expect(routes.at(-1)!.path).toBe('/{username}')
+    // Files served beside the pages are matched before the table (src/pages/seo/routes.ts); the table would not take them for a page anyway.
+    expect(matchRoute('/workshops/s1/og-image.jpg')).toBeNull()
+    expect(matchRoute('/sitemaps/workshops-1.xml')).toBeNull()
+  })
 })
 
 describe('guards', () => {

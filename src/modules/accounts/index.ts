@@ -5,5 +5,6 @@
  * is why it is not part of `users`: those modules all refer to the `User` entity.
  */
 export { findPublicCoach, listPublicCoaches, type PublicUserQuery, showPublicCoach } from './public.service'
+export { sitemapCoaches, sitemapCoachParts } from './public.sitemap'
 export { userRoutes } from './user.routes'
 export { type Actor, assertRestorable, createUser, hashPassword, USER_TAKEN, updateUser } from './user.service'

@@ -3,17 +3,14 @@ import * as v from 'valibot'
 import { platform } from '../../platform/http/context'
 import { notFound, parseOrThrow } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
-import { listResponse, parseIncludes } from '../../platform/http/list-query'
+import { listResponse, PageParam, PerPageParam, parseIncludes, readPaging } from '../../platform/http/list-query'
 import { responses } from './auth.docs'
 import { AccessToken } from './auth.entity'
 import { TokenCreateSchema } from './auth.schema'
 import { createAccessToken, serializeAccessToken } from './auth.service'
 
 const tags = ['Auth']
-const PageQuery = v.looseObject({
-  page: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'The page must be a positive whole number.'))),
-  perPage: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'The per page must be a whole number.'))),
-})
+const PageQuery = v.looseObject({ page: v.optional(PageParam), perPage: v.optional(PerPageParam) })
 
 /** Personal access tokens (Sanctum style): bearer credentials for scripts and API clients. */
 export const tokenRoutes = new Elysia({ name: 'auth-tokens' })
@@ -44,15 +41,11 @@ export const tokenRoutes = new Elysia({ name: 'auth-tokens' })
     '/auth/tokens',
     async ({ ctx, query, request }) => {
       const me = ctx.requireUser()
-      parseIncludes(new URL(request.url).searchParams.get('include'), [])
-      const q = parseOrThrow(PageQuery, query)
-      const page = Math.max(1, Number(q.page ?? 1) || 1)
-      const perPage = Math.min(100, Math.max(1, Number(q.perPage ?? 10) || 10))
-      const [rows, total] = await ctx.em.findAndCount(
-        AccessToken,
-        { user: me.id },
-        { orderBy: { createdAt: 'desc' }, limit: perPage, offset: (page - 1) * perPage },
-      )
+      const sp = new URL(request.url).searchParams
+      parseIncludes(sp.get('include'), [])
+      parseOrThrow(PageQuery, query)
+      const { page, perPage, offset } = readPaging(sp)
+      const [rows, total] = await ctx.em.findAndCount(AccessToken, { user: me.id }, { orderBy: { createdAt: 'desc' }, limit: perPage, offset })
       return listResponse(rows.map(serializeAccessToken), total, { page, perPage })
     },
     {

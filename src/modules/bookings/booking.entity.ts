@@ -39,6 +39,8 @@ export const BookingSchema = defineEntity({
       name: 'bookings_earned_seats_idx',
       expression: `create index "bookings_earned_seats_idx" on "bookings" ("workshop_schedule_id") include ("seats") where deleted_at is null and status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW')`,
     },
+    // A voucher's usage (the team's Vouchers pages).
+    { name: 'bookings_voucher_idx', expression: `create index "bookings_voucher_idx" on "bookings" ("voucher_id") where voucher_id is not null` },
   ],
   properties: {
     ...baseProperties,

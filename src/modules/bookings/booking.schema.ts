@@ -5,6 +5,7 @@
 import * as v from 'valibot'
 import { countryRule } from '../../shared/country-codes'
 import { RefundPolicyView } from '../../shared/refund-policy'
+import { metaObject, withinMetaSize } from '../../shared/rules'
 import { DateTime, NullableDateTime, Obj } from '../../shared/view'
 import { voucherCodeRule } from '../vouchers/voucher.schema'
 
@@ -29,6 +30,7 @@ export const BOOKING_MESSAGES = {
   attendanceNotes: 'Attendance notes cannot exceed 1000 characters',
   reason: 'A reason is required to cancel a booking',
   notes: 'Notes cannot exceed 5000 characters',
+  resourcePreferencesMax: 'At most 200 resource preferences per booking',
 } as const
 const M = BOOKING_MESSAGES
 
@@ -51,9 +53,11 @@ export const ResourcePreferenceSchema = v.object({
   isBroadcast: v.optional(v.boolean()),
 })
 
-export const BookingMetaSchema = v.looseObject({
-  workshopResourcePreferences: v.optional(v.array(ResourcePreferenceSchema)),
-})
+export const BookingMetaSchema = withinMetaSize(
+  v.looseObject({
+    workshopResourcePreferences: v.optional(v.pipe(v.array(ResourcePreferenceSchema), v.maxLength(200, M.resourcePreferencesMax))),
+  }),
+)
 
 /** An empty voucher field means "no voucher". */
 const voucherCode = v.nullish(v.union([v.literal(''), voucherCodeRule], M.voucherCode))
@@ -100,7 +104,7 @@ export const SeatCreateSchema = v.pipe(
     bookingId: v.optional(uuid(M.bookingId), ''),
     ...seatTarget,
     attendanceNotes: text(1000, M.attendanceNotes),
-    meta: v.nullish(v.record(v.string(), v.unknown())),
+    meta: v.nullish(metaObject()),
   }),
   eitherUserOrEmail,
 )
@@ -109,7 +113,7 @@ export const SeatUpdateSchema = v.strictObject({
   ...seatTarget,
   attended: v.optional(v.boolean('Attended must be true or false')),
   attendanceNotes: text(1000, M.attendanceNotes),
-  meta: v.nullish(v.record(v.string(), v.unknown())),
+  meta: v.nullish(metaObject()),
 })
 
 export const InvitationTokenSchema = v.strictObject({

@@ -48,19 +48,20 @@ export async function clientShellSummary(em: EntityManager, user: { id: string; 
 }
 
 /** Coach area: coming published schedules and this coach's recent workshops and bookings to search. */
-export async function coachShellSummary(em: EntityManager, user: { id: string }): Promise<ShellSummary> {
+/** The coach area's counts and search entries: the coach's own, in the current team. */
+export async function coachShellSummary(em: EntityManager, user: { id: string }, tenantId: string | null): Promise<ShellSummary> {
   const rows = await em.execute(
     `select 'count' as kind, null as id, null as title, null as start_date,
             (select count(*) from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id
-              where s.coach_id = ? and b.deleted_at is null and b.status in ('PENDING', 'CONFIRMED') and s.start_date > ?)::int as upcoming,
-            (select count(*) from workshops w where w.coach_id = ? and w.deleted_at is null)::int as workshops
+              where s.coach_id = ? and b.tenant_id = ? and b.deleted_at is null and b.status in ('PENDING', 'CONFIRMED') and s.start_date > ?)::int as upcoming,
+            (select count(*) from workshops w where w.coach_id = ? and w.tenant_id = ? and w.deleted_at is null)::int as workshops
      union all
-     (select 'workshop', w.id::text, w.title, w.created_at, null, null from workshops w where w.coach_id = ? and w.deleted_at is null order by w.created_at desc limit 30)
+     (select 'workshop', w.id::text, w.title, w.created_at, null, null from workshops w where w.coach_id = ? and w.tenant_id = ? and w.deleted_at is null order by w.created_at desc limit 30)
      union all
      (select 'booking', b.id::text, w.title || ' · ' || coalesce(u.profile->>'firstName', u.email), s.start_date, null, null
         from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id join users u on u.id = b.user_id
-       where s.coach_id = ? and b.deleted_at is null order by b.created_at desc limit 30)`,
-    [user.id, now(), user.id, user.id, user.id],
+       where s.coach_id = ? and b.tenant_id = ? and b.deleted_at is null order by b.created_at desc limit 30)`,
+    [user.id, tenantId, now(), user.id, tenantId, user.id, tenantId, user.id, tenantId],
   )
   const c = rows.find((r: any) => r.kind === 'count') ?? {}
   return {

@@ -9,7 +9,7 @@ import * as v from 'valibot'
 import { checkedValue, platform, type RequestContext } from '../../platform/http/context'
 import { forbidden, HttpError, notFound, parseOrThrow } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
-import { parseIncludes } from '../../platform/http/list-query'
+import { parseIncludes, readPaging } from '../../platform/http/list-query'
 import { created, dataOf, ok, pageOf } from '../../platform/openapi/responses'
 import { toMajor } from '../../shared/money'
 import { onSeatsAdded, type WorkshopSchedule } from '../workshops'
@@ -115,8 +115,11 @@ export const waitlistRoutes = new Elysia({ name: 'waitlist' })
   .get(
     '/waitlist',
     async ({ ctx, request }) => {
+      const sp = new URL(request.url).searchParams
       // Nothing to embed: an include is refused, never ignored.
-      parseIncludes(new URL(request.url).searchParams.get('include'), [])
+      parseIncludes(sp.get('include'), [])
+      // One page holds them all; page and perPage are still checked like every list's.
+      readPaging(sp)
       const rows = await myWaitlist(ctx.em as EntityManager, ctx.requireUser().id)
       return { data: rows, meta: { page: 1, perPage: 100, total: rows.length, lastPage: 1 } }
     },

@@ -17,24 +17,24 @@ export interface BookingFilters {
 
 const day = (s: string | null | undefined) => (s && /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s)) ? s : null)
 
-/** Schedules of the coach for the filter (most recent first). */
-export async function coachScheduleOptions(em: EntityManager, coachId: string) {
+/** Schedules of the coach in the current team for the filter (most recent first). */
+export async function coachScheduleOptions(em: EntityManager, coachId: string, tenantId: string | null) {
   const rows = await em.execute<any[]>(
     `select s.id, s.start_date, s.timezone, w.title from workshop_schedules s join workshops w on w.id = s.workshop_id
-      where s.coach_id = ? and s.deleted_at is null order by s.start_date desc limit 200`,
-    [coachId],
+      where s.coach_id = ? and s.tenant_id = ? and s.deleted_at is null order by s.start_date desc limit 200`,
+    [coachId, tenantId],
   )
   return rows.map((r) => ({ id: r.id as string, title: r.title as string, startDate: new Date(r.start_date), timezone: r.timezone as string }))
 }
 
-export async function coachBooking(em: EntityManager, coachId: string, id: string) {
+export async function coachBooking(em: EntityManager, coachId: string, tenantId: string | null, id: string) {
   if (!isUuid(id)) return null
   const [b] = await em.execute<any[]>(
     `select b.*, s.id as schedule_id, s.start_date, s.end_date, s.timezone, s.mode, s.status as schedule_status, w.id as workshop_id, w.title,
             u.email, u.username, u.profile->>'firstName' as first_name, u.profile->>'lastName' as last_name, u.profile->>'phoneNumber' as phone
        from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id join users u on u.id = b.user_id
-      where b.id = ? and s.coach_id = ? and b.deleted_at is null`,
-    [id, coachId],
+      where b.id = ? and s.coach_id = ? and b.tenant_id = ? and b.deleted_at is null`,
+    [id, coachId, tenantId],
   )
   if (!b) return null
   const seats = await em.execute<any[]>(
@@ -114,10 +114,10 @@ export async function coachBooking(em: EntityManager, coachId: string, id: strin
 export type CoachBooking = NonNullable<Awaited<ReturnType<typeof coachBooking>>>
 
 /** One page of the bookings table (section 9), sorted on the server: filters schedule, status, from, to (days), q (client or workshop). */
-export async function coachBookingsPage(em: EntityManager, coachId: string, q: ListQuery) {
+export async function coachBookingsPage(em: EntityManager, coachId: string, tenantId: string | null, q: ListQuery) {
   const f = q.filters
-  const where = ['s.coach_id = ?', 'b.deleted_at is null']
-  const params: unknown[] = [coachId]
+  const where = ['s.coach_id = ?', 'b.tenant_id = ?', 'b.deleted_at is null']
+  const params: unknown[] = [coachId, tenantId]
   if (isUuid(f.schedule)) where.push('s.id = ?') && params.push(f.schedule)
   if (f.status && (BOOKING_STATUSES as readonly string[]).includes(f.status)) where.push('b.status = ?') && params.push(f.status)
   if (day(f.from)) where.push('s.start_date >= ?::date') && params.push(day(f.from))

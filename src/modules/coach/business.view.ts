@@ -6,13 +6,13 @@ import { scheduleMoneySql } from '../payouts'
 import { avg1, isUuid, num, personName } from './sql'
 import { iso } from './tables.view'
 
-/** Every workshop of the coach with its rating (feedback filter and summary). */
-export async function coachWorkshopRatings(em: EntityManager, coachId: string) {
+/** Every workshop of the coach with its rating (feedback filter and summary): in the current team, or in every team (`null` with everyTeam: the account's payouts). */
+export async function coachWorkshopRatings(em: EntityManager, coachId: string, tenantId: string | null, opts: { everyTeam?: boolean } = {}) {
   const rows = await em.execute<any[]>(
     `select w.id, w.title, avg(f.rating) as avg, count(f.id) as n from workshops w
        left join workshop_schedules s on s.workshop_id = w.id left join feedbacks f on f.workshop_schedule_id = s.id and f.deleted_at is null
-      where w.coach_id = ? and w.deleted_at is null group by w.id order by w.title`,
-    [coachId],
+      where w.coach_id = ? and w.deleted_at is null ${opts.everyTeam ? '' : 'and w.tenant_id = ?'} group by w.id order by w.title`,
+    opts.everyTeam ? [coachId] : [coachId, tenantId],
   )
   return rows.map((r) => ({ id: r.id as string, title: r.title as string, average: avg1(r.avg), count: num(r.n) }))
 }
@@ -181,7 +181,7 @@ export async function coachPayoutsPage(em: EntityManager, coachId: string, q: Li
 }
 
 /** One page of a workshop's paid bookings with their invoice and credit note numbers (numbered on first download): one statement. */
-export async function workshopInvoicesPage(em: EntityManager, coachId: string, workshopId: string | undefined, q: ListQuery) {
+export async function workshopInvoicesPage(em: EntityManager, coachId: string, tenantId: string | null, workshopId: string | undefined, q: ListQuery) {
   if (!isUuid(workshopId)) return { rows: [], total: 0, page: 0 }
   const status = ['PENDING', 'CONFIRMED', 'COMPLETED', 'CANCELLED', 'NO_SHOW'].includes(q.filters.status ?? '') ? q.filters.status : null
   const page = await pagedSql(
@@ -190,9 +190,9 @@ export async function workshopInvoicesPage(em: EntityManager, coachId: string, w
             max(i.number) filter (where i.kind = 'invoice') as invoice_no, max(i.number) filter (where i.kind = 'credit_note') as credit_no
        from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join users u on u.id = b.user_id
        left join invoices i on i.booking_id = b.id
-      where s.workshop_id = ? and s.coach_id = ? and b.deleted_at is null and (?::text is null or b.status = ?)
+      where s.workshop_id = ? and s.coach_id = ? and b.tenant_id = ? and b.deleted_at is null and (?::text is null or b.status = ?)
       group by b.id, s.id, u.id having b.amount_paid > 0 or count(i.id) > 0`,
-    [workshopId, coachId, status, status],
+    [workshopId, coachId, tenantId, status, status],
     q,
     { client: `lower(coalesce(t.first_name, t.username, t.email))`, session: 't.start_date', paid: 't.amount_paid', status: 't.status' },
     't.start_date desc, t.id',
@@ -216,7 +216,7 @@ export async function workshopInvoicesPage(em: EntityManager, coachId: string, w
 const MODES = ['ONLINE', 'IN-PERSON', 'HYBRID']
 
 /** One page of a workshop's past sessions with seats sold, attendance and rating: one statement. */
-export async function workshopHistoryPage(em: EntityManager, coachId: string, workshopId: string | undefined, q: ListQuery) {
+export async function workshopHistoryPage(em: EntityManager, coachId: string, tenantId: string | null, workshopId: string | undefined, q: ListQuery) {
   if (!isUuid(workshopId)) return { rows: [], total: 0, page: 0 }
   const mode = q.filters.mode && MODES.includes(q.filters.mode) ? q.filters.mode : null
   const page = await pagedSql(
@@ -232,8 +232,8 @@ export async function workshopHistoryPage(em: EntityManager, coachId: string, wo
             (select avg(f.rating) from feedbacks f where f.workshop_schedule_id = s.id and f.deleted_at is null) as rating,
             (select count(*) from feedbacks f where f.workshop_schedule_id = s.id and f.deleted_at is null)::int as ratings
        from workshop_schedules s join workshops w on w.id = s.workshop_id
-      where w.id = ? and w.coach_id = ? and s.deleted_at is null and s.end_date <= ? and (?::text is null or s.mode = ?)`,
-    [workshopId, coachId, now(), mode, mode],
+      where w.id = ? and w.coach_id = ? and w.tenant_id = ? and s.deleted_at is null and s.end_date <= ? and (?::text is null or s.mode = ?)`,
+    [workshopId, coachId, tenantId, now(), mode, mode],
     q,
     { session: 't.start_date', seats: 't.confirmed', fill: 't.confirmed', attended: 't.attended', rating: 't.rating' },
     't.start_date desc, t.id',

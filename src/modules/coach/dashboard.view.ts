@@ -1,13 +1,12 @@
 /**
  * The coach dashboard in five statements whatever the size of the business: revenue and seats
  * per day over the range, coming schedules with their fill, the next sessions, latest feedback
- * with the average, and pending payouts.
+ * with the average, and pending payouts. Everything is the coach's own in the current team.
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
-import { coachRatings } from '../feedback'
 import { LEDGER_SQL, split } from '../payouts'
-import { num, personName } from './sql'
+import { avg1, num, personName } from './sql'
 
 export interface DayPoint {
   day: string
@@ -15,16 +14,16 @@ export interface DayPoint {
   seats: number
 }
 
-export async function coachDashboard(em: EntityManager, coachId: string, from: Date, to: Date) {
+export async function coachDashboard(em: EntityManager, coachId: string, tenantId: string | null, from: Date, to: Date) {
   const at = now()
   const series = await em.execute<{ day: string; gross: string; seats: string }[]>(
     `select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(sum(b.amount_paid), 0) as gross, coalesce(sum(b.seats), 0) as seats
        from generate_series(date_trunc('day', ?::timestamptz), date_trunc('day', ?::timestamptz), interval '1 day') as d(day)
-       left join (bookings b join workshop_schedules s on s.id = b.workshop_schedule_id and s.coach_id = ? and s.deleted_at is null)
+       left join (bookings b join workshop_schedules s on s.id = b.workshop_schedule_id and s.coach_id = ? and s.tenant_id = ? and s.deleted_at is null)
          on date_trunc('day', coalesce(b.confirmed_at, b.created_at)) = d.day
         and b.deleted_at is null and b.status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW')
       group by d.day order by d.day`,
-    [from, to, coachId],
+    [from, to, coachId, tenantId],
   )
   const coming = await em.execute<any[]>(
     `select s.id, s.start_date, s.end_date, s.timezone, s.status, s.mode, s.seats_taken, w.id as workshop_id, w.title, w.min_seats, w.max_seats,
@@ -32,23 +31,27 @@ export async function coachDashboard(em: EntityManager, coachId: string, from: D
             (select count(*) from booking_seats bs join bookings b on b.id = bs.booking_id
               where b.workshop_schedule_id = s.id and b.deleted_at is null and bs.deleted_at is null and b.status = 'CONFIRMED' and bs.status = 'ACCEPTED') as attendees
        from workshop_schedules s join workshops w on w.id = s.workshop_id
-      where s.coach_id = ? and s.deleted_at is null and w.deleted_at is null and s.end_date > ? and s.status = 'PUBLISHED'
+      where s.coach_id = ? and s.tenant_id = ? and s.deleted_at is null and w.deleted_at is null and s.end_date > ? and s.status = 'PUBLISHED'
       order by s.start_date limit 50`,
-    [coachId, at],
+    [coachId, tenantId, at],
   )
-  const rating = (await coachRatings(em, [coachId])).get(coachId) ?? { average: null, count: 0 }
+  const [r] = await em.execute<any[]>(`select avg(rating) as avg, count(*) as n from feedbacks where coach_id = ? and tenant_id = ? and deleted_at is null`, [
+    coachId,
+    tenantId,
+  ])
+  const rating = { average: avg1(r?.avg), count: num(r?.n) }
   const latest = await em.execute<any[]>(
     `select f.id, f.rating, f.comment, f.created_at, w.title, s.id as schedule_id, s.start_date, u.username, u.email, u.profile->>'firstName' as first_name, u.profile->>'lastName' as last_name
        from feedbacks f join workshop_schedules s on s.id = f.workshop_schedule_id join workshops w on w.id = s.workshop_id join users u on u.id = f.user_id
-      where f.coach_id = ? and f.deleted_at is null order by f.created_at desc limit 5`,
-    [coachId],
+      where f.coach_id = ? and f.tenant_id = ? and f.deleted_at is null order by f.created_at desc limit 5`,
+    [coachId, tenantId],
   )
   // Money still on its way to the coach (not transferred yet), from the payout ledger.
   const [pay] = await em.execute<any[]>(
     `select count(distinct l.workshop_schedule_id) as n, coalesce(sum(greatest(l.gross - l.refunded, 0)), 0) as revenue,
             coalesce(sum(l.fee), 0) as fee, coalesce(sum(greatest(l.gross - l.refunded, 0) - l.fee), 0) as net
-       from (${LEDGER_SQL} and t.coach_id = ? and t.state in ('pending', 'sending')) l where l.gross > l.refunded`,
-    [at, coachId],
+       from (${LEDGER_SQL} and t.coach_id = ? and t.tenant_id = ? and t.state in ('pending', 'sending')) l where l.gross > l.refunded`,
+    [at, coachId, tenantId],
   )
   const gross = series.reduce((sum, r) => sum + num(r.gross), 0)
   return {

@@ -9,7 +9,7 @@ import { avg1, isUuid, num, personName } from './sql'
 export const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null)
 
 const FEEDBACK_WHERE = (f: Record<string, string>) => {
-  const where = ['f.coach_id = ?', 'f.deleted_at is null']
+  const where = ['f.coach_id = ?', 'f.tenant_id = ?', 'f.deleted_at is null']
   const params: unknown[] = []
   if (isUuid(f.workshop)) where.push('s.workshop_id = ?') && params.push(f.workshop)
   if (isUuid(f.schedule)) where.push('s.id = ?') && params.push(f.schedule)
@@ -17,8 +17,8 @@ const FEEDBACK_WHERE = (f: Record<string, string>) => {
   return { sql: where.join(' and '), params }
 }
 
-/** Feedback on the coach's sessions: filters workshop, schedule, rating. */
-export async function coachFeedbacksPage(em: EntityManager, coachId: string, q: ListQuery) {
+/** Feedback on the coach's sessions in the current team: filters workshop, schedule, rating. */
+export async function coachFeedbacksPage(em: EntityManager, coachId: string, tenantId: string | null, q: ListQuery) {
   const w = FEEDBACK_WHERE(q.filters)
   const page = await pagedSql(
     em,
@@ -26,7 +26,7 @@ export async function coachFeedbacksPage(em: EntityManager, coachId: string, q: 
             u.email, u.username, u.profile->>'firstName' as first_name, u.profile->>'lastName' as last_name
        from feedbacks f join workshop_schedules s on s.id = f.workshop_schedule_id join workshops w on w.id = s.workshop_id join users u on u.id = f.user_id
       where ${w.sql}`,
-    [coachId, ...w.params],
+    [coachId, tenantId, ...w.params],
     q,
     { rating: 't.rating', date: 't.created_at', workshop: 'lower(t.title)', session: 't.start_date' },
     't.created_at desc, t.id',
@@ -49,12 +49,12 @@ export async function coachFeedbacksPage(em: EntityManager, coachId: string, q: 
 }
 
 /** The average and the spread of the ratings under the same filters: one statement. */
-export async function coachFeedbackSummary(em: EntityManager, coachId: string, filters: Record<string, string>) {
+export async function coachFeedbackSummary(em: EntityManager, coachId: string, tenantId: string | null, filters: Record<string, string>) {
   const w = FEEDBACK_WHERE(filters)
   const [summary] = await em.execute<any[]>(
     `select avg(f.rating) as avg, count(*) as n, ${[1, 2, 3, 4, 5].map((r) => `count(*) filter (where f.rating = ${r}) as r${r}`).join(', ')}
        from feedbacks f join workshop_schedules s on s.id = f.workshop_schedule_id where ${w.sql}`,
-    [coachId, ...w.params],
+    [coachId, tenantId, ...w.params],
   )
   return { average: avg1(summary?.avg), count: num(summary?.n), distribution: [1, 2, 3, 4, 5].map((r) => num(summary?.[`r${r}`])) }
 }

@@ -29,10 +29,19 @@ async function ownWorkshop(ctx: RequestContext, id: string) {
   return user
 }
 
-// Attendees read a resource file while a visible resource of a workshop they attend points at it.
+// Anyone reads a resource file a public, visible resource points at (the public workshop page
+// lists it); attendees read one while a visible resource of a workshop they attend points at it.
 allowFileAccess('resource', async (file, user) => {
   const { getOrm } = await import('../../platform/db/current')
-  const rows = await (getOrm().em.fork() as EntityManager).execute(
+  const em = getOrm().em.fork() as EntityManager
+  const open = await em.execute(
+    `select 1 from workshop_resources r join workshops w on w.id = r.workshop_id and w.deleted_at is null
+      where r.file_path = ? and r.deleted_at is null and r.is_public and r.is_visible limit 1`,
+    [`/v1/files/${file.id}`],
+  )
+  if (open.length) return true
+  if (!user) return false
+  const rows = await em.execute(
     `select 1 from workshop_resources r join workshop_schedules s on s.workshop_id = r.workshop_id join bookings b on b.workshop_schedule_id = s.id
        left join booking_seats bs on bs.booking_id = b.id and bs.user_id = ? and bs.status = 'ACCEPTED' and bs.deleted_at is null
       where r.file_path = ? and r.deleted_at is null and b.deleted_at is null and b.status in ('CONFIRMED', 'COMPLETED')

@@ -101,19 +101,19 @@ export interface ScheduleRow {
 
 /** A workshop of the coach with every schedule (deleted ones too, flagged) and their numbers: three statements. */
 /** The title of the coach's own workshop (deleted ones included), or null: the cheap existence check of its pages. */
-export async function workshopTitle(em: EntityManager, coachId: string, id: string): Promise<string | null> {
+export async function workshopTitle(em: EntityManager, coachId: string, tenantId: string | null, id: string): Promise<string | null> {
   if (!isUuid(id)) return null
-  const [w] = await em.execute<{ title: string }[]>(`select title from workshops where id = ? and coach_id = ?`, [id, coachId])
+  const [w] = await em.execute<{ title: string }[]>(`select title from workshops where id = ? and coach_id = ? and tenant_id = ?`, [id, coachId, tenantId])
   return w?.title ?? null
 }
 
-export async function workshopDetail(em: EntityManager, coachId: string, id: string) {
+export async function workshopDetail(em: EntityManager, coachId: string, tenantId: string | null, id: string) {
   if (!isUuid(id)) return null
   const [w] = await em.execute<any[]>(
     `select w.*, coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'slug', t.slug) order by t.name) from workshop_tags wt join tags t on t.id = wt.tag_id where wt.workshop_id = w.id), '[]') as tag_list,
             tp.title as template_title
-       from workshops w left join workshop_templates tp on tp.id = w.workshop_template_id where w.id = ? and w.coach_id = ?`,
-    [id, coachId],
+       from workshops w left join workshop_templates tp on tp.id = w.workshop_template_id where w.id = ? and w.coach_id = ? and w.tenant_id = ?`,
+    [id, coachId, tenantId],
   )
   if (!w) return null
   const at = now()
@@ -174,6 +174,7 @@ export async function workshopDetail(em: EntityManager, coachId: string, id: str
       title: w.title as string,
       slug: w.slug as string,
       description: w.description as string | null,
+      outcomes: (w.outcomes ?? []) as string[],
       image: w.image as string | null,
       video: w.video as string | null,
       price: num(w.price),
@@ -195,7 +196,7 @@ export type WorkshopDetail = NonNullable<Awaited<ReturnType<typeof workshopDetai
 /** Templates and tags offered by the workshop form (global lists). */
 export async function workshopFormOptions(em: EntityManager) {
   const templates = await em.execute<any[]>(
-    `select id, title, description, image, video, level, price from workshop_templates where deleted_at is null order by title limit 200`,
+    `select id, title, description, outcomes, image, video, level, price from workshop_templates where deleted_at is null order by title limit 200`,
   )
   const tags = await em.execute<any[]>(`select id, name, slug from tags order by name limit 500`)
   return {
@@ -203,6 +204,7 @@ export async function workshopFormOptions(em: EntityManager) {
       id: t.id as string,
       title: t.title as string,
       description: (t.description ?? '') as string,
+      outcomes: (t.outcomes ?? []) as string[],
       image: (t.image ?? '') as string,
       video: (t.video ?? '') as string,
       price: num(t.price) / 100,
@@ -214,7 +216,7 @@ export async function workshopFormOptions(em: EntityManager) {
 /** Resources of a workshop in their order (the coach sees all). */
 export async function workshopResources(em: EntityManager, workshopId: string) {
   const rows = await em.execute<any[]>(
-    `select id, title, description, type, url, file_path, file_size, file_type, sort_order, is_visible, is_broadcast, broadcast_at
+    `select id, title, description, type, url, file_path, file_size, file_type, sort_order, is_visible, is_broadcast, is_public, broadcast_at
        from workshop_resources where workshop_id = ? and deleted_at is null order by sort_order, created_at`,
     [workshopId],
   )
@@ -230,13 +232,14 @@ export async function workshopResources(em: EntityManager, workshopId: string) {
     sortOrder: num(r.sort_order),
     isVisible: !!r.is_visible,
     isBroadcast: !!r.is_broadcast,
+    isPublic: !!r.is_public,
     broadcastAt: r.broadcast_at ? new Date(r.broadcast_at).toISOString() : null,
   }))
 }
 export type ResourceRow = Awaited<ReturnType<typeof workshopResources>>[number]
 
-/** One page of the coach's workshops (active, or deleted ones to restore), searched and sorted on the server: one statement. */
-export async function coachWorkshopsPage(em: EntityManager, coachId: string, q: ListQuery, scope: { deleted?: boolean } = {}) {
+/** One page of the coach's workshops in the current team (active, or deleted ones to restore), searched and sorted on the server: one statement. */
+export async function coachWorkshopsPage(em: EntityManager, coachId: string, tenantId: string | null, q: ListQuery, scope: { deleted?: boolean } = {}) {
   const like = likePattern(q.filters.q)
   const page = await pagedSql(
     em,
@@ -244,9 +247,9 @@ export async function coachWorkshopsPage(em: EntityManager, coachId: string, q: 
             count(s.id) filter (where s.end_date > ?)::int as coming, count(s.id) filter (where s.end_date <= ?)::int as past,
             count(s.id) filter (where s.status = 'PUBLISHED' and s.end_date > ?)::int as published
        from workshops w left join workshop_schedules s on s.workshop_id = w.id and s.deleted_at is null
-      where w.coach_id = ? and ${scope.deleted ? 'w.deleted_at is not null' : 'w.deleted_at is null'} ${like ? 'and w.title ilike ?' : ''}
+      where w.coach_id = ? and w.tenant_id = ? and ${scope.deleted ? 'w.deleted_at is not null' : 'w.deleted_at is null'} ${like ? 'and w.title ilike ?' : ''}
       group by w.id`,
-    [now(), now(), now(), coachId, ...(like ? [like] : [])],
+    [now(), now(), now(), coachId, tenantId, ...(like ? [like] : [])],
     q,
     { title: 'lower(t.title)', price: 't.price', seats: 't.max_seats', coming: 't.coming', past: 't.past', published: 't.published' },
     't.created_at desc, t.id',

@@ -10,6 +10,7 @@ import { config } from '../../config'
 import { escapeLike } from '../../platform/http/crud'
 import { conflict, type ErrorBag, fieldError, notFound, parseOrThrow, validationError } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
+import { badTextMessage, badTextPath, scanJson, tooDeepMessage, tooManyItemsMessage } from '../../platform/http/json'
 import { parseListQuery } from '../../platform/http/list-query'
 import { hit } from '../../platform/http/rate-limit'
 import { log } from '../../platform/log'
@@ -47,11 +48,19 @@ export async function findOpenPosting(em: EntityManager, id: string) {
 export function answersFrom(body: Record<string, unknown>): Record<string, string> {
   if (body.answers && typeof body.answers === 'object' && !Array.isArray(body.answers)) return body.answers as Record<string, string>
   if (typeof body.answers === 'string') {
+    // A form field holding JSON: the same shape limits as a JSON body, before parsing it.
+    const shape = scanJson(body.answers)
+    if (shape.tooDeep) throw fieldError('answers', tooDeepMessage('answers'))
+    if (shape.tooMany) throw fieldError('answers', tooManyItemsMessage('answers'))
+    let parsed: unknown
     try {
-      return JSON.parse(body.answers)
+      parsed = JSON.parse(body.answers)
     } catch {
       return {}
     }
+    const bad = badTextPath(parsed)
+    if (bad) throw fieldError(`answers.${bad}`, badTextMessage(`answers.${bad}`))
+    return parsed as Record<string, string>
   }
   const out: Record<string, string> = {}
   for (const [k, value] of Object.entries(body)) {

@@ -37,7 +37,14 @@ export async function assertCanOpen(em: EntityManager, tenantId: string, exceptI
   const tenant = await em.findOneOrFail(Tenant, { id: tenantId }, { lockMode: LockMode.PESSIMISTIC_WRITE, filters: false })
   const max = PLAN_LIMITS[tenant.plan as TenantPlan].openJobPostings
   if (max === null) return
-  const open = await em.count(
+  const open = await countOpenJobPostings(em, tenantId, exceptId)
+  if (open >= max)
+    throw conflict(`The ${tenant.plan} plan allows ${max} open job posting${max === 1 ? '' : 's'} at a time. Close or archive one, or upgrade the plan.`)
+}
+
+/** What counts against the plan's open-posting limit: PUBLISHED postings not deleted (the limit check and the team's settings page). */
+export function countOpenJobPostings(em: EntityManager, tenantId: string, exceptId?: string) {
+  return em.count(
     JobPosting,
     {
       tenant: tenantId,
@@ -46,8 +53,6 @@ export async function assertCanOpen(em: EntityManager, tenantId: string, exceptI
     },
     { filters: { tenant: false } },
   )
-  if (open >= max)
-    throw conflict(`The ${tenant.plan} plan allows ${max} open job posting${max === 1 ? '' : 's'} at a time. Close or archive one, or upgrade the plan.`)
 }
 
 /** Gives new questions ids and orders the list by `order`. */

@@ -4,6 +4,7 @@
  * validates with these same schemas, and the OpenAPI document is generated from them.
  */
 import * as v from 'valibot'
+import { metaObject } from '../../shared/rules'
 
 /** Enumerations of docs/product-rules.md section 3, as decided (docs/product-rules.md, decisions). */
 export const JOB_STATUSES = ['DRAFT', 'PUBLISHED', 'ARCHIVED', 'CLOSED'] as const
@@ -39,6 +40,9 @@ export const LIMITS = {
   categories: 3,
   enabledMin: 5,
   enabledMax: 10,
+  /** Every question of a posting, enabled or not (a disabled one still travels with it). */
+  questionsMax: 50,
+  recruiters: 50,
 } as const
 
 export const JOB_MESSAGES = {
@@ -75,8 +79,10 @@ export const JOB_MESSAGES = {
   questionOrder: 'Order must be at least 1',
   questionsMin: 'Please add at least 5 enabled interview questions',
   questionsMax: 'Maximum 10 enabled interview questions allowed',
+  questionsTotalMax: 'A job posting can have at most 50 interview questions, enabled and disabled',
   questionDuplicate: 'Question already exists',
   recruiterIds: 'Please select valid recruiters',
+  recruitersMax: 'A job posting can have at most 50 recruiters',
   maxLimit: 'Applicant limit must be a whole number of at least 1',
   ieltsScore: 'IELTS score must be between 0 and 9 in steps of 0.5',
   ieltsMinRequired: 'Minimum IELTS score is required when the IELTS assessment is required',
@@ -127,9 +133,17 @@ export const posterEmailRule = v.pipe(
   v.check((s) => s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), M.posterEmail),
 )
 const unique = <T>(list: T[]) => new Set(list).size === list.length
-const departments = v.pipe(v.array(v.picklist(DEPARTMENTS, M.department), M.department), v.check(unique, M.department))
+const departments = v.pipe(
+  v.array(v.picklist(DEPARTMENTS, M.department), M.department),
+  v.maxLength(DEPARTMENTS.length, M.department),
+  v.check(unique, M.department),
+)
 export const categoriesRule = v.pipe(departments, v.maxLength(LIMITS.categories, M.categories))
-export const workplaceTypesRule = v.pipe(v.array(v.picklist(WORK_MODES, M.workplaceTypes), M.workplaceTypes), v.check(unique, M.workplaceTypes))
+export const workplaceTypesRule = v.pipe(
+  v.array(v.picklist(WORK_MODES, M.workplaceTypes), M.workplaceTypes),
+  v.maxLength(WORK_MODES.length, M.workplaceTypes),
+  v.check(unique, M.workplaceTypes),
+)
 
 export const InterviewQuestionSchema = v.object({
   id: v.optional(v.pipe(v.string(), v.uuid('Question id must be a UUID'))),
@@ -154,9 +168,10 @@ export function duplicateQuestionIndexes(questions: readonly { title?: string }[
 }
 export const enabledCount = (questions: readonly { enabled?: boolean }[]) => questions.filter((q) => q.enabled !== false).length
 
-/** Duplicates are flagged on the duplicate's own title; more than 10 enabled on the list. */
+/** At most 50 questions in all; duplicates are flagged on the duplicate's own title; more than 10 enabled on the list. */
 export const interviewQuestionsRule = v.pipe(
   v.array(InterviewQuestionSchema, 'Interview questions must be a list'),
+  v.maxLength(LIMITS.questionsMax, M.questionsTotalMax),
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.typed) return
     for (const i of duplicateQuestionIndexes(dataset.value))
@@ -223,9 +238,11 @@ const fields = {
   workplaceTypes: v.optional(workplaceTypesRule),
   industries: v.optional(departments),
   categories: v.optional(categoriesRule),
-  meta: v.optional(v.record(v.string(), v.unknown(), M.meta)),
+  meta: v.optional(metaObject(M.meta)),
   status: v.optional(v.picklist(JOB_STATUSES, M.status)),
-  recruiterIds: v.optional(v.pipe(v.array(v.pipe(v.string(M.recruiterIds), v.uuid(M.recruiterIds)), M.recruiterIds), v.maxLength(50, M.recruiterIds))),
+  recruiterIds: v.optional(
+    v.pipe(v.array(v.pipe(v.string(M.recruiterIds), v.uuid(M.recruiterIds)), M.recruiterIds), v.maxLength(LIMITS.recruiters, M.recruitersMax)),
+  ),
   interviewQuestions: v.optional(interviewQuestionsRule),
 }
 
@@ -262,6 +279,7 @@ export const APPLY_MESSAGES = {
   email: 'Please enter a valid email address',
   answer: 'Please answer this question',
   answerMax: 'Answers cannot exceed 5,000 characters',
+  answersMax: 'An application can have at most 50 answers',
   resume: 'Please attach your resume (PDF or Word document)',
   resumeType: 'The resume must be a PDF or Word document (pdf, doc, docx)',
   ielts: 'Please enter your IELTS score (0 to 9 in steps of 0.5)',
@@ -273,7 +291,13 @@ export const APPLY_MESSAGES = {
 export const ApplicationSchema = v.object({
   name: v.pipe(v.string(APPLY_MESSAGES.name), v.trim(), v.nonEmpty(APPLY_MESSAGES.name), v.maxLength(255, APPLY_MESSAGES.nameMax)),
   email: v.pipe(v.string(APPLY_MESSAGES.email), v.trim(), v.toLowerCase(), v.maxLength(255, APPLY_MESSAGES.email), v.email(APPLY_MESSAGES.email)),
-  answers: v.optional(v.record(v.string(), v.pipe(v.string(), v.trim(), v.maxLength(5000, APPLY_MESSAGES.answerMax))), {}),
+  answers: v.optional(
+    v.pipe(
+      v.record(v.string(), v.pipe(v.string(), v.trim(), v.maxLength(5000, APPLY_MESSAGES.answerMax))),
+      v.check((a) => Object.keys(a).length <= LIMITS.questionsMax, APPLY_MESSAGES.answersMax),
+    ),
+    {},
+  ),
   ieltsScore: v.optional(
     v.nullable(
       v.union(

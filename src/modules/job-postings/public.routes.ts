@@ -12,10 +12,10 @@ import { getOrm } from '../../platform/db/current'
 import { clientIp } from '../../platform/http/client-ip'
 import { platform } from '../../platform/http/context'
 import { HttpError, notFound } from '../../platform/http/errors'
-import { parseIncludes } from '../../platform/http/list-query'
+import { parseIncludes, readPaging } from '../../platform/http/list-query'
 import { answersFrom, apply } from './application.service'
 import { responses } from './job-posting.docs'
-import { findPublished, listPublished, serializePublic } from './public.service'
+import { findPublished, listPublished, PUBLIC_PAGE_SIZE, serializePublic } from './public.service'
 
 const tags = ['Jobs (public)']
 
@@ -24,15 +24,18 @@ export const publicJobRoutes = new Elysia({ name: 'jobs-public' })
   .get(
     '/public/jobs',
     async ({ ctx, query, request }) => {
-      parseIncludes(new URL(request.url).searchParams.get('include'), []) // unknown includes are a 422 on every list
+      const sp = new URL(request.url).searchParams
+      parseIncludes(sp.get('include'), []) // unknown includes are a 422 on every list
+      const { page, perPage } = readPaging(sp, { defaultPerPage: PUBLIC_PAGE_SIZE })
       const q = query as Record<string, string | undefined>
       const r = await listPublished(ctx.em, {
-        page: Number(q.page ?? 1),
+        page,
+        perPage,
         q: q.q,
         employmentStatus: q['filter[employmentStatus]'],
         workplaceType: q['filter[workplaceType]'],
       })
-      return { data: r.rows.map(serializePublic), meta: { page: r.page, perPage: 10, total: r.total, lastPage: r.lastPage } }
+      return { data: r.rows.map(serializePublic), meta: { page: r.page, perPage: r.perPage, total: r.total, lastPage: r.lastPage } }
     },
     { detail: { tags, summary: 'Published job postings of every team', responses: responses.publicList, security: [] } },
   )

@@ -8,6 +8,8 @@ import { EMPLOYMENT_TYPES, WORK_MODES } from './job-posting.schema'
 
 export interface PublicJobQuery {
   page?: number
+  /** Rows per page (default 10; bounded by the caller's paging check). */
+  perPage?: number
   q?: string
   employmentStatus?: string
   workplaceType?: string
@@ -16,6 +18,7 @@ export const PUBLIC_PAGE_SIZE = 10
 
 export async function listPublished(em: EntityManager, query: PublicJobQuery = {}) {
   const page = Math.max(1, Math.floor(query.page ?? 1) || 1)
+  const perPage = query.perPage ?? PUBLIC_PAGE_SIZE
   const where: any[] = [{ status: 'PUBLISHED', deletedAt: null }]
   if (query.q?.trim()) {
     const like = `%${escapeLike(query.q.trim())}%`
@@ -32,17 +35,39 @@ export async function listPublished(em: EntityManager, query: PublicJobQuery = {
     {
       filters: false,
       populate: ['tenant'],
-      limit: PUBLIC_PAGE_SIZE,
-      offset: (page - 1) * PUBLIC_PAGE_SIZE,
+      limit: perPage,
+      offset: (page - 1) * perPage,
       orderBy: [{ publishedAt: 'desc' }, { id: 'asc' }],
     },
   )
-  return { rows, total, page, lastPage: Math.max(1, Math.ceil(total / PUBLIC_PAGE_SIZE)) }
+  return { rows, total, page, perPage, lastPage: Math.max(1, Math.ceil(total / perPage)) }
 }
 
 export async function findPublished(em: EntityManager, id: string) {
   if (!isId(id ?? '')) return null
   return em.findOne(JobPosting, { id, status: 'PUBLISHED', deletedAt: null }, { filters: false, populate: ['tenant'] })
+}
+
+/**
+ * A coach's open postings for their public profile: published, of a team that is not deleted,
+ * created by them or with them among the recruiters; newest first. One statement.
+ */
+export async function openPostingsOf(em: EntityManager, userId: string, limit = 6) {
+  if (!isId(userId)) return []
+  const rows = await em.find(
+    JobPosting,
+    { status: 'PUBLISHED', deletedAt: null, tenant: { deletedAt: null }, $or: [{ createdBy: userId }, { recruiterIds: { $contains: [userId] } }] },
+    { filters: false, orderBy: [{ publishedAt: 'desc' }, { id: 'asc' }], limit },
+  )
+  return rows.map((p) => ({
+    id: p.id,
+    title: p.title,
+    companyName: p.companyName ?? null,
+    location: p.location ?? null,
+    employmentStatus: p.employmentStatus ?? null,
+    workplaceTypes: p.workplaceTypes,
+    publishedAt: (p.publishedAt ?? p.createdAt).toISOString(),
+  }))
 }
 
 /** Whether a posting takes applications now, and why not. */

@@ -40,7 +40,7 @@ export async function completeOnboarding(em: EntityManager, user: User, input: O
           email: u.email,
           plan: 'free',
         })
-        tx.create(Membership, { tenant, user: u, status: 'ACTIVE', roles: ['coach'] })
+        tx.create(Membership, { tenant, user: u, status: 'ACTIVE', roles: ['manager', 'coach'] })
         u.defaultTenantSlug = tenant.slug
       }
     }

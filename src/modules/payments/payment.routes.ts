@@ -7,7 +7,7 @@ import { allTenants } from '../../platform/db/tenant-scope'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { notFound, parseOrThrow } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
-import { listResponse, parseIncludes, parseListQuery } from '../../platform/http/list-query'
+import { listResponse, parseIncludes, parseListQuery, readPaging } from '../../platform/http/list-query'
 import { created, dataOf, file, noContent, ok, pageOf } from '../../platform/openapi/responses'
 import { toMajor } from '../../shared/money'
 import type { ViewOf } from '../../shared/view'
@@ -305,7 +305,10 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
   .get(
     '/payments/payment-methods',
     async ({ ctx, request }) => {
-      parseIncludes(new URL(request.url).searchParams.get('include'), [])
+      const sp = new URL(request.url).searchParams
+      parseIncludes(sp.get('include'), [])
+      // One page holds every card; page and perPage are still checked like every list's.
+      readPaging(sp)
       const cards = await listCards(ctx.requireUser())
       return { data: cards, meta: { page: 1, perPage: Math.max(cards.length, 10), total: cards.length, lastPage: 1 } }
     },

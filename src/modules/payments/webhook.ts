@@ -1,5 +1,6 @@
 /**
- * Stripe webhooks: the signature is checked on the raw body (tolerance 300 s); each event id
+ * Stripe webhooks: the signature is checked on the raw body, its timestamp within 300 s of now
+ * (past or future); each event id
  * is stored once (unique), and a redelivery of a processed event changes nothing. Handlers
  * re-fetch the PaymentIntent / charge from Stripe, so the order of events does not matter.
  */
@@ -15,6 +16,20 @@ import { paymentsSettings, stripe } from './stripe'
 export const WEBHOOK_TOLERANCE_SECONDS = 300
 
 /**
+/**
+ * The signature's timestamp (`t=` of the Stripe-Signature header) must be within the tolerance
+ * of now, either way: Stripe's SDK only refuses old timestamps, so a payload signed for the
+ * future (a leaked secret, a clock far off) would otherwise be accepted for as long as it says.
+ */
+export function checkSignatureTime(signature: string, nowMs = Date.now()) {
+  const t = /(?:^|,)\s*t=(\d{1,12})\s*(?:,|$)/.exec(signature)?.[1]
+  if (!t) throw new HttpError(400, 'Invalid webhook signature: no timestamp.')
+  const skew = Math.abs(nowMs / 1000 - Number(t))
+  if (skew > WEBHOOK_TOLERANCE_SECONDS)
+    throw new HttpError(400, `Invalid webhook signature: the timestamp is more than ${WEBHOOK_TOLERANCE_SECONDS / 60} minutes from now.`)
+}
+
+/**
  * The one signature check of every Stripe webhook endpoint (payments, and the Connect endpoint
  * of payouts with its own secret), so a rule added here holds for both.
  */
@@ -26,6 +41,7 @@ export async function verifyEvent(
 ): Promise<Stripe.Event> {
   if (!secret) throw new HttpError(400, `Webhooks are not configured: set ${secretName}.`)
   if (!signature) throw new HttpError(400, 'Missing Stripe-Signature header.')
+  checkSignatureTime(signature)
   try {
     return await stripe().webhooks.constructEventAsync(raw, signature, secret, WEBHOOK_TOLERANCE_SECONDS)
   } catch (err) {

@@ -17,6 +17,8 @@ export const PERMISSIONS = {
   'payouts.view': 'See own payouts and invoices',
   'payouts.manage': 'Mark payouts paid',
   'feedback.view': 'See feedback on own workshops',
+  'members.view': 'See the members of the team and their roles',
+  'members.manage': 'Invite, change and remove members of the team; rename the team',
 } as const
 
 export type PermissionName = keyof typeof PERMISSIONS
@@ -25,9 +27,35 @@ export const DEFAULT_ROLES: Record<string, { description: string; permissions: P
   'super-admin': { description: 'Operators: every permission, every tenant', permissions: [] },
   coach: {
     description: 'Coaches and consultants who run workshops',
-    permissions: ['workshops.manage', 'job-postings.manage', 'payouts.view', 'feedback.view', 'bookings.create', 'vouchers.manage'],
+    permissions: ['workshops.manage', 'job-postings.manage', 'payouts.view', 'feedback.view', 'bookings.create', 'vouchers.manage', 'members.view'],
+  },
+  manager: {
+    description: 'Runs a team: its members, invitations and roles, vouchers, every booking and its settings (a membership role)',
+    permissions: ['members.view', 'members.manage', 'vouchers.manage', 'bookings.manage'],
   },
   client: { description: 'Clients who book and pay for seats (default)', permissions: ['bookings.create'] },
 }
 
 export const SUPER_ADMIN = 'super-admin'
+
+/** The built-in team role that runs a team: a team keeps at least one ACTIVE member holding it (or another role with members.manage). */
+export const MANAGER_ROLE = 'manager'
+
+/**
+ * Permissions that act inside one team. A team manager may give a member only roles whose
+ * permissions are all in this list (never an operator's permission such as users.manage).
+ */
+export const TEAM_PERMISSIONS: readonly PermissionName[] = [
+  'workshops.manage',
+  'bookings.create',
+  'bookings.manage',
+  'vouchers.manage',
+  'job-postings.manage',
+  'payouts.view',
+  'feedback.view',
+  'members.view',
+  'members.manage',
+]
+
+/** Role names that are never given through a team (the account-wide ones). */
+export const ACCOUNT_ROLES = ['super-admin', 'client'] as const

@@ -2,7 +2,7 @@ import { Elysia } from 'elysia'
 import type { RequestContext } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
 import { conflict, fieldError } from '../../platform/http/errors'
-import { PERMISSIONS } from './permissions'
+import { DEFAULT_ROLES, PERMISSIONS } from './permissions'
 import { Permission, Role } from './role.entity'
 import { PermissionCreateSchema, PermissionUpdateSchema, PermissionView, RoleCreateSchema, RoleUpdateSchema, RoleView } from './role.schema'
 
@@ -63,7 +63,7 @@ const roles = crud({
     await ctx.em.flush()
   },
   async destroy(ctx, row) {
-    if (['super-admin', 'coach', 'client'].includes(row.name)) throw conflict(`The ${row.name} role is built in and cannot be deleted.`)
+    if (Object.hasOwn(DEFAULT_ROLES, row.name)) throw conflict(`The ${row.name} role is built in and cannot be deleted.`)
     await ctx.em.remove(row).flush()
   },
 })

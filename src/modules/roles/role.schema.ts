@@ -15,8 +15,9 @@ const permName = v.pipe(
 )
 const description = v.nullish(v.pipe(v.string(), v.maxLength(1000, 'Description must be at most 1000 characters')))
 
-export const RoleCreateSchema = v.strictObject({ name: v.optional(name, ''), description, permissions: v.optional(v.array(v.string()), []) })
-export const RoleUpdateSchema = v.strictObject({ name: v.optional(name), description, permissions: v.optional(v.array(v.string())) })
+const permissions = v.pipe(v.array(permName, 'Permissions must be a list of permission names'), v.maxLength(200, 'A role can have at most 200 permissions'))
+export const RoleCreateSchema = v.strictObject({ name: v.optional(name, ''), description, permissions: v.optional(permissions, []) })
+export const RoleUpdateSchema = v.strictObject({ name: v.optional(name), description, permissions: v.optional(permissions) })
 export const PermissionCreateSchema = v.strictObject({ name: v.optional(permName, ''), description })
 export const PermissionUpdateSchema = v.strictObject({ name: v.optional(permName), description })
 

@@ -169,7 +169,7 @@ export const tenantRoutes = new Elysia({ name: 'tenants' })
     '/tenants/:id/members/:memberId',
     async ({ ctx, params, body }) => {
       const tenant = await findTenant(ctx, params.id)
-      const m = await ctx.em.findOne(Membership, { tenant, id: params.memberId }, { populate: ['user'] })
+      const m = isId(params.memberId) ? await ctx.em.findOne(Membership, { tenant, id: params.memberId }, { populate: ['user'] }) : null
       if (!m) throw notFound('Member')
       ctx.em.assign(m, parseOrThrow(MemberUpdateSchema, body))
       await ctx.em.flush()
@@ -190,7 +190,7 @@ export const tenantRoutes = new Elysia({ name: 'tenants' })
     '/tenants/:id/members/:memberId',
     async ({ ctx, params, set }) => {
       const tenant = await findTenant(ctx, params.id)
-      const m = await ctx.em.findOne(Membership, { tenant, id: params.memberId })
+      const m = isId(params.memberId) ? await ctx.em.findOne(Membership, { tenant, id: params.memberId }) : null
       if (!m) throw notFound('Member')
       await ctx.em.remove(m).flush()
       set.status = 204

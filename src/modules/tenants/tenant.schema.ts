@@ -5,8 +5,16 @@ import { DateTime, NullableDateTime, Obj } from '../../shared/view'
 
 export const PLANS = ['free', 'pro', 'enterprise'] as const
 
+/** Section 5: 'Tenant name is required' (the operators' forms and a team's own settings). */
+export const tenantNameRule = v.pipe(
+  v.string(MESSAGES.tenantName),
+  v.trim(),
+  v.nonEmpty(MESSAGES.tenantName),
+  v.maxLength(255, 'Tenant name must be at most 255 characters'),
+)
+
 const fields = {
-  name: v.pipe(v.string(MESSAGES.tenantName), v.trim(), v.nonEmpty(MESSAGES.tenantName), v.maxLength(255, 'Tenant name must be at most 255 characters')),
+  name: tenantNameRule,
   slug: slugRule,
   email: v.nullish(emailRule),
   domain: v.nullish(domainRule),
@@ -32,14 +40,28 @@ export const TenantUpdateSchema = v.strictObject({
   refundPolicy: RefundPolicyField,
 })
 
+/** A member's role names (at most 20). */
+const memberRoles = v.pipe(
+  v.array(
+    v.pipe(
+      v.string('Roles must be a list of role names'),
+      v.trim(),
+      v.nonEmpty('Roles must be a list of role names'),
+      v.maxLength(64, 'Role names must be at most 64 characters'),
+    ),
+    'Roles must be a list of role names',
+  ),
+  v.maxLength(20, 'A member can have at most 20 roles'),
+)
+
 export const MemberCreateSchema = v.strictObject({
   userId: v.pipe(v.string('User is required'), v.uuid('User is required')),
   status: v.optional(v.picklist(['ACTIVE', 'PENDING', 'SUSPENDED'], 'Please select a valid status'), 'ACTIVE'),
-  roles: v.optional(v.array(v.string()), []),
+  roles: v.optional(memberRoles, []),
 })
 export const MemberUpdateSchema = v.strictObject({
   status: v.optional(v.picklist(['ACTIVE', 'PENDING', 'SUSPENDED'], 'Please select a valid status')),
-  roles: v.optional(v.array(v.string())),
+  roles: v.optional(memberRoles),
 })
 
 /** A tenant as the API answers it (tenant.routes.ts serializeTenant is typed by it). */

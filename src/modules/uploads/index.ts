@@ -2,4 +2,4 @@
 
 export { StoredFile } from './file.entity'
 export { uploadRoutes } from './upload.routes'
-export { AVATAR_TYPES, allowFileAccess, fileFromBody, fileUrl, serializeFile, storeUpload } from './upload.service'
+export { AVATAR_TYPES, allowFileAccess, fileFromBody, fileUrl, publicImageBytes, serializeFile, storeUpload } from './upload.service'

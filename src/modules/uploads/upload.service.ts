@@ -10,7 +10,7 @@ import { config } from '../../config'
 import { fieldError, HttpError } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
 import { log } from '../../platform/log'
-import { deleteObject, putObject } from '../../platform/storage'
+import { deleteObject, getObject, putObject } from '../../platform/storage'
 import type { ViewOf } from '../../shared/view'
 import type { User } from '../users'
 import { StoredFile } from './file.entity'
@@ -39,6 +39,21 @@ export function formatBytes(n: number) {
 }
 
 export const fileUrl = (f: Pick<StoredFile, 'id'>) => `/v1/files/${f.id}`
+
+/**
+ * The stored bytes of a public image (an avatar or a workshop picture) named by its address on
+ * this site (`/v1/files/{id}`, relative or under APP_URL), else null: never fetched from elsewhere.
+ */
+export async function publicImageBytes(em: EntityManager, src: string | null | undefined): Promise<Uint8Array | null> {
+  if (!src) return null
+  const path = src.startsWith(config.APP_URL) ? src.slice(config.APP_URL.length) : src
+  const id = /^\/v1\/files\/([0-9a-f-]{36})$/i.exec(path)?.[1]
+  if (!id || !isId(id)) return null
+  const file = await em.findOne(StoredFile, { id }, { filters: false })
+  if (!file || !isPublicKind(file.kind) || !isImage(file)) return null
+  const obj = await getObject(file.key)
+  return obj ? new Uint8Array(await obj.body.arrayBuffer()) : null
+}
 
 /** The `file` field of a multipart body, or a 422 on `file`. */
 export function fileFromBody(body: unknown, field = 'file'): File {
@@ -126,15 +141,15 @@ export async function claimTempFile(em: EntityManager, id: string, ownerId: stri
 }
 
 /** Who may download a non-public file: by default its owner; modules add rules per kind. */
-export type FileAccessRule = (file: StoredFile, user: User) => Promise<boolean> | boolean
+/** `user` is null for a visitor who is not signed in (a rule may still open a file to everyone). */
+export type FileAccessRule = (file: StoredFile, user: User | null) => Promise<boolean> | boolean
 const accessRules = new Map<string, FileAccessRule>()
 export function allowFileAccess(kind: FileKind, rule: FileAccessRule) {
   accessRules.set(kind, rule)
 }
 export async function mayRead(file: StoredFile, user: User | null, superAdmin: boolean) {
   if (isPublicKind(file.kind)) return true
-  if (!user) return false
-  if (superAdmin || file.owner?.id === user.id) return true
+  if (user && (superAdmin || file.owner?.id === user.id)) return true
   const rule = accessRules.get(file.kind)
   return rule ? Boolean(await rule(file, user)) : false
 }

@@ -62,6 +62,7 @@ export const USER_MESSAGES = {
   avatar: 'The selected avatar is invalid.',
   status: 'Please select a valid status',
   role: 'Roles must be a list of role names',
+  rolesMax: 'A user can have at most 20 roles',
 } as const
 
 /** http(s) only: a `javascript:` link on a public profile would run in visitors' browsers. */
@@ -143,7 +144,9 @@ export const ProfileUpdateSchema = v.strictObject({
 })
 
 /** The social accounts card's values; it sends them as `{ profile: { socialAccounts } }`. */
-export const SocialAccountsSchema = v.strictObject({ socialAccounts: v.array(SocialAccountSchema, 'Social accounts must be a list') })
+export const SocialAccountsSchema = v.strictObject({
+  socialAccounts: v.pipe(v.array(SocialAccountSchema, 'Social accounts must be a list'), v.maxLength(30, USER_MESSAGES.socialAccountsMax)),
+})
 
 export const ExperienceSchema = v.object(
   {
@@ -222,6 +225,7 @@ const privileged = {
   roles: v.optional(
     v.pipe(
       v.array(v.pipe(v.string(USER_MESSAGES.role), v.trim(), v.minLength(1, USER_MESSAGES.role), v.maxLength(64, USER_MESSAGES.role)), USER_MESSAGES.role),
+      v.maxLength(20, USER_MESSAGES.rolesMax),
       v.transform((r) => [...new Set(r)]),
     ),
   ),

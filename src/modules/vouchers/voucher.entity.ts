@@ -37,6 +37,8 @@ export const VoucherSchema = defineEntity({
     /** Mirror of data.maxUses as a column so the redeem guard is one UPDATE. */
     maxUses: p.integer().nullable(),
     uses: p.integer().default(0),
+    /** Set when the team disables the voucher: it stops applying at once (verify, booking, redeem). */
+    disabledAt: p.datetime().nullable(),
   },
 })
 export class Voucher extends VoucherSchema.class {}

@@ -8,10 +8,12 @@ import { conflict, fieldError, notFound, parseOrThrow } from '../../platform/htt
 import { oneOfOrNone } from '../../platform/http/filters'
 import { idFilter } from '../../platform/http/id-filter'
 import { isId } from '../../platform/http/ids'
-import { dataOf, ok } from '../../platform/openapi/responses'
+import { ListQuerySchema, listResponse, parseListQuery } from '../../platform/http/list-query'
+import { dataOf, ok, pageOf } from '../../platform/openapi/responses'
 import { toMajor, toMinor } from '../../shared/money'
 import { findBookableSchedule, Workshop, WorkshopSchedule } from '../workshops'
 import { Voucher, type VoucherData } from './voucher.entity'
+import { voucherUsagePage } from './voucher.lists'
 import {
   DISCOUNT_TYPES,
   VOUCHER_MODEL_TYPES,
@@ -20,6 +22,7 @@ import {
   VoucherDataSchema,
   VoucherRedeemSchema,
   VoucherUpdateSchema,
+  VoucherUsageView,
   VoucherVerifyQuerySchema,
   VoucherView,
   voucherCodeRule,
@@ -78,7 +81,8 @@ const vouchers = crud({
   },
   view: VoucherView,
   serialize: (v) => serializeVoucher(v),
-  description: 'Discount codes of the tenant (X-Team): percentage (0-100, capped by maxDiscount), fixed amount, or free.',
+  description:
+    'Discount codes of the tenant (X-Team): percentage (0-100, capped by maxDiscount), fixed amount, or free. `PATCH` with `disabled: true` switches a voucher off (it stops applying at once; `false` switches it on again). `GET /v1/vouchers/{id}/bookings` lists the bookings that used it.',
   async create(ctx, data) {
     const tenant = await ctx.tenant()
     await assertCodeFree(ctx, data.code)
@@ -113,6 +117,7 @@ const vouchers = crud({
     if (data.modelType !== undefined) row.modelType = data.modelType
     if (data.modelId !== undefined) row.modelId = data.modelId
     if (data.expiresAt !== undefined) row.expiresAt = data.expiresAt
+    if (data.disabled !== undefined) row.disabledAt = data.disabled ? (row.disabledAt ?? clock.now()) : null
     await ctx.em.flush()
   },
 })
@@ -120,6 +125,37 @@ const vouchers = crud({
 export const voucherRoutes = new Elysia({ name: 'vouchers' })
   .use(platform)
   .use(vouchers)
+  .get(
+    '/vouchers/:id/bookings',
+    async ({ ctx, params, request }) => {
+      const tenant = await ctx.tenant()
+      const p = parseListQuery(new URL(request.url), {
+        sortable: ['booked', 'status', 'discount', 'seats', 'client'],
+        filterable: ['status'],
+        includes: [],
+        defaultSort: '-booked',
+      })
+      const page = await voucherUsagePage(ctx.em as EntityManager, tenant.id, params.id, {
+        page: p.page - 1,
+        pageSize: p.perPage,
+        sort: p.sort.map((s) => ({ id: s.field, desc: s.dir === 'desc' })),
+        filters: p.filter,
+      })
+      return listResponse(page.rows, page.total, p)
+    },
+    {
+      access: { tenant: true, can: 'vouchers.manage' },
+      params: t.Object({ id: t.String() }),
+      query: ListQuerySchema,
+      detail: {
+        responses: ok(pageOf(VoucherUsageView), 'A page of the bookings that used the voucher'),
+        tags: ['Vouchers'],
+        summary: 'Usage of a voucher: the bookings that used it (managers of its tenant)',
+        description:
+          'Amounts are decimal. `filter[status]` narrows to one booking status; sort by booked, status, discount, seats, client. Another tenant’s voucher is 404.',
+      },
+    },
+  )
   .get(
     '/vouchers/verify/:code',
     async ({ ctx, params, query }) => {
@@ -157,7 +193,7 @@ export const voucherRoutes = new Elysia({ name: 'vouchers' })
       detail: {
         responses: ok(dataOf(VoucherCheckView), 'What the code gives, or why not'),
         tags: ['Vouchers'],
-        summary: 'Check a voucher code: what it gives on which workshop, or why not (expired, used_up, wrong_workshop)',
+        summary: 'Check a voucher code: what it gives on which workshop, or why not (disabled, expired, used_up, wrong_workshop)',
         description:
           "With `workshopScheduleId` (and `seats`) the voucher is looked up in that schedule's tenant (a schedule the caller may book) and the discounted amount is computed; without it, in the X-Team tenant (members only). Answers only what a booker needs: the code, its discount, expiry, whether it applies and the amounts; never the voucher's id, tenant or use counts (managers read those with `GET /v1/vouchers`).",
       },

@@ -20,6 +20,7 @@ export const VOUCHER_MESSAGES = {
   modelType: 'Please select what the voucher applies to: workshop or workshop_schedule',
   modelId: 'Please select the workshop or schedule the voucher applies to',
   expiresAt: 'Expiry must be a valid date and time',
+  disabled: 'Disabled must be true or false',
 } as const
 const M = VOUCHER_MESSAGES
 
@@ -80,12 +81,13 @@ export const VoucherCreateSchema = v.pipe(
   targetComplete,
 )
 
-/** Partial: `data` keys are merged into the stored data and checked again as a whole. */
+/** Partial: `data` keys are merged into the stored data and checked again as a whole; `disabled` switches the voucher off (or on again). */
 export const VoucherUpdateSchema = v.strictObject({
   code: v.optional(voucherCodeRule),
   modelType,
   modelId,
   expiresAt,
+  disabled: v.optional(v.boolean(M.disabled)),
   data: v.optional(
     v.strictObject({
       discountType: v.optional(v.picklist(DISCOUNT_TYPES, M.discountType)),
@@ -130,7 +132,8 @@ export const VoucherView = v.object({
   data: v.object({ ...VoucherData.entries, maxUses: v.nullable(v.number()) }),
   uses: v.number(),
   usesLeft: v.nullable(v.number()),
-  status: v.pipe(v.string(), v.description('active, or why it cannot be used now')),
+  status: v.pipe(v.string(), v.description('active, or why it cannot be used now: disabled, expired, used_up')),
+  disabledAt: NullableDateTime,
   createdAt: DateTime,
   updatedAt: DateTime,
 })
@@ -150,4 +153,19 @@ export const VoucherCheckView = v.object({
   message: v.string(),
   workshop: v.nullable(v.object({ id: v.string(), title: v.string(), scheduleId: v.string() })),
   amount: v.nullable(v.object({ seats: v.number(), currency: v.string(), total: v.number(), discount: v.number(), due: v.number() })),
+})
+
+/** A booking that used a voucher (the voucher's usage list). */
+export const VoucherUsageView = v.object({
+  id: v.string(),
+  status: v.string(),
+  seats: v.number(),
+  total: v.number(),
+  discount: v.number(),
+  paid: v.number(),
+  currency: v.string(),
+  bookedAt: v.string(),
+  workshop: v.object({ title: v.string(), startDate: v.string(), timezone: v.string() }),
+  coachId: v.string(),
+  client: v.object({ name: v.string(), email: v.string() }),
 })

@@ -5,9 +5,10 @@ import { toMajor } from '../../shared/money'
 import type { WorkshopSchedule } from '../workshops'
 import { Voucher, type VoucherData } from './voucher.entity'
 
-export type VoucherProblem = 'expired' | 'used_up' | 'wrong_workshop'
+export type VoucherProblem = 'disabled' | 'expired' | 'used_up' | 'wrong_workshop'
 
 export const VOUCHER_PROBLEMS: Record<VoucherProblem, string> = {
+  disabled: 'This voucher is no longer available.',
   expired: 'This voucher has expired.',
   used_up: 'This voucher has been fully used.',
   wrong_workshop: 'This voucher does not apply to this workshop.',
@@ -15,6 +16,7 @@ export const VOUCHER_PROBLEMS: Record<VoucherProblem, string> = {
 
 /** Why a voucher cannot be used now (on this schedule, when given), or null when it can. */
 export function voucherProblem(v: Voucher, schedule: Pick<WorkshopSchedule, 'id' | 'workshop'> | null, at = clock.now()): VoucherProblem | null {
+  if (v.disabledAt) return 'disabled'
   if (v.expiresAt && v.expiresAt.getTime() <= at.getTime()) return 'expired'
   if (v.maxUses != null && v.uses >= v.maxUses) return 'used_up'
   if (schedule && v.modelType === 'workshop' && v.modelId !== schedule.workshop.id) return 'wrong_workshop'
@@ -41,13 +43,13 @@ export async function findVoucherByCode(em: EntityManager, tenantId: string, cod
 }
 
 /**
- * Counts one use, atomically: the UPDATE itself checks maxUses and expiry, so of many racing
+ * Counts one use, atomically: the UPDATE itself checks maxUses, expiry and that it is enabled, so of many racing
  * redeemers of the last use exactly one gets a row back. Answers the new use count, or null.
  */
 export async function redeemVoucher(em: EntityManager, voucherId: string, at = clock.now()): Promise<number | null> {
   const rows = await em.execute(
     `update vouchers set uses = uses + 1, updated_at = ?
-      where id = ? and (max_uses is null or uses < max_uses) and (expires_at is null or expires_at > ?)
+      where id = ? and disabled_at is null and (max_uses is null or uses < max_uses) and (expires_at is null or expires_at > ?)
       returning uses`,
     [at, voucherId, at],
   )
@@ -82,6 +84,7 @@ export function serializeVoucher(v: Voucher) {
     uses: v.uses,
     usesLeft: v.maxUses != null ? Math.max(0, v.maxUses - v.uses) : null,
     status: voucherStatus(v),
+    disabledAt: v.disabledAt ?? null,
     createdAt: v.createdAt,
     updatedAt: v.updatedAt,
   }

@@ -60,6 +60,14 @@ const urlOrProvided = (max: number) =>
 export const optionalUrl = (max = 255) => v.optional(v.nullable(v.union([v.literal(''), urlOrProvided(max)], M.url)))
 
 export const descriptionRule = v.pipe(v.string(), v.trim(), v.maxLength(20000, 'Description must be at most 20000 characters'))
+/** "What you will learn": at most 10 outcomes of at most 200 characters each (blank lines dropped). */
+export const outcomesRule = v.optional(
+  v.pipe(
+    v.array(v.pipe(v.string('Each outcome must be text'), v.trim(), v.maxLength(200, 'Each outcome must be at most 200 characters'))),
+    v.transform((xs) => xs.filter((x) => x !== '')),
+    v.maxLength(10, 'At most 10 outcomes'),
+  ),
+)
 
 /** Decimal amount (e.g. 49.99) as the API shows it; stored in minor units. */
 export const amountRule = (min: number, message: string) =>

@@ -2,11 +2,26 @@
 export { findBookableSchedule, isCoachOf } from './bookable'
 export { onSeatsAdded } from './capacity.hooks'
 export * from './enums'
+export {
+  isoWithOffset,
+  isPublicPage,
+  loadSchedulePage,
+  mayPreview,
+  nextScheduleOfCoaches,
+  type OtherDate,
+  type PageResource,
+  type PageReview,
+  type PageState,
+  pageState,
+  type SchedulePage,
+} from './public.page'
 export { findPublicSchedule, listPublicSchedules, type PublicFilters, parsePublicFilters } from './public.service'
+export { SITEMAP_PAST_DAYS, type SitemapKey, sitemapScheduleParts, sitemapSchedules } from './public.sitemap'
 export { WorkshopResource } from './resource.entity'
 export { attendeeBookings, attendeeVisibility, isConfirmedAttendee } from './resource.service'
 export { catalogueRoutes } from './routes'
 export { WorkshopSchedule } from './schedule.entity'
+export { countPublishedSchedules } from './schedule.service'
 export { uuidArray } from './schedule.stats'
 export { toAmount } from './serialize'
 export { Tag } from './tag.entity'

@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { now } from '../../platform/clock'
 import { escapeLike } from '../../platform/http/crud'
 import { type ErrorBag, validationError } from '../../platform/http/errors'
+import { PageParam, PerPageParam, readPaging } from '../../platform/http/list-query'
 import { isUuid } from './access'
 import { isCountryCode } from './catalogue.rules'
 import { DELIVERY_MODES, SKILL_LEVELS } from './enums'
@@ -13,8 +14,8 @@ const str = (d: string) => v.optional(v.pipe(v.string(), v.description(d)))
 
 /** Query of the public marketplace list (documented in OpenAPI). */
 export const PublicScheduleQuerySchema = v.looseObject({
-  page: str('Page number, from 1'),
-  perPage: str('Rows per page (default 10, at most 100)'),
+  page: v.optional(PageParam),
+  perPage: v.optional(PerPageParam),
   q: str('Text in the workshop title or description, or the coach name, username or business name'),
   level: str('BEGINNER, INTERMEDIATE or ADVANCED'),
   mode: str('IN-PERSON, ONLINE or HYBRID'),
@@ -66,9 +67,15 @@ export function parsePublicFilters(sp: URLSearchParams): PublicFilters {
     if (endOfDay && /^\d{4}-\d{2}-\d{2}$/.test(raw)) d.setUTCHours(23, 59, 59, 999)
     return d
   }
+  let paging = { page: 1, perPage: 10 }
+  try {
+    paging = readPaging(sp)
+  } catch (e: any) {
+    Object.assign(errors, e.errors)
+  }
   const f: PublicFilters = {
-    page: Math.max(1, Math.floor(num('page', 1) ?? 1)),
-    perPage: Math.min(100, Math.max(1, Math.floor(num('perPage', 1) ?? 10))),
+    page: paging.page,
+    perPage: paging.perPage,
     q: get('q')?.slice(0, 200),
     level: get('level')?.toUpperCase(),
     mode: get('mode')?.toUpperCase(),
@@ -158,7 +165,7 @@ function setCtes(f: PublicFilters) {
  * price range's thousands), deleted parents an excluded set. Every value is a bound parameter.
  * `skip` leaves out the set a count starts from (`qSide`: the count starts from that side of `q`).
  */
-function scheduleWhere(f: PublicFilters, visibility: 'public' | 'unlisted', opts: { skip?: SetName; qSide?: 'qWorkshops' | 'qCoaches' } = {}) {
+export function scheduleWhere(f: PublicFilters, visibility: 'public' | 'unlisted', opts: { skip?: SetName; qSide?: 'qWorkshops' | 'qCoaches' } = {}) {
   const sql: string[] = [
     `s.deleted_at is null`,
     `s.status = 'PUBLISHED'`,

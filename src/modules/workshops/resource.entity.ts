@@ -24,6 +24,8 @@ export const WorkshopResourceSchema = defineEntity({
     sortOrder: p.integer().default(0),
     isVisible: p.boolean().default(true),
     isBroadcast: p.boolean().default(false),
+    /** Shown to everyone on the public workshop page (links, videos; files downloadable without signing in). */
+    isPublic: p.boolean().default(false),
     /** When attendees were mailed about it (a broadcast goes out once). */
     broadcastAt: p.datetime().nullable(),
   },

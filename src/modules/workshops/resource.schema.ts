@@ -22,6 +22,8 @@ const fields = {
   ),
   isVisible: v.optional(v.boolean()),
   isBroadcast: v.optional(v.boolean()),
+  /** Shown on the public workshop page to everyone. */
+  isPublic: v.optional(v.boolean()),
 }
 
 /** The cross-field rule of section 5, reported on the field that is missing. */

@@ -23,6 +23,12 @@ export const WorkshopScheduleSchema = defineEntity({
       name: 'workshop_schedules_listing_country_idx',
       expression: `create index "workshop_schedules_listing_country_idx" on "workshop_schedules" ("country", "start_date", "id") include ("end_date", "workshop_id", "coach_id", "tenant_id", "level", "mode") where deleted_at is null and status = 'PUBLISHED' and visibility = 'PUBLIC' and country is not null`,
     },
+    // The sitemap's workshop parts (public.sitemap.ts): the same rows and order, with the last
+    // change included, so counting, splitting and lastmod read the index alone.
+    {
+      name: 'workshop_schedules_sitemap_idx',
+      expression: `create index "workshop_schedules_sitemap_idx" on "workshop_schedules" ("start_date", "id") include ("end_date", "updated_at", "workshop_id", "coach_id", "tenant_id") where deleted_at is null and status = 'PUBLISHED' and visibility = 'PUBLIC'`,
+    },
     // ...and the ones running right now (start passed, end not yet), found without reading the past.
     // Reminders and follow-ups (notifications/reminders.service.ts) find sessions by the start or
     // end that falls in a short window, over every session that still takes place.

@@ -29,7 +29,14 @@ export async function assertCanPublish(em: EntityManager, tenantId: string, exce
   const tenant = await em.findOneOrFail(Tenant, { id: tenantId }, { lockMode: LockMode.PESSIMISTIC_WRITE })
   const max = PLAN_LIMITS[tenant.plan as TenantPlan].publishedSchedules
   if (max === null) return
-  const published = await em.count(
+  const published = await countPublishedSchedules(em, tenantId, exceptId)
+  if (published >= max)
+    throw conflict(`The ${tenant.plan} plan allows ${max} published schedule${max === 1 ? '' : 's'} at a time. Archive or unpublish one, or upgrade the plan.`)
+}
+
+/** What counts against the plan's published-schedule limit: PUBLISHED schedules that have not ended (the limit check and the team's settings page). */
+export function countPublishedSchedules(em: EntityManager, tenantId: string, exceptId?: string) {
+  return em.count(
     WorkshopSchedule,
     {
       tenant: tenantId,
@@ -39,8 +46,6 @@ export async function assertCanPublish(em: EntityManager, tenantId: string, exce
     },
     { filters: { tenant: false } },
   )
-  if (published >= max)
-    throw conflict(`The ${tenant.plan} plan allows ${max} published schedule${max === 1 ? '' : 's'} at a time. Archive or unpublish one, or upgrade the plan.`)
 }
 
 /** Copies the API's place fields onto a schedule; '' clears. */

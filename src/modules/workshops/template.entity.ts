@@ -17,6 +17,12 @@ export const WorkshopTemplateSchema = defineEntity({
     image: p.string().length(255).nullable(),
     video: p.string().length(255).nullable(),
     level: p.string().length(16).nullable().$type<SkillLevel>(),
+    /** "What you will learn": workshops started from the template show these until they have their own. */
+    outcomes: p
+      .array()
+      .$type<string[]>()
+      .defaultRaw(`'{}'`)
+      .onCreate(() => []),
     /** Suggested price in minor units. */
     price: p.integer().default(0),
     currency: p.string().length(3).default('usd'),

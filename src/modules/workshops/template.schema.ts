@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { isHttpUrl } from '../../shared/urls'
-import { amountRule, descriptionRule, CATALOGUE_MESSAGES as M, required, slugInput, titleRule } from './catalogue.rules'
+import { amountRule, descriptionRule, CATALOGUE_MESSAGES as M, outcomesRule, required, slugInput, titleRule } from './catalogue.rules'
 import { SKILL_LEVELS } from './enums'
 
 /** Image and video: max 255 (section 5), and only an http(s) address (empty = none). */
@@ -20,6 +20,7 @@ export const TemplateCreateSchema = v.strictObject({
   title: required(titleRule),
   slug: v.optional(slugInput),
   description: v.optional(v.nullable(descriptionRule)),
+  outcomes: outcomesRule,
   image: max255,
   video: max255,
   level: v.optional(v.nullable(v.picklist(SKILL_LEVELS, M.level))),
@@ -30,6 +31,7 @@ export const TemplateUpdateSchema = v.strictObject({
   title: v.optional(titleRule),
   slug: v.optional(slugInput),
   description: v.optional(v.nullable(descriptionRule)),
+  outcomes: outcomesRule,
   image: max255,
   video: max255,
   level: v.optional(v.nullable(v.picklist(SKILL_LEVELS, M.level))),

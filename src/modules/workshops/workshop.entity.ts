@@ -41,6 +41,12 @@ export const WorkshopSchema = defineEntity({
     description: p.text().nullable(),
     image: p.string().length(255).nullable(),
     video: p.string().length(255).nullable(),
+    /** "What you will learn": short outcomes shown on the public workshop page (the template's when empty). */
+    outcomes: p
+      .array()
+      .$type<string[]>()
+      .defaultRaw(`'{}'`)
+      .onCreate(() => []),
     /** Price per seat in minor units of `currency`. */
     price: p.integer().default(0),
     currency: p.string().length(3).default('usd'),

@@ -90,6 +90,7 @@ export const workshopRoutes = crud({
       description: data.description ?? template?.description ?? null,
       image: data.image || template?.image || null,
       video: data.video || template?.video || null,
+      outcomes: data.outcomes?.length ? data.outcomes : (template?.outcomes ?? []),
       price: data.price !== undefined ? toMinor(data.price) : (template?.price ?? 0),
       currency: tenant.currency,
       minSeats: data.minSeats,

@@ -1,9 +1,26 @@
 import * as v from 'valibot'
 import { RefundPolicyField } from '../../shared/refund-policy'
-import { amountRule, crossField, descriptionRule, CATALOGUE_MESSAGES as M, optionalUrl, required, slugInput, titleRule, uuidRule } from './catalogue.rules'
+import {
+  amountRule,
+  crossField,
+  descriptionRule,
+  CATALOGUE_MESSAGES as M,
+  optionalUrl,
+  outcomesRule,
+  required,
+  slugInput,
+  titleRule,
+  uuidRule,
+} from './catalogue.rules'
 
 const seats = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(10000, 'At most 10000 seats'))
-const tags = v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.nonEmpty())), v.maxLength(20, 'At most 20 tags')))
+const tag = v.pipe(
+  v.string('Tags must be a list of tag ids or slugs'),
+  v.trim(),
+  v.nonEmpty('Tags must be a list of tag ids or slugs'),
+  v.maxLength(100, 'Each tag must be at most 100 characters'),
+)
+const tags = v.optional(v.pipe(v.array(tag, 'Tags must be a list of tag ids or slugs'), v.maxLength(20, 'At most 20 tags')))
 const seatOrder = crossField(
   [['minSeats'], ['maxSeats']],
   (d) => d.minSeats === undefined || d.maxSeats === undefined || d.maxSeats >= d.minSeats,
@@ -20,6 +37,8 @@ export const WorkshopCreateSchema = v.pipe(
     title: required(titleRule),
     slug: v.optional(slugInput),
     description: v.optional(v.nullable(descriptionRule)),
+    /** What you will learn (defaults to the template's). */
+    outcomes: outcomesRule,
     image: optionalUrl(255),
     video: optionalUrl(255),
     /** Defaults to the template's price, else 0 (free). */
@@ -40,6 +59,8 @@ export const WorkshopUpdateSchema = v.pipe(
     title: v.optional(titleRule),
     slug: v.optional(slugInput),
     description: v.optional(v.nullable(descriptionRule)),
+    /** What you will learn (defaults to the template's). */
+    outcomes: outcomesRule,
     image: optionalUrl(255),
     video: optionalUrl(255),
     price: v.optional(amountRule(0, M.priceMin)),

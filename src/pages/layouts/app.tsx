@@ -1,9 +1,10 @@
 /**
  * Client (/b) and coach (/c) areas: the app shell island (sidebar with counts, search over pages,
- * bookings and workshops, shortcuts, user menu, phone drawer), the Settings dialog island
- * (its code loads when first opened), and the page. The shell's counts and search entries
- * come from one SQL statement per request, streamed after the first bytes (the shell is sent
- * at once without them and picks them up when they arrive).
+ * bookings and workshops, shortcuts, user menu, phone drawer; in the coach area the team
+ * switcher and the team's pages the user's roles open), the Settings dialog island (its code
+ * loads when first opened), and the page. The shell's counts and search entries come from one
+ * SQL statement per request, streamed after the first bytes (the shell is sent at once without
+ * them and picks them up when they arrive); the current team comes before (src/pages/team.ts).
  */
 
 import type { EntityManager } from '@mikro-orm/postgresql'
@@ -16,6 +17,7 @@ import { serializeUser } from '../../modules/users'
 import { isCoachArea } from '../guards'
 import { escapeJson, Island } from '../island'
 import { useRequest } from '../request'
+import { type PageTeam, pageTeam } from '../team'
 
 const summaries = new WeakMap<object, Promise<ShellSummary>>()
 /** Stable per request (React retries a suspended component with the same promise). */
@@ -25,7 +27,10 @@ function summaryOf(em: EntityManager | undefined, area: 'client' | 'coach', user
   if (!p) {
     p = !em
       ? Promise.resolve({ counts: {}, entries: [] })
-      : (area === 'coach' ? coachShellSummary(em, user) : clientShellSummary(em, user)).catch(() => ({ counts: {}, entries: [] }))
+      : (area === 'coach' ? pageTeam({ em, user }).then((t) => coachShellSummary(em, user, t.tenant?.id ?? null)) : clientShellSummary(em, user)).catch(() => ({
+          counts: {},
+          entries: [],
+        }))
     summaries.set(key, p)
   }
   return p
@@ -43,9 +48,17 @@ function SummaryScript({ summary, nonce }: { summary: Promise<ShellSummary>; non
   return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: js }} />
 }
 
+/** The team-gated links of the coach sidebar the user's roles open in the current team. */
+function allowedLinks(t: PageTeam) {
+  if (!t.tenant) return []
+  return [...(t.may['members.view'] ? ['/c/team'] : []), ...(t.may['vouchers.manage'] ? ['/c/vouchers'] : []), '/c/settings']
+}
+
 export function AppLayout({ area, user, path, em, children }: { area: 'client' | 'coach'; user: User; path: string; em?: EntityManager; children: ReactNode }) {
   const req = useRequest()
   const me = serializeUser(user)
+  // The coach area's current team (resolved beside the page's data, before the first byte).
+  const team = area === 'coach' ? use(pageTeam({ em, user })) : null
   return (
     <div className={css({ minH: '100dvh', display: 'flex', flexDir: { base: 'column', md: 'row' }, bg: 'bg.canvas', color: 'fg.default' })}>
       <Island
@@ -63,6 +76,15 @@ export function AppLayout({ area, user, path, em, children }: { area: 'client' |
           },
           counts: {},
           entries: [],
+          ...(team
+            ? {
+                team: {
+                  current: team.tenant && { slug: team.tenant.slug, name: team.tenant.name },
+                  teams: team.teams.map(({ slug, name }) => ({ slug, name })),
+                },
+                allowed: allowedLinks(team),
+              }
+            : {}),
         }}
       />
       <main id="main" className={css({ flex: '1', minW: '0', px: { base: '4', md: '8' }, py: { base: '5', md: '8' } })}>

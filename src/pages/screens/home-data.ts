@@ -1,8 +1,7 @@
 /** What the marketing home shows: public coaches and upcoming public workshop schedules. */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { serializePublicUser, User } from '../../modules/users'
-import { WorkshopSchedule } from '../../modules/workshops'
-import { TENANT } from '../../platform/db/schemas'
+import { listPublicSchedules } from '../../modules/workshops'
 import { log } from '../../platform/log'
 
 /**
@@ -29,24 +28,24 @@ export async function featuredCoaches(em: EntityManager, limit = 6) {
   return users.map((u) => serializePublicUser(u))
 }
 
+/**
+ * The next public schedules that have not started, as the marketplace lists them (one statement,
+ * cached cards; schedules of deleted workshops, teams or coaches never show), in the home's shape.
+ */
 export async function upcomingWorkshops(em: EntityManager, limit = 6) {
   try {
-    const rows = await em.find(
-      WorkshopSchedule,
-      { visibility: 'PUBLIC', status: 'PUBLISHED', startDate: { $gt: new Date() } },
-      { populate: ['workshop', 'coach'], orderBy: { startDate: 'asc' }, limit, filters: { [TENANT]: false } },
-    )
+    const rows = (await listPublicSchedules(em, { page: 1, perPage: limit, when: 'upcoming', from: new Date() })).data
     return rows.map((s) => ({
       id: s.id,
       title: s.workshop.title,
       image: s.workshop.image ?? null,
-      price: s.workshop.price,
-      currency: s.workshop.currency,
-      startDate: s.startDate,
+      price: Math.round((s.price ?? 0) * 100),
+      currency: s.currency ?? 'usd',
+      startDate: new Date(s.startDate ?? 0),
       mode: s.mode,
       level: s.level,
       city: s.city,
-      coach: [s.coach.profile?.firstName, s.coach.profile?.lastName].filter(Boolean).join(' '),
+      coach: s.coach?.name ?? '',
     }))
   } catch (err) {
     log.warn({ err: (err as Error).message }, 'upcoming workshops unavailable')

@@ -44,7 +44,15 @@ function Coaches({ load }: { load: Promise<Awaited<ReturnType<typeof featuredCoa
           <div className={css({ display: 'flex', gap: '3', alignItems: 'center' })}>
             <CoachAvatar name={c.name || c.username || '?'} src={c.avatarUrl} size={12} />
             <div>
-              <h3 className={css({ fontWeight: 'semibold' })}>{c.name || c.username}</h3>
+              <h3 className={css({ fontWeight: 'semibold' })}>
+                {c.username ? (
+                  <a href={`/${c.username}`} className={css({ color: 'fg.default', textDecoration: 'none', _hover: { textDecoration: 'underline' } })}>
+                    {c.name || c.username}
+                  </a>
+                ) : (
+                  c.name
+                )}
+              </h3>
               {c.coachProfile.businessName && <p className={muted}>{c.coachProfile.businessName}</p>}
             </div>
           </div>
@@ -87,7 +95,7 @@ function Workshops({ load }: { load: Promise<Awaited<ReturnType<typeof upcomingW
               {w.mode} · {w.level}
             </p>
             <h3 className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>
-              <a href={`/workshops/${w.id}/book`} className={css({ color: 'fg.default', textDecoration: 'none', _hover: { textDecoration: 'underline' } })}>
+              <a href={`/workshops/${w.id}`} className={css({ color: 'fg.default', textDecoration: 'none', _hover: { textDecoration: 'underline' } })}>
                 {w.title}
               </a>
             </h3>

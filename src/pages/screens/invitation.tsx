@@ -88,6 +88,8 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
 export default {
   title: (d: Data) => (d.invitation ? `Invitation to ${d.invitation.workshopSchedule.workshop.title ?? 'a workshop'}` : 'Invitation not found'),
   stream: true,
+  // The token in the address is the credential: never indexed.
+  meta: () => ({ noindex: true }),
   load,
   Page,
 } satisfies PageModule<Data>

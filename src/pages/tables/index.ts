@@ -9,13 +9,19 @@ import type { DataTableProps, TableFilter } from '../../../islands/data-table/pr
 import { clientBookingsPage, clientGroupsPage, clientInvoicesPage, clientPaymentsPage, clientWorkshopsPage } from '../../modules/bookings'
 import { coachBookingsPage, coachFeedbacksPage, coachPayoutsPage, coachWorkshopsPage, workshopHistoryPage, workshopInvoicesPage } from '../../modules/coach'
 import { transfersPage } from '../../modules/payouts'
+import { teamInvitationsPage, teamMembersPage } from '../../modules/teams'
 import type { User } from '../../modules/users'
+import { vouchersPage, voucherUsagePage } from '../../modules/vouchers'
+import { forbidden } from '../../platform/http/errors'
 import type { PageContext } from '../routes'
-import { type FilterSpec, filterKeys, TABLES, type TableKind } from './spec'
+import { pageTeam } from '../team'
+import { type FilterSpec, filterKeys, permissionOf, TABLES, type TableKind } from './spec'
 import { displayRows, VIEWS } from './views'
 
 type Scope = Record<string, string>
-type Loader = (em: EntityManager, user: User, state: TableState, scope: Scope) => Promise<{ rows: unknown[]; total: number; page: number }>
+/** `team`: the current team's id (coach tables show the current team's rows only), or null. */
+type Loader = (em: EntityManager, user: User, state: TableState, scope: Scope, team: string | null) => Promise<{ rows: unknown[]; total: number; page: number }>
+const none = async () => ({ rows: [], total: 0, page: 0 })
 
 const LOADERS: Record<TableKind, Loader> = {
   'client-bookings': (em, u, q, s) => clientBookingsPage(em, u.id, q, { workshopId: s.workshop, ended: s.ended === '1' }),
@@ -23,12 +29,17 @@ const LOADERS: Record<TableKind, Loader> = {
   'client-invoices': (em, u, q, s) => clientInvoicesPage(em, u.id, q, { bookingId: s.booking }),
   'client-groups': (em, u, q) => clientGroupsPage(em, u, q),
   'client-workshops': (em, u, q) => clientWorkshopsPage(em, u.id, q),
-  'coach-bookings': (em, u, q) => coachBookingsPage(em, u.id, q),
-  'coach-workshops': (em, u, q, s) => coachWorkshopsPage(em, u.id, q, { deleted: s.deleted === '1' }),
-  'coach-invoices': (em, u, q, s) => workshopInvoicesPage(em, u.id, s.workshop, q),
-  'coach-history': (em, u, q, s) => workshopHistoryPage(em, u.id, s.workshop, q),
-  'coach-feedbacks': (em, u, q) => coachFeedbacksPage(em, u.id, q),
+  'coach-bookings': (em, u, q, _s, t) => coachBookingsPage(em, u.id, t, q),
+  'coach-workshops': (em, u, q, s, t) => coachWorkshopsPage(em, u.id, t, q, { deleted: s.deleted === '1' }),
+  'coach-invoices': (em, u, q, s, t) => workshopInvoicesPage(em, u.id, t, s.workshop, q),
+  'coach-history': (em, u, q, s, t) => workshopHistoryPage(em, u.id, t, s.workshop, q),
+  'coach-feedbacks': (em, u, q, _s, t) => coachFeedbacksPage(em, u.id, t, q),
+  // The account's payouts: every team's (see the README's Teams section).
   'coach-payouts': (em, u, q, s) => coachPayoutsPage(em, u.id, q, { workshop: s.workshop }),
+  'team-members': (em, _u, q, _s, t) => (t ? teamMembersPage(em, t, q) : none()),
+  'team-invitations': (em, _u, q, _s, t) => (t ? teamInvitationsPage(em, t, q) : none()),
+  vouchers: (em, _u, q, _s, t) => (t ? vouchersPage(em, t, q) : none()),
+  'voucher-usage': (em, _u, q, s, t) => (t ? voucherUsagePage(em, t, s.voucher, q) : none()),
   'coach-transfers': (em, u, q, s) =>
     transfersPage(
       em,
@@ -54,15 +65,15 @@ export function tzOf(cookieTz: string | undefined): string {
 }
 
 /** One page of a table's rows (from the services), with the state as served (a page past the end becomes the last one). */
-async function loadRows(em: EntityManager, user: User, kind: TableKind, state: TableState, scope: Scope) {
-  const res = await LOADERS[kind](em, user, state, scope)
+async function loadRows(em: EntityManager, user: User, kind: TableKind, state: TableState, scope: Scope, team: string | null) {
+  const res = await LOADERS[kind](em, user, state, scope, team)
   return { rows: res.rows as Record<string, unknown>[], total: res.total, state: { ...state, page: res.page } }
 }
 
-/** One page of a table as the island shows it (the data endpoint). */
-export async function loadTable(em: EntityManager, user: User, kind: TableKind, state: TableState, scope: Scope, tz: string) {
-  const data = await loadRows(em, user, kind, state, scope)
-  return { ...data, rows: displayRows(kind, data.rows, { tz, bookingHref: scope.href }) }
+/** One page of a table as the island shows it (the data endpoint; the caller checked the table's permission in `team`). */
+export async function loadTable(em: EntityManager, user: User, kind: TableKind, state: TableState, scope: Scope, tz: string, team: string | null) {
+  const data = await loadRows(em, user, kind, state, scope, team)
+  return { ...data, rows: displayRows(kind, data.rows, { tz, bookingHref: scope.href, me: user.id }) }
 }
 
 export interface TableOptions {
@@ -82,8 +93,15 @@ export type TableData = Awaited<ReturnType<typeof loadTableData>>
 export async function loadTableData(ctx: PageContext, kind: TableKind, opts: TableOptions = {}) {
   const state = readTableState(ctx.url.searchParams, filterKeys(kind), opts.prefix)
   const scope = scopeOf(kind, { ...opts.scope, href: opts.bookingHref })
-  const data = await loadRows(ctx.em, ctx.user!, kind, state, scope)
-  return { kind, ...data, scope, opts, path: ctx.url.pathname, search: ctx.url.search }
+  let team: string | null = null
+  if (TABLES[kind].area === 'coach') {
+    const t = await pageTeam(ctx)
+    const can = permissionOf(kind)
+    if (can && !t.may[can as keyof typeof t.may]) throw forbidden()
+    team = t.tenant?.id ?? null
+  }
+  const data = await loadRows(ctx.em, ctx.user!, kind, state, scope, team)
+  return { kind, ...data, scope, opts, path: ctx.url.pathname, search: ctx.url.search, me: ctx.user!.id }
 }
 
 /** In a page's render: the island's props (rows formatted in the viewer's time zone; the label names the table). */
@@ -97,7 +115,7 @@ export function tableView(data: TableData, tz: string, label: string): DataTable
     kind,
     label,
     columns: view.columns,
-    rows: displayRows(kind, data.rows, { tz, bookingHref: scope.href }),
+    rows: displayRows(kind, data.rows, { tz, bookingHref: scope.href, me: data.me }),
     total: data.total,
     state: data.state,
     filters,

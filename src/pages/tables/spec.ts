@@ -1,8 +1,11 @@
 /**
- * Every list table of the client and coach areas: its filters (URL parameter names) and the
- * scope a page fixes (one workshop, one booking...). The island gets them in its props and
- * writes the same names to the URL that the server reads.
+ * Every list table of the client and coach areas: its filters (URL parameter names), the
+ * scope a page fixes (one workshop, one booking...) and, for a team's tables, the permission
+ * that reads it (checked by the access context in the current team). The island gets them in
+ * its props and writes the same names to the URL that the server reads.
  */
+import type { PermissionName } from '../../modules/roles'
+
 export type FilterSpec =
   | { key: string; label: string; type: 'search'; placeholder?: string }
   | { key: string; label: string; type: 'date' }
@@ -120,6 +123,84 @@ export const TABLES = {
       },
     ],
   },
+  'team-members': {
+    area: 'coach',
+    scope: [],
+    can: 'members.view',
+    filters: [
+      { key: 'q', label: 'Search members', type: 'search', placeholder: 'Name or email' },
+      { key: 'role', label: 'Role', type: 'select', all: 'Any role' },
+      {
+        key: 'status',
+        label: 'Status',
+        type: 'select',
+        all: 'Any status',
+        options: [
+          ['ACTIVE', 'Active'],
+          ['SUSPENDED', 'Suspended'],
+          ['PENDING', 'Pending'],
+        ],
+      },
+    ],
+  },
+  'team-invitations': {
+    area: 'coach',
+    scope: [],
+    can: 'members.manage',
+    filters: [
+      { key: 'q', label: 'Search invitations', type: 'search', placeholder: 'Email' },
+      {
+        key: 'status',
+        label: 'Status',
+        type: 'select',
+        all: 'Waiting and expired',
+        options: [
+          ['PENDING', 'Waiting'],
+          ['EXPIRED', 'Expired'],
+          ['ACCEPTED', 'Accepted'],
+          ['DECLINED', 'Declined'],
+          ['REVOKED', 'Withdrawn'],
+        ],
+      },
+    ],
+  },
+  vouchers: {
+    area: 'coach',
+    scope: [],
+    can: 'vouchers.manage',
+    filters: [
+      { key: 'q', label: 'Search codes', type: 'search', placeholder: 'Code' },
+      {
+        key: 'kind',
+        label: 'Kind',
+        type: 'select',
+        all: 'Any kind',
+        options: [
+          ['percentage', 'Percentage'],
+          ['fixed', 'Fixed amount'],
+          ['free', 'Free'],
+        ],
+      },
+      {
+        key: 'status',
+        label: 'Status',
+        type: 'select',
+        all: 'Any status',
+        options: [
+          ['active', 'Active'],
+          ['disabled', 'Disabled'],
+          ['expired', 'Expired'],
+          ['used_up', 'Used up'],
+        ],
+      },
+    ],
+  },
+  'voucher-usage': {
+    area: 'coach',
+    scope: ['voucher'],
+    can: 'vouchers.manage',
+    filters: [{ key: 'status', label: 'Status', type: 'select', all: 'Any status', options: BOOKING_STATUS }],
+  },
   'coach-payouts': {
     area: 'coach',
     scope: ['workshop'],
@@ -157,8 +238,10 @@ export const TABLES = {
       { key: 'schedule', label: 'Session', type: 'select', all: 'All sessions' },
     ],
   },
-} as const satisfies Record<string, { area: 'client' | 'coach'; scope: readonly string[]; filters: readonly FilterSpec[] }>
+} as const satisfies Record<string, { area: 'client' | 'coach'; scope: readonly string[]; filters: readonly FilterSpec[]; can?: PermissionName }>
 
 export type TableKind = keyof typeof TABLES
 export const TABLE_KINDS = Object.keys(TABLES) as TableKind[]
 export const filterKeys = (kind: TableKind): string[] => TABLES[kind].filters.map((f) => f.key)
+/** The permission a table needs in the current team (team tables), or undefined. */
+export const permissionOf = (kind: TableKind): PermissionName | undefined => (TABLES[kind] as { can?: PermissionName }).can

@@ -14,12 +14,14 @@ export interface ViewOptions {
   tz: string
   /** Links inside a workshop (/b/workshops/{id}/bookings/{bookingId}) instead of /b/bookings/{id}. */
   bookingHref?: string
+  /** The viewer (a booking of their own schedule links to it). */
+  me?: string
 }
 interface View {
   columns: Column[]
   empty: DataTableProps['empty']
   action?: string
-  row: (r: Row, o: ViewOptions) => { cells: Record<string, TableCell>; act?: string }
+  row: (r: Row, o: ViewOptions) => { cells: Record<string, TableCell>; act?: string; data?: Record<string, unknown> }
 }
 
 const PAYMENT_LABEL: Record<string, string> = { succeeded: 'Paid', refunded: 'Refunded', failed: 'Failed', canceled: 'Cancelled', pending: 'Pending' }
@@ -31,7 +33,132 @@ const col = (id: string, header: string, width: number, more: Partial<Column> = 
 const S = { sortable: true } as const
 const SE = { sortable: true, align: 'end' } as const
 
+const MEMBER_STATUS: Record<string, TableCell> = {
+  ACTIVE: { text: 'Active', tone: 'green' },
+  SUSPENDED: { text: 'Suspended', tone: 'red' },
+  PENDING: { text: 'Pending', tone: 'amber' },
+}
+const INVITATION_STATUS: Record<string, TableCell> = {
+  PENDING: { text: 'Waiting', tone: 'amber' },
+  EXPIRED: { text: 'Expired', tone: 'gray' },
+  ACCEPTED: { text: 'Accepted', tone: 'green' },
+  DECLINED: { text: 'Declined', tone: 'red' },
+  REVOKED: { text: 'Withdrawn', tone: 'gray' },
+}
+const VOUCHER_STATUS: Record<string, TableCell> = {
+  active: { text: 'Active', tone: 'green' },
+  disabled: { text: 'Disabled', tone: 'gray' },
+  expired: { text: 'Expired', tone: 'gray' },
+  used_up: { text: 'Used up', tone: 'amber' },
+}
+export const KIND_LABEL: Record<string, string> = { percentage: 'Percentage', fixed: 'Fixed amount', free: 'Free' }
+/** A role name as people read it ('job-poster' -> 'Job poster'). */
+export const roleLabel = (r: string) => (r.charAt(0).toUpperCase() + r.slice(1)).replace(/[-_]/g, ' ')
+/** What a voucher gives, in words: 20%, $15.00, free; the cap after it. */
+export function voucherValue(r: { discountType: string; discountValue: number; maxDiscount: number | null; currency: string }) {
+  const cap = r.maxDiscount ? ` (at most ${money(r.maxDiscount, r.currency)})` : ''
+  if (r.discountType === 'free') return 'Free seats'
+  if (r.discountType === 'percentage') return `${r.discountValue}% off${cap}`
+  return `${money(r.discountValue, r.currency)} off${cap}`
+}
+
+/** The team's own lists (members, invitations, vouchers and a voucher's usage). */
+const TEAM_VIEWS = {
+  'team-members': {
+    columns: [col('name', 'Member', 260, S), col('roles', 'Team roles', 200), col('status', 'Status', 120, S), col('joined', 'Joined', 130, S)],
+    empty: { text: 'No members match.' },
+    row: (r, o) => ({
+      cells: {
+        name: { text: r.person.name, sub: r.person.email },
+        roles: {
+          text: r.roles.length ? r.roles.map(roleLabel).join(', ') : 'No team role',
+          sub: r.accountRoles.length ? `Account: ${r.accountRoles.map(roleLabel).join(', ')}` : undefined,
+        },
+        status: MEMBER_STATUS[r.status] ?? { text: r.status },
+        joined: { text: fmtDate(r.joinedAt, o.tz) },
+      },
+      data: { userId: r.userId, name: r.person.name, roles: r.roles, status: r.status, manager: r.manager },
+    }),
+  },
+  'team-invitations': {
+    columns: [
+      col('email', 'Email', 200, S),
+      col('roles', 'Roles', 110),
+      col('status', 'Status', 110, S),
+      col('sent', 'Sent', 140, S),
+      col('expires', 'Expires', 150, S),
+    ],
+    empty: { text: 'No invitations waiting. Invite someone by email with Invite member.' },
+    row: (r, o) => ({
+      cells: {
+        email: { text: r.email },
+        roles: { text: r.roles.map(roleLabel).join(', ') },
+        status: INVITATION_STATUS[r.status] ?? { text: r.status },
+        sent: { text: fmtDate(r.sentAt, o.tz), sub: r.inviter ? `by ${r.inviter.name}` : undefined },
+        expires: { text: r.status === 'PENDING' || r.status === 'EXPIRED' ? fmtDateTime(r.expiresAt, o.tz) : '—' },
+      },
+      data: { email: r.email, status: r.status },
+    }),
+  },
+  vouchers: {
+    columns: [
+      col('code', 'Code', 150, S),
+      col('value', 'Discount', 160),
+      col('uses', 'Uses', 90, SE),
+      col('expires', 'Expires', 130, S),
+      col('scope', 'Applies to', 150),
+      col('status', 'Status', 100, S),
+    ],
+    empty: { text: 'No vouchers yet: create one with New voucher, for a launch or for friends.' },
+    row: (r, o) => ({
+      cells: {
+        code: { text: r.code, href: `/c/vouchers/${r.id}`, sub: r.bookings ? `${r.bookings} booking${r.bookings === 1 ? '' : 's'}` : undefined },
+        value: { text: voucherValue(r as Parameters<typeof voucherValue>[0]), sub: KIND_LABEL[r.discountType] ?? r.discountType },
+        uses: { text: r.maxUses ? `${r.uses} / ${r.maxUses}` : String(r.uses) },
+        expires: { text: r.expiresAt ? fmtDateTime(r.expiresAt, o.tz) : 'Never' },
+        scope: r.target
+          ? { text: r.target.title, sub: r.target.startDate ? `Session of ${fmtDate(r.target.startDate, r.target.timezone ?? o.tz)}` : 'Every session' }
+          : { text: 'All workshops' },
+        status: VOUCHER_STATUS[r.status] ?? { text: r.status },
+      },
+      data: {
+        code: r.code,
+        discountType: r.discountType,
+        discountValue: r.discountValue,
+        maxDiscount: r.maxDiscount,
+        maxUses: r.maxUses,
+        expiresAt: r.expiresAt,
+        modelType: r.modelType,
+        modelId: r.modelId,
+        disabled: r.disabled,
+      },
+    }),
+  },
+  'voucher-usage': {
+    columns: [
+      col('client', 'Booked by', 220, S),
+      col('workshop', 'Workshop', 240),
+      col('seats', 'Seats', 90, SE),
+      col('discount', 'Discount', 120, SE),
+      col('status', 'Status', 150, S),
+      col('booked', 'Booked', 150, S),
+    ],
+    empty: { text: 'No booking has used this voucher yet.' },
+    row: (r, o) => ({
+      cells: {
+        client: { text: r.client.name, sub: r.client.email, href: r.coachId === o.me ? `/c/bookings/${r.id}` : undefined },
+        workshop: { text: r.workshop.title, sub: fmtDateTime(r.workshop.startDate, r.workshop.timezone) },
+        seats: { text: String(r.seats) },
+        discount: { text: money(r.discount, r.currency), sub: `of ${money(r.total, r.currency)}` },
+        status: status(r.status),
+        booked: { text: fmtDate(r.bookedAt, o.tz) },
+      },
+    }),
+  },
+} satisfies Record<'team-members' | 'team-invitations' | 'vouchers' | 'voucher-usage', View>
+
 export const VIEWS: Record<TableKind, View> = {
+  ...TEAM_VIEWS,
   'client-bookings': {
     columns: [
       col('workshop', 'Workshop', 260, S),

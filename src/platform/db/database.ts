@@ -13,6 +13,7 @@ export interface ProvidedDb {
   /** Embedded only: the postmaster's pid, and the watchdog that restarts it (see embedded.ts). */
   pid?(): number | null
   supervise?(onFatal: (err: Error) => void): void
+  shuttingDown?(): void
 }
 
 export async function provideDatabase(opts: { throwaway?: boolean; port?: number } = {}): Promise<ProvidedDb> {
@@ -27,6 +28,7 @@ export async function provideDatabase(opts: { throwaway?: boolean; port?: number
       url: db.url,
       pid: db.pid,
       supervise: db.supervise,
+      shuttingDown: db.shuttingDown,
       stop: async () => {
         await db.stop()
         rmSync(base, { recursive: true, force: true })

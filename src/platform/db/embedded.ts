@@ -14,6 +14,11 @@ export interface EmbeddedDb {
    * the WAL); `onFatal` is called when it cannot be (the caller exits non-zero).
    */
   supervise(onFatal: (err: Error) => void): void
+  /**
+   * The server is shutting down: PostgreSQL stopping from here on (a Ctrl-C reaches the whole
+   * process group, PostgreSQL included) is expected, not restarted.
+   */
+  shuttingDown(): void
 }
 
 function alive(pid: number) {
@@ -127,6 +132,9 @@ export async function startEmbeddedPostgres(opts: {
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${opts.port}/summit`,
     pid: () => child()?.pid ?? null,
+    shuttingDown() {
+      stopping = true
+    },
     supervise(fn) {
       if (onFatal) return
       onFatal = fn

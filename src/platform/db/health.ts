@@ -6,6 +6,7 @@
  */
 import { readdirSync } from 'node:fs'
 import { getOrm } from './current'
+import { withDbDeadline } from './deadline'
 import { migrationsPath } from './orm'
 
 export const RETRY_AFTER_SECONDS = 5
@@ -13,7 +14,23 @@ export const UNAVAILABLE_MESSAGE = 'The service is busy or its database is unava
 
 // statement/lock/idle timeouts, deadlock, serialization, shutdown, too many connections.
 const RETRYABLE_SQLSTATES = new Set(['57014', '55P03', '25P03', '40P01', '40001', '57P01', '57P02', '57P03', '53300', '53400'])
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'ConnectionRefused', 'ConnectionClosed'])
+// Class 08 is "connection exception", except 08P01 (protocol violation): PostgreSQL answers that
+// to a message it cannot read, such as a NUL byte in a text parameter. That is bad input, not an
+// outage (input is checked before it gets there; see request-guards.ts).
+const PROTOCOL_VIOLATION = '08P01'
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ConnectionRefused',
+  'ConnectionClosed',
+  // The app's own time limits (deadline.ts).
+  'DB_TIMEOUT',
+  'CLIENT_GONE',
+])
 const MESSAGES =
   /timeout exceeded when trying to connect|Connection terminated|connection error and is not queryable|Client was closed|terminating connection|the database system is (starting up|shutting down|in recovery)|The database is not initialised|canceling statement due to (statement|lock) timeout|idle-in-transaction timeout|Failed to connect|Unable to connect|socket connection was closed/i
 
@@ -22,6 +39,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   let e: any = error
   for (let depth = 0; e && depth < 6; depth++, e = e.cause) {
     const code = typeof e.code === 'string' ? e.code : typeof e.sqlState === 'string' ? e.sqlState : undefined
+    if (code === PROTOCOL_VIOLATION) return false
     if (code && (RETRYABLE_SQLSTATES.has(code) || code.startsWith('08') || NETWORK_CODES.has(code))) return true
     if (typeof e.message === 'string' && MESSAGES.test(e.message)) return true
   }
@@ -38,27 +56,23 @@ export function unavailableCause(error: unknown): string {
     if (code === '55P03' || /lock timeout/i.test(message)) return 'lock_timeout'
     if (code === '25P03' || /idle-in-transaction/i.test(message)) return 'idle_in_transaction_timeout'
     if (/timeout exceeded when trying to connect/i.test(message)) return 'pool_timeout'
+    if (code === 'DB_TIMEOUT') return 'app_timeout'
+    if (code === 'CLIENT_GONE') return 'client_gone'
     if (code === '40P01') return 'deadlock'
     if ((code && (code.startsWith('08') || NETWORK_CODES.has(code))) || /connect|terminat|closed/i.test(message)) return 'unreachable'
   }
   return 'other'
 }
 
-/** One `select 1` on a pooled connection, bounded by `timeoutMs`. */
+/** One `select 1` on a pooled connection, bounded by `timeoutMs` (a connection that does not answer is closed). */
 export async function pingDatabase(timeoutMs = 2000): Promise<{ ok: true; ms: number } | { ok: false; error: string }> {
   const t0 = performance.now()
-  let timer: ReturnType<typeof setTimeout> | undefined
   try {
     const orm = getOrm()
-    await Promise.race([
-      orm.em.getConnection().execute('select 1'),
-      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('database did not answer in time')), timeoutMs))),
-    ])
+    await withDbDeadline({ timeoutMs, startNow: true }, () => orm.em.getConnection().execute('select 1'))
     return { ok: true, ms: Math.round(performance.now() - t0) }
   } catch (err) {
     return { ok: false, error: err instanceof Error ? err.message : String(err) }
-  } finally {
-    clearTimeout(timer)
   }
 }
 

@@ -4,14 +4,18 @@ import { defineConfig, MikroORM, type Options } from '@mikro-orm/postgresql'
 import { config } from '../../config'
 import { log } from '../log'
 import { afterCommitSubscriber } from './after-commit'
+import { instrumentPool, setDatabaseLimits } from './deadline'
 
 export const migrationsPath = resolve(import.meta.dir, '../../../migrations')
 
 /**
  * Time limits of every app connection: no statement, lock wait or idle transaction can hold a
- * connection (and the rows it locked) forever; a request that hits one answers 503.
+ * connection (and the rows it locked) forever; a request that hits one answers 503. PostgreSQL
+ * enforces those while it answers; the app's own limits (acquire, query, request: deadline.ts)
+ * hold when it does not.
  */
 export function connectionLimits() {
+  setDatabaseLimits({ queryMs: config.DB_QUERY_TIMEOUT_MS, hangMs: config.DB_HANG_TIMEOUT_MS })
   return {
     statement_timeout: config.DB_STATEMENT_TIMEOUT_MS,
     lock_timeout: config.DB_LOCK_TIMEOUT_MS,
@@ -19,6 +23,11 @@ export function connectionLimits() {
     // Waiting for a pooled connection (pool full, or the database unreachable).
     connectionTimeoutMillis: config.DB_ACQUIRE_TIMEOUT_MS,
     application_name: 'summit',
+    // PostgreSQL 14+: a backend whose client is gone (the app closed a connection that ran out of
+    // time) stops waiting for locks or running its statement within a second, and rolls back.
+    options: '-c client_connection_check_interval=1000',
+    // Bounded acquires and queries, connections tied to their request (deadline.ts).
+    onPoolCreated: instrumentPool,
   }
 }
 

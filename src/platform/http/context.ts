@@ -3,6 +3,7 @@ import { Elysia } from 'elysia'
 import { getOrm } from '../db/current'
 import { currentRequestId, log as rootLog } from '../log'
 import { clientIp } from './client-ip'
+import { fieldError } from './errors'
 import type { CookieJar } from './session'
 
 /** What the platform itself knows of a request: built first, for every request. */
@@ -118,8 +119,25 @@ export function checkedValue<T>() {
  * its shorthands `auth`, `can`, `tenant`). All run before body validation (in `transform`),
  * so 401/403/404/419 come before 422.
  */
+/**
+ * Path parameters are text like any other input: one that did not decode (malformed percent
+ * encoding) or holds a control character (a NUL byte, which PostgreSQL refuses) or an unpaired
+ * surrogate is a 422 naming it, before any lookup. The pages' catch-all (`*`) checks its own.
+ */
+function checkPathParams(params: Record<string, string | null | undefined> | undefined) {
+  if (!params) return
+  for (const [name, value] of Object.entries(params)) {
+    if (name === '*') continue
+    if (value === null) throw fieldError(name, `The ${name} in the path is not valid: its percent-encoding is malformed.`)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+    if (typeof value === 'string' && (/[\u0000-\u001f\u007f]/.test(value) || !value.isWellFormed()))
+      throw fieldError(name, `The ${name} in the path is not valid: it must not contain control characters or unpaired surrogates.`)
+  }
+}
+
 export const platform = new Elysia({ name: 'platform' })
-  .derive({ as: 'global' }, async ({ request, cookie, headers }) => {
+  .derive({ as: 'global' }, async ({ request, cookie, headers, params }) => {
+    checkPathParams(params as Record<string, string | null> | undefined)
     // The id the fetch handler gave the request (src/app.ts); log lines get it through the logger's mixin.
     const requestId = currentRequestId() ?? Bun.randomUUIDv7()
     const em = getOrm().em.fork({ clear: true }) as EntityManager

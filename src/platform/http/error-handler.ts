@@ -8,6 +8,17 @@ import { HttpError, issuesToBag, validationError } from './errors'
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } })
 
+const BAD_TEXT_SQLSTATES = new Set(['08P01', '22P05', '22021'])
+const BAD_TEXT_MESSAGE = 'The request contains a character that cannot be stored (a NUL character or an unpaired surrogate).'
+
+function sqlStateIn(error: any, states: Set<string>) {
+  for (let e = error, depth = 0; e && depth < 6; depth++, e = e.cause) {
+    const code = typeof e.sqlState === 'string' ? e.sqlState : typeof e.code === 'string' ? e.code : undefined
+    if (code && states.has(code)) return true
+  }
+  return false
+}
+
 function toHttpError(code: string | number, error: any): HttpError | null {
   if (error instanceof HttpError) return error
   switch (code) {
@@ -28,6 +39,9 @@ function toHttpError(code: string | number, error: any): HttpError | null {
     case 'INVALID_COOKIE_SIGNATURE':
       return new HttpError(400, 'Invalid cookie.')
   }
+  // Text PostgreSQL cannot store (a NUL byte: 08P01; a lone surrogate in jsonb: 22P05; bad
+  // encoding: 22021) that got past the input checks: the request's fault, never an outage.
+  if (sqlStateIn(error, BAD_TEXT_SQLSTATES)) return validationError({ body: [BAD_TEXT_MESSAGE] })
   if (error instanceof NotFoundError) return new HttpError(404, 'Not found.')
   if (error instanceof UniqueConstraintViolationException) return new HttpError(409, 'This record already exists.')
   if (error instanceof OrmValidationError) return new HttpError(400, 'The request is not valid.')

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { printableKey } from './json'
 
 export type ErrorBag = Record<string, string[]>
 
@@ -30,12 +31,22 @@ export function validationError(errors: ErrorBag) {
   return new HttpError(422, message, errors)
 }
 
+/**
+ * valibot's default messages end with what was received (`... but received "<the input>"`):
+ * an answer never echoes the rejected value, so that part goes. The spec's own messages never have it.
+ */
+const withoutReceived = (message: string) => message.replace(/ but received [\s\S]*$/, '')
+
 /** Turns valibot issues into the errors bag, keyed by dotted path (`profile.firstName`). */
 export function issuesToBag(issues: readonly v.BaseIssue<unknown>[]): ErrorBag {
   const bag: ErrorBag = {}
   for (const issue of issues) {
-    const key = v.getDotPath(issue) ?? (issue.path?.map((p) => String(p.key)).join('.') || '_')
-    const message = issue.kind === 'schema' && issue.type === 'strict_object' && issue.expected === 'never' ? `The field ${key} is not allowed.` : issue.message
+    // Keys come from the input: shown without control characters and cut to a readable length.
+    const key = printableKey(issue.path?.map((p) => String(p.key)).join('.') || '_')
+    const message =
+      issue.kind === 'schema' && issue.type === 'strict_object' && issue.expected === 'never'
+        ? `The field ${key} is not allowed.`
+        : withoutReceived(issue.message)
     // Own keys only: a body key named `__proto__` or `constructor` must not reach Object.prototype.
     const list = Object.hasOwn(bag, key)
       ? bag[key]

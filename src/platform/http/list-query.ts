@@ -1,12 +1,78 @@
 import type { EntityName, FilterQuery, FindOptions } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import * as v from 'valibot'
-import { validationError } from './errors'
+import { type ErrorBag, validationError } from './errors'
+
+/**
+ * Page numbers of every list are bounded: a page past 10,000 is never a real visit (lists that
+ * cannot reach that far stop earlier: the marketplace's 1,000 rows), and an unbounded number
+ * turns into an offset PostgreSQL cannot hold ("bigint out of range").
+ */
+export const MAX_PAGE = 10_000
+export const MAX_PER_PAGE = 100
+export const PAGE_MESSAGE = `The page must be a whole number from 1 to ${MAX_PAGE.toLocaleString('en')}.`
+export const PER_PAGE_MESSAGE = `The per page must be a whole number from 1 to ${MAX_PER_PAGE}.`
+
+/** A whole number from 1 to `max` written as plain digits (no sign, no exponent, no fraction, no leading zero). */
+const wholeUpTo = (raw: string, max: number) => /^[1-9]\d{0,5}$/.test(raw) && Number(raw) <= max
+
+/** `page` of a list's query: the documented rule, shared by every list. */
+export const PageParam = v.pipe(
+  v.string(),
+  v.check((s) => wholeUpTo(s.trim(), MAX_PAGE), PAGE_MESSAGE),
+  v.description(`Page number, from 1 (at most ${MAX_PAGE})`),
+)
+/** `perPage` of a list's query. */
+export const PerPageParam = v.pipe(
+  v.string(),
+  v.check((s) => wholeUpTo(s.trim(), MAX_PER_PAGE), PER_PAGE_MESSAGE),
+  v.description(`Rows per page (default 10, at most ${MAX_PER_PAGE})`),
+)
+
+export interface Paging {
+  page: number
+  perPage: number
+  offset: number
+}
+
+/**
+ * Reads `page` and `perPage` (also `per_page`) of any list: absent means page 1 and
+ * `defaultPerPage`; anything but a whole number within bounds is a 422 naming the field.
+ * Every list goes through here (the CRUD lists, the marketplace, the coach directory, job
+ * postings, tokens, the data tables), so no list turns a hostile number into SQL.
+ */
+export function readPaging(sp: URLSearchParams, opts: { defaultPerPage?: number; fixedPerPage?: number } = {}): Paging {
+  const errors: ErrorBag = {}
+  const page = pagingNumber(sp.get('page'), MAX_PAGE, 1, () => (errors.page = [PAGE_MESSAGE]))
+  let perPage = opts.fixedPerPage ?? opts.defaultPerPage ?? 10
+  const rawPer = sp.get('perPage') ?? sp.get('per_page')
+  if (opts.fixedPerPage === undefined) perPage = pagingNumber(rawPer, MAX_PER_PAGE, perPage, () => (errors.perPage = [PER_PAGE_MESSAGE]))
+  if (Object.keys(errors).length) throw validationError(errors)
+  return { page, perPage, offset: (page - 1) * perPage }
+}
+
+/**
+ * The page number of a server-rendered page's URL: pages never answer 422 to a hand-edited
+ * link, so anything unusable is page 1 and anything past the bound is the last page allowed.
+ */
+export function pageOfUrl(sp: URLSearchParams, key = 'page'): number {
+  const n = Math.floor(Number(sp.get(key)))
+  return Number.isFinite(n) && n > 1 ? Math.min(n, MAX_PAGE) : 1
+}
+
+function pagingNumber(raw: string | null, max: number, fallback: number, bad: () => void) {
+  if (raw === null || raw.trim() === '') return fallback
+  if (!wholeUpTo(raw.trim(), max)) {
+    bad()
+    return fallback
+  }
+  return Number(raw.trim())
+}
 
 /** Query parameters every list accepts (documented once, parsed once). */
 export const ListQuerySchema = v.looseObject({
-  page: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'The page must be a positive whole number.'), v.description('Page number, from 1'))),
-  perPage: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'The per page must be a whole number.'), v.description('Rows per page (default 10, at most 100)'))),
+  page: v.optional(PageParam),
+  perPage: v.optional(PerPageParam),
   sort: v.optional(v.pipe(v.string(), v.description('Comma-separated fields; a leading - sorts descending, e.g. -createdAt,name'))),
   include: v.optional(v.pipe(v.union([v.string(), v.array(v.string())]), v.description('Comma-separated relations to embed'))),
   q: v.optional(v.pipe(v.string(), v.maxLength(200), v.description('Text search'))),
@@ -52,10 +118,14 @@ export function parseListQuery(
   opts: { sortable: readonly string[]; filterable: readonly string[]; includes: readonly string[]; defaultSort?: string },
 ): ListParams {
   const sp = url.searchParams
-  const page = Math.max(1, Number(sp.get('page') ?? 1) || 1)
-  const perPageRaw = Number(sp.get('perPage') ?? sp.get('per_page') ?? 10) || 10
-  const perPage = Math.min(100, Math.max(1, perPageRaw))
   const errors: Record<string, string[]> = {}
+  let paging: Paging = { page: 1, perPage: 10, offset: 0 }
+  try {
+    paging = readPaging(sp)
+  } catch (e: any) {
+    Object.assign(errors, e.errors)
+  }
+  const { page, perPage } = paging
   const sort = (sp.get('sort') ?? opts.defaultSort ?? '-createdAt')
     .split(',')
     .map((s) => s.trim())
@@ -78,9 +148,7 @@ export function parseListQuery(
   }
   if (Object.keys(errors).length) throw validationError(errors)
   return {
-    page,
-    perPage,
-    offset: (page - 1) * perPage,
+    ...paging,
     sort,
     include,
     q: sp.get('q')?.trim() || undefined,

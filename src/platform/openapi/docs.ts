@@ -25,11 +25,11 @@ const description = `The JSON API of ${config.SITE_NAME}. Every path is under \`
 
 **Signing in.** Browser clients call \`GET /api/sanctum/csrf-cookie\` first, then send the \`XSRF-TOKEN\` cookie's value in an \`X-XSRF-TOKEN\` header on every POST, PUT, PATCH and DELETE (else 419). Scripts use a personal access token (\`POST /v1/auth/tokens\`) as \`Authorization: Bearer …\` and skip CSRF.
 
-**Teams.** Tenant-owned resources act in the team named by the \`X-Team\` header (a tenant slug), else the user's \`defaultTenantSlug\`. Another team's rows answer 404.
+**Teams.** Tenant-owned resources act in the team named by the \`X-Team\` header (a tenant slug), else the user's \`defaultTenantSlug\`. Another team's rows answer 404. \`POST /v1/t/switch\` changes the current team (the coach area shows it); a team's members, invitations and settings are under \`/v1/t\` (tag Teams).
 
-**Lists** answer \`{ data, meta: { page, perPage, total, lastPage } }\` and take \`page\`, \`perPage\` (default 10, at most 100), \`sort\` (\`-createdAt,name\`), \`filter[field]=value\`, \`q\`, \`include\` and, for super-admins, \`withTrashed=1\`. **Shows** answer \`{ data }\`.
+**Lists** answer \`{ data, meta: { page, perPage, total, lastPage } }\` and take \`page\` (a whole number from 1 to 10,000), \`perPage\` (default 10, at most 100; anything else is a 422 naming the field), \`sort\` (\`-createdAt,name\`), \`filter[field]=value\`, \`q\`, \`include\` and, for super-admins, \`withTrashed=1\`. **Shows** answer \`{ data }\`.
 
-**Errors** answer \`{ message }\`: 400 malformed request, 401 unauthenticated, 403 forbidden, 404 not found, 409 conflict (e.g. not enough seats), 419 CSRF token mismatch, 422 \`{ message, errors: { field: [messages] } }\`, 429 too many attempts (with Retry-After).`
+**Errors** answer \`{ message }\`: 400 malformed request, 401 unauthenticated, 403 forbidden, 404 not found, 409 conflict (e.g. not enough seats), 419 CSRF token mismatch, 413 body too large (bytes, or more than 10,000 JSON keys and list elements), 422 \`{ message, errors: { field: [messages] } }\` (also for JSON nested deeper than 64 levels and for a NUL character or an unpaired surrogate in any text), 429 too many attempts (with Retry-After), 503 the database is busy or does not answer (with Retry-After).`
 
 export const docs = new Elysia({ name: 'docs' })
   .use(

@@ -3,6 +3,7 @@ import { css } from 'styled-system/css'
 import { type CoachBooking, coachBooking } from '../../../modules/coach'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
+import { teamId } from '../../team'
 import { card, Empty, fmtDateTime, link, money, muted, PageHeader, Status, stack, TabLinks, table, tableWrap } from './ui'
 
 type Tab = '' | '/seats' | '/payments' | '/resources'
@@ -62,7 +63,7 @@ function Details({ d }: { d: CoachBooking }) {
 function page(tab: Tab): PageModule<CoachBooking> {
   return {
     title: (d) => `Booking of ${d.client.name}`,
-    load: (ctx: PageContext) => coachBooking(ctx.em, ctx.user!.id, ctx.params.id),
+    load: async (ctx: PageContext) => coachBooking(ctx.em, ctx.user!.id, await teamId(ctx), ctx.params.id),
     Page: ({ data: d }) => {
       const base = `/c/bookings/${d.booking.id}`
       const island = {

@@ -5,11 +5,12 @@ import { Island } from '../../island'
 import { PageSkeleton } from '../../layouts/skeleton'
 import type { PageContext, PageModule } from '../../routes'
 import { loadTableData, tableView } from '../../tables'
+import { teamId } from '../../team'
 import { useTz } from '../client/parts'
 import { fmtShort, PageHeader, stack } from './ui'
 
 async function load(ctx: PageContext) {
-  const schedules = await coachScheduleOptions(ctx.em, ctx.user!.id)
+  const schedules = await coachScheduleOptions(ctx.em, ctx.user!.id, await teamId(ctx))
   const options = { schedule: schedules.map((s): [string, string] => [s.id, `${s.title} · ${fmtShort(s.startDate, s.timezone)}`]) }
   return { table: await loadTableData(ctx, 'coach-bookings', { options }) }
 }

@@ -3,6 +3,7 @@ import { css, cx } from 'styled-system/css'
 import { type CoachDashboard, coachDashboard, planUsage } from '../../../modules/coach'
 import { now } from '../../../platform/clock'
 import type { PageContext, PageModule } from '../../routes'
+import { teamId } from '../../team'
 import { RevenueChart } from './chart'
 import { card, Empty, filterBar, fmtDateTime, fmtDay, input, link, MODE_LABEL, money, muted, outlineLink, PageHeader, plural, Stat, stack, stars } from './ui'
 
@@ -33,7 +34,7 @@ interface Data {
 
 async function load(ctx: PageContext): Promise<Data> {
   const range = rangeOf(ctx.url)
-  const [d, plan] = [await coachDashboard(ctx.em, ctx.user!.id, range.from, range.to), await planUsage(ctx.em, ctx.user!.defaultTenantSlug)]
+  const [d, plan] = [await coachDashboard(ctx.em, ctx.user!.id, await teamId(ctx), range.from, range.to), await planUsage(ctx.em, ctx.user!.defaultTenantSlug)]
   return { d, range, currency: plan?.currency ?? 'usd' }
 }
 

@@ -4,17 +4,19 @@ import { coachFeedbackSummary, coachScheduleOptions, coachWorkshopRatings } from
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
 import { loadTableData, tableView } from '../../tables'
+import { teamId } from '../../team'
 import { useTz } from '../client/parts'
 import { card, fmtShort, muted, PageHeader, Stat, stack } from './ui'
 
 async function load(ctx: PageContext) {
-  const [workshops, schedules] = await Promise.all([coachWorkshopRatings(ctx.em, ctx.user!.id), coachScheduleOptions(ctx.em, ctx.user!.id)])
+  const team = await teamId(ctx)
+  const [workshops, schedules] = await Promise.all([coachWorkshopRatings(ctx.em, ctx.user!.id, team), coachScheduleOptions(ctx.em, ctx.user!.id, team)])
   const options = {
     workshop: workshops.map((w): [string, string] => [w.id, `${w.title}${w.average ? ` (${w.average}★)` : ''}`]),
     schedule: schedules.map((s): [string, string] => [s.id, `${s.title} · ${fmtShort(s.startDate, s.timezone)}`]),
   }
   const table = await loadTableData(ctx, 'coach-feedbacks', { options, reload: true })
-  return { table, data: await coachFeedbackSummary(ctx.em, ctx.user!.id, table.state.filters) }
+  return { table, data: await coachFeedbackSummary(ctx.em, ctx.user!.id, team, table.state.filters) }
 }
 type Data = Awaited<ReturnType<typeof load>>
 

@@ -6,6 +6,7 @@ import { planUsage, type WorkshopDetail, workshopDetail, workshopFormOptions } f
 import { Island } from '../../island'
 import { PageSkeleton } from '../../layouts/skeleton'
 import type { PageContext } from '../../routes'
+import { teamId } from '../../team'
 import { money, PageHeader, Status, stack, TabLinks } from './ui'
 
 export const WORKSHOP_TABS = [
@@ -18,7 +19,7 @@ export const WORKSHOP_TABS = [
 ] as const
 
 export async function loadWorkshop(ctx: PageContext, opts: { form?: boolean } = {}) {
-  const detail = await workshopDetail(ctx.em, ctx.user!.id, ctx.params.id)
+  const detail = await workshopDetail(ctx.em, ctx.user!.id, await teamId(ctx), ctx.params.id)
   if (!detail) return null
   const plan = await planUsage(ctx.em, ctx.user!.defaultTenantSlug)
   const options = opts.form ? await workshopFormOptions(ctx.em) : { templates: [], tags: [] }
@@ -68,6 +69,7 @@ export function WorkshopFrame({ data, tab, children }: { data: WorkshopData; ctx
                   id: w.id,
                   title: w.title,
                   description: w.description ?? '',
+                  outcomes: w.outcomes,
                   image: w.image ?? '',
                   video: w.video ?? '',
                   price: w.price / 100,

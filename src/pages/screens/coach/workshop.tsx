@@ -3,6 +3,7 @@ import { css } from 'styled-system/css'
 import { workshopTitle } from '../../../modules/coach'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
+import { teamId } from '../../team'
 import { card, fmtDateTime, muted } from './ui'
 import { loadWorkshop, type WorkshopData, WorkshopFrame, WorkshopFrameSkeleton } from './workshop-shell'
 
@@ -80,7 +81,7 @@ export default {
   // The title (and the 404) come before the first byte; the workshop and its schedules stream in.
   title: (title: string) => title,
   defer: true,
-  head: (ctx: PageContext) => workshopTitle(ctx.em, ctx.user!.id, ctx.params.id),
+  head: async (ctx: PageContext) => workshopTitle(ctx.em, ctx.user!.id, await teamId(ctx), ctx.params.id),
   load: (ctx: PageContext) => loadWorkshop(ctx, { form: true }),
   Fallback: ({ ctx, head }) => <WorkshopFrameSkeleton ctx={ctx} head={head} tab="" />,
   Page,

@@ -3,6 +3,7 @@ import { css } from 'styled-system/css'
 import { APPLICATION_STATUSES, applicationCounts, findPosting, listApplications } from '../../../modules/job-postings'
 import { APPLICANT_LABEL } from '../../../modules/job-postings/job-posting.schema'
 import { HttpError } from '../../../platform/http/errors'
+import { pageOfUrl } from '../../../platform/http/list-query'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
 import { Pagination } from '../marketplace/parts'
@@ -23,7 +24,7 @@ async function load(ctx: PageContext) {
   }
   const sp = ctx.url.searchParams
   const status = APPLICATION_STATUSES.find((s) => s === sp.get('status')) ?? null
-  const page = Math.max(1, Math.floor(Number(sp.get('page')) || 1))
+  const page = pageOfUrl(sp)
   const api = new URL(`http://x/?page=${page}${status ? `&filter[status]=${status}` : ''}`)
   const list = await listApplications(team.rc.em, posting.id, api, { perPage: PER_PAGE })
   const counts = await applicationCounts(team.rc.em, posting.id)

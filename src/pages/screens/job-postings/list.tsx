@@ -4,6 +4,7 @@ import { badge, button } from 'styled-system/recipes'
 import { countOpenPostings, JOB_STATUSES, listPostings } from '../../../modules/job-postings'
 import { EMPLOYMENT_LABEL, STATUS_LABEL } from '../../../modules/job-postings/job-posting.schema'
 import { PLAN_LIMITS, type TenantPlan } from '../../../modules/tenants'
+import { pageOfUrl } from '../../../platform/http/list-query'
 import type { PageContext, PageModule } from '../../routes'
 import { Pagination } from '../marketplace/parts'
 import { muted, PageHeader, Problem, panel } from './parts'
@@ -14,7 +15,7 @@ async function load(ctx: PageContext) {
   if (!team.ok) return { problem: team.message }
   const sp = ctx.url.searchParams
   const status = JOB_STATUSES.find((s) => s === sp.get('status')) ?? null
-  const page = Math.max(1, Math.floor(Number(sp.get('page')) || 1))
+  const page = pageOfUrl(sp)
   const api = new URL('http://x/v1/t/job-postings')
   api.searchParams.set('page', String(page))
   api.searchParams.set('sort', '-updatedAt')

@@ -9,6 +9,7 @@ import { badge, button, input, textarea } from 'styled-system/recipes'
 import { config } from '../../../config'
 import { applyState, findPublished, jobPostingLd } from '../../../modules/job-postings'
 import { DEPARTMENT_LABEL, EMPLOYMENT_LABEL, INTERVIEW_LABEL, SENIORITY_LABEL } from '../../../modules/job-postings/job-posting.schema'
+import { scanJson } from '../../../platform/http/json'
 import { escapeJson } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
 import { cardBox, container, muted } from '../marketplace/parts'
@@ -17,10 +18,15 @@ async function load(ctx: PageContext) {
   const posting = await findPublished(ctx.em.fork(), ctx.params.id)
   if (!posting) return null
   const sp = ctx.url.searchParams
-  let errors: Record<string, string[]> = {}
+  // The errors bag the form route put in the query: only short lists of text are shown (the
+  // query is anyone's to edit).
+  const errors: Record<string, string[]> = {}
   try {
-    const raw = JSON.parse(sp.get('errors') ?? '{}')
-    if (raw && typeof raw === 'object') errors = raw
+    const text = sp.get('errors') ?? '{}'
+    const raw = text.length <= 10_000 && !scanJson(text, 3, 200).tooDeep ? JSON.parse(text) : null
+    if (raw && typeof raw === 'object' && !Array.isArray(raw))
+      for (const [k, list] of Object.entries(raw).slice(0, 50))
+        if (Array.isArray(list)) errors[k] = list.filter((m): m is string => typeof m === 'string').slice(0, 5)
   } catch {}
   return { posting, applied: sp.get('applied'), error: sp.get('error')?.slice(0, 300) ?? null, errors, name: sp.get('name')?.slice(0, 255) ?? '' }
 }
@@ -279,6 +285,12 @@ function JobPage({ data }: { data: Data; ctx: PageContext }) {
 export default {
   title: (d: Data) => `${d.posting.title} at ${d.posting.companyName ?? 'a team'}`,
   description: 'A job posted on Summit. Apply without an account.',
+  meta: (d: Data) => ({
+    canonical: `${config.APP_URL}/jobs/${d.posting.id}`,
+    description: `${[d.posting.companyName, d.posting.location].filter(Boolean).join(', ')}. ${(d.posting.description ?? '').replace(/\s+/g, ' ')}`
+      .trim()
+      .slice(0, 200),
+  }),
   load,
   Page: JobPage,
 } satisfies PageModule<Data>

@@ -7,6 +7,7 @@ import { css, cx } from 'styled-system/css'
 import { badge, button, input } from 'styled-system/recipes'
 import { EMPLOYMENT_TYPES, listPublished, WORK_MODES } from '../../../modules/job-postings'
 import { EMPLOYMENT_LABEL, SENIORITY_LABEL } from '../../../modules/job-postings/job-posting.schema'
+import { pageOfUrl } from '../../../platform/http/list-query'
 import type { PageContext, PageModule } from '../../routes'
 import { memoHtml, pageCache } from '../marketplace/cache'
 import { cardBox, container, muted, Pagination } from '../marketplace/parts'
@@ -16,7 +17,7 @@ async function load(ctx: PageContext) {
   const q = sp.get('q')?.trim().slice(0, 200) ?? ''
   const type = sp.get('type') ?? ''
   const mode = sp.get('mode') ?? ''
-  const page = Math.max(1, Math.floor(Number(sp.get('page')) || 1))
+  const page = pageOfUrl(sp)
   // Shared by every visitor of the same URL for the marketplace's memo window (as /workshops).
   const result = await pageCache(`jobs:${page}:${type}:${mode}:${q}`, () =>
     listPublished(ctx.em.fork(), { page, q, employmentStatus: type, workplaceType: mode }),
@@ -166,6 +167,7 @@ function JobsBody({ data, ctx }: { data: Data; ctx: PageContext }) {
 export default {
   title: 'Jobs',
   description: 'Open positions posted by teams on Summit. Apply without an account.',
+  canonicalParams: ['page'],
   load,
   Page: JobsPage,
 } satisfies PageModule<Data>

@@ -12,7 +12,7 @@ import { toMajor } from '../../../shared/money'
 import { Island } from '../../island'
 import { Logo } from '../../layouts/parts'
 import { matchRoute, type PageContext, type PageModule } from '../../routes'
-import { CoachAvatar, cardBox, dayOf, hoursOf, LEVEL_LABEL, MODE_LABEL, money, muted, type PublicCoach, placeOf } from './parts'
+import { CoachAvatar, cardBox, dayOf, hoursOf, LEVEL_LABEL, MODE_LABEL, money, muted, type PublicCoach, placeOf, toneBadge } from './parts'
 
 async function load(ctx: PageContext) {
   const schedule = await findPublicSchedule(ctx.em.fork(), ctx.params.id ?? '')
@@ -93,7 +93,7 @@ function BookPage({ data, ctx }: { data: Data; ctx: PageContext }) {
           <div className={css({ display: 'flex', gap: '1.5', flexWrap: 'wrap' })}>
             <span className={badge({ size: 'sm', variant: 'subtle' })}>{MODE_LABEL[s.mode] ?? s.mode}</span>
             <span className={badge({ size: 'sm', variant: 'subtle' })}>{LEVEL_LABEL[s.level] ?? s.level}</span>
-            {s.runs && <span className={cx(badge({ size: 'sm', variant: 'solid' }), css({ bg: 'green.9', color: 'white' }))}>Runs</span>}
+            {s.runs && <span className={toneBadge('green')}>Runs</span>}
           </div>
           <dl className={css({ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: '4', rowGap: '2', fontSize: 'sm' })}>
             <dt className={muted}>Date</dt>

@@ -7,8 +7,10 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { css, cx } from 'styled-system/css'
 import { badge, button } from 'styled-system/recipes'
+import { config } from '../../../config'
 import { findPublicCoach } from '../../../modules/accounts'
 import { coachRatings } from '../../../modules/feedback'
+import { EMPLOYMENT_LABEL, openPostingsOf } from '../../../modules/job-postings'
 import { serializePublicUser } from '../../../modules/users'
 import { listPublicSchedules } from '../../../modules/workshops'
 import { HttpError } from '../../../platform/http/errors'
@@ -35,11 +37,14 @@ async function loadCoach(ctx: PageContext, username: string) {
     throw err
   }
   const coach = serializePublicUser(user)
-  const schedules = await listPublicSchedules(em.fork(), { page: 1, perPage: 6, coach: user.id, when: 'upcoming' })
+  const [schedules, jobs] = await Promise.all([
+    listPublicSchedules(em.fork(), { page: 1, perPage: 6, coach: user.id, when: 'upcoming' }),
+    openPostingsOf(em.fork(), user.id),
+  ])
   // Each listed row carries the coach's rating; without rows it is read on its own.
   const listed = (schedules.data[0]?.coach as { rating?: { average: number | null; count: number } } | undefined)?.rating
   const rating = listed ?? (await coachRatings(em.fork(), [user.id])).get(user.id) ?? { average: null, count: 0 }
-  return { coach, schedules, rating }
+  return { coach, schedules, rating, jobs }
 }
 type Data = NonNullable<Awaited<ReturnType<typeof load>>>
 
@@ -71,7 +76,7 @@ function CoachProfilePage({ data }: { data: Data; ctx: PageContext }) {
 }
 
 function CoachProfileBody({ data }: { data: Data }) {
-  const { coach, schedules, rating } = data
+  const { coach, schedules, rating, jobs } = data
   const cp = coach.coachProfile
   const name = coach.name || coach.username || ''
   const country = countryByCode(coach.profile.country)
@@ -171,6 +176,35 @@ function CoachProfileBody({ data }: { data: Data }) {
               </p>
             )}
           </section>
+          {jobs.length > 0 && (
+            <section className={section} aria-labelledby="jobs-title">
+              <h2 id="jobs-title" className={h2}>
+                Open positions
+              </h2>
+              <ul className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
+                {jobs.map((j) => (
+                  <li key={j.id} className={css({ display: 'flex', flexDir: 'column', gap: '0.5' })}>
+                    <a
+                      href={`/jobs/${j.id}`}
+                      className={css({ fontWeight: 'semibold', color: 'fg.default', textDecoration: 'underline', textUnderlineOffset: '2px' })}
+                    >
+                      {j.title}
+                    </a>
+                    <span className={muted}>
+                      {[j.companyName, j.location, j.employmentStatus ? EMPLOYMENT_LABEL[j.employmentStatus] : null, j.workplaceTypes.join(', ') || null]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              <p className={css({ mt: '4' })}>
+                <a href="/jobs" className={button({ size: 'sm', variant: 'outline' })}>
+                  All jobs
+                </a>
+              </p>
+            </section>
+          )}
         </div>
         <aside className={css({ display: 'flex', flexDir: 'column', gap: '6' })}>
           <section className={section} aria-labelledby="experience">
@@ -244,6 +278,11 @@ function CoachProfileBody({ data }: { data: Data }) {
 
 export default {
   title: (d: Data) => d.coach.name || d.coach.username || 'Coach',
+  meta: (d: Data) => ({
+    canonical: `${config.APP_URL}/${(d.coach.username ?? '').toLowerCase()}`,
+    type: 'profile' as const,
+    description: [d.coach.profile.headline, d.coach.coachProfile.bio].filter(Boolean).join('. ').replace(/\s+/g, ' ').slice(0, 200) || undefined,
+  }),
   description: 'Coach profile: experience, certifications, specializations and upcoming workshops.',
   load,
   Page: CoachProfilePage,

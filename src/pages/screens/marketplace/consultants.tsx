@@ -7,11 +7,13 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { css, cx } from 'styled-system/css'
 import { badge, button, input } from 'styled-system/recipes'
 import { listPublicCoaches } from '../../../modules/accounts'
+import { nextScheduleOfCoaches } from '../../../modules/workshops'
+import { pageOfUrl } from '../../../platform/http/list-query'
 import { countryByCode } from '../../../shared/countries'
 import type { PageContext, PageModule } from '../../routes'
 import { memoHtml, pageCache } from './cache'
 import { countryOptions } from './country-options'
-import { CoachAvatar, cardBox, container, muted, Pagination, Stars } from './parts'
+import { CoachAvatar, cardBox, container, dayOf, muted, Pagination, Stars } from './parts'
 
 const PER_PAGE = 12
 
@@ -29,7 +31,22 @@ const coachCard = {
   headline: css({ fontSize: 'sm', lineClamp: '2' }),
   specs: css({ display: 'flex', flexWrap: 'wrap', gap: '1.5' }),
   spec: badge({ size: 'sm', variant: 'subtle' }),
-  foot: css({ mt: 'auto', pt: '1' }),
+  foot: css({ mt: 'auto', pt: '1', display: 'flex', flexDir: 'column', gap: '3' }),
+  next: css({
+    position: 'relative',
+    zIndex: '1',
+    display: 'flex',
+    flexDir: 'column',
+    gap: '0.5',
+    p: '3',
+    borderRadius: 'l2',
+    bg: 'bg.subtle',
+    textDecoration: 'none',
+    color: 'fg.default',
+    _hover: { bg: 'bg.muted' },
+  }),
+  nextLabel: css({ fontSize: 'xs', fontWeight: 'semibold', textTransform: 'uppercase', letterSpacing: 'wide', color: 'fg.muted' }),
+  nextTitle: css({ fontSize: 'sm', fontWeight: 'semibold', lineClamp: '2' }),
 }
 
 async function load(ctx: PageContext) {
@@ -37,17 +54,25 @@ async function load(ctx: PageContext) {
   const q = sp.get('q')?.trim().slice(0, 200) ?? ''
   const countryRaw = sp.get('country')?.trim() ?? ''
   const country = countryRaw ? (countryByCode(countryRaw)?.code ?? '') : ''
-  const page = Math.max(1, Math.floor(Number(sp.get('page')) || 1))
-  const result = await pageCache(`consultants:${page}:${country}:${q}`, () =>
-    listPublicCoaches(ctx.em.fork(), {
+  const page = pageOfUrl(sp)
+  const result = await pageCache(`consultants:${page}:${country}:${q}`, async () => {
+    const list = await listPublicCoaches(ctx.em.fork(), {
       page,
       perPage: PER_PAGE,
       offset: (page - 1) * PER_PAGE,
       sort: [{ field: 'name', dir: 'asc' }],
       q: q || undefined,
       country: country || undefined,
-    }),
-  )
+    })
+    // Each card links to its coach's next workshop page: one statement for the page's coaches.
+    return {
+      ...list,
+      next: await nextScheduleOfCoaches(
+        ctx.em.fork(),
+        list.data.map((c) => c.id),
+      ),
+    }
+  })
   // The directory rows carry their rating already (one rating query per page).
   return { result, q, country }
 }
@@ -147,6 +172,13 @@ function ConsultantsBody({ data, ctx }: { data: Data; ctx: PageContext }) {
                   )}
                   <div className={coachCard.foot}>
                     <Stars average={r.average} count={r.count} />
+                    {result.next.get(c.id) && (
+                      <a href={`/workshops/${result.next.get(c.id)!.id}`} className={coachCard.next} data-testid="next-workshop">
+                        <span className={coachCard.nextLabel}>Next workshop</span>
+                        <span className={coachCard.nextTitle}>{result.next.get(c.id)!.title}</span>
+                        <span className={muted}>{dayOf(result.next.get(c.id)!.startDate, result.next.get(c.id)!.timezone)}</span>
+                      </a>
+                    )}
                   </div>
                 </li>
               )
@@ -169,6 +201,7 @@ function ConsultantsBody({ data, ctx }: { data: Data; ctx: PageContext }) {
 export default {
   title: 'Coaches and consultants',
   description: 'Find a coach or consultant: experience, certifications, specializations and upcoming workshops.',
+  canonicalParams: ['page'],
   load,
   Page: ConsultantsPage,
 } satisfies PageModule<Data>

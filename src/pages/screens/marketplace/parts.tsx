@@ -1,6 +1,6 @@
 /**
  * Pieces the public marketplace screens share (/workshops, /consultants, /{username},
- * /workshops/{id}/book): money and dates as the schedule's venue sees them, the coach avatar,
+ * /workshops/{id}, /workshops/{id}/book): money and dates as the schedule's venue sees them, the coach avatar,
  * a workshop schedule card. Server-only, no JavaScript.
  */
 import { css, cx } from 'styled-system/css'
@@ -192,6 +192,23 @@ export function Stars({ average, count }: { average: number | null; count: numbe
   )
 }
 
+/**
+ * A badge in a tone (green: runs, red: cancelled), tinted from the tone's scale in light and dark
+ * mode: its own class set, so no recipe's background competes with the tone's.
+ */
+const toneBase = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  borderRadius: 'full',
+  fontWeight: 'semibold',
+  whiteSpace: 'nowrap',
+  bg: 'colorPalette.a3',
+  color: 'colorPalette.12',
+})
+const toneSize = { sm: css({ h: '5', px: '2', fontSize: 'xs' }), md: css({ h: '6', px: '2.5', fontSize: 'xs' }) }
+const tonePalette = { green: css({ colorPalette: 'green' }), red: css({ colorPalette: 'red' }) }
+export const toneBadge = (tone: 'green' | 'red', size: 'sm' | 'md' = 'sm') => cx(toneBase, toneSize[size], tonePalette[tone])
+
 const tagBadge = cx(badge({ size: 'sm', variant: 'outline' }))
 const card = {
   item: cx(cardBox, css({ display: 'flex', flexDir: 'column', overflow: 'hidden' })),
@@ -200,7 +217,7 @@ const card = {
   body: css({ p: '5', display: 'flex', flexDir: 'column', gap: '3', flex: '1' }),
   badges: css({ display: 'flex', flexWrap: 'wrap', gap: '1.5' }),
   subtle: badge({ size: 'sm', variant: 'subtle' }),
-  runs: cx(badge({ size: 'sm', variant: 'solid' }), css({ bg: 'green.9', color: 'white' })),
+  runs: toneBadge('green'),
   title: css({ fontWeight: 'semibold', fontSize: 'lg', lineHeight: 'snug' }),
   titleLink: css({ color: 'fg.default', textDecoration: 'none', _hover: { textDecoration: 'underline' } }),
   facts: css({ display: 'flex', flexDir: 'column', gap: '0.5', fontSize: 'sm', color: 'fg.muted' }),
@@ -214,6 +231,7 @@ const card = {
   price: css({ fontWeight: 'bold', fontSize: 'lg' }),
   seats: { full: cx(muted, css({ color: 'red.10' })), few: cx(muted, css({ color: 'amber.11' })), many: cx(muted, css({ color: 'fg.muted' })) },
   aside: cx(css({ ml: 'auto' }), muted),
+  srOnly: css({ srOnly: true }),
   book: css({
     ml: 'auto',
     display: 'inline-flex',
@@ -250,7 +268,8 @@ export function ScheduleCard({
   const left = s.seatsLeft ?? 0
   const full = left <= 0
   const started = new Date(s.startDate ?? 0).getTime() <= Date.now()
-  const href = `/workshops/${s.id}/book`
+  // The card leads to the schedule's public page; booking starts there.
+  const href = `/workshops/${s.id}`
   return (
     <li className={card.item} data-testid="schedule-card">
       {w.image && (
@@ -310,11 +329,9 @@ export function ScheduleCard({
         </span>
         {started ? (
           <span className={card.aside}>In progress</span>
-        ) : full ? (
-          <span className={card.aside}>Full</span>
         ) : (
-          <a href={href} className={card.book}>
-            Book
+          <a href={href} className={card.book} data-testid="card-details">
+            Details<span className={card.srOnly}> of {w.title}</span>
           </a>
         )}
       </div>

@@ -259,6 +259,7 @@ function WorkshopsBody({ data, ctx }: { data: Data; ctx: PageContext }) {
 export default {
   title: 'Workshops',
   description: 'Browse live workshops by coaches and consultants: filter by topic, level, format, country, date and price.',
+  canonicalParams: ['tag', 'page'],
   load,
   Page: WorkshopsPage,
 } satisfies PageModule<Data>

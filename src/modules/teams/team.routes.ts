@@ -1,0 +1,301 @@
+/**
+ * The team's own management under /v1/t (the team of X-Team, else the user's defaultTenantSlug)
+ * and the invitation link's routes under /v1/team-invitations. Checks run in the one order:
+ * 401, the team (400/404), the permission (403: members.view to read, members.manage to
+ * change), the row (404), then the body (422).
+ */
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { Elysia, t } from 'elysia'
+import * as v from 'valibot'
+import type { ListQuery } from '../../platform/db/paged-sql'
+import { checkedValue, platform, type RequestContext } from '../../platform/http/context'
+import { parseOrThrow } from '../../platform/http/errors'
+import { type ListParams, ListQuerySchema, listResponse, parseListQuery } from '../../platform/http/list-query'
+import { created, dataOf, noContent, ok, pageOf } from '../../platform/openapi/responses'
+import { Tenant } from '../tenants'
+import {
+  acceptTeamInvitation,
+  declineTeamInvitation,
+  inviteToTeam,
+  resendInvitation,
+  revokeInvitation,
+  showTeamInvitation,
+  teamInvitationsPage,
+} from './invitations.service'
+import { assignableRoles, changeMember, findMember, type MemberRow, removeMember, switchTeam, teamMembersPage, teamsOf } from './members.service'
+import { teamSettings } from './settings.service'
+import {
+  MyTeamsView,
+  PublicTeamInvitationView,
+  TeamBriefView,
+  TeamInvitationTokenSchema,
+  TeamInvitationView,
+  TeamInviteSchema,
+  TeamMemberChangeSchema,
+  TeamMemberView,
+  TeamRenameSchema,
+  TeamRoleView,
+  TeamSettingsView,
+  TeamSwitchSchema,
+} from './team.schema'
+
+const TAG = 'Teams'
+const em = (ctx: RequestContext) => ctx.em as EntityManager
+
+/** The API's list parameters as the paged statement takes them (page from 0, sort ids, filters with q). */
+const asListQuery = (p: ListParams): ListQuery => ({
+  page: p.page - 1,
+  pageSize: p.perPage,
+  sort: p.sort.map((s) => ({ id: s.field, desc: s.dir === 'desc' })),
+  filters: { ...p.filter, ...(p.q ? { q: p.q } : {}) },
+})
+
+const member = checkedValue<MemberRow>()
+const memberAccess = {
+  tenant: true,
+  can: 'members.manage' as const,
+  check: async (ctx: RequestContext, params: Record<string, string | undefined>) =>
+    member.keep(ctx, await findMember(em(ctx), (await ctx.tenant()).id, params.id ?? '')),
+}
+const memberParams = t.Object({ id: t.String() })
+
+export const teamRoutes = new Elysia({ name: 'teams' })
+  .use(platform)
+  .get(
+    '/t/teams',
+    async ({ ctx }) => {
+      const user = ctx.requireUser()
+      const teams = await teamsOf(em(ctx), user.id)
+      return { data: { current: teams.find((x) => x.slug === user.defaultTenantSlug) ?? null, teams } }
+    },
+    {
+      auth: true,
+      detail: {
+        responses: ok(dataOf(MyTeamsView), 'My teams and the current one'),
+        tags: [TAG],
+        summary: 'The teams I am an active member of, and the current one (my defaultTenantSlug)',
+      },
+    },
+  )
+  .post(
+    '/t/switch',
+    async ({ ctx, body }) => {
+      const user = ctx.requireUser()
+      const { slug } = parseOrThrow(TeamSwitchSchema, body)
+      const tenant = await switchTeam(em(ctx), user, slug, ctx.isSuperAdmin)
+      const mine = (await teamsOf(em(ctx), user.id)).find((x) => x.slug === tenant.slug)
+      return { data: { slug: tenant.slug, name: tenant.name, roles: mine?.roles ?? [] } }
+    },
+    {
+      auth: true,
+      body: TeamSwitchSchema,
+      detail: {
+        responses: ok(dataOf(TeamBriefView), 'The team now current'),
+        tags: [TAG],
+        summary: 'Switch the current team',
+        description:
+          'Sets the `defaultTenantSlug` of the signed-in user: the team the coach area shows and the API acts in when no `X-Team` header is sent. Only a team the user is an ACTIVE member of (super-admins: any team); another is 404.',
+      },
+    },
+  )
+  .get('/t/settings', async ({ ctx }) => ({ data: await teamSettings(em(ctx), await ctx.tenant()) }), {
+    tenant: true,
+    detail: {
+      responses: ok(dataOf(TeamSettingsView), 'The team, its plan and the limits in use'),
+      tags: [TAG],
+      summary: "The team's name, slug, currency, plan, limits in use and what each plan allows (members)",
+    },
+  })
+  .patch(
+    '/t',
+    async ({ ctx, body }) => {
+      const tenant = await ctx.tenant()
+      const { name } = parseOrThrow(TeamRenameSchema, body)
+      await em(ctx).nativeUpdate(Tenant, { id: tenant.id }, { name })
+      tenant.name = name
+      return { data: await teamSettings(em(ctx), tenant) }
+    },
+    {
+      access: { tenant: true, can: 'members.manage' },
+      body: TeamRenameSchema,
+      detail: {
+        responses: ok(dataOf(TeamSettingsView), 'The renamed team'),
+        tags: [TAG],
+        summary: 'Rename the team (members.manage); slug, currency and plan are the operators’',
+      },
+    },
+  )
+  .get('/t/roles', async ({ ctx }) => ({ data: await assignableRoles(em(ctx)) }), {
+    access: { tenant: true, can: 'members.view' },
+    detail: {
+      responses: ok(v.object({ data: v.array(TeamRoleView) }), 'Roles a team may give'),
+      tags: [TAG],
+      summary: 'Roles a team may give its members (every permission of the role acts inside a team)',
+    },
+  })
+  .get(
+    '/t/members',
+    async ({ ctx, request }) => {
+      const tenant = await ctx.tenant()
+      const p = parseListQuery(new URL(request.url), {
+        sortable: ['name', 'email', 'status', 'joined'],
+        filterable: ['role', 'status'],
+        includes: [],
+        defaultSort: 'joined',
+      })
+      const page = await teamMembersPage(em(ctx), tenant.id, asListQuery(p))
+      return listResponse(page.rows, page.total, p)
+    },
+    {
+      access: { tenant: true, can: 'members.view' },
+      query: ListQuerySchema,
+      detail: {
+        responses: ok(pageOf(TeamMemberView), 'A page of members'),
+        tags: [TAG],
+        summary: 'Members of the team with their roles and status (members.view)',
+        description: '`q` searches names and addresses; `filter[role]`, `filter[status]`; sort by name, email, status, joined.',
+      },
+    },
+  )
+  .patch(
+    '/t/members/:id',
+    async ({ ctx, body }) => {
+      const m = member.take(ctx)
+      const input = parseOrThrow(TeamMemberChangeSchema, body)
+      return { data: await changeMember(em(ctx), (await ctx.tenant()).id, m.id, input) }
+    },
+    {
+      access: memberAccess,
+      params: memberParams,
+      body: TeamMemberChangeSchema,
+      detail: {
+        responses: ok(dataOf(TeamMemberView), 'The changed member'),
+        tags: [TAG],
+        summary: "Change a member's team roles or status (members.manage)",
+        description:
+          'Roles replace the member’s team roles as a whole; only roles of `GET /v1/t/roles`. Status ACTIVE or SUSPENDED. 409 when the change would leave the team without an ACTIVE manager.',
+      },
+    },
+  )
+  .delete(
+    '/t/members/:id',
+    async ({ ctx, set }) => {
+      await removeMember(em(ctx), (await ctx.tenant()).id, member.take(ctx).id)
+      set.status = 204
+      return null
+    },
+    {
+      access: memberAccess,
+      params: memberParams,
+      detail: {
+        responses: noContent('Removed'),
+        tags: [TAG],
+        summary: 'Remove a member from the team (members.manage)',
+        description: '409 for the team’s last ACTIVE manager. A removed member whose current team this was moves to another team of theirs.',
+      },
+    },
+  )
+  .get(
+    '/t/invitations',
+    async ({ ctx, request }) => {
+      const tenant = await ctx.tenant()
+      const p = parseListQuery(new URL(request.url), {
+        sortable: ['email', 'status', 'sent', 'expires'],
+        filterable: ['status'],
+        includes: [],
+        defaultSort: '-sent',
+      })
+      const page = await teamInvitationsPage(em(ctx), tenant.id, asListQuery(p))
+      return listResponse(page.rows, page.total, p)
+    },
+    {
+      access: { tenant: true, can: 'members.manage' },
+      query: ListQuerySchema,
+      detail: {
+        responses: ok(pageOf(TeamInvitationView), 'A page of invitations'),
+        tags: [TAG],
+        summary: 'Invitations of the team (members.manage): waiting and expired ones unless filter[status] asks for others',
+      },
+    },
+  )
+  .post(
+    '/t/invitations',
+    async ({ ctx, body, set }) => {
+      const input = parseOrThrow(TeamInviteSchema, body)
+      const data = await inviteToTeam(em(ctx), await ctx.tenant(), ctx.requireUser(), input)
+      set.status = 201
+      return { data }
+    },
+    {
+      access: { tenant: true, can: 'members.manage' },
+      body: TeamInviteSchema,
+      detail: {
+        responses: created(dataOf(TeamInvitationView), 'The invitation, with its link (shown once)'),
+        tags: [TAG],
+        summary: 'Invite someone by email (members.manage)',
+        description:
+          'Mails a single-use link to `/invitations/team/{token}` that works for 7 days. `roles` (default `["coach"]`) are the team roles the membership starts with. 422 when the address is already a member or has a waiting invitation.',
+      },
+    },
+  )
+  .post('/t/invitations/:id/resend', async ({ ctx, params }) => ({ data: await resendInvitation(em(ctx), await ctx.tenant(), params.id, ctx.requireUser()) }), {
+    access: { tenant: true, can: 'members.manage' },
+    params: memberParams,
+    detail: {
+      responses: ok(dataOf(TeamInvitationView), 'The invitation with a new link (shown once)'),
+      tags: [TAG],
+      summary: 'Send an invitation again with a new link and expiry (members.manage); the old link stops working',
+    },
+  })
+  .post('/t/invitations/:id/revoke', async ({ ctx, params }) => ({ data: await revokeInvitation(em(ctx), (await ctx.tenant()).id, params.id) }), {
+    access: { tenant: true, can: 'members.manage' },
+    params: memberParams,
+    detail: {
+      responses: ok(dataOf(TeamInvitationView), 'The withdrawn invitation'),
+      tags: [TAG],
+      summary: 'Withdraw a waiting invitation (members.manage): its link stops working',
+    },
+  })
+  .get('/team-invitations/:token', async ({ ctx, params }) => ({ data: await showTeamInvitation(em(ctx), params.token) }), {
+    params: t.Object({ token: t.String() }),
+    detail: {
+      responses: ok(dataOf(PublicTeamInvitationView), 'The invitation'),
+      tags: [TAG],
+      summary: 'What a team invitation offers: the team, who invited, the roles, its status (no sign-in: the token is the credential)',
+    },
+  })
+  .post(
+    '/team-invitations/accept',
+    async ({ ctx, body }) => {
+      const user = ctx.requireUser()
+      const { token } = parseOrThrow(TeamInvitationTokenSchema, body)
+      return { data: await acceptTeamInvitation(em(ctx), token, user) }
+    },
+    {
+      auth: true,
+      body: TeamInvitationTokenSchema,
+      detail: {
+        responses: ok(dataOf(v.object({ team: v.object({ slug: v.string(), name: v.string() }), roles: v.array(v.string()) })), 'The team joined'),
+        tags: [TAG],
+        summary: 'Accept a team invitation (signed in with the invited address; a link works once)',
+        description:
+          'The account becomes an ACTIVE member with the invited roles, gets the coach role (the coach area is where teams work) and the team becomes its current one. 403 for another address; 409 when the link was used, declined, withdrawn or expired.',
+      },
+    },
+  )
+  .post(
+    '/team-invitations/decline',
+    async ({ ctx, body }) => {
+      const { token } = parseOrThrow(TeamInvitationTokenSchema, body)
+      await declineTeamInvitation(em(ctx), token)
+      return { data: await showTeamInvitation(em(ctx), token) }
+    },
+    {
+      body: TeamInvitationTokenSchema,
+      detail: {
+        responses: ok(dataOf(PublicTeamInvitationView), 'The declined invitation'),
+        tags: [TAG],
+        summary: 'Decline a team invitation (no sign-in: the token is the credential)',
+      },
+    },
+  )
