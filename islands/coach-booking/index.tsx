@@ -7,6 +7,7 @@ import { useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import * as v from 'valibot'
 import { Button } from '../../design-system/components/button/button'
+import { Choice } from '../../design-system/components/choice/choice'
 import { Textarea } from '../../design-system/components/input/input'
 import { BookingCancelSchema, BookingUpdateSchema, SeatUpdateSchema } from '../../src/modules/bookings/booking.schema'
 import { Modal } from '../coach-common/dialog'
@@ -191,23 +192,9 @@ function SeatCard({ seat, index }: { seat: CoachBookingProps['seats'][number]; i
           <span className={css({ fontWeight: 'semibold', overflowWrap: 'anywhere', minW: '0' })}>
             Seat {index + 1}: {label} <span className={hintCss}>({seat.status.toLowerCase()})</span>
           </span>
-          <label
-            className={css({
-              display: 'inline-flex',
-              alignItems: 'center',
-              gap: '2',
-              minH: '11',
-              px: '3',
-              borderWidth: '1px',
-              borderColor: attended ? 'green.9' : 'border.default',
-              borderRadius: 'l2',
-              cursor: 'pointer',
-              fontWeight: 'medium',
-            })}
-          >
+          <Choice className={css({ display: 'inline-flex', fontWeight: 'medium', colorPalette: 'green' })}>
             <input
               type="checkbox"
-              className={css({ w: '5', h: '5' })}
               checked={attended}
               onChange={(e) => {
                 setAttended(e.target.checked)
@@ -216,7 +203,7 @@ function SeatCard({ seat, index }: { seat: CoachBookingProps['seats'][number]; i
               }}
             />
             Attended
-          </label>
+          </Choice>
         </div>
         <Field label="Attendance notes" error={form.error('attendanceNotes')} hint={`${form.values.attendanceNotes.length}/1000`}>
           {(a) => (

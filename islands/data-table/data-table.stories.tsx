@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { mockApi } from '../../.storybook/mock-api'
 import DataTable from './index'
 import type { DataTableProps, TableRow } from './props'
 
@@ -80,3 +81,20 @@ export const NoMatch: Story = { args: { rows: [], total: 0, state: { page: 0, so
 export const Paged: Story = { args: { total: 137, state: { page: 2, sort: [{ id: 'date', desc: true }], filters: {} } } }
 /** A short list inside a detail page: no filter bar, no selection. */
 export const Bare: Story = { args: { bare: true, action: undefined } }
+
+/** Presses the first sortable header: the island asks the API for that page. */
+const sortByFirstColumn = async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+  canvasElement.querySelector<HTMLElement>('th a, th button')?.click()
+}
+const PAGE = 'GET /v1/tables/client-bookings'
+
+/** Another page on its way: the table is busy. */
+export const Loading: Story = { decorators: [mockApi({ [PAGE]: 'pending' })], play: sortByFirstColumn }
+/** The page could not be loaded: the alert above the rows that stay. */
+export const LoadFailed: Story = {
+  decorators: [mockApi({ [PAGE]: { status: 503, body: { message: 'Unavailable' } } })],
+  play: async (ctx) => {
+    await sortByFirstColumn(ctx)
+    for (let i = 0; i < 50 && !ctx.canvasElement.querySelector('[role=alert]'); i++) await new Promise((r) => setTimeout(r, 20))
+  },
+}
