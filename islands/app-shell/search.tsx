@@ -31,7 +31,7 @@ export const NavSearch = forwardRef<HTMLInputElement, Pick<AppShellProps, 'area'
     <div className={css({ position: 'relative', w: 'full', 'aside[data-state=closed] &': { display: 'none' } })}>
       <label className={css({ position: 'relative', display: 'flex', alignItems: 'center' })}>
         <span className={css({ srOnly: true })}>Search</span>
-        <SearchIcon aria-hidden className={css({ position: 'absolute', left: '2.5', w: '4', h: '4', color: 'fg.muted' })} />
+        <SearchIcon aria-hidden className={css({ position: 'absolute', left: '2.5', zIndex: '1', pointerEvents: 'none', w: '4', h: '4', color: 'fg.muted' })} />
         <Input
           ref={ref}
           size="sm"
