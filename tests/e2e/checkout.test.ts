@@ -58,7 +58,10 @@ describe('checkout', () => {
     s.page.on('request', (r) => /stripe\.com/.test(r.url()) && stripeRequests.push(r.url()))
 
     await s.page.goto(`/workshops?q=${encodeURIComponent(`Storytelling for leaders ${tag}`)}`)
-    await s.page.getByRole('link', { name: `Storytelling for leaders ${tag}` }).click()
+    // The card leads to the workshop's public page, whose Book action is the checkout.
+    await s.page.getByTestId('schedule-card').first().getByRole('heading').getByRole('link', { name: `Storytelling for leaders ${tag}` }).click()
+    await s.page.waitForURL(`**/workshops/${schedule.id}`)
+    await s.page.getByTestId('book').click()
     await s.page.waitForURL(`**/workshops/${schedule.id}/book`)
     expect(await s.page.title()).toBe(`Book Storytelling for leaders ${tag} | Summit (test)`)
     await ready(s.page)
