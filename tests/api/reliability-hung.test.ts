@@ -278,6 +278,39 @@ describe('each query is bounded, inside a request or not', () => {
     for (let i = 0; i < 30; i++) expect((await em().execute<any[]>('select 1 as one'))[0].one).toBe(1)
   })
 
+  test('a wait whose first check was answered is checked again: the database hanging later still cuts it within seconds', async () => {
+    const { isDatabaseUnavailable } = await import('../../src/platform/db/health')
+    const started = (await em().execute<any[]>('select clock_timestamp() as t'))[0].t
+    const slow = em()
+      .execute('select pg_sleep(25)')
+      .then(
+        () => null,
+        (e) => e,
+      )
+    // The watchdog's first check (a second into the wait) is answered: the database still answers.
+    const checked = async () =>
+      (
+        await em().execute<any[]>(
+          `select 1 from pg_stat_activity where application_name = 'summit-watchdog' and state = 'idle' and query = 'select 1' and query_start > ?`,
+          [started],
+        )
+      ).length > 0
+    expect(await waitFor(checked, 20_000)).toBe(true)
+    const t0 = performance.now()
+    const hung = freezeCluster(app().databasePid()!)
+    let err: any
+    try {
+      err = await slow
+    } finally {
+      hung.resume()
+    }
+    // Checked again a second later: no answer within DB_HANG_TIMEOUT_MS (2 s), so it is cut
+    // (before, one answered check meant waiting for DB_QUERY_TIMEOUT_MS, 35 s).
+    expect(isDatabaseUnavailable(err)).toBe(true)
+    expect(performance.now() - t0).toBeLessThan(ANSWER_WITHIN_MS + 2000)
+    expect(await waitFor(async () => (await em().execute<any[]>('select 1 as one'))[0].one === 1, 20_000)).toBe(true)
+  })
+
   test('a slow query on a database that answers is left to finish: the watchdog checks, the database answers, nothing is cut', async () => {
     // Longer than the stall that wakes the watchdog (1 s) plus its check (DB_HANG_TIMEOUT_MS, 2 s).
     const rows = await em().execute<any[]>(`select pg_sleep(3.5), 'done' as outcome`)

@@ -92,7 +92,10 @@ function incomplete(a: Answer): string | null {
   const head = a.raw.indexOf('\r\n\r\n')
   if (head < 0) return `${a.path}: no complete head (${a.raw.length} bytes)`
   const status = a.raw.slice(0, a.raw.indexOf('\r\n'))
-  if (!/^HTTP\/1\.1 200 /.test(status)) return `${a.path}: ${status}`
+  // The health check answers 503 when its select 1 takes over 2 s (30 requests on 2 busy cores):
+  // that is its answer, and it must arrive whole like every other.
+  const expected = a.path === '/v1/health' ? /^HTTP\/1\.1 (200|503) / : /^HTTP\/1\.1 200 /
+  if (!expected.test(status)) return `${a.path}: ${status}`
   const headers = a.raw.slice(0, head).toLowerCase()
   const body = a.raw.slice(head + 4)
   const length = /\r\ncontent-length: *(\d+)/.exec(headers)?.[1]

@@ -58,8 +58,7 @@ describe('checkout', () => {
     s.page.on('request', (r) => /stripe\.com/.test(r.url()) && stripeRequests.push(r.url()))
 
     await s.page.goto(`/workshops?q=${encodeURIComponent(`Storytelling for leaders ${tag}`)}`)
-    // The card leads to the workshop's public page, whose Book action is the checkout.
-    await s.page.getByTestId('schedule-card').first().getByRole('heading').getByRole('link', { name: `Storytelling for leaders ${tag}` }).click()
+    await s.page.getByRole('link', { name: `Storytelling for leaders ${tag}`, exact: true }).click()
     await s.page.waitForURL(`**/workshops/${schedule.id}`)
     await s.page.getByTestId('book').click()
     await s.page.waitForURL(`**/workshops/${schedule.id}/book`)

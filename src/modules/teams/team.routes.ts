@@ -10,7 +10,7 @@ import * as v from 'valibot'
 import type { ListQuery } from '../../platform/db/paged-sql'
 import { checkedValue, platform, type RequestContext } from '../../platform/http/context'
 import { parseOrThrow } from '../../platform/http/errors'
-import { type ListParams, ListQuerySchema, listResponse, parseListQuery } from '../../platform/http/list-query'
+import { type ListParams, ListQuerySchema, listResponse, parseIncludes, parseListQuery } from '../../platform/http/list-query'
 import { created, dataOf, noContent, ok, pageOf } from '../../platform/openapi/responses'
 import type { RefundPolicy } from '../../shared/refund-policy'
 import { Tenant } from '../tenants'
@@ -133,14 +133,22 @@ export const teamRoutes = new Elysia({ name: 'teams' })
       },
     },
   )
-  .get('/t/roles', async ({ ctx }) => ({ data: await assignableRoles(em(ctx)) }), {
-    access: { tenant: true, can: 'members.view' },
-    detail: {
-      responses: ok(v.object({ data: v.array(TeamRoleView) }), 'Roles a team may give'),
-      tags: [TAG],
-      summary: 'Roles a team may give its members (every permission of the role acts inside a team)',
+  .get(
+    '/t/roles',
+    async ({ ctx, request }) => {
+      // Nothing to include: an include asked for is a 422, never silently ignored.
+      parseIncludes(new URL(request.url).searchParams.get('include'), [])
+      return { data: await assignableRoles(em(ctx)) }
     },
-  })
+    {
+      access: { tenant: true, can: 'members.view' },
+      detail: {
+        responses: ok(v.object({ data: v.array(TeamRoleView) }), 'Roles a team may give'),
+        tags: [TAG],
+        summary: 'Roles a team may give its members (every permission of the role acts inside a team)',
+      },
+    },
+  )
   .get(
     '/t/members',
     async ({ ctx, request }) => {

@@ -152,16 +152,30 @@ interface Wait {
 }
 const waits = new Set<Wait>()
 
-/** Starts tracking a wait; a second into it, the watchdog checks the database answers at all. */
+/**
+ * Starts tracking a wait. Every second it lasts, the watchdog checks that the database answers
+ * at all (a check that began before the database stopped answering may still succeed, so one
+ * check per wait is not enough). Checks are shared: one runs at a time however many waits ask.
+ */
 function track(cut: (reason: Error) => void): () => void {
   const wait: Wait = { since: Date.now(), cut }
   waits.add(wait)
-  const stall = limits.hangMs > 0 ? setTimeout(() => void watchdog?.check(), STALL_MS) : undefined
+  let stall: ReturnType<typeof setTimeout> | undefined
+  const arm = () => {
+    stall = setTimeout(async () => {
+      if (!waits.has(wait)) return
+      const answered = await watchdog?.check()
+      if (answered && waits.has(wait)) arm()
+    }, STALL_MS)
+  }
+  if (limits.hangMs > 0) arm()
   return () => {
     waits.delete(wait)
     clearTimeout(stall)
   }
 }
+
+const hungError = (ms: number) => new DatabaseTimeoutError(`The database did not answer a check within ${ms} ms: it counts as hung.`)
 
 /** The database did not answer the watchdog: every wait older than STALL_MS is cut. */
 function cutStalled(reason: Error) {
@@ -191,24 +205,40 @@ class Watchdog {
     try {
       await Promise.race([
         (async () => {
-          if (!this.client) {
-            const c = this.connect()
-            c.on('error', () => {})
-            this.client = c
-            await c.connect()
+          // A connection of an earlier check may have died since (a restarted database): that
+          // says nothing about the database now, so it is asked again on a new connection.
+          const reused = this.client !== null
+          try {
+            await (await this.connection()).query('select 1')
+          } catch (err) {
+            if (!reused) throw err
+            this.drop()
+            await (await this.connection()).query('select 1')
           }
-          await this.client.query('select 1')
         })(),
         new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('no answer')), ms))),
       ])
       return true
     } catch {
       this.drop()
-      if (!this.stopped) cutStalled(new DatabaseTimeoutError(`The database did not answer a check within ${ms} ms: it counts as hung.`))
+      if (!this.stopped) cutStalled(hungError(ms))
       return false
     } finally {
       clearTimeout(timer)
     }
+  }
+
+  private async connection() {
+    if (this.client) return this.client
+    const c = this.connect()
+    c.on('error', () => {})
+    // A connection that ends (the database restarted, a proxy closed it) is not asked again.
+    c.on('end', () => {
+      if (this.client === c) this.client = null
+    })
+    this.client = c
+    await c.connect()
+    return c
   }
 
   private drop() {
