@@ -77,7 +77,8 @@ export default function Checkout(props: CheckoutProps) {
   const server = useServerErrors()
   const [booking, setBooking] = useState<Booking | null>((props.resume as Booking | null | undefined) ?? null)
   const offer = props.offer ?? null
-  const [seats, setSeats] = useState(offer?.seats ?? 1)
+  const maxSeats = Math.max(1, Math.min(props.seatsLeft, 100))
+  const [seats, setSeats] = useState(offer?.seats ?? Math.min(Math.max(1, props.seats ?? 1), maxSeats))
   const [voucherCode, setVoucherCode] = useState('')
   const [withAddress, setWithAddress] = useState(false)
   const [address, setAddress] = useState<Address>(EMPTY_ADDRESS)
@@ -87,7 +88,6 @@ export default function Checkout(props: CheckoutProps) {
   const [checking, setChecking] = useState(false)
   const [formError, setFormError] = useState<string | null>(null)
   const [submitting, setSubmitting] = useState(false)
-  const maxSeats = Math.max(1, Math.min(props.seatsLeft, 100))
 
   /** The rule of a field (`seats`, `voucherCode`, `address.city`...), once the schemas are here. */
   const ruleOf = (key: string): v.GenericSchema | undefined => {
