@@ -1,6 +1,8 @@
 /** Summit's recipes; they extend (or add to) Park UI's through the preset. */
+import { badge } from './components/badge/badge.recipe'
 import { button } from './components/button/button.recipe'
 import { card } from './components/card/card.recipe'
+import { choice } from './components/choice/choice.recipe'
 import { dialog } from './components/dialog/dialog.recipe'
 import { linkButton } from './components/link-button/link-button.recipe'
 import { nativeSelect } from './components/native-select/native-select.recipe'
@@ -12,5 +14,5 @@ import { table } from './components/table/table.recipe'
 import { toast } from './components/toast/toast.recipe'
 import { combobox, menu, select } from './theme/layering.recipe'
 
-export const recipes = { button, linkButton, nativeSelect, spinner }
+export const recipes = { badge, button, choice, linkButton, nativeSelect, spinner }
 export const slotRecipes = { card, combobox, dialog, menu, radioPictureGroup, scrollArea, select, sidebar, table, toast }

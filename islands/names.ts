@@ -25,6 +25,7 @@ export const islandNames = [
   'coach-team',
   'coach-vouchers',
   'team-settings',
+  'team-refund-policy',
   'team-invitation',
   'coach-payouts',
   'waitlist',

@@ -59,6 +59,8 @@ import SettingsDialog from './settings-dialog'
 import { SettingsDialogProps } from './settings-dialog/props'
 import TeamInvitation from './team-invitation'
 import { TeamInvitationProps } from './team-invitation/props'
+import TeamRefundPolicy from './team-refund-policy'
+import { TeamRefundPolicyProps } from './team-refund-policy/props'
 import TeamSettings from './team-settings'
 import { TeamSettingsProps } from './team-settings/props'
 import Waitlist from './waitlist'
@@ -92,6 +94,7 @@ export const islands = {
   'coach-team': define(CoachTeamProps, CoachTeam),
   'coach-vouchers': define(CoachVouchersProps, CoachVouchers),
   'team-settings': define(TeamSettingsProps, TeamSettings),
+  'team-refund-policy': define(TeamRefundPolicyProps, TeamRefundPolicy),
   'team-invitation': define(TeamInvitationProps, TeamInvitation),
   'coach-payouts': define(CoachPayoutsProps, CoachPayouts),
   waitlist: define(WaitlistProps, Waitlist),

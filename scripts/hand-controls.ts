@@ -7,7 +7,8 @@
  *   `<dialog>` element (or `styled.button`, `styled('select')`...), whatever its class;
  * - `input`: a raw `<input>`, except `type="hidden"`, `"file"`, `"radio"` and `"checkbox"`
  *   (no look of their own, or wrapped by a design-system component: FileUpload, Checkbox,
- *   RadioPictureGroup);
+ *   RadioPictureGroup); a `<button hidden>` with no content (the invisible submit button that
+ *   lets Enter submit a form whose visible buttons sit outside it) has no look either;
  * - `control-css`: a `css()`/`cva()`/`sva()` style that draws a control by hand: a height
  *   (`h`, `minH`...) with inline padding or a width, and a frame (a border all round, an
  *   `appearance` reset or a pointer cursor; or rounded corners with a hover, focus or text
@@ -111,6 +112,14 @@ function tagKind(tag: ts.JsxTagNameExpression): Kind | null {
   return null
 }
 
+/** A `<button hidden />`: the invisible default button of a form, never seen. */
+function hiddenButton(node: ts.JsxOpeningElement | ts.JsxSelfClosingElement): boolean {
+  return (
+    ts.isJsxSelfClosingElement(node) &&
+    node.attributes.properties.some((a) => ts.isJsxAttribute(a) && ts.isIdentifier(a.name) && a.name.text === 'hidden' && !a.initializer)
+  )
+}
+
 function inputType(attrs: ts.JsxAttributes): string | null {
   for (const a of attrs.properties) {
     if (!ts.isJsxAttribute(a) || !ts.isIdentifier(a.name) || a.name.text !== 'type') continue
@@ -136,7 +145,8 @@ export function scanSource(file: string, source: string): Finding[] {
   const visit = (node: ts.Node) => {
     if (ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node)) {
       const kind = tagKind(node.tagName)
-      if (kind && !(kind === 'input' && ALLOWED_INPUT_TYPES.has(inputType(node.attributes) ?? ''))) add(node, kind)
+      const allowed = (kind === 'input' && ALLOWED_INPUT_TYPES.has(inputType(node.attributes) ?? '')) || (kind === 'button' && hiddenButton(node))
+      if (kind && !allowed) add(node, kind)
     } else if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'styled') {
       // styled.button
       if (TAGS.has(node.name.text as Kind)) add(node, node.name.text as Kind)

@@ -8,6 +8,8 @@ import { LogOutIcon, MenuIcon, SettingsIcon, UserIcon, XIcon } from 'lucide-reac
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { toggleColorMode } from '../../design-system/color-mode'
+import { Button } from '../../design-system/components/button/button'
+import { IconButton } from '../../design-system/components/icon-button/icon-button'
 import { PageLoadingBar } from '../../design-system/components/page-loading-bar/page-loading-bar'
 import { Sidebar } from '../../design-system/components/sidebar/sidebar'
 import { post } from '../lib/api'
@@ -43,17 +45,7 @@ function rememberTimeZone() {
   } catch {}
 }
 
-const iconButton = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  w: '10',
-  h: '10',
-  borderRadius: 'l2',
-  color: 'fg.default',
-  _hover: { bg: 'bg.muted' },
-  '& svg': { w: '5', h: '5' },
-})
+const iconSize = css({ color: 'fg.default', '& svg': { w: '5', h: '5' } })
 
 export default function AppShell(props: AppShellProps) {
   const { area, path, canCoach, allowed } = props
@@ -126,9 +118,17 @@ export default function AppShell(props: AppShellProps) {
           zIndex: 'sticky',
         })}
       >
-        <button type="button" className={iconButton} aria-label="Open menu" aria-expanded={drawer} aria-controls="area-drawer" onClick={() => setDrawer(true)}>
+        <IconButton
+          variant="ghost"
+          size="md"
+          className={iconSize}
+          aria-label="Open menu"
+          aria-expanded={drawer}
+          aria-controls="area-drawer"
+          onClick={() => setDrawer(true)}
+        >
           <MenuIcon aria-hidden />
-        </button>
+        </IconButton>
         <a href={area === 'coach' ? '/c' : '/b'} className={css({ fontWeight: 'bold', color: 'fg.default', textDecoration: 'none' })}>
           Summit
         </a>
@@ -157,14 +157,15 @@ export default function AppShell(props: AppShellProps) {
           '&[data-drawer=open]': { transform: 'none', visibility: 'visible', boxShadow: { base: 'xl', md: 'none' } },
         })}
       >
-        <button
-          type="button"
-          className={`${iconButton} ${css({ display: { base: 'inline-flex', md: 'none' }, position: 'absolute', top: '2', right: '2', zIndex: '1' })}`}
+        <IconButton
+          variant="ghost"
+          size="md"
+          className={`${iconSize} ${css({ display: { base: 'inline-flex', md: 'none' }, position: 'absolute', top: '2', right: '2', zIndex: '1' })}`}
           aria-label="Close menu"
           onClick={() => setDrawer(false)}
         >
           <XIcon aria-hidden />
-        </button>
+        </IconButton>
         <Sidebar
           items={items}
           currentPath={path}
@@ -189,38 +190,26 @@ export default function AppShell(props: AppShellProps) {
           }
           footer={
             <div className={css({ display: 'flex', flexDir: 'column', gap: '1', flex: '1', minW: '0' })}>
-              <button
-                type="button"
+              <Button
+                variant="ghost"
                 onClick={() => (setDrawer(false), openSettings())}
                 aria-label="Settings"
-                className={css({
-                  display: 'flex',
-                  alignItems: 'center',
-                  gap: '2',
-                  px: '2',
-                  h: '9',
-                  borderRadius: 'l2',
-                  fontSize: 'sm',
-                  fontWeight: 'medium',
-                  color: 'fg.default',
-                  _hover: { bg: 'bg.muted' },
-                  '& svg': { w: '4', h: '4' },
-                })}
+                className={css({ justifyContent: 'flex-start', px: '2', fontWeight: 'medium', color: 'fg.default', '& svg': { w: '4', h: '4' } })}
               >
                 <SettingsIcon aria-hidden />
                 <span className={css({ 'aside[data-state=closed] &': { display: 'none' } })}>Settings</span>
-              </button>
+              </Button>
               <UserMenu
                 triggerClass={css({
-                  display: 'flex',
-                  alignItems: 'center',
+                  justifyContent: 'flex-start',
                   gap: '2',
+                  h: 'auto',
                   p: '1.5',
-                  borderRadius: 'l2',
                   minW: '0',
                   flex: '1',
                   textAlign: 'left',
-                  _hover: { bg: 'bg.muted' },
+                  fontWeight: 'normal',
+                  color: 'fg.default',
                 })}
                 trigger={
                   <>

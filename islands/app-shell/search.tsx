@@ -3,6 +3,7 @@
 import { SearchIcon } from 'lucide-react'
 import { forwardRef, useId, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
+import { Input } from '../../design-system/components/input/input'
 import { search } from './nav'
 import type { AppShellProps } from './props'
 
@@ -30,9 +31,10 @@ export const NavSearch = forwardRef<HTMLInputElement, Pick<AppShellProps, 'area'
     <div className={css({ position: 'relative', w: 'full', 'aside[data-state=closed] &': { display: 'none' } })}>
       <label className={css({ position: 'relative', display: 'flex', alignItems: 'center' })}>
         <span className={css({ srOnly: true })}>Search</span>
-        <SearchIcon aria-hidden className={css({ position: 'absolute', left: '2.5', w: '4', h: '4', color: 'fg.muted' })} />
-        <input
+        <SearchIcon aria-hidden className={css({ position: 'absolute', left: '2.5', zIndex: '1', pointerEvents: 'none', w: '4', h: '4', color: 'fg.muted' })} />
+        <Input
           ref={ref}
+          size="sm"
           type="search"
           placeholder="Search (⌘/)"
           value={query}
@@ -48,19 +50,7 @@ export const NavSearch = forwardRef<HTMLInputElement, Pick<AppShellProps, 'area'
             if (e.key === 'Enter' && results[active]) location.assign(results[active].href)
             if (e.key === 'Escape') setQuery('')
           }}
-          className={css({
-            w: 'full',
-            h: '9',
-            pl: '8',
-            pr: '2',
-            borderRadius: 'l2',
-            borderWidth: '1px',
-            borderColor: 'border.default',
-            bg: 'bg.default',
-            color: 'fg.default',
-            fontSize: 'sm',
-            _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default', outlineOffset: '0' },
-          })}
+          className={css({ ps: '8', pe: '2', bg: 'bg.default' })}
         />
       </label>
       <p id={`${id}-status`} aria-live="polite" className={css({ srOnly: !open || results.length > 0, fontSize: 'xs', color: 'fg.muted', pt: '2', px: '1' })}>

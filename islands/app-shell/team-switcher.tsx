@@ -8,7 +8,6 @@
 import { CheckIcon, ChevronsUpDownIcon } from 'lucide-react'
 import { useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import { button } from 'styled-system/recipes/button'
 import { post } from '../lib/api'
 import type { AppShellProps } from './props'
 import { UserMenu } from './user-menu'
@@ -25,7 +24,7 @@ export function afterSwitch(path: string) {
 const HIDE_CLOSED = css({ 'aside[data-state=closed] &': { display: 'none' } })
 const LABEL = css({ fontSize: 'xs', color: 'fg.muted', fontWeight: 'medium' })
 const NAME = css({ fontSize: 'sm', fontWeight: 'semibold', truncate: true, minW: '0', flex: '1', textAlign: 'start' })
-const TRIGGER = cx(button({ variant: 'outline', size: 'sm' }), css({ w: 'full', justifyContent: 'space-between', gap: '2', '& svg': { flexShrink: '0' } }))
+const TRIGGER = css({ w: 'full', justifyContent: 'space-between', gap: '2', '& svg': { flexShrink: '0' } })
 
 export default function TeamSwitcher({ team, path }: { team: Team | undefined; path: string }) {
   const [busy, setBusy] = useState<string | null>(null)
@@ -58,6 +57,7 @@ export default function TeamSwitcher({ team, path }: { team: Team | undefined; p
       <UserMenu
         placement="down"
         triggerClass={TRIGGER}
+        triggerVariant="outline"
         trigger={
           <>
             <span className={NAME} aria-live="polite">

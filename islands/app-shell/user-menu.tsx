@@ -5,6 +5,7 @@
  */
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
+import { Button } from '../../design-system/components/button/button'
 
 export interface UserMenuItem {
   label: ReactNode
@@ -14,32 +15,21 @@ export interface UserMenuItem {
   checked?: boolean
 }
 
-const itemCss = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '2',
-  w: 'full',
-  px: '2.5',
-  h: '9',
-  borderRadius: 'l1',
-  fontSize: 'sm',
-  color: 'fg.default',
-  textAlign: 'left',
-  cursor: 'pointer',
-  _hover: { bg: 'bg.muted' },
-  _focusVisible: { bg: 'bg.muted', outline: 'none' },
-  '& svg': { w: '4', h: '4' },
-})
+/** A menu item is a ghost button spanning the menu, its text at the start. */
+const itemCss = css({ w: 'full', justifyContent: 'flex-start', gap: '2', px: '2.5', fontWeight: 'normal', color: 'fg.default', '& svg': { w: '4', h: '4' } })
 
 export function UserMenu({
   trigger,
   items,
   triggerClass,
+  triggerVariant = 'ghost',
   placement = 'up',
 }: {
   trigger: ReactNode
   items: UserMenuItem[]
+  /** Layout of the trigger (a Button of `triggerVariant`). */
   triggerClass: string
+  triggerVariant?: 'ghost' | 'outline'
   /** Where the menu opens: above the trigger (the sidebar's footer) or below it (its header). */
   placement?: 'up' | 'down'
 }) {
@@ -67,9 +57,9 @@ export function UserMenu({
   }
   return (
     <div className={css({ position: 'relative', flex: '1', minW: '0', display: 'flex' })}>
-      <button
+      <Button
         ref={button}
-        type="button"
+        variant={triggerVariant}
         id={`${id}-trigger`}
         aria-haspopup="menu"
         aria-expanded={open}
@@ -81,7 +71,7 @@ export function UserMenu({
         }}
       >
         {trigger}
-      </button>
+      </Button>
       {open ? (
         <div
           ref={list}
@@ -122,8 +112,8 @@ export function UserMenu({
               role="none"
               className={item.separatorBefore ? css({ borderTopWidth: '1px', borderColor: 'border.subtle', pt: '0.5', mt: '0.5' }) : undefined}
             >
-              <button
-                type="button"
+              <Button
+                variant="ghost"
                 role={item.checked === undefined ? 'menuitem' : 'menuitemradio'}
                 aria-checked={item.checked}
                 tabIndex={-1}
@@ -134,7 +124,7 @@ export function UserMenu({
                 }}
               >
                 {item.label}
-              </button>
+              </Button>
             </div>
           ))}
         </div>

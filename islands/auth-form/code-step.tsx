@@ -14,7 +14,6 @@ import { ApiError, post } from '../lib/api'
 import { focusFirstInvalid } from '../lib/form'
 
 const stack = css({ display: 'flex', flexDir: 'column', gap: '5' })
-const linkCss = css({ color: 'fg.default', fontWeight: 'medium', textDecoration: 'underline', textUnderlineOffset: '2px' })
 
 export interface CodeStepProps {
   mode: 'login' | 'register'
@@ -84,12 +83,11 @@ export default function CodeStep({ mode, email, endpoint, redirect, onLanded, on
         {mode === 'login' ? 'Log in' : 'Create account'}
       </Button>
       <div className={css({ display: 'flex', justifyContent: 'space-between', fontSize: 'sm' })}>
-        <button type="button" className={linkCss} onClick={onAnotherEmail}>
+        <Button variant="link" onClick={onAnotherEmail}>
           Use another email
-        </button>
-        <button
-          type="button"
-          className={linkCss}
+        </Button>
+        <Button
+          variant="link"
           onClick={() => {
             setCode([])
             setCodeError(null)
@@ -99,7 +97,7 @@ export default function CodeStep({ mode, email, endpoint, redirect, onLanded, on
           }}
         >
           Send a new code
-        </button>
+        </Button>
       </div>
     </form>
   )

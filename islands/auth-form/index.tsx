@@ -9,10 +9,10 @@
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
-import { button } from 'styled-system/recipes/button'
-import { input } from 'styled-system/recipes/input'
 import * as v from 'valibot'
+import { Button } from '../../design-system/components/button/button'
 import { FormField } from '../../design-system/components/field/form-field'
+import { Input } from '../../design-system/components/input/input'
 import { emailRule } from '../../src/shared/rules'
 import { ApiError, post } from '../lib/api'
 import type { AuthFormProps } from './props'
@@ -25,8 +25,6 @@ const CodeStep = lazy(loadCodeStep)
 const stack = css({ display: 'flex', flexDir: 'column', gap: '5' })
 const muted = css({ color: 'fg.muted', fontSize: 'sm' })
 const linkCss = css({ color: 'fg.default', fontWeight: 'medium', textDecoration: 'underline', textUnderlineOffset: '2px' })
-const inputCss = input({ size: 'md' })
-const submitCss = button({ size: 'lg' })
 
 /** The first failing rule's message, or null. */
 const emailProblem = (value: string) => {
@@ -127,14 +125,14 @@ export default function AuthForm({ mode, redirect, token, providers }: AuthFormP
           }}
         >
           <FormField label="Email" id={`${id}-email`} error={error}>
-            <input
+            <Input
               ref={emailInput}
+              size="md"
               type="email"
               name="email"
               autoComplete="email"
               inputMode="email"
               placeholder="you@example.com"
-              className={inputCss}
               value={value}
               data-invalid={error ? '' : undefined}
               onBlur={() => {
@@ -149,9 +147,9 @@ export default function AuthForm({ mode, redirect, token, providers }: AuthFormP
               }}
             />
           </FormField>
-          <button type="submit" className={submitCss} disabled={sending} aria-busy={sending || undefined}>
-            {sending ? 'Sending code...' : 'Continue with email'}
-          </button>
+          <Button type="submit" size="lg" loading={sending} loadingText="Sending code...">
+            Continue with email
+          </Button>
         </form>
       ) : (
         <Suspense

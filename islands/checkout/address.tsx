@@ -4,9 +4,10 @@
  * rules are the booking schema's (on blur and on change).
  */
 import { useId } from 'react'
-import { css, cx } from 'styled-system/css'
-import { input } from 'styled-system/recipes/input'
+import { css } from 'styled-system/css'
 import { FormField } from '../../design-system/components/field/form-field'
+import { Input } from '../../design-system/components/input/input'
+import { NativeSelect } from '../../design-system/components/native-select/native-select'
 import { COUNTRIES } from '../../src/shared/countries'
 
 export const ADDRESS_FIELDS = [
@@ -20,7 +21,7 @@ export const ADDRESS_FIELDS = [
 export type AddressField = (typeof ADDRESS_FIELDS)[number]['name']
 export type Address = Record<AddressField, string>
 
-const control = cx(input({ size: 'md' }), css({ bg: 'bg.default' }))
+const control = css({ bg: 'bg.default' })
 const wide = css({ gridColumn: { sm: '1 / -1' } })
 const box = css({
   display: 'grid',
@@ -60,16 +61,14 @@ export default function AddressFields({
         return (
           <FormField key={a.name} label={a.label} error={error} id={`${id}-${a.name}`} className={'span' in a && a.span ? wide : undefined}>
             {a.name === 'country' ? (
-              <select {...common} onChange={(e) => onChange(a.name, e.target.value)}>
-                <option value="">Select a country</option>
-                {COUNTRIES.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
+              <NativeSelect
+                {...common}
+                placeholder="Select a country"
+                options={COUNTRIES.map((c) => ({ value: c.code, label: c.name }))}
+                onChange={(e) => onChange(a.name, e.target.value)}
+              />
             ) : (
-              <input {...common} onChange={(e) => onChange(a.name, e.target.value)} />
+              <Input size="md" {...common} onChange={(e) => onChange(a.name, e.target.value)} />
             )}
           </FormField>
         )

@@ -1,6 +1,7 @@
 /** The checkout's last screen: the booking is confirmed, with links to it and to more workshops. */
 import { useEffect, useRef } from 'react'
 import { css } from 'styled-system/css'
+import { LinkButton } from '../../design-system/components/link-button/link-button'
 import type { Booking } from './payment-step'
 import type { CheckoutProps } from './props'
 
@@ -35,41 +36,12 @@ export function Confirmation({ booking, ...props }: { booking: Booking } & Check
       </p>
       {booking.seats > 1 && <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>Invite the people joining you from the booking page.</p>}
       <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
-        <a
-          href={href}
-          className={css({
-            display: 'inline-flex',
-            alignItems: 'center',
-            h: '10',
-            px: '4',
-            borderRadius: 'l2',
-            fontWeight: 'semibold',
-            textDecoration: 'none',
-            bg: 'colorPalette.default',
-            color: 'colorPalette.fg',
-            _hover: { bg: 'colorPalette.emphasized' },
-          })}
-        >
+        <LinkButton size="md" href={href}>
           View booking
-        </a>
-        <a
-          href="/workshops"
-          className={css({
-            display: 'inline-flex',
-            alignItems: 'center',
-            h: '10',
-            px: '4',
-            borderRadius: 'l2',
-            fontWeight: 'medium',
-            textDecoration: 'none',
-            borderWidth: '1px',
-            borderColor: 'border.default',
-            color: 'fg.default',
-            _hover: { bg: 'bg.subtle' },
-          })}
-        >
+        </LinkButton>
+        <LinkButton size="md" variant="outline" href="/workshops">
           Browse more workshops
-        </a>
+        </LinkButton>
       </div>
     </div>
   )

@@ -11,10 +11,11 @@
  */
 import { type ComponentType, lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import { button } from 'styled-system/recipes/button'
-import { input } from 'styled-system/recipes/input'
 import * as v from 'valibot'
+import { Button } from '../../design-system/components/button/button'
 import { FormField } from '../../design-system/components/field/form-field'
+import { Input } from '../../design-system/components/input/input'
+import { NativeSelect } from '../../design-system/components/native-select/native-select'
 import { ApiError, get, post } from '../lib/api'
 import { check, focusFirstInvalid, useServerErrors } from '../lib/form'
 import type { Address, AddressField } from './address'
@@ -63,9 +64,8 @@ const ruleError = (schema: v.GenericSchema | undefined, value: unknown) => {
 
 const row = css({ display: 'flex', justifyContent: 'space-between', fontSize: 'sm' })
 const alert = css({ borderWidth: '1px', borderColor: 'red.7', bg: 'red.2', color: 'red.11', borderRadius: 'l2', px: '3', py: '2', fontSize: 'sm' })
-const control = cx(input({ size: 'md' }), css({ bg: 'bg.default' }))
-const applyCss = button({ size: 'md', variant: 'outline' })
-const submitCss = cx(button({ size: 'lg' }), css({ mt: '2' }))
+const control = css({ bg: 'bg.default' })
+const submitGap = css({ mt: '2' })
 const stack = css({ display: 'flex', flexDir: 'column', gap: '5' })
 
 /** Resumed bookings need the card step before hydration (client-bare awaits this). */
@@ -77,7 +77,8 @@ export default function Checkout(props: CheckoutProps) {
   const server = useServerErrors()
   const [booking, setBooking] = useState<Booking | null>((props.resume as Booking | null | undefined) ?? null)
   const offer = props.offer ?? null
-  const [seats, setSeats] = useState(offer?.seats ?? 1)
+  const maxSeats = Math.max(1, Math.min(props.seatsLeft, 100))
+  const [seats, setSeats] = useState(offer?.seats ?? Math.min(Math.max(1, props.seats ?? 1), maxSeats))
   const [voucherCode, setVoucherCode] = useState('')
   const [withAddress, setWithAddress] = useState(false)
   const [address, setAddress] = useState<Address>(EMPTY_ADDRESS)
@@ -87,7 +88,6 @@ export default function Checkout(props: CheckoutProps) {
   const [checking, setChecking] = useState(false)
   const [formError, setFormError] = useState<string | null>(null)
   const [submitting, setSubmitting] = useState(false)
-  const maxSeats = Math.max(1, Math.min(props.seatsLeft, 100))
 
   /** The rule of a field (`seats`, `voucherCode`, `address.city`...), once the schemas are here. */
   const ruleOf = (key: string): v.GenericSchema | undefined => {
@@ -228,7 +228,7 @@ export default function Checkout(props: CheckoutProps) {
         <OfferSeats offer={offer} />
       ) : (
         <FormField label="Seats" id={`${id}-seats`} error={seatsError} hint={`${props.seatsLeft} ${props.seatsLeft === 1 ? 'seat' : 'seats'} left`}>
-          <select
+          <NativeSelect
             name="seats"
             className={control}
             value={seats}
@@ -246,7 +246,7 @@ export default function Checkout(props: CheckoutProps) {
                 {n} {n === 1 ? 'seat' : 'seats'}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </FormField>
       )}
 
@@ -258,8 +258,9 @@ export default function Checkout(props: CheckoutProps) {
       >
         {(control_) => (
           <div className={css({ display: 'flex', gap: '2' })}>
-            <input
+            <Input
               {...control_}
+              size="md"
               name="voucherCode"
               autoComplete="off"
               autoCapitalize="characters"
@@ -280,15 +281,15 @@ export default function Checkout(props: CheckoutProps) {
                 }
               }}
             />
-            <button
-              type="button"
-              className={applyCss}
+            <Button
+              size="md"
+              variant="outline"
               disabled={!voucherCode.trim() || checking}
               aria-busy={checking || undefined}
               onClick={() => void verify(voucherCode, seats)}
             >
               Apply
-            </button>
+            </Button>
           </div>
         )}
       </FormField>
@@ -343,9 +344,9 @@ export default function Checkout(props: CheckoutProps) {
           <span>Total</span>
           <span data-testid="total">{formatMoney(total, props.currency)}</span>
         </p>
-        <button type="submit" className={submitCss} disabled={submitting} aria-busy={submitting || undefined}>
+        <Button type="submit" size="lg" className={submitGap} disabled={submitting} aria-busy={submitting || undefined}>
           {submitting ? 'Booking...' : total > 0 ? 'Continue to payment' : 'Confirm booking'}
-        </button>
+        </Button>
       </div>
     </form>
   )

@@ -13,7 +13,8 @@
 
 import type { StripeCardElement } from '@stripe/stripe-js'
 import { useEffect, useRef, useState } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
+import { input } from 'styled-system/recipes/input'
 import { Button } from '../../design-system/components/button/button'
 import { ApiError, post } from '../lib/api'
 import { Confirmation } from './confirmation'
@@ -259,27 +260,27 @@ function CardForm({ booking, onPaid, ...props }: { booking: Booking; onPaid: () 
             role="group"
             aria-labelledby="card-label"
             aria-invalid={error ? true : undefined}
-            className={css({
-              minH: '11',
-              px: '3',
-              py: '2.5',
-              display: 'flex',
-              alignItems: 'center',
-              borderWidth: '1px',
-              borderColor: error ? 'border.error' : 'border.default',
-              borderRadius: 'l2',
-              bg: 'bg.default',
-              _focusWithin: { borderColor: 'colorPalette.default', boxShadow: '0 0 0 1px var(--colors-color-palette-default)' },
-            })}
+            className={cx(
+              input({ size: 'md' }),
+              css({
+                h: 'auto',
+                minH: '11',
+                py: '2.5',
+                display: 'flex',
+                alignItems: 'center',
+                bg: 'bg.default',
+                _focusWithin: { borderColor: 'colorPalette.default', boxShadow: '0 0 0 1px var(--colors-color-palette-default)' },
+              }),
+            )}
           >
             {!ready && !loadError && <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>Loading the secure card form…</span>}
           </div>
           {loadError && (
             <p role="alert" className={css({ color: 'fg.error', fontSize: 'sm' })}>
               {loadError}{' '}
-              <button type="button" className={css({ textDecoration: 'underline', cursor: 'pointer' })} onClick={() => setAttempt((n) => n + 1)}>
+              <Button variant="link" onClick={() => setAttempt((n) => n + 1)}>
                 Try again
-              </button>
+              </Button>
             </p>
           )}
           <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', cursor: 'pointer', mt: '1', alignSelf: 'flex-start' })}>
@@ -315,9 +316,9 @@ function CardForm({ booking, onPaid, ...props }: { booking: Booking; onPaid: () 
           })}
         >
           The hold on these seats has expired.{' '}
-          <button type="button" className={css({ textDecoration: 'underline', cursor: 'pointer', fontWeight: 'semibold' })} onClick={() => location.reload()}>
+          <Button variant="link" onClick={() => location.reload()}>
             Book again
-          </button>
+          </Button>
         </p>
       )}
       <Button type="submit" size="lg" loading={paying} loadingText="Paying..." disabled={expired || cards === null || (newCard && !ready)}>

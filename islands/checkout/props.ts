@@ -11,6 +11,8 @@ export const CheckoutProps = v.object({
   price: v.number(),
   currency: v.string(),
   seatsLeft: v.number(),
+  /** Seats preselected (asked for on the way here, e.g. by the public page's waitlist form when seats came free meanwhile). */
+  seats: v.optional(v.number()),
   /** Where the confirmation links: `{id}` is replaced by the booking id. */
   bookingUrl: v.string(),
   /** A waitlist offer: seats held for this user until `expiresAt`; the checkout books exactly those. */

@@ -5,6 +5,8 @@
  * made meanwhile), so a returning client sees it with the step.
  */
 import { css, cx } from 'styled-system/css'
+import { Badge } from '../../design-system/components/badge/badge'
+import { Choice } from '../../design-system/components/choice/choice'
 import { get } from '../lib/api'
 
 export interface SavedCard {
@@ -50,27 +52,6 @@ const BRANDS: Record<string, string> = {
 export const brandName = (brand: string | null) => (brand ? (BRANDS[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1)) : 'Card')
 const expiry = (c: SavedCard) => `${String(c.expMonth ?? '').padStart(2, '0')}/${String(c.expYear ?? '').slice(-2)}`
 
-const option = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '3',
-  px: '3',
-  py: '2.5',
-  minH: '12',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'l2',
-  bg: 'bg.default',
-  cursor: 'pointer',
-  fontSize: 'sm',
-  _hover: { bg: 'bg.subtle' },
-  '&:has(input:checked)': { borderColor: 'colorPalette.default', boxShadow: '0 0 0 1px var(--colors-color-palette-default)' },
-  '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'colorPalette.default', outlineOffset: '2px' },
-  '&:has(input:disabled)': { cursor: 'not-allowed', bg: 'bg.subtle', color: 'fg.muted', _hover: { bg: 'bg.subtle' } },
-})
-const radio = css({ w: '4', h: '4', flexShrink: 0, accentColor: 'var(--colors-color-palette-default)' })
-const badge = css({ px: '2', py: '0.5', borderRadius: 'full', fontSize: 'xs', fontWeight: 'semibold', whiteSpace: 'nowrap' })
-
 export function CardChoice({ cards, value, onChange, disabled }: { cards: SavedCard[]; value: string; onChange: (id: string) => void; disabled?: boolean }) {
   return (
     <fieldset className={css({ display: 'flex', flexDir: 'column', gap: '2', borderWidth: '0', p: '0', m: '0', minW: '0' })} data-testid="card-choice">
@@ -78,12 +59,11 @@ export function CardChoice({ cards, value, onChange, disabled }: { cards: SavedC
       {cards.map((c) => {
         const label = `${brandName(c.brand)} ending ${c.last4 ?? '????'}`
         return (
-          <label key={c.id} className={option}>
+          <Choice key={c.id} size="lg">
             <input
               type="radio"
               name="card"
               value={c.id}
-              className={radio}
               checked={value === c.id}
               disabled={disabled || c.expired}
               onChange={() => onChange(c.id)}
@@ -97,25 +77,21 @@ export function CardChoice({ cards, value, onChange, disabled }: { cards: SavedC
               </span>
             </span>
             {c.expired ? (
-              <span className={cx(badge, css({ bg: 'red.3', color: 'red.11' }))}>Expired</span>
+              <Badge variant="soft" tone="danger">
+                Expired
+              </Badge>
             ) : c.isDefault ? (
-              <span className={cx(badge, css({ bg: 'colorPalette.a3', color: 'fg.default' }))}>Default</span>
+              <Badge variant="soft" tone="accent">
+                Default
+              </Badge>
             ) : null}
-          </label>
+          </Choice>
         )
       })}
-      <label className={option}>
-        <input
-          type="radio"
-          name="card"
-          value={NEW_CARD}
-          className={radio}
-          checked={value === NEW_CARD}
-          disabled={disabled}
-          onChange={() => onChange(NEW_CARD)}
-        />
+      <Choice size="lg">
+        <input type="radio" name="card" value={NEW_CARD} checked={value === NEW_CARD} disabled={disabled} onChange={() => onChange(NEW_CARD)} />
         <span className={css({ fontWeight: 'medium' })}>Use a new card</span>
-      </label>
+      </Choice>
     </fieldset>
   )
 }

@@ -2,23 +2,10 @@
 import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { Button } from '../../design-system/components/button/button'
+import { LinkButton } from '../../design-system/components/link-button/link-button'
 import { del } from '../lib/api'
 import { notify } from '../lib/toast'
 import type { ClientAppsProps } from './props'
-
-const linkButton = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  h: '9',
-  px: '3.5',
-  borderRadius: 'l2',
-  fontSize: 'sm',
-  fontWeight: 'semibold',
-  textDecoration: 'none',
-  bg: 'colorPalette.default',
-  color: 'colorPalette.fg',
-  _hover: { bg: 'colorPalette.emphasized' },
-})
 
 export default function ClientApps({ linked: initial, configured, returnTo }: ClientAppsProps) {
   const [linked, setLinked] = useState(initial)
@@ -49,9 +36,7 @@ export default function ClientApps({ linked: initial, configured, returnTo }: Cl
           Unlink Multiplai
         </Button>
       ) : (
-        <a className={linkButton} href={`/v1/auth/connect/multiplai/redirect?redirect=${encodeURIComponent(returnTo)}`}>
-          Link Multiplai account
-        </a>
+        <LinkButton href={`/v1/auth/connect/multiplai/redirect?redirect=${encodeURIComponent(returnTo)}`}>Link Multiplai account</LinkButton>
       )}
     </div>
   )

@@ -7,10 +7,10 @@
  */
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
-import { textarea } from 'styled-system/recipes/textarea'
 import { Button } from '../../design-system/components/button/button'
 import { Dialog } from '../../design-system/components/dialog/dialog'
 import { FormField } from '../../design-system/components/field/form-field'
+import { Textarea } from '../../design-system/components/input/input'
 import { BookingCancelSchema } from '../../src/modules/bookings/booking.schema'
 import { ApiError, get, post } from '../lib/api'
 import { check } from '../lib/form'
@@ -18,7 +18,6 @@ import { fmtDateTime, money } from '../lib/format'
 import type { ClientBookingProps } from './props'
 
 /** The design system's text area (its invalid state included). */
-const fieldCss = textarea({ size: 'sm' })
 
 interface Quote {
   amountPaid: number
@@ -163,9 +162,9 @@ export default function CancelDialog({ b, open, onOpenChange }: { b: ClientBooki
             ) : quoteError ? (
               <p role="alert" className={css({ fontSize: 'sm', color: 'fg.error' })}>
                 {quoteError}{' '}
-                <button type="button" className={css({ textDecoration: 'underline', cursor: 'pointer' })} onClick={() => void loadQuote()}>
+                <Button variant="link" onClick={() => void loadQuote()}>
                   Try again
-                </button>
+                </Button>
               </p>
             ) : (
               <p className={css({ fontSize: 'sm', color: 'fg.muted' })} aria-busy="true">
@@ -179,8 +178,8 @@ export default function CancelDialog({ b, open, onOpenChange }: { b: ClientBooki
             </p>
           ) : null}
           <FormField label="Reason" error={error} id="cancel-reason">
-            <textarea
-              className={fieldCss}
+            <Textarea
+              size="sm"
               rows={3}
               value={reason}
               onChange={(e) => (setReason(e.target.value), setError(undefined))}

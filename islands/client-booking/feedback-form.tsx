@@ -1,16 +1,16 @@
 /** Feedback after attending: a rating from 1 to 5 and a comment (section 5 messages from the shared schema). */
 import { useState } from 'react'
 import { css } from 'styled-system/css'
-import { textarea } from 'styled-system/recipes/textarea'
 import { Button } from '../../design-system/components/button/button'
+import { Choice } from '../../design-system/components/choice/choice'
 import { FormField } from '../../design-system/components/field/form-field'
+import { Textarea } from '../../design-system/components/input/input'
 import { FeedbackCreateSchema } from '../../src/modules/feedback/feedback.schema'
 import { ApiError, post } from '../lib/api'
 import { check } from '../lib/form'
 import { notify } from '../lib/toast'
 
 /** The design system's text area (its invalid state included). */
-const fieldCss = textarea({ size: 'sm' })
 const errorCss = css({ color: 'fg.error', fontSize: 'sm' })
 
 export default function FeedbackForm({ scheduleId, onSent }: { scheduleId: string; onSent: (feedback: { rating: number; comment: string | null }) => void }) {
@@ -54,29 +54,15 @@ export default function FeedbackForm({ scheduleId, onSent }: { scheduleId: strin
       <FormField label="How was the workshop?" group error={errors.rating?.[0]} id="feedback-rating">
         <div className={css({ display: 'flex', gap: '1', flexWrap: 'wrap', alignItems: 'center' })}>
           {[1, 2, 3, 4, 5].map((n) => (
-            <label
-              key={n}
-              className={css({
-                display: 'inline-flex',
-                alignItems: 'center',
-                gap: '1',
-                px: '2',
-                h: '8',
-                borderRadius: 'l2',
-                borderWidth: '1px',
-                borderColor: rating === n ? 'colorPalette.default' : 'border.default',
-                cursor: 'pointer',
-                fontSize: 'sm',
-              })}
-            >
+            <Choice key={n} size="sm">
               <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => (setRating(n), setErrors({}))} />
               {n} ★
-            </label>
+            </Choice>
           ))}
         </div>
       </FormField>
       <FormField label="Comment (optional)" error={errors.comment?.[0]} id="feedback-comment">
-        <textarea className={fieldCss} rows={3} value={comment} onChange={(e) => setComment(e.target.value)} />
+        <Textarea size="sm" rows={3} value={comment} onChange={(e) => setComment(e.target.value)} />
       </FormField>
       {errors.workshopScheduleId ? <p className={errorCss}>{errors.workshopScheduleId[0]}</p> : null}
       <div>

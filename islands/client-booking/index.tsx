@@ -6,6 +6,7 @@
 import { lazy, Suspense, useState } from 'react'
 import { css } from 'styled-system/css'
 import { Button } from '../../design-system/components/button/button'
+import { LinkButton } from '../../design-system/components/link-button/link-button'
 import { money } from '../lib/format'
 import { split } from '../lib/split'
 import type { ClientBookingProps } from './props'
@@ -17,33 +18,6 @@ const RescheduleDialog = lazy(() => import('./reschedule-dialog'))
 /** The feedback form (valibot, the form helpers) is rendered by the server and fetched after first paint. */
 const FeedbackForm = split(() => import('./feedback-form'))
 
-const actionLink = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  h: '8',
-  px: '3',
-  borderRadius: 'l2',
-  fontSize: 'sm',
-  fontWeight: 'semibold',
-  textDecoration: 'none',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  color: 'fg.default',
-  _hover: { bg: 'bg.subtle' },
-})
-const primaryLink = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  h: '8',
-  px: '3',
-  borderRadius: 'l2',
-  fontSize: 'sm',
-  fontWeight: 'semibold',
-  textDecoration: 'none',
-  bg: 'colorPalette.default',
-  color: 'colorPalette.fg',
-  _hover: { bg: 'colorPalette.emphasized' },
-})
 export default function ClientBooking({ booking: b, hasInvoice, hasCreditNote, refunded, canLeaveFeedback, feedback: given, now, tz }: ClientBookingProps) {
   const [cancelling, setCancelling] = useState(false)
   const [moving, setMoving] = useState(false)
@@ -55,25 +29,21 @@ export default function ClientBooking({ booking: b, hasInvoice, hasCreditNote, r
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
       <fieldset className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', borderWidth: '0', p: '0', m: '0', minW: '0' })} aria-label="Booking actions">
-        {b.mine && b.status === 'PENDING' ? (
-          <a className={primaryLink} href={`/workshops/${b.scheduleId}/book`}>
-            Pay {money(b.amountDue, b.currency)}
-          </a>
-        ) : null}
+        {b.mine && b.status === 'PENDING' ? <LinkButton href={`/workshops/${b.scheduleId}/book`}>Pay {money(b.amountDue, b.currency)}</LinkButton> : null}
         {b.status !== 'CANCELLED' ? (
-          <a className={actionLink} href={`/v1/bookings/${b.id}/calendar.ics`} download>
+          <LinkButton variant="outline" href={`/v1/bookings/${b.id}/calendar.ics`} download>
             Add to calendar
-          </a>
+          </LinkButton>
         ) : null}
         {b.mine && hasInvoice ? (
-          <a className={actionLink} href={`/v1/payments/bookings/${b.id}/invoice`} download>
+          <LinkButton variant="outline" href={`/v1/payments/bookings/${b.id}/invoice`} download>
             Download invoice
-          </a>
+          </LinkButton>
         ) : null}
         {b.mine && hasCreditNote ? (
-          <a className={actionLink} href={`/v1/payments/bookings/${b.id}/invoice?document=credit-note`} download>
+          <LinkButton variant="outline" href={`/v1/payments/bookings/${b.id}/invoice?document=credit-note`} download>
             Download credit note
-          </a>
+          </LinkButton>
         ) : null}
         {canMove ? (
           <Button variant="outline" size="sm" onClick={() => setMoving(true)}>

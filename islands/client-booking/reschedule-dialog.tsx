@@ -7,7 +7,8 @@
  */
 import type { StripeCardElement } from '@stripe/stripe-js'
 import { useEffect, useRef, useState } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
+import { input } from 'styled-system/recipes/input'
 import { Button } from '../../design-system/components/button/button'
 import { Dialog } from '../../design-system/components/dialog/dialog'
 import { getStripe } from '../checkout/stripe'
@@ -221,11 +222,7 @@ function PayDifference({ bookingId, move, option, tz, onPaid }: { bookingId: str
           {error}
         </p>
       )}
-      <div
-        ref={mountRef}
-        data-testid="reschedule-card"
-        className={css({ borderWidth: '1px', borderColor: 'border.default', borderRadius: 'l2', px: '3', py: '3', bg: 'bg.default', minH: '11' })}
-      />
+      <div ref={mountRef} data-testid="reschedule-card" className={cx(input({ size: 'md' }), css({ h: 'auto', minH: '11', py: '3', bg: 'bg.default' }))} />
       <div>
         <Button onClick={() => void pay()} loading={paying} disabled={!ready}>
           Pay {money(move.payment!.amount, move.payment!.currency)} and move

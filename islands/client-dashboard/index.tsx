@@ -1,6 +1,7 @@
 /** The client dashboard's hydrated parts: a live countdown, and dashboard/metrics over a range the client picks. */
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
+import { NativeSelect } from '../../design-system/components/native-select/native-select'
 import { get } from '../lib/api'
 import { money } from '../lib/format'
 import type { ClientDashboardProps, ClientMetrics } from './props'
@@ -66,17 +67,13 @@ function Metrics({ initial, currency }: { initial: ClientMetrics; currency: stri
     <div className={css({ display: 'flex', flexDir: 'column', gap: '3' })} aria-busy={loading}>
       <label className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', color: 'fg.muted' })}>
         Range
-        <select
+        <NativeSelect
+          size="xs"
           value={days}
           onChange={(e) => setDays(e.target.value)}
-          className={css({ h: '8', px: '2', borderRadius: 'l2', borderWidth: '1px', borderColor: 'border.default', bg: 'bg.default', color: 'fg.default' })}
-        >
-          {RANGES.map(([v, l]) => (
-            <option key={v} value={v}>
-              {l}
-            </option>
-          ))}
-        </select>
+          className={css({ w: 'auto', color: 'fg.default' })}
+          options={RANGES.map(([value, label]) => ({ value, label }))}
+        />
       </label>
       <dl className={css({ display: 'grid', gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }, gap: '3' })}>
         {tiles.map(([k, v]) => (

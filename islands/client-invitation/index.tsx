@@ -1,41 +1,10 @@
 /** Accept or decline a seat invitation; signed-out visitors sign in or register first and come back. */
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { Button } from '../../design-system/components/button/button'
+import { LinkButton } from '../../design-system/components/link-button/link-button'
 import { ApiError, post } from '../lib/api'
 import type { ClientInvitationProps } from './props'
-
-const plainButton = (solid: boolean) =>
-  css({
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    h: '9',
-    px: '3.5',
-    borderRadius: 'l2',
-    fontSize: 'sm',
-    fontWeight: 'semibold',
-    cursor: 'pointer',
-    _disabled: { opacity: 0.6, cursor: 'not-allowed' },
-    ...(solid
-      ? { bg: 'colorPalette.default', color: 'colorPalette.fg', _hover: { bg: 'colorPalette.emphasized' } }
-      : { borderWidth: '1px', borderColor: 'border.default', color: 'fg.default', bg: 'bg.default', _hover: { bg: 'bg.subtle' } }),
-  })
-
-const linkButton = (solid: boolean) =>
-  css({
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    h: '9',
-    px: '3.5',
-    borderRadius: 'l2',
-    fontSize: 'sm',
-    fontWeight: 'semibold',
-    textDecoration: 'none',
-    ...(solid
-      ? { bg: 'colorPalette.default', color: 'colorPalette.fg', _hover: { bg: 'colorPalette.emphasized' } }
-      : { borderWidth: '1px', borderColor: 'border.default', color: 'fg.default', _hover: { bg: 'bg.subtle' } }),
-  })
 
 export default function ClientInvitation({ mode, token, seatId, bookingId, signedIn, workshopTitle }: ClientInvitationProps) {
   const [state, setState] = useState<'open' | 'accepted' | 'declined'>('open')
@@ -61,9 +30,7 @@ export default function ClientInvitation({ mode, token, seatId, bookingId, signe
     return (
       <div role="status" className={css({ display: 'flex', flexDir: 'column', gap: '2', alignItems: 'flex-start' })}>
         <p className={css({ fontWeight: 'semibold' })}>You have a seat at {workshopTitle}.</p>
-        <a className={linkButton(true)} href={`/b/bookings/${bookingId}`}>
-          View booking
-        </a>
+        <LinkButton href={`/b/bookings/${bookingId}`}>View booking</LinkButton>
       </div>
     )
   if (state === 'declined')
@@ -78,22 +45,20 @@ export default function ClientInvitation({ mode, token, seatId, bookingId, signe
     <div className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
         {signedIn ? (
-          <button type="button" className={plainButton(true)} onClick={() => answer('accept')} disabled={!!busy} aria-busy={busy === 'accept' || undefined}>
-            {busy === 'accept' ? 'Accepting…' : 'Accept seat'}
-          </button>
+          <Button onClick={() => answer('accept')} disabled={!!busy} loading={busy === 'accept'} loadingText="Accepting…">
+            Accept seat
+          </Button>
         ) : (
           <>
-            <a className={linkButton(true)} href={`/login?redirect=${encodeURIComponent(back)}`}>
-              Log in to accept
-            </a>
-            <a className={linkButton(false)} href={`/register?redirect=${encodeURIComponent(back)}`}>
+            <LinkButton href={`/login?redirect=${encodeURIComponent(back)}`}>Log in to accept</LinkButton>
+            <LinkButton variant="outline" href={`/register?redirect=${encodeURIComponent(back)}`}>
               Create an account
-            </a>
+            </LinkButton>
           </>
         )}
-        <button type="button" className={plainButton(false)} onClick={() => answer('decline')} disabled={!!busy} aria-busy={busy === 'decline' || undefined}>
-          {busy === 'decline' ? 'Declining…' : 'Decline'}
-        </button>
+        <Button variant="outline" onClick={() => answer('decline')} disabled={!!busy} loading={busy === 'decline'} loadingText="Declining…">
+          Decline
+        </Button>
       </div>
       {error ? (
         <p role="alert" className={css({ color: 'fg.error', fontSize: 'sm' })}>

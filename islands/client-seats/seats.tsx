@@ -7,6 +7,8 @@ import { useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import { Button } from '../../design-system/components/button/button'
 import { FormField } from '../../design-system/components/field/form-field'
+import { Input } from '../../design-system/components/input/input'
+import { NativeSelect } from '../../design-system/components/native-select/native-select'
 import { DataTable, type DataTableColumn } from '../../design-system/components/table/data-table'
 import { SeatCreateSchema } from '../../src/modules/bookings/booking.schema'
 import { ApiError, del, post } from '../lib/api'
@@ -40,18 +42,6 @@ const rowOf = (seat: ApiSeat, name: string | null): Row => ({
   invitationExpiresAt: seat.invitationExpiresAt,
   respondedAt: seat.respondedAt,
   attended: false,
-})
-const input = css({
-  h: '9',
-  px: '2.5',
-  borderRadius: 'l2',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  bg: 'bg.default',
-  color: 'fg.default',
-  fontSize: 'sm',
-  w: 'full',
-  '&[aria-invalid=true]': { borderColor: 'fg.error' },
 })
 const errorCss = css({ color: 'fg.error', fontSize: 'sm' })
 
@@ -101,8 +91,8 @@ function InviteForm({ bookingId, people, onInvited }: { bookingId: string; peopl
         })}
       >
         <FormField label="Email" error={emailError} announce="alert">
-          <input
-            className={input}
+          <Input
+            size="sm"
             type="email"
             value={email}
             placeholder="name@example.com"
@@ -112,14 +102,13 @@ function InviteForm({ bookingId, people, onInvited }: { bookingId: string; peopl
         </FormField>
         {people.length ? (
           <FormField label="Or someone you booked with">
-            <select className={input} value={userId} onChange={(e) => (setUserId(e.target.value), setErrors({}))}>
-              <option value="">Choose a person</option>
-              {people.map((p) => (
-                <option key={p.userId} value={p.userId}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
+            <NativeSelect
+              size="sm"
+              value={userId}
+              placeholder="Choose a person"
+              options={people.map((p) => ({ value: p.userId, label: p.name }))}
+              onChange={(e) => (setUserId(e.target.value), setErrors({}))}
+            />
           </FormField>
         ) : null}
         <Button type="submit" loading={busy} className={css({ mt: { md: '6' } })}>

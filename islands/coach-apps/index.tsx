@@ -1,7 +1,9 @@
 /** Link or unlink the Multiplai sign-in account. */
 import { useState } from 'react'
 import { css } from 'styled-system/css'
-import { btn, btnOutline, hintCss } from '../coach-common/styles'
+import { Button } from '../../design-system/components/button/button'
+import { LinkButton } from '../../design-system/components/link-button/link-button'
+import { hintCss } from '../coach-common/styles'
 import { del } from '../lib/api'
 import { notify } from '../lib/toast'
 import type { CoachAppsProps } from './props'
@@ -26,13 +28,11 @@ export default function CoachApps({ linked, configured, connectUrl }: CoachAppsP
       </p>
       {!configured && <p className={hintCss}>Multiplai sign-in is not configured on this site, so accounts cannot be linked right now.</p>}
       {isLinked ? (
-        <button type="button" className={btnOutline} onClick={unlink} disabled={busy}>
+        <Button variant="outline" onClick={unlink} disabled={busy}>
           {busy ? 'Unlinking...' : 'Unlink Multiplai'}
-        </button>
+        </Button>
       ) : configured ? (
-        <a className={btn} href={connectUrl}>
-          Link Multiplai
-        </a>
+        <LinkButton href={connectUrl}>Link Multiplai</LinkButton>
       ) : null}
     </div>
   )

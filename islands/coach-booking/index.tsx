@@ -6,9 +6,12 @@
 import { useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import * as v from 'valibot'
+import { Button } from '../../design-system/components/button/button'
+import { Choice } from '../../design-system/components/choice/choice'
+import { Textarea } from '../../design-system/components/input/input'
 import { BookingCancelSchema, BookingUpdateSchema, SeatUpdateSchema } from '../../src/modules/bookings/booking.schema'
 import { Modal } from '../coach-common/dialog'
-import { btn, btnDanger, btnOutline, control, errorCss, Field, hintCss, useSchemaForm } from '../coach-common/form'
+import { errorCss, Field, hintCss, useSchemaForm } from '../coach-common/form'
 import { patch, post } from '../lib/api'
 import { notify } from '../lib/toast'
 import type { CoachBookingProps } from './props'
@@ -78,10 +81,9 @@ function Overview(p: CoachBookingProps) {
       >
         <Field label="Coach notes" error={notes.error('coachNotes')} hint="Only you see these.">
           {(a) => (
-            <textarea
+            <Textarea
               {...a}
               rows={4}
-              className={control}
               value={notes.values.coachNotes}
               onChange={(e) => notes.set('coachNotes', e.target.value)}
               onBlur={() => notes.blur('coachNotes')}
@@ -89,29 +91,29 @@ function Overview(p: CoachBookingProps) {
           )}
         </Field>
         <div>
-          <button type="submit" className={btn} disabled={busy}>
+          <Button type="submit" disabled={busy}>
             Save notes
-          </button>
+          </Button>
         </div>
       </form>
       <div className={panel}>
         <h2 className={css({ fontWeight: 'semibold' })}>Status</h2>
         {p.status === 'CONFIRMED' && p.ended && (
           <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-            <button type="button" className={btn} disabled={busy} onClick={() => finish('COMPLETED')}>
+            <Button disabled={busy} onClick={() => finish('COMPLETED')}>
               Mark completed
-            </button>
-            <button type="button" className={btnOutline} disabled={busy} onClick={() => finish('NO_SHOW')}>
+            </Button>
+            <Button variant="outline" disabled={busy} onClick={() => finish('NO_SHOW')}>
               Mark no-show
-            </button>
+            </Button>
           </div>
         )}
         {p.status === 'CONFIRMED' && !p.ended && <p className={hintCss}>Completed or no-show can be recorded once the session has ended.</p>}
         {open && (
           <div>
-            <button type="button" className={btnOutline} onClick={() => setCancelOpen(true)}>
+            <Button variant="outline" onClick={() => setCancelOpen(true)}>
               Cancel booking…
-            </button>
+            </Button>
           </div>
         )}
         {!open && p.status !== 'CONFIRMED' && <p className={hintCss}>This booking is {p.status.replace('_', ' ').toLowerCase()}: nothing more to do.</p>}
@@ -132,10 +134,9 @@ function Overview(p: CoachBookingProps) {
           </p>
           <Field label="Reason" error={cancel.error('reason')}>
             {(a) => (
-              <textarea
+              <Textarea
                 {...a}
                 rows={3}
-                className={control}
                 value={cancel.values.reason}
                 onChange={(e) => cancel.set('reason', e.target.value)}
                 onBlur={() => cancel.blur('reason')}
@@ -143,12 +144,12 @@ function Overview(p: CoachBookingProps) {
             )}
           </Field>
           <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
-            <button type="button" className={btnOutline} onClick={() => setCancelOpen(false)}>
+            <Button variant="outline" onClick={() => setCancelOpen(false)}>
               Keep booking
-            </button>
-            <button type="submit" className={btnDanger} disabled={busy}>
+            </Button>
+            <Button type="submit" tone="danger" disabled={busy}>
               {busy ? 'Cancelling...' : p.paid ? 'Cancel and refund' : 'Cancel booking'}
-            </button>
+            </Button>
           </div>
         </form>
       </Modal>
@@ -191,23 +192,9 @@ function SeatCard({ seat, index }: { seat: CoachBookingProps['seats'][number]; i
           <span className={css({ fontWeight: 'semibold', overflowWrap: 'anywhere', minW: '0' })}>
             Seat {index + 1}: {label} <span className={hintCss}>({seat.status.toLowerCase()})</span>
           </span>
-          <label
-            className={css({
-              display: 'inline-flex',
-              alignItems: 'center',
-              gap: '2',
-              minH: '11',
-              px: '3',
-              borderWidth: '1px',
-              borderColor: attended ? 'green.9' : 'border.default',
-              borderRadius: 'l2',
-              cursor: 'pointer',
-              fontWeight: 'medium',
-            })}
-          >
+          <Choice className={css({ display: 'inline-flex', fontWeight: 'medium', colorPalette: 'green' })}>
             <input
               type="checkbox"
-              className={css({ w: '5', h: '5' })}
               checked={attended}
               onChange={(e) => {
                 setAttended(e.target.checked)
@@ -216,14 +203,13 @@ function SeatCard({ seat, index }: { seat: CoachBookingProps['seats'][number]; i
               }}
             />
             Attended
-          </label>
+          </Choice>
         </div>
         <Field label="Attendance notes" error={form.error('attendanceNotes')} hint={`${form.values.attendanceNotes.length}/1000`}>
           {(a) => (
-            <textarea
+            <Textarea
               {...a}
               rows={2}
-              className={control}
               value={form.values.attendanceNotes}
               onChange={(e) => {
                 form.set('attendanceNotes', e.target.value)
@@ -234,9 +220,9 @@ function SeatCard({ seat, index }: { seat: CoachBookingProps['seats'][number]; i
           )}
         </Field>
         <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-          <button type="submit" className={btn} disabled={busy}>
+          <Button type="submit" disabled={busy}>
             Save notes
-          </button>
+          </Button>
           {!saved && <span className={hintCss}>Unsaved changes</span>}
         </div>
       </form>

@@ -1,56 +1,23 @@
-/** A modal on the native <dialog> element: focus trap, Escape and the top layer come from the browser. */
-import { type ReactNode, useEffect, useRef } from 'react'
-import { css } from 'styled-system/css'
+/**
+ * The coach islands' modal: the design system's Dialog (Ark: focus trap, Escape, outside click,
+ * focus back to the opener) with the coach pages' simpler API. `wide` is the two-column size.
+ * The form inside brings its own buttons. The Dialog (and Ark's dialog machine, about 33 KB
+ * gzip) is fetched when the modal first opens, so a page that only shows its buttons stays small.
+ */
+import { lazy, type ReactNode, Suspense, useState } from 'react'
+
+const Dialog = lazy(() => import('../../design-system/components/dialog/dialog').then((m) => ({ default: m.Dialog })))
 
 export function Modal({ open, onClose, title, children, wide }: { open: boolean; onClose: () => void; title: string; children: ReactNode; wide?: boolean }) {
-  const ref = useRef<HTMLDialogElement>(null)
-  useEffect(() => {
-    const d = ref.current
-    if (!d) return
-    if (open && !d.open) d.showModal()
-    if (!open && d.open) d.close()
-  }, [open])
+  // Once opened it stays mounted, so closing plays the Dialog's own close (focus back to the opener).
+  const [used, setUsed] = useState(open)
+  if (open && !used) setUsed(true)
+  if (!used) return null
   return (
-    <dialog
-      ref={ref}
-      aria-label={title}
-      onClose={onClose}
-      onCancel={(e) => {
-        e.preventDefault()
-        onClose()
-      }}
-      className={css({
-        m: 'auto',
-        p: '0',
-        w: 'calc(100vw - 1.5rem)',
-        maxW: wide ? '3xl' : 'lg',
-        maxH: 'calc(100dvh - 1.5rem)',
-        borderRadius: 'l3',
-        bg: 'bg.default',
-        color: 'fg.default',
-        borderWidth: '1px',
-        borderColor: 'border.subtle',
-        boxShadow: 'lg',
-        overflow: 'auto',
-        '&::backdrop': { bg: 'rgba(0,0,0,0.45)' },
-      })}
-    >
-      {open && (
-        <div className={css({ p: { base: '4', md: '6' }, display: 'flex', flexDir: 'column', gap: '4' })}>
-          <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '3' })}>
-            <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{title}</h2>
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label="Close"
-              className={css({ w: '9', h: '9', borderRadius: 'l2', fontSize: 'xl', _hover: { bg: 'bg.subtle' }, cursor: 'pointer' })}
-            >
-              ×
-            </button>
-          </div>
-          {children}
-        </div>
-      )}
-    </dialog>
+    <Suspense fallback={null}>
+      <Dialog open={open} onOpenChange={(next) => (next ? undefined : onClose())} title={title} size={wide ? 'wide' : 'md'}>
+        {children}
+      </Dialog>
+    </Suspense>
   )
 }

@@ -61,7 +61,7 @@ export function useSchemaForm<T extends Record<string, any>>(schema: v.GenericSc
   return { values, set, blur, error, validate, takeServer, root, reset, body: () => toBody(values), generalError: server._?.[0] ?? server.message?.[0] }
 }
 
-export { btn, btnDanger, btnOutline, btnSmall, control, errorCss, fieldBox, hintCss, labelCss } from './styles'
+export { errorCss, fieldBox, hintCss, labelCss } from './styles'
 
 /** The coach forms' field: the design-system wrapper (label, hint, error announced as an alert). */
 export function Field(props: Omit<FormFieldProps, 'announce'>) {

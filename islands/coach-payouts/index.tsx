@@ -5,7 +5,8 @@
  */
 import { useState } from 'react'
 import { css } from 'styled-system/css'
-import { btn, btnOutline, errorCss } from '../coach-common/styles'
+import { Button } from '../../design-system/components/button/button'
+import { errorCss } from '../coach-common/styles'
 import { ApiError, post } from '../lib/api'
 import type { CoachPayoutsProps } from './props'
 
@@ -32,9 +33,9 @@ export default function CoachPayouts({ status }: CoachPayoutsProps) {
   }
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: '2', alignItems: 'flex-start' })}>
-      <button type="button" className={status === 'enabled' ? btnOutline : btn} onClick={go} disabled={busy} aria-busy={busy}>
-        {busy ? 'Opening Stripe...' : LABEL[status]}
-      </button>
+      <Button variant={status === 'enabled' ? 'outline' : 'solid'} onClick={go} loading={busy} loadingText="Opening Stripe...">
+        {LABEL[status]}
+      </Button>
       {error && (
         <p role="alert" className={errorCss}>
           {error}

@@ -22,3 +22,23 @@ export const Default: StoryObj<typeof meta> = {
     },
   },
 }
+
+/** A new coach: nothing filled in yet. */
+export const Empty: StoryObj<typeof meta> = {
+  args: {
+    userId: 'u1',
+    username: 'maya',
+    profile: {
+      businessName: '',
+      specializations: [],
+      bio: '',
+      introductionVideo: '',
+      experiences: [],
+      certifications: [],
+      completedBusinessAccelerator: false,
+      completedVideoResources: false,
+      completedQuizzes: false,
+      completedConsultation: false,
+    },
+  },
+}

@@ -5,8 +5,10 @@
  */
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { Button } from '../../design-system/components/button/button'
+import { Input, Textarea } from '../../design-system/components/input/input'
 import { CoachProfileUpdateSchema } from '../../src/modules/users/user.schema'
-import { btn, control, errorCss, Field, hintCss, useSchemaForm } from '../coach-common/form'
+import { errorCss, Field, hintCss, useSchemaForm } from '../coach-common/form'
 import { patch } from '../lib/api'
 import { notify } from '../lib/toast'
 import type { CoachProfileProps } from './props'
@@ -98,7 +100,7 @@ export default function CoachProfile({ userId, username, profile: p }: CoachProf
   }
   const small = (label: string, value: string, onChange: (v: string) => void, err?: string, type = 'text') => (
     <Field label={label} error={err}>
-      {(a) => <input {...a} type={type} className={control} value={value} onChange={(e) => onChange(e.target.value)} />}
+      {(a) => <Input {...a} type={type} value={value} onChange={(e) => onChange(e.target.value)} />}
     </Field>
   )
   const done = FLAGS.filter(([k]) => values[k]).length
@@ -118,15 +120,7 @@ export default function CoachProfile({ userId, username, profile: p }: CoachProf
           Business
         </h2>
         <Field label="Business name" error={error('businessName')}>
-          {(a) => (
-            <input
-              {...a}
-              className={control}
-              value={values.businessName}
-              onChange={(e) => set('businessName', e.target.value)}
-              onBlur={() => blur('businessName')}
-            />
-          )}
+          {(a) => <Input {...a} value={values.businessName} onChange={(e) => set('businessName', e.target.value)} onBlur={() => blur('businessName')} />}
         </Field>
         <Field
           label="Specializations"
@@ -134,23 +128,16 @@ export default function CoachProfile({ userId, username, profile: p }: CoachProf
           hint="Separate them with commas, e.g. Leadership, Negotiation"
         >
           {(a) => (
-            <input
-              {...a}
-              className={control}
-              value={values.specializations}
-              onChange={(e) => set('specializations', e.target.value)}
-              onBlur={() => blur('specializations')}
-            />
+            <Input {...a} value={values.specializations} onChange={(e) => set('specializations', e.target.value)} onBlur={() => blur('specializations')} />
           )}
         </Field>
         <Field label="Bio" error={error('bio')} hint={`${values.bio.length}/1000`}>
-          {(a) => <textarea {...a} rows={6} className={control} value={values.bio} onChange={(e) => set('bio', e.target.value)} onBlur={() => blur('bio')} />}
+          {(a) => <Textarea {...a} rows={6} value={values.bio} onChange={(e) => set('bio', e.target.value)} onBlur={() => blur('bio')} />}
         </Field>
         <Field label="Introduction video" error={error('introductionVideo')} hint="A video URL (YouTube, Vimeo...) or a video ID">
           {(a) => (
-            <input
+            <Input
               {...a}
-              className={control}
               value={values.introductionVideo}
               onChange={(e) => set('introductionVideo', e.target.value)}
               onBlur={() => blur('introductionVideo')}
@@ -223,9 +210,9 @@ export default function CoachProfile({ userId, username, profile: p }: CoachProf
 
       {form.generalError && <p className={errorCss}>{form.generalError}</p>}
       <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap', position: 'sticky', bottom: '0', py: '3', bg: 'bg.canvas' })}>
-        <button type="submit" className={btn} disabled={busy}>
+        <Button type="submit" disabled={busy}>
           {busy ? 'Saving...' : 'Save profile'}
-        </button>
+        </Button>
         {username && (
           <a href={`/${username}`} target="_blank" rel="noopener" className={css({ textDecoration: 'underline', fontSize: 'sm' })}>
             Preview your public page

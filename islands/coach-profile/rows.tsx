@@ -1,7 +1,8 @@
 /** A list of rows that can be added, removed and reordered by dragging (or with the arrow buttons). */
 import { type ReactNode, useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import { btnOutline, btnSmall, hintCss } from '../coach-common/form'
+import { Button } from '../../design-system/components/button/button'
+import { hintCss } from '../coach-common/form'
 
 export function SortableRows<T>({
   items,
@@ -66,40 +67,23 @@ export function SortableRows<T>({
             </span>
             <div className={css({ flex: '1', minW: '0' })}>{render(item, i, (patch) => onChange(items.map((x, j) => (j === i ? { ...x, ...patch } : x))))}</div>
             <div className={css({ display: 'flex', flexDir: 'column', gap: '1', pt: '6' })}>
-              <button
-                type="button"
-                className={cx(btnOutline, btnSmall)}
-                aria-label={`Move ${label(item, i)} up`}
-                disabled={i === 0}
-                onClick={() => move(i, i - 1)}
-              >
+              <Button variant="outline" size="xs" aria-label={`Move ${label(item, i)} up`} disabled={i === 0} onClick={() => move(i, i - 1)}>
                 ↑
-              </button>
-              <button
-                type="button"
-                className={cx(btnOutline, btnSmall)}
-                aria-label={`Move ${label(item, i)} down`}
-                disabled={i === items.length - 1}
-                onClick={() => move(i, i + 1)}
-              >
+              </Button>
+              <Button variant="outline" size="xs" aria-label={`Move ${label(item, i)} down`} disabled={i === items.length - 1} onClick={() => move(i, i + 1)}>
                 ↓
-              </button>
-              <button
-                type="button"
-                className={cx(btnOutline, btnSmall)}
-                aria-label={`Remove ${label(item, i)}`}
-                onClick={() => onChange(items.filter((_, j) => j !== i))}
-              >
+              </Button>
+              <Button variant="outline" size="xs" aria-label={`Remove ${label(item, i)}`} onClick={() => onChange(items.filter((_, j) => j !== i))}>
                 ✕
-              </button>
+              </Button>
             </div>
           </li>
         ))}
       </ol>
       <div>
-        <button type="button" className={btnOutline} onClick={() => onChange([...items, make()])}>
+        <Button variant="outline" onClick={() => onChange([...items, make()])}>
           Add
-        </button>
+        </Button>
       </div>
     </div>
   )

@@ -1,8 +1,11 @@
 /** Add a resource: file and document upload a file; link, video, agent and bundle take a URL. */
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { Button } from '../../design-system/components/button/button'
+import { Input, Textarea } from '../../design-system/components/input/input'
+import { NativeSelect } from '../../design-system/components/native-select/native-select'
 import { RESOURCE_TYPES, ResourceCreateSchema } from '../../src/modules/workshops/resource.schema'
-import { btn, btnOutline, control, errorCss, Field, useSchemaForm } from '../coach-common/form'
+import { errorCss, Field, useSchemaForm } from '../coach-common/form'
 import { api, post } from '../lib/api'
 import { notify } from '../lib/toast'
 
@@ -89,13 +92,13 @@ export function AddResource({ workshopId, nextOrder, onDone, onCancel }: { works
     >
       <Field label="Type" error={error('type')}>
         {(a) => (
-          <select {...a} className={control} value={values.type} onChange={(e) => set('type', e.target.value)}>
+          <NativeSelect {...a} value={values.type} onChange={(e) => set('type', e.target.value)}>
             {RESOURCE_TYPES.map((t) => (
               <option key={t} value={t}>
                 {TYPE_LABEL[t]}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         )}
       </Field>
       {needsFile(values.type) ? (
@@ -104,27 +107,18 @@ export function AddResource({ workshopId, nextOrder, onDone, onCancel }: { works
           error={uploadError ?? error('filePath')}
           hint={values.filePath ? `Uploaded (${Math.ceil((values.fileSize ?? 0) / 1024)} KB)` : 'Any file up to the upload limit'}
         >
-          {(a) => <input {...a} type="file" className={control} disabled={uploading} onChange={(e) => void upload(e.target.files?.[0] ?? null)} />}
+          {(a) => <Input {...a} type="file" disabled={uploading} onChange={(e) => void upload(e.target.files?.[0] ?? null)} />}
         </Field>
       ) : (
         <Field label="URL" error={error('url')}>
-          {(a) => <input {...a} type="url" className={control} value={values.url} onChange={(e) => set('url', e.target.value)} onBlur={() => blur('url')} />}
+          {(a) => <Input {...a} type="url" value={values.url} onChange={(e) => set('url', e.target.value)} onBlur={() => blur('url')} />}
         </Field>
       )}
       <Field label="Title" error={error('title')}>
-        {(a) => <input {...a} className={control} value={values.title} onChange={(e) => set('title', e.target.value)} onBlur={() => blur('title')} />}
+        {(a) => <Input {...a} value={values.title} onChange={(e) => set('title', e.target.value)} onBlur={() => blur('title')} />}
       </Field>
       <Field label="Description" error={error('description')}>
-        {(a) => (
-          <textarea
-            {...a}
-            rows={3}
-            className={control}
-            value={values.description}
-            onChange={(e) => set('description', e.target.value)}
-            onBlur={() => blur('description')}
-          />
-        )}
+        {(a) => <Textarea {...a} rows={3} value={values.description} onChange={(e) => set('description', e.target.value)} onBlur={() => blur('description')} />}
       </Field>
       <label className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
         <input type="checkbox" checked={values.isVisible} onChange={(e) => set('isVisible', e.target.checked)} /> Visible to confirmed attendees
@@ -138,12 +132,12 @@ export function AddResource({ workshopId, nextOrder, onDone, onCancel }: { works
       </label>
       {form.generalError && <p className={errorCss}>{form.generalError}</p>}
       <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
-        <button type="button" className={btnOutline} onClick={onCancel}>
+        <Button variant="outline" onClick={onCancel}>
           Cancel
-        </button>
-        <button type="submit" className={btn} disabled={busy || uploading}>
+        </Button>
+        <Button type="submit" disabled={busy || uploading}>
           {uploading ? 'Uploading...' : busy ? 'Saving...' : 'Add resource'}
-        </button>
+        </Button>
       </div>
     </form>
   )

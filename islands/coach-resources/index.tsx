@@ -5,13 +5,14 @@
 import { lazy, Suspense, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { Modal } from '../coach-common/dialog'
-import { btn, btnOutline, btnSmall, hintCss } from '../coach-common/styles'
+import { hintCss } from '../coach-common/styles'
 import { del, patch } from '../lib/api'
 import { notify } from '../lib/toast'
 
 // The add form (with the resource schema) loads when its dialog first opens.
 const AddResource = lazy(() => import('./add').then((m) => ({ default: m.AddResource })))
 
+import { Button } from '../../design-system/components/button/button'
 import type { CoachResourceItem, CoachResourcesProps } from './props'
 
 export default function CoachResources(props: CoachResourcesProps) {
@@ -74,9 +75,7 @@ export default function CoachResources(props: CoachResourcesProps) {
         <h2 id="res-h" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
           Resources
         </h2>
-        <button type="button" className={btn} onClick={() => setAdding(true)}>
-          Add resource
-        </button>
+        <Button onClick={() => setAdding(true)}>Add resource</Button>
       </div>
       <p className={hintCss}>Confirmed attendees see visible resources. Drag a row by its handle, or use the arrows, to change the order.</p>
       {items.length === 0 ? (
@@ -143,56 +142,50 @@ export default function CoachResources(props: CoachResourcesProps) {
                 </div>
               </div>
               <div className={css({ display: 'flex', gap: '1.5', flexWrap: 'wrap' })}>
-                <button
-                  type="button"
-                  className={cx(btnOutline, btnSmall)}
-                  aria-label={`Move ${r.title} up`}
-                  disabled={busy || i === 0}
-                  onClick={() => move(i, i - 1)}
-                >
+                <Button variant="outline" size="xs" aria-label={`Move ${r.title} up`} disabled={busy || i === 0} onClick={() => move(i, i - 1)}>
                   ↑
-                </button>
-                <button
-                  type="button"
-                  className={cx(btnOutline, btnSmall)}
+                </Button>
+                <Button
+                  variant="outline"
+                  size="xs"
                   aria-label={`Move ${r.title} down`}
                   disabled={busy || i === items.length - 1}
                   onClick={() => move(i, i + 1)}
                 >
                   ↓
-                </button>
-                <button
-                  type="button"
-                  className={cx(btnOutline, btnSmall)}
+                </Button>
+                <Button
+                  variant="outline"
+                  size="xs"
                   disabled={busy}
                   onClick={() => update(r, { isVisible: !r.isVisible }, r.isVisible ? 'Hidden from attendees' : 'Visible to attendees')}
                 >
                   {r.isVisible ? 'Hide' : 'Show'}
-                </button>
-                <button
-                  type="button"
-                  className={cx(btnOutline, btnSmall)}
+                </Button>
+                <Button
+                  variant="outline"
+                  size="xs"
                   disabled={busy}
                   aria-pressed={r.isPublic}
                   title="Public resources show to everyone on the workshop's public page"
                   onClick={() => update(r, { isPublic: !r.isPublic }, r.isPublic ? 'No longer on the public page' : 'Shown on the public page')}
                 >
                   {r.isPublic ? 'Make private' : 'Make public'}
-                </button>
+                </Button>
                 {!r.broadcastAt && (
-                  <button
-                    type="button"
-                    className={cx(btnOutline, btnSmall)}
+                  <Button
+                    variant="outline"
+                    size="xs"
                     disabled={busy || !r.isVisible}
                     title={r.isVisible ? undefined : 'Show it first'}
                     onClick={() => update(r, { isBroadcast: true }, 'Emailed to confirmed attendees')}
                   >
                     Broadcast
-                  </button>
+                  </Button>
                 )}
-                <button type="button" className={cx(btnOutline, btnSmall)} disabled={busy} onClick={() => remove(r)}>
+                <Button variant="outline" size="xs" disabled={busy} onClick={() => remove(r)}>
                   Delete
-                </button>
+                </Button>
               </div>
             </li>
           ))}

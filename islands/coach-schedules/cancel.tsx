@@ -1,8 +1,10 @@
 /** Cancel a schedule with a reason (the booking cancel schema's rules and messages). */
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { Button } from '../../design-system/components/button/button'
+import { Textarea } from '../../design-system/components/input/input'
 import { BookingCancelSchema } from '../../src/modules/bookings/booking.schema'
-import { btnDanger, btnOutline, control, Field, useSchemaForm } from '../coach-common/form'
+import { Field, useSchemaForm } from '../coach-common/form'
 import { post } from '../lib/api'
 import { notify } from '../lib/toast'
 import type { CoachScheduleItem } from './props'
@@ -41,24 +43,15 @@ export function CancelForm({ schedule, onDone, onCancel }: { schedule: CoachSche
         The schedule leaves the marketplace.
       </p>
       <Field label="Reason" error={form.error('reason')}>
-        {(a) => (
-          <textarea
-            {...a}
-            rows={3}
-            className={control}
-            value={form.values.reason}
-            onChange={(e) => form.set('reason', e.target.value)}
-            onBlur={() => form.blur('reason')}
-          />
-        )}
+        {(a) => <Textarea {...a} rows={3} value={form.values.reason} onChange={(e) => form.set('reason', e.target.value)} onBlur={() => form.blur('reason')} />}
       </Field>
       <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
-        <button type="button" className={btnOutline} onClick={onCancel}>
+        <Button variant="outline" onClick={onCancel}>
           Keep schedule
-        </button>
-        <button type="submit" className={btnDanger} disabled={busy}>
+        </Button>
+        <Button type="submit" tone="danger" disabled={busy}>
           {busy ? 'Cancelling...' : 'Cancel schedule'}
-        </button>
+        </Button>
       </div>
     </form>
   )

@@ -1,6 +1,9 @@
 /** The schedule form: start and end in a chosen IANA zone, place by mode (venue or meeting link). */
 import { useMemo } from 'react'
 import { css } from 'styled-system/css'
+import { Button } from '../../design-system/components/button/button'
+import { Input } from '../../design-system/components/input/input'
+import { NativeSelect } from '../../design-system/components/native-select/native-select'
 import {
   CONTENT_STATUSES,
   DELIVERY_MODES,
@@ -10,7 +13,7 @@ import {
   VISIBILITIES,
 } from '../../src/modules/workshops/schedule.schema'
 import { COUNTRIES } from '../../src/shared/countries'
-import { btn, btnOutline, control, errorCss, Field, useSchemaForm } from '../coach-common/form'
+import { errorCss, Field, useSchemaForm } from '../coach-common/form'
 import { isoToZoned, timeZones, zonedToIso } from '../coach-common/zone'
 import { patch, post } from '../lib/api'
 import { notify } from '../lib/toast'
@@ -121,22 +124,20 @@ export function ScheduleForm({
   }
   const input = (name: keyof Values, label: string, type = 'text') => (
     <Field label={label} error={error(name)}>
-      {(a) => (
-        <input {...a} type={type} name={name} className={control} value={values[name]} onChange={(e) => set(name, e.target.value)} onBlur={() => blur(name)} />
-      )}
+      {(a) => <Input {...a} type={type} name={name} value={values[name]} onChange={(e) => set(name, e.target.value)} onBlur={() => blur(name)} />}
     </Field>
   )
   const select = (name: keyof Values, label: string, options: readonly string[], placeholder?: string, disabled?: (o: string) => boolean) => (
     <Field label={label} error={error(name)}>
       {(a) => (
-        <select {...a} name={name} className={control} value={values[name]} onChange={(e) => set(name, e.target.value)} onBlur={() => blur(name)}>
+        <NativeSelect {...a} name={name} value={values[name]} onChange={(e) => set(name, e.target.value)} onBlur={() => blur(name)}>
           {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((o) => (
             <option key={o} value={o} disabled={disabled?.(o)}>
               {LABEL[o] ?? o}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       )}
     </Field>
   )
@@ -157,25 +158,25 @@ export function ScheduleForm({
         {input('endDate', 'Ends', 'datetime-local')}
         <Field label="Time zone" error={error('timezone')} hint="Start and end are read in this zone.">
           {(a) => (
-            <select {...a} className={control} value={values.timezone} onChange={(e) => set('timezone', e.target.value)}>
+            <NativeSelect {...a} value={values.timezone} onChange={(e) => set('timezone', e.target.value)}>
               {zones.map((z) => (
                 <option key={z} value={z}>
                   {z.replace(/_/g, ' ')}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           )}
         </Field>
         <Field label="Country" error={error('country')}>
           {(a) => (
-            <select {...a} className={control} value={values.country} onChange={(e) => set('country', e.target.value)}>
+            <NativeSelect {...a} value={values.country} onChange={(e) => set('country', e.target.value)}>
               <option value="">No country (online)</option>
               {COUNTRIES.map((c) => (
                 <option key={c.code} value={c.code}>
                   {c.flag} {c.name}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           )}
         </Field>
         {select('level', 'Level', SKILL_LEVELS, 'Choose a level')}
@@ -197,12 +198,10 @@ export function ScheduleForm({
       {online(values.mode) && input('meetingUrl', 'Meeting link', 'url')}
       {form.generalError && <p className={errorCss}>{form.generalError}</p>}
       <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
-        <button type="button" className={btnOutline} onClick={onCancel}>
+        <Button variant="outline" onClick={onCancel}>
           Cancel
-        </button>
-        <button type="submit" className={btn}>
-          {schedule ? 'Save schedule' : 'Create schedule'}
-        </button>
+        </Button>
+        <Button type="submit">{schedule ? 'Save schedule' : 'Create schedule'}</Button>
       </div>
     </form>
   )

@@ -6,7 +6,7 @@
 import { lazy, Suspense, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { Modal } from '../coach-common/dialog'
-import { btn, btnOutline, btnSmall, hintCss } from '../coach-common/styles'
+import { hintCss } from '../coach-common/styles'
 import { del, patch, post } from '../lib/api'
 import { notify } from '../lib/toast'
 
@@ -15,6 +15,8 @@ const ScheduleForm = lazy(() => import('./form').then((m) => ({ default: m.Sched
 const CancelForm = lazy(() => import('./cancel').then((m) => ({ default: m.CancelForm })))
 const loading = <p className={hintCss}>Loading…</p>
 
+import { Button } from '../../design-system/components/button/button'
+import { LinkButton } from '../../design-system/components/link-button/link-button'
 import type { CoachScheduleItem, CoachSchedulesProps } from './props'
 
 const MODE: Record<string, string> = { 'IN-PERSON': 'In person', ONLINE: 'Online', HYBRID: 'Hybrid' }
@@ -75,9 +77,7 @@ export default function CoachSchedules(props: CoachSchedulesProps) {
         <h2 id="schedules-h" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
           Schedules
         </h2>
-        <button type="button" className={btn} onClick={() => setEditing('new')}>
-          New schedule
-        </button>
+        <Button onClick={() => setEditing('new')}>New schedule</Button>
       </div>
       {plan && plan.max !== null && (
         <p className={cx(hintCss, css({ fontSize: 'sm' }))} data-testid="plan-limit" role={left === 0 ? 'alert' : undefined}>
@@ -144,60 +144,59 @@ export default function CoachSchedules(props: CoachSchedulesProps) {
                   <td className={cell}>
                     <div className={css({ display: 'flex', gap: '1.5', flexWrap: 'wrap', justifyContent: { base: 'flex-start', md: 'flex-end' } })}>
                       {s.deleted ? (
-                        <button
-                          type="button"
-                          className={cx(btnOutline, btnSmall)}
+                        <Button
+                          variant="outline"
+                          size="xs"
                           disabled={busy === s.id}
                           onClick={() => act(s.id, () => post(`/v1/workshop-schedules/${s.id}/restore`), 'Schedule restored')}
                         >
                           Restore
-                        </button>
+                        </Button>
                       ) : (
                         <>
                           {!s.ended && s.status !== 'ARCHIVED' && (
-                            <button type="button" className={cx(btnOutline, btnSmall)} onClick={() => setEditing(s)}>
+                            <Button variant="outline" size="xs" onClick={() => setEditing(s)}>
                               Edit
-                            </button>
+                            </Button>
                           )}
                           {!s.ended && s.status === 'DRAFT' && (
-                            <button
-                              type="button"
-                              className={cx(btn, btnSmall)}
+                            <Button
+                              size="xs"
                               disabled={!canPublish || busy === s.id}
                               title={canPublish ? undefined : 'The plan limit on published schedules is reached'}
                               onClick={() => setStatus(s, 'PUBLISHED')}
                             >
                               Publish
-                            </button>
+                            </Button>
                           )}
                           {!s.ended && s.status === 'PUBLISHED' && (
-                            <button type="button" className={cx(btnOutline, btnSmall)} disabled={busy === s.id} onClick={() => setStatus(s, 'DRAFT')}>
+                            <Button variant="outline" size="xs" disabled={busy === s.id} onClick={() => setStatus(s, 'DRAFT')}>
                               Unpublish
-                            </button>
+                            </Button>
                           )}
                           {!s.ended && s.status !== 'ARCHIVED' && (
-                            <button type="button" className={cx(btnOutline, btnSmall)} onClick={() => setCancelling(s)}>
+                            <Button variant="outline" size="xs" onClick={() => setCancelling(s)}>
                               Cancel…
-                            </button>
+                            </Button>
                           )}
                           {s.seatsTaken === 0 || s.ended ? (
-                            <button
-                              type="button"
-                              className={cx(btnOutline, btnSmall)}
+                            <Button
+                              variant="outline"
+                              size="xs"
                               disabled={busy === s.id}
                               onClick={() => confirm('Delete this schedule?') && act(s.id, () => del(`/v1/workshop-schedules/${s.id}`), 'Schedule deleted')}
                             >
                               Delete
-                            </button>
+                            </Button>
                           ) : null}
                           {s.bookings > 0 && (
-                            <a className={cx(btnOutline, btnSmall)} href={`/c/bookings?schedule=${s.id}`}>
+                            <LinkButton variant="outline" size="xs" href={`/c/bookings?schedule=${s.id}`}>
                               Bookings
-                            </a>
+                            </LinkButton>
                           )}
-                          <a className={cx(btnOutline, btnSmall)} href={`/workshops/${s.id}`}>
+                          <LinkButton variant="outline" size="xs" href={`/workshops/${s.id}`}>
                             Public page
-                          </a>
+                          </LinkButton>
                         </>
                       )}
                     </div>

@@ -1,11 +1,11 @@
 /** The team page's dialogs (loaded when one first opens): invite by email, change a member's roles, remove a member. */
 import { useState } from 'react'
 import { css } from 'styled-system/css'
-import { input } from 'styled-system/recipes/input'
 import { Button } from '../../design-system/components/button/button'
 import { CheckboxGroup } from '../../design-system/components/checkbox/checkbox'
 import { Dialog } from '../../design-system/components/dialog/dialog'
 import { FormField } from '../../design-system/components/field/form-field'
+import { Input } from '../../design-system/components/input/input'
 import { TEAM_MESSAGES, TeamInviteSchema, TeamMemberChangeSchema } from '../../src/modules/teams/team.schema'
 import { ApiError, del, type ErrorBag, patch, post } from '../lib/api'
 import { check } from '../lib/form'
@@ -17,8 +17,6 @@ const label = (r: string) => (r.charAt(0).toUpperCase() + r.slice(1)).replace(/[
 const STACK = css({ display: 'flex', flexDir: 'column', gap: '4' })
 const ALERT = css({ color: 'fg.error', fontSize: 'sm' })
 const HINT = css({ color: 'fg.muted', fontSize: 'sm' })
-const inputCss = input({ size: 'sm' })
-const DANGER = css({ colorPalette: 'red' })
 
 function RoleChoice({ roles, value, onChange, error, id }: { roles: Role[]; value: string[]; onChange: (v: string[]) => void; error?: string; id: string }) {
   return (
@@ -85,7 +83,7 @@ export function InviteDialog({ team, roles, onClose, onDone }: { team: string; r
             We emailed an invitation to <strong>{sent.email}</strong>. The link works once, for 7 days.
           </p>
           <FormField label="Or share the link yourself" id="invite-link">
-            <input className={inputCss} readOnly value={sent.url} onFocus={(e) => e.currentTarget.select()} />
+            <Input size="sm" readOnly value={sent.url} onFocus={(e) => e.currentTarget.select()} />
           </FormField>
         </div>
       ) : (
@@ -98,8 +96,8 @@ export function InviteDialog({ team, roles, onClose, onDone }: { team: string; r
           }}
         >
           <FormField label="Email" required error={errors.email} id="invite-email">
-            <input
-              className={inputCss}
+            <Input
+              size="sm"
               type="email"
               autoComplete="off"
               value={email}
@@ -231,7 +229,7 @@ export function RemoveDialog({
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button className={DANGER} onClick={() => void remove()} loading={busy}>
+          <Button tone="danger" onClick={() => void remove()} loading={busy}>
             {self ? 'Leave team' : 'Remove member'}
           </Button>
         </>

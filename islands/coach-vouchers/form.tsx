@@ -6,10 +6,10 @@
 import { useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import { field } from 'styled-system/recipes/field'
-import { input } from 'styled-system/recipes/input'
 import { Button } from '../../design-system/components/button/button'
 import { Dialog } from '../../design-system/components/dialog/dialog'
 import { FormField } from '../../design-system/components/field/form-field'
+import { Input } from '../../design-system/components/input/input'
 import { Select } from '../../design-system/components/select/select'
 import { VoucherCreateSchema } from '../../src/modules/vouchers/voucher.schema'
 import { ApiError, patch, post } from '../lib/api'
@@ -19,7 +19,6 @@ import type { CoachVouchersProps, VoucherEdit } from './props'
 type Values = { code: string; discountType: string; discountValue: string; maxDiscount: string; maxUses: string; expiresAt: string; target: string }
 type Key = keyof Values
 
-const inputCss = input({ size: 'sm' })
 const GRID = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } })
 const WIDE = css({ gridColumn: { sm: 'span 2' } })
 const fieldCss = field()
@@ -155,8 +154,8 @@ export default function VoucherForm({
     opts: { type?: string; hint?: string; required?: boolean; step?: string; wide?: boolean; placeholder?: string } = {},
   ) => (
     <FormField label={label} hint={opts.hint} required={opts.required} error={error(k)} id={`voucher-${k}`} className={opts.wide ? WIDE : undefined}>
-      <input
-        className={inputCss}
+      <Input
+        size="sm"
         type={opts.type ?? 'text'}
         step={opts.step}
         inputMode={opts.type === 'number' ? 'decimal' : undefined}

@@ -1,8 +1,11 @@
 /** The workshop form (loaded when its dialog first opens): rules and messages from the API's workshop schema. */
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { Button } from '../../design-system/components/button/button'
+import { Input, Textarea } from '../../design-system/components/input/input'
+import { NativeSelect } from '../../design-system/components/native-select/native-select'
 import { WorkshopCreateSchema, WorkshopUpdateSchema } from '../../src/modules/workshops/workshop.schema'
-import { btn, btnOutline, control, errorCss, Field, hintCss, useSchemaForm } from '../coach-common/form'
+import { errorCss, Field, useSchemaForm } from '../coach-common/form'
 import { api, patch, post } from '../lib/api'
 import { notify } from '../lib/toast'
 import type { CoachWorkshopFormProps } from './props'
@@ -124,13 +127,12 @@ export function WorkshopFormBody({ onClose, ...props }: CoachWorkshopFormProps &
   const text = (name: keyof Values, label: string, extra: { type?: string; hint?: string; inputMode?: 'decimal' | 'numeric'; placeholder?: string } = {}) => (
     <Field label={label} error={error(name)} hint={extra.hint}>
       {(a) => (
-        <input
+        <Input
           {...a}
           name={name}
           type={extra.type ?? 'text'}
           inputMode={extra.inputMode}
           placeholder={extra.placeholder}
-          className={control}
           value={values[name] as string}
           onChange={(e) => set(name, e.target.value as never)}
           onBlur={() => blur(name)}
@@ -156,28 +158,19 @@ export function WorkshopFormBody({ onClose, ...props }: CoachWorkshopFormProps &
         hint="A template fills in the description, picture, video and price; change anything after."
       >
         {(a) => (
-          <select {...a} className={control} value={values.workshopTemplateId} onChange={(e) => pickTemplate(e.target.value)}>
+          <NativeSelect {...a} value={values.workshopTemplateId} onChange={(e) => pickTemplate(e.target.value)}>
             <option value="">Blank workshop</option>
             {props.templates.map((t) => (
               <option key={t.id} value={t.id}>
                 {t.title}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         )}
       </Field>
       <div className={css({ gridColumn: { md: 'span 2' } })}>{text('title', 'Title')}</div>
       <Field label="Description" error={error('description')} className={css({ gridColumn: { md: 'span 2' } })}>
-        {(a) => (
-          <textarea
-            {...a}
-            rows={5}
-            className={control}
-            value={values.description}
-            onChange={(e) => set('description', e.target.value)}
-            onBlur={() => blur('description')}
-          />
-        )}
+        {(a) => <Textarea {...a} rows={5} value={values.description} onChange={(e) => set('description', e.target.value)} onBlur={() => blur('description')} />}
       </Field>
       <Field
         label="What you will learn"
@@ -190,16 +183,7 @@ export function WorkshopFormBody({ onClose, ...props }: CoachWorkshopFormProps &
         hint="One outcome per line, up to 10. They show on the public workshop page."
         className={css({ gridColumn: { md: 'span 2' } })}
       >
-        {(a) => (
-          <textarea
-            {...a}
-            rows={4}
-            className={control}
-            value={values.outcomes}
-            onChange={(e) => set('outcomes', e.target.value)}
-            onBlur={() => blur('outcomes')}
-          />
-        )}
+        {(a) => <Textarea {...a} rows={4} value={values.outcomes} onChange={(e) => set('outcomes', e.target.value)} onBlur={() => blur('outcomes')} />}
       </Field>
       {text('price', `Price per seat (${props.currency.toUpperCase()})`, { inputMode: 'decimal', placeholder: '0 for free' })}
       <div className={css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '3' })}>
@@ -207,15 +191,7 @@ export function WorkshopFormBody({ onClose, ...props }: CoachWorkshopFormProps &
         {text('maxSeats', 'Maximum seats', { inputMode: 'numeric' })}
       </div>
       <Field label="Picture" error={uploadError ?? undefined} hint="PNG, JPEG or WebP">
-        {(a) => (
-          <input
-            {...a}
-            type="file"
-            accept="image/png,image/jpeg,image/webp"
-            className={control}
-            onChange={(e) => void onPickFile(e.target.files?.[0] ?? null)}
-          />
-        )}
+        {(a) => <Input {...a} type="file" accept="image/png,image/jpeg,image/webp" onChange={(e) => void onPickFile(e.target.files?.[0] ?? null)} />}
       </Field>
       {text('image', 'Picture URL', { type: 'url', hint: 'Filled in by the upload, or paste an address' })}
       {text('video', 'Video URL', { type: 'url' })}
@@ -261,12 +237,12 @@ export function WorkshopFormBody({ onClose, ...props }: CoachWorkshopFormProps &
       />
       {form.generalError && <p className={errorCss}>{form.generalError}</p>}
       <div className={css({ gridColumn: { md: 'span 2' }, display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
-        <button type="button" className={btnOutline} onClick={onClose}>
+        <Button variant="outline" onClick={onClose}>
           Cancel
-        </button>
-        <button type="submit" className={btn} disabled={busy} aria-busy={busy}>
+        </Button>
+        <Button type="submit" disabled={busy} aria-busy={busy}>
           {busy ? 'Saving...' : editing ? 'Save workshop' : 'Create workshop'}
-        </button>
+        </Button>
       </div>
     </form>
   )

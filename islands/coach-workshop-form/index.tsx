@@ -4,8 +4,9 @@
  */
 import { lazy, Suspense, useState } from 'react'
 import { css } from 'styled-system/css'
+import { Button } from '../../design-system/components/button/button'
 import { Modal } from '../coach-common/dialog'
-import { btn, btnOutline, errorCss, hintCss } from '../coach-common/styles'
+import { errorCss, hintCss } from '../coach-common/styles'
 import { del, post } from '../lib/api'
 import type { CoachWorkshopFormProps } from './props'
 
@@ -39,21 +40,21 @@ export default function CoachWorkshopForm(props: CoachWorkshopFormProps) {
     return (
       <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
         <span className={errorCss}>This workshop is deleted.</span>
-        <button type="button" className={btn} onClick={restore} disabled={busy}>
+        <Button onClick={restore} disabled={busy}>
           Restore workshop
-        </button>
+        </Button>
       </div>
     )
   return (
     <>
       <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-        <button type="button" className={editing ? btnOutline : btn} onClick={() => setOpen(true)}>
+        <Button variant={editing ? 'outline' : 'solid'} onClick={() => setOpen(true)}>
           {editing ? 'Edit workshop' : 'New workshop'}
-        </button>
+        </Button>
         {editing && (
-          <button type="button" className={btnOutline} onClick={remove} disabled={busy}>
+          <Button variant="outline" onClick={remove} disabled={busy}>
             Delete
-          </button>
+          </Button>
         )}
       </div>
       <Modal open={open} onClose={() => setOpen(false)} title={editing ? 'Edit workshop' : 'New workshop'} wide>

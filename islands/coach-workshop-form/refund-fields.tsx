@@ -6,8 +6,9 @@
  */
 import { css, cx } from 'styled-system/css'
 import * as v from 'valibot'
+import { Input } from '../../design-system/components/input/input'
 import { describeRefundPolicy, type RefundPolicy, RefundPolicySchema } from '../../src/shared/refund-policy'
-import { control, Field, hintCss } from '../coach-common/form'
+import { Field, hintCss } from '../coach-common/form'
 
 export type RefundMode = 'team' | 'custom'
 export interface RefundValues {
@@ -59,11 +60,11 @@ export function RefundFields({
       <Field label={label} error={error(path)}>
         {(a) => (
           <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
-            <input
+            <Input
               {...a}
               name={name}
               inputMode="numeric"
-              className={cx(control, css({ maxW: '24' }))}
+              className={css({ maxW: '24' })}
               value={values[name]}
               onChange={(e) => {
                 set(name, e.target.value)

@@ -3,25 +3,17 @@
  * with JavaScript (selects and dates on change, the search after a pause in typing).
  */
 import { type ReactNode, useEffect, useRef, useState } from 'react'
-import { css, cx } from 'styled-system/css'
-import { button } from 'styled-system/recipes/button'
+import { css } from 'styled-system/css'
+import { Button } from '../../design-system/components/button/button'
+import { Input } from '../../design-system/components/input/input'
+import { NativeSelect } from '../../design-system/components/native-select/native-select'
 import { formatSort, type TableState } from '../../design-system/components/table/table-state'
 import type { TableFilter } from './props'
 
 const BAR = css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'flex-end' })
 const FIELD = css({ display: 'flex', flexDir: 'column', gap: '1', fontSize: 'xs', color: 'fg.muted', minW: '0' })
-const CONTROL = css({
-  h: '9',
-  px: '2.5',
-  borderRadius: 'l2',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  bg: 'bg.default',
-  color: 'fg.default',
-  fontSize: 'sm',
-  minW: '0',
-  maxW: 'full',
-})
+/** The filters keep their content's width (the recipes fill their container). */
+const CONTROL = css({ w: 'auto', minW: '0', maxW: 'full', color: 'fg.default' })
 const SEARCH = css({ w: { base: 'full', sm: '56' } })
 
 export function Filters(p: {
@@ -72,12 +64,13 @@ export function Filters(p: {
           return (
             <label key={f.key} className={FIELD}>
               {f.label}
-              <input
+              <Input
                 type="search"
+                size="sm"
                 name={name}
                 value={value}
                 placeholder={f.placeholder}
-                className={cx(CONTROL, SEARCH)}
+                className={SEARCH}
                 onChange={(e) => set(f.key, e.target.value, true)}
               />
             </label>
@@ -86,27 +79,28 @@ export function Filters(p: {
           return (
             <label key={f.key} className={FIELD}>
               {f.label}
-              <input type="date" name={name} value={value} className={CONTROL} onChange={(e) => set(f.key, e.target.value)} />
+              <Input type="date" size="sm" name={name} value={value} className={CONTROL} onChange={(e) => set(f.key, e.target.value)} />
             </label>
           )
         const options = f.options
         return (
           <label key={f.key} className={FIELD}>
             {f.label}
-            <select name={name} value={value} className={CONTROL} onChange={(e) => set(f.key, e.target.value)}>
-              <option value="">{f.all}</option>
-              {options.map(([v, l]) => (
-                <option key={v} value={v}>
-                  {l}
-                </option>
-              ))}
-            </select>
+            <NativeSelect
+              size="sm"
+              name={name}
+              value={value}
+              className={CONTROL}
+              placeholder={f.all}
+              options={options.map(([v, l]) => ({ value: v, label: l }))}
+              onChange={(e) => set(f.key, e.target.value)}
+            />
           </label>
         )
       })}
-      <button type="submit" className={button({ variant: 'outline', size: 'sm' })}>
+      <Button type="submit" variant="outline" size="sm">
         Filter
-      </button>
+      </Button>
       {p.children}
     </form>
   )

@@ -7,7 +7,7 @@
  */
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import { button } from 'styled-system/recipes/button'
+import { Button } from '../../design-system/components/button/button'
 import { type PagedColumn, PagedTable } from '../../design-system/components/table/paged-table'
 import { readTableState, SCOPE_PREFIX, type TableState, writeTableState } from '../../design-system/components/table/table-state'
 import { PILL_TONE, pillClass } from '../lib/pill'
@@ -139,13 +139,9 @@ export default function DataTable(props: DataTableProps & DataTableExtras) {
       {!props.bare && (view.total > 0 || filtered) ? (
         <Filters filters={props.filters} label={props.label} prefix={prefix} path={path} state={view.state} onChange={setFilters}>
           {action && selected.length ? (
-            <button
-              type="button"
-              className={button({ variant: 'outline', size: 'sm' })}
-              onClick={() => download(view.rows.filter((r) => r.act && selected.includes(r.id)).map((r) => r.act!))}
-            >
+            <Button variant="outline" size="sm" onClick={() => download(view.rows.filter((r) => r.act && selected.includes(r.id)).map((r) => r.act!))}>
               {action.replace('{n}', String(selected.length))}
-            </button>
+            </Button>
           ) : null}
         </Filters>
       ) : null}

@@ -1,11 +1,10 @@
 /** The editor's sections; each takes the form, a setter and the errors to show. */
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { input } from 'styled-system/recipes/input'
-import { textarea } from 'styled-system/recipes/textarea'
 import { CheckboxGroup } from '../../design-system/components/checkbox/checkbox'
 import { Field } from '../../design-system/components/field/field'
 import { FormField } from '../../design-system/components/field/form-field'
+import { Input, Textarea } from '../../design-system/components/input/input'
 import { Select } from '../../design-system/components/select/select'
 import { Switch } from '../../design-system/components/switch/switch'
 import {
@@ -22,9 +21,6 @@ import {
   WORK_MODES,
 } from '../../src/modules/job-postings/job-posting.schema'
 import type { ErrorBag, FormState } from './model'
-
-const inputCss = input()
-const textareaCss = textarea()
 
 export interface PartProps {
   form: FormState
@@ -81,14 +77,7 @@ function Text({
   const e = err(p.errors, name)
   return (
     <FormField label={label} required={required} hint={hint} hideHintOnError error={e}>
-      <input
-        className={inputCss}
-        name={name}
-        type={type}
-        value={p.form[name] as string}
-        onChange={(ev) => p.set(name, ev.currentTarget.value as any)}
-        onBlur={() => p.blur(name)}
-      />
+      <Input name={name} type={type} value={p.form[name] as string} onChange={(ev) => p.set(name, ev.currentTarget.value as any)} onBlur={() => p.blur(name)} />
     </FormField>
   )
 }
@@ -125,14 +114,7 @@ function LongText({
   const e = err(p.errors, name)
   return (
     <FormField label={label} error={e} aside={<CharCount length={p.form[name].length} min={min} max={max} />}>
-      <textarea
-        className={textareaCss}
-        name={name}
-        rows={rows}
-        value={p.form[name]}
-        onChange={(ev) => p.set(name, ev.currentTarget.value)}
-        onBlur={() => p.blur(name)}
-      />
+      <Textarea name={name} rows={rows} value={p.form[name]} onChange={(ev) => p.set(name, ev.currentTarget.value)} onBlur={() => p.blur(name)} />
     </FormField>
   )
 }
@@ -298,8 +280,7 @@ export function ScreeningPart(p: PartProps) {
           />
           {pref.applicantMaxLimit != null && (
             <FormField label="Maximum applicants" error={e('applicantMaxLimit')} className={css({ maxW: 'xs' })}>
-              <input
-                className={inputCss}
+              <Input
                 name="applicantMaxLimit"
                 type="number"
                 min={1}

@@ -8,6 +8,7 @@ import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from '@dnd-kit/utilities'
 import { css } from 'styled-system/css'
 import { Button } from '../../design-system/components/button/button'
+import { DragHandle } from '../../design-system/components/drag-handle/drag-handle'
 import { Field } from '../../design-system/components/field/field'
 import { Switch } from '../../design-system/components/switch/switch'
 import { enabledCount, JOB_MESSAGES, LIMITS } from '../../src/modules/job-postings/job-posting.schema'
@@ -49,29 +50,15 @@ function Row({
       })}
       data-dragging={isDragging ? '' : undefined}
     >
-      <button
-        type="button"
+      <DragHandle
         ref={setActivatorNodeRef}
         {...attributes}
         {...listeners}
+        dragging={isDragging}
         aria-label={`Reorder question ${index + 1}`}
         data-testid="question-handle"
-        className={css({
-          cursor: 'grab',
-          mt: '2',
-          px: '1',
-          color: 'fg.muted',
-          touchAction: 'none',
-          borderRadius: 'l1',
-          _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default' },
-        })}
-      >
-        <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
-          <g fill="currentColor">
-            {[4, 8, 12].flatMap((y) => [<circle key={`a${y}`} cx="5" cy={y} r="1.4" />, <circle key={`b${y}`} cx="11" cy={y} r="1.4" />])}
-          </g>
-        </svg>
-      </button>
+        className={css({ mt: '1' })}
+      />
       <Field.Root invalid={!!e} className={css({ flex: '1', minW: '0' })}>
         <Field.Label className={css({ srOnly: true })}>Question {index + 1}</Field.Label>
         <Field.Input

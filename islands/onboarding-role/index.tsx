@@ -5,9 +5,10 @@
  */
 import { useForm } from '@tanstack/react-form'
 import { useRef, useState } from 'react'
-import { css, cx } from 'styled-system/css'
+import { css } from 'styled-system/css'
 import * as v from 'valibot'
 import { Button } from '../../design-system/components/button/button'
+import { Choice } from '../../design-system/components/choice/choice'
 import { Field } from '../../design-system/components/field/field'
 import { CoachBasicsSchema, OnboardingCompleteSchema } from '../../src/modules/onboarding/onboarding.schema'
 import { post } from '../lib/api'
@@ -23,21 +24,8 @@ const splitList = (s: string) =>
 /** The comma-separated text field, validated as the API's list. */
 const toListSchema = v.pipe(v.string(), v.transform(splitList), basics.specializations)
 
-const choice = css({
-  display: 'flex',
-  flexDir: 'column',
-  gap: '1',
-  textAlign: 'left',
-  p: '5',
-  borderRadius: 'l3',
-  borderWidth: '2px',
-  borderColor: 'border.default',
-  bg: 'bg.default',
-  cursor: 'pointer',
-  _hover: { borderColor: 'colorPalette.default' },
-  '&[aria-checked=true]': { borderColor: 'colorPalette.default', bg: 'colorPalette.subtle' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default', outlineOffset: '2px' },
-})
+/** The two role cards: a radio, then the title over its description. */
+const choiceCss = css({ alignItems: 'flex-start', p: '5', gap: '3', borderRadius: 'l3', '& input': { mt: '1.5' } })
 
 export default function OnboardingRole(props: OnboardingRoleProps) {
   const root = useRef<HTMLFormElement>(null)
@@ -124,20 +112,22 @@ export default function OnboardingRole(props: OnboardingRoleProps) {
             ['coach', 'Coach', 'Run workshops, take bookings and get paid as a coach or consultant.'],
           ] as const
         ).map(([value, title, desc]) => (
-          <button
-            key={value}
-            type="button"
-            role="radio"
-            aria-checked={role === value}
-            className={cx(choice)}
-            onClick={() => {
-              setRole(value)
-              server.clear('role')
-            }}
-          >
-            <span className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>{title}</span>
-            <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>{desc}</span>
-          </button>
+          <Choice key={value} size="lg" className={choiceCss}>
+            <input
+              type="radio"
+              name="role"
+              value={value}
+              checked={role === value}
+              onChange={() => {
+                setRole(value)
+                server.clear('role')
+              }}
+            />
+            <span className={css({ display: 'flex', flexDir: 'column', gap: '1' })}>
+              <span className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>{title}</span>
+              <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>{desc}</span>
+            </span>
+          </Choice>
         ))}
       </div>
       {server.of('role') && (

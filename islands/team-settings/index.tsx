@@ -1,16 +1,14 @@
 /** The team's name, changed by its managers (`PATCH /v1/t`, section 5: 'Tenant name is required'). */
 import { useState } from 'react'
 import { css } from 'styled-system/css'
-import { input } from 'styled-system/recipes/input'
 import { Button } from '../../design-system/components/button/button'
 import { FormField } from '../../design-system/components/field/form-field'
+import { Input } from '../../design-system/components/input/input'
 import { TeamRenameSchema } from '../../src/modules/teams/team.schema'
 import { ApiError, patch } from '../lib/api'
 import { check } from '../lib/form'
 import { notify } from '../lib/toast'
 import type { TeamSettingsProps } from './props'
-
-const inputCss = input({ size: 'sm' })
 
 export default function TeamSettings(props: TeamSettingsProps) {
   const [saved, setSaved] = useState(props.name)
@@ -43,12 +41,7 @@ export default function TeamSettings(props: TeamSettingsProps) {
       }}
     >
       <FormField label="Name" error={error} id="team-name" className={css({ flex: '1', minW: '48' })}>
-        <input
-          className={inputCss}
-          value={name}
-          onChange={(e) => (setName(e.target.value), setError(validate(e.target.value)))}
-          onBlur={() => setError(validate(name))}
-        />
+        <Input size="sm" value={name} onChange={(e) => (setName(e.target.value), setError(validate(e.target.value)))} onBlur={() => setError(validate(name))} />
       </FormField>
       <Button type="submit" size="sm" loading={busy} disabled={name.trim() === saved}>
         Save name

@@ -5,28 +5,16 @@
  * on its held seats and links to the checkout for exactly those seats.
  */
 import { useEffect, useId, useState } from 'react'
-import { css, cx } from 'styled-system/css'
-import { input } from 'styled-system/recipes/input'
+import { css } from 'styled-system/css'
 import { Button } from '../../design-system/components/button/button'
+import { LinkButton } from '../../design-system/components/link-button/link-button'
+import { NativeSelect } from '../../design-system/components/native-select/native-select'
 import { ApiError, del, post } from '../lib/api'
 import type { MyWaitlistEntryProps, WaitlistEntryProps, WaitlistProps } from './props'
 
 const seatsOf = (n: number) => `${n} ${n === 1 ? 'seat' : 'seats'}`
 const alert = css({ borderWidth: '1px', borderColor: 'red.7', bg: 'red.2', color: 'red.11', borderRadius: 'l2', px: '3', py: '2', fontSize: 'sm' })
 const muted = css({ color: 'fg.muted', fontSize: 'sm' })
-const linkCss = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  h: '8',
-  px: '3',
-  borderRadius: 'l2',
-  fontSize: 'sm',
-  fontWeight: 'semibold',
-  textDecoration: 'none',
-  bg: 'colorPalette.default',
-  color: 'colorPalette.fg',
-  _hover: { bg: 'colorPalette.emphasized' },
-})
 
 /** Time left until `iso`, ticking each second once mounted (null on the server: no mismatch). */
 function useLeft(iso: string | null) {
@@ -120,19 +108,13 @@ function ScheduleWaitlist(props: Extract<WaitlistProps, { mode: 'schedule' }>) {
           <label htmlFor={`${id}-seats`} className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
             Seats you need
           </label>
-          <select
-            id={`${id}-seats`}
-            name="seats"
-            className={cx(input({ size: 'md' }), css({ bg: 'bg.default' }))}
-            value={seats}
-            onChange={(e) => setSeats(Number(e.target.value))}
-          >
+          <NativeSelect id={`${id}-seats`} name="seats" value={seats} onChange={(e) => setSeats(Number(e.target.value))}>
             {Array.from({ length: Math.max(1, props.maxSeats) }, (_, i) => i + 1).map((n) => (
               <option key={n} value={n}>
                 {seatsOf(n)}
               </option>
             ))}
-          </select>
+          </NativeSelect>
           <div>
             <Button type="submit" loading={busy}>
               Join the waitlist
@@ -197,11 +179,7 @@ function MineRow({ e, onLeft }: { e: MyWaitlistEntryProps; onLeft: (id: string) 
         )}
       </span>
       <span className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-        {offered ? (
-          <a className={linkCss} href={`/workshops/${e.workshopScheduleId}/book?offer=${e.id}`}>
-            Book now
-          </a>
-        ) : null}
+        {offered ? <LinkButton href={`/workshops/${e.workshopScheduleId}/book?offer=${e.id}`}>Book now</LinkButton> : null}
         <Button variant="outline" size="sm" onClick={() => void leaveList()} loading={busy} aria-label={`Leave the waitlist of ${e.workshopTitle}`}>
           Leave
         </Button>

@@ -104,3 +104,24 @@ export function describeRefundPolicy(policy: RefundPolicy | null | undefined): s
       : ''
   return `${full}${partial}, no refund after that.`
 }
+
+/** One step of a policy still ahead: `percent` of what was paid comes back when cancelled by `until`. */
+export interface RefundStep {
+  percent: number
+  until: Date
+}
+
+/**
+ * The steps of `policy` still ahead at `at` for a session starting at `startsAt`, best first,
+ * with the deadlines `refundFor` applies (so what a buyer reads before paying is what a
+ * cancellation gives). Empty with no policy (a full refund whenever it is cancelled) and once
+ * every deadline has passed (a booking made now is not refunded).
+ */
+export function refundSteps(policy: RefundPolicy | null | undefined, startsAt: Date, at: Date): RefundStep[] {
+  if (!policy) return []
+  const q = refundFor(policy, 0, startsAt, startsAt)
+  const steps: RefundStep[] = [{ percent: 100, until: q.fullRefundUntil! }]
+  if (q.partialRefundUntil) steps.push({ percent: policy.partialRefundPercent, until: q.partialRefundUntil })
+  // Inclusive, as in refundFor: cancelling exactly at a deadline still gets its step.
+  return steps.filter((s) => s.until.getTime() >= at.getTime())
+}

@@ -231,14 +231,17 @@ describe('the workshop page', () => {
     expect(r.body).not.toContain('meet.example.com')
   })
 
-  test('fully booked: no Book action, the place the waitlist goes, and the other dates', async () => {
+  test('fully booked: no Book action, "Join the waitlist" instead, and the other dates', async () => {
     const r = await page(`/workshops/${s.full.id}`)
     expect(r.status).toBe(200)
     const t = text(r.body)
     expect(t).toContain('Fully booked')
     expect(t).toContain('Every seat of this session is taken.')
     expect(r.body).toContain('data-slot="fully-booked-actions"')
-    expect(r.body).not.toContain(`/workshops/${s.full.id}/book`)
+    expect(r.body).not.toContain('data-testid="book"')
+    expect(r.body).not.toContain(`href="/workshops/${s.full.id}/book`)
+    // The waitlist's form (tests/api/waitlist-refund-pages.test.ts follows it through sign-in).
+    expect(r.body).toContain(`action="/workshops/${s.full.id}/book"`)
     expect(r.body).toContain(`href="/workshops/${s.open.id}"`)
   })
 

@@ -9,11 +9,13 @@ import {
   Badge,
   Button,
   Card,
+  Choice,
   ConfirmDialog,
   CountryCombobox,
   colorModeChoices,
   DataTable,
   Dialog,
+  DragHandle,
   Field,
   FileUpload,
   FormDialog,
@@ -159,6 +161,46 @@ describe('LinkButton', () => {
   })
 })
 
+describe('Button, Badge, Choice and DragHandle', () => {
+  test('plain elements with recipe classes: tone danger, the link variant, busy', async () => {
+    const danger = await html(
+      <Button tone="danger" variant="outline">
+        Cancel booking
+      </Button>,
+    )
+    expect(danger).toMatch(/^<button type="button" class="button button--variant_outline button--size_sm button--tone_danger"/)
+    expect(await html(<Button variant="link">Try again</Button>)).toContain('button--variant_link')
+    const busy = await html(
+      <Button loading loadingText="Saving...">
+        Save
+      </Button>,
+    )
+    expect(busy).toContain('aria-busy="true"')
+    expect(busy).toContain('disabled=""')
+    expect(busy).toContain('Saving...')
+    expect(busy).not.toContain('>Save<')
+  })
+
+  test('a soft badge takes its tone; a choice is a label around its input; a drag handle is a named button', async () => {
+    const badge = await html(
+      <Badge variant="soft" tone="danger">
+        Expired
+      </Badge>,
+    )
+    expect(badge).toMatch(/^<span class="badge [^"]*badge--variant_soft[^"]*badge--tone_danger/)
+    const choice = await html(
+      <Choice size="lg">
+        <input type="radio" name="card" defaultChecked /> Visa
+      </Choice>,
+    )
+    expect(choice).toMatch(/^<label class="choice choice--size_lg"><input type="radio" name="card" checked=""/)
+    const handle = await html(<DragHandle aria-label="Reorder question 2" dragging />)
+    expect(handle).toMatch(/^<button type="button"[^>]*aria-label="Reorder question 2"/)
+    expect(handle).toContain('data-dragging=""')
+    expect(handle).toContain('<svg')
+  })
+})
+
 describe('ConfirmDialog and FormDialog', () => {
   test('an open confirm dialog: alertdialog, title, description, cancel and confirm; danger paints it red', async () => {
     const out = await html(
@@ -169,7 +211,7 @@ describe('ConfirmDialog and FormDialog', () => {
     expect(out).toContain('It has no bookings.')
     expect(out).toMatch(/data-part="cancel"[^>]*>Cancel</)
     expect(out).toMatch(/data-part="confirm" data-tone="danger"/)
-    expect(out).toContain('color-palette_red')
+    expect(out).toContain('button--tone_danger')
   })
 
   test('busy: the confirm button spins with its busy label, cancel is disabled, no close button', async () => {

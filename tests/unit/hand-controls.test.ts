@@ -26,7 +26,7 @@ describe('hand-written controls in islands', () => {
     expect(added).toEqual([])
   })
 
-  test('raw elements are found, design-system components and wrapped input types are not', () => {
+  test('raw elements are found, design-system components, wrapped input types and an empty hidden submit button are not', () => {
     const source = [
       "import { css } from 'styled-system/css'",
       'export const A = () => (',
@@ -45,12 +45,14 @@ describe('hand-written controls in islands', () => {
       '    <Button>Save</Button>',
       '    <NativeSelect />',
       '    <Field.Input />',
+      '    <button type="submit" hidden />',
+      '    <button hidden>Later</button>',
       '  </form>',
       ')',
       'const B = styled.button',
       "const C = styled('select')",
     ].join('\n')
-    expect(kinds(source)).toEqual(['button@4', 'input@5', 'input@6', 'input@7', 'select@12', 'textarea@13', 'dialog@14', 'button@20', 'select@21'])
+    expect(kinds(source)).toEqual(['button@4', 'input@5', 'input@6', 'input@7', 'select@12', 'textarea@13', 'dialog@14', 'button@19', 'button@22', 'select@23'])
   })
 
   test('control styles are found, layout and text styles are not', () => {

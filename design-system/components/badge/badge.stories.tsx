@@ -12,8 +12,30 @@ export const Variants: StoryObj<typeof Badge> = {
       <Badge variant="solid">New</Badge>
       <Badge variant="subtle">Primary</Badge>
       <Badge variant="outline">Verified</Badge>
-      <Badge variant="subtle" colorPalette="gray">
+    </HStack>
+  ),
+}
+/** The status pills: `soft` in each tone. */
+export const Tones: StoryObj<typeof Badge> = {
+  render: () => (
+    <HStack gap="2">
+      <Badge variant="soft" tone="neutral">
         Draft
+      </Badge>
+      <Badge variant="soft" tone="accent">
+        Default
+      </Badge>
+      <Badge variant="soft" tone="success">
+        Paid
+      </Badge>
+      <Badge variant="soft" tone="warning">
+        Pending
+      </Badge>
+      <Badge variant="soft" tone="danger">
+        Expired
+      </Badge>
+      <Badge variant="solid" tone="danger">
+        Cancelled
       </Badge>
     </HStack>
   ),

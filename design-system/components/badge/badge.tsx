@@ -1,13 +1,14 @@
-import { forwardRef } from 'react'
+/**
+ * `Badge`: a short status label ('Verified', 'Paid', 'Expired'): a plain `<span>` with the
+ * `badge` recipe's classes (no style props, no Panda runtime). `variant="soft"` with a `tone`
+ * is the status pill; `solid`, `subtle` and `outline` are Park UI's.
+ */
+import { forwardRef, type HTMLAttributes } from 'react'
 import { cx } from 'styled-system/css'
-import { styled } from 'styled-system/jsx/factory'
 import { type BadgeVariantProps, badge } from 'styled-system/recipes/badge'
-import type { HTMLStyledProps } from 'styled-system/types/jsx'
 
-export type BadgeProps = HTMLStyledProps<'span'> & BadgeVariantProps
+export type BadgeProps = HTMLAttributes<HTMLSpanElement> & BadgeVariantProps
 
-/** A short status label ('Verified', 'Primary', 'New'). */
-export const Badge = forwardRef<HTMLSpanElement, BadgeProps>(function Badge(props, ref) {
-  const [variantProps, { className, ...rest }] = badge.splitVariantProps(props)
-  return <styled.span ref={ref} className={cx(badge(variantProps), className)} {...rest} />
+export const Badge = forwardRef<HTMLSpanElement, BadgeProps>(function Badge({ variant, size, tone, className, ...rest }, ref) {
+  return <span ref={ref} className={cx(badge({ variant, size, tone }), className)} {...rest} />
 })

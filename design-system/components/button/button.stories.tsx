@@ -37,5 +37,18 @@ export const Sizes: Story = {
   ),
 }
 
+/** `tone="danger"`: red, in each variant (cancel a booking, delete a resource). */
+export const Danger: Story = {
+  render: (args) => (
+    <HStack gap="3">
+      {(['solid', 'outline', 'ghost', 'subtle'] as const).map((variant) => (
+        <Button key={variant} {...args} variant={variant} tone="danger">
+          Cancel booking
+        </Button>
+      ))}
+    </HStack>
+  ),
+}
+
 export const Loading: Story = { args: { loading: true, loadingText: 'Saving...' } }
 export const Disabled: Story = { args: { disabled: true } }

@@ -12,7 +12,6 @@
  *     onConfirm={() => del(`/v1/workshop-schedules/${id}`)} />
  */
 import { type ReactElement, type ReactNode, useRef, useState } from 'react'
-import { css } from 'styled-system/css'
 import { Button } from '../button/button'
 import { Dialog } from '../dialog/dialog'
 
@@ -40,8 +39,6 @@ export type ConfirmDialogProps = {
   trigger?: ReactElement
   lazyMount?: boolean
 }
-
-const danger = css({ colorPalette: 'red' })
 
 export function ConfirmDialog({
   title,
@@ -102,7 +99,7 @@ export function ConfirmDialog({
           </Button>
           <Button
             ref={confirmRef}
-            className={tone === 'danger' ? danger : undefined}
+            tone={tone === 'danger' ? 'danger' : undefined}
             loading={busy}
             loadingText={busyLabel}
             onClick={() => void confirm()}

@@ -44,7 +44,6 @@ export type FormDialogProps = {
   lazyMount?: boolean
 }
 
-const danger = css({ colorPalette: 'red' })
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' })
 const errorCss = css({ color: 'fg.error', fontSize: 'sm' })
 
@@ -97,7 +96,7 @@ export function FormDialog({
           <Button variant="outline" disabled={busy} onClick={() => setOpen(false)} data-part="cancel">
             {cancelLabel}
           </Button>
-          <Button type="submit" className={tone === 'danger' ? danger : undefined} loading={busy} loadingText={busyLabel} data-part="submit">
+          <Button type="submit" tone={tone === 'danger' ? 'danger' : undefined} loading={busy} loadingText={busyLabel} data-part="submit">
             {submitLabel}
           </Button>
         </>

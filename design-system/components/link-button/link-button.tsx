@@ -15,13 +15,13 @@ export type LinkButtonProps = AnchorHTMLAttributes<HTMLAnchorElement> & ButtonVa
 /** Both classes of a link dressed as a button, for an `<a>` rendered elsewhere (a server page). */
 export const linkButtonClass = (variants: ButtonVariantProps = {}) => cx(button({ size: DEFAULTS.buttonSize, ...variants }), linkButton())
 
-export const LinkButton = forwardRef<HTMLAnchorElement, LinkButtonProps>(function LinkButton({ variant, size, className, disabled, href, ...rest }, ref) {
+export const LinkButton = forwardRef<HTMLAnchorElement, LinkButtonProps>(function LinkButton({ variant, size, tone, className, disabled, href, ...rest }, ref) {
   return (
     <a
       ref={ref}
       href={disabled ? undefined : href}
       aria-disabled={disabled || undefined}
-      className={cx(linkButtonClass({ variant, size }), className)}
+      className={cx(linkButtonClass({ variant, size, tone }), className)}
       {...rest}
     />
   )

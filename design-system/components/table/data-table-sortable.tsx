@@ -6,10 +6,9 @@ import { closestCenter, DndContext, type DragEndEvent, KeyboardSensor, PointerSe
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import type { RowData } from '@tanstack/react-table'
-import { GripVerticalIcon } from 'lucide-react'
 import { type CSSProperties, type ReactNode, useId } from 'react'
 import { TABLE } from '../../constants'
-import { IconButton } from '../icon-button/icon-button'
+import { DragHandle } from '../drag-handle/drag-handle'
 import { type DataTableDnd, type DataTableProps, DataTableView } from './data-table'
 import { Table } from './table'
 
@@ -48,20 +47,7 @@ function Row({ id, selected, children }: { id: string; selected: boolean; childr
     transition: { duration: TABLE.dragAnimationMs, easing: 'cubic-bezier(0.25, 1, 0.5, 1)' },
   })
   const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition }
-  const handle = (
-    <IconButton
-      ref={setActivatorNodeRef}
-      aria-label="Drag to reorder"
-      variant="ghost"
-      size="xs"
-      cursor={isDragging ? 'grabbing' : 'grab'}
-      touchAction="none"
-      {...attributes}
-      {...listeners}
-    >
-      <GripVerticalIcon />
-    </IconButton>
-  )
+  const handle = <DragHandle ref={setActivatorNodeRef} aria-label="Drag to reorder" dragging={isDragging} {...attributes} {...listeners} />
   return (
     <Table.Row ref={setNodeRef} style={style} data-dragging={isDragging ? '' : undefined} data-selected={selected ? '' : undefined}>
       {children(handle)}

@@ -1,4 +1,5 @@
 import { Tabs as ArkTabs } from '@ark-ui/react/tabs'
+import { css } from 'styled-system/css'
 import { tabs } from 'styled-system/recipes/tabs'
 import { createStyleContext } from '../../utils/create-style-context'
 import { Badge } from '../badge/badge'
@@ -6,6 +7,7 @@ import { Badge } from '../badge/badge'
 const { withProvider, withContext } = createStyleContext(tabs)
 
 const Trigger = withContext(ArkTabs.Trigger, 'trigger')
+const badgeGap = css({ ms: '1.5' })
 
 export type TabsTriggerProps = React.ComponentProps<typeof Trigger> & {
   /** A small badge after the label, e.g. 'New'. */
@@ -17,7 +19,7 @@ function TabsTrigger({ badge, children, ...rest }: TabsTriggerProps) {
     <Trigger {...rest}>
       {children}
       {badge ? (
-        <Badge size="sm" variant="solid" ms="1.5">
+        <Badge size="sm" variant="solid" className={badgeGap}>
           {badge}
         </Badge>
       ) : null}

@@ -36,6 +36,7 @@ export {
   isUuid,
   type ListQuery,
 } from './client-views'
+export { refundPolicyOf } from './refund-quote'
 export { BookingReschedule, type RescheduleStatus } from './reschedule.entity'
 export { completeReschedule, onBookingRescheduled, type RescheduleOption, rescheduleBooking, rescheduleOptions, reschedulesOf } from './reschedule.service'
 export { scheduleCancelRoutes } from './schedule-cancel.routes'

@@ -1,5 +1,5 @@
 /**
- * A team's settings page: its name, slug, currency and plan, the plan's limits in use (counted
+ * A team's settings page: its name, slug, currency, default refund policy and plan, the plan's limits in use (counted
  * by the very functions the limit checks call) and what each plan allows.
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
@@ -18,6 +18,7 @@ export async function teamSettings(em: EntityManager, tenant: Tenant) {
     slug: tenant.slug,
     currency: tenant.currency,
     plan: tenant.plan as string,
+    refundPolicy: tenant.refundPolicy ?? null,
     members,
     limits: {
       publishedSchedules: { used: published, max: limits.publishedSchedules },

@@ -12,6 +12,7 @@ import { checkedValue, platform, type RequestContext } from '../../platform/http
 import { parseOrThrow } from '../../platform/http/errors'
 import { type ListParams, ListQuerySchema, listResponse, parseIncludes, parseListQuery } from '../../platform/http/list-query'
 import { created, dataOf, noContent, ok, pageOf } from '../../platform/openapi/responses'
+import type { RefundPolicy } from '../../shared/refund-policy'
 import { Tenant } from '../tenants'
 import {
   acceptTeamInvitation,
@@ -28,12 +29,12 @@ import {
   MyTeamsView,
   PublicTeamInvitationView,
   TeamBriefView,
+  TeamChangeSchema,
   TeamInvitationTokenSchema,
   TeamInvitationView,
   TeamInviteSchema,
   TeamMemberChangeSchema,
   TeamMemberView,
-  TeamRenameSchema,
   TeamRoleView,
   TeamSettingsView,
   TeamSwitchSchema,
@@ -110,18 +111,25 @@ export const teamRoutes = new Elysia({ name: 'teams' })
     '/t',
     async ({ ctx, body }) => {
       const tenant = await ctx.tenant()
-      const { name } = parseOrThrow(TeamRenameSchema, body)
-      await em(ctx).nativeUpdate(Tenant, { id: tenant.id }, { name })
-      tenant.name = name
+      const input = parseOrThrow(TeamChangeSchema, body)
+      const change: { name?: string; refundPolicy?: RefundPolicy | null } = {}
+      if (input.name !== undefined) change.name = input.name
+      if (input.refundPolicy !== undefined) change.refundPolicy = input.refundPolicy
+      if (Object.keys(change).length) {
+        await em(ctx).nativeUpdate(Tenant, { id: tenant.id }, change)
+        Object.assign(tenant, change)
+      }
       return { data: await teamSettings(em(ctx), tenant) }
     },
     {
       access: { tenant: true, can: 'members.manage' },
-      body: TeamRenameSchema,
+      body: TeamChangeSchema,
       detail: {
-        responses: ok(dataOf(TeamSettingsView), 'The renamed team'),
+        responses: ok(dataOf(TeamSettingsView), 'The changed team'),
         tags: [TAG],
-        summary: 'Rename the team (members.manage); slug, currency and plan are the operators’',
+        summary: 'Rename the team or set its default refund policy (members.manage); slug, currency and plan are the operators’',
+        description:
+          '`name` renames the team. `refundPolicy` (`{ fullRefundHours, partialRefundHours, partialRefundPercent }`, or null for a full refund at any time) is the policy of the team’s workshops that have none of their own: a client who cancels gets everything back until `fullRefundHours` before the start, `partialRefundPercent` until `partialRefundHours`, nothing after. It applies to cancellations from then on, of bookings already made too. Fields left out stay as they are.',
       },
     },
   )

@@ -4,6 +4,7 @@
  * validate with the same schemas.
  */
 import * as v from 'valibot'
+import { RefundPolicyField, RefundPolicyView } from '../../shared/refund-policy'
 import { emailRule, slugRule } from '../../shared/rules'
 import { DateTime, NullableDateTime } from '../../shared/view'
 import { tenantNameRule } from '../tenants/tenant.schema'
@@ -49,8 +50,15 @@ export const TeamMemberChangeSchema = v.strictObject({
 /** POST /v1/t/switch: the team pages and the API act in from now on (the user's defaultTenantSlug). */
 export const TeamSwitchSchema = v.strictObject({ slug: slugRule })
 
-/** PATCH /v1/t: what a team manager may change of the team itself. */
+/** PATCH /v1/t: the team's name (section 5: 'Tenant name is required'). */
 export const TeamRenameSchema = v.strictObject({ name: tenantNameRule })
+
+/**
+ * PATCH /v1/t: what a team manager may change of the team itself, each field optional: its name
+ * and its default refund policy (the policy of its workshops that have none of their own; null:
+ * a full refund at any time), with the very rules of the workshop and tenant APIs.
+ */
+export const TeamChangeSchema = v.strictObject({ name: v.optional(tenantNameRule), refundPolicy: RefundPolicyField })
 
 /** The body of accept and decline: the token of the mailed link. */
 export const TeamInvitationTokenSchema = v.strictObject({
@@ -109,6 +117,7 @@ export const TeamSettingsView = v.object({
   slug: v.string(),
   currency: v.string(),
   plan: v.string(),
+  refundPolicy: v.pipe(RefundPolicyView, v.description("The default refund policy of the team's workshops; null: a full refund at any time")),
   members: v.number(),
   limits: v.object({ publishedSchedules: Limit, openJobPostings: Limit }),
   plans: v.array(v.object({ plan: v.string(), publishedSchedules: v.nullable(v.number()), openJobPostings: v.nullable(v.number()) })),

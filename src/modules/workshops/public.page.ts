@@ -12,6 +12,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
+import type { RefundPolicy } from '../../shared/refund-policy'
 import type { User } from '../users'
 import { isUuid } from './access'
 import type { ContentStatus, DeliveryMode, Visibility } from './enums'
@@ -67,7 +68,7 @@ export type PageState = 'open' | 'full' | 'running' | 'ended' | 'cancelled'
 export type SchedulePage = NonNullable<Awaited<ReturnType<typeof loadSchedulePage>>>
 
 const EXTRA_COLUMNS = `
-  tp.outcomes as t_outcomes, tp.description as t_description, tp.image as t_image,
+  tp.outcomes as t_outcomes, tp.description as t_description, tp.image as t_image, t.refund_policy as tenant_refund_policy,
   (select json_build_object('average', round(avg(f.rating), 1), 'count', count(*))
      from workshop_schedules fs join feedbacks f on f.workshop_schedule_id = fs.id and f.deleted_at is null
     where fs.workshop_id = s.workshop_id) as workshop_rating,
@@ -125,6 +126,8 @@ export async function loadSchedulePage(em: EntityManager, id: string) {
     outcomes: own.length ? own : (json<string[] | null>(r.t_outcomes) ?? []).filter(Boolean),
     description: (row.workshop.description ?? r.t_description ?? null) as string | null,
     image: (row.workshop.image ?? r.t_image ?? null) as string | null,
+    /** The refund policy a booking gets: the workshop's own, else its team's default, else none (a full refund at any time). */
+    refundPolicy: row.workshop.refundPolicy ?? json<RefundPolicy | null>(r.tenant_refund_policy) ?? null,
     /** Over every session of the workshop (the schedule's own is `rating`). */
     workshopRating: { average: rating?.average == null ? null : Number(rating.average), count: Number(rating?.count ?? 0) },
     reviews: json<Record<string, any>[]>(r.reviews).map(

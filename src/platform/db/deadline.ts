@@ -13,10 +13,10 @@
  * - **a request's database work** (`withDbDeadline`, opened by the fetch handler) ends
  *   `DB_REQUEST_TIMEOUT_MS` after its first database wait, or as soon as its client goes away;
  * - **a database that does not answer at all** is told from a busy one by a probe: when a query
- *   or an acquire has waited a second, a `select 1` runs on a connection of the watchdog's own
+ *   or an acquire has waited half a second (and each half second more), a `select 1` runs on a connection of the watchdog's own
  *   (never queued behind the pool). If that gets no answer within `DB_HANG_TIMEOUT_MS`, the
- *   database counts as hung and every wait older than a second is cut at once (503), so every
- *   route answers within about three seconds. A lock wait or a slow plan on a database that
+ *   database counts as hung and every wait older than half a second is cut at once (503), so every
+ *   route answers within about two and a half seconds. A lock wait or a slow plan on a database that
  *   answers the probe goes on (PostgreSQL's own limits and the ones above bound it): under load
  *   nothing is cut that would have succeeded.
  *
@@ -89,7 +89,7 @@ export interface Limits {
 }
 let limits: Limits = { queryMs: 0, hangMs: 0 }
 /** A wait this long makes the watchdog check that the database answers at all. */
-export const STALL_MS = 1000
+export const STALL_MS = 500
 
 /** Sets the pool-wide limits (the ORM setup does, from the configuration). */
 export function setDatabaseLimits(l: Partial<Limits>) {
@@ -150,25 +150,25 @@ interface Wait {
   since: number
   cut(reason: Error): void
 }
-const waits = new Set<Wait>()
-
 /**
- * Starts tracking a wait. Every second it lasts, the watchdog checks that the database answers
+ * Starts tracking a wait. Every half second it lasts, the watchdog checks that the database answers
  * at all (a check that began before the database stopped answering may still succeed, so one
  * check per wait is not enough). Checks are shared: one runs at a time however many waits ask.
  */
-function track(cut: (reason: Error) => void): () => void {
+function track(dog: Watchdog | null, cut: (reason: Error) => void): () => void {
+  if (!dog || !(limits.hangMs > 0)) return () => {}
+  const waits = dog.waits
   const wait: Wait = { since: Date.now(), cut }
   waits.add(wait)
   let stall: ReturnType<typeof setTimeout> | undefined
   const arm = () => {
     stall = setTimeout(async () => {
       if (!waits.has(wait)) return
-      const answered = await watchdog?.check()
+      const answered = await dog.check()
       if (answered && waits.has(wait)) arm()
     }, STALL_MS)
   }
-  if (limits.hangMs > 0) arm()
+  arm()
   return () => {
     waits.delete(wait)
     clearTimeout(stall)
@@ -177,17 +177,13 @@ function track(cut: (reason: Error) => void): () => void {
 
 const hungError = (ms: number) => new DatabaseTimeoutError(`The database did not answer a check within ${ms} ms: it counts as hung.`)
 
-/** The database did not answer the watchdog: every wait older than STALL_MS is cut. */
-function cutStalled(reason: Error) {
-  const before = Date.now() - STALL_MS
-  for (const wait of [...waits]) if (wait.since <= before) wait.cut(reason)
-}
-
 /**
  * Checks that the database answers at all: one `select 1` on a connection of its own (never
  * behind the pool's queue, never inside a transaction). One probe at a time.
  */
 class Watchdog {
+  /** The waits on this pool's database in progress. */
+  readonly waits = new Set<Wait>()
   private client: any = null
   private probing: Promise<boolean> | null = null
   private stopped = false
@@ -221,7 +217,7 @@ class Watchdog {
       return true
     } catch {
       this.drop()
-      if (!this.stopped) cutStalled(hungError(ms))
+      if (!this.stopped) this.cutStalled(hungError(ms))
       return false
     } finally {
       clearTimeout(timer)
@@ -241,6 +237,12 @@ class Watchdog {
     return c
   }
 
+  /** The database did not answer: every wait older than STALL_MS is cut. */
+  private cutStalled(reason: Error) {
+    const before = Date.now() - STALL_MS
+    for (const wait of [...this.waits]) if (wait.since <= before) wait.cut(reason)
+  }
+
   private drop() {
     const c = this.client
     this.client = null
@@ -256,8 +258,6 @@ class Watchdog {
     c?.end().catch(() => {})
   }
 }
-let watchdog: Watchdog | null = null
-
 /** The app's instrumented pool (the last one the ORM created), for prepared statements (prepared.ts). */
 let appPool: PgPool | null = null
 export const instrumentedPool = () => appPool
@@ -271,8 +271,24 @@ export const instrumentedPool = () => appPool
  */
 export function instrumentPool(pool: PgPool & { options?: Record<string, unknown>; Client?: new (o: object) => unknown; end?: () => Promise<void> }) {
   appPool = pool
+  // Each pool has a watchdog of its own: it asks that pool's database only.
+  let dog: Watchdog | null = null
+  if (pool.Client && pool.options) {
+    const { Client, options } = pool
+    // pg-pool keeps the password as a non-enumerable property: a spread would lose it.
+    const watchdog = new Watchdog(
+      () => new Client({ ...options, password: options.password, application_name: 'summit-watchdog', connectionTimeoutMillis: limits.hangMs || undefined }),
+    )
+    dog = watchdog
+    const end = pool.end?.bind(pool)
+    if (end)
+      pool.end = () => {
+        watchdog.stop()
+        return end()
+      }
+  }
   pool.on('connect', (client) => {
-    wrapQuery(client)
+    wrapQuery(client, dog)
     coalesceCorkedWrites(client)
     const discard = (err?: unknown) => checkoutOf(client)?.release(err instanceof Error ? err : new Error('The database connection ended.'))
     ;(client as any).on('error', discard)
@@ -281,23 +297,8 @@ export function instrumentPool(pool: PgPool & { options?: Record<string, unknown
   const connect = pool.connect.bind(pool)
   pool.connect = ((cb?: (...args: any[]) => void) => {
     if (typeof cb === 'function') return connect(cb)
-    return acquire(connect)
+    return acquire(connect, dog)
   }) as PgPool['connect']
-  if (pool.Client && pool.options) {
-    const { Client, options } = pool
-    // pg-pool keeps the password as a non-enumerable property: a spread would lose it.
-    const dog = new Watchdog(
-      () => new Client({ ...options, password: options.password, application_name: 'summit-watchdog', connectionTimeoutMillis: limits.hangMs || undefined }),
-    )
-    watchdog = dog
-    const end = pool.end?.bind(pool)
-    if (end)
-      pool.end = () => {
-        dog.stop()
-        if (watchdog === dog) watchdog = null
-        return end()
-      }
-  }
 }
 
 /**
@@ -355,7 +356,7 @@ function checkOut(client: PgClient, scope: Scope | null): PgClient {
   return client
 }
 
-async function acquire(connect: () => Promise<PgClient>): Promise<PgClient> {
+async function acquire(connect: () => Promise<PgClient>, dog: Watchdog | null): Promise<PgClient> {
   const scope = scopes.getStore() ?? null
   if (scope?.ended) throw scope.ended
   const left = scope ? remaining(scope) : Number.POSITIVE_INFINITY
@@ -385,7 +386,7 @@ async function acquire(connect: () => Promise<PgClient>): Promise<PgClient> {
           reject(reason)
         }
         // The watchdog found the database hung: this wait ends now (and its request's work with it).
-        untrack = track((reason) => {
+        untrack = track(dog, (reason) => {
           if (scope) endScope(scope, reason)
           else fail?.(reason)
         })
@@ -404,7 +405,7 @@ async function acquire(connect: () => Promise<PgClient>): Promise<PgClient> {
 }
 
 /** Bounds every promise-style query of `client` by the query limit, its request's deadline and the watchdog. */
-function wrapQuery(client: PgClient) {
+function wrapQuery(client: PgClient, dog: Watchdog | null) {
   if (client.__summitQuery) return
   client.__summitQuery = true
   // The prototype's query at call time: anything that wraps pg's Client.prototype.query later
@@ -421,7 +422,7 @@ function wrapQuery(client: PgClient) {
       if (live) endScope(live, reason)
       destroy(client, reason)
     }
-    const untrack = track(cut)
+    const untrack = track(dog, cut)
     const timer = Number.isFinite(ms)
       ? setTimeout(
           () => cut(live ? timeoutError(live) : new DatabaseTimeoutError(`The database did not answer a query within ${limits.queryMs} ms.`)),

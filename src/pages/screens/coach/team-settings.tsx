@@ -1,12 +1,14 @@
 /**
- * /c/settings: the current team's name (its managers rename it), slug, currency, plan and the
- * plan's limits in use (counted by the limit checks' own functions), and what each plan allows.
- * Server-rendered; only the rename is an island.
+ * /c/settings: the current team's name (its managers rename it), slug, currency, default refund
+ * policy (its managers set it), plan and the plan's limits in use (counted by the limit checks'
+ * own functions), and what each plan allows. Server-rendered; the rename and the refund policy
+ * form are islands.
  */
 import { css, cx } from 'styled-system/css'
 import { badge } from 'styled-system/recipes'
 import { type TeamSettings, teamSettings } from '../../../modules/teams'
 import { Tenant } from '../../../modules/tenants'
+import { describeRefundPolicy } from '../../../shared/refund-policy'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
 import { pageTeam } from '../../team'
@@ -140,6 +142,30 @@ function Plans({ s }: { s: TeamSettings }) {
   )
 }
 
+/** The team's default refund policy: what clients get back when they cancel a booking of a workshop without its own policy. */
+function RefundPolicySection({ s, manage }: { s: TeamSettings; manage: boolean }) {
+  return (
+    <section className={card} aria-labelledby="refund-policy">
+      <h2 id="refund-policy" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+        Refund policy
+      </h2>
+      <p className={muted}>
+        What clients get back when they cancel a booking themselves, for every workshop of the team that has no policy of its own (a workshop’s form can set one
+        for that workshop). Clients read it on the workshop’s page and at checkout before they pay, and the cancel dialog shows the amount before they confirm.
+        It applies to cancellations from the moment it is saved, of bookings already made too. When you cancel a booking or a whole session, clients always get
+        everything back.
+      </p>
+      {manage ? (
+        <Island name="team-refund-policy" props={{ policy: s.refundPolicy }} />
+      ) : (
+        <p className={css({ fontSize: 'sm', fontWeight: 'medium' })} data-testid="team-refund-policy">
+          {describeRefundPolicy(s.refundPolicy)}
+        </p>
+      )}
+    </section>
+  )
+}
+
 function Page({ data }: { data: Data }) {
   const { team, settings: s } = data
   return (
@@ -197,6 +223,7 @@ function Page({ data }: { data: Data }) {
               <p className={muted}>Schedules count while they are published and have not ended; job postings while they are published.</p>
             </section>
           </div>
+          <RefundPolicySection s={s} manage={!!team.may['members.manage']} />
           <Plans s={s} />
         </>
       )}

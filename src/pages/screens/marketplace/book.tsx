@@ -6,13 +6,14 @@
 import { css, cx } from 'styled-system/css'
 import { badge } from 'styled-system/recipes'
 import { config } from '../../../config'
-import { Booking, myEntryOn } from '../../../modules/bookings'
+import { Booking, myEntryOn, refundPolicyOf } from '../../../modules/bookings'
 import { findPublicSchedule } from '../../../modules/workshops'
 import { toMajor } from '../../../shared/money'
 import { Island } from '../../island'
 import { Logo } from '../../layouts/parts'
 import { matchRoute, type PageContext, type PageModule } from '../../routes'
 import { CoachAvatar, cardBox, dayOf, hoursOf, LEVEL_LABEL, MODE_LABEL, money, muted, type PublicCoach, placeOf, toneBadge } from './parts'
+import { RefundNote } from './refund-note'
 
 async function load(ctx: PageContext) {
   const schedule = await findPublicSchedule(ctx.em.fork(), ctx.params.id ?? '')
@@ -49,8 +50,12 @@ async function load(ctx: PageContext) {
       : null
   const offerAsked = ctx.url.searchParams.get('offer')
   const offerGone = !!offerAsked && offer?.id !== offerAsked && !resume
-  const wanted = Number(ctx.url.searchParams.get('seats'))
-  return { schedule, bookingPage, resume, offer: resume ? null : offer, offerGone, entry: entry?.status === 'WAITING' ? entry : null, wanted }
+  // Seats asked for on the way here (the public page's "Join the waitlist" form sends them).
+  const asked = Number(ctx.url.searchParams.get('seats'))
+  const wanted = Number.isInteger(asked) && asked > 0 ? Math.min(asked, schedule.workshop?.maxSeats ?? 1) : 1
+  // What a cancellation gives back, spelt out before paying (the workshop's policy, else the team's).
+  const refundPolicy = await refundPolicyOf(ctx.em, schedule.workshopId)
+  return { schedule, bookingPage, resume, offer: resume ? null : offer, offerGone, entry: entry?.status === 'WAITING' ? entry : null, wanted, refundPolicy }
 }
 type Data = NonNullable<Awaited<ReturnType<typeof load>>>
 
@@ -108,6 +113,11 @@ function BookPage({ data, ctx }: { data: Data; ctx: PageContext }) {
             <dd data-testid="seats-left">{s.seatsLeft ?? 0}</dd>
           </dl>
           {w.description && <p className={cx(muted, css({ whiteSpace: 'pre-line', lineClamp: '6' }))}>{w.description}</p>}
+          {!started && (
+            <div className={css({ pt: '4', borderTopWidth: '1px', borderColor: 'border.subtle' })}>
+              <RefundNote policy={data.refundPolicy} startDate={s.startDate} timezone={s.timezone} headingLevel={2} />
+            </div>
+          )}
           {coach && (
             <a
               href={coach.username ? `/${coach.username}` : '#'}
@@ -153,7 +163,7 @@ function BookPage({ data, ctx }: { data: Data; ctx: PageContext }) {
                 mode: 'schedule',
                 scheduleId: s.id,
                 maxSeats: w.maxSeats ?? 1,
-                seats: Number.isInteger(data.wanted) && data.wanted > 0 ? data.wanted : 1,
+                seats: data.wanted,
                 offerMinutes: config.WAITLIST_OFFER_MINUTES,
                 entry: data.entry && {
                   id: data.entry.id,
@@ -180,6 +190,7 @@ function BookPage({ data, ctx }: { data: Data; ctx: PageContext }) {
                 bookingUrl: data.bookingPage ? '/b/bookings/{id}' : '/b',
                 resume: data.resume,
                 offer: data.offer,
+                seats: data.wanted,
               }}
             />
           )}

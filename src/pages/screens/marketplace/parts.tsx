@@ -63,6 +63,8 @@ function fmt(d: When, tz: Zone, opts: Intl.DateTimeFormatOptions) {
 
 /** "Tue, Dec 1, 2026" in the schedule's time zone. */
 export const dayOf = (d: When, tz: Zone) => fmt(d, tz, DAY)
+/** "Tue, Dec 1, 2026, 9:00 AM GMT" in the schedule's time zone. */
+export const momentOf = (d: When, tz: Zone) => `${fmt(d, tz, DAY)}, ${fmt(d, tz, TIME_ZONE)}`
 /** "9:00 AM – 12:00 PM GMT" in the schedule's time zone. */
 export function hoursOf(start: When, end: When, tz: Zone) {
   const from = fmt(start, tz, TIME)

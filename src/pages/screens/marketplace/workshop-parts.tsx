@@ -6,9 +6,11 @@
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { badge, button } from 'styled-system/recipes'
+import { NativeSelect } from '../../../../design-system/components/native-select/native-select'
 import type { OtherDate, PageResource, PageState, SchedulePage } from '../../../modules/workshops'
 import { countryByCode } from '../../../shared/countries'
-import { CoachAvatar, cardBox, dayOf, hoursOf, MODE_LABEL, money, muted, type PublicCoach, placeOf, Stars } from './parts'
+import { CoachAvatar, cardBox, dayOf, hoursOf, MODE_LABEL, momentOf, money, muted, type PublicCoach, placeOf, Stars } from './parts'
+import { RefundNote } from './refund-note'
 
 export const sectionBox = cx(cardBox, css({ p: { base: '5', md: '7' }, display: 'flex', flexDir: 'column', gap: '4', minW: '0' }))
 export const h2 = css({ fontSize: 'xl', fontWeight: 'semibold', lineHeight: 'snug' })
@@ -199,9 +201,35 @@ const seatsCss = {
   none: css({ color: 'red.11', fontWeight: 'semibold', fontSize: 'sm' }),
 }
 
-export function BookingCard({ p, state, preview, children }: { p: SchedulePage; state: PageState; preview: boolean; children?: ReactNode }) {
+/** The signed-in visitor's place on this schedule's waitlist (waiting, or seats held for them). */
+export interface MyWaitlistPlace {
+  id: string
+  status: string
+  position: number | null
+  seats: number
+  offerExpiresAt: string | null
+}
+
+export function BookingCard({
+  p,
+  state,
+  preview,
+  offerMinutes,
+  mine = null,
+  children,
+}: {
+  p: SchedulePage
+  state: PageState
+  preview: boolean
+  /** How long seats offered from the waitlist stay held (WAITLIST_OFFER_MINUTES). */
+  offerMinutes: number
+  mine?: MyWaitlistPlace | null
+  children?: ReactNode
+}) {
   const left = p.seatsLeft ?? 0
-  const bookable = state === 'open' && !preview
+  const offered = mine?.status === 'OFFERED' && mine.offerExpiresAt && Date.parse(mine.offerExpiresAt) > Date.now() ? mine : null
+  const waiting = mine?.status === 'WAITING' ? mine : null
+  const bookable = state === 'open' && !preview && !offered
   return (
     <section className={bookCard} aria-labelledby="book-title" id="book">
       <div className={css({ display: 'flex', alignItems: 'baseline', gap: '2', flexWrap: 'wrap' })}>
@@ -228,29 +256,94 @@ export function BookingCard({ p, state, preview, children }: { p: SchedulePage; 
         </>
       )}
       {state === 'open' && preview && <p className={muted}>Bookings open once the schedule is published and public.</p>}
-      {state === 'full' && <FullyBookedActions p={p} />}
+      {offered && !preview && (state === 'open' || state === 'full') && <HeldForYou p={p} offer={offered} />}
+      {state === 'full' &&
+        !preview &&
+        !offered &&
+        (waiting ? <WaitingPlace p={p} entry={waiting} /> : <FullyBookedActions p={p} offerMinutes={offerMinutes} />)}
       {state === 'running' && <p className={muted}>It started on {dayOf(p.startDate, p.timezone)} and can no longer be booked.</p>}
       {state === 'ended' && <p className={muted}>It took place on {dayOf(p.startDate, p.timezone)}.</p>}
       {state === 'cancelled' && <p className={muted}>The coach called it off. Anyone who had booked was refunded in full.</p>}
       {state !== 'open' && <NextDates dates={p.otherDates} compact />}
+      {(state === 'open' || state === 'full') && (
+        <div className={css({ borderTopWidth: '1px', borderColor: 'border.subtle', pt: '4' })}>
+          <RefundNote policy={p.refundPolicy} startDate={p.startDate} timezone={p.timezone} />
+        </div>
+      )}
       {children}
     </section>
   )
 }
 
+const seatsOf = (n: number) => `${n} ${n === 1 ? 'seat' : 'seats'}`
+
 /**
- * The action area of a fully booked schedule. The waitlist (issue 22) puts its "Join the
- * waitlist" form here, above the other dates; until then the visitor is pointed at them.
+ * The action area of a fully booked schedule: "Join the waitlist" for 1 to the workshop's
+ * maximum seats, a plain GET form (no JavaScript) to the checkout with `?seats=N`. The
+ * checkout's guard takes a visitor through sign-in or registration and back to that address,
+ * where the sold-out checkout's waitlist island joins with those seats preselected.
  */
-function FullyBookedActions({ p }: { p: SchedulePage }) {
+function FullyBookedActions({ p, offerMinutes }: { p: SchedulePage; offerMinutes: number }) {
+  const max = Math.max(1, p.workshop.maxSeats)
   return (
     <div data-slot="fully-booked-actions" className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
       <p className={muted}>Every seat of this session is taken.</p>
+      <form method="get" action={`/workshops/${p.id}/book`} aria-label="Join the waitlist" className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
+        <div className={css({ display: 'flex', flexDir: 'column', gap: '1.5' })}>
+          <label htmlFor="waitlist-seats" className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
+            Seats you need
+          </label>
+          <NativeSelect
+            id="waitlist-seats"
+            name="seats"
+            defaultValue="1"
+            size="lg"
+            options={Array.from({ length: max }, (_, i) => ({ value: String(i + 1), label: seatsOf(i + 1) }))}
+          />
+        </div>
+        <button type="submit" className={cx(button({ size: 'xl' }), css({ w: 'full' }))} data-testid="join-waitlist">
+          Join the waitlist
+        </button>
+      </form>
+      <p className={muted}>
+        When seats come free they are offered in order to the people waiting whose party fits, held for {offerMinutes} minutes, and you get an email with a link
+        to book them. Sign in or create an account on the way.
+      </p>
       {p.otherDates.length === 0 && (
         <a href="/workshops" className={cx(button({ size: 'lg', variant: 'outline' }), css({ w: 'full' }))}>
           Browse other workshops
         </a>
       )}
+    </div>
+  )
+}
+
+/** The signed-in visitor already waits on this schedule: their place, and the checkout where they can leave. */
+function WaitingPlace({ p, entry }: { p: SchedulePage; entry: MyWaitlistPlace }) {
+  return (
+    <div data-slot="waitlist-place" className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
+      <p role="status" data-testid="waitlist-place" className={css({ fontWeight: 'medium' })}>
+        You are number {entry.position ?? '—'} on the waitlist for {seatsOf(entry.seats)}.
+      </p>
+      <p className={muted}>We will email you as soon as {entry.seats === 1 ? 'a seat is' : `${entry.seats} seats are`} free for you.</p>
+      <a href={`/workshops/${p.id}/book`} className={cx(button({ size: 'lg', variant: 'outline' }), css({ w: 'full' }))}>
+        Your place on the waitlist
+      </a>
+    </div>
+  )
+}
+
+/** Seats held for the signed-in visitor from the waitlist: the checkout for exactly those seats. */
+function HeldForYou({ p, offer }: { p: SchedulePage; offer: MyWaitlistPlace }) {
+  return (
+    <div data-slot="waitlist-offer" className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
+      <p role="status" data-testid="waitlist-offer" className={css({ fontWeight: 'medium' })}>
+        {offer.seats === 1 ? '1 seat is' : `${offer.seats} seats are`} held for you until {momentOf(offer.offerExpiresAt, p.timezone)}.
+      </p>
+      <a href={`/workshops/${p.id}/book?offer=${offer.id}`} className={cx(button({ size: 'xl' }), css({ w: 'full' }))} data-testid="book-offer">
+        Book your held seats
+      </a>
+      <p className={muted}>Not booked by then, they go to the next person waiting.</p>
     </div>
   )
 }

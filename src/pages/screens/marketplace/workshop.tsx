@@ -12,13 +12,20 @@
  * tags with a picture drawn per workshop (seo/og-image.ts), canonical address; unlisted
  * schedules and previews are kept out of search results.
  *
+ * A fully booked session offers "Join the waitlist" for N seats: a GET form to the checkout
+ * (?seats=N), through sign-in on the way; a signed-in visitor who already waits sees their place,
+ * one holding seats offered from the waitlist the link to book them. The refund policy (the
+ * workshop's, else the team's) is spelt out beside the booking action.
+ *
  * Cost: one SQL statement (loadSchedulePage), shared by every visitor for two seconds like the
- * other marketplace pages (cache.ts), and the body rendered once per data and state.
+ * other marketplace pages (cache.ts), and the body rendered once per data and state; a signed-in
+ * visitor of a session on sale adds one indexed read of their waitlist entry.
  */
 import { renderToStaticMarkup } from 'react-dom/server'
 import { css, cx } from 'styled-system/css'
 import { badge } from 'styled-system/recipes'
 import { config } from '../../../config'
+import { myEntryOn } from '../../../modules/bookings'
 import { isPublicPage, loadSchedulePage, mayPreview, type PageState, pageState, type SchedulePage } from '../../../modules/workshops'
 import { escapeJson } from '../../island'
 import type { PageContext, PageMeta, PageModule } from '../../routes'
@@ -32,6 +39,7 @@ import {
   durationOf,
   Fact,
   h2,
+  type MyWaitlistPlace,
   modeLabel,
   NextDates,
   ResourcesSection,
@@ -47,6 +55,8 @@ interface Data {
   state: PageState
   /** Not public: shown to its coach or a manager only. */
   preview: boolean
+  /** The signed-in visitor's open waitlist entry on this schedule (waiting, or seats held for them). */
+  mine: MyWaitlistPlace | null
 }
 
 async function load(ctx: PageContext): Promise<Data | null> {
@@ -55,7 +65,11 @@ async function load(ctx: PageContext): Promise<Data | null> {
   if (!page) return null
   const preview = !isPublicPage(page)
   if (preview && !(await mayPreview(ctx.em.fork(), page, ctx.user))) return null
-  return { page, state: pageState(page), preview }
+  const state = pageState(page)
+  // One indexed read, only for a signed-in visitor of a session still on sale.
+  const entry = ctx.user && !preview && (state === 'open' || state === 'full') ? await myEntryOn(ctx.em.fork(), ctx.user.id, page.id) : null
+  const mine = entry && { id: entry.id, status: entry.status, position: entry.position, seats: entry.seats, offerExpiresAt: entry.offerExpiresAt }
+  return { page, state, preview, mine: mine || null }
 }
 
 const url = (p: SchedulePage) => `${config.APP_URL}/workshops/${p.id}`
@@ -96,8 +110,8 @@ const PREVIEW_TEXT = (p: SchedulePage) =>
 
 function WorkshopPage({ data }: { data: Data; ctx: PageContext }) {
   const body = () => renderToStaticMarkup(<WorkshopBody data={data} />)
-  // The same for every visitor while the data is memoized (previews are per viewer: never memoized).
-  const html = data.preview ? body() : memoHtml(data.page, data.state, body)
+  // The same for every visitor while the data is memoized (previews and a visitor's own waitlist place are per viewer: never memoized).
+  const html = data.preview || data.mine ? body() : memoHtml(data.page, data.state, body)
   return <div className={css({ display: 'contents' })} dangerouslySetInnerHTML={{ __html: html }} />
 }
 
@@ -105,7 +119,7 @@ const badges = css({ display: 'flex', flexWrap: 'wrap', gap: '1.5' })
 const tagLink = cx(badge({ size: 'md', variant: 'outline' }), css({ textDecoration: 'none', _hover: { bg: 'bg.subtle' } }))
 
 function WorkshopBody({ data }: { data: Data }) {
-  const { page: p, state, preview } = data
+  const { page: p, state, preview, mine } = data
   const w = p.workshop
   const coach = p.coach as PublicCoach | undefined
   const ld = preview ? null : eventLd(p, state, { url: url(p), ogImage: ogImageUrl(p.id, ogInput(p)) })
@@ -250,7 +264,7 @@ function WorkshopBody({ data }: { data: Data }) {
         )}
       >
         <aside className={css({ order: { base: 1, lg: 2 }, minW: '0', position: { lg: 'sticky' }, top: '6' })} aria-label="Booking">
-          <BookingCard p={p} state={state} preview={preview} />
+          <BookingCard p={p} state={state} preview={preview} mine={mine} offerMinutes={config.WAITLIST_OFFER_MINUTES} />
         </aside>
         <div className={css({ display: 'flex', flexDir: 'column', gap: '6', order: { base: 2, lg: 1 }, minW: '0' })}>
           <section className={sectionBox} aria-labelledby="about-title">
