@@ -23,6 +23,9 @@ const EnvSchema = v.object({
   SEED_DEMO: v.optional(bool),
   // Database connections of the app (the job queue has its own few): pool size and time limits.
   DB_POOL_MAX: v.optional(int(1), '20'),
+  // Hot reads (marketplace list, session and team lookups, area shells) as named prepared statements.
+  // Behind PgBouncer in transaction mode it needs PgBouncer 1.21+ with max_prepared_statements set, or `false`.
+  DB_PREPARED_STATEMENTS: v.optional(bool, 'true'),
   DB_STATEMENT_TIMEOUT_MS: v.optional(int(0), '30000'),
   DB_LOCK_TIMEOUT_MS: v.optional(int(0), '10000'),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: v.optional(int(0), '30000'),

@@ -32,13 +32,18 @@ export const escapeJson = (value: unknown) =>
 
 /**
  * Islands whose server HTML is a function of their props alone (no clock, no request state):
- * the shell and the settings dialog, on every area page. Their HTML is kept in a small LRU
- * keyed by name, id prefix and the exact props, so a repeat visit skips their render.
+ * the shell and the settings dialog, on every area page, and the data tables of the list pages
+ * (the server formats every cell into the props). Their HTML is kept in a small LRU keyed by
+ * name, id prefix and the exact props, so a repeat visit skips their render. The key is the
+ * props themselves: a hit is the HTML of exactly these props, whoever asks, and any change of
+ * the data is a new key. Bounded by entries and by bytes.
  */
-const PURE = new Set<IslandName>(['app-shell', 'settings-dialog'])
+const PURE = new Set<IslandName>(['app-shell', 'settings-dialog', 'data-table'])
 const MEMO_MAX = 300
-const MEMO_KEY_MAX = 16_384
+const MEMO_KEY_MAX = 96_000
+const MEMO_BYTES_MAX = 24_000_000
 const memo = new Map<string, string>()
+let memoBytes = 0
 
 function memoized(name: IslandName, key: string, render: () => string): string {
   if (!PURE.has(name) || key.length > MEMO_KEY_MAX) return render()
@@ -51,7 +56,12 @@ function memoized(name: IslandName, key: string, render: () => string): string {
   }
   const html = render()
   memo.set(k, html)
-  if (memo.size > MEMO_MAX) memo.delete(memo.keys().next().value!)
+  memoBytes += k.length + html.length
+  while (memo.size > MEMO_MAX || memoBytes > MEMO_BYTES_MAX) {
+    const [oldKey, oldHtml] = memo.entries().next().value!
+    memo.delete(oldKey)
+    memoBytes -= oldKey.length + oldHtml.length
+  }
   return html
 }
 

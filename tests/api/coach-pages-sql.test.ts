@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { coachBusiness, pageClient } from './coach.fixtures'
+import { complete, jobWorld } from './job-postings.fixtures'
 import { minStatements } from './sql-counter'
 
 let small: Awaited<ReturnType<typeof coachBusiness>>
@@ -21,6 +22,7 @@ describe('coach area pages', () => {
   for (const [name, path] of [
     ['/c', () => '/c'],
     ['/c/bookings', () => '/c/bookings'],
+    ['/c/workshops', () => '/c/workshops'],
     ['/c/workshops/{id}', (w: string) => `/c/workshops/${w}`],
   ] as const) {
     test(`${name}: the same number of SQL statements for 10 and 100 bookings`, async () => {
@@ -36,6 +38,29 @@ describe('coach area pages', () => {
       expect(a.statements).toBeLessThanOrEqual(12)
     }, 60_000)
   }
+})
+
+describe('/c/job-postings', () => {
+  test('the same number of SQL statements for 11 and 25 postings (a page shows 10; a short list needs no count), and the plan usage counts the open ones', async () => {
+    const counts: number[] = []
+    for (const n of [2, 11, 25]) {
+      const w = await jobWorld('enterprise')
+      for (let i = 0; i < n; i++) {
+        const r = await w.coach.client.post('/v1/t/job-postings', complete({ title: `Posting ${i} of ${n}`, status: i % 2 ? 'DRAFT' : 'PUBLISHED' }))
+        expect(r.status).toBe(201)
+      }
+      const c = await pageClient(w.coach.user)
+      const r = await minStatements(() => c.get('/c/job-postings'))
+      expect(r.result.status).toBe(200)
+      expect(r.result.body).toContain(`Posting ${n - 1} of ${n}`)
+      expect(r.result.body).toContain(`${Math.ceil(n / 2)} open (published) posting`)
+      counts.push(r.statements)
+    }
+    console.log(`/c/job-postings: ${counts[0]} statements (2 postings), ${counts[1]} (11), ${counts[2]} (25)`)
+    expect(counts[2]).toBe(counts[1]!)
+    expect(counts[0]).toBeLessThanOrEqual(counts[1]!)
+    expect(counts[1]).toBeLessThanOrEqual(8)
+  }, 120_000)
 })
 
 describe('streamed area pages', () => {

@@ -148,6 +148,56 @@ describe('X-Request-Id', () => {
 })
 
 describe('work a request does not need', () => {
+  test('the tag list is one statement even when the page is full: sorted, searched, paged, its total right', async () => {
+    const { minStatements } = await import('./sql-counter')
+    const admin = await actor({ roles: ['super-admin'] })
+    const mark = `Perf${Date.now().toString(36)}`
+    for (const n of ['c', 'a', 'd', 'b']) expect((await admin.client.post('/v1/tags', { name: `${mark} ${n}` })).status).toBe(201)
+    const page = await minStatements(async () => (await get(`/v1/tags?q=${mark}&perPage=3`)).json())
+    expect(page.statements).toBe(1)
+    expect(page.result.data.map((t: { name: string }) => t.name)).toEqual(['a', 'b', 'c'].map((n) => `${mark} ${n}`))
+    expect(page.result.meta).toEqual({ page: 1, perPage: 3, total: 4, lastPage: 2 })
+    expect(Object.keys(page.result.data[0]).sort()).toEqual(['id', 'name', 'slug'])
+    const desc = await (await get(`/v1/tags?q=${mark.toLowerCase()}&sort=-name&perPage=3&page=2`)).json()
+    expect(desc.data.map((t: { name: string }) => t.name)).toEqual([`${mark} a`])
+    const past = await (await get(`/v1/tags?q=${mark}&perPage=3&page=5`)).json()
+    expect(past).toEqual({ data: [], meta: { page: 5, perPage: 3, total: 4, lastPage: 2 } })
+    expect((await get('/v1/tags?sort=nope')).status).toBe(422)
+    expect((await get('/v1/tags?q=%25')).status).toBe(200)
+    expect((await (await get(`/v1/tags?q=${mark}_`)).json()).meta.total).toBe(0)
+    expect((await get('/v1/tags?onlyTrashed=1')).status).toBe(403)
+    expect((await admin.client.get('/v1/tags?onlyTrashed=1')).body).toEqual({ data: [], meta: { page: 1, perPage: 10, total: 0, lastPage: 1 } })
+  })
+
+  test('the marketplace list runs as a prepared statement and answers as the plain statement does', async () => {
+    const { minStatements } = await import('./sql-counter')
+    const { makeCoach, makePublicSchedule } = await import('../e2e/marketplace.fixtures')
+    const word = `Prep${Date.now().toString(36)}`
+    const coach = await makeCoach('Pia', word)
+    for (let i = 0; i < 4; i++) await makePublicSchedule(coach, { title: `${word} workshop ${i}`, price: 1000 * (i + 1) })
+    const paths = [`?q=${word}&perPage=100`, `?q=${word}&perPage=3&page=2`, `?q=${word}&minPrice=25`, '?perPage=100', '?when=all&perPage=3&page=2'].map(
+      (q) => `/v1/public/workshop-schedules${q}`,
+    )
+    const answers = async () => Promise.all(paths.map(async (p) => (await get(p)).json()))
+    const prepared = await answers()
+    expect(prepared[0].data).toHaveLength(4)
+    expect(prepared[1].data).toHaveLength(1)
+    expect(prepared[2].data).toHaveLength(2)
+    expect((await minStatements(async () => (await get(paths[0]!)).json())).statements).toBe(1)
+    const saved = config.DB_PREPARED_STATEMENTS
+    config.DB_PREPARED_STATEMENTS = false
+    try {
+      expect(await answers()).toEqual(prepared)
+    } finally {
+      config.DB_PREPARED_STATEMENTS = saved
+    }
+    const { numberPlaceholders } = await import('../../src/platform/db/prepared')
+    expect(numberPlaceholders(`select '?', "a?" from t where x = ? and y ?? 'k' and z = ?`)).toEqual({
+      text: `select '?', "a?" from t where x = $1 and y ? 'k' and z = $2`,
+      count: 2,
+    })
+  })
+
   test('a short list is one statement; an asset asked with a session cookie reads no session', async () => {
     const { minStatements } = await import('./sql-counter')
     const tags = await minStatements(async () => (await get('/v1/tags')).json())

@@ -1,3 +1,4 @@
+import { queryPrepared } from '../../platform/db/prepared'
 import { TENANT } from '../../platform/db/schemas'
 import { BaseContext } from '../../platform/http/context'
 import { forbidden, HttpError, notFound, unauthenticated } from '../../platform/http/errors'
@@ -32,7 +33,8 @@ export class AccessContext extends BaseContext {
     if (!slug) throw new HttpError(400, 'No team selected: send the X-Team header with a tenant slug.')
     // One statement: the team, this user's membership of it, and the permissions of the roles
     // in force there (what `can()` would read next), mapped onto managed entities.
-    const [row] = await this.em.execute<{ t: Record<string, unknown>; m: Record<string, unknown> | null; perms: string[] }[]>(
+    const [row] = await queryPrepared<{ t: Record<string, unknown>; m: Record<string, unknown> | null; perms: string[] }>(
+      this.em,
       `select row_to_json(t.*) as t, row_to_json(m.*) as m,
               (select coalesce(array_agg(distinct p), '{}') from roles r cross join unnest(r.permissions) p
                 where r.name = 'client' or r.name in (select jsonb_array_elements_text(?::jsonb)) or r.name = any(m.roles)) as perms

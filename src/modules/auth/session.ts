@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { config } from '../../config'
 import { randomToken, sha256 } from '../../platform/crypto'
+import { queryPrepared } from '../../platform/db/prepared'
 import { type CookieJar, SESSION_COOKIE, XSRF_COOKIE } from '../../platform/http/session'
 import { Session } from './auth.entity'
 
@@ -24,7 +25,8 @@ function writeCookies(cookie: CookieJar, secret: string | null, session: Session
  */
 export async function loadSession(em: EntityManager, secret: string | undefined) {
   if (!secret || typeof secret !== 'string' || secret.length > 200) return null
-  const [row] = await em.execute<{ s: Record<string, unknown>; u: Record<string, unknown> | null }[]>(
+  const [row] = await queryPrepared<{ s: Record<string, unknown>; u: Record<string, unknown> | null }>(
+    em,
     `select row_to_json(s.*) as s, row_to_json(u.*) as u from sessions s left join users u on u.id = s.user_id where s.id = ? and s.expires_at > ?`,
     [sha256(secret), new Date()],
   )

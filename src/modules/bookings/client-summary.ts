@@ -5,6 +5,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
 import { likePattern, pagedSql } from '../../platform/db/paged-sql'
+import { queryPrepared } from '../../platform/db/prepared'
 import { isUuid, type ListQuery } from './client-views'
 
 export interface ShellSummary {
@@ -15,7 +16,8 @@ export interface ShellSummary {
 
 /** Client area: upcoming bookings, bookings waiting for payment, invitations to me, and recent bookings/workshops to search. */
 export async function clientShellSummary(em: EntityManager, user: { id: string; email: string }): Promise<ShellSummary> {
-  const rows = await em.execute(
+  const rows = await queryPrepared<any>(
+    em,
     `with mine as (
        select b.id, b.status, s.start_date, w.id as workshop_id, w.title
          from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id
@@ -50,7 +52,8 @@ export async function clientShellSummary(em: EntityManager, user: { id: string; 
 /** Coach area: coming published schedules and this coach's recent workshops and bookings to search. */
 /** The coach area's counts and search entries: the coach's own, in the current team. */
 export async function coachShellSummary(em: EntityManager, user: { id: string }, tenantId: string | null): Promise<ShellSummary> {
-  const rows = await em.execute(
+  const rows = await queryPrepared<any>(
+    em,
     `select 'count' as kind, null as id, null as title, null as start_date,
             (select count(*) from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id
               where s.coach_id = ? and b.tenant_id = ? and b.deleted_at is null and b.status in ('PENDING', 'CONFIRMED') and s.start_date > ?)::int as upcoming,
@@ -89,7 +92,8 @@ export interface InvitationToMe {
 
 /** Pending invitations addressed to me (by account or email), in one statement. */
 export async function invitationsToMe(em: EntityManager, user: { id: string; email: string }): Promise<InvitationToMe[]> {
-  const rows = await em.execute(
+  const rows = await queryPrepared<any>(
+    em,
     `select x.id, x.booking_id, x.status, x.invitation_expires_at, w.title, s.start_date, s.timezone,
             trim(coalesce(i.profile->>'firstName', '') || ' ' || coalesce(i.profile->>'lastName', '')) as inviter, i.email as inviter_email
        from booking_seats x join bookings b on b.id = x.booking_id join workshop_schedules s on s.id = b.workshop_schedule_id
@@ -148,7 +152,7 @@ const workshopRow = (r: any): ClientWorkshopRow => ({
 /** The workshops I booked or hold a seat in, with how many bookings and when next: one statement. */
 export async function clientWorkshops(em: EntityManager, userId: string, workshopId?: string): Promise<ClientWorkshopRow[]> {
   if (workshopId && !isUuid(workshopId)) return []
-  const rows = await em.execute(`${WORKSHOPS_SQL(!!workshopId)} order by max(s.start_date) desc limit 500`, [
+  const rows = await queryPrepared<any>(em, `${WORKSHOPS_SQL(!!workshopId)} order by max(s.start_date) desc limit 500`, [
     now(),
     userId,
     userId,
@@ -220,7 +224,7 @@ const groupRow = (r: any): ClientGroupRow => ({
 
 /** The people who share my bookings' seats (booker, accepted or invited), with the workshops we share: one statement. */
 export async function clientGroups(em: EntityManager, user: { id: string; email: string }): Promise<ClientGroupRow[]> {
-  const rows = await em.execute(`${GROUPS_SQL} order by max(p.at) desc limit 500`, [user.id, user.id, user.id, user.email])
+  const rows = await queryPrepared<any>(em, `${GROUPS_SQL} order by max(p.at) desc limit 500`, [user.id, user.id, user.id, user.email])
   return rows.map(groupRow)
 }
 

@@ -7,6 +7,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
 import { type ListQuery, likePattern, pagedSql } from '../../platform/db/paged-sql'
+import { queryPrepared } from '../../platform/db/prepared'
 import { isId } from '../../platform/http/ids'
 import { toMajor } from '../../shared/money'
 
@@ -91,7 +92,8 @@ function toRow(r: any): ClientBookingRow {
 
 /** Every booking of mine (newest schedule first), in one statement. */
 export async function clientBookings(em: EntityManager, userId: string, opts: { workshopId?: string } = {}): Promise<ClientBookingRow[]> {
-  const rows = await em.execute(
+  const rows = await queryPrepared<any>(
+    em,
     `select ${COLUMNS} ${FROM} where ${MINE} ${opts.workshopId ? 'and w.id = ?' : ''} order by s.start_date desc, b.created_at desc limit ${LIST_LIMIT}`,
     [userId, userId, userId, ...(opts.workshopId ? [opts.workshopId] : [])],
   )
@@ -174,23 +176,31 @@ const documentNumber = (kind: string, number: number) => `${kind === 'credit_not
 /** One booking of mine with its seats, payments, invoices and my feedback: four statements. */
 export async function clientBookingDetail(em: EntityManager, userId: string, bookingId: string): Promise<ClientBookingDetail | null> {
   if (!isUuid(bookingId)) return null
-  const [row] = await em.execute(`select ${COLUMNS}, b.user_id as booker_id ${FROM} where b.id = ? and ${MINE}`, [userId, bookingId, userId, userId])
+  const [row] = await queryPrepared<any>(em, `select ${COLUMNS}, b.user_id as booker_id ${FROM} where b.id = ? and ${MINE}`, [
+    userId,
+    bookingId,
+    userId,
+    userId,
+  ])
   if (!row) return null
   const booking = toRow(row)
   const [seats, payments, extra] = await Promise.all([
-    em.execute(
+    queryPrepared<any>(
+      em,
       `select x.id, x.status, x.user_id, x.email, x.invitation_sent_at, x.invitation_expires_at, x.responded_at, x.attended,
               u.email as user_email, u.username, trim(coalesce(u.profile->>'firstName', '') || ' ' || coalesce(u.profile->>'lastName', '')) as user_name
          from booking_seats x left join users u on u.id = x.user_id
         where x.booking_id = ? and x.deleted_at is null order by (x.user_id = ?) desc nulls last, x.created_at, x.id`,
       [bookingId, row.booker_id],
     ),
-    em.execute(
+    queryPrepared<any>(
+      em,
       `select p.id, p.booking_id, p.kind, p.status, p.amount, p.amount_refunded, p.currency, p.card_brand, p.card_last4, p.reason, p.failure_message, p.created_at
          from payments p where p.booking_id = ? order by p.created_at, p.id`,
       [bookingId],
     ),
-    em.execute(
+    queryPrepared<any>(
+      em,
       `select 'invoice' as what, i.id, i.kind, i.number, i.issued_at, i.total, i.currency, null::int as rating, null as comment from invoices i where i.booking_id = ?
        union all
        select 'feedback', f.id, null, null, f.created_at, null, null, f.rating, f.comment from feedbacks f where f.workshop_schedule_id = ? and f.user_id = ? and f.deleted_at is null
@@ -276,14 +286,16 @@ export const invoiceRow = (i: any, bookingId: string, workshopTitle: string): Cl
 /** Every payment and refund and every invoice of the bookings I made: two statements. */
 export async function clientPayments(em: EntityManager, userId: string) {
   const [payments, invoices] = await Promise.all([
-    em.execute(
+    queryPrepared<any>(
+      em,
       `select p.id, p.booking_id, p.kind, p.status, p.amount, p.amount_refunded, p.currency, p.card_brand, p.card_last4, p.reason, p.failure_message, p.created_at, w.title
          from payments p join bookings b on b.id = p.booking_id join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id
         where b.user_id = ? and b.deleted_at is null order by p.created_at desc, p.id limit ${LIST_LIMIT}`,
       [userId],
     ),
     // A paid booking has an invoice and a refunded one a credit note (numbered when first downloaded).
-    em.execute(
+    queryPrepared<any>(
+      em,
       `select coalesce(i.id::text, d.booking_id::text || '-' || d.kind) as id, d.booking_id, d.kind, i.number, coalesce(i.issued_at, d.at) as issued_at,
               coalesce(i.total, d.total) as total, d.currency, w.title
          from (select p.booking_id, case when p.kind = 'refund' then 'credit_note' else 'invoice' end as kind, max(p.created_at) as at, sum(p.amount)::int as total, max(p.currency) as currency

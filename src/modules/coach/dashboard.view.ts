@@ -5,6 +5,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
+import { queryPrepared } from '../../platform/db/prepared'
 import { LEDGER_SQL, split } from '../payouts'
 import { avg1, num, personName } from './sql'
 
@@ -16,7 +17,8 @@ export interface DayPoint {
 
 export async function coachDashboard(em: EntityManager, coachId: string, tenantId: string | null, from: Date, to: Date) {
   const at = now()
-  const series = await em.execute<{ day: string; gross: string; seats: string }[]>(
+  const series = await queryPrepared<{ day: string; gross: string; seats: string }>(
+    em,
     `select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(sum(b.amount_paid), 0) as gross, coalesce(sum(b.seats), 0) as seats
        from generate_series(date_trunc('day', ?::timestamptz), date_trunc('day', ?::timestamptz), interval '1 day') as d(day)
        left join (bookings b join workshop_schedules s on s.id = b.workshop_schedule_id and s.coach_id = ? and s.tenant_id = ? and s.deleted_at is null)
@@ -25,7 +27,8 @@ export async function coachDashboard(em: EntityManager, coachId: string, tenantI
       group by d.day order by d.day`,
     [from, to, coachId, tenantId],
   )
-  const coming = await em.execute<any[]>(
+  const coming = await queryPrepared<any>(
+    em,
     `select s.id, s.start_date, s.end_date, s.timezone, s.status, s.mode, s.seats_taken, w.id as workshop_id, w.title, w.min_seats, w.max_seats,
             coalesce((select sum(b.seats) from bookings b where b.workshop_schedule_id = s.id and b.deleted_at is null and b.status = 'CONFIRMED'), 0) as confirmed,
             (select count(*) from booking_seats bs join bookings b on b.id = bs.booking_id
@@ -35,19 +38,22 @@ export async function coachDashboard(em: EntityManager, coachId: string, tenantI
       order by s.start_date limit 50`,
     [coachId, tenantId, at],
   )
-  const [r] = await em.execute<any[]>(`select avg(rating) as avg, count(*) as n from feedbacks where coach_id = ? and tenant_id = ? and deleted_at is null`, [
-    coachId,
-    tenantId,
-  ])
+  const [r] = await queryPrepared<any>(
+    em,
+    `select avg(rating) as avg, count(*) as n from feedbacks where coach_id = ? and tenant_id = ? and deleted_at is null`,
+    [coachId, tenantId],
+  )
   const rating = { average: avg1(r?.avg), count: num(r?.n) }
-  const latest = await em.execute<any[]>(
+  const latest = await queryPrepared<any>(
+    em,
     `select f.id, f.rating, f.comment, f.created_at, w.title, s.id as schedule_id, s.start_date, u.username, u.email, u.profile->>'firstName' as first_name, u.profile->>'lastName' as last_name
        from feedbacks f join workshop_schedules s on s.id = f.workshop_schedule_id join workshops w on w.id = s.workshop_id join users u on u.id = f.user_id
       where f.coach_id = ? and f.tenant_id = ? and f.deleted_at is null order by f.created_at desc limit 5`,
     [coachId, tenantId],
   )
   // Money still on its way to the coach (not transferred yet), from the payout ledger.
-  const [pay] = await em.execute<any[]>(
+  const [pay] = await queryPrepared<any>(
+    em,
     `select count(distinct l.workshop_schedule_id) as n, coalesce(sum(greatest(l.gross - l.refunded, 0)), 0) as revenue,
             coalesce(sum(l.fee), 0) as fee, coalesce(sum(greatest(l.gross - l.refunded, 0) - l.fee), 0) as net
        from (${LEDGER_SQL} and t.coach_id = ? and t.tenant_id = ? and t.state in ('pending', 'sending')) l where l.gross > l.refunded`,

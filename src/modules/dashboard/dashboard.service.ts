@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
+import { queryPrepared } from '../../platform/db/prepared'
 import { EARNING_STATUSES, split } from '../payouts'
 import { toAmount } from '../workshops'
 
@@ -16,7 +17,8 @@ const avg = (v: unknown) => (v == null ? null : Math.round(Number(v) * 10) / 10)
  * bookings made in the range their seats and what was paid.
  */
 export async function clientMetrics(em: EntityManager, userId: string, r: Range) {
-  const [row] = await em.execute(
+  const [row] = await queryPrepared<any>(
+    em,
     `select
        count(*) filter (where s.start_date > ? and b.status in ('PENDING', 'CONFIRMED')) as upcoming,
        coalesce(sum(b.seats) filter (where s.start_date > ? and b.status in ('PENDING', 'CONFIRMED')), 0) as upcoming_seats,
@@ -43,7 +45,8 @@ export async function clientMetrics(em: EntityManager, userId: string, r: Range)
  * capacity and fill rate; revenue of bookings paid in the range (gross, fee, net); rating.
  */
 export async function coachMetrics(em: EntityManager, coachId: string, r: Range) {
-  const [sched] = await em.execute(
+  const [sched] = await queryPrepared<any>(
+    em,
     `select
        count(*) filter (where s.start_date > ? and s.status = 'PUBLISHED') as upcoming,
        count(*) filter (where s.start_date between ? and ?) as in_range,
@@ -52,7 +55,8 @@ export async function coachMetrics(em: EntityManager, coachId: string, r: Range)
      where s.coach_id = ? and s.deleted_at is null and s.status <> 'DRAFT'`,
     [now(), r.from, r.to, r.from, r.to, coachId],
   )
-  const [sold] = await em.execute(
+  const [sold] = await queryPrepared<any>(
+    em,
     `select
        coalesce(sum(b.seats) filter (where s.start_date between ? and ?), 0) as seats_sold,
        coalesce(sum(b.amount_paid) filter (where b.created_at between ? and ?), 0) as revenue,
@@ -61,7 +65,8 @@ export async function coachMetrics(em: EntityManager, coachId: string, r: Range)
      where s.coach_id = ? and s.deleted_at is null and b.deleted_at is null and b.status in ${EARNING_STATUSES}`,
     [r.from, r.to, r.from, r.to, r.from, r.to, coachId],
   )
-  const [rating] = await em.execute(
+  const [rating] = await queryPrepared<any>(
+    em,
     `select avg(rating) as avg, count(*) as n, avg(rating) filter (where created_at between ? and ?) as avg_range
        from feedbacks where coach_id = ? and deleted_at is null`,
     [r.from, r.to, coachId],
@@ -85,7 +90,8 @@ export async function coachMetrics(em: EntityManager, coachId: string, r: Range)
 
 /** Operators: bookings and revenue in the range, users and tenants (total and new). */
 export async function adminMetrics(em: EntityManager, r: Range) {
-  const [row] = await em.execute(
+  const [row] = await queryPrepared<any>(
+    em,
     `select
        (select count(*) from bookings where deleted_at is null and created_at between ? and ?) as bookings,
        (select coalesce(sum(amount_paid), 0) from bookings where deleted_at is null and created_at between ? and ? and status in ${EARNING_STATUSES}) as revenue,

@@ -112,9 +112,17 @@ export async function listPostings(ctx: RequestContext, url: URL) {
   )
 }
 
-/** The team's open (PUBLISHED) postings, counted against the plan: one statement. */
+/**
+ * The team's open (PUBLISHED, not deleted) postings, counted against the plan: one plain
+ * statement on the posting index by tenant (the team is the request's, membership checked).
+ */
 export async function countOpenPostings(ctx: RequestContext) {
-  return ctx.em.count(JobPosting, { status: 'PUBLISHED' })
+  const tenant = await ctx.tenant()
+  const [row] = await ctx.em.execute<{ n: number }[]>(
+    `select count(*)::int as n from job_postings where tenant_id = ? and status = 'PUBLISHED' and deleted_at is null`,
+    [tenant.id],
+  )
+  return row?.n ?? 0
 }
 
 export async function findPosting(ctx: RequestContext, id: string, opts: { trashed?: boolean } = {}) {

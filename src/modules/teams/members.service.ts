@@ -7,6 +7,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { transaction } from '../../platform/db/after-commit'
 import { type ListQuery, likePattern, pagedSql } from '../../platform/db/paged-sql'
+import { queryPrepared } from '../../platform/db/prepared'
 import { conflict, fieldError, notFound, validationError } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
 import { ACCOUNT_ROLES, Role, TEAM_PERMISSIONS } from '../roles'
@@ -167,7 +168,8 @@ async function moveDefaultTeam(tem: EntityManager, userId: string, leftTenantId:
 
 /** The teams a user is an ACTIVE member of (the switcher), by name. */
 export async function teamsOf(em: EntityManager, userId: string) {
-  const rows = await em.execute(
+  const rows = await queryPrepared<any>(
+    em,
     `select t.slug, t.name, m.roles from memberships m join tenants t on t.id = m.tenant_id
       where m.user_id = ? and m.status = 'ACTIVE' and t.deleted_at is null order by t.name, t.slug limit 100`,
     [userId],

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import * as v from 'valibot'
 import { now } from '../../platform/clock'
+import { type Param, queryPrepared } from '../../platform/db/prepared'
 import { escapeLike } from '../../platform/http/crud'
 import { type ErrorBag, validationError } from '../../platform/http/errors'
 import { PageParam, PerPageParam, readPaging } from '../../platform/http/list-query'
@@ -300,7 +301,10 @@ async function livePage(em: EntityManager, f: PublicFilters) {
   const seen = walk(f, at, offset < end ? end : 1) // a page past the cap reads nothing
   const count = cappedCount(f, at)
   const sets = setCtes(f)
-  const rows = await em.execute<Record<string, any>[]>(
+  // Prepared (the same text for every request of a filter's shape): planning this statement costs
+  // more than running it (prepared.ts).
+  const rows = await queryPrepared<Record<string, any>>(
+    em,
     `with ${sets.sql}seen as materialized (${seen.sql}),
       page as materialized (${LIVE_PAGE}),
       ${LIVE_CTES('page')}
@@ -308,7 +312,7 @@ async function livePage(em: EntityManager, f: PublicFilters) {
       select ${LIVE_COLUMNS}, page.ord as page_ord from page join workshop_schedules s on s.id = page.id
     ) d on true
     order by d.page_ord`,
-    [...sets.params, ...seen.params, offset, end, ...count.params],
+    [...sets.params, ...seen.params, offset, end, ...count.params] as Param[],
   )
   const counted = rows.length ? Number(rows[0].total_count) : 0
   const capped = counted > LIST_CAP

@@ -258,6 +258,10 @@ class Watchdog {
     c?.end().catch(() => {})
   }
 }
+/** The app's instrumented pool (the last one the ORM created), for prepared statements (prepared.ts). */
+let appPool: PgPool | null = null
+export const instrumentedPool = () => appPool
+
 /**
  * Instruments a pg pool: bounded acquires, bounded queries, connections tied to their request,
  * and the watchdog. A checked-out connection whose socket dies (cut here, or dropped by the
@@ -266,6 +270,7 @@ class Watchdog {
  * out for good and the pool would shrink with every outage.
  */
 export function instrumentPool(pool: PgPool & { options?: Record<string, unknown>; Client?: new (o: object) => unknown; end?: () => Promise<void> }) {
+  appPool = pool
   // Each pool has a watchdog of its own: it asks that pool's database only.
   let dog: Watchdog | null = null
   if (pool.Client && pool.options) {
@@ -284,6 +289,7 @@ export function instrumentPool(pool: PgPool & { options?: Record<string, unknown
   }
   pool.on('connect', (client) => {
     wrapQuery(client, dog)
+    coalesceCorkedWrites(client)
     const discard = (err?: unknown) => checkoutOf(client)?.release(err instanceof Error ? err : new Error('The database connection ended.'))
     ;(client as any).on('error', discard)
     ;(client as any).on('end', discard)
@@ -293,6 +299,35 @@ export function instrumentPool(pool: PgPool & { options?: Record<string, unknown
     if (typeof cb === 'function') return connect(cb)
     return acquire(connect, dog)
   }) as PgPool['connect']
+}
+
+/**
+ * pg corks the socket around the messages of an extended-protocol query (parse, bind, describe,
+ * execute, sync: a prepared statement, prepared.ts) so they leave as one packet; Bun's socket
+ * writes each buffered chunk on its own when uncorked (one system call per message). Here the
+ * chunks written while corked are joined and written once.
+ */
+function coalesceCorkedWrites(client: PgClient) {
+  const stream = (client as { connection?: { stream?: any } }).connection?.stream
+  if (!stream || stream.__summitCork || typeof stream.write !== 'function') return
+  stream.__summitCork = true
+  const write = stream.write.bind(stream)
+  let corked: Uint8Array[] | null = null
+  stream.cork = () => {
+    corked ??= []
+  }
+  stream.uncork = () => {
+    const chunks = corked
+    corked = null
+    if (chunks?.length) write(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks))
+  }
+  stream.write = (chunk: Uint8Array, ...rest: unknown[]) => {
+    if (corked) {
+      corked.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
+      return true
+    }
+    return write(chunk, ...rest)
+  }
 }
 
 /** One checkout of a connection: who holds it, and its release (once). */

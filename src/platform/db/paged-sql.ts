@@ -5,6 +5,7 @@
  * One statement; a page past the end costs one more (count) and gives the last page.
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
+import { type Param, queryPrepared } from './prepared'
 
 export interface PageRequest {
   /** 0-based. */
@@ -36,11 +37,13 @@ export async function pagedSql<R = any>(
 ): Promise<PageOf<R>> {
   const size = req.pageSize ?? 10
   const order = req.sort.filter((s) => Object.hasOwn(orderBy, s.id)).map((s) => `${orderBy[s.id]} ${s.desc ? 'desc' : 'asc'} nulls last`)
+  // Prepared (prepared.ts): the text is the same for every page and size of a list's shape.
   const run = (page: number) =>
-    em.execute<any[]>(
-      `select t.*, count(*) over () as __total from (${sql}) t order by ${[...order, fallback].join(', ')} limit ${size} offset ${page * size}`,
-      params,
-    )
+    queryPrepared<any>(em, `select t.*, count(*) over () as __total from (${sql}) t order by ${[...order, fallback].join(', ')} limit ? offset ?`, [
+      ...(params as Param[]),
+      size,
+      page * size,
+    ])
   let page = Math.max(0, Math.floor(req.page) || 0)
   let rows = await run(page)
   if (!rows.length && page > 0) {

@@ -9,11 +9,14 @@ import { BaseContext, createContext } from '../../../platform/http/context'
 import { HttpError } from '../../../platform/http/errors'
 import { log } from '../../../platform/log'
 import type { PageContext } from '../../routes'
+import { pageTeam } from '../../team'
 
 export type TeamAccess = { ok: true; rc: AccessContext } | { ok: false; message: string }
 
 export async function teamContext(ctx: PageContext): Promise<TeamAccess> {
-  const rc = await createContext(new BaseContext(ctx.em.fork(), log, 'page', null, ''))
+  // The layout's current team (resolved once per request, the role permissions with it): the
+  // page reads the team and its permissions from there instead of asking again.
+  const rc = (await pageTeam(ctx)).rc ?? (await createContext(new BaseContext(ctx.em.fork(), log, 'page', null, '')))
   rc.user = ctx.user
   try {
     await guard(rc, { needTenant: true })
