@@ -258,10 +258,6 @@ class Watchdog {
     c?.end().catch(() => {})
   }
 }
-/** The app's instrumented pool (the last one the ORM created), for prepared statements (prepared.ts). */
-let appPool: PgPool | null = null
-export const instrumentedPool = () => appPool
-
 /**
  * Instruments a pg pool: bounded acquires, bounded queries, connections tied to their request,
  * and the watchdog. A checked-out connection whose socket dies (cut here, or dropped by the
@@ -270,7 +266,6 @@ export const instrumentedPool = () => appPool
  * out for good and the pool would shrink with every outage.
  */
 export function instrumentPool(pool: PgPool & { options?: Record<string, unknown>; Client?: new (o: object) => unknown; end?: () => Promise<void> }) {
-  appPool = pool
   // Each pool has a watchdog of its own: it asks that pool's database only.
   let dog: Watchdog | null = null
   if (pool.Client && pool.options) {

@@ -16,7 +16,6 @@
 import { createHash } from 'node:crypto'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { config } from '../../config'
-import { instrumentedPool } from './deadline'
 
 export type Param = string | number | boolean | Date | null
 
@@ -44,14 +43,19 @@ export function numberPlaceholders(sql: string): { text: string; count: number }
   return { text: out, count: n }
 }
 
+interface PreparedPool<T> {
+  connect(): Promise<{ query(q: object): Promise<{ rows: T[] }>; release(err?: unknown): void }>
+}
+
 const names = new Map<string, { name: string; text: string; count: number }>()
 
 export async function queryPrepared<T = Record<string, unknown>>(em: EntityManager, sql: string, params: readonly Param[]): Promise<T[]> {
   for (const p of params)
     if (p !== null && typeof p === 'object' && !(p instanceof Date))
       throw new Error('queryPrepared takes scalar parameters only (a list: pass a PostgreSQL array literal)')
-  const pool = instrumentedPool() as { connect(): Promise<{ query(q: object): Promise<{ rows: T[] }>; release(err?: unknown): void }> } | null
-  if (!config.DB_PREPARED_STATEMENTS || !pool || em.isInTransaction()) return em.execute<T[]>(sql, params as unknown[])
+  if (!config.DB_PREPARED_STATEMENTS || em.isInTransaction()) return em.execute<T[]>(sql, params as unknown[])
+  // This ORM's own pg pool (instrumented when it was created): never another ORM's of the process.
+  const pool = (await em.getConnection().getNativeClient()) as unknown as PreparedPool<T>
   let stmt = names.get(sql)
   if (!stmt) {
     const { text, count } = numberPlaceholders(sql)
