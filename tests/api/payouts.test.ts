@@ -190,6 +190,33 @@ describe('payouts: a paid booking goes to the coach once its session ended and t
     expect(row).toMatchObject({ state: 'transferred', amount: 7_200 })
     expect(stripeTransfers(w.bookingId)).toHaveLength(1)
   }, 60_000)
+
+  test('the return from onboarding may see the account enabled before its webhook: what waited goes all the same', async () => {
+    const w = await paidWorld(6_000)
+    pastRefundWindow(w.schedule.endDate)
+    await sweep()
+    expect(stripeTransfers(w.bookingId)).toHaveLength(0)
+    const local = localStripe()
+    const saved = local.webhooks.endpoints
+    local.webhooks.endpoints = [] // account.updated is late
+    try {
+      await onboard(w.coach)
+      // The coach lands back on the payouts page, which asks Stripe: enabled.
+      const page = await w.coach.client.get('/c/account/payouts?onboarding=return', { headers: { accept: 'text/html' } })
+      expect(page.status).toBe(200)
+      expect(String(page.body)).toContain('Payouts enabled')
+      const row = await until(
+        () => transferRow(w.transferId),
+        (r) => r.state === 'transferred',
+      )
+      expect(row).toMatchObject({ state: 'transferred', amount: 5_400 })
+    } finally {
+      local.webhooks.endpoints = saved
+    }
+    // The webhook arriving after that changes nothing: one transfer.
+    await local.settle()
+    expect(stripeTransfers(w.bookingId)).toHaveLength(1)
+  }, 60_000)
 })
 
 describe('payouts: refunds', () => {

@@ -54,9 +54,19 @@ function fieldsOf(acct: Stripe.Account) {
   }
 }
 
+type EnabledHook = (coachId: string) => Promise<void>
+const enabledHooks: EnabledHook[] = []
+
+/** Runs `fn` when a coach's account becomes able to receive transfers, whichever path saw it first. */
+export function onAccountEnabled(fn: EnabledHook) {
+  enabledHooks.push(fn)
+}
+
 /**
  * Stores what Stripe says of an account (from the API or an `account.updated` event). Answers
- * the row and whether it just became able to receive transfers (the waiting money can go).
+ * the row and whether it just became able to receive transfers; then the waiting money goes
+ * (`onAccountEnabled`), whether the webhook, the return from onboarding or another sync saw it
+ * first (the others then see no change).
  */
 export async function applyAccount(em: EntityManager, acct: Stripe.Account) {
   const m = em.fork()
@@ -65,7 +75,13 @@ export async function applyAccount(em: EntityManager, acct: Stripe.Account) {
   const was = isEnabled(row)
   m.assign(row, fieldsOf(acct))
   await m.flush()
-  return { row, becameEnabled: !was && isEnabled(row) }
+  const becameEnabled = !was && isEnabled(row)
+  if (becameEnabled)
+    for (const fn of enabledHooks)
+      await fn(row.user.id).catch((err) =>
+        log.warn({ account: acct.id, err: err instanceof Error ? err.message : String(err) }, 'account enabled: hook failed'),
+      )
+  return { row, becameEnabled }
 }
 
 /** Fetches the account from Stripe and stores it; an account Stripe no longer has is forgotten. */

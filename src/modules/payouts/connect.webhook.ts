@@ -12,7 +12,6 @@ import { log } from '../../platform/log'
 import { isMissing, onStripeEvent, paymentsSettings, processOnce, stripe, verifyEvent } from '../payments'
 import { applyAccount } from './account.service'
 import { ConnectedAccount } from './payout.entity'
-import { transfersBecameDue } from './payout.jobs'
 import { syncTransfer } from './reversal.service'
 
 export async function handleConnectWebhook(em: EntityManager, raw: string, signature: string | null) {
@@ -28,8 +27,8 @@ async function applyConnectEvent(em: EntityManager, event: Stripe.Event) {
         .accounts.retrieve(id)
         .catch((err) => (isMissing(err) ? null : Promise.reject(err)))
       if (!acct) return
-      const { row, becameEnabled } = await applyAccount(em, acct)
-      if (row && becameEnabled) await transfersBecameDue(row.user.id)
+      // What waited for the account goes once it is enabled (applyAccount's hook).
+      await applyAccount(em, acct)
       return
     }
     case 'payout.created':

@@ -12,6 +12,7 @@ import { getOrm } from '../../platform/db/current'
 import { enqueue, schedule, work } from '../../platform/jobs'
 import { log } from '../../platform/log'
 import { onBookingCancelled } from '../bookings'
+import { onAccountEnabled } from './account.service'
 import { reverseRefunds } from './reversal.service'
 import { transferOnce } from './transfer.service'
 
@@ -71,6 +72,7 @@ export async function transfersBecameDue(coachId: string) {
   const id = await enqueue(SWEEP_JOB, { coachId }, { singletonKey: `coach-${coachId}` }).catch(() => null)
   if (!id) await sweepPayouts(clock.now(), { coachId }).catch((err) => log.warn({ coachId, err: errText(err) }, 'payout sweep failed'))
 }
+onAccountEnabled(transfersBecameDue)
 
 work<{ transferId: string }>(TRANSFER_JOB, async ({ transferId }) => void (await transferOnce(transferId)), {
   retryLimit: 10,
