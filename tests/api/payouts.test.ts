@@ -202,7 +202,7 @@ describe('payouts: a paid booking goes to the coach once its session ended and t
     try {
       await onboard(w.coach)
       // The coach lands back on the payouts page, which asks Stripe: enabled.
-      const page = await w.coach.client.get('/c/account/payouts?onboarding=return', { headers: { accept: 'text/html' } })
+      const page = await w.coach.client.get('/c/account/payouts?onboarding=return', { accept: 'text/html' })
       expect(page.status).toBe(200)
       expect(String(page.body)).toContain('Payouts enabled')
       const row = await until(
