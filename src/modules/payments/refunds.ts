@@ -29,15 +29,30 @@ const SWEEP_GRACE_MS = 60_000
 const freshEm = () => getOrm().em.fork() as EntityManager
 
 /**
+ * What of `payment` is refunded or on its way: its refund rows (pending, sent, succeeded) or the
+ * charge's own refunded amount, whichever is more. The charge's figure is synced from the
+ * provider after a refund is sent, so between the send and that sync only the rows tell (a late
+ * payment seen by its finalize and its webhook one after the other was refunded twice there).
+ */
+async function refundedOrOnItsWay(tem: EntityManager, payment: Payment): Promise<number> {
+  const [row] = await tem.execute<{ n: string | number }[]>(
+    `select coalesce(sum(amount), 0) as n from payments where kind = 'refund' and status in ('pending', 'succeeded') and payment_intent_id = ?`,
+    [payment.paymentIntentId],
+  )
+  return Math.max(payment.amountRefunded, Number(row?.n ?? 0))
+}
+
+/**
  * Records, in the caller's transaction (the booking row locked), one pending refund of what is
  * left of `payment` (at most `upTo` minor units: a partial refund under a refund policy),
  * unless one is already pending. Answers the refund row (or null).
  */
 export async function recordRefund(tem: EntityManager, payment: Payment, reason: string, upTo?: number): Promise<Payment | null> {
-  const left = Math.min(payment.amount - payment.amountRefunded, upTo ?? Number.POSITIVE_INFINITY)
-  if (left <= 0 || !payment.paymentIntentId) return null
+  if (!payment.paymentIntentId) return null
   const pending = await tem.findOne(Payment, { kind: 'refund', status: 'pending', refundId: null, paymentIntentId: payment.paymentIntentId })
   if (pending) return pending
+  const left = Math.min(payment.amount - (await refundedOrOnItsWay(tem, payment)), upTo ?? Number.POSITIVE_INFINITY)
+  if (left <= 0) return null
   const row = tem.create(Payment, {
     id: Bun.randomUUIDv7(),
     tenant: payment.tenant.id,
@@ -94,8 +109,7 @@ export async function recordPartialRefunds(tem: EntityManager, bookingId: string
   let left = amount
   for (const p of payments) {
     if (left <= 0) break
-    const pending = await tem.find(Payment, { kind: 'refund', status: 'pending', refundId: null, paymentIntentId: p.paymentIntentId })
-    const available = p.amount - p.amountRefunded - pending.reduce((n, r) => n + r.amount, 0)
+    const available = p.amount - (await refundedOrOnItsWay(tem, p))
     const n = Math.min(available, left)
     if (n <= 0) continue
     rows.push(
