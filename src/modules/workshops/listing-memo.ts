@@ -58,15 +58,21 @@ function startRead(em: EntityManager) {
 export function listingGeneration(em: EntityManager): Promise<number> {
   if (!reading) return startRead(em)
   if (!waiting) {
-    const p: Promise<number> = reading
-      .then(
-        () => undefined,
-        () => undefined,
-      )
-      .then(() => {
-        if (waiting === p) waiting = null
+    const done = () => {
+      if (waiting === p) waiting = null
+    }
+    // When the read under way fails (the database is down or hung: it was cut after its time),
+    // its waiters fail with it rather than wait for a read of their own as long again.
+    const p: Promise<number> = reading.then(
+      () => {
+        done()
         return startRead(em)
-      })
+      },
+      (err) => {
+        done()
+        throw err
+      },
+    )
     waiting = p
   }
   return waiting
