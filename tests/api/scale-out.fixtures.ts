@@ -145,6 +145,11 @@ export class Cluster {
     await Promise.all(this.servers.map((s) => this.waitUp(s)))
   }
 
+  /** Webhooks go to this server from now on (as a load balancer sends them to a live one). */
+  webhooksTo(s: Server) {
+    for (const e of this.stripe.webhooks.endpoints) e.url = `${s.url}${new URL(e.url).pathname}`
+  }
+
   spawn(name: string, port: number) {
     const proc = Bun.spawn([process.execPath, 'run', 'src/server.ts'], {
       cwd: ROOT,

@@ -453,6 +453,8 @@ async function dueTransfers(coach: Awaited<ReturnType<typeof payoutCoach>>, n: n
 
 /** The coach finishes Stripe's hosted onboarding (through any server); the Connect webhook enables the account, which queues a sweep for what waited. */
 async function onboard(coach: Awaited<ReturnType<typeof payoutCoach>>) {
+  // The first server may have been killed by an earlier test: the webhooks go to a live one.
+  cluster.webhooksTo(next())
   const link = await coach.visitor().request(next().url, 'POST', '/v1/payouts/account/link', {})
   expect(link.status).toBe(200)
   const page = await fetch(link.body.data.url)
