@@ -2,9 +2,10 @@
  * A two-second memo for the public marketplace pages, as the home page has: every visitor of
  * the same URL within the window shares one load (one SQL statement, also while it runs), so
  * a busy listing costs the database a query per URL and window instead of one per visitor.
- * Per app server and bounded; a cache, not state (any server can answer any request). The
- * marketplace list itself (`/workshops` and the JSON API) is kept by the listing's generation
- * instead (`memoListing` of the workshops module): a change shows there at once, on every server.
+ * Per app server and bounded; a cache, not state (any server can answer any request): a change
+ * shows on a page within the window. The JSON API's list keeps its answers by the listing's
+ * generation instead (`memoListing` of the workshops module): a change shows there at once, on
+ * every server, for one tiny read per request.
  */
 import { listingMemo } from '../../../modules/workshops'
 
