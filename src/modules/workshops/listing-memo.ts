@@ -1,7 +1,7 @@
 /**
  * Whole marketplace answers (the JSON API's pages), kept per app server and served again while
  * nothing they show has changed anywhere. (`/workshops` keeps its rows in the pages' plain
- * 2-second memo instead: no database read per visit, which two servers on two cores felt.)
+ * 2-second memo instead: no database read per visit.)
  *
  * "Changed" is the listing's generation: a PostgreSQL sequence that every statement writing what
  * the listing shows moves on, whichever server or script makes it (statement triggers on
