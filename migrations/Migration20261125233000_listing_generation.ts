@@ -10,9 +10,9 @@ import { Migration } from '@mikro-orm/migrations';
  * every server at once. A sequence is never rolled back and takes no lock: writers never wait
  * on each other for it (a rolled-back write only costs the servers one reload).
  */
-export class Migration20261125222000_listing_generation extends Migration {
+export class Migration20261125233000_listing_generation extends Migration {
 
-  override name = 'Migration20261125222000_listing_generation';
+  override name = 'Migration20261125233000_listing_generation';
 
   override up(): void | Promise<void> {
     this.addSql(`create sequence if not exists listing_generation;`);
