@@ -6,6 +6,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
 import { type ListQuery, likePattern, pagedSql } from '../../platform/db/paged-sql'
+import { queryPrepared } from '../../platform/db/prepared'
 import type { RefundPolicy } from '../../shared/refund-policy'
 import type { TenantPlan } from '../tenants'
 import { PLAN_LIMITS } from '../tenants'
@@ -47,7 +48,9 @@ const jsonOf = <T>(v: unknown): T | null => (v == null ? null : typeof v === 'st
 
 export async function planUsage(em: EntityManager, tenantSlug: string | null | undefined) {
   if (!tenantSlug) return null
-  const [r] = await em.execute<any[]>(
+  // Prepared (planned once per connection, not with the time written into its text).
+  const [r] = await queryPrepared<any>(
+    em,
     `select t.id, t.plan, t.currency, t.refund_policy, (select count(*) from workshop_schedules s where s.tenant_id = t.id and s.deleted_at is null and s.status = 'PUBLISHED' and s.end_date > ?) as published
        from tenants t where t.slug = ? and t.deleted_at is null`,
     [now(), tenantSlug],
