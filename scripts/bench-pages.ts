@@ -80,8 +80,26 @@ async function timed(path: string, cookie = '') {
   return { status: res.status, ttfb, total: performance.now() - t0, body }
 }
 
+/** CPU seconds so far of PostgreSQL's processes (the postmaster's children: this run's backends), from /proc. */
+const { readFileSync, readdirSync } = await import('node:fs')
+function postgresCpuMs(): number {
+  const root = running.databasePid()
+  if (!root) return 0
+  let ticks = 0
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue
+    try {
+      const f = readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')
+      if (Number(d) === root || Number(f[1]) === root) ticks += Number(f[11]) + Number(f[12])
+    } catch {}
+  }
+  return ticks * 10
+}
+
 async function throughput(path: string, cookie = '', seconds = SECONDS) {
   for (let i = 0; i < 50; i++) await timed(path, cookie)
+  const cpu0 = process.cpuUsage()
+  const pg0 = postgresCpuMs()
   let count = 0
   const ttfbs: number[] = []
   const end = performance.now() + seconds * 1000
@@ -96,7 +114,12 @@ async function throughput(path: string, cookie = '', seconds = SECONDS) {
     }),
   )
   ttfbs.sort((a, b) => a - b)
-  return { rps: count / seconds, p50: ttfbs[Math.floor(ttfbs.length / 2)], p95: ttfbs[Math.floor(ttfbs.length * 0.95)] }
+  const cpu = process.cpuUsage(cpu0)
+  // CPU per request (this process: server and load generator; PostgreSQL): what a page costs,
+  // whatever else the machine runs.
+  const cpuMs = (cpu.user + cpu.system) / 1000 / count
+  const pgMs = (postgresCpuMs() - pg0) / count
+  return { rps: count / seconds, cpuMs, pgMs, p50: ttfbs[Math.floor(ttfbs.length / 2)], p95: ttfbs[Math.floor(ttfbs.length * 0.95)] }
 }
 
 function jsOf(html: string) {
@@ -274,11 +297,15 @@ if (process.argv.includes('--js-only')) {
 }
 console.log(`\nPages (production build, ${CONCURRENCY} concurrent, ${SECONDS} s each; island build ${buildTimeMs()} ms)\n`)
 console.log(`(vs /: the median of ${ROUNDS} rounds of / then the page for the signed-in pages and /jobs; their req/s is that round's)\n`)
-console.log('| page | req/s | vs / | SQL | TTFB p50 | TTFB p95 | cold TTFB | JS files | JS | JS gzip |')
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
+console.log(
+  'CPU/req: milliseconds of CPU per request, this process (server and load generator) + PostgreSQL: the cost of a page whatever else the machine runs; "cost vs /" is /\'s CPU per request over the page\'s (what the req/s ratio would be on an idle machine where CPU is the limit).\n',
+)
+console.log('| page | req/s | vs / | CPU/req (app + db) | cost vs / | SQL | TTFB p50 | TTFB p95 | cold TTFB | JS files | JS | JS gzip |')
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
 const budget: { path: string; gzip: number }[] = []
 const rps = new Map<string, number>()
 const misses: string[] = []
+const cost = new Map<string, number>()
 for (const [path, cookie, label] of pages) {
   if (ONLY && path !== '/' && !ONLY.test(path)) continue
   const cold = await timed(path, cookie)
@@ -292,10 +319,12 @@ for (const [path, cookie, label] of pages) {
   const rounds = area ? await ratioRounds(path, cookie) : null
   const t = rounds ? rounds.page : measure ? await throughput(path, cookie) : null
   if (t) rps.set(path, t.rps)
+  if (t) cost.set(path, t.cpuMs + t.pgMs)
+  const costRatio = t && cost.has('/') ? cost.get('/')! / (t.cpuMs + t.pgMs) : null
   const ratio = rounds ? rounds.ratio : t && rps.has('/') ? t.rps / rps.get('/')! : null
   if (area && ratio !== null && ratio < AREA_TARGET) misses.push(path)
   console.log(
-    `| ${path} (${label}) | ${t ? t.rps.toFixed(0) : '-'} | ${ratio === null ? '-' : `${ratio.toFixed(2)}${area ? (ratio >= AREA_TARGET ? ' ok' : ' **MISS**') : ''}`} | ${sql} | ${t ? `${t.p50.toFixed(1)} ms` : '-'} | ${t ? `${t.p95.toFixed(1)} ms` : '-'} | ${cold.ttfb.toFixed(1)} ms | ${js.files} | ${kb(js.bytes)} | ${kb(js.gzip)} |`,
+    `| ${path} (${label}) | ${t ? t.rps.toFixed(0) : '-'} | ${ratio === null ? '-' : `${ratio.toFixed(2)}${area ? (ratio >= AREA_TARGET ? ' ok' : ' **MISS**') : ''}`} | ${t ? `${t.cpuMs.toFixed(2)} + ${t.pgMs.toFixed(2)} ms` : '-'} | ${costRatio === null ? '-' : costRatio.toFixed(2)} | ${sql} | ${t ? `${t.p50.toFixed(1)} ms` : '-'} | ${t ? `${t.p95.toFixed(1)} ms` : '-'} | ${cold.ttfb.toFixed(1)} ms | ${js.files} | ${kb(js.bytes)} | ${kb(js.gzip)} |`,
   )
 }
 console.log(
