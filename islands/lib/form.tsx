@@ -60,20 +60,25 @@ export async function validateThen<V>(
   await send(form.state.values)
 }
 
-/** Focuses and scrolls to the first invalid control inside `root`. */
+/**
+ * Focuses and scrolls to the first invalid control inside `root`, once React has committed the
+ * error state (aria-invalid) that this call follows. Timers only, no animation frame: a frame
+ * never comes while the page is hidden, and focus must not wait for paint. An error state set
+ * after an await renders in a later task, so a few short retries cover it.
+ */
 export function focusFirstInvalid(root: HTMLElement | null) {
   if (!root) return
-  // After React has committed the error state (aria-invalid) that this call follows.
-  setTimeout(
-    () =>
-      requestAnimationFrame(() => {
-        const el = root.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] input, [data-invalid] textarea, [data-invalid] button')
-        if (!el) return
-        el.scrollIntoView({ block: 'center', behavior: 'smooth' })
-        el.focus({ preventScroll: true })
-      }),
-    0,
-  )
+  let tries = 0
+  const attempt = () => {
+    const el = root.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] input, [data-invalid] textarea, [data-invalid] button')
+    if (!el) {
+      if (++tries < 10) setTimeout(attempt, 20)
+      return
+    }
+    el.focus({ preventScroll: true })
+    el.scrollIntoView({ block: 'center', behavior: 'smooth' })
+  }
+  setTimeout(attempt, 0)
 }
 
 /** Server (422) errors of one form, keyed by dotted field path; a field's error clears when it changes. */

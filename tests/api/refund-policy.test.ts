@@ -9,6 +9,7 @@
  */
 import { afterEach, describe, expect, test } from 'bun:test'
 import { extractText, getDocumentProxy } from 'unpdf'
+import { Booking } from '../../src/modules/bookings/booking.entity'
 import { Invoice, Payment } from '../../src/modules/payments/payment.entity'
 import { sweepRefunds } from '../../src/modules/payments/refunds'
 import { Tenant } from '../../src/modules/tenants/tenant.entity'
@@ -153,19 +154,42 @@ describe('the refund follows the policy everywhere', () => {
     t.refundPolicy = { fullRefundHours: 24, partialRefundHours: 24, partialRefundPercent: 0 }
     await m.flush()
     const a = await paidBooking(w)
-    const b = await paidBooking(w)
-    clock.freeze(new Date(w.schedule.startDate.getTime() - 2 * HOUR))
-    expect((await quote(w.client, a)).body.data).toMatchObject({ refundAmount: 0, tier: 'none', partialRefundUntil: null })
-    expect((await quote(w.client, a)).body.data.description).toBe('Full refund until 1 day before the start, no refund after that.')
     await setPolicy(w, { fullRefundHours: 1, partialRefundHours: 0, partialRefundPercent: 0 })
-    expect((await quote(w.client, b)).body.data).toMatchObject({ refundAmount: 20, tier: 'full' })
+    const b = await paidBooking(w)
     t.refundPolicy = null
     await m.flush()
     await setPolicy(w, null)
+    const c = await paidBooking(w)
+    clock.freeze(new Date(w.schedule.startDate.getTime() - 2 * HOUR))
+    expect((await quote(w.client, a)).body.data).toMatchObject({ refundAmount: 0, tier: 'none', partialRefundUntil: null })
+    expect((await quote(w.client, a)).body.data.description).toBe('Full refund until 1 day before the start, no refund after that.')
+    expect((await quote(w.client, b)).body.data).toMatchObject({ refundAmount: 20, tier: 'full' })
     // Today's behaviour: the API lets a booking be cancelled until the session ends, refunded in full.
     clock.freeze(new Date(w.schedule.startDate.getTime() + HOUR))
-    expect((await quote(w.client, b)).body.data).toMatchObject({ refundAmount: 20, tier: 'full', fullRefundUntil: null, policy: null })
-    expect((await w.client.client.post(`/v1/bookings/${b}/cancel`, { reason: 'Late' })).body.data.refundAmount).toBe(20)
+    expect((await quote(w.client, c)).body.data).toMatchObject({ refundAmount: 20, tier: 'full', fullRefundUntil: null, policy: null })
+    expect((await w.client.client.post(`/v1/bookings/${c}/cancel`, { reason: 'Late' })).body.data.refundAmount).toBe(20)
+  })
+
+  test('a booking keeps the policy it was made under: a later change, stricter or kinder, does not reach it; a booking from before terms were kept follows the current one', async () => {
+    const w = await world({ price: 5000 })
+    await setPolicy(w, POLICY)
+    const kept = await paidBooking(w)
+    const older = await paidBooking(w)
+    const m = em()
+    await m.nativeUpdate(Booking, { id: older } as any, { refundTerms: null } as any)
+    expect((await m.findOneOrFail(Booking, { id: kept } as any, { filters: false })).refundTerms).toEqual({ policy: POLICY })
+    // Stricter: nothing back from a week before the start.
+    await setPolicy(w, { fullRefundHours: 168, partialRefundHours: 0, partialRefundPercent: 0 })
+    clock.freeze(new Date(w.schedule.startDate.getTime() - 72 * HOUR))
+    expect((await quote(w.client, kept)).body.data).toMatchObject({ refundAmount: 50, tier: 'full', policy: POLICY })
+    expect((await quote(w.client, older)).body.data).toMatchObject({ refundAmount: 0, percent: 0 })
+    // Kinder (a full refund at any time) does not reach the kept booking either: 50% after 48 h.
+    await setPolicy(w, null)
+    clock.freeze(new Date(w.schedule.startDate.getTime() - 30 * HOUR))
+    expect((await quote(w.client, kept)).body.data).toMatchObject({ refundAmount: 25, tier: 'partial' })
+    expect((await quote(w.client, older)).body.data).toMatchObject({ refundAmount: 50, tier: 'full' })
+    const c = await w.client.client.post(`/v1/bookings/${kept}/cancel`, { reason: 'Plans changed', expectedRefund: 25 })
+    expect(c.body.data.refundAmount).toBe(25)
   })
 
   test('a deadline passing between the quote and the cancel: 409 with the new amount, nothing changed; confirmed again it refunds that', async () => {

@@ -269,11 +269,15 @@ describe("the team's default refund policy (PATCH /v1/t, /c/settings)", () => {
     const client = await actor()
     const booked = await book(client, schedule.id)
     expect(booked.status).toBe(201)
-    const quote = async () => (await client.client.get(`/v1/bookings/${booked.body.data.id}/refund-quote`)).body.data.description
-    expect(await quote()).toBe('Full refund whenever the booking is cancelled.')
+    const quote = async (id: string) => (await client.client.get(`/v1/bookings/${id}/refund-quote`)).body.data.description
+    expect(await quote(booked.body.data.id)).toBe('Full refund whenever the booking is cancelled.')
 
     expect((await manager.client.patch('/v1/t', { refundPolicy: TEAM_POLICY })).status).toBe(200)
-    expect(await quote()).toBe(describeRefundPolicy(TEAM_POLICY))
+    // A booking keeps the terms it was made under; the next one is made under the team's default.
+    expect(await quote(booked.body.data.id)).toBe('Full refund whenever the booking is cancelled.')
+    const next = await book(client, schedule.id)
+    expect(next.status).toBe(201)
+    expect(await quote(next.body.data.id)).toBe(describeRefundPolicy(TEAM_POLICY))
     expect(text((await page(`/workshops/${schedule.id}`)).body)).toContain(describeRefundPolicy(TEAM_POLICY))
 
     // Managers get the form with the saved policy; other members read it.

@@ -80,8 +80,10 @@ describe('job postings', () => {
     await page.getByTestId('choices-workplaceTypes').getByText('Remote').click()
     await page.getByRole('combobox', { name: 'Employment type' }).click()
     await page.getByRole('option', { name: 'Full time', exact: true }).click()
+    await page.getByRole('combobox', { name: 'Employment type' }).getByText('Full time').waitFor()
     await page.getByRole('combobox', { name: 'Seniority level' }).click()
     await page.getByRole('option', { name: 'Mid-senior level', exact: true }).click()
+    await page.getByRole('combobox', { name: 'Seniority level' }).getByText('Mid-senior level').waitFor()
     // Dependent screening fields appear only when they apply.
     expect(await page.getByLabel('Minimum IELTS score').count()).toBe(0)
     await page.getByTestId('pref-ielts').click()
@@ -99,6 +101,8 @@ describe('job postings', () => {
     await page.getByTestId('enabled-count').getByText('6 enabled').waitFor()
     // Publishing is refused in the browser; the duplicate gets focus.
     await page.getByRole('button', { name: 'Publish' }).click()
+    // The duplicate is the only thing that stands in the way (every other field was filled above).
+    await page.getByTestId('error-summary').getByText('Please fix 1 field: Question already exists').waitFor()
     await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === 'interviewQuestions.5.title')
     await page.getByRole('button', { name: 'Remove question 6' }).click()
     expect(await page.getByText('Question already exists').count()).toBe(0)

@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
+import type { RefundPolicy } from '../../shared/refund-policy'
 import { Tenant } from '../tenants'
 import { User } from '../users'
 import { WorkshopSchedule } from '../workshops'
@@ -16,6 +17,10 @@ export interface BookingAddress {
   state: string
   zip: string
   country?: string | null
+}
+/** What a booking was agreed under: the refund policy in force when it was made. */
+export interface RefundTerms {
+  policy: RefundPolicy | null
 }
 export interface BookingMeta {
   workshopResourcePreferences?: { id: string; isVisible: boolean; isBroadcast?: boolean }[]
@@ -74,6 +79,12 @@ export const BookingSchema = defineEntity({
      * coach cancels); null until a paid booking is cancelled.
      */
     refundAmount: p.integer().nullable(),
+    /**
+     * The refund policy the client booked under (`{ policy: null }`: a full refund at any time),
+     * kept so a later change of the workshop's or team's policy does not change what was agreed.
+     * Null on bookings made before terms were kept: the current policy applies to them.
+     */
+    refundTerms: p.json<RefundTerms>().nullable(),
   },
 })
 export class Booking extends BookingSchema.class {}

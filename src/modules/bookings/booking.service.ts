@@ -21,7 +21,7 @@ import { allTenants, bookingEm } from './booking.access'
 import { Booking, type BookingAddress, type BookingMeta, BookingSeat, type BookingStatus } from './booking.entity'
 import { mailBookingChange } from './booking.mail'
 import { assertTransition, HOLD_EXPIRED_REASON, holdsSeats } from './booking.state'
-import { quoteRefund, type RefundMode, refundChanged } from './refund-quote'
+import { quoteRefund, type RefundMode, refundChanged, refundPolicyOf } from './refund-quote'
 import { dropPendingReschedule } from './reschedule.hold'
 import { seatsLeftMessage, takeSeats } from './seat-counter'
 import { takeOffer } from './waitlist.service'
@@ -93,6 +93,8 @@ export async function createBooking(em: EntityManager, input: NewBooking, at = c
   }
   const due = total - discount
   const status: BookingStatus = due === 0 ? 'CONFIRMED' : 'PENDING'
+  // The terms the client books under: a later change of the policy does not reach this booking.
+  const refundTerms = { policy: await refundPolicyOf(em, workshop.id) }
   const holdExpiresAt = status === 'PENDING' ? new Date(at.getTime() + config.BOOKING_HOLD_MINUTES * 60_000) : null
 
   // Inserts first, the hot rows last: the schedule's (then the voucher's) row lock is held only
@@ -117,6 +119,7 @@ export async function createBooking(em: EntityManager, input: NewBooking, at = c
       meta: input.meta ?? {},
       holdExpiresAt,
       confirmedAt: status === 'CONFIRMED' ? at : null,
+      refundTerms,
     })
     for (let i = 0; i < seats; i++)
       tem.create(BookingSeat, {

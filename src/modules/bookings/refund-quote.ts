@@ -1,7 +1,7 @@
 /**
  * What cancelling a booking gives back. A client cancelling their own booking gets what the
- * workshop's refund policy says at that moment (the workshop's policy, else its tenant's,
- * else a full refund); the coach or a super-admin cancelling always refunds in
+ * refund policy they booked under says at that moment (the workshop's policy, else its
+ * tenant's, else a full refund, as it was when the booking was made); the coach or a super-admin cancelling always refunds in
  * full. The quote the cancel dialog shows and the amount the cancellation records come from
  * the same function (`refundFor` of src/shared/refund-policy.ts).
  */
@@ -23,6 +23,11 @@ export async function refundPolicyOf(em: EntityManager, workshopId: string): Pro
   )
   const policy = row?.policy ?? null
   return typeof policy === 'string' ? (JSON.parse(policy) as RefundPolicy) : policy
+}
+
+/** The policy a client's cancellation follows: the one the booking was made under, else (older bookings) the current one. */
+async function policyOf(em: EntityManager, b: Booking, schedule: WorkshopSchedule): Promise<RefundPolicy | null> {
+  return b.refundTerms ? b.refundTerms.policy : refundPolicyOf(em, schedule.workshop.id)
 }
 
 /**
@@ -53,7 +58,7 @@ export interface BookingRefundQuote extends RefundQuote {
 
 /** The refund of cancelling `b` at `at`: nothing when nothing was paid. */
 export async function quoteRefund(em: EntityManager, b: Booking, schedule: WorkshopSchedule, at: Date, mode: RefundMode): Promise<BookingRefundQuote> {
-  const policy = mode === 'policy' ? await refundPolicyOf(em, schedule.workshop.id) : null
+  const policy = mode === 'policy' ? await policyOf(em, b, schedule) : null
   const held = b.amountPaid > 0 ? await heldAmount(em, b) : 0
   const quote = refundFor(policy, held, schedule.startDate, at)
   return { ...quote, policy, appliesPolicy: mode === 'policy', held }

@@ -129,7 +129,7 @@ export const teamRoutes = new Elysia({ name: 'teams' })
         tags: [TAG],
         summary: 'Rename the team or set its default refund policy (members.manage); slug, currency and plan are the operators’',
         description:
-          '`name` renames the team. `refundPolicy` (`{ fullRefundHours, partialRefundHours, partialRefundPercent }`, or null for a full refund at any time) is the policy of the team’s workshops that have none of their own: a client who cancels gets everything back until `fullRefundHours` before the start, `partialRefundPercent` until `partialRefundHours`, nothing after. It applies to cancellations from then on, of bookings already made too. Fields left out stay as they are.',
+          '`name` renames the team. `refundPolicy` (`{ fullRefundHours, partialRefundHours, partialRefundPercent }`, or null for a full refund at any time) is the policy of the team’s workshops that have none of their own: a client who cancels gets everything back until `fullRefundHours` before the start, `partialRefundPercent` until `partialRefundHours`, nothing after. It applies to bookings made from then on; a booking already made keeps the policy it was made under. Fields left out stay as they are.',
       },
     },
   )

@@ -152,8 +152,8 @@ function RefundPolicySection({ s, manage }: { s: TeamSettings; manage: boolean }
       <p className={muted}>
         What clients get back when they cancel a booking themselves, for every workshop of the team that has no policy of its own (a workshop’s form can set one
         for that workshop). Clients read it on the workshop’s page and at checkout before they pay, and the cancel dialog shows the amount before they confirm.
-        It applies to cancellations from the moment it is saved, of bookings already made too. When you cancel a booking or a whole session, clients always get
-        everything back.
+        It applies to bookings made from the moment it is saved; a booking already made keeps the policy it was made under. When you cancel a booking or a whole
+        session, clients always get everything back.
       </p>
       {manage ? (
         <Island name="team-refund-policy" props={{ policy: s.refundPolicy }} />
