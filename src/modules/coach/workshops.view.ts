@@ -198,10 +198,17 @@ export type WorkshopDetail = NonNullable<Awaited<ReturnType<typeof workshopDetai
 
 /** Templates and tags offered by the workshop form (global lists). */
 export async function workshopFormOptions(em: EntityManager) {
-  const templates = await em.execute<any[]>(
-    `select id, title, description, outcomes, image, video, level, price from workshop_templates where deleted_at is null order by title limit 200`,
+  // Both lists in one prepared statement (rows as JSON, in the lists' own order).
+  const [r] = await queryPrepared<{ templates: any[] | string; tags: any[] | string }>(
+    em,
+    `select (select coalesce(json_agg(t order by t.title, t.id), '[]'::json)
+               from (select id, title, description, outcomes, image, video, level, price from workshop_templates where deleted_at is null order by title, id limit 200) t) as templates,
+            (select coalesce(json_agg(g order by g.name, g.id), '[]'::json) from (select id, name, slug from tags order by name, id limit 500) g) as tags`,
+    [],
   )
-  const tags = await em.execute<any[]>(`select id, name, slug from tags order by name limit 500`)
+  const list = (v: any[] | string | undefined) => (typeof v === 'string' ? (JSON.parse(v) as any[]) : (v ?? []))
+  const templates = list(r?.templates)
+  const tags = list(r?.tags)
   return {
     templates: templates.map((t) => ({
       id: t.id as string,
