@@ -80,26 +80,32 @@ async function timed(path: string, cookie = '') {
   return { status: res.status, ttfb, total: performance.now() - t0, body }
 }
 
-/** CPU seconds so far of PostgreSQL's processes (the postmaster's children: this run's backends), from /proc. */
+/** CPU milliseconds so far of each of PostgreSQL's processes (the postmaster and its children: this run's backends), from /proc. */
 const { readFileSync, readdirSync } = await import('node:fs')
-function postgresCpuMs(): number {
+function postgresCpu(): Map<number, number> {
+  const out = new Map<number, number>()
   const root = running.databasePid()
-  if (!root) return 0
-  let ticks = 0
+  if (!root) return out
   for (const d of readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue
     try {
       const f = readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')
-      if (Number(d) === root || Number(f[1]) === root) ticks += Number(f[11]) + Number(f[12])
+      if (Number(d) === root || Number(f[1]) === root) out.set(Number(d), (Number(f[11]) + Number(f[12])) * 10)
     } catch {}
   }
-  return ticks * 10
+  return out
+}
+/** PostgreSQL's CPU since `before`, per process (a backend started meanwhile counts whole; one that ended is lost). */
+function postgresCpuSince(before: Map<number, number>): number {
+  let ms = 0
+  for (const [pid, t] of postgresCpu()) ms += t - (before.get(pid) ?? 0)
+  return ms
 }
 
 async function throughput(path: string, cookie = '', seconds = SECONDS) {
   for (let i = 0; i < 50; i++) await timed(path, cookie)
   const cpu0 = process.cpuUsage()
-  const pg0 = postgresCpuMs()
+  const pg0 = postgresCpu()
   let count = 0
   const ttfbs: number[] = []
   const end = performance.now() + seconds * 1000
@@ -118,7 +124,7 @@ async function throughput(path: string, cookie = '', seconds = SECONDS) {
   // CPU per request (this process: server and load generator; PostgreSQL): what a page costs,
   // whatever else the machine runs.
   const cpuMs = (cpu.user + cpu.system) / 1000 / count
-  const pgMs = (postgresCpuMs() - pg0) / count
+  const pgMs = postgresCpuSince(pg0) / count
   return { rps: count / seconds, cpuMs, pgMs, p50: ttfbs[Math.floor(ttfbs.length / 2)], p95: ttfbs[Math.floor(ttfbs.length * 0.95)] }
 }
 
@@ -212,7 +218,6 @@ const AREA_TARGET = 0.25
 const AREA_PAGE = /^\/(b|c|jobs)(\/|$)/
 
 const ROUNDS = Math.max(1, Math.floor(arg('rounds', 3)))
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 /** ROUNDS pairs (/ then the page, each a third of --seconds, at least 1 s): the median ratio and the median round of the page. */
 async function ratioRounds(path: string, cookie: string) {
@@ -225,7 +230,7 @@ async function ratioRounds(path: string, cookie: string) {
   }
   runs.sort((a, b) => a.ratio - b.ratio)
   const mid = runs[Math.floor(runs.length / 2)]!
-  return { ratio: mid.ratio, page: mid.page, homes: runs.map((r) => r.home) }
+  return { ratio: mid.ratio, page: mid.page }
 }
 
 /** SQL statements one request of the page runs (after the warm-up, alone on the server). */
