@@ -4,7 +4,9 @@
  * their own. It parses every file of islands/ (TypeScript's parser, JSX included) and finds:
  *
  * - `button`, `select`, `textarea`, `dialog`: a raw `<button>`, `<select>`, `<textarea>` or
- *   `<dialog>` element (or `styled.button`, `styled('select')`...), whatever its class;
+ *   `<dialog>` element (or `styled.button`, `styled('select')`...), whatever its class; a
+ *   browser dialog (`confirm()`, `alert()`, `prompt()`, also as `window.confirm(...)`) counts
+ *   as a `dialog` (ConfirmDialog asks instead, islands/coach-common/confirm.tsx lazily);
  * - `input`: a raw `<input>`, except `type="hidden"`, `"file"`, `"radio"` and `"checkbox"`
  *   (no look of their own, or wrapped by a design-system component: FileUpload, Checkbox,
  *   RadioPictureGroup); a `<button hidden>` with no content (the invisible submit button that
@@ -45,6 +47,8 @@ const TAGS = new Set<Kind>(['button', 'input', 'select', 'textarea', 'dialog'])
 /** Input types that have no look of their own or that a design-system component wraps. */
 export const ALLOWED_INPUT_TYPES = new Set(['hidden', 'file', 'radio', 'checkbox'])
 const STYLE_CALLS = new Set(['css', 'cva', 'sva'])
+/** The browser's own dialogs: unstyled, blocking, and not the design system's. */
+const BROWSER_DIALOGS = new Set(['confirm', 'alert', 'prompt'])
 const HEIGHT = new Set(['h', 'height', 'minH', 'minHeight'])
 const INLINE = new Set([
   'p',
@@ -150,9 +154,20 @@ export function scanSource(file: string, source: string): Finding[] {
     } else if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'styled') {
       // styled.button
       if (TAGS.has(node.name.text as Kind)) add(node, node.name.text as Kind)
+    } else if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      ts.isIdentifier(node.expression.expression) &&
+      ['window', 'globalThis', 'self'].includes(node.expression.expression.text) &&
+      BROWSER_DIALOGS.has(node.expression.name.text)
+    ) {
+      // window.confirm(...)
+      add(node, 'dialog')
     } else if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
       const callee = node.expression.text
       const first = node.arguments[0]
+      // confirm(...)
+      if (BROWSER_DIALOGS.has(callee)) add(node, 'dialog')
       // styled('select')
       if (callee === 'styled' && first && ts.isStringLiteral(first) && TAGS.has(first.text as Kind)) add(node, first.text as Kind)
       if (STYLE_CALLS.has(callee)) {

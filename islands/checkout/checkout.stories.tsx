@@ -1,4 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { mockApi } from '../../.storybook/mock-api'
+import { until } from '../../.storybook/play'
 import Checkout from './index'
 
 const meta = { title: 'Islands/Checkout', component: Checkout } satisfies Meta<typeof Checkout>
@@ -33,5 +35,32 @@ export const Confirmed: StoryObj<typeof meta> = {
       voucherCode: null,
       holdExpiresAt: null,
     },
+  },
+}
+
+const CSRF = { '/api/sanctum/csrf-cookie': { status: 204 } } as const
+const BOOK = 'POST /v1/bookings'
+/** "Continue to payment" pressed (the rules and the card step load first, then the booking is asked for). */
+const submit = async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+  ;(await until(canvasElement, 'button[type=submit]')).click()
+}
+
+/** The booking is on its way: the button says so and is busy. */
+export const Booking: StoryObj<typeof meta> = {
+  args: { ...base, seatsLeft: 5 },
+  decorators: [mockApi({ ...CSRF, [BOOK]: 'pending' })],
+  play: async (ctx) => {
+    await submit(ctx)
+    await until(ctx.canvasElement, 'button[type=submit][aria-busy=true]')
+  },
+}
+/** Someone else took the seats meanwhile: the server's message (409) above the form, which stays as it was. */
+export const SeatsGone: StoryObj<typeof meta> = {
+  args: { ...base, seatsLeft: 5, seats: 2 },
+  decorators: [mockApi({ ...CSRF, [BOOK]: { status: 409, body: { message: 'Only 1 seat left.' } } })],
+  play: async (ctx) => {
+    await submit(ctx)
+    await until(ctx.canvasElement, '[role=alert]')
+    await until(ctx.canvasElement, 'button[type=submit]:not([aria-busy])')
   },
 }

@@ -4,6 +4,7 @@
  */
 import { lazy, Suspense, useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { Confirm } from '../coach-common/confirm'
 import { Modal } from '../coach-common/dialog'
 import { hintCss } from '../coach-common/styles'
 import { del, patch } from '../lib/api'
@@ -20,6 +21,9 @@ export default function CoachResources(props: CoachResourcesProps) {
   const [adding, setAdding] = useState(false)
   const [dragging, setDragging] = useState<number | null>(null)
   const [busy, setBusy] = useState(false)
+  // The resource a delete asks about (kept while the dialog closes, so its text stays).
+  const [deleting, setDeleting] = useState<CoachResourceItem | null>(null)
+  const [confirmOpen, setConfirmOpen] = useState(false)
   const base = `/v1/workshops/${props.workshopId}/resources`
 
   const persistOrder = async (next: CoachResourceItem[]) => {
@@ -59,11 +63,11 @@ export default function CoachResources(props: CoachResourcesProps) {
     }
   }
   const remove = async (r: CoachResourceItem) => {
-    if (!confirm(`Delete "${r.title}"?`)) return
     setBusy(true)
     try {
       await del(`${base}/${r.id}`)
       setItems((xs) => xs.filter((x) => x.id !== r.id))
+      notify({ type: 'success', title: 'Resource deleted', description: r.title })
     } finally {
       setBusy(false)
     }
@@ -183,7 +187,16 @@ export default function CoachResources(props: CoachResourcesProps) {
                     Broadcast
                   </Button>
                 )}
-                <Button variant="outline" size="xs" disabled={busy} onClick={() => remove(r)}>
+                <Button
+                  variant="outline"
+                  size="xs"
+                  disabled={busy}
+                  aria-label={`Delete ${r.title}`}
+                  onClick={() => {
+                    setDeleting(r)
+                    setConfirmOpen(true)
+                  }}
+                >
                   Delete
                 </Button>
               </div>
@@ -191,6 +204,15 @@ export default function CoachResources(props: CoachResourcesProps) {
           ))}
         </ol>
       )}
+      <Confirm
+        open={confirmOpen}
+        onClose={() => setConfirmOpen(false)}
+        title={deleting ? `Delete "${deleting.title}"?` : 'Delete this resource?'}
+        description={deleting?.isPublic ? 'Attendees no longer see it, and it leaves the public page.' : 'Attendees no longer see it.'}
+        confirmLabel="Delete resource"
+        busyLabel="Deleting..."
+        onConfirm={() => (deleting ? remove(deleting) : undefined)}
+      />
       <Modal open={adding} onClose={() => setAdding(false)} title="Add resource">
         {adding && (
           <Suspense fallback={<p className={hintCss}>Loading…</p>}>

@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense, useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { Confirm } from '../coach-common/confirm'
 import { Modal } from '../coach-common/dialog'
 import { hintCss } from '../coach-common/styles'
 import { del, patch, post } from '../lib/api'
@@ -53,6 +54,9 @@ export default function CoachSchedules(props: CoachSchedulesProps) {
   const [editing, setEditing] = useState<CoachScheduleItem | 'new' | null>(null)
   const [cancelling, setCancelling] = useState<CoachScheduleItem | null>(null)
   const [busy, setBusy] = useState<string | null>(null)
+  // The schedule a delete asks about (kept while the dialog closes, so its text stays).
+  const [deleting, setDeleting] = useState<CoachScheduleItem | null>(null)
+  const [confirmOpen, setConfirmOpen] = useState(false)
   const plan = props.plan
   const left = plan?.max == null ? null : Math.max(0, plan.max - plan.published)
   const canPublish = left === null || left > 0
@@ -184,7 +188,10 @@ export default function CoachSchedules(props: CoachSchedulesProps) {
                               variant="outline"
                               size="xs"
                               disabled={busy === s.id}
-                              onClick={() => confirm('Delete this schedule?') && act(s.id, () => del(`/v1/workshop-schedules/${s.id}`), 'Schedule deleted')}
+                              onClick={() => {
+                                setDeleting(s)
+                                setConfirmOpen(true)
+                              }}
                             >
                               Delete
                             </Button>
@@ -222,6 +229,20 @@ export default function CoachSchedules(props: CoachSchedulesProps) {
           </Suspense>
         )}
       </Modal>
+      <Confirm
+        open={confirmOpen}
+        onClose={() => setConfirmOpen(false)}
+        title="Delete this schedule?"
+        description={deleting ? `${deleting.when} leaves the calendar. You can restore it from this list.` : undefined}
+        confirmLabel="Delete schedule"
+        busyLabel="Deleting..."
+        onConfirm={async () => {
+          if (!deleting) return
+          await del(`/v1/workshop-schedules/${deleting.id}`)
+          notify({ type: 'success', title: 'Schedule deleted' })
+          reload()
+        }}
+      />
       <Modal open={cancelling !== null} onClose={() => setCancelling(null)} title="Cancel schedule">
         {cancelling && (
           <Suspense fallback={loading}>

@@ -5,6 +5,7 @@
 import { lazy, Suspense, useState } from 'react'
 import { css } from 'styled-system/css'
 import { Button } from '../../design-system/components/button/button'
+import { Confirm } from '../coach-common/confirm'
 import { Modal } from '../coach-common/dialog'
 import { errorCss, hintCss } from '../coach-common/styles'
 import { del, post } from '../lib/api'
@@ -17,14 +18,16 @@ export default function CoachWorkshopForm(props: CoachWorkshopFormProps) {
   const editing = props.mode === 'edit' && !!w
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
+  const [confirming, setConfirming] = useState(false)
+  /** Rejects when the delete fails: the dialog stays open (the API client shows the error). */
   const remove = async () => {
-    if (!confirm('Delete this workshop? You can restore it later from Deleted workshops.')) return
     setBusy(true)
     try {
       await del(`/v1/workshops/${w!.id}`)
       location.assign('/c/workshops?deleted=1')
-    } catch {
+    } catch (err) {
       setBusy(false)
+      throw err
     }
   }
   const restore = async () => {
@@ -52,11 +55,22 @@ export default function CoachWorkshopForm(props: CoachWorkshopFormProps) {
           {editing ? 'Edit workshop' : 'New workshop'}
         </Button>
         {editing && (
-          <Button variant="outline" onClick={remove} disabled={busy}>
+          <Button variant="outline" onClick={() => setConfirming(true)} disabled={busy}>
             Delete
           </Button>
         )}
       </div>
+      {editing && (
+        <Confirm
+          open={confirming}
+          onClose={() => setConfirming(false)}
+          title="Delete this workshop?"
+          description="It leaves the marketplace. You can restore it later from Deleted workshops."
+          confirmLabel="Delete workshop"
+          busyLabel="Deleting..."
+          onConfirm={remove}
+        />
+      )}
       <Modal open={open} onClose={() => setOpen(false)} title={editing ? 'Edit workshop' : 'New workshop'} wide>
         {open && (
           <Suspense fallback={<p className={hintCss}>Loading…</p>}>

@@ -1,5 +1,6 @@
 /** Invoice numbers under concurrency, the payments and invoices lists, and intents of cancelled bookings. */
 import { describe, expect, test } from 'bun:test'
+import { sweepDocuments } from '../../src/modules/payments'
 import { Tenant } from '../../src/modules/tenants/tenant.entity'
 import { actor, em } from '../client'
 import { localStripe, payInBrowser } from '../peers/stripe'
@@ -25,6 +26,40 @@ describe('invoices and payment lists', () => {
     // A stranger sees none of them.
     expect((await (await actor()).client.get('/v1/payments/invoices')).body.meta.total).toBe(0)
   }, 60_000)
+
+  test('an invoice or credit note an after-commit step never issued (a crash, an outage) is issued by the sweep, numbered next, once', async () => {
+    const w = await world({ price: 1500 })
+    const b = (await book(w.client, w.schedule.id)).body.data
+    const i = (await w.client.client.post(`/v1/payments/bookings/${b.id}/payment-intent`)).body.data
+    await payInBrowser(i.clientSecret)
+    expect((await w.client.client.post(`/v1/payments/bookings/${b.id}/finalize`, { paymentIntentId: i.paymentIntentId })).status).toBe(200)
+    await localStripe().settle()
+    const docs = async () =>
+      (await em().execute<any[]>('select kind, number from invoices where booking_id = ? order by kind', [b.id])).map((r) => [r.kind, Number(r.number)])
+    expect(await docs()).toEqual([['invoice', 1]])
+    // As if the process died between the payment's commit and its invoice.
+    await em().execute('delete from invoices where booking_id = ?', [b.id])
+    const later = new Date(Date.now() + 5 * 60_000)
+    // Within the grace minute the after-commit step is left to do it.
+    expect(await sweepDocuments(em(), new Date())).toBe(0)
+    expect(await sweepDocuments(em(), later)).toBe(1)
+    expect(await docs()).toEqual([['invoice', 2]])
+    expect(await sweepDocuments(em(), later)).toBe(0)
+
+    expect((await w.client.client.post(`/v1/bookings/${b.id}/cancel`, { reason: 'Sick' })).status).toBe(200)
+    await localStripe().settle()
+    expect(await docs()).toEqual([
+      ['credit_note', 3],
+      ['invoice', 2],
+    ])
+    await em().execute(`delete from invoices where booking_id = ? and kind = 'credit_note'`, [b.id])
+    expect(await sweepDocuments(em(), later)).toBe(1)
+    expect(await docs()).toEqual([
+      ['credit_note', 4],
+      ['invoice', 2],
+    ])
+    expect(await sweepDocuments(em(), later)).toBe(0)
+  })
 
   test("GET /payments lists the viewer's payments; filters by kind and booking", async () => {
     const w = await world({ price: 2000 })

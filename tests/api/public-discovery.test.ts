@@ -264,9 +264,12 @@ describe('canonical address and sharing tags', () => {
   })
 
   test('pages that must not be indexed say so and carry no canonical address', async () => {
-    const invitation = await get('/invitations/not-a-real-token')
-    expect(invitation.body).toContain('<meta name="robots" content="noindex"/>')
-    expect(metas(invitation.body).canonical).toEqual([])
+    for (const path of ['/invitations/not-a-real-token', '/invitations/team/not-a-real-token']) {
+      const invitation = await get(path)
+      expect([path, invitation.status, invitation.body.includes('Invitation not found')]).toEqual([path, 200, true])
+      expect([path, invitation.body.includes('<meta name="robots" content="noindex"/>')]).toEqual([path, true])
+      expect([path, metas(invitation.body).canonical]).toEqual([path, []])
+    }
     const missing = await get('/workshops/00000000-0000-7000-8000-000000000000')
     expect(missing.status).toBe(404)
     expect(metas(missing.body).canonical).toEqual([])

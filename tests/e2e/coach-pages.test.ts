@@ -1,13 +1,14 @@
 /**
  * The coach pages' own actions in the browser: every page passes axe (no serious violations);
- * workshop edit, delete and restore; schedule unpublish and cancel with a reason (refund);
+ * workshop edit, delete and restore; schedule unpublish, cancel with a reason (refund) and delete;
  * booking notes, cancel with a reason and no-show; per-booking resource visibility; resource
- * reorder, hide and broadcast; the profile editor with section 5 messages and reordering;
+ * reorder, hide, broadcast and delete (each delete asks in the design system's confirm dialog:
+ * focus on Cancel and trapped, Escape and Cancel delete nothing, axe-clean at both widths); the profile editor with section 5 messages and reordering;
  * payout CSV; calendar month and week; apps.
  */
 import { afterAll, describe, expect, test } from 'bun:test'
 import { resolve } from 'node:path'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { Booking } from '../../src/modules/bookings/booking.entity'
 import { User } from '../../src/modules/users/user.entity'
 import { WorkshopResource } from '../../src/modules/workshops/resource.entity'
@@ -47,6 +48,53 @@ async function visit(s: Session, path: string) {
   await s.page.goto(path)
   await hydrated(s)
 }
+/** `SHOTS=/dir` saves a screenshot of what is open, at desktop and phone widths. */
+async function shot(page: Page, name: string) {
+  if (!process.env.SHOTS) return
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: `${process.env.SHOTS}/${name}-${width === 1280 ? 'desktop' : 'phone'}.png` })
+  }
+  await page.setViewportSize({ width: 1280, height: 900 })
+}
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? null)
+const focusInside = (page: Page) => page.evaluate(() => !!document.activeElement?.closest('[role=alertdialog]'))
+
+/**
+ * A delete's confirm dialog, before the delete: `opener` opens an alertdialog named `title` with
+ * Cancel focused (a danger) and the button `confirm`; Tab stays inside; it passes axe at desktop
+ * and 390 px; Escape closes it (focus back on the opener), and so does Cancel. The caller checks
+ * that nothing was deleted, then confirms with `confirmDelete`.
+ */
+async function dismissConfirm(s: Session, opener: Locator, title: string, confirm: string, name: string) {
+  await opener.click()
+  const dialog = s.page.getByRole('alertdialog', { name: title })
+  await dialog.waitFor()
+  await dialog.getByRole('button', { name: confirm, exact: true }).waitFor()
+  await s.page.waitForFunction(() => document.activeElement?.textContent === 'Cancel')
+  for (let i = 0; i < 4; i++) {
+    await s.page.keyboard.press('Tab')
+    expect(await focusInside(s.page)).toBe(true)
+  }
+  for (const width of [1280, 390]) {
+    await s.page.setViewportSize({ width, height: 900 })
+    expect({ name, width, violations: await axe(s.page) }).toEqual({ name, width, violations: [] })
+  }
+  await s.page.setViewportSize({ width: 1280, height: 900 })
+  await shot(s.page, name)
+  await s.page.keyboard.press('Escape')
+  await dialog.waitFor({ state: 'hidden' })
+  await s.page.waitForFunction(() => !document.querySelector('[role=alertdialog]'))
+  expect(await focusedText(s.page)).toBe(await opener.textContent())
+  await opener.click()
+  await dialog.getByRole('button', { name: 'Cancel', exact: true }).click()
+  await dialog.waitFor({ state: 'hidden' })
+}
+async function confirmDelete(s: Session, opener: Locator, title: string, confirm: string) {
+  await opener.click()
+  await s.page.getByRole('alertdialog', { name: title }).getByRole('button', { name: confirm, exact: true }).click()
+}
+
 async function eventually<T>(fn: () => Promise<T>, expected: T, timeoutMs = 5000) {
   const end = Date.now() + timeoutMs
   let last: T | undefined
@@ -110,7 +158,7 @@ describe('coach pages in the browser', () => {
     await s.close()
   }, 180_000)
 
-  test('workshop: edit, delete, restore; schedule: unpublish, cancel with a reason', async () => {
+  test('workshop: edit, delete, restore; schedule: unpublish, cancel with a reason, delete', async () => {
     const biz = await coachBusiness(1)
     const w = biz.workshop.id
     const s = await openAs(biz.coach.user)
@@ -141,10 +189,24 @@ describe('coach pages in the browser', () => {
     const booking = await em().findOneOrFail(Booking, { id: biz.bookings[0].booking.id }, { filters: false })
     expect([booking.status, booking.cancellationReason]).toEqual(['CANCELLED', 'Venue flooded'])
 
-    // Delete then restore (no coming booked seats any more).
-    s.page.once('dialog', (d) => d.accept())
-    await s.page.getByRole('button', { name: 'Delete', exact: true }).first().click()
+    // Delete the ended schedule: Escape and Cancel keep it, "Delete schedule" deletes it.
+    const schedule = async () => (await em().findOneOrFail(WorkshopSchedule, { id: biz.past.id }, { filters: false })).deletedAt
+    const pastDelete = s.page.locator(`tr[data-schedule="${biz.past.id}"]`).getByRole('button', { name: 'Delete', exact: true })
+    await dismissConfirm(s, pastDelete, 'Delete this schedule?', 'Delete schedule', 'confirm-schedule-delete')
+    expect(await schedule()).toBeNull()
+    await Promise.all([s.page.waitForEvent('load'), confirmDelete(s, pastDelete, 'Delete this schedule?', 'Delete schedule')])
+    await hydrated(s)
+    await s.page.locator(`tr[data-schedule="${biz.past.id}"]`).getByTestId('schedule-status').getByText('Deleted').waitFor()
+    expect(await schedule()).not.toBeNull()
+
+    // Delete the workshop then restore it (no coming booked seats any more); Escape and Cancel keep it.
+    const workshop = async () => (await em().findOneOrFail(Workshop, { id: w }, { filters: false })).deletedAt
+    const deleteWorkshop = s.page.locator('summit-island[data-island=coach-workshop-form]').getByRole('button', { name: 'Delete', exact: true })
+    await dismissConfirm(s, deleteWorkshop, 'Delete this workshop?', 'Delete workshop', 'confirm-workshop-delete')
+    expect(await workshop()).toBeNull()
+    await confirmDelete(s, deleteWorkshop, 'Delete this workshop?', 'Delete workshop')
     await s.page.waitForURL('**/c/workshops?deleted=1')
+    expect(await workshop()).not.toBeNull()
     await hydrated(s)
     await s.page.getByRole('link', { name: 'Negotiation lab, advanced' }).click()
     await hydrated(s)
@@ -191,7 +253,7 @@ describe('coach pages in the browser', () => {
     await s.close()
   }, 90_000)
 
-  test('resources: reorder by dragging, hide, broadcast', async () => {
+  test('resources: reorder by dragging, hide, broadcast, delete', async () => {
     const biz = await coachBusiness(1)
     const base = `/v1/workshops/${biz.workshop.id}/resources`
     for (const [i, title] of ['One', 'Two', 'Three'].entries())
@@ -213,6 +275,19 @@ describe('coach pages in the browser', () => {
     const rows = await em().find(WorkshopResource, { workshop: biz.workshop.id }, { filters: false })
     expect(rows.find((r) => r.title === 'Two')!.isVisible).toBe(false)
     expect(rows.find((r) => r.title === 'Three')!.broadcastAt).not.toBeNull()
+
+    // Delete "One": Escape and Cancel keep it, "Delete resource" deletes it (the row goes in place).
+    const deleted = async () =>
+      (await em().find(WorkshopResource, { workshop: biz.workshop.id, deletedAt: { $ne: null } }, { filters: false })).map((r) => r.title)
+    const deleteOne = s.page.getByRole('button', { name: 'Delete One' })
+    await dismissConfirm(s, deleteOne, 'Delete "One"?', 'Delete resource', 'confirm-resource-delete')
+    expect(await deleted()).toEqual([])
+    expect(await s.page.locator('[data-resource]').count()).toBe(3)
+    await confirmDelete(s, deleteOne, 'Delete "One"?', 'Delete resource')
+    await s.page.locator('[data-resource="One"]').waitFor({ state: 'detached' })
+    await s.page.getByRole('alertdialog').waitFor({ state: 'detached' })
+    expect(await deleted()).toEqual(['One'])
+    expect(await s.page.locator('[data-resource]').count()).toBe(2)
     expect(noProblems(s)).toEqual([])
     await s.close()
   }, 90_000)

@@ -2,8 +2,9 @@ import { defineRecipe, type RecipeConfig } from '@pandacss/dev'
 import { DEFAULTS } from '../../constants'
 
 /**
- * Park UI's button recipe, small by default (section 9), plus `tone="danger"`: the red palette
- * for what cannot be undone (cancel a booking, delete), in any variant; `variant="link"` is an
+ * Park UI's button recipe, small by default (section 9), plus `tone="danger"`: the `danger`
+ * palette (red, dark enough for white text at 4.5:1) for what cannot be undone (cancel a booking,
+ * delete), in any variant; `variant="link"` is an
  * underlined text action inside a sentence ("Try again", "Use another email"). (`size` is Park UI's
  * variant, merged by the preset, hence the widened config type.)
  */
@@ -15,7 +16,7 @@ export const button = defineRecipe({
       link: { color: 'inherit', fontWeight: 'medium', textDecoration: 'underline', textUnderlineOffset: '2px', _hover: { textDecorationThickness: '2px' } },
     },
     tone: {
-      danger: { colorPalette: 'red' },
+      danger: { colorPalette: 'danger' },
     },
   },
   defaultVariants: { size: DEFAULTS.buttonSize },

@@ -82,9 +82,12 @@ export function Dialog({
   const contentRef = useRef<HTMLDivElement>(null)
   const body: ReactNode = (
     <>
-      <styled.div flex="1" minH="0" overflowY="auto" px="6" pb="6" data-part="body">
-        {children}
-      </styled.div>
+      {/* No body when there is nothing in it (a confirmation's question): no empty gap above the footer. */}
+      {children == null || children === false ? null : (
+        <styled.div flex="1" minH="0" overflowY="auto" px="6" pb="6" data-part="body">
+          {children}
+        </styled.div>
+      )}
       {footer ? (
         <styled.div display="flex" justifyContent="flex-end" gap="3" px="6" py="4" borderTopWidth="1px" data-part="footer">
           {footer}

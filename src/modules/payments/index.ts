@@ -9,6 +9,7 @@ import { cancelOpenIntents, refundBooking } from './payment.service'
 import { CANCELLED_REFUND_PREFIX, recordPartialRefunds, refundBookingDurably } from './refunds'
 
 export { addCard, listCards } from './customers'
+export { SWEEP_DOCUMENTS_JOB, sweepDocuments } from './documents.sweep'
 export { getLocalStripe, type LocalStripeServer, setLocalWebhookUrl, startLocalStripe, stopLocalStripe, wantsLocalStripe } from './local.service'
 export { Invoice, Payment, WebhookEvent } from './payment.entity'
 export { paymentRoutes } from './payment.routes'

@@ -29,7 +29,7 @@ import { stripe } from './stripe'
 import { callStripe } from './stripe-errors'
 
 /** Issues an invoice or credit note in a transaction of its own (idempotent per booking and kind). */
-async function issueDocumentNow(bookingId: string, kind: 'invoice' | 'credit_note') {
+export async function issueDocumentNow(bookingId: string, kind: 'invoice' | 'credit_note') {
   const { getOrm } = await import('../../platform/db/current')
   await transaction(getOrm().em.fork() as EntityManager, async (t) => {
     // Booking first, then the tenant's counter: the lock order of every booking path.

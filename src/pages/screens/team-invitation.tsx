@@ -4,35 +4,14 @@
  * visitors log in or register and come back. Used, declined, withdrawn, expired and unknown
  * links each say so.
  */
-import { css } from 'styled-system/css'
 import { showTeamInvitation } from '../../modules/teams'
-import { HttpError } from '../../platform/http/errors'
 import { Island } from '../island'
-import { buttonLink } from '../layouts/parts'
 import type { PageContext, PageModule } from '../routes'
 import { roleLabel } from '../tables/views'
+import { InvitationCard, InvitationClosed, InvitationNotFound, invitationMeta, invitationTitle, invitedBy, loadInvitation } from './invitation-parts'
 
-async function load(ctx: PageContext) {
-  try {
-    return { invitation: await showTeamInvitation(ctx.em, ctx.params.token), token: ctx.params.token }
-  } catch (err) {
-    if (err instanceof HttpError && err.status === 404) return { invitation: null, token: ctx.params.token }
-    throw err
-  }
-}
+const load = loadInvitation(showTeamInvitation)
 type Data = Awaited<ReturnType<typeof load>>
-
-const box = css({ maxW: '2xl', mx: 'auto', px: { base: '4', md: '6' }, py: { base: '10', md: '16' }, display: 'flex', flexDir: 'column', gap: '5' })
-const card = css({
-  bg: 'bg.default',
-  borderWidth: '1px',
-  borderColor: 'border.subtle',
-  borderRadius: 'l3',
-  p: { base: '5', md: '8' },
-  display: 'flex',
-  flexDir: 'column',
-  gap: '4',
-})
 
 const CLOSED: Record<string, [string, string]> = {
   ACCEPTED: ['This invitation has already been used', 'It was accepted. If it was you, the team is in your coach area.'],
@@ -43,52 +22,31 @@ const CLOSED: Record<string, [string, string]> = {
 
 function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
   const inv = data.invitation
-  if (!inv)
-    return (
-      <div className={box}>
-        <div className={card}>
-          <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>Invitation not found</h1>
-          <p className={css({ color: 'fg.muted' })}>
-            This link is not valid: it may have been replaced by a newer invitation or mistyped. Ask the team to send it again.
-          </p>
-          <a className={buttonLink()} href={ctx.user ? '/c' : '/'}>
-            {ctx.user ? 'Go to my coach area' : 'Go to the home page'}
-          </a>
-        </div>
-      </div>
-    )
+  const way = ctx.user ? { href: '/c', label: 'Go to my coach area' } : { href: '/', label: 'Go to the home page' }
+  if (!inv) return <InvitationNotFound ask="Ask the team to send it again." way={way} />
   const closed = CLOSED[inv.status]
   const other = ctx.user && ctx.user.email.toLowerCase() !== inv.email ? ctx.user.email : null
   return (
-    <div className={box}>
-      <div className={card}>
-        <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
-          {inv.inviter ? `${inv.inviter.name} invited you to join a team` : 'You are invited to join a team'}
-        </p>
-        <h1 className={css({ fontSize: { base: '2xl', md: '3xl' }, fontWeight: 'bold' })}>{inv.team.name}</h1>
-        <p>
-          As {inv.roles.map(roleLabel).join(' and ') || 'a member'}: you will run workshops and bookings with the team in Summit’s coach area. The invitation is
-          for <strong>{inv.email}</strong>.
-        </p>
-        {closed ? (
-          <div role="status" className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
-            <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>{closed[0]}</h2>
-            <p className={css({ color: 'fg.muted' })}>{closed[1]}</p>
-            <a className={buttonLink('outline')} href={ctx.user ? '/c' : '/'}>
-              {ctx.user ? 'Go to my coach area' : 'Go to the home page'}
-            </a>
-          </div>
-        ) : (
-          <Island name="team-invitation" props={{ token: data.token, team: inv.team.name, email: inv.email, signedIn: !!ctx.user, otherAccount: other }} />
-        )}
-      </div>
-    </div>
+    <InvitationCard>
+      {invitedBy(inv.inviter, 'join a team')}
+      <h1 className={invitationTitle}>{inv.team.name}</h1>
+      <p>
+        As {inv.roles.map(roleLabel).join(' and ') || 'a member'}: you will run workshops and bookings with the team in Summit’s coach area. The invitation is
+        for <strong>{inv.email}</strong>.
+      </p>
+      {closed ? (
+        <InvitationClosed title={closed[0]} text={closed[1]} way={way} />
+      ) : (
+        <Island name="team-invitation" props={{ token: data.token, team: inv.team.name, email: inv.email, signedIn: !!ctx.user, otherAccount: other }} />
+      )}
+    </InvitationCard>
   )
 }
 
 export default {
   title: (d: Data) => (d.invitation ? `Join ${d.invitation.team.name}` : 'Invitation not found'),
   stream: true,
+  meta: invitationMeta,
   load,
   Page,
 } satisfies PageModule<Data>

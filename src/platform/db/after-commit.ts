@@ -12,6 +12,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import type { EventSubscriber, TransactionEventArgs } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { log } from '../log'
+import { detachedFromRequest } from './deadline'
 
 type Effect = () => unknown
 interface Scope {
@@ -70,10 +71,13 @@ export const afterCommitSubscriber: EventSubscriber = {
   },
 }
 
-/** Runs one effect; a failing effect is logged, never thrown (the transaction is committed). */
+/**
+ * Runs one effect; a failing effect is logged, never thrown (the transaction is committed). Its
+ * database work has a time limit of its own, not ended by the request's client leaving.
+ */
 async function runEffect(fn: Effect) {
   try {
-    await fn()
+    await detachedFromRequest(fn)
   } catch (err) {
     log.error({ err }, 'after-commit effect failed')
   }

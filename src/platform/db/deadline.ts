@@ -121,6 +121,18 @@ export function withDbDeadline<T>(opts: { timeoutMs: number; signal?: AbortSigna
   return scopes.run(scope, fn)
 }
 
+/**
+ * Runs `fn` apart from the surrounding request's database work: a time limit of its own (as
+ * long as the request's, counted from its first wait) that the request's client leaving does not
+ * end. For what a committed change still owes (after-commit effects: an invoice, a job, a mail):
+ * the COMMIT is done, so a client hanging up now must not cut it half-way.
+ */
+export function detachedFromRequest<T>(fn: () => T): T {
+  const current = scopes.getStore()
+  if (!current) return fn()
+  return withDbDeadline({ timeoutMs: current.timeoutMs }, fn)
+}
+
 const timeoutError = (scope: Scope) => new DatabaseTimeoutError(`The database did not answer within ${scope.timeoutMs} ms.`)
 
 function endScope(scope: Scope, reason: Error) {
