@@ -5,7 +5,7 @@
  */
 
 import { afterAll, beforeAll } from 'bun:test'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { User } from '../../src/modules/users/user.entity'
 import { app, Client, em } from '../client'
@@ -135,4 +135,39 @@ export async function makeUser(opts: { roles?: string[]; status?: string; userna
 export function noProblems(s: Session) {
   // Chromium logs every 4xx answer as a console error; an expected 422/404/401 is not a page problem.
   return s.problems.filter((p) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(p))
+}
+
+const AXE_SOURCE = readFileSync(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8')
+
+/**
+ * The page's serious and critical axe violations, each as `rule: targets`. Runs once the page's
+ * finite animations (a dialog fading in, a button's transition) have finished: colours measured
+ * mid-fade are blends with what lies behind, not what a reader sees. `withoutShell` leaves out
+ * the shared shell (sidebar, menu), which its own tests check.
+ */
+export async function axe(page: Page, opts: { withoutShell?: boolean } = {}) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => {})),
+    ),
+  )
+  // Evaluated through the debugging protocol: the pages' CSP (nonce scripts only) would refuse an added script tag.
+  if (!(await page.evaluate(() => !!(window as any).axe))) await page.evaluate(`${AXE_SOURCE}\n;window.axe = window.axe || axe;`)
+  const result = await page.evaluate(
+    async (withoutShell) =>
+      (window as any).axe.run(withoutShell ? { exclude: [['summit-island[data-island=app-shell]']] } : document, { resultTypes: ['violations'] }),
+    !!opts.withoutShell,
+  )
+  return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    )
 }

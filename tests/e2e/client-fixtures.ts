@@ -1,13 +1,7 @@
-/** Shared by the client area journeys: the demo data (loaded once per test process), axe, and waiting for islands. */
-
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type { Page } from 'playwright-core'
 import { User } from '../../src/modules/users/user.entity'
 import { em } from '../client'
-
-const AXE_SOURCE = readFileSync(resolve(import.meta.dir, '../../node_modules/axe-core/axe.min.js'), 'utf8')
 
 /** The demo client (client@summit.localhost) and friends; the demo is loaded if this process has not yet. */
 export async function demo() {
@@ -22,20 +16,8 @@ export async function demo() {
   return { chris, dana }
 }
 
-export async function axe(page: Page) {
-  // Evaluated through the debugging protocol: the pages' CSP (nonce scripts only) would refuse an added script tag.
-  if (!(await page.evaluate(() => !!(window as any).axe))) await page.evaluate(AXE_SOURCE)
-  const result = await page.evaluate(async () => (window as any).axe.run(document, { resultTypes: ['violations'] }))
-  return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    )
-}
+/** Serious and critical axe violations of the whole page. */
+export { axe } from './browser'
 
 /** Goes to a page and waits until every island on it hydrated. */
 export async function visit(page: Page, path: string) {

@@ -7,20 +7,18 @@
  * screenshots at desktop and phone widths.
  */
 import { afterAll, describe, expect, test } from 'bun:test'
-import { resolve } from 'node:path'
 import type { Page } from 'playwright-core'
 import { Booking, BookingSeat } from '../../src/modules/bookings/booking.entity'
 import { WorkshopSchedule } from '../../src/modules/workshops/schedule.entity'
 import { Workshop } from '../../src/modules/workshops/workshop.entity'
 import { clock } from '../../src/platform/clock'
 import { em } from '../client'
-import { makeUser, noProblems, open, openAs, type Session, useBrowser } from './browser'
+import { axe as axeOf, makeUser, noProblems, open, openAs, type Session, useBrowser } from './browser'
 import { makeCoach } from './marketplace.fixtures'
 
 useBrowser()
 afterAll(() => clock.reset())
 
-const AXE = resolve(import.meta.dir, '../../node_modules/axe-core/axe.min.js')
 const DAY = 86_400_000
 const shot = async (page: Page, name: string) => {
   if (!process.env.SHOTS) return
@@ -31,23 +29,7 @@ const shot = async (page: Page, name: string) => {
   await page.setViewportSize(size)
 }
 
-async function axe(page: Page) {
-  // page.evaluate runs outside the page's CSP (an injected <script> tag would be refused).
-  if (!(await page.evaluate(() => !!(window as any).axe))) await page.evaluate(`${await Bun.file(AXE).text()}\n;window.axe = window.axe || axe;`)
-  // The shell (sidebar, menu) belongs to the shared layout and is checked by its own tests.
-  const result = await page.evaluate(async () =>
-    (window as any).axe.run({ exclude: [['summit-island[data-island=app-shell]']] }, { resultTypes: ['violations'] }),
-  )
-  return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    )
-}
+const axe = (page: Page) => axeOf(page, { withoutShell: true })
 
 /** Goes to a path, waits for every island to hydrate, checks axe, optionally shoots. */
 async function visit(s: Session, path: string, name?: string) {

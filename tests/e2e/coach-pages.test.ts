@@ -7,7 +7,6 @@
  * payout CSV; calendar month and week; apps.
  */
 import { afterAll, describe, expect, test } from 'bun:test'
-import { resolve } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { Booking } from '../../src/modules/bookings/booking.entity'
 import { User } from '../../src/modules/users/user.entity'
@@ -17,29 +16,12 @@ import { Workshop } from '../../src/modules/workshops/workshop.entity'
 import { clock } from '../../src/platform/clock'
 import { coachBusiness, moveToPast } from '../api/coach.fixtures'
 import { em } from '../client'
-import { noProblems, openAs, type Session, useBrowser } from './browser'
+import { axe as axeOf, noProblems, openAs, type Session, useBrowser } from './browser'
 
 useBrowser()
 afterAll(() => clock.reset())
-const AXE = resolve(import.meta.dir, '../../node_modules/axe-core/axe.min.js')
 
-async function axe(page: Page) {
-  // page.evaluate runs outside the page's CSP (an injected <script> tag would be refused).
-  if (!(await page.evaluate(() => !!(window as any).axe))) await page.evaluate(`${await Bun.file(AXE).text()}\n;window.axe = window.axe || axe;`)
-  // The shell (sidebar, menu) belongs to the shared layout and is checked by its own tests.
-  const result = await page.evaluate(async () =>
-    (window as any).axe.run({ exclude: [['summit-island[data-island=app-shell]']] }, { resultTypes: ['violations'] }),
-  )
-  return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    )
-}
+const axe = (page: Page) => axeOf(page, { withoutShell: true })
 async function hydrated(s: Session) {
   await s.page.waitForLoadState('load')
   await s.page.waitForFunction(() => [...document.querySelectorAll('summit-island > div[id]')].every((el) => (el as HTMLElement).dataset.hydrated === '1'))

@@ -10,29 +10,13 @@ import { JobApplication, JobPosting } from '../../src/modules/job-postings'
 import { Membership } from '../../src/modules/tenants/tenant.entity'
 import { User } from '../../src/modules/users/user.entity'
 import { actor, Client, em, tenant as makeTenant } from '../client'
-import { makeUser, noProblems, open, openAs, useBrowser } from './browser'
+import { axe as axeOf, makeUser, noProblems, open, openAs, useBrowser } from './browser'
 import { scrollsSideways, visit } from './client-fixtures'
 
 setDefaultTimeout(120_000)
 useBrowser()
 
-const AXE = `${new URL('../../node_modules/axe-core/axe.min.js', import.meta.url).pathname}`
-/** axe-core run from page.evaluate (the pages' CSP refuses injected script tags); the shared shell has its own tests. */
-async function axe(page: Page) {
-  if (!(await page.evaluate(() => !!(window as any).axe))) await page.evaluate(`${await Bun.file(AXE).text()}\n;window.axe = window.axe || axe;`)
-  const result = await page.evaluate(async () =>
-    (window as any).axe.run({ exclude: [['summit-island[data-island=app-shell]']] }, { resultTypes: ['violations'] }),
-  )
-  return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    )
-}
+const axe = (page: Page) => axeOf(page, { withoutShell: true })
 
 const LONG = (n: number) => 'We build calm, reliable software for coaches. '.repeat(Math.ceil(n / 46)).slice(0, n)
 

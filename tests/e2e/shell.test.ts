@@ -4,31 +4,14 @@
  * that survives reloads without a flash, and the keyboard shortcuts.
  */
 import { describe, expect, test } from 'bun:test'
-import { resolve } from 'node:path'
 import type { Page } from 'playwright-core'
 import { app } from '../client'
-import { makeUser, noProblems, open, openAs, type Session, useBrowser } from './browser'
+import { axe, makeUser, noProblems, open, openAs, type Session, useBrowser } from './browser'
 
 useBrowser()
 
-const AXE = resolve(import.meta.dir, '../../node_modules/axe-core/axe.min.js')
 const PUBLIC = ['/', '/announcement', '/b/privacy-policy', '/b/terms-and-conditions', '/c/privacy-policy', '/c/terms-and-conditions', '/no/such/page']
 const ISLAND_PAGES = ['/login', '/register']
-
-async function axe(page: Page) {
-  // Evaluated through the browser's tooling, not as an inline <script>: the page's CSP refuses those.
-  if (!(await page.evaluate(() => !!(window as any).axe))) await page.evaluate(`${await Bun.file(AXE).text()}\n;window.axe = window.axe || axe;`)
-  const result = await page.evaluate(async () => (window as any).axe.run(document, { resultTypes: ['violations'] }))
-  return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    )
-}
 
 async function visit(s: Session, path: string) {
   await s.page.goto(path)
