@@ -46,6 +46,7 @@ const originalQuery = pg.Client.prototype.query
 }
 
 const { loadavg } = await import('node:os')
+const { cpuSnapshot, descendsFrom, formatShare, whileRunning } = await import('./cpu-share')
 const { resolve } = await import('node:path')
 const { boot } = await import('../src/boot')
 const { buildAssets } = await import('../src/platform/assets/assets')
@@ -205,19 +206,60 @@ if (!process.argv.includes('--no-servers')) {
   console.log(`\nOne app server process against two on the same PostgreSQL (${CONCURRENCY} connections in all)\n`)
   console.log('| target | 1 server req/s | 2 servers req/s | 2 vs 1 | target |')
   console.log('|---|---:|---:|---:|---|')
+  // Where the CPU goes during each run (cores, from /proc): the servers, PostgreSQL, wrk, this
+  // process (the idle in-process app and its job queue), and the rest of the shared machine.
+  const group = (p: { pid: number; comm: string }, snap: Parameters<typeof descendsFrom>[0]) => {
+    if (descendsFrom(snap, p.pid, one.proc.pid)) return 'server 1'
+    if (descendsFrom(snap, p.pid, two.proc.pid)) return 'server 2'
+    if (!descendsFrom(snap, p.pid, process.pid)) return null
+    if (p.comm === 'wrk') return 'wrk'
+    if (p.pid !== process.pid && p.comm.startsWith('postgres')) return 'postgres'
+    return 'bench process'
+  }
+  const measured = async <T>(run: () => Promise<T>) => {
+    const { result, cpu } = await whileRunning(ROUND_SECONDS, run, group)
+    return { ...result, cpu }
+  }
+  const meanShare = (xs: { cpu: Record<string, number> }[]) => {
+    const out: Record<string, number> = {}
+    for (const x of xs) for (const [k, v] of Object.entries(x.cpu)) out[k] = (out[k] ?? 0) + v / xs.length
+    return out
+  }
+  const cpuLines: string[] = []
   for (const path of ['/workshops', '/v1/public/workshop-schedules?perPage=10']) {
     // Both processes warm (JIT, caches) before anything counts: a cold second server made two look slower than one.
     await Promise.all([wrk(one.url + path, '', CONCURRENCY / 2, 2), wrk(two.url + path, '', CONCURRENCY / 2, 2)])
     const m = await alternate(
-      () => wrk(one.url + path, '', CONCURRENCY, ROUND_SECONDS),
-      async () => {
-        const [a, b] = await Promise.all([wrk(one.url + path, '', CONCURRENCY / 2, ROUND_SECONDS), wrk(two.url + path, '', CONCURRENCY / 2, ROUND_SECONDS)])
-        return { rps: a.rps + b.rps }
-      },
+      () => measured(() => wrk(one.url + path, '', CONCURRENCY, ROUND_SECONDS)),
+      () =>
+        measured(async () => {
+          const [a, b] = await Promise.all([wrk(one.url + path, '', CONCURRENCY / 2, ROUND_SECONDS), wrk(two.url + path, '', CONCURRENCY / 2, ROUND_SECONDS)])
+          return { rps: a.rps + b.rps }
+        }),
     )
     const ratio = m.ratio
     console.log(`| \`${path}\` | ${fmt(m.aRps)} | ${fmt(m.bRps)} | ${fmt(ratio, 2)} | >= 1.6 ${ratio >= 1.6 ? 'ok' : '**MISS**'} |`)
+    const order = ['server 1', 'server 2', 'postgres', 'wrk', 'bench process', 'rest of the machine', 'idle']
+    const one1 = meanShare(m.a)
+    const two2 = meanShare(m.b)
+    cpuLines.push(`- \`${path}\`, 1 server: ${formatShare(one1, order)}`)
+    cpuLines.push(`- \`${path}\`, 2 servers: ${formatShare(two2, order)}`)
+    // CPU per request (one server's rounds), and what that allows: one server is one JavaScript
+    // thread (a core at most); two servers, wrk and PostgreSQL share the machine's cores.
+    const us = (cores = 0, rps = m.aRps) => (cores / rps) * 1e6
+    const s1 = us(one1['server 1'])
+    const w1 = us(one1.wrk)
+    const p1 = us(one1.postgres)
+    const cores = cpuSnapshot().cores
+    const ceiling = Math.min(cores, (cores * s1) / (s1 + w1 + p1))
+    const perCore1 = m.aRps / (one1['server 1'] ?? Number.NaN)
+    const perCore2 = m.bRps / ((two2['server 1'] ?? 0) + (two2['server 2'] ?? 0))
+    cpuLines.push(
+      `  CPU per request (1 server): server ${fmt(s1)} us, wrk ${fmt(w1)} us, postgres ${fmt(p1)} us; on an otherwise idle box of ${cores} cores two servers can reach at most ${fmt(ceiling, 2)}x one (${cores} x server / (server + wrk + postgres)); requests per server core-second: 1 server ${fmt(perCore1)}, 2 servers ${fmt(perCore2)}`,
+    )
   }
+  console.log(`\nCPU during those runs, in cores of ${cpuSnapshot().cores} (mean of the rounds; "rest of the machine" is other work on this box):\n`)
+  for (const l of cpuLines) console.log(l)
   for (const s of [one, two]) {
     s.proc.kill('SIGTERM')
     await s.proc.exited

@@ -7,7 +7,7 @@
  * `who` is `client` (client@summit.localhost), `coach` (maya@acme.example) or `admin`
  * (admin@summit.localhost); without it the request is anonymous. Each path is requested twice
  * to warm the caches, then once more while every statement of the app's own connections (the
- * job queue's are left out) is recorded: its text (shortened), its time in ms and the
+ * job queue's are left out) is recorded: its text (shortened), its time in ms, the rows it returned and the
  * connection's backend id. `--runs N` then times N more requests one after the other and prints
  * the mean; `--full` prints each statement whole. Example: `bun run scripts/sql-probe.ts coach:/c client:/b/bookings /v1/tags`.
  */
@@ -31,17 +31,20 @@ const fullAt = args.indexOf('--full')
 const FULL = fullAt >= 0 && args.splice(fullAt, 1).length > 0
 
 let recording = false
-const statements: { pid: number; ms: number; sql: string }[] = []
+const statements: { pid: number; ms: number; rows: number; sql: string }[] = []
 const originalQuery = pg.Client.prototype.query
 ;(pg.Client.prototype as any).query = function (this: any, ...a: any[]) {
   const result = (originalQuery as any).apply(this, a)
   if (!recording || this.connectionParameters?.application_name === 'summit-jobs') return result
   const t0 = performance.now()
-  const entry = { pid: this.processID as number, ms: Number.NaN, sql: String(typeof a[0] === 'string' ? a[0] : a[0]?.text).replace(/\s+/g, ' ') }
+  const entry = { pid: this.processID as number, ms: Number.NaN, rows: 0, sql: String(typeof a[0] === 'string' ? a[0] : a[0]?.text).replace(/\s+/g, ' ') }
   statements.push(entry)
   if (result && typeof result.then === 'function') {
-    const done = () => (entry.ms = performance.now() - t0)
-    result.then(done, done)
+    const done = (r?: { rowCount?: number | null }) => {
+      entry.ms = performance.now() - t0
+      entry.rows = r?.rowCount ?? 0
+    }
+    result.then(done, () => done())
   }
   return result
 }
@@ -95,7 +98,8 @@ for (const spec of args) {
   console.log(
     `\n== ${who ? `${who}:` : ''}${path}: ${r.status}, ${r.bytes} bytes, ${statements.length} statements, ${total.toFixed(1)} ms (statements ${sqlMs.toFixed(1)} ms)`,
   )
-  for (const s of statements) console.log(`  [${s.pid}] ${s.ms.toFixed(2).padStart(7)} ms  ${FULL ? s.sql : s.sql.slice(0, 240)}`)
+  for (const s of statements)
+    console.log(`  [${s.pid}] ${s.ms.toFixed(2).padStart(7)} ms ${String(s.rows).padStart(4)} rows  ${FULL ? s.sql : s.sql.slice(0, 240)}`)
   if (RUNS > 0) {
     const t1 = performance.now()
     for (let i = 0; i < RUNS; i++) await get(path, cookies[who]!)

@@ -20,6 +20,7 @@ import { checkForm, checkJsonBody } from './platform/http/json'
 import { bodyTooLarge, controlCharIn, controlCharResponse, sanitizeQuery, tooLargeResponse } from './platform/http/request-guards'
 import { requestIdOf } from './platform/http/request-id'
 import { withSecurityHeaders } from './platform/http/security'
+import { sentWhole } from './platform/http/send-whole'
 import type { CookieJar } from './platform/http/session'
 import { guardRouteSchemas } from './platform/http/validation'
 import { log, type RequestScope, runInRequestScope } from './platform/log'
@@ -224,7 +225,8 @@ export function createFetch(app: App) {
       withDbDeadline({ timeoutMs: config.DB_REQUEST_TIMEOUT_MS, signal: request.signal }, async () => {
         const res = withHeader(withSecurityHeaders(request, await handle(request, server)), 'x-request-id', scope.reqId)
         observeRequest(request.method, res.status, (performance.now() - t0) / 1000)
-        return res
+        // JSON in one send instead of one per header (send-whole.ts)
+        return sentWhole(request, res)
       }),
     )
   }

@@ -8,10 +8,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type { AccessContext } from '../modules/access'
 import type { PermissionName } from '../modules/roles'
-import { teamsOf } from '../modules/teams'
 import type { User } from '../modules/users'
 import { BaseContext, createContext } from '../platform/http/context'
-import { HttpError } from '../platform/http/errors'
 import { log } from '../platform/log'
 
 /** What the coach area shows or hides by role (the server still checks every action). */
@@ -33,17 +31,13 @@ async function resolve(em: EntityManager, user: User): Promise<PageTeam> {
   // Its own EntityManager: resolving the team scopes tenant-owned ORM queries to it.
   const rc = await createContext(new BaseContext(em.fork(), log, 'page', null, ''))
   rc.user = user
-  const teams = await teamsOf(em, user.id)
-  try {
-    const t = await rc.tenant()
-    const may = { ...NONE }
-    for (const p of ASKED) may[p] = await rc.can(p)
-    return { rc, tenant: { id: t.id, slug: t.slug, name: t.name, plan: t.plan, currency: t.currency }, teams, may }
-  } catch (err) {
-    // No team chosen, or one the user no longer belongs to: the pages show nothing of any team.
-    if (err instanceof HttpError) return { rc: null, tenant: null, teams, may: { ...NONE } }
-    throw err
-  }
+  // One statement: the team (the access module's own checks) and the user's teams beside it.
+  const { tenant: t, teams, refused } = await rc.tenantAndTeams()
+  // No team chosen, or one the user no longer belongs to: the pages show nothing of any team.
+  if (!t || refused) return { rc: null, tenant: null, teams, may: { ...NONE } }
+  const may = { ...NONE }
+  for (const p of ASKED) may[p] = await rc.can(p)
+  return { rc, tenant: { id: t.id, slug: t.slug, name: t.name, plan: t.plan, currency: t.currency }, teams, may }
 }
 
 /** The page's current team (memoized per request by its EntityManager). */

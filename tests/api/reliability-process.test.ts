@@ -108,7 +108,8 @@ describe('reliability: the server process', () => {
     const locker = await lockSchedules()
     try {
       const t0 = Date.now()
-      const stuck = get('/v1/public/workshop-schedules', {}, 15_000)
+      // A query of its own: the listing's memo (listing-memo.ts) never holds its answer, so it reads the locked table.
+      const stuck = get('/v1/public/workshop-schedules?perPage=11', {}, 15_000)
       // Meanwhile the product answers what does not need the locked rows.
       const health = await get('/v1/health', {}, 5000)
       expect(health.status).toBe(200)
@@ -143,7 +144,10 @@ describe('reliability: the server process', () => {
 
   test('SIGTERM: no new connections, the request in flight finishes, then the process exits 0', async () => {
     const locker = await lockSchedules()
-    const inflight = get('/v1/public/workshop-schedules', {}, 20_000)
+    // A query no other request made (the listing's memo may hold the plain list): it waits for the lock.
+    const inflight = get('/v1/public/workshop-schedules?perPage=12', {}, 20_000)
+    let answered = false
+    void inflight.then(() => (answered = true)).catch(() => {})
     await Bun.sleep(500)
     proc!.kill('SIGTERM')
     await Bun.sleep(700)
@@ -152,6 +156,8 @@ describe('reliability: the server process', () => {
       .then((r) => r.status)
       .catch(() => 'refused')
     expect(late).toBe('refused')
+    // Still in flight (waiting for the lock) while the server stops accepting.
+    expect(answered).toBe(false)
     await locker.query('rollback')
     await locker.end()
     const r = await inflight

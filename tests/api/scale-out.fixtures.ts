@@ -13,7 +13,14 @@ import { join, resolve } from 'node:path'
 import S3rver from 's3rver'
 import Stripe from 'stripe'
 import { freePort } from '../../src/platform/db/database'
-import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, LOCAL_WEBHOOK_SECRET, type StripeLocal, startStripeLocal } from '../../tools/stripe-local/server'
+import {
+  LOCAL_CONNECT_WEBHOOK_SECRET,
+  LOCAL_PUBLISHABLE_KEY,
+  LOCAL_SECRET_KEY,
+  LOCAL_WEBHOOK_SECRET,
+  type StripeLocal,
+  startStripeLocal,
+} from '../../tools/stripe-local/server'
 
 const ROOT = resolve(import.meta.dir, '../..')
 export const BUCKET = 'summit-scale'
@@ -129,11 +136,18 @@ export class Cluster {
       SHUTDOWN_TIMEOUT_SECONDS: '2',
       ...opts.env,
     }
-    // Webhooks go to the first server (a load balancer would pick any).
+    // Webhooks go to the first server (a load balancer would pick any): the platform's events,
+    // and the Connect endpoint's (events of coaches' connected accounts: onboarding finished).
     this.stripe.webhooks.endpoints[0].url = `${this.env.APP_URL}/v1/payments/webhook`
+    this.stripe.webhooks.addEndpoint(`${this.env.APP_URL}/v1/payouts/webhook`, LOCAL_CONNECT_WEBHOOK_SECRET, ['*'], true)
     // Started at the same moment: both run the migrations of an empty database.
     for (const [i, name] of names.entries()) this.spawn(name, ports[i]!)
     await Promise.all(this.servers.map((s) => this.waitUp(s)))
+  }
+
+  /** Webhooks go to this server from now on (as a load balancer sends them to a live one). */
+  webhooksTo(s: Server) {
+    for (const e of this.stripe.webhooks.endpoints) e.url = `${s.url}${new URL(e.url).pathname}`
   }
 
   spawn(name: string, port: number) {

@@ -8,10 +8,14 @@
  * - the sign-in code and wrong-code limits count across both;
  * - a file uploaded through one is served by the other (whole, by range, resized: the variant
  *   is made once and kept in the store);
- * - the marketplace list cached by one follows a change made through the other at once;
+ * - the marketplace list cached by one follows a change made through the other at once (the
+ *   /workshops page within its 2-second memo);
  * - the island and CSS asset names are the same on both and load from either;
  * - every pg-boss job runs once across both (JOB_SCENARIOS: add a queue there), also when the
- *   server running it is killed mid-job (the other takes it over after its heartbeat stops).
+ *   server running it is killed mid-job (the other takes it over after its heartbeat stops):
+ *   hold release, refund send and the payout transfer (a coach onboarded on the
+ *   payment server, whose Connect webhook enables the account; each booking's money reaches the
+ *   payment server once).
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { readdirSync } from 'node:fs'
@@ -238,18 +242,41 @@ describe('two app servers on one database and one object store', () => {
     expect((await s3.file(variantKey).stat()).lastModified.getTime()).toBe(stored.lastModified.getTime())
   })
 
-  test("one server's marketplace cache follows a change made through the other at once", async () => {
-    const list = async (s: Server) => {
+  test("one server's marketplace caches follow a change made through the other: the API list at once, the /workshops page within its memo", async () => {
+    type Row = { id: string; seatsLeft: number; workshop: { title: string } }
+    const row = async (s: Server) => {
       const r = await fetch(`${s.url}/v1/public/workshop-schedules?perPage=10`, { headers: { accept: 'application/json' } })
       expect(r.status).toBe(200)
-      return ((await r.json()) as { data: { id: string; workshop: { title: string } }[] }).data
+      return ((await r.json()) as { data: Row[] }).data.find((x) => x.id === who.scheduleId)
     }
-    // Both servers hold the card in their caches.
-    for (const s of [A(), B(), A(), B()]) expect((await list(s)).find((r) => r.id === who.scheduleId)?.workshop.title).toBe('Scaling out')
+    const page = async (s: Server) => {
+      const r = await fetch(`${s.url}/workshops`, { headers: { accept: 'text/html' } })
+      expect(r.status).toBe(200)
+      return r.text()
+    }
+    // Both servers hold the list (whole answers and cards) and the page in their caches.
+    for (const s of [A(), B(), A(), B()]) {
+      expect((await row(s))?.workshop.title).toBe('Scaling out')
+      expect(await page(s)).toContain('>Scaling out<')
+    }
     const patched = await coachVisitor().request(B().url, 'PATCH', `/v1/workshops/${who.workshopId}`, { title: 'Scaling out, for real' })
     expect(patched.status).toBe(200)
-    expect((await list(A())).find((r) => r.id === who.scheduleId)?.workshop.title).toBe('Scaling out, for real')
-    expect((await list(B())).find((r) => r.id === who.scheduleId)?.workshop.title).toBe('Scaling out, for real')
+    // The API list at once; the page within its memo's window (2 s, no database read per visit).
+    for (const s of [A(), B()]) expect((await row(s))?.workshop.title).toBe('Scaling out, for real')
+    for (const s of [A(), B()]) expect(await waitFor(async () => (await page(s)).includes('>Scaling out, for real<'), 10_000, 100)).toBe(true)
+    // A live figure: a seat held through A shows in B's list at once, and its release in A's.
+    const before = (await row(B()))!.seatsLeft
+    const held = await clientVisitor().request(A().url, 'POST', '/v1/bookings', { userId: who.client.id, workshopScheduleId: who.scheduleId, seats: 1 })
+    expect(held.status).toBe(201)
+    expect((await row(B()))!.seatsLeft).toBe(before - 1)
+    const cancelled = await clientVisitor().request(B().url, 'POST', `/v1/bookings/${held.body.data.id}/cancel`, { reason: 'Plans changed' })
+    expect(cancelled.status).toBe(200)
+    expect((await row(A()))!.seatsLeft).toBe(before)
+    // A write by neither server (a script, an operator's SQL) shows on both too.
+    await sql`update workshops set title = 'Scaling out, by hand' where id = ${who.workshopId}`
+    for (const s of [A(), B()]) expect((await row(s))?.workshop.title).toBe('Scaling out, by hand')
+    await sql`update workshops set title = 'Scaling out' where id = ${who.workshopId}`
+    for (const s of [A(), B()]) expect((await row(s))?.workshop.title).toBe('Scaling out')
   })
 
   test('island and CSS assets have the same names on both servers and load from either', async () => {
@@ -310,9 +337,9 @@ async function endHolds(bookingIds: string[]) {
   await sql`update pgboss.job set start_after = now() where name = 'bookings.release-hold' and data->>'bookingId' = any(${bookingIds}) and state = 'created'`
 }
 
-async function paidBooking() {
+async function paidBooking(scheduleId = who.scheduleId) {
   const v = clientVisitor()
-  const b = await v.request(next().url, 'POST', '/v1/bookings', { userId: who.client.id, workshopScheduleId: who.scheduleId, seats: 1 })
+  const b = await v.request(next().url, 'POST', '/v1/bookings', { userId: who.client.id, workshopScheduleId: scheduleId, seats: 1 })
   expect(b.status).toBe(201)
   const bookingId = b.body.data.id as string
   const intent = await v.request(next().url, 'POST', `/v1/payments/bookings/${bookingId}/payment-intent`, {})
@@ -355,6 +382,106 @@ async function expectRefundedOnce(bookingId: string, paymentIntentId: string) {
   const rows = await sql`select status, refund_id from payments where booking_id = ${bookingId} and kind = 'refund'`
   expect(rows).toHaveLength(1)
   expect(rows[0].refund_id).toBe(refunds.data[0]!.id)
+}
+
+// ---------------------------------------------------------------- payouts
+
+let payoutCoaches = 0
+
+/** A coach of the scale team with a workshop and a coming schedule of their own, and no payout account yet. */
+async function payoutCoach() {
+  const n = ++payoutCoaches
+  const m = em()
+  const tenant = await m.findOneOrFail(Tenant, { slug: 'scale' })
+  const coach = m.create(User, {
+    email: `payout-${n}@scale.example`,
+    username: `payoutcoach${n}`,
+    roles: ['coach'],
+    status: 'active',
+    emailVerifiedAt: new Date(),
+    profile: { firstName: 'Pat', lastName: `Payout ${n}` },
+    defaultTenantSlug: 'scale',
+  })
+  m.create(Membership, { tenant, user: coach, status: 'ACTIVE', roles: [] })
+  const workshop = m.create(Workshop, {
+    tenant,
+    coach,
+    title: `Paid out ${n}`,
+    slug: `paid-out-${n}`,
+    price: 8000,
+    currency: 'usd',
+    minSeats: 1,
+    maxSeats: 20,
+    description: 'Money to the coach, once',
+  })
+  const start = new Date(Date.now() + 5 * 86_400_000)
+  const schedule = m.create(WorkshopSchedule, {
+    tenant,
+    coach,
+    workshop,
+    startDate: start,
+    endDate: new Date(start.getTime() + 2 * 3_600_000),
+    timezone: 'Europe/London',
+    level: 'BEGINNER',
+    status: 'PUBLISHED',
+    visibility: 'PUBLIC',
+    mode: 'ONLINE',
+    meetingUrl: 'https://meet.example/payout',
+    country: 'GB',
+  })
+  const token = randomToken()
+  m.create(AccessToken, { user: coach, name: 'scale', tokenHash: sha256(token) })
+  await m.flush()
+  return { id: coach.id, scheduleId: schedule.id, visitor: () => Object.assign(new Visitor(), { bearer: token, team: 'scale' }) }
+}
+
+/** Paid bookings of the coach's schedule, whose session then ended past its refund window: their transfers are due. */
+async function dueTransfers(coach: Awaited<ReturnType<typeof payoutCoach>>, n: number) {
+  const paid: { bookingId: string; transferId: string }[] = []
+  for (let i = 0; i < n; i++) {
+    const { bookingId } = await paidBooking(coach.scheduleId)
+    const [t] = await sql`select id::text as id, state from payout_transfers where booking_id = ${bookingId}`
+    expect(t.state).toBe('pending')
+    paid.push({ bookingId, transferId: t.id })
+  }
+  // The session took place a few days ago (PAYOUT_REFUND_WINDOW_HOURS is 24).
+  await sql`update workshop_schedules set start_date = now() - interval '4 days', end_date = now() - interval '4 days' + interval '2 hours' where id = ${coach.scheduleId}`
+  return paid
+}
+
+/** The coach finishes Stripe's hosted onboarding (through any server); the Connect webhook enables the account, which queues a sweep for what waited. */
+async function onboard(coach: Awaited<ReturnType<typeof payoutCoach>>) {
+  // The first server may have been killed by an earlier test: the webhooks go to a live one.
+  cluster.webhooksTo(next())
+  const link = await coach.visitor().request(next().url, 'POST', '/v1/payouts/account/link', {})
+  expect(link.status).toBe(200)
+  const page = await fetch(link.body.data.url)
+  expect(await page.text()).toContain('Complete onboarding')
+  const done = await fetch(link.body.data.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ action: 'complete', bank: '000123456789' }),
+    redirect: 'manual',
+  })
+  expect(done.status).toBe(303)
+}
+
+/** The transfer jobs of these rows, once the sweep (whose Stripe calls failed) queued one for each. */
+async function transferJobIds(transferIds: string[]) {
+  let ids: string[] = []
+  const queued = await waitFor(async () => (ids = await jobIdsOf('payouts.transfer', 'transferId', transferIds)).length === transferIds.length, 60_000)
+  expect(queued).toBe(true)
+  return ids
+}
+
+/** One transfer at the payment server per booking, recorded on its row. */
+async function expectTransferredOnce(paid: { bookingId: string; transferId: string }[]) {
+  for (const p of paid) {
+    const made = await cluster.stripeAdmin().transfers.list({ transfer_group: `booking-${p.bookingId}`, limit: 10 })
+    expect(made.data).toHaveLength(1)
+    const [row] = await sql`select state, stripe_transfer_id from payout_transfers where id = ${p.transferId}`
+    expect(row).toEqual({ state: 'transferred', stripe_transfer_id: made.data[0]!.id })
+  }
 }
 
 const JOB_SCENARIOS: JobScenario[] = [
@@ -437,6 +564,56 @@ const JOB_SCENARIOS: JobScenario[] = [
       }
     },
   },
+  {
+    queue: 'payouts.transfer',
+    async arrange(n) {
+      const coach = await payoutCoach()
+      const paid = await dueTransfers(coach, n)
+      // The sweep that the enabled account queues finds them due; the payment server fails every
+      // call until each is left to a payouts.transfer job (whose first tries may fail too: pg-boss
+      // retries them), then works again.
+      cluster.stripe.failNext('POST', '/v1/transfers', 1_000_000)
+      cleanups.push(() => cluster.stripe.failNext('POST', '/v1/transfers', 0))
+      await onboard(coach)
+      const jobIds = await transferJobIds(paid.map((p) => p.transferId))
+      cluster.stripe.failNext('POST', '/v1/transfers', 0)
+      return { jobIds, verify: () => expectTransferredOnce(paid) }
+    },
+    async stall() {
+      const coach = await payoutCoach()
+      const paid = await dueTransfers(coach, 1)
+      const { bookingId } = paid[0]!
+      // The sweep's call fails (the SDK tries 3 times) and the answer to its last try is held: the
+      // sweep's claim has committed, nothing holds the booking row, and the job is not queued yet.
+      cluster.stripe.failNext('POST', '/v1/transfers', 3)
+      cleanups.push(() => cluster.stripe.failNext('POST', '/v1/transfers', 0))
+      const hold = cluster.holdNext('POST', '/v1/transfers', 2)
+      cleanups.push(() => hold.release())
+      await onboard(coach)
+      await hold.reached
+      // The test takes the booking row: the job's first step (claim: lock the booking) waits on it.
+      let unlock!: () => void
+      let locked!: () => void
+      const isLocked = new Promise<void>((r) => (locked = r))
+      const held = sql.begin(async (tx) => {
+        await tx`select id from bookings where id = ${bookingId} for update`
+        locked()
+        await new Promise<void>((r) => (unlock = r))
+      })
+      await isLocked
+      cleanups.push(() => unlock())
+      hold.release()
+      const [jobId] = await transferJobIds([paid[0]!.transferId])
+      return {
+        jobId: jobId!,
+        async resume() {
+          unlock()
+          await held
+        },
+        verify: () => expectTransferredOnce(paid),
+      }
+    },
+  },
 ]
 
 async function jobsCompleted(jobIds: string[]) {
@@ -459,7 +636,8 @@ function expectRanOnce(queue: string, jobIds: string[], servers: Server[]) {
 describe('pg-boss jobs across two servers', () => {
   for (const scenario of JOB_SCENARIOS) {
     test(`${scenario.queue}: each job runs once across both servers`, async () => {
-      const { jobIds, verify } = await scenario.arrange(scenario.queue === 'payments.send-refund' ? 2 : 6)
+      // Jobs whose arrangement is a full card payment each: two; the others six.
+      const { jobIds, verify } = await scenario.arrange(['payments.send-refund', 'payouts.transfer'].includes(scenario.queue) ? 2 : 6)
       expect(jobIds.length).toBeGreaterThan(0)
       expect(await jobsCompleted(jobIds)).toBe(true)
       await verify()

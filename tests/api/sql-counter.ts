@@ -1,16 +1,19 @@
 /**
  * Counts the SQL statements the app sends to PostgreSQL (through `pg`, which MikroORM uses
- * underneath), leaving out the job queue's own connections.
+ * underneath), leaving out the job queue's own connections and the statements of job handlers.
  */
 // @ts-expect-error: pg ships no type declarations here; only Client.prototype.query is wrapped
 import pg from 'pg'
+
+import { runningJob } from '../../src/platform/jobs'
 
 let count = 0
 let active = false
 const original = pg.Client.prototype.query
 
 ;(pg.Client.prototype as any).query = function (this: any, ...args: any[]) {
-  if (active && this.connectionParameters?.application_name !== 'summit-jobs') count++
+  // A job's handler (a sweep on its schedule) shares the app's pool: its statements are not the request's.
+  if (active && this.connectionParameters?.application_name !== 'summit-jobs' && !runningJob()) count++
   return (original as any).apply(this, args)
 }
 

@@ -6,7 +6,7 @@
 import type { PermissionName } from '../roles'
 import type { AccessContext } from './context'
 
-export { AccessContext } from './context'
+export { AccessContext, type TeamOfUser } from './context'
 export { identify } from './identify'
 
 declare module '../../platform/http/context' {

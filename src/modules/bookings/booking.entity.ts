@@ -35,6 +35,18 @@ export interface BookingMeta {
 export const BookingSchema = defineEntity({
   name: 'Booking',
   tableName: 'bookings',
+  // Moves the marketplace listing's generation on (migration listing_generation, which also
+  // creates the function; the DDL here is what it runs): servers drop their kept listing answers.
+  triggers: [
+    {
+      name: 'bookings_listing_generation',
+      timing: 'after',
+      events: ['insert', 'update', 'delete', 'truncate'],
+      forEach: 'statement',
+      expression: `create trigger bookings_listing_generation after insert or update or delete or truncate on bookings
+  for each statement execute function bump_listing_generation();`,
+    },
+  ],
   filters: softDeleteFilters,
   indexes: [
     { name: 'bookings_hold_idx', properties: ['status', 'holdExpiresAt'] },

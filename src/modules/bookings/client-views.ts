@@ -283,35 +283,16 @@ export const invoiceRow = (i: any, bookingId: string, workshopTitle: string): Cl
   url: `/v1/payments/bookings/${bookingId}/invoice${i.kind === 'credit_note' ? '?document=credit-note' : ''}`,
 })
 
-/** Every payment and refund and every invoice of the bookings I made: two statements. */
-export async function clientPayments(em: EntityManager, userId: string) {
-  const [payments, invoices] = await Promise.all([
-    queryPrepared<any>(
-      em,
-      `select p.id, p.booking_id, p.kind, p.status, p.amount, p.amount_refunded, p.currency, p.card_brand, p.card_last4, p.reason, p.failure_message, p.created_at, w.title
-         from payments p join bookings b on b.id = p.booking_id join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id
-        where b.user_id = ? and b.deleted_at is null order by p.created_at desc, p.id limit ${LIST_LIMIT}`,
-      [userId],
-    ),
-    // A paid booking has an invoice and a refunded one a credit note (numbered when first downloaded).
-    queryPrepared<any>(
-      em,
-      `select coalesce(i.id::text, d.booking_id::text || '-' || d.kind) as id, d.booking_id, d.kind, i.number, coalesce(i.issued_at, d.at) as issued_at,
-              coalesce(i.total, d.total) as total, d.currency, w.title
-         from (select p.booking_id, case when p.kind = 'refund' then 'credit_note' else 'invoice' end as kind, max(p.created_at) as at, sum(p.amount)::int as total, max(p.currency) as currency
-                 from payments p join bookings b on b.id = p.booking_id
-                where b.user_id = ? and b.deleted_at is null and ((p.kind = 'payment' and p.status in ('succeeded', 'refunded')) or (p.kind = 'refund' and p.status = 'succeeded'))
-                group by 1, 2) d
-         join bookings b on b.id = d.booking_id join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id
-         left join invoices i on i.booking_id = d.booking_id and i.kind = d.kind
-        order by issued_at desc, id limit ${LIST_LIMIT}`,
-      [userId],
-    ),
-  ])
-  return {
-    payments: payments.map((p: any) => paymentRow(p, p.title)),
-    invoices: invoices.map((i: any) => invoiceRow(i, i.booking_id, i.title)),
-  }
+/** The latest `limit` payments and refunds of the bookings I made (the dashboard's): one statement. */
+export async function latestPayments(em: EntityManager, userId: string, limit: number) {
+  const rows = await queryPrepared<any>(
+    em,
+    `select p.id, p.booking_id, p.kind, p.status, p.amount, p.amount_refunded, p.currency, p.card_brand, p.card_last4, p.reason, p.failure_message, p.created_at, w.title
+       from payments p join bookings b on b.id = p.booking_id join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id
+      where b.user_id = ? and b.deleted_at is null order by p.created_at desc, p.id limit ?`,
+    [userId, Math.max(0, Math.min(limit, LIST_LIMIT))],
+  )
+  return rows.map((p: any) => paymentRow(p, p.title))
 }
 
 export interface ClientResourceRow {

@@ -30,11 +30,11 @@ export {
   clientBookings,
   clientBookingsPage,
   clientInvoicesPage,
-  clientPayments,
   clientPaymentsPage,
   clientResources,
   isUuid,
   type ListQuery,
+  latestPayments,
 } from './client-views'
 export { refundPolicyOf } from './refund-quote'
 export { BookingReschedule, type RescheduleStatus } from './reschedule.entity'

@@ -2,6 +2,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
 import { type ListQuery, likePattern, pagedSql } from '../../platform/db/paged-sql'
+import { queryPrepared } from '../../platform/db/prepared'
 import { BOOKING_STATUSES } from '../bookings'
 import { isUuid, num, personName } from './sql'
 import { iso } from './tables.view'
@@ -19,7 +20,9 @@ const day = (s: string | null | undefined) => (s && /^\d{4}-\d{2}-\d{2}$/.test(s
 
 /** Schedules of the coach in the current team for the filter (most recent first). */
 export async function coachScheduleOptions(em: EntityManager, coachId: string, tenantId: string | null) {
-  const rows = await em.execute<any[]>(
+  // Prepared: planned once per connection (the ids are parameters, not part of the text).
+  const rows = await queryPrepared<any>(
+    em,
     `select s.id, s.start_date, s.timezone, w.title from workshop_schedules s join workshops w on w.id = s.workshop_id
       where s.coach_id = ? and s.tenant_id = ? and s.deleted_at is null order by s.start_date desc limit 200`,
     [coachId, tenantId],

@@ -6,6 +6,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
 import { type ListQuery, likePattern, pagedSql } from '../../platform/db/paged-sql'
+import { queryPrepared } from '../../platform/db/prepared'
 import type { RefundPolicy } from '../../shared/refund-policy'
 import type { TenantPlan } from '../tenants'
 import { PLAN_LIMITS } from '../tenants'
@@ -47,7 +48,9 @@ const jsonOf = <T>(v: unknown): T | null => (v == null ? null : typeof v === 'st
 
 export async function planUsage(em: EntityManager, tenantSlug: string | null | undefined) {
   if (!tenantSlug) return null
-  const [r] = await em.execute<any[]>(
+  // Prepared (planned once per connection, not with the time written into its text).
+  const [r] = await queryPrepared<any>(
+    em,
     `select t.id, t.plan, t.currency, t.refund_policy, (select count(*) from workshop_schedules s where s.tenant_id = t.id and s.deleted_at is null and s.status = 'PUBLISHED' and s.end_date > ?) as published
        from tenants t where t.slug = ? and t.deleted_at is null`,
     [now(), tenantSlug],
@@ -195,10 +198,17 @@ export type WorkshopDetail = NonNullable<Awaited<ReturnType<typeof workshopDetai
 
 /** Templates and tags offered by the workshop form (global lists). */
 export async function workshopFormOptions(em: EntityManager) {
-  const templates = await em.execute<any[]>(
-    `select id, title, description, outcomes, image, video, level, price from workshop_templates where deleted_at is null order by title limit 200`,
+  // Both lists in one prepared statement (rows as JSON, in the lists' own order).
+  const [r] = await queryPrepared<{ templates: any[] | string; tags: any[] | string }>(
+    em,
+    `select (select coalesce(json_agg(t order by t.title, t.id), '[]'::json)
+               from (select id, title, description, outcomes, image, video, level, price from workshop_templates where deleted_at is null order by title, id limit 200) t) as templates,
+            (select coalesce(json_agg(g order by g.name, g.id), '[]'::json) from (select id, name, slug from tags order by name, id limit 500) g) as tags`,
+    [],
   )
-  const tags = await em.execute<any[]>(`select id, name, slug from tags order by name limit 500`)
+  const list = (v: any[] | string | undefined) => (typeof v === 'string' ? (JSON.parse(v) as any[]) : (v ?? []))
+  const templates = list(r?.templates)
+  const tags = list(r?.tags)
   return {
     templates: templates.map((t) => ({
       id: t.id as string,

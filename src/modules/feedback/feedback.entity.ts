@@ -8,6 +8,18 @@ import { WorkshopSchedule } from '../workshops'
 export const FeedbackSchema = defineEntity({
   name: 'Feedback',
   tableName: 'feedbacks',
+  // Moves the marketplace listing's generation on (migration listing_generation, which also
+  // creates the function; the DDL here is what it runs): servers drop their kept listing answers.
+  triggers: [
+    {
+      name: 'feedbacks_listing_generation',
+      timing: 'after',
+      events: ['insert', 'update', 'delete', 'truncate'],
+      forEach: 'statement',
+      expression: `create trigger feedbacks_listing_generation after insert or update or delete or truncate on feedbacks
+  for each statement execute function bump_listing_generation();`,
+    },
+  ],
   filters: { ...softDeleteFilters, ...tenantFilter },
   uniques: [{ name: 'feedbacks_seat_unique', properties: ['bookingSeatId'], where: 'deleted_at is null' }],
   // Schedule and coach ratings (the marketplace's live figures), read from the index alone.

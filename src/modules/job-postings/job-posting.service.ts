@@ -6,6 +6,7 @@
 
 import type { FilterQuery } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
+import { queryPrepared } from '../../platform/db/prepared'
 import { SOFT_DELETE, TENANT } from '../../platform/db/schemas'
 import type { RequestContext } from '../../platform/http/context'
 import { escapeLike } from '../../platform/http/crud'
@@ -110,6 +111,63 @@ export async function listPostings(ctx: RequestContext, url: URL) {
     total,
     p,
   )
+}
+
+/** A row of the coach area's postings list (the columns the page shows). */
+export interface TeamPostingRow {
+  id: string
+  title: string
+  status: JobStatus
+  employmentStatus: string | null
+  location: string | null
+  companyName: string | null
+  applicantCount: number
+  updatedAt: Date
+}
+
+/**
+ * The coach area's list of the team's postings: one page (newest change first, `status` and
+ * text filters as the API's `filter[status]` and `q`), its total and the team's open postings
+ * (the plan's count), in one prepared statement of plain rows. The team is the request's
+ * (`ctx.tenant()`: membership checked, as `guard` did before); deleted postings are left out.
+ * A page past the end costs one more statement (its total), as `findPage` does.
+ */
+export async function teamPostingsPage(ctx: RequestContext, opts: { status: JobStatus | null; q: string | null; page: number; perPage?: number }) {
+  const tenant = await ctx.tenant()
+  const perPage = opts.perPage ?? 10
+  const page = Math.max(1, Math.floor(opts.page) || 1)
+  const like = opts.q ? `%${escapeLike(opts.q)}%` : null
+  const where = `j.tenant_id = ? and j.deleted_at is null${opts.status ? ' and j.status = ?' : ''}${like ? ' and (j.title ilike ? or j.company_name ilike ? or j.location ilike ?)' : ''}`
+  const params = [tenant.id, ...(opts.status ? [opts.status] : []), ...(like ? [like, like, like] : [])]
+  const rows = await queryPrepared<any>(
+    ctx.em,
+    `select o.open, p.* from (select count(*)::int as open from job_postings where tenant_id = ? and status = 'PUBLISHED' and deleted_at is null) o
+       left join lateral (
+         select j.id, j.title, j.status, j.employment_status, j.location, j.company_name, j.applicant_count, j.updated_at, count(*) over ()::int as total
+           from job_postings j where ${where}
+          order by j.updated_at desc, j.id asc limit ? offset ?) p on true
+      order by p.updated_at desc, p.id asc`,
+    [tenant.id, ...params, perPage, (page - 1) * perPage],
+  )
+  const open = Number(rows[0]?.open ?? 0)
+  const data: TeamPostingRow[] = rows
+    .filter((r) => r.id)
+    .map((r) => ({
+      id: r.id,
+      title: r.title,
+      status: r.status,
+      employmentStatus: r.employment_status ?? null,
+      location: r.location ?? null,
+      companyName: r.company_name ?? null,
+      applicantCount: Number(r.applicant_count ?? 0),
+      updatedAt: new Date(r.updated_at),
+    }))
+  let total = Number(rows.find((r) => r.id)?.total ?? 0)
+  if (!data.length && page > 1) {
+    const [c] = await ctx.em.execute<any[]>(`select count(*)::int as n from job_postings j where ${where}`, params)
+    total = Number(c?.n ?? 0)
+  }
+  return { data, meta: { page, perPage, total, lastPage: Math.max(1, Math.ceil(total / perPage)) }, open }
 }
 
 /**

@@ -11,6 +11,18 @@ export type MemberStatus = (typeof MEMBER_STATUSES)[number]
 export const TenantSchema = defineEntity({
   name: 'Tenant',
   tableName: 'tenants',
+  // Moves the marketplace listing's generation on (migration listing_generation, which also
+  // creates the function; the DDL here is what it runs): servers drop their kept listing answers.
+  triggers: [
+    {
+      name: 'tenants_listing_generation',
+      timing: 'after',
+      events: ['update', 'delete'],
+      forEach: 'statement',
+      expression: `create trigger tenants_listing_generation after update of deleted_at or delete on tenants
+  for each statement execute function bump_listing_generation();`,
+    },
+  ],
   filters: softDeleteFilters,
   uniques: [{ name: 'tenants_slug_unique', properties: ['slug'], where: 'deleted_at is null' }],
   properties: {

@@ -60,6 +60,15 @@ export const UserSchema = defineEntity({
     or old.profile is distinct from new.profile or old.coach_profile is distinct from new.coach_profile)
   execute function touch_listing_cards();`,
     },
+    // Moves the marketplace listing's generation on (migration listing_generation).
+    {
+      name: 'users_listing_generation',
+      timing: 'after',
+      events: ['update', 'delete'],
+      forEach: 'statement',
+      expression: `create trigger users_listing_generation after update of deleted_at or delete on users
+  for each statement execute function bump_listing_generation();`,
+    },
   ],
   filters: softDeleteFilters,
   // Partial: a soft-deleted account does not keep its email or username taken.

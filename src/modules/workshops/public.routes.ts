@@ -4,6 +4,7 @@ import { notFound } from '../../platform/http/errors'
 import { parseIncludes } from '../../platform/http/list-query'
 import { dataOf, ok, pageOf } from '../../platform/openapi/responses'
 import { ScheduleView } from './catalogue.views'
+import { memoListing } from './listing-memo'
 import { findPublicSchedule, listPublicSchedulesJson, PublicScheduleQuerySchema, parsePublicFilters } from './public.service'
 
 /** The marketplace: no sign-in, every tenant's PUBLIC and PUBLISHED schedules. */
@@ -15,8 +16,10 @@ export const publicScheduleRoutes = new Elysia({ name: 'public-schedules' })
       const sp = new URL(request.url).searchParams
       parseIncludes(sp.get('include'), []) // rows always embed what they have: any include is unknown (422)
       const filters = parsePublicFilters(sp)
-      // written from the cached cards' JSON (public.cards.ts): the rows are not serialized again
-      return new Response(await listPublicSchedulesJson(ctx.em, filters), { headers: { 'content-type': 'application/json' } })
+      // Kept whole while the listing's generation stands (listing-memo.ts); a load writes it from
+      // the cached cards' JSON (public.cards.ts): the rows are not serialized again.
+      const json = await memoListing(ctx.em, `api:${JSON.stringify(filters)}`, (em) => listPublicSchedulesJson(em, filters))
+      return new Response(json, { headers: { 'content-type': 'application/json' } })
     },
     {
       query: PublicScheduleQuerySchema,
@@ -25,7 +28,7 @@ export const publicScheduleRoutes = new Elysia({ name: 'public-schedules' })
         tags: ['Marketplace'],
         summary: 'Public workshop schedules of every tenant',
         description:
-          'PUBLIC and PUBLISHED schedules, coming ones first. Each row embeds its workshop (with tags), the coach (public fields and average rating), `seatsLeft`, `confirmedSeats`, `runs` (minSeats reached) and the schedule rating. One SQL statement reads the page, its live figures and the total whatever perPage is; the static part of each row (workshop, tags, coach) is cached by row version, and a second statement loads it only for rows not seen at their current version.',
+          'PUBLIC and PUBLISHED schedules, coming ones first. Each row embeds its workshop (with tags), the coach (public fields and average rating), `seatsLeft`, `confirmedSeats`, `runs` (minSeats reached) and the schedule rating. One SQL statement reads the page, its live figures and the total whatever perPage is; the static part of each row (workshop, tags, coach) is cached by row version, and a second statement loads it only for rows not seen at their current version. Each app server keeps whole answers while nothing the listing shows has changed (a database sequence every such write moves on), so a repeated request costs one tiny read and a change made through any server shows at once.',
       },
     },
   )

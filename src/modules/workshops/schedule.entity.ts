@@ -9,6 +9,18 @@ import { Workshop } from './workshop.entity'
 export const WorkshopScheduleSchema = defineEntity({
   name: 'WorkshopSchedule',
   tableName: 'workshop_schedules',
+  // Moves the marketplace listing's generation on (migration listing_generation, which also
+  // creates the function; the DDL here is what it runs): servers drop their kept listing answers.
+  triggers: [
+    {
+      name: 'workshop_schedules_listing_generation',
+      timing: 'after',
+      events: ['insert', 'update', 'delete', 'truncate'],
+      forEach: 'statement',
+      expression: `create trigger workshop_schedules_listing_generation after insert or update or delete or truncate on workshop_schedules
+  for each statement execute function bump_listing_generation();`,
+    },
+  ],
   filters: { ...softDeleteFilters, ...tenantFilter },
   indexes: [
     { properties: ['tenant', 'startDate'] },

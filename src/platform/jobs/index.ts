@@ -10,6 +10,7 @@
  * retried by pg-boss (retryLimit 3).
  */
 
+import { AsyncLocalStorage } from 'node:async_hooks'
 import type { MikroORM } from '@mikro-orm/postgresql'
 import { PgBoss } from 'pg-boss'
 import { config } from '../../config'
@@ -31,6 +32,11 @@ const crons = new Map<string, string>()
 let boss: PgBoss | null = null
 let starting: Promise<void> | null = null
 let stopping = false
+
+/** The job a worker is running in this async context (its handler's database work, its logs). */
+const running = new AsyncLocalStorage<string>()
+/** The name of the job whose handler is running here, if any (statement counters leave job work out). */
+export const runningJob = () => running.getStore()
 
 const POLL_SECONDS = process.env.NODE_ENV === 'test' ? 0.5 : 2
 
@@ -103,7 +109,7 @@ async function startWorker(b: PgBoss, name: string) {
       const t0 = performance.now()
       jobLog.debug('job started')
       try {
-        await handlers.get(name)!(job.data, { id: job.id, name })
+        await running.run(name, () => handlers.get(name)!(job.data, { id: job.id, name }))
         countJob(name, 'completed')
         jobLog.debug({ ms: Math.round(performance.now() - t0) }, 'job done')
       } catch (err) {

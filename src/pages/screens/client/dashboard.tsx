@@ -1,7 +1,7 @@
 /** /b: the client dashboard: next workshop, waitlist entries and offers, upcoming, waiting for payment, seats to fill, invitations to me, payments, metrics. */
 import { css } from 'styled-system/css'
 import { fmtDateTime, fmtRange, MODE_LABEL, money } from '../../../../islands/lib/format'
-import { type ClientBookingRow, clientBookings, clientPayments, invitationsToMe, myWaitlist } from '../../../modules/bookings'
+import { type ClientBookingRow, clientBookings, invitationsToMe, latestPayments, myWaitlist } from '../../../modules/bookings'
 import { clientMetrics } from '../../../modules/dashboard'
 import { now } from '../../../platform/clock'
 import { Island } from '../../island'
@@ -15,7 +15,7 @@ async function load(ctx: PageContext) {
   // connection pool to the first bytes of other requests (a dashboard is ~5 queries).
   const bookings = await clientBookings(ctx.em, me.id)
   const invitations = await invitationsToMe(ctx.em, me)
-  const payments = await clientPayments(ctx.em, me.id)
+  const payments = await latestPayments(ctx.em, me.id, 5)
   const waitlist = await myWaitlist(ctx.em, me.id)
   const metrics = await clientMetrics(ctx.em, me.id, { from: new Date(t.getTime() - 30 * 86_400_000), to: t })
   const coming = bookings.filter((b) => ['PENDING', 'CONFIRMED'].includes(b.status) && new Date(b.schedule.startDate) > t).reverse()
@@ -26,7 +26,7 @@ async function load(ctx: PageContext) {
     toFill: coming.filter((b) => b.mine && b.seatsFree > 0),
     invitations,
     waitlist,
-    payments: payments.payments.slice(0, 5),
+    payments,
     metrics: { ...metrics, nextWorkshopAt: metrics.nextWorkshopAt ? new Date(metrics.nextWorkshopAt).toISOString() : null },
     currency: bookings[0]?.currency ?? 'usd',
   }

@@ -1,7 +1,7 @@
 /** /c/job-postings: the team's postings (10 a page), filtered by status, newest first. */
 import { css, cx } from 'styled-system/css'
 import { badge, button } from 'styled-system/recipes'
-import { countOpenPostings, JOB_STATUSES, listPostings } from '../../../modules/job-postings'
+import { JOB_STATUSES, teamPostingsPage } from '../../../modules/job-postings'
 import { EMPLOYMENT_LABEL, STATUS_LABEL } from '../../../modules/job-postings/job-posting.schema'
 import { PLAN_LIMITS, type TenantPlan } from '../../../modules/tenants'
 import { pageOfUrl } from '../../../platform/http/list-query'
@@ -16,17 +16,12 @@ async function load(ctx: PageContext) {
   const sp = ctx.url.searchParams
   const status = JOB_STATUSES.find((s) => s === sp.get('status')) ?? null
   const page = pageOfUrl(sp)
-  const api = new URL('http://x/v1/t/job-postings')
-  api.searchParams.set('page', String(page))
-  api.searchParams.set('sort', '-updatedAt')
-  if (status) api.searchParams.set('filter[status]', status)
   const q = sp.get('q')?.trim().slice(0, 200)
-  if (q) api.searchParams.set('q', q)
-  const list = await listPostings(team.rc, api)
+  // One statement: the page of rows, its total and the plan's open count (the team from the layout's).
+  const { open, ...list } = await teamPostingsPage(team.rc, { status, q: q || null, page })
   const tenant = await team.rc.tenant()
-  const open = await countOpenPostings(team.rc)
   const plan = { name: tenant.plan as TenantPlan, open, max: PLAN_LIMITS[tenant.plan as TenantPlan].openJobPostings }
-  return { list: list as { data: any[]; meta: { page: number; total: number; lastPage: number } }, status, q: q ?? '', plan }
+  return { list, status, q: q ?? '', plan }
 }
 type Data = Awaited<ReturnType<typeof load>>
 

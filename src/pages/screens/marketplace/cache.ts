@@ -2,11 +2,18 @@
  * A two-second memo for the public marketplace pages, as the home page has: every visitor of
  * the same URL within the window shares one load (one SQL statement, also while it runs), so
  * a busy listing costs the database a query per URL and window instead of one per visitor.
- * Per app server and bounded; a cache, not state (any server can answer any request). The JSON
- * API is never cached: it always reads the database.
+ * Per app server and bounded; a cache, not state (any server can answer any request): a change
+ * shows on a page within the window. The JSON API's list keeps its answers by the listing's
+ * generation instead (`memoListing` of the workshops module): a change shows there at once, on
+ * every server, for one tiny read per request.
  */
-/** The memo's window; the benchmark sets it to 0 to time the uncached load of each filter. */
-export const pageMemo = { ttlMs: 2_000 }
+import { listingMemo } from '../../../modules/workshops'
+
+/**
+ * The memo's window, shared with the listing's (one switch): the benchmark sets it to 0 to time
+ * the uncached load of each filter.
+ */
+export const pageMemo = listingMemo
 const MAX_ENTRIES = 500
 const memo = new Map<string, { at: number; value: Promise<unknown> }>()
 

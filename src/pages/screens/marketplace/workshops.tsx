@@ -42,6 +42,9 @@ async function load(ctx: PageContext): Promise<Data> {
       filters = parsePublicFilters(new URLSearchParams({ perPage: String(PER_PAGE) }))
     }
   }
+  // The page memo (2 s, no database read per visit): a page view costs nothing of PostgreSQL. The
+  // JSON API keeps its answers by the listing's generation instead (exact across servers, one tiny
+  // read per request); with that read per visit two servers scaled worse here (README, Benchmark figures).
   const result = await pageCache(`workshops:${JSON.stringify(filters)}`, () => listPublicSchedules(ctx.em.fork(), filters))
   return { result, values, errors }
 }
