@@ -12,6 +12,7 @@ import { FormDialog } from '../components/form-dialog/form-dialog'
 import { Input, Textarea } from '../components/input/input'
 import { LinkButton } from '../components/link-button/link-button'
 import { NativeSelect } from '../components/native-select/native-select'
+import { Switch } from '../components/switch/switch'
 import { toaster } from '../components/toast/toast'
 
 type Log = { confirmed: number; submitted: string[]; settle: ((ok: boolean) => void) | null }
@@ -22,6 +23,7 @@ export function ControlsFixture() {
   const [saving, setSaving] = useState(false)
   const [formOpen, setFormOpen] = useState(false)
   const [title, setTitle] = useState('')
+  const [accepting, setAccepting] = useState(true)
   useEffect(() => {
     ;(window as any).__hydrated = true
   }, [])
@@ -44,6 +46,9 @@ export function ControlsFixture() {
       <FormField label="Notes" id="notes" error="Too long">
         <Textarea />
       </FormField>
+      <Switch label="Accept applications" checked={accepting} onCheckedChange={setAccepting} name="accepting" data-testid="accepting" />
+      <output id="accepting-state">{accepting ? 'on' : 'off'}</output>
+      <Switch label="Resume required" checked={false} onCheckedChange={() => log().submitted.push('disabled switch changed')} disabled data-testid="locked" />
       <LinkButton id="pay" href="/pay">
         Pay
       </LinkButton>

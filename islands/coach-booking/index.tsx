@@ -5,19 +5,16 @@
  */
 import { useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import * as v from 'valibot'
 import { Button } from '../../design-system/components/button/button'
 import { Choice } from '../../design-system/components/choice/choice'
 import { Textarea } from '../../design-system/components/input/input'
-import { BookingCancelSchema, BookingUpdateSchema, SeatUpdateSchema } from '../../src/modules/bookings/booking.schema'
+import { AttendanceNotesSchema, BookingCancelSchema, CoachNotesSchema } from '../../src/modules/bookings/booking-notes.schema'
 import { Modal } from '../coach-common/dialog'
 import { errorCss, Field, hintCss, useSchemaForm } from '../coach-common/form'
 import { patch, post } from '../lib/api'
 import { notify } from '../lib/toast'
 import type { CoachBookingProps } from './props'
 
-const NotesSchema = v.object({ coachNotes: BookingUpdateSchema.entries.coachNotes })
-const SeatSchema = v.object({ attendanceNotes: SeatUpdateSchema.entries.attendanceNotes })
 const panel = css({
   display: 'flex',
   flexDir: 'column',
@@ -30,7 +27,7 @@ const panel = css({
 })
 
 function Overview(p: CoachBookingProps) {
-  const notes = useSchemaForm(NotesSchema, { coachNotes: p.coachNotes })
+  const notes = useSchemaForm(CoachNotesSchema, { coachNotes: p.coachNotes })
   const cancel = useSchemaForm(BookingCancelSchema, { reason: '' })
   const [cancelOpen, setCancelOpen] = useState(false)
   const [busy, setBusy] = useState(false)
@@ -159,7 +156,7 @@ function Overview(p: CoachBookingProps) {
 
 function SeatCard({ seat, index }: { seat: CoachBookingProps['seats'][number]; index: number }) {
   const [attended, setAttended] = useState(seat.attended)
-  const form = useSchemaForm(SeatSchema, { attendanceNotes: seat.attendanceNotes })
+  const form = useSchemaForm(AttendanceNotesSchema, { attendanceNotes: seat.attendanceNotes })
   const [saved, setSaved] = useState(true)
   const [busy, setBusy] = useState(false)
   const save = async (next = attended) => {

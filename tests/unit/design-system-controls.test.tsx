@@ -98,6 +98,39 @@ describe.skipIf(!existsSync(CHROMIUM))('design-system controls and dialogs in a 
     expect(await page.locator('#notes').getAttribute('class')).toContain('textarea')
   })
 
+  test('switch: a labelled checkbox in the switch anatomy; a click on the label and Space toggle it, disabled does not', async () => {
+    const root = page.getByTestId('accepting')
+    const box = page.getByRole('checkbox', { name: 'Accept applications' })
+    const state = async () => ({
+      root: await root.getAttribute('data-state'),
+      control: await root.locator('[data-part=control]').getAttribute('data-state'),
+      thumb: await root.locator('[data-part=thumb]').getAttribute('data-state'),
+      checked: await box.isChecked(),
+      shown: await page.locator('#accepting-state').textContent(),
+    })
+    expect(await root.getAttribute('class')).toContain('switchRecipe__root')
+    expect(await root.getAttribute('data-scope')).toBe('switch')
+    expect(await box.getAttribute('name')).toBe('accepting')
+    expect(await state()).toEqual({ root: 'checked', control: 'checked', thumb: 'checked', checked: true, shown: 'on' })
+    // The drawn control follows the state (the recipe's checked colour and thumb position).
+    const thumbX = () => root.locator('[data-part=thumb]').evaluate((el) => getComputedStyle(el).transform)
+    const onX = await thumbX()
+    await root.locator('[data-part=label]').click()
+    await page.waitForFunction(() => document.querySelector('#accepting-state')?.textContent === 'off')
+    expect(await state()).toEqual({ root: 'unchecked', control: 'unchecked', thumb: 'unchecked', checked: false, shown: 'off' })
+    expect(await thumbX()).not.toBe(onX)
+    await box.focus()
+    await page.keyboard.press('Space')
+    await page.waitForFunction(() => document.querySelector('#accepting-state')?.textContent === 'on')
+    expect(await state()).toEqual({ root: 'checked', control: 'checked', thumb: 'checked', checked: true, shown: 'on' })
+    const locked = page.getByTestId('locked')
+    expect(await locked.getAttribute('data-disabled')).toBe('')
+    expect(await page.getByRole('checkbox', { name: 'Resume required' }).isDisabled()).toBe(true)
+    await locked.click({ force: true })
+    expect(await page.getByRole('checkbox', { name: 'Resume required' }).isChecked()).toBe(false)
+    expect(await page.evaluate(() => ((window as any).__log?.submitted ?? []) as string[])).not.toContain('disabled switch changed')
+  })
+
   test('link buttons: a link with the button look; disabled is no link', async () => {
     expect(await page.getByRole('link', { name: 'Pay' }).getAttribute('href')).toBe('/pay')
     expect(await page.locator('#pay').getAttribute('class')).toContain('button--variant_solid')

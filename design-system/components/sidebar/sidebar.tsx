@@ -4,22 +4,7 @@ import { css, cx } from 'styled-system/css'
 import { badge } from 'styled-system/recipes/badge'
 import { button } from 'styled-system/recipes/button'
 import { sidebar } from 'styled-system/recipes/sidebar'
-import { createStyleContext } from '../../utils/create-style-context'
 import { useSidebarOpen } from './use-sidebar-open'
-
-const { withProvider, withContext } = createStyleContext(sidebar)
-
-export const SidebarParts = {
-  Root: withProvider('aside', 'root'),
-  Header: withContext('div', 'header'),
-  Nav: withContext('nav', 'nav'),
-  Item: withContext('a', 'item'),
-  ItemIcon: withContext('span', 'itemIcon'),
-  ItemLabel: withContext('span', 'itemLabel'),
-  ItemBadge: withContext('span', 'itemBadge'),
-  Footer: withContext('div', 'footer'),
-  Toggle: withContext('button', 'toggle'),
-}
 
 export type SidebarItem = {
   href: string
@@ -53,45 +38,52 @@ export function isActive(item: SidebarItem, path: string) {
  */
 export function Sidebar({ items, currentPath, header, footer, label = 'Main' }: SidebarProps) {
   const { open, toggle } = useSidebarOpen()
+  // The recipe's slot classes on plain elements (the recipe has no variants): not styled() parts,
+  // so the shell of every area page skips Panda's style-prop runtime (about 5 KB gzip).
+  const s = sidebar()
   return (
-    <SidebarParts.Root data-state={open ? 'open' : 'closed'}>
-      {header ? <SidebarParts.Header>{header}</SidebarParts.Header> : null}
-      <SidebarParts.Nav aria-label={label}>
+    <aside className={s.root} data-state={open ? 'open' : 'closed'}>
+      {header ? <div className={s.header}>{header}</div> : null}
+      <nav className={s.nav} aria-label={label}>
         {items.map((item) => {
           const link = (
-            <SidebarParts.Item key={item.href} href={item.href} aria-current={isActive(item, currentPath) ? 'page' : undefined}>
-              {item.icon ? <SidebarParts.ItemIcon aria-hidden>{item.icon}</SidebarParts.ItemIcon> : null}
-              <SidebarParts.ItemLabel>{item.label}</SidebarParts.ItemLabel>
-              {item.badge ? (
-                <SidebarParts.ItemBadge>
-                  <span className={badge({ size: 'sm', variant: 'subtle' })}>{item.badge}</span>
-                </SidebarParts.ItemBadge>
+            <a className={s.item} key={item.href} href={item.href} aria-current={isActive(item, currentPath) ? 'page' : undefined}>
+              {item.icon ? (
+                <span className={s.itemIcon} aria-hidden>
+                  {item.icon}
+                </span>
               ) : null}
-            </SidebarParts.Item>
+              <span className={s.itemLabel}>{item.label}</span>
+              {item.badge ? (
+                <span className={s.itemBadge}>
+                  <span className={badge({ size: 'sm', variant: 'subtle' })}>{item.badge}</span>
+                </span>
+              ) : null}
+            </a>
           )
           // Collapsed: the label stays the accessible name (visually hidden) and shows as the native tooltip.
           return open ? (
             link
           ) : (
-            <SidebarParts.Item key={item.href} href={item.href} title={item.label} aria-current={isActive(item, currentPath) ? 'page' : undefined}>
+            <a className={s.item} key={item.href} href={item.href} title={item.label} aria-current={isActive(item, currentPath) ? 'page' : undefined}>
               {link.props.children}
-            </SidebarParts.Item>
+            </a>
           )
         })}
-      </SidebarParts.Nav>
-      <SidebarParts.Footer>
+      </nav>
+      <div className={s.footer}>
         {footer}
-        <SidebarParts.Toggle
+        <button
           type="button"
           aria-label={open ? 'Collapse sidebar' : 'Expand sidebar'}
           aria-expanded={open}
           // The button recipe's classes on a plain button: the shell of every page skips the styled() runtime.
-          className={cx(button({ variant: 'ghost', size: 'sm' }), TOGGLE_SQUARE)}
+          className={cx(s.toggle, button({ variant: 'ghost', size: 'sm' }), TOGGLE_SQUARE)}
           onClick={toggle}
         >
           {open ? <PanelLeftCloseIcon /> : <PanelLeftOpenIcon />}
-        </SidebarParts.Toggle>
-      </SidebarParts.Footer>
-    </SidebarParts.Root>
+        </button>
+      </div>
+    </aside>
   )
 }

@@ -8,6 +8,9 @@ import { RefundPolicyView } from '../../shared/refund-policy'
 import { metaObject, withinMetaSize } from '../../shared/rules'
 import { DateTime, NullableDateTime, Obj } from '../../shared/view'
 import { voucherCodeRule } from '../vouchers/voucher.schema'
+import { attendanceNotesRule, BookingCancelSchema, coachNotesRule, NOTE_MESSAGES, noteText } from './booking-notes.schema'
+
+export { BookingCancelSchema }
 
 export const BOOKING_STATUS_VALUES = ['PENDING', 'CONFIRMED', 'CANCELLED', 'COMPLETED', 'NO_SHOW'] as const
 
@@ -27,8 +30,8 @@ export const BOOKING_MESSAGES = {
   bookingId: 'Booking ID is required',
   userOrEmail: 'Either user ID or email must be provided',
   email: 'Please enter a valid email address',
-  attendanceNotes: 'Attendance notes cannot exceed 1000 characters',
-  reason: 'A reason is required to cancel a booking',
+  attendanceNotes: NOTE_MESSAGES.attendanceNotes,
+  reason: NOTE_MESSAGES.reason,
   notes: 'Notes cannot exceed 5000 characters',
   resourcePreferencesMax: 'At most 200 resource preferences per booking',
 } as const
@@ -36,7 +39,7 @@ const M = BOOKING_MESSAGES
 
 const uuid = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.uuid(message))
 const required = (message: string, max = 255) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, `Must be at most ${max} characters`))
-const text = (max: number, message: string) => v.nullish(v.pipe(v.string(message), v.maxLength(max, message)))
+const text = noteText
 
 export const AddressSchema = v.object({
   addressLine1: v.optional(required(M.addressLine1), ''),
@@ -78,16 +81,10 @@ export const BookingCreateSchema = v.strictObject({
 export const BookingUpdateSchema = v.strictObject({
   status: v.optional(v.picklist(BOOKING_STATUS_VALUES, M.status), '' as never),
   notes: text(5000, M.notes),
-  coachNotes: text(5000, 'Coach notes cannot exceed 5000 characters'),
-  cancellationReason: text(1000, 'Cancellation reason cannot exceed 1000 characters'),
+  coachNotes: coachNotesRule,
+  cancellationReason: text(1000, NOTE_MESSAGES.cancellationReason),
   address: v.nullish(AddressSchema),
   meta: v.nullish(BookingMetaSchema),
-})
-
-export const BookingCancelSchema = v.strictObject({
-  reason: v.optional(v.pipe(v.string(M.reason), v.trim(), v.nonEmpty(M.reason), v.maxLength(1000, 'Cancellation reason cannot exceed 1000 characters')), ''),
-  /** The refund the client was shown (decimal, from the refund quote): if it changed meanwhile the cancel answers 409 and nothing changes. */
-  expectedRefund: v.nullish(v.pipe(v.number('The expected refund must be an amount'), v.minValue(0, 'The expected refund must be an amount'))),
 })
 
 const seatTarget = {
@@ -103,7 +100,7 @@ export const SeatCreateSchema = v.pipe(
   v.strictObject({
     bookingId: v.optional(uuid(M.bookingId), ''),
     ...seatTarget,
-    attendanceNotes: text(1000, M.attendanceNotes),
+    attendanceNotes: attendanceNotesRule,
     meta: v.nullish(metaObject()),
   }),
   eitherUserOrEmail,
@@ -112,7 +109,7 @@ export const SeatCreateSchema = v.pipe(
 export const SeatUpdateSchema = v.strictObject({
   ...seatTarget,
   attended: v.optional(v.boolean('Attended must be true or false')),
-  attendanceNotes: text(1000, M.attendanceNotes),
+  attendanceNotes: attendanceNotesRule,
   meta: v.nullish(metaObject()),
 })
 
