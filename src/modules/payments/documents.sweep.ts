@@ -15,19 +15,22 @@ export const SWEEP_DOCUMENTS_JOB = 'payments.sweep-documents'
 /** Left to the after-commit step first. */
 const GRACE_MS = 60_000
 
-/** Issues the documents owed for more than a minute: an invoice per paid booking, a credit note per refunded one. */
-export async function sweepDocuments(em: EntityManager, now = new Date()): Promise<number> {
+/**
+ * Issues the documents owed for more than a minute: an invoice per paid booking, a credit note
+ * per refunded one; of every tenant, or of one (`tenantId`: a repair of one tenant's documents).
+ */
+export async function sweepDocuments(em: EntityManager, now = new Date(), tenantId: string | null = null): Promise<number> {
   const before = new Date(now.getTime() - GRACE_MS)
   const owed = await em.getConnection().execute<{ booking_id: string; kind: 'invoice' | 'credit_note' }[]>(
     `select p.booking_id, 'invoice' as kind from payments p
-      where p.kind = 'payment' and p.status in ('succeeded', 'refunded') and p.updated_at <= ?
+      where p.kind = 'payment' and p.status in ('succeeded', 'refunded') and p.updated_at <= ? and (?::uuid is null or p.tenant_id = ?::uuid)
         and not exists (select 1 from invoices i where i.booking_id = p.booking_id and i.kind = 'invoice')
      union
      select r.booking_id, 'credit_note' as kind from payments r
-      where r.kind = 'refund' and r.status = 'succeeded' and r.updated_at <= ?
+      where r.kind = 'refund' and r.status = 'succeeded' and r.updated_at <= ? and (?::uuid is null or r.tenant_id = ?::uuid)
         and not exists (select 1 from invoices i where i.booking_id = r.booking_id and i.kind = 'credit_note')
      limit 200`,
-    [before, before],
+    [before, tenantId, tenantId, before, tenantId, tenantId],
   )
   let issued = 0
   for (const row of owed) {
