@@ -258,3 +258,8 @@ export default function AppShell(props: AppShellProps) {
     </>
   )
 }
+
+// The coach shell hydrates once the team switcher's code is there: hydrating without it, the
+// first streamed update (the counts) would replace the switcher's server HTML with nothing until
+// its code arrived (the sidebar jumped on every coach page).
+AppShell.prepare = (props: AppShellProps) => (props.area === 'coach' ? TeamSwitcher.preload() : undefined)

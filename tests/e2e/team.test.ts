@@ -35,6 +35,27 @@ const goes = (l: Locator) => l.first().waitFor({ state: 'detached' })
 const hasText = (l: Locator, text: string | RegExp) => l.filter({ hasText: text }).first().waitFor({ state: 'visible' })
 
 describe('a team in the coach area', () => {
+  test('the team switcher stays in the sidebar from first paint through hydration (no jump while its code loads)', async () => {
+    const s = await openAs(await maya())
+    const { page } = s
+    // Records, from the first byte on, whether the switcher ever left the document after it showed.
+    await page.addInitScript(() => {
+      const w = window as any
+      w.__switcher = { seen: false, lost: false }
+      new MutationObserver(() => {
+        const there = !!document.querySelector('[data-testid=team-switcher]')
+        if (there) w.__switcher.seen = true
+        else if (w.__switcher.seen) w.__switcher.lost = true
+      }).observe(document, { childList: true, subtree: true })
+    })
+    for (const path of ['/c', '/c/workshops', '/c/bookings']) {
+      await visit(page, path)
+      await page.getByRole('button', { name: /switch team/ }).waitFor()
+      expect(await page.evaluate(() => (window as any).__switcher)).toEqual({ seen: true, lost: false })
+    }
+    await s.close()
+  })
+
   test('Maya switches from Acme to Northwind: the workshops, vouchers, team and plan follow; and back', async () => {
     const s = await openAs(await maya())
     const { page } = s
