@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
+import { baseProperties, listingGenerationTrigger, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
 import type { RefundPolicy } from '../../shared/refund-policy'
 import { Tenant } from '../tenants'
 import { User } from '../users'
@@ -37,16 +37,7 @@ export const BookingSchema = defineEntity({
   tableName: 'bookings',
   // Moves the marketplace listing's generation on (migration listing_generation, which also
   // creates the function; the DDL here is what it runs): servers drop their kept listing answers.
-  triggers: [
-    {
-      name: 'bookings_listing_generation',
-      timing: 'after',
-      events: ['insert', 'update', 'delete', 'truncate'],
-      forEach: 'statement',
-      expression: `create trigger bookings_listing_generation after insert or update or delete or truncate on bookings
-  for each statement execute function bump_listing_generation();`,
-    },
-  ],
+  triggers: [listingGenerationTrigger('bookings')],
   filters: softDeleteFilters,
   indexes: [
     { name: 'bookings_hold_idx', properties: ['status', 'holdExpiresAt'] },

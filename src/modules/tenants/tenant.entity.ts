@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
+import { baseProperties, listingGenerationTrigger, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
 import type { RefundPolicy } from '../../shared/refund-policy'
 import { User } from '../users'
 
@@ -13,16 +13,7 @@ export const TenantSchema = defineEntity({
   tableName: 'tenants',
   // Moves the marketplace listing's generation on (migration listing_generation, which also
   // creates the function; the DDL here is what it runs): servers drop their kept listing answers.
-  triggers: [
-    {
-      name: 'tenants_listing_generation',
-      timing: 'after',
-      events: ['update', 'delete'],
-      forEach: 'statement',
-      expression: `create trigger tenants_listing_generation after update of deleted_at or delete on tenants
-  for each statement execute function bump_listing_generation();`,
-    },
-  ],
+  triggers: [listingGenerationTrigger('tenants', { deletesOnly: true })],
   filters: softDeleteFilters,
   uniques: [{ name: 'tenants_slug_unique', properties: ['slug'], where: 'deleted_at is null' }],
   properties: {

@@ -1,5 +1,5 @@
 import { defineEntity, type Opt, p } from '@mikro-orm/core'
-import { baseProperties, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
+import { baseProperties, listingGenerationTrigger, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
 
 export interface SocialAccount {
   platform: string
@@ -61,14 +61,7 @@ export const UserSchema = defineEntity({
   execute function touch_listing_cards();`,
     },
     // Moves the marketplace listing's generation on (migration listing_generation).
-    {
-      name: 'users_listing_generation',
-      timing: 'after',
-      events: ['update', 'delete'],
-      forEach: 'statement',
-      expression: `create trigger users_listing_generation after update of deleted_at or delete on users
-  for each statement execute function bump_listing_generation();`,
-    },
+    listingGenerationTrigger('users', { deletesOnly: true }),
   ],
   filters: softDeleteFilters,
   // Partial: a soft-deleted account does not keep its email or username taken.

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
+import { baseProperties, listingGenerationTrigger, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
 import { Tenant } from '../tenants'
 import { User } from '../users'
 import type { ContentStatus, DeliveryMode, PayoutStatus, SkillLevel, Visibility } from './enums'
@@ -11,16 +11,7 @@ export const WorkshopScheduleSchema = defineEntity({
   tableName: 'workshop_schedules',
   // Moves the marketplace listing's generation on (migration listing_generation, which also
   // creates the function; the DDL here is what it runs): servers drop their kept listing answers.
-  triggers: [
-    {
-      name: 'workshop_schedules_listing_generation',
-      timing: 'after',
-      events: ['insert', 'update', 'delete', 'truncate'],
-      forEach: 'statement',
-      expression: `create trigger workshop_schedules_listing_generation after insert or update or delete or truncate on workshop_schedules
-  for each statement execute function bump_listing_generation();`,
-    },
-  ],
+  triggers: [listingGenerationTrigger('workshop_schedules')],
   filters: { ...softDeleteFilters, ...tenantFilter },
   indexes: [
     { properties: ['tenant', 'startDate'] },

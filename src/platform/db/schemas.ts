@@ -34,3 +34,23 @@ export const tenantFilter = {
     cond: (args: { tenantId?: string | null }) => ({ tenant: args?.tenantId ?? '00000000-0000-0000-0000-000000000000' }),
   },
 }
+
+/**
+ * The statement trigger that moves the marketplace listing's generation on (migration
+ * listing_generation creates the function; this DDL is what it runs): every write of `table`,
+ * or with `deletesOnly` only soft and hard deletes, makes the servers drop their kept listing
+ * answers. Declared on the entity so the schema diff knows it.
+ */
+export function listingGenerationTrigger(table: string, opts: { deletesOnly?: boolean } = {}) {
+  const on = opts.deletesOnly ? 'update of deleted_at or delete' : 'insert or update or delete or truncate'
+  return {
+    name: `${table}_listing_generation`,
+    timing: 'after' as const,
+    events: opts.deletesOnly
+      ? (['update', 'delete'] as ('update' | 'delete')[])
+      : (['insert', 'update', 'delete', 'truncate'] as ('insert' | 'update' | 'delete' | 'truncate')[]),
+    forEach: 'statement' as const,
+    expression: `create trigger ${table}_listing_generation after ${on} on ${table}
+  for each statement execute function bump_listing_generation();`,
+  }
+}
