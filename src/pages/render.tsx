@@ -24,6 +24,7 @@ import { guard, isCoachArea } from './guards'
 import { IslandContext, type IslandState } from './island'
 import { areaLayoutFor, Layout, prefetchLayout } from './layouts'
 import { PageSkeleton } from './layouts/skeleton'
+import { type KeepSlot, keepPage, keptPage } from './page-memo'
 import { parseCookies, RequestInfoContext } from './request'
 import { type LayoutName, matchRoute, type PageContext, type PageMeta, type PageModule, type RouteDef } from './routes'
 import { ErrorScreen, STATUS_TEXT } from './screens/error'
@@ -50,7 +51,21 @@ const redirect = (to: string) => new Response(null, { status: 302, headers: { lo
 /** A Stripe-compatible server named by STRIPE_API_URL serves Stripe.js from its own origin. */
 const stripeScriptOrigins = (): string[] => (config.STRIPE_API_URL ? [new URL(config.STRIPE_API_URL).origin] : [])
 
-async function stream(request: Request, colorMode: string, node: ReactNode, status: number, log: Logger, state: IslandState, progressive = false) {
+function htmlResponse(body: BodyInit, status: number, nonce: string, stripe: boolean) {
+  const csp = contentSecurityPolicy({ nonce, stripe, extraScriptOrigins: stripe ? stripeScriptOrigins() : [] })
+  return new Response(body, { status, headers: { ...HTML_HEADERS, 'content-security-policy': csp } })
+}
+
+async function stream(
+  request: Request,
+  colorMode: string,
+  node: ReactNode,
+  status: number,
+  log: Logger,
+  state: IslandState,
+  progressive = false,
+  keep: KeepSlot | null = null,
+) {
   // A fresh nonce per response: React's streaming scripts and the islands' inline scripts carry it.
   const nonce = newNonce()
   state.nonce = nonce
@@ -69,6 +84,7 @@ async function stream(request: Request, colorMode: string, node: ReactNode, stat
       onError(error) {
         // A reader that leaves while the page streams (navigated away) is no render error.
         // (Bun cancels the stream when the connection closes: React reports "aborted by the server".)
+        if (keep) keep.failed = true
         const e = error as { name?: unknown; message?: unknown } | null
         if (e?.name === 'AbortError' || (typeof e?.message === 'string' && e.message.startsWith('The render was aborted by the server')))
           return log.debug({ err: error }, 'page stream closed by the client')
@@ -80,8 +96,14 @@ async function stream(request: Request, colorMode: string, node: ReactNode, stat
   // The shell is rendered: its islands are known. Stripe's origins only where a card form loads
   // (the checkout, a booking's move to a dearer date, the saved cards).
   const stripe = ['checkout', 'client-booking', 'client-cards'].some((name) => state.scripts.has(islandScript(name)))
-  const csp = contentSecurityPolicy({ nonce, stripe, extraScriptOrigins: stripe ? stripeScriptOrigins() : [] })
-  return new Response(body, { status, headers: { ...HTML_HEADERS, 'content-security-policy': csp } })
+  if (!keep || status !== 200) return htmlResponse(body, status, nonce, stripe)
+  // A page that may be kept: the visitor gets the stream as it comes, the memo the whole text.
+  const [sent, copy] = body.tee()
+  new Response(copy).text().then(
+    (html) => keepPage(keep, { html, nonce, stripe }),
+    () => {},
+  )
+  return htmlResponse(sent, status, nonce, stripe)
 }
 
 export const newIslandState = (): IslandState => ({ count: 0, bootstrapped: false, scripts: new Set() })
@@ -152,6 +174,21 @@ export async function renderPage(req: PageRequest): Promise<Response> {
     await buildAssets()
     const mod: PageModule = (await route.page()).default
     const ctx: PageContext = { path, url, params, user: req.user, em: req.em }
+    // A page kept whole (page-memo.ts): sent again, with a nonce of its own, while nothing it shows changed.
+    const kept =
+      mod.keep && req.user
+        ? await keptPage(req.em, {
+            userId: req.user.id,
+            address: path + url.search,
+            cookie: req.request.headers.get('cookie'),
+            bot: isBot(req.request.headers.get('user-agent')),
+          })
+        : null
+    if (kept && 'hit' in kept) {
+      const nonce = newNonce()
+      return htmlResponse(kept.hit.html.replaceAll(kept.hit.nonce, nonce), 200, nonce, kept.hit.stripe)
+    }
+    const keep = kept?.slot ?? null
     const Page = mod.Page
     let title: string
     let page: ReactNode
@@ -160,7 +197,18 @@ export async function renderPage(req: PageRequest): Promise<Response> {
       // Everything starts now and runs side by side: the page's data, the layout's summary and
       // the cheap `head`; only the last two come before the first byte.
       const load = mod.load
-      const outcome = settle(load ? () => load(ctx) : async () => undefined, path, log)
+      // A load that finds nothing or fails renders the error screen: never kept.
+      const spoil = () => {
+        if (keep) keep.failed = true
+      }
+      const loaded = load
+        ? () =>
+            load(ctx).then(
+              (d) => (d === null && spoil(), d),
+              (err) => (spoil(), Promise.reject(err)),
+            )
+        : async () => undefined
+      const outcome = settle(loaded, path, log)
       prefetchLayout(route.layout as LayoutName, req.user, req.em)
       const head = mod.head ? await mod.head(ctx) : undefined
       if (mod.head && head === null) return renderError(req, 404, `Page Not Found: ${path}`)
@@ -192,6 +240,7 @@ export async function renderPage(req: PageRequest): Promise<Response> {
       log,
       newIslandState(),
       mod.stream || mod.defer,
+      keep,
     )
   } catch (err) {
     if (isDatabaseUnavailable(err)) return unavailablePage()

@@ -56,6 +56,12 @@ export interface PageModule<D = any, H = D> {
    * Implies `stream`. A 404 must then be decided by `head`.
    */
   defer?: boolean
+  /**
+   * Keep the whole page per visitor while nothing it shows changes (page-memo.ts): only for a
+   * signed-in page whose HTML is a function of database rows (of the tables the pages'
+   * generation watches), the clock, the address and the cookies.
+   */
+  keep?: boolean
   /** With `defer`: the cheap part that must come before the first byte (existence, title); null answers the 404 page. */
   head?: (ctx: PageContext) => Promise<H | null>
   /** With `defer`: what shows until the page's data is there (default: a skeleton of a header and cards). */

@@ -3,9 +3,10 @@
  * (10 vs 100 bookings, with seats, payments and invitations), and show the client's own rows
  * only (another client's booking is the area's 404).
  */
-import { beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Session } from '../../src/modules/auth/auth.entity'
 import { User } from '../../src/modules/users/user.entity'
+import { pageMemo } from '../../src/pages/page-memo'
 import { randomToken, sha256 } from '../../src/platform/crypto'
 import { app, em, uid } from '../client'
 import { makeCoach, makePublicSchedule } from '../e2e/marketplace.fixtures'
@@ -63,7 +64,14 @@ const page = async (path: string, cookie: string) => {
 let small: Awaited<ReturnType<typeof clientWith>>
 let large: Awaited<ReturnType<typeof clientWith>>
 
+// The statements of a render: the dashboards' kept pages are off here (tests/api/page-memo.test.ts covers them).
+const keptTtl = pageMemo.ttlMs
+afterAll(() => {
+  pageMemo.ttlMs = keptTtl
+})
+
 beforeAll(async () => {
+  pageMemo.ttlMs = 0
   const { buildAssets } = await import('../../src/platform/assets/assets')
   await buildAssets()
   const coach = await makeCoach('Sam', `Count${uid()}`)

@@ -3,7 +3,8 @@
  * fixed number of SQL statements whatever the number of bookings (10 vs 100), and their
  * streamed part still carries the coach's data.
  */
-import { beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { pageMemo } from '../../src/pages/page-memo'
 import { coachBusiness, pageClient } from './coach.fixtures'
 import { complete, jobWorld } from './job-postings.fixtures'
 import { minStatements } from './sql-counter'
@@ -11,7 +12,14 @@ import { minStatements } from './sql-counter'
 let small: Awaited<ReturnType<typeof coachBusiness>>
 let large: Awaited<ReturnType<typeof coachBusiness>>
 
+// The statements of a render: the dashboards' kept pages are off here (tests/api/page-memo.test.ts covers them).
+const keptTtl = pageMemo.ttlMs
+afterAll(() => {
+  pageMemo.ttlMs = keptTtl
+})
+
 beforeAll(async () => {
+  pageMemo.ttlMs = 0
   const { buildAssets } = await import('../../src/platform/assets/assets')
   await buildAssets()
   small = await coachBusiness(10)

@@ -279,6 +279,31 @@ describe('two app servers on one database and one object store', () => {
     for (const s of [A(), B()]) expect((await row(s))?.workshop.title).toBe('Scaling out')
   })
 
+  test('a dashboard one server keeps (src/pages/page-memo.ts) follows a change made through the other at once', async () => {
+    const secret = randomToken()
+    await sql`insert into sessions (id, created_at, user_id, csrf_token, data, last_seen_at, expires_at)
+      values (${sha256(secret)}, now(), ${who.client.id}, ${randomToken(24)}, '{}'::jsonb, now(), now() + interval '1 day')`
+    const dashboard = async (s: Server) => {
+      const r = await fetch(`${s.url}/b`, { headers: { accept: 'text/html', cookie: `summit_session=${secret}` } })
+      expect(r.status).toBe(200)
+      return r.text()
+    }
+    const held = await clientVisitor().request(A().url, 'POST', '/v1/bookings', { userId: who.client.id, workshopScheduleId: who.scheduleId, seats: 1 })
+    expect(held.status).toBe(201)
+    try {
+      // A renders the dashboard and keeps it (the second visit is the kept page).
+      for (let i = 0; i < 2; i++) expect(await dashboard(A())).toContain('>Scaling out<')
+      const patched = await coachVisitor().request(B().url, 'PATCH', `/v1/workshops/${who.workshopId}`, { title: 'Scaling out, renamed' })
+      expect(patched.status).toBe(200)
+      const after = await dashboard(A())
+      expect(after).toContain('>Scaling out, renamed<')
+      expect(after).not.toContain('>Scaling out<')
+    } finally {
+      await sql`update workshops set title = 'Scaling out' where id = ${who.workshopId}`
+      await clientVisitor().request(B().url, 'POST', `/v1/bookings/${held.body.data.id}/cancel`, { reason: 'Plans changed' })
+    }
+  })
+
   test('island and CSS assets have the same names on both servers and load from either', async () => {
     const assetsOf = async (s: Server) => {
       const html = await (await fetch(`${s.url}/login`, { headers: { accept: 'text/html' } })).text()

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, listingGenerationTrigger, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
+import { baseProperties, listingGenerationTrigger, pageGenerationTrigger, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
 import type { RefundPolicy } from '../../shared/refund-policy'
 import { Tenant } from '../tenants'
 import { User } from '../users'
@@ -37,7 +37,7 @@ export const BookingSchema = defineEntity({
   tableName: 'bookings',
   // Moves the marketplace listing's generation on (migration listing_generation, which also
   // creates the function; the DDL here is what it runs): servers drop their kept listing answers.
-  triggers: [listingGenerationTrigger('bookings')],
+  triggers: [listingGenerationTrigger('bookings'), pageGenerationTrigger('bookings')],
   filters: softDeleteFilters,
   indexes: [
     { name: 'bookings_hold_idx', properties: ['status', 'holdExpiresAt'] },
@@ -100,6 +100,8 @@ BookingSchema.setClass(Booking)
 export const BookingSeatSchema = defineEntity({
   name: 'BookingSeat',
   tableName: 'booking_seats',
+  // Moves the pages' generation on (migration page_generation): servers drop the signed-in pages they keep.
+  triggers: [pageGenerationTrigger('booking_seats')],
   filters: softDeleteFilters,
   uniques: [
     { name: 'booking_seats_token_unique', properties: ['invitationTokenHash'] },

@@ -1,5 +1,12 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, listingGenerationTrigger, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
+import {
+  baseProperties,
+  listingGenerationTrigger,
+  pageGenerationTrigger,
+  softDeleteFilters,
+  softDeleteProperties,
+  tenantFilter,
+} from '../../platform/db/schemas'
 import { Tenant } from '../tenants'
 import { User } from '../users'
 import { WorkshopSchedule } from '../workshops'
@@ -10,7 +17,7 @@ export const FeedbackSchema = defineEntity({
   tableName: 'feedbacks',
   // Moves the marketplace listing's generation on (migration listing_generation, which also
   // creates the function; the DDL here is what it runs): servers drop their kept listing answers.
-  triggers: [listingGenerationTrigger('feedbacks')],
+  triggers: [listingGenerationTrigger('feedbacks'), pageGenerationTrigger('feedbacks')],
   filters: { ...softDeleteFilters, ...tenantFilter },
   uniques: [{ name: 'feedbacks_seat_unique', properties: ['bookingSeatId'], where: 'deleted_at is null' }],
   // Schedule and coach ratings (the marketplace's live figures), read from the index alone.

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, listingGenerationTrigger, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
+import { baseProperties, listingGenerationTrigger, pageGenerationTrigger, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
 import type { RefundPolicy } from '../../shared/refund-policy'
 import { User } from '../users'
 
@@ -13,7 +13,7 @@ export const TenantSchema = defineEntity({
   tableName: 'tenants',
   // Moves the marketplace listing's generation on (migration listing_generation, which also
   // creates the function; the DDL here is what it runs): servers drop their kept listing answers.
-  triggers: [listingGenerationTrigger('tenants', { deletesOnly: true })],
+  triggers: [listingGenerationTrigger('tenants', { deletesOnly: true }), pageGenerationTrigger('tenants')],
   filters: softDeleteFilters,
   uniques: [{ name: 'tenants_slug_unique', properties: ['slug'], where: 'deleted_at is null' }],
   properties: {
@@ -37,6 +37,8 @@ TenantSchema.setClass(Tenant)
 export const MembershipSchema = defineEntity({
   name: 'Membership',
   tableName: 'memberships',
+  // Moves the pages' generation on (migration page_generation): servers drop the signed-in pages they keep.
+  triggers: [pageGenerationTrigger('memberships')],
   uniques: [{ properties: ['tenant', 'user'] }],
   properties: {
     ...baseProperties,

@@ -1,5 +1,5 @@
 import { defineEntity, type Opt, p } from '@mikro-orm/core'
-import { baseProperties, listingGenerationTrigger, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
+import { baseProperties, listingGenerationTrigger, pageGenerationTrigger, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
 
 export interface SocialAccount {
   platform: string
@@ -62,6 +62,7 @@ export const UserSchema = defineEntity({
     },
     // Moves the marketplace listing's generation on (migration listing_generation).
     listingGenerationTrigger('users', { deletesOnly: true }),
+    pageGenerationTrigger('users'),
   ],
   filters: softDeleteFilters,
   // Partial: a soft-deleted account does not keep its email or username taken.

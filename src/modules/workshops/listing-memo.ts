@@ -7,14 +7,10 @@
  * the listing shows moves on, whichever server or script makes it (statement triggers on
  * schedules, bookings, feedbacks, tenants and users; workshop, tag and coach changes touch their
  * schedules: migrations listing_cards and listing_generation). A request reads the sequence (one
- * tiny prepared statement instead of the listing's) and is served the kept answer when it was
- * loaded at that generation or a later one, else loads it again.
- *
- * The read of the sequence always starts after the request arrived, so a change whose write was
- * answered before (through this server or another) is seen: requests that arrive while a read
- * is under way share the next one (at most one read in flight and one waiting per server), so
- * under load a server reads the sequence once for many requests. The read and the loads run in
- * a database time scope of their own: one visitor going away never cuts the work others wait on.
+ * tiny prepared statement instead of the listing's, shared by the requests that arrive while it
+ * runs: platform/db/generation.ts) and is served the kept answer when it was loaded at that
+ * generation or a later one, else loads it again. The loads run in a database time scope of
+ * their own: one visitor going away never cuts the work others wait on.
  *
  * Also bounded in time (`listingMemo.ttlMs`): the listing depends on the clock too (a session
  * that starts moves to "running", one that ends leaves "upcoming"). One case is bounded by that
@@ -23,61 +19,15 @@
  * A cache, not state: a restart only empties it.
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { config } from '../../config'
 import { now as clockNow } from '../../platform/clock'
-import { withDbDeadline } from '../../platform/db/deadline'
-import { queryPrepared } from '../../platform/db/prepared'
+import { generationReader, sharedDbWork as shared } from '../../platform/db/generation'
 
 /** How long a kept answer may be served at most (ms); 0 turns the memo off (benchmarks time the loads). */
 export const listingMemo = { ttlMs: 2_000 }
 const MAX_ENTRIES = 500
 
-/** Shared database work: its own time limit, not tied to the request that happened to start it. */
-const shared = <T>(fn: () => Promise<T>) => withDbDeadline({ timeoutMs: config.DB_REQUEST_TIMEOUT_MS, startNow: true }, fn)
-
-async function readGeneration(em: EntityManager): Promise<number> {
-  const [row] = await shared(() => queryPrepared<{ g: string }>(em, 'select last_value::text as g from listing_generation', []))
-  return Number(row?.g ?? 0)
-}
-
-let reading: Promise<number> | null = null
-let waiting: Promise<number> | null = null
-
-function startRead(em: EntityManager) {
-  const p: Promise<number> = readGeneration(em).finally(() => {
-    if (reading === p) reading = null
-  })
-  reading = p
-  return p
-}
-
-/**
- * The listing's generation, read by a statement that starts after this call: the one under way
- * began earlier (it may miss a change answered just before this request), so callers that come
- * while one runs share the next.
- */
-export function listingGeneration(em: EntityManager): Promise<number> {
-  if (!reading) return startRead(em)
-  if (!waiting) {
-    const done = () => {
-      if (waiting === p) waiting = null
-    }
-    // When the read under way fails (the database is down or hung: it was cut after its time),
-    // its waiters fail with it rather than wait for a read of their own as long again.
-    const p: Promise<number> = reading.then(
-      () => {
-        done()
-        return startRead(em)
-      },
-      (err) => {
-        done()
-        throw err
-      },
-    )
-    waiting = p
-  }
-  return waiting
-}
+/** The listing's generation, read by a statement that starts after this call (platform/db/generation.ts). */
+export const listingGeneration: (em: EntityManager) => Promise<number> = generationReader('listing_generation')
 
 interface Kept {
   generation: number

@@ -1,5 +1,12 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, listingGenerationTrigger, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
+import {
+  baseProperties,
+  listingGenerationTrigger,
+  pageGenerationTrigger,
+  softDeleteFilters,
+  softDeleteProperties,
+  tenantFilter,
+} from '../../platform/db/schemas'
 import { Tenant } from '../tenants'
 import { User } from '../users'
 import type { ContentStatus, DeliveryMode, PayoutStatus, SkillLevel, Visibility } from './enums'
@@ -11,7 +18,7 @@ export const WorkshopScheduleSchema = defineEntity({
   tableName: 'workshop_schedules',
   // Moves the marketplace listing's generation on (migration listing_generation, which also
   // creates the function; the DDL here is what it runs): servers drop their kept listing answers.
-  triggers: [listingGenerationTrigger('workshop_schedules')],
+  triggers: [listingGenerationTrigger('workshop_schedules'), pageGenerationTrigger('workshop_schedules')],
   filters: { ...softDeleteFilters, ...tenantFilter },
   indexes: [
     { properties: ['tenant', 'startDate'] },

@@ -1,11 +1,13 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
+import { baseProperties, pageGenerationTrigger, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
 import type { SkillLevel } from './enums'
 
 /** A template is global: super-admins manage it, coaches of every tenant start workshops from it. */
 export const WorkshopTemplateSchema = defineEntity({
   name: 'WorkshopTemplate',
   tableName: 'workshop_templates',
+  // Moves the pages' generation on (migration page_generation): servers drop the signed-in pages they keep.
+  triggers: [pageGenerationTrigger('workshop_templates')],
   filters: softDeleteFilters,
   uniques: [{ name: 'workshop_templates_slug_unique', properties: ['slug'], where: 'deleted_at is null' }],
   properties: {

@@ -54,3 +54,20 @@ export function listingGenerationTrigger(table: string, opts: { deletesOnly?: bo
   for each statement execute function bump_listing_generation();`,
   }
 }
+
+/**
+ * The statement trigger that moves the pages' generation on (migration page_generation creates
+ * the function; this DDL is what it runs): every write of `table` makes the servers drop the
+ * signed-in pages they keep (src/pages/page-memo.ts). On every table a page shows, that is
+ * all but the sessions, one-time codes, rate limits and the webhook log.
+ */
+export function pageGenerationTrigger(table: string) {
+  return {
+    name: `${table}_page_generation`,
+    timing: 'after' as const,
+    events: ['insert', 'update', 'delete', 'truncate'] as ('insert' | 'update' | 'delete' | 'truncate')[],
+    forEach: 'statement' as const,
+    expression: `create trigger ${table}_page_generation after insert or update or delete or truncate on ${table}
+  for each statement execute function bump_page_generation();`,
+  }
+}

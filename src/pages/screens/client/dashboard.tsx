@@ -308,4 +308,4 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
   )
 }
 
-export default { title: 'Dashboard', defer: true, load, Page } satisfies PageModule<Data>
+export default { title: 'Dashboard', defer: true, keep: true, load, Page } satisfies PageModule<Data>

@@ -232,4 +232,4 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
   )
 }
 
-export default { title: 'Coach Dashboard', defer: true, load, Page } satisfies PageModule<Data>
+export default { title: 'Coach Dashboard', defer: true, keep: true, load, Page } satisfies PageModule<Data>

@@ -1,0 +1,110 @@
+/**
+ * Signed-in pages kept whole: the HTML of a page that asks for it (`keep` on its module: the
+ * /b and /c dashboards, a handful of statements each), kept per app server and sent again to
+ * the same visitor while nothing it shows has changed anywhere.
+ *
+ * "Changed" is the pages' generation (platform/db/generation.ts): a PostgreSQL sequence that
+ * every statement writing a table the pages show moves on, through any server or script
+ * (migration page_generation). A request reads it (one tiny statement, shared by the requests
+ * that arrive while it runs) and gets the kept page when it was rendered at that generation or
+ * a later one, else renders it again. Every write anywhere drops every kept page: under a
+ * steady stream of writes the pages are simply rendered as before, never shown stale.
+ *
+ * The key is the visitor (the user and the whole Cookie header: session, time zone, colour
+ * mode), the address with its query and whether the reader is a crawler: nothing else of the
+ * request reaches a page. Also bounded in time (`pageMemo.ttlMs`): a dashboard depends on the
+ * clock (what is "upcoming", a countdown). Statement triggers fire even for a statement that
+ * changed no row (a sweep that found nothing): such a statement only costs the servers a render. Each response still gets a nonce of its own: the
+ * kept HTML's nonce is replaced by a fresh one, and the Content-Security-Policy names that.
+ * A render that failed anywhere (its data, an error caught by React) is never kept.
+ * A cache, not state: a restart only empties it.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { now as clockNow } from '../platform/clock'
+import { generationReader } from '../platform/db/generation'
+
+/** How long a kept page may be served at most (ms; 0 turns the memo off) and the memory it may hold. */
+export const pageMemo = { ttlMs: 2_000, maxBytes: 32 * 1024 * 1024 }
+
+const readGeneration = generationReader('page_generation')
+
+interface Kept {
+  generation: number
+  /** when it was rendered: real time (the bound above) and the app's clock (what pages depend on; tests move it) */
+  at: number
+  clockAt: number
+  html: string
+  /** the nonce the kept HTML carries (replaced by each response's own) */
+  nonce: string
+  /** whether the page loads Stripe.js (its Content-Security-Policy names Stripe's origins) */
+  stripe: boolean
+}
+
+/** One render that may be kept: filled in by the render, stored when it finished without failing. */
+export interface KeepSlot {
+  key: string
+  generation: number
+  at: number
+  clockAt: number
+  failed: boolean
+}
+
+const kept = new Map<string, Kept>()
+let bytes = 0
+
+/** Fresh: rendered less than ttlMs ago, and the app's clock not moved since (tests shift or freeze it; production never does). */
+const fresh = (k: { at: number; clockAt: number }, at: number, clockAt: number) =>
+  at - k.at < pageMemo.ttlMs && Math.abs(clockAt - at - (k.clockAt - k.at)) < 10
+
+function drop(key: string) {
+  const k = kept.get(key)
+  if (!k) return
+  bytes -= k.html.length
+  kept.delete(key)
+}
+
+export interface PageVisit {
+  userId: string
+  /** path and query */
+  address: string
+  cookie: string | null
+  bot: boolean
+}
+
+/**
+ * The kept page for this visit when nothing it shows has changed, else a slot for the render
+ * that follows (null when the memo is off).
+ */
+export async function keptPage(em: EntityManager, visit: PageVisit): Promise<{ hit: Kept } | { slot: KeepSlot } | null> {
+  if (!(pageMemo.ttlMs > 0)) return null
+  const key = `${visit.userId}\n${visit.bot ? 'bot' : 'browser'}\n${visit.address}\n${visit.cookie ?? ''}`
+  const generation = await readGeneration(em)
+  const at = Date.now()
+  const clockAt = clockNow().getTime()
+  const hit = kept.get(key)
+  // A page rendered at a later generation is newer than this request needs: good too.
+  if (hit && hit.generation >= generation && fresh(hit, at, clockAt)) return { hit }
+  return { slot: { key, generation, at, clockAt, failed: false } }
+}
+
+/** Keeps a finished render (one that failed nowhere). */
+export function keepPage(slot: KeepSlot, page: { html: string; nonce: string; stripe: boolean }) {
+  if (slot.failed || page.html.length > pageMemo.maxBytes / 8) return
+  const current = kept.get(slot.key)
+  if (current && current.generation > slot.generation) return
+  drop(slot.key)
+  if (bytes + page.html.length > pageMemo.maxBytes) {
+    const at = Date.now()
+    const clockAt = clockNow().getTime()
+    for (const [key, k] of kept) if (!fresh(k, at, clockAt)) drop(key)
+    if (bytes + page.html.length > pageMemo.maxBytes) forgetPages()
+  }
+  kept.set(slot.key, { generation: slot.generation, at: slot.at, clockAt: slot.clockAt, ...page })
+  bytes += page.html.length
+}
+
+/** Forget every kept page (tests). */
+export function forgetPages() {
+  kept.clear()
+  bytes = 0
+}
