@@ -113,7 +113,12 @@ describe.skipIf(!existsSync(CHROMIUM))('design-system controls and dialogs in a 
     expect(await box.getAttribute('name')).toBe('accepting')
     expect(await state()).toEqual({ root: 'checked', control: 'checked', thumb: 'checked', checked: true, shown: 'on' })
     // The drawn control follows the state (the recipe's checked colour and thumb position).
-    const thumbX = () => root.locator('[data-part=thumb]').evaluate((el) => getComputedStyle(el).transform)
+    // Where the thumb comes to rest: after its transition (getAnimations() starts a pending one).
+    const thumbX = () =>
+      root.locator('[data-part=thumb]').evaluate(async (el) => {
+        await Promise.all(el.getAnimations().map((a) => a.finished.catch(() => {})))
+        return getComputedStyle(el).transform
+      })
     const onX = await thumbX()
     await root.locator('[data-part=label]').click()
     await page.waitForFunction(() => document.querySelector('#accepting-state')?.textContent === 'off')
