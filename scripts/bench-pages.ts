@@ -11,9 +11,10 @@
  * route table, /login and the checkout, beside their budgets (area pages 110 KB, /login and
  * the checkout 90 KB). `--js-only` prints that table alone, `--no-js` leaves it out.
  *
- * The /b and /c dashboards are kept whole per visitor while nothing they show changes
- * (src/pages/page-memo.ts): their rows are served from it after the first request, and two
- * more rows measure them rendered on every request (memo off), the cost of a miss.
+ * The /b and /c dashboards and list pages are kept whole per visitor while nothing they show
+ * changes (src/pages/page-memo.ts): their rows are served from it after the first request, and
+ * three more rows measure /b, /c and /c/bookings rendered on every request (memo off), the cost
+ * of a miss.
  *
  * Each page's row gives its SQL statements (one request, counted on the app's connections)
  * and, for the measured ones, its ratio to / in this run: every /b and /c page timed and /jobs
@@ -160,6 +161,7 @@ const pages: ([string, string, string] | [string, string, string, true])[] = [
   ['/c', coach, 'coach dashboard (shell + settings)'],
   ['/b', client, 'client dashboard, rendered every time (memo off)', true],
   ['/c', coach, 'coach dashboard, rendered every time (memo off)', true],
+  ['/c/bookings', coach, 'coach bookings, rendered every time (memo off)', true],
   ['/b/bookings', client, 'client bookings (data table)'],
   ['/b/payments', client, 'client payments (tables + cards)'],
   ['/c/workshops', coach, 'coach workshops (table)'],

@@ -83,10 +83,15 @@ async function stream(
       ...(whole ? { progressiveChunkSize: Number.MAX_SAFE_INTEGER } : {}),
       onError(error) {
         // A reader that leaves while the page streams (navigated away) is no render error.
-        // (Bun cancels the stream when the connection closes: React reports "aborted by the server".)
+        // (Bun cancels the stream when the connection closes: React reports "aborted by the server";
+        // a part still reading the database when it left fails with the request's client-gone cut.)
         if (keep) keep.failed = true
-        const e = error as { name?: unknown; message?: unknown } | null
-        if (e?.name === 'AbortError' || (typeof e?.message === 'string' && e.message.startsWith('The render was aborted by the server')))
+        const e = error as { name?: unknown; message?: unknown; code?: unknown } | null
+        if (
+          e?.name === 'AbortError' ||
+          e?.code === 'CLIENT_GONE' ||
+          (typeof e?.message === 'string' && e.message.startsWith('The render was aborted by the server'))
+        )
           return log.debug({ err: error }, 'page stream closed by the client')
         log.error({ err: error }, 'page render error')
       },

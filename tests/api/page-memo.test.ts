@@ -1,5 +1,5 @@
 /**
- * Kept pages (src/pages/page-memo.ts): the /b and /c dashboards are sent again to the same
+ * Kept pages (src/pages/page-memo.ts): the /b and /c dashboards and list pages are sent again to the same
  * visitor while nothing they show has changed (two statements: the session and the pages'
  * generation), each time with a nonce of its own; a write anywhere, a moved clock or another
  * visitor renders them again.
@@ -37,10 +37,12 @@ afterEach(() => {
   forgetPages()
 })
 
-describe('kept dashboards', () => {
+describe('kept pages', () => {
   for (const [path, who] of [
     ['/b', 'client'],
     ['/c', 'coach'],
+    ['/b/bookings', 'client'],
+    ['/c/bookings', 'coach'],
   ] as const) {
     test(`${path}: kept for the visitor (2 statements, same HTML, a fresh nonce) until a write anywhere`, async () => {
       const page = await pageClient(biz[who].user)
@@ -82,10 +84,12 @@ describe('kept dashboards', () => {
     const r = await theirs.get<string>('/b')
     expect(r.body).toContain(other.workshop.title)
     expect(r.body).not.toContain(biz.workshop.title)
-    // The same user with another cookie (time zone) is another page too.
+    // The same user with another cookie (time zone) is another page too, and so is another query.
     mine.cookies.set('tz', 'Asia/Tokyo')
-    const { statements } = await countStatements(() => mine.get<string>('/b'))
-    expect(statements).toBeGreaterThan(2)
+    expect((await countStatements(() => mine.get<string>('/b'))).statements).toBeGreaterThan(2)
+    expect((await twice(mine, '/b/bookings')).statements).toBe(2)
+    const filtered = await countStatements(() => mine.get<string>('/b/bookings?status=CANCELLED'))
+    expect(filtered.statements).toBeGreaterThan(2)
   })
 
   test('a moved clock renders again; with the memo off every request renders', async () => {

@@ -27,4 +27,11 @@ function Page({ data }: { data: Data }) {
   )
 }
 
-export default { title: 'Bookings', defer: true, load, Fallback: () => <PageSkeleton title="Bookings" layout="table" />, Page } satisfies PageModule<Data>
+export default {
+  title: 'Bookings',
+  defer: true,
+  keep: true,
+  load,
+  Fallback: () => <PageSkeleton title="Bookings" layout="table" />,
+  Page,
+} satisfies PageModule<Data>

@@ -29,4 +29,4 @@ function Page({ data }: { data: Data }) {
   )
 }
 
-export default { title: 'Payments', stream: true, load, Page } satisfies PageModule<Data>
+export default { title: 'Payments', stream: true, keep: true, load, Page } satisfies PageModule<Data>

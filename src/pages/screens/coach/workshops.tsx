@@ -54,4 +54,4 @@ function Page({ data }: { data: Data }) {
   )
 }
 
-export default { title: 'Workshops', stream: true, load, Page } satisfies PageModule<Data>
+export default { title: 'Workshops', stream: true, keep: true, load, Page } satisfies PageModule<Data>

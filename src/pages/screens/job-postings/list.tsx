@@ -147,4 +147,4 @@ function ListPage({ data, ctx }: { data: Data; ctx: PageContext }) {
   )
 }
 
-export default { title: 'Job postings', load, Page: ListPage } satisfies PageModule<Data>
+export default { title: 'Job postings', keep: true, load, Page: ListPage } satisfies PageModule<Data>
