@@ -22,6 +22,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now as clockNow } from '../platform/clock'
 import { generationReader } from '../platform/db/generation'
+import { addCollector, countKeptPage, gauge } from '../platform/metrics'
 
 /** How long a kept page may be served at most (ms; 0 turns the memo off) and the memory it may hold. */
 export const pageMemo = { ttlMs: 2_000, maxBytes: 32 * 1024 * 1024 }
@@ -51,6 +52,9 @@ export interface KeepSlot {
 
 const kept = new Map<string, Kept>()
 let bytes = 0
+
+const keptBytes = gauge('summit_kept_pages_bytes', 'Characters of HTML this server keeps for signed-in pages (src/pages/page-memo.ts)')
+addCollector(() => keptBytes.set(bytes))
 
 /** Fresh: rendered less than ttlMs ago, and the app's clock not moved since (tests shift or freeze it; production never does). */
 const fresh = (k: { at: number; clockAt: number }, at: number, clockAt: number) =>
@@ -83,7 +87,11 @@ export async function keptPage(em: EntityManager, visit: PageVisit): Promise<{ h
   const clockAt = clockNow().getTime()
   const hit = kept.get(key)
   // A page rendered at a later generation is newer than this request needs: good too.
-  if (hit && hit.generation >= generation && fresh(hit, at, clockAt)) return { hit }
+  if (hit && hit.generation >= generation && fresh(hit, at, clockAt)) {
+    countKeptPage('kept')
+    return { hit }
+  }
+  countKeptPage('rendered')
   return { slot: { key, generation, at, clockAt, failed: false } }
 }
 

@@ -101,6 +101,35 @@ describe('every page', () => {
   }, 300_000)
 })
 
+describe('kept pages in the browser', () => {
+  test('a dashboard sent again from the kept pages (src/pages/page-memo.ts) hydrates every island under its new nonce, with no script refused', async () => {
+    const { registry } = await import('../../src/platform/metrics')
+    const kept = async () =>
+      ((await registry.getSingleMetric('summit_kept_pages_total')?.get())?.values ?? []).find((v) => v.labels.outcome === 'kept')?.value ?? 0
+    const coach = await makeUser({ roles: ['coach'] })
+    const s = await openAs(coach)
+    for (const path of ['/c', '/b']) {
+      // Visited twice in a row until the second is a kept page (a job's sweep in between renders it again).
+      let sent = false
+      for (let i = 0; i < 5 && !sent; i++) {
+        await visit(s, path)
+        const before = await kept()
+        s.problems.length = 0
+        await visit(s, path)
+        sent = (await kept()) > before
+      }
+      expect(sent, path).toBe(true)
+      expect(noProblems(s), path).toEqual([])
+      // Hydrated for real: the shell's Settings button opens its dialog.
+      await s.page.getByRole('button', { name: 'Settings', exact: true }).click()
+      await s.page.getByRole('dialog', { name: 'Settings' }).waitFor()
+      await s.page.keyboard.press('Escape')
+      await s.page.getByRole('dialog', { name: 'Settings' }).waitFor({ state: 'detached' })
+    }
+    await s.close()
+  }, 120_000)
+})
+
 describe('colour mode and shortcuts', () => {
   test('dark mode chosen in Preferences persists across reloads, rendered by the server (no flash)', async () => {
     const u = await makeUser()

@@ -1,7 +1,7 @@
 /**
  * Operators' metrics in Prometheus text format (prom-client), served at GET /metrics
  * (src/app.ts): requests by route template and status, database pool, database time limits
- * hit, jobs, mail, payments and refunds, and the process (memory, CPU, event-loop lag).
+ * hit, jobs, mail, payments and refunds, kept pages, and the process (memory, CPU, event-loop lag).
  * Counters are per server: Prometheus scrapes each app server and sums.
  *
  * Labels never carry raw paths or ids: a request is labelled by its route template
@@ -56,6 +56,12 @@ const refunds = new Counter({
   labelNames: ['outcome'] as const,
   registers: [registry],
 })
+const keptPages = new Counter({
+  name: 'summit_kept_pages_total',
+  help: 'Signed-in page requests that may be kept (src/pages/page-memo.ts), by outcome (kept: sent again; rendered)',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+})
 
 // ------------------------------------------------------------------ request labels
 
@@ -76,6 +82,7 @@ export const countJob = (job: string, outcome: 'completed' | 'failed') => jobs.i
 export const countMail = (outcome: 'sent' | 'failed' | 'outbox') => mail.inc({ outcome })
 export const countPayment = (outcome: 'succeeded' | 'failed' | 'canceled' | 'late') => payments.inc({ outcome })
 export const countRefund = (outcome: 'sent' | 'already_refunded' | 'failed') => refunds.inc({ outcome })
+export const countKeptPage = (outcome: 'kept' | 'rendered') => keptPages.inc({ outcome })
 
 // ------------------------------------------------------------------ gauges read at scrape time
 
