@@ -184,6 +184,32 @@ describe('settings dialog', () => {
     await s.close()
   }, 150_000)
 
+  test('at 390 px the empty Social Accounts text shows whole, inside the table box', async () => {
+    const u = await makeUser()
+    const s = await openAs(u)
+    const { page } = s
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/b/account/profile')
+    const text = card(page, 'social-accounts').getByText('No social accounts linked yet. Connect your profiles to build trust and increase visibility.')
+    await text.waitFor()
+    // The table keeps its columns' width (wider than the phone) and scrolls sideways in its box;
+    // its empty text must not run past the part of the box that shows.
+    const { textBox, scrollBox } = await text.evaluate((el) => {
+      const scroller = el.closest('table')!.parentElement!
+      const r = (e: Element | Range) => {
+        const b = e.getBoundingClientRect()
+        return { left: b.left, right: b.right }
+      }
+      const range = document.createRange()
+      range.selectNodeContents(el)
+      return { textBox: r(range), scrollBox: r(scroller) }
+    })
+    expect(textBox.left).toBeGreaterThanOrEqual(scrollBox.left)
+    expect(textBox.right).toBeLessThanOrEqual(scrollBox.right)
+    expect(noProblems(s)).toEqual([])
+    await s.close()
+  }, 150_000)
+
   test('a failed avatar upload toasts Upload failed / Please try again', async () => {
     const u = await makeUser()
     const s = await openAs(u)

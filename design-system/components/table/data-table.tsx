@@ -97,8 +97,12 @@ export interface DataTableDnd {
 
 // Static classes (no styled() runtime): list pages load this table.
 const SR_ONLY = css({ srOnly: true })
-const EMPTY_CELL = css({ textAlign: 'center', color: 'fg.muted', py: '8', whiteSpace: 'normal' })
+const EMPTY_CELL = css({ textAlign: 'center', color: 'fg.muted', py: '8', px: '0', whiteSpace: 'normal' })
+// An empty table keeps its columns' width (wider than a phone), so its text stays in the part
+// that shows: as wide as the scroll box (a size container while empty) and stuck to its left.
+const EMPTY_TEXT = css({ position: 'sticky', left: '0', width: '100cqi', px: '4' })
 const SCROLL = css({ width: 'full', overflowX: 'auto' })
+const SCROLL_EMPTY = css({ containerType: 'inline-size' })
 const HEAD = css({ display: 'flex', alignItems: 'center', gap: '1' })
 const PAGER = css({ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: '2', pt: '3', textStyle: 'sm', color: 'fg.muted' })
 const PAGE_BUTTON = cx(button({ variant: 'outline', size: 'xs' }), css({ px: '0', aspectRatio: 'square' }))
@@ -234,7 +238,7 @@ export function DataTableView<T extends RowData>(props: DataTableProps<T> & { dn
       {rows.length === 0 ? (
         <Table.Row>
           <Table.Cell colSpan={allColumns.length} className={EMPTY_CELL}>
-            {emptyText}
+            <div className={EMPTY_TEXT}>{emptyText}</div>
           </Table.Cell>
         </Table.Row>
       ) : (
@@ -268,7 +272,7 @@ export function DataTableView<T extends RowData>(props: DataTableProps<T> & { dn
   }
 
   const content = (
-    <div className={SCROLL}>
+    <div className={rows.length === 0 ? cx(SCROLL, SCROLL_EMPTY) : SCROLL}>
       <Table.Root
         size={size}
         variant={variant}
