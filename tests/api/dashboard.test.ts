@@ -54,6 +54,21 @@ describe('payouts', () => {
 })
 
 describe('dashboard metrics', () => {
+  test("client: a seat held in someone else's booking is upcoming (as the dashboard lists it), not a booking made", async () => {
+    const { coach, other, client, tenant } = await team()
+    const w = await makeWorkshop(coach, { maxSeats: 10 })
+    const coming = await makeSchedule(coach, w.id)
+    const later = await makeSchedule(coach, w.id)
+    // The client's own booking, and a seat they accepted in another person's booking.
+    await book({ tenantId: tenant.id, scheduleId: coming.id, userId: client.user.id, seats: 2, amountPaid: 3000 })
+    await book({ tenantId: tenant.id, scheduleId: later.id, userId: other.user.id, seats: 3, amountPaid: 4500, guests: [{ userId: client.user.id }] })
+    // A seat still only invited is not held.
+    await book({ tenantId: tenant.id, scheduleId: later.id, userId: other.user.id, seats: 2, guests: [{ userId: client.user.id, status: 'PENDING' }] })
+    const c = await client.client.get('/v1/dashboard/metrics')
+    expect(c.status).toBe(200)
+    expect(c.body.data).toMatchObject({ view: 'client', upcomingBookings: 2, upcomingSeats: 3, bookings: 1, seats: 2, spent: 30 })
+  })
+
   test('client, coach and super-admin views', async () => {
     const { coach, client, tenant } = await team()
     const w = await makeWorkshop(coach, { maxSeats: 10 })
