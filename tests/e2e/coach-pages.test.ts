@@ -116,6 +116,7 @@ describe('coach pages in the browser', () => {
       '/c/account/payouts',
       '/c/apps',
       '/c/apps/multiplai',
+      '/c/vouchers',
     ]
     // Phone width: the pages whose layout changes most (tables, forms, the chart).
     const phone = [
@@ -129,13 +130,23 @@ describe('coach pages in the browser', () => {
       '/c/account/profile',
       '/c/account/payouts',
     ]
+    // At desktop width every table fits beside the sidebar: none scrolls sideways (its last column cut off).
+    const sideways: string[] = []
     for (const width of [1280, 390]) {
       await s.page.setViewportSize({ width, height: 900 })
       for (const path of width === 1280 ? paths : phone) {
         await visit(s, path)
         expect({ path, width, violations: await axe(s.page) }).toEqual({ path, width, violations: [] })
+        if (width === 1280)
+          for (const name of await s.page.evaluate(() =>
+            [...document.querySelectorAll('table')]
+              .filter((t) => t.parentElement!.scrollWidth > t.parentElement!.clientWidth)
+              .map((t) => t.getAttribute('aria-label') ?? '?'),
+          ))
+            sideways.push(`${path}: ${name}`)
       }
     }
+    expect(sideways).toEqual([])
     expect(noProblems(s)).toEqual([])
     await s.close()
   }, 180_000)

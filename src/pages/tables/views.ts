@@ -103,10 +103,10 @@ const TEAM_VIEWS = {
   vouchers: {
     columns: [
       col('code', 'Code', 150, S),
-      col('value', 'Discount', 160),
+      col('value', 'Discount', 150),
       col('uses', 'Uses', 90, SE),
       col('expires', 'Expires', 130, S),
-      col('scope', 'Applies to', 150),
+      col('scope', 'Applies to', 140),
       col('status', 'Status', 100, S),
     ],
     empty: { text: 'No vouchers yet: create one with New voucher, for a launch or for friends.' },
@@ -136,11 +136,11 @@ const TEAM_VIEWS = {
   },
   'voucher-usage': {
     columns: [
-      col('client', 'Booked by', 220, S),
-      col('workshop', 'Workshop', 240),
-      col('seats', 'Seats', 90, SE),
-      col('discount', 'Discount', 120, SE),
-      col('status', 'Status', 150, S),
+      col('client', 'Booked by', 190, S),
+      col('workshop', 'Workshop', 200),
+      col('seats', 'Seats', 70, SE),
+      col('discount', 'Discount', 110, SE),
+      col('status', 'Status', 180, S),
       col('booked', 'Booked', 150, S),
     ],
     empty: { text: 'No booking has used this voucher yet.' },
@@ -259,12 +259,12 @@ export const VIEWS: Record<TableKind, View> = {
   },
   'coach-bookings': {
     columns: [
-      col('client', 'Client', 220, S),
-      col('workshop', 'Workshop', 220, S),
-      col('session', 'Session', 200, S),
-      col('seats', 'Seats', 100, SE),
-      col('paid', 'Paid', 110, SE),
-      col('status', 'Status', 160, S),
+      col('client', 'Client', 190, S),
+      col('workshop', 'Workshop', 190, S),
+      col('session', 'Session', 180, S),
+      col('seats', 'Seats', 90, SE),
+      col('paid', 'Paid', 100, SE),
+      col('status', 'Status', 180, S),
     ],
     empty: { text: 'No bookings yet. Publish a schedule so clients can book it.', href: '/c/workshops', cta: 'Go to my workshops' },
     row: (r) => ({
@@ -301,12 +301,12 @@ export const VIEWS: Record<TableKind, View> = {
   },
   'coach-invoices': {
     columns: [
-      col('client', 'Client', 200, S),
-      col('session', 'Session', 200, S),
-      col('paid', 'Paid', 110, SE),
+      col('client', 'Client', 180, S),
+      col('session', 'Session', 180, S),
+      col('paid', 'Paid', 100, SE),
       col('status', 'Status', 150, S),
       col('invoice', 'Invoice', 160),
-      col('credit', 'Credit note', 160),
+      col('credit', 'Credit note', 150),
     ],
     empty: { text: 'No paid bookings yet, so no invoices.' },
     row: (r) => ({
@@ -352,7 +352,7 @@ export const VIEWS: Record<TableKind, View> = {
     columns: [
       col('rating', 'Rating', 120, S),
       col('author', 'From', 160),
-      col('comment', 'Comment', 320),
+      col('comment', 'Comment', 300),
       col('workshop', 'Workshop', 220, S),
       col('date', 'Received', 140, S),
     ],
@@ -369,9 +369,9 @@ export const VIEWS: Record<TableKind, View> = {
   },
   'coach-payouts': {
     columns: [
-      col('session', 'Session', 240, S),
+      col('session', 'Session', 220, S),
       col('bookings', 'Bookings', 130, SE),
-      col('gross', 'Gross', 110, SE),
+      col('gross', 'Gross', 100, SE),
       col('refunds', 'Refunds', 100, { align: 'end' }),
       col('fee', 'Fee', 100, { align: 'end' }),
       col('net', 'Net', 110, { align: 'end' }),
