@@ -59,6 +59,7 @@ export const STATUS_LABEL: Record<string, string> = {
   COMPLETED: 'Completed',
   NO_SHOW: 'No-show',
 }
+export const PAYMENT_LABEL: Record<string, string> = { succeeded: 'Paid', refunded: 'Refunded', failed: 'Failed', canceled: 'Cancelled', pending: 'Pending' }
 export const SEAT_LABEL: Record<string, string> = { PENDING: 'Invited', ACCEPTED: 'Accepted', DECLINED: 'Declined', EXPIRED: 'Expired' }
 export const STATUS_PALETTE: Record<string, string> = {
   PENDING: 'amber',

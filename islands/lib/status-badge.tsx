@@ -1,9 +1,7 @@
 /** A status pill (booking, seat or payment status), shared by the client pages and their islands. */
 import { css, cx } from 'styled-system/css'
-import { SEAT_LABEL, STATUS_LABEL, STATUS_PALETTE } from './format'
+import { PAYMENT_LABEL, SEAT_LABEL, STATUS_LABEL, STATUS_PALETTE } from './format'
 import { PILL_TONE, pillClass } from './pill'
-
-const PAYMENT_LABEL: Record<string, string> = { succeeded: 'Paid', refunded: 'Refunded', failed: 'Failed', canceled: 'Cancelled', pending: 'Pending' }
 
 export function StatusBadge({ status, kind = 'booking' }: { status: string; kind?: 'booking' | 'seat' | 'payment' }) {
   const label = (kind === 'seat' ? SEAT_LABEL : kind === 'payment' ? PAYMENT_LABEL : STATUS_LABEL)[status] ?? status

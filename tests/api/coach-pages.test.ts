@@ -47,4 +47,15 @@ describe('coach pages', () => {
     const client = await pageClient((await actor()).user)
     expect((await client.get('/c')).status).toBe(403)
   }, 60_000)
+
+  test('a booking page names its booking and payment statuses in words, as the bookings list does', async () => {
+    const biz = await coachBusiness(5)
+    const page = await pageClient(biz.coach.user)
+    const status = (html: string) => [...html.matchAll(/data-status="[^"]*"[^>]*>([^<]*)</g)].map((m) => m[1])
+    const [confirmed, pending, , , noShow] = biz.bookings.map((b) => b.booking.id)
+    expect(status((await page.get(`/c/bookings/${confirmed}`)).body)).toEqual(['Confirmed'])
+    expect(status((await page.get(`/c/bookings/${pending}`)).body)).toEqual(['Waiting for payment'])
+    expect(status((await page.get(`/c/bookings/${noShow}`)).body)).toEqual(['No-show'])
+    expect(status((await page.get(`/c/bookings/${confirmed}/payments`)).body)).toEqual(['Confirmed', 'Paid'])
+  }, 60_000)
 })

@@ -5,7 +5,7 @@
  */
 
 import type { DataTableProps, TableCell, TableRow } from '../../../islands/data-table/props'
-import { fmtDate, fmtDateTime, MODE_LABEL, money, SEAT_LABEL, STATUS_LABEL, STATUS_PALETTE } from '../../../islands/lib/format'
+import { fmtDate, fmtDateTime, MODE_LABEL, money, PAYMENT_LABEL, SEAT_LABEL, STATUS_LABEL, STATUS_PALETTE } from '../../../islands/lib/format'
 import type { TableKind } from './spec'
 
 type Row = Record<string, any>
@@ -24,7 +24,6 @@ interface View {
   row: (r: Row, o: ViewOptions) => { cells: Record<string, TableCell>; act?: string; data?: Record<string, unknown> }
 }
 
-const PAYMENT_LABEL: Record<string, string> = { succeeded: 'Paid', refunded: 'Refunded', failed: 'Failed', canceled: 'Cancelled', pending: 'Pending' }
 const status = (s: string, labels: Record<string, string> = STATUS_LABEL): TableCell => ({ text: labels[s] ?? s, tone: STATUS_PALETTE[s] ?? 'gray' })
 const minor = (n: number, cur: string) => money(n / 100, cur)
 const pct = (a: number, b: number) => (b ? `${Math.round((a / b) * 100)}%` : '—')

@@ -1,10 +1,14 @@
 /** /c/bookings/{id} and its tabs seats, payments, resources: one booking of the coach's schedules. */
 import { css } from 'styled-system/css'
+import { PAYMENT_LABEL, STATUS_LABEL } from '../../../../islands/lib/format'
 import { type CoachBooking, coachBooking } from '../../../modules/coach'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
 import { teamId } from '../../team'
 import { card, Empty, fmtDateTime, link, money, muted, PageHeader, Status, stack, TabLinks, table, tableWrap } from './ui'
+
+/** A payment's status in the colours of the booking statuses. */
+const PAYMENT_TONE: Record<string, string> = { succeeded: 'CONFIRMED', refunded: 'COMPLETED', failed: 'CANCELLED', canceled: 'EXPIRED', pending: 'PENDING' }
 
 type Tab = '' | '/seats' | '/payments' | '/resources'
 const TABS: [Tab, string][] = [
@@ -82,7 +86,7 @@ function page(tab: Tab): PageModule<CoachBooking> {
             title={`Booking of ${d.client.name}`}
             subtitle={
               <>
-                {d.schedule.title} · <Status value={d.booking.status} />
+                {d.schedule.title} · <Status value={d.booking.status} label={STATUS_LABEL[d.booking.status]} />
               </>
             }
           />
@@ -125,7 +129,7 @@ function page(tab: Tab): PageModule<CoachBooking> {
                           {p.amountRefunded ? <div className={muted}>{money(p.amountRefunded, p.currency)} refunded</div> : null}
                         </td>
                         <td>
-                          <Status value={p.status === 'succeeded' ? 'CONFIRMED' : p.status === 'failed' ? 'CANCELLED' : 'PENDING'} label={p.status} />
+                          <Status value={PAYMENT_TONE[p.status] ?? 'PENDING'} label={PAYMENT_LABEL[p.status] ?? p.status} />
                           {p.failure ? <div className={muted}>{p.failure}</div> : null}
                         </td>
                       </tr>
