@@ -113,4 +113,15 @@ describe('client area pages', () => {
     expect(list.body).toContain('data-total="10"')
     expect((await page('/b/bookings', large.cookie)).body).toContain('data-total="100"')
   }, 60_000)
+
+  test("a workshop's History tab with no ended session says so, rather than asking to book a first workshop", async () => {
+    // Every booking of this client is of a session still to come.
+    const [row] = await em()
+      .getConnection()
+      .execute(`select s.workshop_id from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id where b.user_id = ? limit 1`, [small.user.id])
+    const history = await page(`/b/workshops/${row.workshop_id}/history`, small.cookie)
+    expect(history.status).toBe(200)
+    expect(history.body).toContain('No past session of this workshop yet')
+    expect(history.body).not.toContain('No bookings here yet')
+  }, 60_000)
 })

@@ -24,7 +24,12 @@ async function loadFor(ctx: PageContext, tab: WorkshopTab) {
     clientBookings(ctx.em, me.id, { workshopId: workshop.id }),
     tab === 'resources' ? clientResources(ctx.em, me.id, workshop.id) : Promise.resolve([]),
     tab === 'history' || tab === 'bookings'
-      ? loadTableData(ctx, 'client-bookings', { scope: { workshop: workshop.id, ...(tab === 'history' ? { ended: '1' } : {}) }, bookingHref })
+      ? loadTableData(ctx, 'client-bookings', {
+          scope: { workshop: workshop.id, ...(tab === 'history' ? { ended: '1' } : {}) },
+          bookingHref,
+          // The client has booked this workshop: an empty history only means no session has ended yet.
+          ...(tab === 'history' ? { empty: { text: 'No past session of this workshop yet: the sessions you book show here once they have ended.' } } : {}),
+        })
       : null,
   ])
   return { workshop, bookings, resources, table, now: now().toISOString() }
