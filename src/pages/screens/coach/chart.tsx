@@ -24,10 +24,14 @@ const niceMax = (v: number) => {
   return Math.ceil(v / p) * p
 }
 
+/** Even, so the middle tick (half the top) is a whole seat or a whole currency unit as labelled. */
+const evenUp = (n: number) => (n % 2 ? n + 1 : n)
+
 export function RevenueChart({ points, currency }: { points: DayPoint[]; currency: string }) {
   const data = bucket(points)
-  const maxGross = niceMax(Math.max(...data.map((p) => p.gross), 0))
-  const maxSeats = niceMax(Math.max(...data.map((p) => p.seats), 0))
+  // Amounts are in minor units: the top is a whole number of major units.
+  const maxGross = evenUp(niceMax(Math.ceil(Math.max(...data.map((p) => p.gross), 0) / 100))) * 100
+  const maxSeats = evenUp(niceMax(Math.max(...data.map((p) => p.seats), 0)))
   const iw = W - PAD.l - PAD.r
   const ih = H - PAD.t - PAD.b
   const step = iw / Math.max(data.length, 1)
