@@ -4,6 +4,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { actor } from '../client'
+import { team } from './catalogue.fixtures'
 import { coachBusiness, pageClient } from './coach.fixtures'
 
 const PAGES = (w: string, b: string) => [
@@ -57,5 +58,13 @@ describe('coach pages', () => {
     expect(status((await page.get(`/c/bookings/${pending}`)).body)).toEqual(['Waiting for payment'])
     expect(status((await page.get(`/c/bookings/${noShow}`)).body)).toEqual(['No-show'])
     expect(status((await page.get(`/c/bookings/${confirmed}/payments`)).body)).toEqual(['Confirmed', 'Paid'])
+  }, 60_000)
+
+  test('a coach with no coming schedule is not told they are all at their minimum seats', async () => {
+    const { coach } = await team()
+    const dash = await (await pageClient(coach.user)).get('/c')
+    expect(dash.status).toBe(200)
+    expect(dash.body).toContain('No published schedule is coming up.')
+    expect(dash.body).not.toContain('all at their minimum seats')
   }, 60_000)
 })

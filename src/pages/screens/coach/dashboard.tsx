@@ -175,7 +175,7 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
             ) : (
               ''
             )}
-            ; {notRunning.length ? `${notRunning.length} not at their minimum seats yet` : 'all at their minimum seats'}.{' '}
+            {d.coming.length ? `; ${notRunning.length ? `${notRunning.length} not at their minimum seats yet` : 'all at their minimum seats'}` : ''}.{' '}
             <a className={link} href="/c/bookings">
               All bookings
             </a>
