@@ -1,11 +1,13 @@
 /** /c/job-postings: the team's postings (10 a page), filtered by status, newest first. */
 import { css, cx } from 'styled-system/css'
 import { badge, button } from 'styled-system/recipes'
+import { fmtDate } from '../../../../islands/lib/format'
 import { JOB_STATUSES, teamPostingsPage } from '../../../modules/job-postings'
 import { EMPLOYMENT_LABEL, STATUS_LABEL } from '../../../modules/job-postings/job-posting.schema'
 import { PLAN_LIMITS, type TenantPlan } from '../../../modules/tenants'
 import { pageOfUrl } from '../../../platform/http/list-query'
 import type { PageContext, PageModule } from '../../routes'
+import { useTz } from '../client/parts'
 import { Pagination } from '../marketplace/parts'
 import { muted, PageHeader, Problem, panel } from './parts'
 import { teamContext } from './team'
@@ -25,7 +27,6 @@ async function load(ctx: PageContext) {
 }
 type Data = Awaited<ReturnType<typeof load>>
 
-const dateFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
 const tone: Record<string, NonNullable<NonNullable<Parameters<typeof badge>[0]>['variant']>> = {
   DRAFT: 'outline',
   PUBLISHED: 'solid',
@@ -34,6 +35,8 @@ const tone: Record<string, NonNullable<NonNullable<Parameters<typeof badge>[0]>[
 }
 
 function ListPage({ data, ctx }: { data: Data; ctx: PageContext }) {
+  // Dates as every other page writes them ("Nov 26, 2026"), in the reader's time zone.
+  const tz = useTz()
   const newButton = (
     <a href="/c/job-postings/new" className={button({ size: 'md' })}>
       New job posting
@@ -135,7 +138,7 @@ function ListPage({ data, ctx }: { data: Data; ctx: PageContext }) {
                   <td>
                     <a href={`/c/job-postings/${p.id}/applicants`}>{p.applicantCount}</a>
                   </td>
-                  <td className={css({ hideBelow: 'md', whiteSpace: 'nowrap' })}>{dateFmt.format(new Date(p.updatedAt))}</td>
+                  <td className={css({ hideBelow: 'md', whiteSpace: 'nowrap' })}>{fmtDate(p.updatedAt, tz)}</td>
                 </tr>
               ))}
             </tbody>
