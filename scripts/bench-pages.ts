@@ -49,7 +49,7 @@ pg.Client.prototype.query = function (this: any, ...a: any[]) {
 }
 
 const { boot } = await import('../src/boot')
-const { pageMemo } = await import('../src/pages/page-memo')
+const { keptPages } = await import('../src/pages/page-memo')
 const { buildAssets, buildTimeMs, scriptClosure } = await import('../src/platform/assets/assets')
 const { User } = await import('../src/modules/users')
 const { Session } = await import('../src/modules/auth')
@@ -321,10 +321,10 @@ const budget: { path: string; gzip: number }[] = []
 const rps = new Map<string, number>()
 const misses: string[] = []
 const cost = new Map<string, number>()
-const keptTtl = pageMemo.ttlMs
+const keptTtl = keptPages.ttlMs
 for (const [path, cookie, label, memoOff] of pages) {
   if (ONLY && path !== '/' && !ONLY.test(path)) continue
-  pageMemo.ttlMs = memoOff ? 0 : keptTtl
+  keptPages.ttlMs = memoOff ? 0 : keptTtl
   const cold = await timed(path, cookie)
   const js = jsOf(cold.body)
   if (/^\/(b|c)(\/|\?|$)/.test(path)) budget.push({ path, gzip: js.gzip })
@@ -344,7 +344,7 @@ for (const [path, cookie, label, memoOff] of pages) {
     `| ${path} (${label}) | ${t ? t.rps.toFixed(0) : '-'} | ${ratio === null ? '-' : `${ratio.toFixed(2)}${area ? (memoOff ? ' (for comparison)' : ratio >= AREA_TARGET ? ' ok' : ' **MISS**') : ''}`} | ${t ? `${t.cpuMs.toFixed(2)} + ${t.pgMs.toFixed(2)} ms` : '-'} | ${costRatio === null ? '-' : costRatio.toFixed(2)} | ${sql} | ${t ? `${t.p50.toFixed(1)} ms` : '-'} | ${t ? `${t.p95.toFixed(1)} ms` : '-'} | ${cold.ttfb.toFixed(1)} ms | ${js.files} | ${kb(js.bytes)} | ${kb(js.gzip)} |`,
   )
 }
-pageMemo.ttlMs = keptTtl
+keptPages.ttlMs = keptTtl
 console.log(
   `\nSigned-in pages and /jobs against / (target >= ${AREA_TARGET}x): ${misses.length ? `MISS on ${misses.join(', ')}` : 'all ok'}. SQL = statements of one request (tests/api/client-pages.test.ts and coach-pages-sql.test.ts keep them flat at 10 and 100 bookings).`,
 )

@@ -12,7 +12,7 @@
  *
  * The key is the visitor (the user and the whole Cookie header: session, time zone, colour
  * mode), the address with its query and whether the reader is a crawler: nothing else of the
- * request reaches a page. Also bounded in time (`pageMemo.ttlMs`): a dashboard depends on the
+ * request reaches a page. Also bounded in time (`keptPages.ttlMs`): a dashboard depends on the
  * clock (what is "upcoming", a countdown). Statement triggers fire even for a statement that
  * changed no row (a sweep that found nothing): such a statement only costs the servers a render. Each response still gets a nonce of its own: the
  * kept HTML's nonce is replaced by a fresh one, and the Content-Security-Policy names that.
@@ -25,7 +25,7 @@ import { generationReader } from '../platform/db/generation'
 import { addCollector, countKeptPage, gauge } from '../platform/metrics'
 
 /** How long a kept page may be served at most (ms; 0 turns the memo off) and the memory it may hold. */
-export const pageMemo = { ttlMs: 2_000, maxBytes: 32 * 1024 * 1024 }
+export const keptPages = { ttlMs: 2_000, maxBytes: 32 * 1024 * 1024 }
 
 const readGeneration = generationReader('page_generation')
 
@@ -58,7 +58,7 @@ addCollector(() => keptBytes.set(bytes))
 
 /** Fresh: rendered less than ttlMs ago, and the app's clock not moved since (tests shift or freeze it; production never does). */
 const fresh = (k: { at: number; clockAt: number }, at: number, clockAt: number) =>
-  at - k.at < pageMemo.ttlMs && Math.abs(clockAt - at - (k.clockAt - k.at)) < 10
+  at - k.at < keptPages.ttlMs && Math.abs(clockAt - at - (k.clockAt - k.at)) < 10
 
 function drop(key: string) {
   const k = kept.get(key)
@@ -80,7 +80,7 @@ export interface PageVisit {
  * that follows (null when the memo is off).
  */
 export async function keptPage(em: EntityManager, visit: PageVisit): Promise<{ hit: Kept } | { slot: KeepSlot } | null> {
-  if (!(pageMemo.ttlMs > 0)) return null
+  if (!(keptPages.ttlMs > 0)) return null
   const key = `${visit.userId}\n${visit.bot ? 'bot' : 'browser'}\n${visit.address}\n${visit.cookie ?? ''}`
   const generation = await readGeneration(em)
   const at = Date.now()
@@ -97,15 +97,15 @@ export async function keptPage(em: EntityManager, visit: PageVisit): Promise<{ h
 
 /** Keeps a finished render (one that failed nowhere). */
 export function keepPage(slot: KeepSlot, page: { html: string; nonce: string; stripe: boolean }) {
-  if (slot.failed || page.html.length > pageMemo.maxBytes / 8) return
+  if (slot.failed || page.html.length > keptPages.maxBytes / 8) return
   const current = kept.get(slot.key)
   if (current && current.generation > slot.generation) return
   drop(slot.key)
-  if (bytes + page.html.length > pageMemo.maxBytes) {
+  if (bytes + page.html.length > keptPages.maxBytes) {
     const at = Date.now()
     const clockAt = clockNow().getTime()
     for (const [key, k] of kept) if (!fresh(k, at, clockAt)) drop(key)
-    if (bytes + page.html.length > pageMemo.maxBytes) forgetPages()
+    if (bytes + page.html.length > keptPages.maxBytes) forgetPages()
   }
   kept.set(slot.key, { generation: slot.generation, at: slot.at, clockAt: slot.clockAt, ...page })
   bytes += page.html.length

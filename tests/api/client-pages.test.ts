@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Session } from '../../src/modules/auth/auth.entity'
 import { User } from '../../src/modules/users/user.entity'
-import { pageMemo } from '../../src/pages/page-memo'
+import { keptPages } from '../../src/pages/page-memo'
 import { randomToken, sha256 } from '../../src/platform/crypto'
 import { app, em, uid } from '../client'
 import { makeCoach, makePublicSchedule } from '../e2e/marketplace.fixtures'
@@ -65,13 +65,13 @@ let small: Awaited<ReturnType<typeof clientWith>>
 let large: Awaited<ReturnType<typeof clientWith>>
 
 // The statements of a render: the dashboards' kept pages are off here (tests/api/page-memo.test.ts covers them).
-const keptTtl = pageMemo.ttlMs
+const keptTtl = keptPages.ttlMs
 afterAll(() => {
-  pageMemo.ttlMs = keptTtl
+  keptPages.ttlMs = keptTtl
 })
 
 beforeAll(async () => {
-  pageMemo.ttlMs = 0
+  keptPages.ttlMs = 0
   const { buildAssets } = await import('../../src/platform/assets/assets')
   await buildAssets()
   const coach = await makeCoach('Sam', `Count${uid()}`)

@@ -4,7 +4,7 @@
  * streamed part still carries the coach's data.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { pageMemo } from '../../src/pages/page-memo'
+import { keptPages } from '../../src/pages/page-memo'
 import { coachBusiness, pageClient } from './coach.fixtures'
 import { complete, jobWorld } from './job-postings.fixtures'
 import { minStatements } from './sql-counter'
@@ -13,13 +13,13 @@ let small: Awaited<ReturnType<typeof coachBusiness>>
 let large: Awaited<ReturnType<typeof coachBusiness>>
 
 // The statements of a render: the dashboards' kept pages are off here (tests/api/page-memo.test.ts covers them).
-const keptTtl = pageMemo.ttlMs
+const keptTtl = keptPages.ttlMs
 afterAll(() => {
-  pageMemo.ttlMs = keptTtl
+  keptPages.ttlMs = keptTtl
 })
 
 beforeAll(async () => {
-  pageMemo.ttlMs = 0
+  keptPages.ttlMs = 0
   const { buildAssets } = await import('../../src/platform/assets/assets')
   await buildAssets()
   small = await coachBusiness(10)

@@ -5,7 +5,7 @@
  * visitor renders them again.
  */
 import { afterEach, beforeAll, describe, expect, test } from 'bun:test'
-import { forgetPages, pageMemo } from '../../src/pages/page-memo'
+import { forgetPages, keptPages } from '../../src/pages/page-memo'
 import { clock } from '../../src/platform/clock'
 import { type Client, em, uid } from '../client'
 import { coachBusiness, pageClient } from './coach.fixtures'
@@ -102,14 +102,14 @@ describe('kept pages', () => {
     } finally {
       clock.shift(-60_000)
     }
-    const ttl = pageMemo.ttlMs
-    pageMemo.ttlMs = 0
+    const ttl = keptPages.ttlMs
+    keptPages.ttlMs = 0
     try {
       await page.get('/c')
       const { statements } = await countStatements(() => page.get<string>('/c'))
       expect(statements).toBeGreaterThan(2)
     } finally {
-      pageMemo.ttlMs = ttl
+      keptPages.ttlMs = ttl
     }
   })
 })

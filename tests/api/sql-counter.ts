@@ -44,12 +44,12 @@ export async function minStatements<T>(fn: () => Promise<T>, runs = 3): Promise<
 
 /** Runs `fn` with the kept pages off (src/pages/page-memo.ts): the statements of a render are counted, not of a kept page. */
 export async function withoutKeptPages<T>(fn: () => Promise<T>): Promise<T> {
-  const { pageMemo } = await import('../../src/pages/page-memo')
-  const ttl = pageMemo.ttlMs
-  pageMemo.ttlMs = 0
+  const { keptPages } = await import('../../src/pages/page-memo')
+  const ttl = keptPages.ttlMs
+  keptPages.ttlMs = 0
   try {
     return await fn()
   } finally {
-    pageMemo.ttlMs = ttl
+    keptPages.ttlMs = ttl
   }
 }
