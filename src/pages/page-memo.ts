@@ -20,7 +20,7 @@
  * A cache, not state: a restart only empties it.
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { now as clockNow } from '../platform/clock'
+import { clock } from '../platform/clock'
 import { generationReader } from '../platform/db/generation'
 import { addCollector, countKeptPage, gauge } from '../platform/metrics'
 
@@ -31,9 +31,9 @@ const readGeneration = generationReader('page_generation')
 
 interface Kept {
   generation: number
-  /** when it was rendered: real time (the bound above) and the app's clock (what pages depend on; tests move it) */
+  /** when it was rendered (real time: the bound above) and the clock's moves then (tests move the app's clock; pages depend on it) */
   at: number
-  clockAt: number
+  clockMoves: number
   html: string
   /** the nonce the kept HTML carries (replaced by each response's own) */
   nonce: string
@@ -46,7 +46,7 @@ export interface KeepSlot {
   key: string
   generation: number
   at: number
-  clockAt: number
+  clockMoves: number
   failed: boolean
 }
 
@@ -56,9 +56,8 @@ let bytes = 0
 const keptBytes = gauge('summit_kept_pages_bytes', 'Characters of HTML this server keeps for signed-in pages (src/pages/page-memo.ts)')
 addCollector(() => keptBytes.set(bytes))
 
-/** Fresh: rendered less than ttlMs ago, and the app's clock not moved since (tests shift or freeze it; production never does). */
-const fresh = (k: { at: number; clockAt: number }, at: number, clockAt: number) =>
-  at - k.at < keptPages.ttlMs && Math.abs(clockAt - at - (k.clockAt - k.at)) < 10
+/** Fresh: rendered less than ttlMs ago, and the app's clock not moved since (tests shift, freeze or reset it; production never does). */
+const fresh = (k: { at: number; clockMoves: number }, at: number) => at - k.at < keptPages.ttlMs && k.clockMoves === clock.moves()
 
 function drop(key: string) {
   const k = kept.get(key)
@@ -84,15 +83,14 @@ export async function keptPage(em: EntityManager, visit: PageVisit): Promise<{ h
   const key = `${visit.userId}\n${visit.bot ? 'bot' : 'browser'}\n${visit.address}\n${visit.cookie ?? ''}`
   const generation = await readGeneration(em)
   const at = Date.now()
-  const clockAt = clockNow().getTime()
   const hit = kept.get(key)
   // A page rendered at a later generation is newer than this request needs: good too.
-  if (hit && hit.generation >= generation && fresh(hit, at, clockAt)) {
+  if (hit && hit.generation >= generation && fresh(hit, at)) {
     countKeptPage('kept')
     return { hit }
   }
   countKeptPage('rendered')
-  return { slot: { key, generation, at, clockAt, failed: false } }
+  return { slot: { key, generation, at, clockMoves: clock.moves(), failed: false } }
 }
 
 /** Keeps a finished render (one that failed nowhere). */
@@ -103,11 +101,10 @@ export function keepPage(slot: KeepSlot, page: { html: string; nonce: string; st
   drop(slot.key)
   if (bytes + page.html.length > keptPages.maxBytes) {
     const at = Date.now()
-    const clockAt = clockNow().getTime()
-    for (const [key, k] of kept) if (!fresh(k, at, clockAt)) drop(key)
+    for (const [key, k] of kept) if (!fresh(k, at)) drop(key)
     if (bytes + page.html.length > keptPages.maxBytes) forgetPages()
   }
-  kept.set(slot.key, { generation: slot.generation, at: slot.at, clockAt: slot.clockAt, ...page })
+  kept.set(slot.key, { generation: slot.generation, at: slot.at, clockMoves: slot.clockMoves, ...page })
   bytes += page.html.length
 }
 

@@ -92,7 +92,7 @@ describe('kept pages', () => {
     expect(filtered.statements).toBeGreaterThan(2)
   })
 
-  test('a moved clock renders again; with the memo off every request renders', async () => {
+  test('a moved clock renders again, a frozen one keeps; with the memo off every request renders', async () => {
     const page = await pageClient(biz.coach.user)
     expect((await twice(page, '/c')).statements).toBe(2)
     clock.shift(60_000)
@@ -101,6 +101,15 @@ describe('kept pages', () => {
       expect(statements).toBeGreaterThan(2)
     } finally {
       clock.shift(-60_000)
+    }
+    // A frozen clock (tests stop time) keeps pages as a running one does, however long a request takes.
+    clock.freeze(new Date())
+    try {
+      expect((await twice(page, '/c')).statements).toBe(2)
+      await Bun.sleep(50)
+      expect((await countStatements(() => page.get<string>('/c'))).statements).toBe(2)
+    } finally {
+      clock.reset()
     }
     const ttl = keptPages.ttlMs
     keptPages.ttlMs = 0
