@@ -102,13 +102,21 @@ async function stream(
   // (the checkout, a booking's move to a dearer date, the saved cards).
   const stripe = ['checkout', 'client-booking', 'client-cards'].some((name) => state.scripts.has(islandScript(name)))
   if (!keep || status !== 200) return htmlResponse(body, status, nonce, stripe)
-  // A page that may be kept: the visitor gets the stream as it comes, the memo the whole text.
-  const [sent, copy] = body.tee()
-  new Response(copy).text().then(
-    (html) => keepPage(keep, { html, nonce, stripe }),
-    () => {},
-  )
-  return htmlResponse(sent, status, nonce, stripe)
+  // A page that may be kept: the visitor gets the stream as it comes, and the text is kept once
+  // the render has ended, before the visitor sees the end of the response (a visitor who leaves
+  // before the end keeps nothing).
+  const decoder = new TextDecoder()
+  let html = ''
+  const capture = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, out) {
+      html += decoder.decode(chunk, { stream: true })
+      out.enqueue(chunk)
+    },
+    flush() {
+      keepPage(keep, { html: html + decoder.decode(), nonce, stripe })
+    },
+  })
+  return htmlResponse(body.pipeThrough(capture), status, nonce, stripe)
 }
 
 export const newIslandState = (): IslandState => ({ count: 0, bootstrapped: false, scripts: new Set() })
@@ -207,11 +215,16 @@ export async function renderPage(req: PageRequest): Promise<Response> {
         if (keep) keep.failed = true
       }
       const loaded = load
-        ? () =>
-            load(ctx).then(
-              (d) => (d === null && spoil(), d),
-              (err) => (spoil(), Promise.reject(err)),
-            )
+        ? async () => {
+            try {
+              const d = await load(ctx)
+              if (d === null) spoil()
+              return d
+            } catch (err) {
+              spoil()
+              throw err
+            }
+          }
         : async () => undefined
       const outcome = settle(loaded, path, log)
       prefetchLayout(route.layout as LayoutName, req.user, req.em)
