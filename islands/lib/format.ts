@@ -1,3 +1,5 @@
+import { formatAmount } from '../../src/shared/money'
+
 /**
  * Dates and money as the client area shows them, the same on the server and in the browser
  * (islands get the time zone the server used, so hydration matches). Formatters are cached per
@@ -38,19 +40,8 @@ export function fmtRange(start: string | Date, end: string | Date, tz: string) {
   return `${fmtDateTime(start, tz)} – ${sameDay ? fmtTime(end, tz) : fmtDateTime(end, tz)}`
 }
 
-export function money(amount: number, currency = 'usd') {
-  const key = `money|${currency}`
-  let f = cache.get(key) as Intl.NumberFormat | undefined
-  if (!f) {
-    try {
-      f = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() })
-    } catch {
-      f = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
-    }
-    cache.set(key, f)
-  }
-  return f.format(amount)
-}
+/** A decimal amount (as the API shows it) in its currency, with the currency's own decimals (JPY none). */
+export const money = (amount: number, currency = 'usd') => formatAmount(amount, currency)
 
 export const STATUS_LABEL: Record<string, string> = {
   PENDING: 'Waiting for payment',

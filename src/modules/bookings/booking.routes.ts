@@ -150,7 +150,7 @@ export const bookingRoutes = new Elysia({ name: 'bookings' })
       const { reason, expectedRefund } = parseOrThrow(BookingCancelSchema, body)
       const done = await cancelBooking(ctx.em as EntityManager, b.id, reason, undefined, {
         refund: refundModeFor(ctx, b),
-        expectedRefund: expectedRefund == null ? null : toMinor(expectedRefund),
+        expectedRefund: expectedRefund == null ? null : toMinor(expectedRefund, b.currency),
       })
       return { data: serializeBooking(done, ctx.user) }
     },

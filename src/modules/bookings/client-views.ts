@@ -63,10 +63,10 @@ function toRow(r: any): ClientBookingRow {
     seatsAccepted: Number(r.seats_accepted),
     seatsInvited: Number(r.seats_invited),
     seatsFree: Math.max(0, r.seats - Number(r.seats_accepted) - Number(r.seats_invited)),
-    amountTotal: toMajor(r.amount_total),
-    discount: toMajor(r.discount),
-    amountDue: toMajor(r.amount_due),
-    amountPaid: toMajor(r.amount_paid),
+    amountTotal: toMajor(r.amount_total, r.currency),
+    discount: toMajor(r.discount, r.currency),
+    amountDue: toMajor(r.amount_due, r.currency),
+    amountPaid: toMajor(r.amount_paid, r.currency),
     currency: r.currency,
     voucherCode: r.voucher_code ?? null,
     holdExpiresAt: iso(r.hold_expires_at),
@@ -225,7 +225,7 @@ export async function clientBookingDetail(em: EntityManager, userId: string, boo
     canLeaveFeedback: !fb && attended && ended && ['CONFIRMED', 'COMPLETED'].includes(booking.status),
     moves: extra
       .filter((e: any) => e.what === 'move')
-      .map((e: any) => ({ from: e.comment as string, at: new Date(e.issued_at).toISOString(), difference: toMajor(Number(e.total)) }))
+      .map((e: any) => ({ from: e.comment as string, at: new Date(e.issued_at).toISOString(), difference: toMajor(Number(e.total), e.currency) }))
       .sort((a, b) => b.at.localeCompare(a.at)),
   }
 }
@@ -260,8 +260,8 @@ export const paymentRow = (p: any, workshopTitle: string): ClientPaymentRow => (
   bookingId: p.booking_id,
   kind: p.kind,
   status: p.status,
-  amount: toMajor(p.amount),
-  amountRefunded: toMajor(p.amount_refunded),
+  amount: toMajor(p.amount, p.currency),
+  amountRefunded: toMajor(p.amount_refunded, p.currency),
   currency: p.currency,
   cardBrand: p.card_brand ?? null,
   cardLast4: p.card_last4 ?? null,
@@ -277,7 +277,7 @@ export const invoiceRow = (i: any, bookingId: string, workshopTitle: string): Cl
   kind: i.kind,
   number: i.number != null ? documentNumber(i.kind, Number(i.number)) : 'Numbered on download',
   issuedAt: iso(i.issued_at)!,
-  total: toMajor(Number(i.total)),
+  total: toMajor(Number(i.total), i.currency),
   currency: i.currency,
   workshopTitle,
   url: `/v1/payments/bookings/${bookingId}/invoice${i.kind === 'credit_note' ? '?document=credit-note' : ''}`,

@@ -66,7 +66,7 @@ export function voucherStatus(v: Voucher, at = clock.now()): 'active' | VoucherP
 }
 
 /** The API view: decimal amounts, derived status and uses left. */
-export function serializeVoucher(v: Voucher) {
+export function serializeVoucher(v: Voucher, currency: string) {
   const d = v.data
   return {
     id: v.id,
@@ -77,8 +77,8 @@ export function serializeVoucher(v: Voucher) {
     expiresAt: v.expiresAt ?? null,
     data: {
       discountType: d.discountType,
-      discountValue: d.discountType === 'fixed' ? toMajor(d.discountValue) : d.discountValue,
-      maxDiscount: d.maxDiscount != null ? toMajor(d.maxDiscount) : null,
+      discountValue: d.discountType === 'fixed' ? toMajor(d.discountValue, currency) : d.discountValue,
+      maxDiscount: d.maxDiscount != null ? toMajor(d.maxDiscount, currency) : null,
       maxUses: d.maxUses ?? null,
     },
     uses: v.uses,
@@ -91,8 +91,8 @@ export function serializeVoucher(v: Voucher) {
 }
 
 /** What a booker checking a code sees: the offer, never the voucher's id, tenant or use counts. */
-export function serializeVoucherForBooker(v: Voucher) {
-  const { data } = serializeVoucher(v)
+export function serializeVoucherForBooker(v: Voucher, currency: string) {
+  const { data } = serializeVoucher(v, currency)
   return {
     code: v.code,
     modelType: v.modelType ?? null,

@@ -6,10 +6,11 @@
  * The shape is the public schedule of serialize.ts (same fields, same names).
  */
 
+import { toMajor } from '../../shared/money'
 import type { RefundPolicy } from '../../shared/refund-policy'
 import type { User } from '../users'
 import { serializePublicUser } from '../users'
-import { localTime, toAmount } from './serialize'
+import { localTime } from './serialize'
 
 const EARNED = `('CONFIRMED', 'COMPLETED', 'NO_SHOW')`
 
@@ -129,7 +130,7 @@ export function publicCard(r: Record<string, any>) {
     seatsLeft: 0,
     confirmedSeats: 0,
     runs: false,
-    price: toAmount(Number(r.w_price)),
+    price: toMajor(Number(r.w_price), r.w_currency),
     currency: r.w_currency,
     rating: NO_RATING,
     workshop: {
@@ -143,7 +144,7 @@ export function publicCard(r: Record<string, any>) {
       image: r.w_image ?? null,
       video: r.w_video ?? null,
       outcomes: json<string[] | null>(r.w_outcomes) ?? [],
-      price: toAmount(Number(r.w_price)),
+      price: toMajor(Number(r.w_price), r.w_currency),
       currency: r.w_currency,
       minSeats,
       maxSeats,

@@ -4,13 +4,14 @@ import { transaction } from '../../platform/db/after-commit'
 import type { RequestContext } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
 import { conflict, fieldError, forbidden } from '../../platform/http/errors'
+import { exponentOf, fitsMinorUnit, toMinor } from '../../shared/money'
 import { Membership } from '../tenants'
 import type { User } from '../users'
 import { assertOwner, isUuid } from './access'
 import { seatsAdded } from './capacity.hooks'
 import { WorkshopView } from './catalogue.views'
 import { WorkshopSchedule } from './schedule.entity'
-import { serializeWorkshop, toMinor } from './serialize'
+import { serializeWorkshop } from './serialize'
 import { freeSlug } from './slug'
 import { Tag } from './tag.entity'
 import { WorkshopTemplate } from './template.entity'
@@ -43,6 +44,25 @@ async function assertSeatsFit(em: EntityManager, workshop: Workshop, maxSeats: n
   const rows = await em.find(WorkshopSchedule, { workshop, endDate: { $gt: now() } }, { fields: ['seatsTaken'], orderBy: { seatsTaken: 'desc' }, limit: 1 })
   const held = rows[0]?.seatsTaken ?? 0
   if (maxSeats < held) throw fieldError('maxSeats', `Maximum seats cannot be lower than the ${held} seats already booked on a coming schedule.`)
+}
+
+/** A seat price in the team's currency's minor units; more decimals than the currency has is a 422 (JPY has none). */
+export function priceInMinor(price: number, currency: string) {
+  if (!fitsMinorUnit(price, currency)) {
+    const digits = exponentOf(currency)
+    throw fieldError(
+      'price',
+      digits ? `Prices in ${currency.toUpperCase()} have at most ${digits} decimals` : `Prices in ${currency.toUpperCase()} are whole amounts`,
+    )
+  }
+  return toMinor(price, currency)
+}
+
+/** A template's suggested price, when it is in the team's currency; else the workshop needs its own price. */
+function templatePrice(template: WorkshopTemplate | null, currency: string) {
+  if (!template) return 0
+  if (template.currency === currency) return template.price
+  throw fieldError('price', `Price is required (the template's price is in ${template.currency.toUpperCase()}: set one in ${currency.toUpperCase()})`)
 }
 
 export const workshopRoutes = crud({
@@ -91,7 +111,7 @@ export const workshopRoutes = crud({
       image: data.image || template?.image || null,
       video: data.video || template?.video || null,
       outcomes: data.outcomes?.length ? data.outcomes : (template?.outcomes ?? []),
-      price: data.price !== undefined ? toMinor(data.price) : (template?.price ?? 0),
+      price: data.price !== undefined ? priceInMinor(data.price, tenant.currency) : templatePrice(template, tenant.currency),
       currency: tenant.currency,
       minSeats: data.minSeats,
       maxSeats: data.maxSeats,
@@ -113,7 +133,7 @@ export const workshopRoutes = crud({
       if (workshopTemplateId && !template) throw fieldError('workshopTemplateId', 'Please select a valid workshop template')
       row.workshopTemplate = template
     }
-    if (price !== undefined) row.price = toMinor(price)
+    if (price !== undefined) row.price = priceInMinor(price, row.currency)
     if (refundPolicy !== undefined) row.refundPolicy = refundPolicy
     for (const k of ['image', 'video'] as const) if (rest[k] === '') rest[k] = null
     const raised = rest.maxSeats !== undefined && rest.maxSeats > row.maxSeats

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { serializePublicUser, User } from '../../modules/users'
 import { listPublicSchedules } from '../../modules/workshops'
 import { log } from '../../platform/log'
+import { toMinor } from '../../shared/money'
 
 /**
  * Public marketing data changes rarely and every visitor sees the same: each app server keeps
@@ -39,7 +40,7 @@ export async function upcomingWorkshops(em: EntityManager, limit = 6) {
       id: s.id,
       title: s.workshop.title,
       image: s.workshop.image ?? null,
-      price: Math.round((s.price ?? 0) * 100),
+      price: toMinor(s.price ?? 0, s.currency ?? 'usd'),
       currency: s.currency ?? 'usd',
       startDate: new Date(s.startDate ?? 0),
       mode: s.mode,

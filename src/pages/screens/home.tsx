@@ -2,6 +2,7 @@
 import { Suspense, use } from 'react'
 import { css } from 'styled-system/css'
 import { config } from '../../config'
+import { formatMinor } from '../../shared/money'
 import { TAGLINE } from '../document'
 import { buttonLink } from '../layouts/parts'
 import type { PageContext, PageModule } from '../routes'
@@ -72,13 +73,7 @@ function Coaches({ load }: { load: Promise<Awaited<ReturnType<typeof featuredCoa
   )
 }
 
-// Formatters are costly to build: one per currency, kept.
-const moneyFormats = new Map<string, Intl.NumberFormat>()
-const money = (minor: number, currency: string) => {
-  const c = currency.toUpperCase()
-  if (!moneyFormats.has(c)) moneyFormats.set(c, new Intl.NumberFormat('en-US', { style: 'currency', currency: c }))
-  return moneyFormats.get(c)!.format(minor / 100)
-}
+const money = (minor: number, currency: string) => formatMinor(minor, currency)
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
 const when = (d: Date) => `${dateFormat.format(d)} UTC`
 

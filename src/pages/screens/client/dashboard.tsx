@@ -28,7 +28,7 @@ async function load(ctx: PageContext) {
     waitlist,
     payments,
     metrics: { ...metrics, nextWorkshopAt: metrics.nextWorkshopAt ? new Date(metrics.nextWorkshopAt).toISOString() : null },
-    currency: bookings[0]?.currency ?? 'usd',
+    currency: metrics.currency,
   }
 }
 type Data = Awaited<ReturnType<typeof load>>

@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { badge } from 'styled-system/recipes'
+import { formatMinor } from '../../../shared/money'
 
 export const muted = css({ color: 'fg.muted', fontSize: 'sm' })
 export const card = css({
@@ -225,21 +226,8 @@ export function Stat({ label, value, hint, testId }: { label: string; value: Rea
 }
 
 // ---- formatting (cached formatters) ----
-const moneyFormats = new Map<string, Intl.NumberFormat>()
-/** Minor units in their currency: 14900 usd -> "$149.00". */
-export function money(minor: number, currency = 'usd') {
-  const key = currency.toUpperCase()
-  let f = moneyFormats.get(key)
-  if (!f) {
-    try {
-      f = new Intl.NumberFormat('en-US', { style: 'currency', currency: key })
-    } catch {
-      f = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-    }
-    moneyFormats.set(key, f)
-  }
-  return f.format(minor / 100)
-}
+/** Minor units in their currency: 14900 usd -> "$149.00", 1500 jpy -> "¥1,500". */
+export const money = (minor: number, currency = 'usd') => formatMinor(minor, currency)
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>()
 function formatter(tz: string, kind: 'day' | 'dateTime' | 'time' | 'short') {

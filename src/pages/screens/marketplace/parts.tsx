@@ -7,6 +7,7 @@ import { css, cx } from 'styled-system/css'
 import { badge } from 'styled-system/recipes'
 import type { listPublicSchedules } from '../../../modules/workshops'
 import { countryByCode } from '../../../shared/countries'
+import { formatAmount } from '../../../shared/money'
 
 export type PublicSchedule = Awaited<ReturnType<typeof listPublicSchedules>>['data'][number]
 export type PublicCoach = NonNullable<PublicSchedule['coach']> & { rating?: { average: number | null; count: number } }
@@ -30,12 +31,7 @@ function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: strin
 /** Decimal amount (as the API shows it) in its currency; 0 reads "Free". */
 export function money(amount: number | null | undefined, currency: string | null | undefined) {
   if (!amount) return 'Free'
-  const c = (currency ?? 'usd').toUpperCase()
-  try {
-    return formatter(`n|en-US|${c}`, () => new Intl.NumberFormat('en-US', { style: 'currency', currency: c })).format(amount)
-  } catch {
-    return `${amount.toFixed(2)} ${(currency ?? '').toUpperCase()}`
-  }
+  return formatAmount(amount, currency ?? 'usd')
 }
 
 type When = Date | string | null | undefined
