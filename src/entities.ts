@@ -8,6 +8,7 @@ import { MailOptOut, SentNotification } from './modules/notifications'
 import { Invoice, Payment, WebhookEvent } from './modules/payments'
 import { ConnectedAccount, ConnectPayout, PayoutReversal, PayoutTransfer } from './modules/payouts'
 import { Permission, Role } from './modules/roles'
+import { TaxProfile } from './modules/tax'
 import { TeamInvitation } from './modules/teams'
 import { Membership, Tenant } from './modules/tenants'
 import { StoredFile } from './modules/uploads'
@@ -20,6 +21,7 @@ export const entities = [
   User,
   Tenant,
   Membership,
+  TaxProfile,
   TeamInvitation,
   Role,
   Permission,

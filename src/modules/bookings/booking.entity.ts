@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties, listingGenerationTrigger, pageGenerationTrigger, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
 import type { RefundPolicy } from '../../shared/refund-policy'
+import type { Billing, BookingTax } from '../tax'
 import { Tenant } from '../tenants'
 import { User } from '../users'
 import { WorkshopSchedule } from '../workshops'
@@ -88,6 +89,14 @@ export const BookingSchema = defineEntity({
      * Null on bookings made before terms were kept: the current policy applies to them.
      */
     refundTerms: p.json<RefundTerms>().nullable(),
+    /** The buyer's billing details for the invoice (country; a company's name, address and VAT ID). */
+    billing: p.json<Billing>().nullable(),
+    /**
+     * The tax the server decided when the booking was made (kind, rate, where, prices incl. or
+     * excl. tax) and its amounts in minor units: `gross` is `amountDue`. Null on bookings made
+     * before taxes were kept (no tax).
+     */
+    tax: p.json<BookingTax>().nullable(),
   },
 })
 export class Booking extends BookingSchema.class {}

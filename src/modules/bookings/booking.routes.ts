@@ -92,6 +92,7 @@ const bookings = crud({
       address: data.address ?? null,
       meta: data.meta ?? null,
       waitlistEntryId: data.waitlistEntryId || null,
+      billing: data.billing ?? null,
     })
   },
   async authorizeChange(ctx, row, action) {

@@ -1,5 +1,6 @@
 import { wrap } from '@mikro-orm/core'
 import { toMajor } from '../../shared/money'
+import { serializeBookingTax } from '../tax'
 import type { ViewOf } from '../../shared/view'
 import type { User } from '../users'
 import { avatarUrl } from '../users'
@@ -71,6 +72,8 @@ export function serializeBooking(b: Booking, viewer: User | null, include: strin
     confirmedAt: b.confirmedAt ?? null,
     cancelledAt: b.cancelledAt ?? null,
     refundAmount: b.refundAmount == null ? null : toMajor(b.refundAmount, b.currency),
+    billing: b.billing ?? null,
+    tax: serializeBookingTax(b.tax, b.currency),
     createdAt: b.createdAt,
     updatedAt: b.updatedAt,
     deletedAt: b.deletedAt ?? null,

@@ -101,3 +101,20 @@ export function serializeVoucherForBooker(v: Voucher, currency: string) {
     status: voucherStatus(v),
   }
 }
+
+/**
+ * The team changed currency: its vouchers' amounts (a fixed discount, any cap) keep the amount
+ * the manager typed, rescaled to the new currency's minor unit (half up), like its prices.
+ */
+export async function rescaleTeamVouchers(em: EntityManager, tenantId: string, shift: number) {
+  if (!shift) return
+  const scaled = (path: string) =>
+    shift > 0 ? `to_jsonb(((data->>'${path}')::numeric * ${10 ** shift})::bigint)` : `to_jsonb(round((data->>'${path}')::numeric / ${10 ** -shift}))`
+  await em.execute(
+    `update vouchers set updated_at = now(), data = data
+       || case when data->>'discountType' = 'fixed' and jsonb_typeof(data->'discountValue') = 'number' then jsonb_build_object('discountValue', ${scaled('discountValue')}) else '{}'::jsonb end
+       || case when jsonb_typeof(data->'maxDiscount') = 'number' then jsonb_build_object('maxDiscount', ${scaled('maxDiscount')}) else '{}'::jsonb end
+     where tenant_id = ?`,
+    [tenantId],
+  )
+}

@@ -31,7 +31,7 @@ const STATIC_COLUMNS = `
   s.visibility, s.mode, s.venue_name, s.address_line1, s.address_line2, s.city, s.state, s.zip,
   s.created_at, s.updated_at,
   w.workshop_template_id as w_template_id, w.title as w_title, w.slug as w_slug, w.description as w_description,
-  w.image as w_image, w.video as w_video, w.outcomes as w_outcomes, w.price as w_price, w.currency as w_currency, w.min_seats as w_min_seats,
+  w.image as w_image, w.video as w_video, w.outcomes as w_outcomes, w.price as w_price, w.currency as w_currency, w.price_note as w_price_note, w.min_seats as w_min_seats,
   w.max_seats as w_max_seats, w.refund_policy as w_refund_policy, w.created_at as w_created_at, w.updated_at as w_updated_at,
   u.username as u_username, u.avatar as u_avatar, u.profile as u_profile, u.coach_profile as u_coach_profile,
   ${TAGS}`
@@ -132,6 +132,7 @@ export function publicCard(r: Record<string, any>) {
     runs: false,
     price: toMajor(Number(r.w_price), r.w_currency),
     currency: r.w_currency,
+    priceNote: r.w_price_note ?? null,
     rating: NO_RATING,
     workshop: {
       id: r.workshop_id,
@@ -146,6 +147,7 @@ export function publicCard(r: Record<string, any>) {
       outcomes: json<string[] | null>(r.w_outcomes) ?? [],
       price: toMajor(Number(r.w_price), r.w_currency),
       currency: r.w_currency,
+      priceNote: r.w_price_note ?? null,
       minSeats,
       maxSeats,
       refundPolicy: json<RefundPolicy>(r.w_refund_policy) ?? null,

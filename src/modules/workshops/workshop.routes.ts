@@ -5,6 +5,7 @@ import type { RequestContext } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
 import { conflict, fieldError, forbidden } from '../../platform/http/errors'
 import { exponentOf, fitsMinorUnit, toMinor } from '../../shared/money'
+import { loadTaxProfile, priceNoteOf } from '../tax'
 import { Membership } from '../tenants'
 import type { User } from '../users'
 import { assertOwner, isUuid } from './access'
@@ -113,6 +114,7 @@ export const workshopRoutes = crud({
       outcomes: data.outcomes?.length ? data.outcomes : (template?.outcomes ?? []),
       price: data.price !== undefined ? priceInMinor(data.price, tenant.currency) : templatePrice(template, tenant.currency),
       currency: tenant.currency,
+      priceNote: priceNoteOf(await loadTaxProfile(ctx.em as EntityManager, tenant.id)),
       minSeats: data.minSeats,
       maxSeats: data.maxSeats,
       refundPolicy: data.refundPolicy ?? null,
