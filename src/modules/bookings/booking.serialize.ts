@@ -1,7 +1,7 @@
 import { wrap } from '@mikro-orm/core'
 import { toMajor } from '../../shared/money'
-import { serializeBookingTax } from '../tax'
 import type { ViewOf } from '../../shared/view'
+import { serializeBookingTax } from '../tax'
 import type { User } from '../users'
 import { avatarUrl } from '../users'
 import type { Workshop, WorkshopSchedule } from '../workshops'

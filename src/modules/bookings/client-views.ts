@@ -201,7 +201,7 @@ export async function clientBookingDetail(em: EntityManager, userId: string, boo
     ),
     queryPrepared<any>(
       em,
-      `select 'invoice' as what, i.id, i.kind, i.number, i.issued_at, i.total, i.currency, null::int as rating, null as comment from invoices i where i.booking_id = ?
+      `select 'invoice' as what, i.id, i.kind, i.number, i.issued_at, i.total, i.currency, null::int as rating, i.refund_id::text as comment from invoices i where i.booking_id = ?
        union all
        select 'feedback', f.id, null, null, f.created_at, null, null, f.rating, f.comment from feedbacks f where f.workshop_schedule_id = ? and f.user_id = ? and f.deleted_at is null
        union all
@@ -230,27 +230,37 @@ export async function clientBookingDetail(em: EntityManager, userId: string, boo
   }
 }
 
-/** The invoice of a paid booking and the credit note of a refunded one (issued or not yet). */
+/**
+ * The invoice of a paid booking and a credit note per refund (issued, or numbered on download);
+ * credit notes issued before one was issued per refund cover the refunds made before them.
+ */
 function documentsOf(payments: any[], issued: any[]) {
   const out: any[] = []
   const paid = payments.filter((p) => p.kind === 'payment' && (p.status === 'succeeded' || p.status === 'refunded'))
-  const refunds = payments.filter((p) => p.kind === 'refund' && p.status === 'succeeded')
-  for (const [kind, rows] of [
-    ['invoice', paid],
-    ['credit_note', refunds],
-  ] as const) {
-    if (!rows.length) continue
-    const doc = issued.find((i) => i.kind === kind)
+  if (paid.length)
     out.push(
-      doc ?? {
-        id: `${rows[0].booking_id}-${kind}`,
-        kind,
+      issued.find((i) => i.kind === 'invoice') ?? {
+        id: `${paid[0].booking_id}-invoice`,
+        kind: 'invoice',
         number: null,
-        issued_at: rows[rows.length - 1].created_at,
-        total: rows.reduce((n, p) => n + Number(p.amount), 0),
-        currency: rows[0].currency,
+        issued_at: paid[paid.length - 1].created_at,
+        total: paid.reduce((n, p) => n + Number(p.amount), 0),
+        currency: paid[0].currency,
       },
     )
+  const notes = issued.filter((i) => i.kind === 'credit_note')
+  out.push(...notes)
+  for (const r of payments.filter((p) => p.kind === 'refund' && p.status === 'succeeded')) {
+    const covered = notes.some((n) => n.comment === r.id || (!n.comment && new Date(n.issued_at) >= new Date(r.created_at)))
+    if (!covered)
+      out.push({
+        id: `${r.booking_id}-credit_note-${r.id}`,
+        kind: 'credit_note',
+        number: null,
+        issued_at: r.created_at,
+        total: Number(r.amount),
+        currency: r.currency,
+      })
   }
   return out
 }
@@ -280,7 +290,8 @@ export const invoiceRow = (i: any, bookingId: string, workshopTitle: string): Cl
   total: toMajor(Number(i.total), i.currency),
   currency: i.currency,
   workshopTitle,
-  url: `/v1/payments/bookings/${bookingId}/invoice${i.kind === 'credit_note' ? '?document=credit-note' : ''}`,
+  // An issued credit note by its id; one not numbered yet: the booking's owed ones are issued on download.
+  url: `/v1/payments/bookings/${bookingId}/invoice${i.kind === 'credit_note' ? `?document=credit-note${i.number != null && isUuid(String(i.id)) ? `&id=${i.id}` : ''}` : ''}`,
 })
 
 /** The latest `limit` payments and refunds of the bookings I made (the dashboard's): one statement. */
@@ -402,20 +413,32 @@ const INVOICE_ORDER = { number: 't.number', kind: 't.kind', workshop: 't.title',
 export async function clientInvoicesPage(em: EntityManager, userId: string, q: ListQuery, scope: { bookingId?: string } = {}) {
   if (scope.bookingId && !isUuid(scope.bookingId)) return { rows: [] as ClientInvoiceRow[], total: 0, page: 0 }
   const mine = scope.bookingId ? `${MINE} and b.id = ?` : 'b.user_id = ? and b.deleted_at is null'
-  const params: unknown[] = scope.bookingId ? [userId, userId, scope.bookingId] : [userId]
+  const minePart: unknown[] = scope.bookingId ? [userId, userId, scope.bookingId] : [userId]
+  // `mine` is in each of the three parts: the invoices, the refunds' credit notes, the earlier per-booking credit notes.
+  const params: unknown[] = [...minePart, ...minePart, ...minePart]
   const like = likePattern(q.filters.q)
   if (like) params.push(like)
-  // A paid booking has an invoice and a refunded one a credit note (numbered when first downloaded).
+  // A paid booking has an invoice and each refund a credit note (numbered when first downloaded).
   const page = await pagedSql(
     em,
-    `select coalesce(i.id::text, d.booking_id::text || '-' || d.kind) as id, d.booking_id, d.kind, i.number, coalesce(i.issued_at, d.at) as issued_at,
-            coalesce(i.total, d.total) as total, d.currency, w.title
-       from (select p.booking_id, case when p.kind = 'refund' then 'credit_note' else 'invoice' end as kind, max(p.created_at) as at, sum(p.amount)::int as total, max(p.currency) as currency
+    `select coalesce(i.id::text, d.booking_id::text || '-' || d.kind || coalesce('-' || d.refund_id::text, '')) as id, d.booking_id, d.kind, i.number,
+            coalesce(i.issued_at, d.at) as issued_at, coalesce(i.total, d.total) as total, d.currency, w.title
+       from (select p.booking_id, 'invoice' as kind, null::uuid as refund_id, max(p.created_at) as at, sum(p.amount)::int as total, max(p.currency) as currency
                from payments p join bookings b on b.id = p.booking_id
-              where ${mine} and ((p.kind = 'payment' and p.status in ('succeeded', 'refunded')) or (p.kind = 'refund' and p.status = 'succeeded'))
-              group by 1, 2) d
+              where ${mine} and p.kind = 'payment' and p.status in ('succeeded', 'refunded')
+              group by 1
+             union all
+             select r.booking_id, 'credit_note', r.id, r.created_at, r.amount, r.currency
+               from payments r join bookings b on b.id = r.booking_id
+              where ${mine} and r.kind = 'refund' and r.status = 'succeeded'
+                and not exists (select 1 from invoices c where c.booking_id = r.booking_id and c.kind = 'credit_note' and c.refund_id is null and c.issued_at >= r.created_at)
+             union all
+             select c.booking_id, 'credit_note', null, c.issued_at, c.total, c.currency
+               from invoices c join bookings b on b.id = c.booking_id
+              where ${mine} and c.kind = 'credit_note' and c.refund_id is null) d
        join bookings b on b.id = d.booking_id join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id
        left join invoices i on i.booking_id = d.booking_id and i.kind = d.kind
+             and (d.kind = 'invoice' or i.refund_id = d.refund_id or (d.refund_id is null and i.refund_id is null and i.issued_at = d.at))
       ${like ? 'where w.title ilike ?' : ''}`,
     params,
     q,

@@ -19,6 +19,7 @@ export const PERMISSIONS = {
   'feedback.view': 'See feedback on own workshops',
   'members.view': 'See the members of the team and their roles',
   'members.manage': 'Invite, change and remove members of the team; rename the team',
+  'invoices.view': "See the team's invoices and credit notes and download its tax report",
 } as const
 
 export type PermissionName = keyof typeof PERMISSIONS
@@ -31,7 +32,7 @@ export const DEFAULT_ROLES: Record<string, { description: string; permissions: P
   },
   manager: {
     description: 'Runs a team: its members, invitations and roles, vouchers, every booking and its settings (a membership role)',
-    permissions: ['members.view', 'members.manage', 'vouchers.manage', 'bookings.manage'],
+    permissions: ['members.view', 'members.manage', 'vouchers.manage', 'bookings.manage', 'invoices.view'],
   },
   client: { description: 'Clients who book and pay for seats (default)', permissions: ['bookings.create'] },
 }
@@ -55,6 +56,7 @@ export const TEAM_PERMISSIONS: readonly PermissionName[] = [
   'feedback.view',
   'members.view',
   'members.manage',
+  'invoices.view',
 ]
 
 /** Role names that are never given through a team (the account-wide ones). */

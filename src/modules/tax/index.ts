@@ -5,7 +5,7 @@
  * charge for businesses). Stands on tenants; bookings, payments and teams use it.
  */
 export { RATES, type RateOverride, rateFor, tableRate } from './rates'
-export { type Billing, type BookingTax, loadTaxProfile, retax, saveTaxProfile, serializeBookingTax, serializeTaxProfile, taxOfSale } from './tax.service'
 export { decideTax, REVERSE_CHARGE, REVERSE_CHARGE_EU, refundSplit, type TaxDecision, taxAmounts } from './tax.rules'
 export * from './tax.schema'
+export { type Billing, type BookingTax, loadTaxProfile, retax, saveTaxProfile, serializeBookingTax, serializeTaxProfile, taxOfSale } from './tax.service'
 export { TaxProfile } from './tax-profile.entity'

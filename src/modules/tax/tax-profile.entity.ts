@@ -25,9 +25,7 @@ export const TaxProfileSchema = defineEntity({
     taxId: p.string().length(64).nullable(),
     registered: p.boolean().default(false),
     pricesIncludeTax: p.boolean().default(false),
-    rates: p
-      .json<RateOverride[]>()
-      .onCreate(() => []),
+    rates: p.json<RateOverride[]>().onCreate(() => []),
   },
 })
 export class TaxProfile extends TaxProfileSchema.class {}

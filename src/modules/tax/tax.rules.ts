@@ -17,8 +17,8 @@
  */
 import { splitTax, taxInGross } from '../../shared/money'
 import { type RateOverride, rateFor } from './rates'
-import { isEu } from './tax-id'
 import { type TaxKind, taxNameOf } from './tax.schema'
+import { isEu } from './tax-id'
 
 export interface SellerTax {
   registered: boolean
@@ -90,7 +90,14 @@ export function decideTax(seller: SellerTax | null | undefined, supply: Supply, 
     region = buyerCountry ? (buyer.region?.toUpperCase() ?? null) : homeRegion
     // A business with a valid VAT ID elsewhere: the recipient accounts for the tax.
     if (buyer.vatId && buyerCountry && buyerCountry !== home && hasVat(home) && hasVat(buyerCountry)) {
-      return { ...base, kind: 'reverse_charge', rate: 0, country: buyerCountry, region: null, note: isEu(home) && isEu(buyerCountry) ? REVERSE_CHARGE_EU : REVERSE_CHARGE }
+      return {
+        ...base,
+        kind: 'reverse_charge',
+        rate: 0,
+        country: buyerCountry,
+        region: null,
+        note: isEu(home) && isEu(buyerCountry) ? REVERSE_CHARGE_EU : REVERSE_CHARGE,
+      }
     }
   }
   if (!sameArea(home, place)) {
@@ -101,7 +108,15 @@ export function decideTax(seller: SellerTax | null | undefined, supply: Supply, 
   if (place === 'CA' && !region) region = homeRegion
   const rate = rateFor(place, region, at, overrides)
   if (rate === null) return NONE(included)
-  return { ...base, kind: 'standard', rate, country: place, region: place === 'CA' || place === 'US' ? region : null, name: taxNameOf(place, region), note: null }
+  return {
+    ...base,
+    kind: 'standard',
+    rate,
+    country: place,
+    region: place === 'CA' || place === 'US' ? region : null,
+    name: taxNameOf(place, region),
+    note: null,
+  }
 }
 
 /** Net, tax and gross of `amount` (minor units, in the price's terms: gross when prices include tax) under a decision. */
@@ -115,7 +130,7 @@ export function taxAmounts(amount: number, d: Pick<TaxDecision, 'kind' | 'rate' 
 
 /** The split of a refund (gross minor units) of a sale: the same rate, tax inside the refunded amount. */
 export function refundSplit(refunded: number, d: Pick<TaxDecision, 'kind' | 'rate'> | null | undefined) {
-  if (!d || d.kind !== 'standard' || !d.rate) return { net: refunded, tax: 0, gross: refunded }
+  if (d?.kind !== 'standard' || !d.rate) return { net: refunded, tax: 0, gross: refunded }
   const tax = taxInGross(refunded, d.rate)
   return { net: refunded - tax, tax, gross: refunded }
 }

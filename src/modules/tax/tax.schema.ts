@@ -96,7 +96,13 @@ export const TaxProfileSchema = v.pipe(
     ),
     ['region'],
   ),
-  v.transform((p) => ({ ...p, legalName: p.legalName || null, address: p.address || null, taxId: p.taxId ? normalizeTaxId(p.taxId) : null, region: p.region || null })),
+  v.transform((p) => ({
+    ...p,
+    legalName: p.legalName || null,
+    address: p.address || null,
+    taxId: p.taxId ? normalizeTaxId(p.taxId) : null,
+    region: p.region || null,
+  })),
 )
 export type TaxProfileInput = v.InferOutput<typeof TaxProfileSchema>
 
@@ -138,15 +144,29 @@ export const BillingSchema = v.pipe(
     v.partialCheck([['country'], ['vatId']], (b) => !b.vatId || validTaxId(b.country, b.vatId), M.vatId),
     ['vatId'],
   ),
-  v.transform((b) => ({ ...b, company: b.company || null, address: b.address || null, vatId: b.vatId ? normalizeTaxId(b.vatId) : null, region: b.region || null })),
+  v.transform((b) => ({
+    ...b,
+    company: b.company || null,
+    address: b.address || null,
+    vatId: b.vatId ? normalizeTaxId(b.vatId) : null,
+    region: b.region || null,
+  })),
 )
 export type BillingInput = v.InferOutput<typeof BillingSchema>
 
 /** `GET /v1/t/tax-report`: the filing period (dates, both included, UTC) and the format. */
 export const TaxReportQuerySchema = v.pipe(
   v.object({
-    from: v.pipe(v.string(M.from), v.regex(/^\d{4}-\d{2}-\d{2}$/, M.from), v.check((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), M.from)),
-    to: v.pipe(v.string(M.from), v.regex(/^\d{4}-\d{2}-\d{2}$/, M.from), v.check((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), M.from)),
+    from: v.pipe(
+      v.string(M.from),
+      v.regex(/^\d{4}-\d{2}-\d{2}$/, M.from),
+      v.check((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), M.from),
+    ),
+    to: v.pipe(
+      v.string(M.from),
+      v.regex(/^\d{4}-\d{2}-\d{2}$/, M.from),
+      v.check((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), M.from),
+    ),
     format: v.optional(v.picklist(['json', 'csv'], 'The format must be json or csv'), 'json'),
   }),
   v.forward(

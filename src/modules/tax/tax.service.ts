@@ -66,7 +66,13 @@ export async function saveTaxProfile(em: EntityManager, tenantId: string, input:
 /** The tax of a sale of `amount` minor units (in the price's terms) by a team with `profile`. */
 export function taxOfSale(profile: TaxProfile | null, supply: Supply, buyer: Buyer, amount: number, at: Date): BookingTax {
   const decision = decideTax(
-    profile && { registered: profile.registered, pricesIncludeTax: profile.pricesIncludeTax, country: profile.country, region: profile.region, rates: profile.rates },
+    profile && {
+      registered: profile.registered,
+      pricesIncludeTax: profile.pricesIncludeTax,
+      country: profile.country,
+      region: profile.region,
+      rates: profile.rates,
+    },
     supply,
     buyer,
     at,
