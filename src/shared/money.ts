@@ -151,6 +151,18 @@ export const formatMinor = (minor: number, currency: string, locale = DEFAULT_LO
 /** A decimal amount (as the API shows it) in its currency: 119 eur -> "€119.00", 1500 jpy -> "¥1,500". */
 export const formatAmount = (amount: number, currency: string, locale = DEFAULT_LOCALE) => formatter(locale, currency).format(amount)
 
+const plainFormats = new Map<number, Intl.NumberFormat>()
+/**
+ * Minor units as "1,234.50 EUR" (JPY: "1,500 JPY"): the code after the amount, for mails and
+ * documents (plain text and fonts without every currency's symbol).
+ */
+export function formatWithCode(minor: number, currency: string) {
+  const digits = exponentOf(currency)
+  let f = plainFormats.get(digits)
+  if (!f) plainFormats.set(digits, (f = new Intl.NumberFormat(DEFAULT_LOCALE, { minimumFractionDigits: digits, maximumFractionDigits: digits })))
+  return `${f.format(toMajor(minor, currency))} ${currency.toUpperCase()}`
+}
+
 // ---- Tax arithmetic ----
 
 /** Rates are percentages with at most three decimals (8.1, 14.975); kept as integer thousandths of a percent. */

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { config } from '../../config'
 import { log } from '../../platform/log'
 import { layout, queueMail } from '../../platform/mail'
-import { formatMinor } from '../../shared/money'
+import { formatWithCode } from '../../shared/money'
 import { User } from '../users'
 import { Workshop, WorkshopSchedule } from '../workshops'
 import type { Booking } from './booking.entity'
@@ -18,7 +18,7 @@ const when = (s: WorkshopSchedule) =>
     minute: '2-digit',
     timeZoneName: 'short',
   }).format(s.startDate)
-const money = (minor: number, currency: string) => formatMinor(minor, currency)
+const money = (minor: number, currency: string) => formatWithCode(minor, currency)
 
 /** What the cancellation gives back: the refund policy's amount (a client), everything (the coach). */
 function refundLine(b: Booking) {

@@ -7,7 +7,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { conflict } from '../../platform/http/errors'
-import { decimalString, toMajor } from '../../shared/money'
+import { formatWithCode, toMajor } from '../../shared/money'
 import { describeRefundPolicy, type RefundPolicy, type RefundQuote, refundFor } from '../../shared/refund-policy'
 import type { WorkshopSchedule } from '../workshops'
 import type { Booking } from './booking.entity'
@@ -66,7 +66,7 @@ export async function quoteRefund(em: EntityManager, b: Booking, schedule: Works
 
 /** A cancellation refused because its refund is no longer the one the client saw (a deadline passed meanwhile). */
 export function refundChanged(amount: number, currency: string) {
-  const shown = `${decimalString(amount, currency)} ${currency.toUpperCase()}`
+  const shown = formatWithCode(amount, currency)
   return conflict(`The refund for this booking is now ${shown}: a refund deadline has passed. Check the amount and confirm again.`)
 }
 

@@ -7,18 +7,12 @@
  */
 import PDFDocument from 'pdfkit'
 import { countryByCode } from '../../shared/countries'
-import { exponentOf, toMajor } from '../../shared/money'
+import { formatWithCode } from '../../shared/money'
 import { documentNumber } from './invoice.service'
 import type { Invoice, InvoiceItem } from './payment.entity'
 
-const numberFormats = new Map<number, Intl.NumberFormat>()
 /** Minor units as "1,234.50 EUR" (JPY: "1,500 JPY"). */
-export function formatMoney(minor: number, currency: string) {
-  const digits = exponentOf(currency)
-  let f = numberFormats.get(digits)
-  if (!f) numberFormats.set(digits, (f = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })))
-  return `${f.format(toMajor(minor, currency))} ${currency.toUpperCase()}`
-}
+export const formatMoney = formatWithCode
 
 function formatDate(iso: string, timeZone: string) {
   try {
