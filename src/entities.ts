@@ -6,7 +6,7 @@ import { Feedback, FeedbackTotal } from './modules/feedback'
 import { JobApplication, JobPosting } from './modules/job-postings'
 import { MailOptOut, SentNotification } from './modules/notifications'
 import { Invoice, Payment, WebhookEvent } from './modules/payments'
-import { ConnectedAccount, ConnectPayout, PayoutReversal, PayoutTransfer } from './modules/payouts'
+import { ConnectedAccount, ConnectPayout, PayoutFeePercent, PayoutMoneyDelta, PayoutMoneyTotal, PayoutReversal, PayoutTransfer } from './modules/payouts'
 import { Permission, Role } from './modules/roles'
 import { TeamInvitation } from './modules/teams'
 import { Membership, Tenant } from './modules/tenants'
@@ -51,6 +51,9 @@ export const entities = [
   PayoutTransfer,
   PayoutReversal,
   ConnectPayout,
+  PayoutFeePercent,
+  PayoutMoneyTotal,
+  PayoutMoneyDelta,
   JobPosting,
   JobApplication,
   SentNotification,
