@@ -52,6 +52,7 @@ export {
   writeTableState,
 } from './components/table/table-state'
 export * from './components/table/table-utils'
+export * from './components/tabs/tab-links'
 export * from './components/tabs/tabs'
 export * from './components/toast/toast'
 export * from './components/tooltip/tooltip'

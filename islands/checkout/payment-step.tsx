@@ -306,9 +306,9 @@ function CardForm({ booking, onPaid, ...props }: { booking: Booking; onPaid: () 
           role="alert"
           className={css({
             borderWidth: '1px',
-            borderColor: 'amber.7',
-            bg: 'amber.2',
-            color: 'amber.12',
+            borderColor: 'yellow.7',
+            bg: 'yellow.2',
+            color: 'yellow.12',
             borderRadius: 'l2',
             px: '3',
             py: '2',

@@ -142,7 +142,7 @@ function BookPage({ data, ctx }: { data: Data; ctx: PageContext }) {
         </section>
         <section aria-label="Checkout" className={cx(cardBox, css({ p: { base: '5', md: '7' } }))}>
           {data.offerGone && (
-            <p role="status" className={css({ mb: '4', fontSize: 'sm', bg: 'amber.2', color: 'amber.11', borderRadius: 'l2', px: '3', py: '2' })}>
+            <p role="status" className={css({ mb: '4', fontSize: 'sm', bg: 'yellow.2', color: 'yellow.11', borderRadius: 'l2', px: '3', py: '2' })}>
               This waitlist offer has ended: it was booked, left, or not taken in time, and its seats went to the next person waiting.
             </p>
           )}

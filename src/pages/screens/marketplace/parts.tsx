@@ -179,7 +179,7 @@ export function CoachAvatar({ name, src, size = 10, eager = false }: { name: str
 }
 
 const starsBox = css({ display: 'inline-flex', alignItems: 'center', gap: '1', fontSize: 'sm' })
-const starGlyph = css({ color: 'amber.9' })
+const starGlyph = css({ color: 'yellow.9' })
 
 export function Stars({ average, count }: { average: number | null; count: number }) {
   if (!count || average === null) return <span className={muted}>No reviews yet</span>
@@ -231,7 +231,7 @@ const card = {
   coachName: css({ fontSize: 'sm', fontWeight: 'medium' }),
   foot: css({ px: '5', py: '3', borderTopWidth: '1px', borderColor: 'border.subtle', bg: 'bg.subtle', display: 'flex', alignItems: 'center', gap: '3' }),
   price: css({ fontWeight: 'bold', fontSize: 'lg' }),
-  seats: { full: cx(muted, css({ color: 'red.10' })), few: cx(muted, css({ color: 'amber.11' })), many: cx(muted, css({ color: 'fg.muted' })) },
+  seats: { full: cx(muted, css({ color: 'red.10' })), few: cx(muted, css({ color: 'yellow.11' })), many: cx(muted, css({ color: 'fg.muted' })) },
   aside: cx(css({ ml: 'auto' }), muted),
   srOnly: css({ srOnly: true }),
   book: css({

@@ -196,7 +196,7 @@ const bookCard = cx(
 )
 const priceCss = css({ fontSize: '3xl', fontWeight: 'bold', letterSpacing: 'tight', lineHeight: '1' })
 const seatsCss = {
-  few: css({ color: 'amber.11', fontWeight: 'semibold', fontSize: 'sm' }),
+  few: css({ color: 'yellow.11', fontWeight: 'semibold', fontSize: 'sm' }),
   many: css({ color: 'fg.muted', fontSize: 'sm' }),
   none: css({ color: 'red.11', fontWeight: 'semibold', fontSize: 'sm' }),
 }
@@ -465,7 +465,7 @@ export function CoachSection({ p }: { p: SchedulePage }) {
 }
 
 const reviewDate = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
-const starRow = css({ color: 'amber.9', letterSpacing: '0.1em' })
+const starRow = css({ color: 'yellow.9', letterSpacing: '0.1em' })
 export function ReviewsSection({ p }: { p: SchedulePage }) {
   const r = p.workshopRating
   return (

@@ -128,10 +128,7 @@ function WorkshopBody({ data }: { data: Data }) {
     <div className={css({ bg: 'bg.canvas', pb: '16' })}>
       {ld && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: escapeJson(ld) }} />}
       {preview && (
-        <p
-          role="note"
-          className={css({ bg: 'amber.subtle.bg', color: 'amber.subtle.fg', px: '4', py: '3', textAlign: 'center', fontSize: 'sm', fontWeight: 'medium' })}
-        >
+        <p role="note" className={css({ bg: 'yellow.3', color: 'yellow.12', px: '4', py: '3', textAlign: 'center', fontSize: 'sm', fontWeight: 'medium' })}>
           {PREVIEW_TEXT(p)}
         </p>
       )}
