@@ -118,6 +118,13 @@ export function viewerHours(start: When, end: When, tz: string | null | undefine
   return `${otherDay ? `${formatIn('weekdayDayMonth', start, viewerTz)}, ` : ''}${formatHours(start, end, viewerTz)} your time`
 }
 
+/** The reader's own clock at a session's start, or null when it reads the same: "9:00 AM your time" (with the day when it differs). */
+export function viewerStart(start: When, tz: string | null | undefined, viewerTz: string | null | undefined): string | null {
+  if (!viewerTz || sameClock(tz, viewerTz, start)) return null
+  const otherDay = isoDay(start, tz) !== isoDay(start, viewerTz)
+  return `${otherDay ? `${formatIn('weekdayDayMonth', start, viewerTz)}, ` : ''}${formatTime(start, viewerTz)} your time`
+}
+
 /** "2:00 PM – 5:00 PM London time", then the reader's own in brackets where it differs. */
 export function sessionHours(start: When, end: When, tz: string | null | undefined, viewerTz?: string | null): string {
   const own = viewerHours(start, end, tz, viewerTz)

@@ -47,12 +47,12 @@ export const CONFIRMED_TO_RUN = 'Confirmed to run'
 export const seatsLeftLabel = (left: number) => (left <= 0 ? FULLY_BOOKED : count(left, 'seat left'))
 
 /** A coach's payout account (Stripe Connect). */
-export const PAYOUT_ACCOUNT_STATUS: Labels = {
+export const PAYOUT_ACCOUNT_STATUS = {
   none: 'Not set up',
-  onboarding: 'Setup not finished',
-  restricted: 'Needs attention',
+  pending: 'Setup not finished',
+  restricted: 'Restricted',
   enabled: 'Payouts enabled',
-}
+} as const
 
 /** The colour palette of each state's badge (one place, so a state keeps its colour everywhere). */
 export const STATUS_PALETTE: Labels = {

@@ -4,6 +4,7 @@ import { fmtDateTime, fmtRange, MODE_LABEL, money } from '../../../../islands/li
 import { type ClientBookingRow, clientBookings, invitationsToMe, latestPayments, myWaitlist } from '../../../modules/bookings'
 import { clientMetrics } from '../../../modules/dashboard'
 import { now } from '../../../platform/clock'
+import { count } from '../../../shared/words'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
 import { Card, Empty, grid, linkClass, mutedText, PageHeader, pageStack, StatusBadge, useTz } from './parts'
@@ -257,7 +258,7 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
                       {b.workshop.title}
                     </a>
                     <span className={`${mutedText} ${css({ display: 'block' })}`}>
-                      {b.seatsFree} of {b.seats} seat{b.seats === 1 ? '' : 's'} free
+                      {b.seatsFree} of {count(b.seats, 'seat')} free
                     </span>
                   </span>
                   <a className={linkClass} href={`/b/bookings/${b.id}/seats`}>

@@ -7,6 +7,7 @@ import { JOB_STATUSES, teamPostingsPage } from '../../../modules/job-postings'
 import { EMPLOYMENT_LABEL, STATUS_LABEL } from '../../../modules/job-postings/job-posting.schema'
 import { PLAN_LIMITS, type TenantPlan } from '../../../modules/tenants'
 import { pageOfUrl } from '../../../platform/http/list-query'
+import { count } from '../../../shared/words'
 import type { PageContext, PageModule } from '../../routes'
 import { useTz } from '../client/parts'
 import { Pagination } from '../marketplace/parts'
@@ -77,8 +78,8 @@ function ListPage({ data, ctx }: { data: Data; ctx: PageContext }) {
       <PageHeader title="Job postings">{newButton}</PageHeader>
       <p className={muted} data-testid="plan-usage" style={{ marginTop: '-0.75rem', marginBottom: '1rem' }}>
         {data.plan.max === null
-          ? `${data.plan.open} open (published) posting${data.plan.open === 1 ? '' : 's'}; the ${data.plan.name} plan has no limit.`
-          : `${data.plan.open} of ${data.plan.max} open (published) posting${data.plan.max === 1 ? '' : 's'} on the ${data.plan.name} plan.`}
+          ? `${count(data.plan.open, 'open (published) posting')}; the ${data.plan.name} plan has no limit.`
+          : `${data.plan.open} of ${count(data.plan.max, 'open (published) posting')} on the ${data.plan.name} plan.`}
       </p>
       <nav aria-label="Filter by status" className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', mb: '4' })}>
         {tab(null, 'All')}
