@@ -19,7 +19,6 @@ const loading = <p className={hintCss}>Loading…</p>
 import { Button } from '../../design-system/components/button/button'
 import { LinkButton } from '../../design-system/components/link-button/link-button'
 import { Table } from '../../design-system/components/table/table'
-import { zoneLabel } from '../../src/shared/datetime'
 import { MODE_LABEL, VISIBILITY_LABEL } from '../../src/shared/vocabulary'
 import { count } from '../../src/shared/words'
 import type { CoachScheduleItem, CoachSchedulesProps } from './props'
@@ -90,12 +89,8 @@ export default function CoachSchedules(props: CoachSchedulesProps) {
             <Table.Body>
               {props.schedules.map((s) => (
                 <Table.Row key={s.id} data-schedule={s.id}>
-                  <Table.Cell data-primary="">
-                    <span>
-                      {s.when}
-                      <span className={SUB}>{zoneLabel(s.timezone)}</span>
-                    </span>
-                  </Table.Cell>
+                  {/* `when` names its zone ("… 9:00 AM London time"). */}
+                  <Table.Cell data-primary="">{s.when}</Table.Cell>
                   <Table.Cell data-label="Format">
                     <span>
                       {MODE_LABEL[s.mode] ?? s.mode}
@@ -152,6 +147,7 @@ export default function CoachSchedules(props: CoachSchedulesProps) {
                           {!s.ended && s.status === 'DRAFT' && (
                             <Button
                               size="xs"
+                              variant="outline"
                               disabled={!canPublish || busy === s.id}
                               title={canPublish ? undefined : 'The plan limit on published schedules is reached'}
                               onClick={() => setStatus(s, 'PUBLISHED')}

@@ -80,7 +80,7 @@ export default function CoachTeam(props: CoachTeamProps) {
           const m = memberOf(row)
           return (
             <span className={ACTIONS}>
-              <Button size="xs" variant="outline" aria-label={`Give ${m.name} a team role`} onClick={() => setOpen({ kind: 'roles', member: m })}>
+              <Button size="xs" variant="outline" aria-label={`Give a role to ${m.name}`} onClick={() => setOpen({ kind: 'roles', member: m })}>
                 Give a role
               </Button>
             </span>

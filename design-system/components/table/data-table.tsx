@@ -243,6 +243,17 @@ export function DataTableView<T extends RowData>(props: DataTableProps<T> & { dn
   const total = manualPagination ? (rowCount ?? data.length) : table.getFilteredRowModel().rows.length
   const pages = pageCount(total, pagination.pageSize)
 
+  // On a phone each row is a card (the table recipe): a cell says its column's name, the title
+  // column (`meta.role: 'primary'`, else the first one) leads, `meta.role: 'actions'` wraps below.
+  const dataColumns = allColumns.filter((c) => c.id !== '__drag' && c.id !== '__select')
+  const roleOf = columnRoles(dataColumns.map((c) => ({ id: columnId(c), role: (c.meta as ColumnMeta | undefined)?.role })))
+  function cardAttrs(column: { id: string; columnDef: DataTableColumn<T> }) {
+    if (column.id === '__drag' || column.id === '__select') return { 'data-select': '' }
+    const meta = column.columnDef.meta as ColumnMeta | undefined
+    const header = meta?.label ?? (typeof column.columnDef.header === 'string' ? column.columnDef.header : '')
+    return cardCellAttrs(roleOf({ id: column.id, role: meta?.role }), header)
+  }
+
   const body = (
     <Table.Body>
       {rows.length === 0 ? (
@@ -266,17 +277,6 @@ export function DataTableView<T extends RowData>(props: DataTableProps<T> & { dn
       )}
     </Table.Body>
   )
-
-  // On a phone each row is a card (the table recipe): a cell says its column's name, the title
-  // column (`meta.role: 'primary'`, else the first one) leads, `meta.role: 'actions'` wraps below.
-  const dataColumns = allColumns.filter((c) => c.id !== '__drag' && c.id !== '__select')
-  const roleOf = columnRoles(dataColumns.map((c) => ({ id: columnId(c), role: (c.meta as ColumnMeta | undefined)?.role })))
-  function cardAttrs(column: { id: string; columnDef: DataTableColumn<T> }) {
-    if (column.id === '__drag' || column.id === '__select') return { 'data-select': '' }
-    const meta = column.columnDef.meta as ColumnMeta | undefined
-    const header = meta?.label ?? (typeof column.columnDef.header === 'string' ? column.columnDef.header : '')
-    return cardCellAttrs(roleOf({ id: column.id, role: meta?.role }), header)
-  }
 
   function renderCells(row: Row<Features, T>, sortable: boolean, handle?: ReactNode) {
     return row.getAllCells().map((cell: any) =>

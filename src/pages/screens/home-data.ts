@@ -31,7 +31,7 @@ export const upcomingWorkshopsCached = (em: EntityManager) => cached('workshops'
 export async function featuredCoaches(em: EntityManager, limit = 6) {
   const rows = await em.execute<{ id: string }[]>(
     `select u.id from users u
-      where u.roles @> '["coach"]'::jsonb and u.status = 'active' and u.deleted_at is null and u.username is not null
+      where 'coach' = any(u.roles) and u.status = 'active' and u.deleted_at is null and u.username is not null
         and u.avatar is not null and coalesce(btrim(u.profile->>'headline'), '') <> ''
         and exists (select 1 from workshop_schedules s join workshops w on w.id = s.workshop_id
                      where s.coach_id = u.id and s.status = 'PUBLISHED' and s.visibility = 'PUBLIC' and s.deleted_at is null

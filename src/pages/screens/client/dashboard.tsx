@@ -1,9 +1,10 @@
 /** /b: the client dashboard: next workshop, waitlist entries and offers, upcoming, waiting for payment, seats to fill, invitations to me, payments, metrics. */
 import { css } from 'styled-system/css'
-import { fmtDateTime, fmtRange, MODE_LABEL, money } from '../../../../islands/lib/format'
+import { fmtDateTime, MODE_LABEL, money } from '../../../../islands/lib/format'
 import { type ClientBookingRow, clientBookings, invitationsToMe, latestPayments, myWaitlist } from '../../../modules/bookings'
 import { clientMetrics } from '../../../modules/dashboard'
 import { now } from '../../../platform/clock'
+import { sessionWhen } from '../../../shared/datetime'
 import { count } from '../../../shared/words'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
@@ -67,7 +68,7 @@ function NextWorkshop({ b, tz }: { b: ClientBookingRow | null; tz: string }) {
         {b.workshop.title}
       </a>
       <p className={mutedText}>
-        {fmtRange(b.schedule.startDate, b.schedule.endDate, tz)} · with {b.coach.name}
+        {sessionWhen(b.schedule.startDate, b.schedule.endDate, b.schedule.timezone, tz)} · with {b.coach.name}
       </p>
       <Island name="client-dashboard" props={{ part: 'countdown', startsAt: b.schedule.startDate }} />
       <p className={small}>

@@ -105,6 +105,7 @@ function BookPage({ data, ctx }: { data: Data; ctx: PageContext }) {
   const started = new Date(s.startDate ?? 0).getTime() <= Date.now()
   const full = !s.seatsLeft && !data.offer && !data.resume
   const viewer = cookieZone(useRequest().cookies.tz)
+  const perSeat = s.price ? `${money(s.price, s.currency)} per seat` : 'Free'
   return (
     <div className={css({ minH: '100dvh', bg: 'bg.canvas' })}>
       <header className={css({ bg: 'bg.default', borderBottomWidth: '1px', borderColor: 'border.subtle' })}>
@@ -135,7 +136,7 @@ function BookPage({ data, ctx }: { data: Data; ctx: PageContext }) {
               {w.title}
             </h1>
             <p className={cx(muted, css({ hideFrom: 'md' }))}>
-              {dayOf(s.startDate, s.timezone)} · {money(s.price, s.currency)} per seat <span className={showMore}>Details</span>
+              {dayOf(s.startDate, s.timezone)} · {perSeat} <span className={showMore}>Details</span>
             </p>
           </summary>
           <div className={css({ display: 'flex', flexDir: 'column', gap: '4', pt: '4' })}>
@@ -152,7 +153,7 @@ function BookPage({ data, ctx }: { data: Data; ctx: PageContext }) {
               <dt className={muted}>Where</dt>
               <dd>{placeOf(s)}</dd>
               <dt className={muted}>Price</dt>
-              <dd>{money(s.price, s.currency)} per seat</dd>
+              <dd>{perSeat}</dd>
             </dl>
             {w.description && <p className={cx(muted, css({ whiteSpace: 'pre-line', lineClamp: '6' }))}>{w.description}</p>}
             {!started && (
