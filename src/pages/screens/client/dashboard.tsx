@@ -4,7 +4,7 @@ import { fmtDateTime, MODE_LABEL, money } from '../../../../islands/lib/format'
 import { type ClientBookingRow, clientBookings, invitationsToMe, latestPayments, myWaitlist } from '../../../modules/bookings'
 import { clientMetrics } from '../../../modules/dashboard'
 import { now } from '../../../platform/clock'
-import { sessionWhen } from '../../../shared/datetime'
+import { formatStart, sessionWhen, viewerStart } from '../../../shared/datetime'
 import { count } from '../../../shared/words'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
@@ -48,6 +48,12 @@ const row = css({
 })
 const list = css({ display: 'flex', flexDir: 'column' })
 const small = css({ fontSize: 'sm' })
+
+/** A session's start on its workshop's clock, the zone named, the viewer's own time beside it where it differs. */
+const sessionStart = (start: string, zone: string, viewer: string) => {
+  const own = viewerStart(start, zone, viewer)
+  return `${formatStart(start, zone)}${own ? ` (${own})` : ''}`
+}
 
 function NextWorkshop({ b, tz }: { b: ClientBookingRow | null; tz: string }) {
   if (!b)
@@ -138,7 +144,7 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
                   })}
                 >
                   <p className={small}>
-                    <strong>{i.inviter ?? 'Someone'}</strong> invited you to <strong>{i.workshopTitle}</strong> on {fmtDateTime(i.startDate, tz)}.
+                    <strong>{i.inviter ?? 'Someone'}</strong> invited you to <strong>{i.workshopTitle}</strong> on {sessionStart(i.startDate, i.timezone, tz)}.
                   </p>
                   <Island
                     name="client-invitation"
@@ -166,7 +172,7 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
                 offerExpiresAt: e.offerExpiresAt,
                 workshopScheduleId: e.workshopScheduleId,
                 workshopTitle: e.workshopTitle,
-                when: fmtDateTime(e.startDate, tz),
+                when: sessionStart(e.startDate, e.timezone, tz),
               })),
             }}
           />
@@ -190,7 +196,7 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
                     <a className={linkClass} href={`/b/bookings/${b.id}`}>
                       {b.workshop.title}
                     </a>
-                    <span className={`${mutedText} ${css({ display: 'block' })}`}>{fmtDateTime(b.schedule.startDate, tz)}</span>
+                    <span className={`${mutedText} ${css({ display: 'block' })}`}>{sessionStart(b.schedule.startDate, b.schedule.timezone, tz)}</span>
                   </span>
                   <StatusBadge status={b.status} />
                 </li>

@@ -198,8 +198,9 @@ function Page({ data }: { data: Data }) {
                 </dd>
                 <dt>Currency</dt>
                 <dd>{s.currency.toUpperCase()}</dd>
-                <dt>Members</dt>
-                <dd>{plural(s.members, 'active member')}</dd>
+                {/* Everyone active in the team: its members and the clients with access (the Members tab lists them apart). */}
+                <dt>People with access</dt>
+                <dd>{plural(s.members, 'person', 'people')}</dd>
               </dl>
             </section>
             <section className={card} aria-labelledby="usage">
