@@ -1,8 +1,8 @@
 /** Every entity the ORM knows; a module adds its own here. */
 
 import { AccessToken, OneTimeCode, RateLimitSchema, Session } from './modules/auth'
-import { Booking, BookingReschedule, BookingSeat, WaitlistEntry } from './modules/bookings'
-import { Feedback } from './modules/feedback'
+import { Booking, BookingPerson, BookingReschedule, BookingSeat, ClientWorkshop, WaitlistEntry } from './modules/bookings'
+import { Feedback, FeedbackTotal } from './modules/feedback'
 import { JobApplication, JobPosting } from './modules/job-postings'
 import { MailOptOut, SentNotification } from './modules/notifications'
 import { Invoice, Payment, WebhookEvent } from './modules/payments'
@@ -35,8 +35,11 @@ export const entities = [
   WorkshopSchedule,
   WorkshopResource,
   Feedback,
+  FeedbackTotal,
   Booking,
   BookingSeat,
+  BookingPerson,
+  ClientWorkshop,
   WaitlistEntry,
   BookingReschedule,
   Voucher,
