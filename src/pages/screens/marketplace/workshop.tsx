@@ -209,7 +209,6 @@ function WorkshopBody({ data, viewer }: { data: Data; viewer: string | null }) {
                   <span className={css({ fontWeight: 'semibold' })}>
                     <time dateTime={p.startDate ?? undefined}>{dayOf(p.startDate, p.timezone)}</time>
                   </span>
-                  <span className={muted}>{zoneLabel(p.timezone)}</span>
                 </Fact>
                 <Fact icon="clock" label="Time">
                   <span className={css({ fontWeight: 'semibold' })}>{hoursOf(p.startDate, p.endDate, p.timezone)}</span>
