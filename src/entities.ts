@@ -15,6 +15,7 @@ import { User } from './modules/users'
 import { Voucher } from './modules/vouchers'
 import { Tag, Workshop, WorkshopResource, WorkshopSchedule, WorkshopTag, WorkshopTemplate } from './modules/workshops'
 import { initOrm, type OrmOptions } from './platform/db/orm'
+import { PageChange } from './platform/db/page-change.entity'
 
 export const entities = [
   User,
@@ -54,6 +55,7 @@ export const entities = [
   JobApplication,
   SentNotification,
   MailOptOut,
+  PageChange,
 ]
 
 /** The ORM with the app's entities (boot, scripts and tests open it through here). */

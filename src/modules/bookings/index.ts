@@ -11,6 +11,7 @@ export {
   type ClientWorkshopRow,
   clientGroups,
   clientGroupsPage,
+  clientPageScopes,
   clientShellSummary,
   clientWorkshop,
   clientWorkshopsPage,
