@@ -7,6 +7,7 @@
  */
 import PDFDocument from 'pdfkit'
 import { countryByCode } from '../../shared/countries'
+import { formatDay, formatStart } from '../../shared/datetime'
 import { formatWithCode } from '../../shared/money'
 import { documentNumber } from './invoice.service'
 import type { Invoice, InvoiceItem } from './payment.entity'
@@ -14,13 +15,8 @@ import type { Invoice, InvoiceItem } from './payment.entity'
 /** Minor units as "1,234.50 EUR" (JPY: "1,500 JPY"). */
 export const formatMoney = formatWithCode
 
-function formatDate(iso: string, timeZone: string) {
-  try {
-    return `${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso))} (${timeZone})`
-  } catch {
-    return new Date(iso).toISOString()
-  }
-}
+/** The session's start as every page and mail writes it ("Mon, Dec 7, 2026, 2:00 PM London time"). */
+const formatDate = (iso: string, timeZone: string) => formatStart(iso, timeZone)
 
 const countryName = (code: string | null | undefined) => (code ? (countryByCode(code)?.name ?? code) : null)
 const percent = (rate: number) => `${Number(rate.toFixed(3))} %`
@@ -57,7 +53,7 @@ export function renderInvoicePdf(doc: Invoice, invoiceNumber?: string): Promise<
   pdf
     .font('Helvetica')
     .fontSize(10)
-    .text(`Issued: ${doc.issuedAt.toISOString().slice(0, 10)}`)
+    .text(`Issued: ${formatDay(doc.issuedAt, 'UTC')}`)
   if (credit && invoiceNumber) pdf.text(`Credits invoice ${invoiceNumber}`)
   pdf.text(`Currency: ${doc.currency.toUpperCase()}`)
   pdf.moveDown()

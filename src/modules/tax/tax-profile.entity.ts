@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, pageGenerationTrigger } from '../../platform/db/schemas'
+import { baseProperties, pageChangeTriggers, scope } from '../../platform/db/schemas'
 import { Tenant } from '../tenants'
 import type { RateOverride } from './rates'
 
@@ -11,8 +11,8 @@ import type { RateOverride } from './rates'
 export const TaxProfileSchema = defineEntity({
   name: 'TaxProfile',
   tableName: 'tax_profiles',
-  // Moves the pages' generation on (migration page_generation): servers drop the signed-in pages they keep.
-  triggers: [pageGenerationTrigger('tax_profiles')],
+  // Notes what its writes change for kept pages and memos: the team's pages and the listing (its price notes).
+  triggers: pageChangeTriggers('tax_profiles', [scope.tenant(), scope.listing]),
   uniques: [{ name: 'tax_profiles_tenant_unique', properties: ['tenant'] }],
   properties: {
     ...baseProperties,

@@ -1,9 +1,11 @@
 /** /b: the client dashboard: next workshop, waitlist entries and offers, upcoming, waiting for payment, seats to fill, invitations to me, payments, metrics. */
 import { css } from 'styled-system/css'
-import { fmtDateTime, fmtRange, MODE_LABEL, money } from '../../../../islands/lib/format'
-import { type ClientBookingRow, clientBookings, invitationsToMe, latestPayments, myWaitlist } from '../../../modules/bookings'
+import { fmtDateTime, MODE_LABEL, money } from '../../../../islands/lib/format'
+import { type ClientBookingRow, clientDashboardLists, invitationsToMe, latestPayments, myWaitlist } from '../../../modules/bookings'
 import { clientMetrics } from '../../../modules/dashboard'
 import { now } from '../../../platform/clock'
+import { formatStart, sessionWhen, viewerStart } from '../../../shared/datetime'
+import { count } from '../../../shared/words'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
 import { Card, Empty, grid, linkClass, mutedText, PageHeader, pageStack, StatusBadge, useTz } from './parts'
@@ -13,17 +15,14 @@ async function load(ctx: PageContext) {
   const t = now()
   // One query at a time: the page streams, so its latency matters less than leaving the
   // connection pool to the first bytes of other requests (a dashboard is ~5 queries).
-  const bookings = await clientBookings(ctx.em, me.id)
-  const invitations = await invitationsToMe(ctx.em, me)
+  // Each list a screenful, read in index order: the page costs what it shows, whatever the history.
+  const lists = await clientDashboardLists(ctx.em, me.id)
+  const invitations = await invitationsToMe(ctx.em, me, 5)
   const payments = await latestPayments(ctx.em, me.id, 5)
-  const waitlist = await myWaitlist(ctx.em, me.id)
+  const waitlist = await myWaitlist(ctx.em, me.id, 5)
   const metrics = await clientMetrics(ctx.em, me.id, { from: new Date(t.getTime() - 30 * 86_400_000), to: t })
-  const coming = bookings.filter((b) => ['PENDING', 'CONFIRMED'].includes(b.status) && new Date(b.schedule.startDate) > t).reverse()
   return {
-    next: coming.find((b) => b.status === 'CONFIRMED') ?? null,
-    upcoming: coming.slice(0, 5),
-    unpaid: bookings.filter((b) => b.status === 'PENDING' && b.mine),
-    toFill: coming.filter((b) => b.mine && b.seatsFree > 0),
+    ...lists,
     invitations,
     waitlist,
     payments,
@@ -47,6 +46,12 @@ const row = css({
 const list = css({ display: 'flex', flexDir: 'column' })
 const small = css({ fontSize: 'sm' })
 
+/** A session's start on its workshop's clock, the zone named, the viewer's own time beside it where it differs. */
+const sessionStart = (start: string, zone: string, viewer: string) => {
+  const own = viewerStart(start, zone, viewer)
+  return `${formatStart(start, zone)}${own ? ` (${own})` : ''}`
+}
+
 function NextWorkshop({ b, tz }: { b: ClientBookingRow | null; tz: string }) {
   if (!b)
     return (
@@ -66,7 +71,7 @@ function NextWorkshop({ b, tz }: { b: ClientBookingRow | null; tz: string }) {
         {b.workshop.title}
       </a>
       <p className={mutedText}>
-        {fmtRange(b.schedule.startDate, b.schedule.endDate, tz)} · with {b.coach.name}
+        {sessionWhen(b.schedule.startDate, b.schedule.endDate, b.schedule.timezone, tz)} · with {b.coach.name}
       </p>
       <Island name="client-dashboard" props={{ part: 'countdown', startsAt: b.schedule.startDate }} />
       <p className={small}>
@@ -136,7 +141,7 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
                   })}
                 >
                   <p className={small}>
-                    <strong>{i.inviter ?? 'Someone'}</strong> invited you to <strong>{i.workshopTitle}</strong> on {fmtDateTime(i.startDate, tz)}.
+                    <strong>{i.inviter ?? 'Someone'}</strong> invited you to <strong>{i.workshopTitle}</strong> on {sessionStart(i.startDate, i.timezone, tz)}.
                   </p>
                   <Island
                     name="client-invitation"
@@ -164,7 +169,7 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
                 offerExpiresAt: e.offerExpiresAt,
                 workshopScheduleId: e.workshopScheduleId,
                 workshopTitle: e.workshopTitle,
-                when: fmtDateTime(e.startDate, tz),
+                when: sessionStart(e.startDate, e.timezone, tz),
               })),
             }}
           />
@@ -188,7 +193,7 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
                     <a className={linkClass} href={`/b/bookings/${b.id}`}>
                       {b.workshop.title}
                     </a>
-                    <span className={`${mutedText} ${css({ display: 'block' })}`}>{fmtDateTime(b.schedule.startDate, tz)}</span>
+                    <span className={`${mutedText} ${css({ display: 'block' })}`}>{sessionStart(b.schedule.startDate, b.schedule.timezone, tz)}</span>
                   </span>
                   <StatusBadge status={b.status} />
                 </li>
@@ -257,7 +262,7 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
                       {b.workshop.title}
                     </a>
                     <span className={`${mutedText} ${css({ display: 'block' })}`}>
-                      {b.seatsFree} of {b.seats} seat{b.seats === 1 ? '' : 's'} free
+                      {b.seatsFree} of {count(b.seats, 'seat')} free
                     </span>
                   </span>
                   <a className={linkClass} href={`/b/bookings/${b.id}/seats`}>

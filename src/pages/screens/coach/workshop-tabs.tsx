@@ -3,6 +3,7 @@ import { css, cx } from 'styled-system/css'
 import { config } from '../../../config'
 import { transferSessions } from '../../../modules/payouts'
 import { now } from '../../../platform/clock'
+import { formatDate, formatIn, isoDay } from '../../../shared/datetime'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
 import { loadTableData, type TableData, tableView } from '../../tables'
@@ -76,27 +77,24 @@ export const payouts: PageModule<WorkshopData & { table: TableData; transfers: T
 
 // ---- calendar ----
 const DAY = 86_400_000
-const dayKey = (d: Date, tz: string) => {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d)
-  } catch {
-    return d.toISOString().slice(0, 10)
-  }
-}
-const monthTitle = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
-const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' })
+const dayKey = (d: Date, tz: string) => isoDay(d, tz)
 
 export const calendar: PageModule<WorkshopData & { view: 'month' | 'week'; anchor: string; tz: string }> = {
   title: (d) => `Calendar · ${d.workshop.title}`,
   load: async (ctx) => {
-    const d = await loadWorkshop(ctx)
-    if (!d) return null
     const view = ctx.url.searchParams.get('view') === 'week' ? 'week' : 'month'
+    const raw = ctx.url.searchParams.get('date')
+    const day = raw && /^\d{4}-\d{2}-\d{2}$/.test(raw) && !Number.isNaN(Date.parse(raw)) ? raw : null
+    // The schedules of the month or week shown, with two days' margin each side for time zones.
+    const a = new Date(`${day ?? now().toISOString().slice(0, 10)}T00:00:00Z`)
+    const from = view === 'month' ? Date.UTC(a.getUTCFullYear(), a.getUTCMonth(), 1) - 9 * DAY : a.getTime() - 9 * DAY
+    const to = view === 'month' ? Date.UTC(a.getUTCFullYear(), a.getUTCMonth() + 1, 1) + 9 * DAY : a.getTime() + 9 * DAY
+    const d = await loadWorkshop(ctx, { schedules: { kind: 'range', from: new Date(from), to: new Date(to) } })
+    if (!d) return null
     const tzCount = new Map<string, number>()
     for (const s of d.schedules) tzCount.set(s.timezone, (tzCount.get(s.timezone) ?? 0) + 1)
     const tz = [...tzCount].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'UTC'
-    const raw = ctx.url.searchParams.get('date')
-    const anchor = raw && /^\d{4}-\d{2}-\d{2}$/.test(raw) && !Number.isNaN(Date.parse(raw)) ? raw : dayKey(now(), tz)
+    const anchor = day ?? dayKey(now(), tz)
     return { ...d, view, anchor, tz }
   },
   Page: ({ data, ctx }) => {
@@ -136,7 +134,7 @@ export const calendar: PageModule<WorkshopData & { view: 'month' | 'week'; ancho
               ‹
             </a>
             <h2 className={css({ fontWeight: 'semibold', minW: '10rem', textAlign: 'center' })}>
-              {view === 'month' ? monthTitle.format(a) : `Week of ${start.toISOString().slice(0, 10)}`}
+              {view === 'month' ? formatIn('month', a, 'UTC') : `Week of ${formatDate(start, 'UTC')}`}
             </h2>
             <a className={outlineLink} href={q(view, next)} aria-label={view === 'month' ? 'Next month' : 'Next week'}>
               ›
@@ -188,7 +186,7 @@ export const calendar: PageModule<WorkshopData & { view: 'month' | 'week'; ancho
                 )}
               >
                 <span className={muted}>
-                  {weekday.format(d)} {d.getUTCDate()}
+                  {formatIn('weekday', d, 'UTC')} {d.getUTCDate()}
                 </span>
                 {items.map((s) => (
                   <a

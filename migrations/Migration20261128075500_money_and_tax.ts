@@ -1,8 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
-export class Migration20261128055353_money_and_tax extends Migration {
+export class Migration20261128075500_money_and_tax extends Migration {
 
-  override name = 'Migration20261128055353_money_and_tax';
+  override name = 'Migration20261128075500_money_and_tax';
 
   override up(): void | Promise<void> {
     this.addSql(`create table "tax_profiles" ("id" uuid not null, "created_at" timestamptz not null, "updated_at" timestamptz not null, "tenant_id" uuid not null, "legal_name" varchar(255) null, "address" varchar(1000) null, "country" varchar(2) not null, "region" varchar(8) null, "tax_id" varchar(64) null, "registered" boolean not null default false, "prices_include_tax" boolean not null default false, "rates" jsonb not null, primary key ("id"));`);
@@ -23,13 +23,18 @@ export class Migration20261128055353_money_and_tax extends Migration {
     this.addSql(`update "invoices" set "net" = "total" where "tax" = 0;`);
 
     this.addSql(`alter table "tax_profiles" add constraint "tax_profiles_tenant_id_foreign" foreign key ("tenant_id") references "tenants" ("id") on delete cascade;`);
-    this.addSql(`create trigger tax_profiles_page_generation after insert or update or delete or truncate on tax_profiles
-  for each statement execute function bump_page_generation();`);
+    this.addSql(`create trigger tax_profiles_page_changes_i after insert on tax_profiles referencing new table as new_rows
+  for each statement execute function note_page_changes('''t:'' || r.tenant_id', '''l''');`);
+    this.addSql(`create trigger tax_profiles_page_changes_u after update on tax_profiles referencing old table as old_rows new table as new_rows
+  for each statement execute function note_page_changes('''t:'' || r.tenant_id', '''l''');`);
+    this.addSql(`create trigger tax_profiles_page_changes_d after delete on tax_profiles referencing old table as old_rows
+  for each statement execute function note_page_changes('''t:'' || r.tenant_id', '''l''');`);
   }
 
   override down(): void | Promise<void> {
-    this.addSql(`drop trigger if exists "tax_profiles_page_generation" on "tax_profiles";`);
-    this.addSql(`drop function if exists "tax_profiles_tax_profiles_page_generation_fn"();`);
+    this.addSql(`drop trigger if exists "tax_profiles_page_changes_i" on "tax_profiles";`);
+    this.addSql(`drop trigger if exists "tax_profiles_page_changes_u" on "tax_profiles";`);
+    this.addSql(`drop trigger if exists "tax_profiles_page_changes_d" on "tax_profiles";`);
     this.addSql(`drop table if exists "tax_profiles" cascade;`);
 
     this.addSql(`alter table "invoices" drop constraint "invoices_refund_id_foreign";`);
