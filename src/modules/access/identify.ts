@@ -1,8 +1,8 @@
+import { setAuditActor } from '../../platform/audit'
 import { safeEqual, sha256 } from '../../platform/crypto'
 import type { BaseContext, IdentityRequest } from '../../platform/http/context'
 import { csrfMismatch, unauthenticated } from '../../platform/http/errors'
 import { SESSION_COOKIE, XSRF_HEADER } from '../../platform/http/session'
-import { setAuditActor } from '../../platform/audit'
 import { AccessToken, loadSession, touchToken } from '../auth'
 import { AccessContext } from './context'
 

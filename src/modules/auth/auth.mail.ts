@@ -24,7 +24,9 @@ export function codeMail(purpose: OtpPurpose, code: string, opts: { link?: strin
       ])
     case 'reauthenticate':
       return layout(`${code} is your ${site} confirmation code`, "Confirm it's you", [
-        { p: `Someone (hopefully you) is about to make a sensitive change in your ${site} account: linking a payout account, changing roles, removing people, creating an API token or deleting the account. Enter this code to confirm it:` },
+        {
+          p: `Someone (hopefully you) is about to make a sensitive change in your ${site} account: linking a payout account, changing roles, removing people, creating an API token or deleting the account. Enter this code to confirm it:`,
+        },
         { code },
         { p: expiry },
         { p: `If it was not you, do not share this code with anyone, and sign out the sessions you do not know in Settings › Where you're signed in.` },

@@ -10,8 +10,8 @@ import type { CookieJar } from '../../platform/http/session'
 import { isSafeRedirect } from '../../shared/urls'
 import { serializeUser, User } from '../users'
 import { AccessToken } from './auth.entity'
-import { retireSignInCodes } from './otp.service'
 import { noteSignIn } from './device'
+import { retireSignInCodes } from './otp.service'
 import { type SeenFrom, startSession } from './session'
 
 /**

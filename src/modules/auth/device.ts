@@ -6,12 +6,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { config } from '../../config'
 import { randomToken, sha256 } from '../../platform/crypto'
-import { queueMail } from '../../platform/mail'
 import type { CookieJar } from '../../platform/http/session'
+import { queueMail } from '../../platform/mail'
 import { countryByCode } from '../../shared/countries'
 import type { User } from '../users'
 import { newDeviceMail } from './auth.mail'
-import { KnownDevice } from './passkey.entity'
 
 /** The long-lived, HttpOnly cookie that tells a browser seen before (a random id; its hash is stored). */
 export const DEVICE_COOKIE = 'summit_device'

@@ -23,5 +23,5 @@ export const authModule = new Elysia({ name: 'auth-module' })
   .use(oidcRoutes)
   .use(connectRoutes)
 export { AccessToken, OneTimeCode, RateLimitSchema, Session } from './auth.entity'
-export { KnownDevice, Passkey, WebauthnChallenge } from './passkey.entity'
 export { PROVIDER } from './oidc.service'
+export { KnownDevice, Passkey, WebauthnChallenge } from './passkey.entity'

@@ -4,12 +4,13 @@ import { Elysia, t } from 'elysia'
 import * as v from 'valibot'
 import { platform } from '../../platform/http/context'
 import { parseOrThrow, unauthenticated } from '../../platform/http/errors'
-import { created, dataOf, noContent, ok } from '../../platform/openapi/responses'
 import type { CookieJar } from '../../platform/http/session'
+import { created, dataOf, noContent, ok } from '../../platform/openapi/responses'
 import { responses } from './auth.docs'
 import { requireJson } from './auth.routes'
 import { signIn } from './auth.service'
 import { describeDevice } from './device'
+import { throttleVerify } from './otp.service'
 import {
   MAX_PASSKEYS,
   PasskeyOptionsSchema,
@@ -29,7 +30,6 @@ import {
   serializePasskey,
   verifyAssertion,
 } from './passkey.service'
-import { throttleVerify } from './otp.service'
 
 const tags = ['Passkeys']
 const idParams = t.Object({ id: t.String() })
@@ -38,19 +38,15 @@ const secondCheck =
 
 export const passkeyRoutes = new Elysia({ name: 'auth-passkeys' })
   .use(platform)
-  .post(
-    '/auth/passkeys/registration/options',
-    async ({ ctx }) => ({ data: await registrationOptions(ctx.em, ctx.requireUser()) }),
-    {
-      access: { auth: true, fresh: true },
-      detail: {
-        tags,
-        summary: 'Start adding a passkey',
-        responses: ok(dataOf(WebauthnOptionsView), 'Options for startRegistration'),
-        description: `The challenge works once and for ${CHALLENGE_TTL_SECONDS / 60} minutes. 409 at ${MAX_PASSKEYS} passkeys. ${secondCheck}`,
-      },
+  .post('/auth/passkeys/registration/options', async ({ ctx }) => ({ data: await registrationOptions(ctx.em, ctx.requireUser()) }), {
+    access: { auth: true, fresh: true },
+    detail: {
+      tags,
+      summary: 'Start adding a passkey',
+      responses: ok(dataOf(WebauthnOptionsView), 'Options for startRegistration'),
+      description: `The challenge works once and for ${CHALLENGE_TTL_SECONDS / 60} minutes. 409 at ${MAX_PASSKEYS} passkeys. ${secondCheck}`,
     },
-  )
+  })
   .post(
     '/auth/passkeys/registration/verify',
     async ({ ctx, body, set }) => {

@@ -78,7 +78,6 @@ export const PasskeySignInSchema = v.strictObject(
 
 export { AssertionSchema }
 
-
 export const PasskeyView = v.object({
   id: v.string(),
   name: v.string(),
@@ -89,7 +88,10 @@ export const PasskeyView = v.object({
 })
 
 /** WebAuthn options as the browser library takes them (PublicKeyCredentialCreationOptionsJSON / RequestOptionsJSON). */
-export const WebauthnOptionsView = v.pipe(v.looseObject({ challenge: v.string() }), v.description('Hand to startRegistration / startAuthentication of @simplewebauthn/browser'))
+export const WebauthnOptionsView = v.pipe(
+  v.looseObject({ challenge: v.string() }),
+  v.description('Hand to startRegistration / startAuthentication of @simplewebauthn/browser'),
+)
 
 /** One place the account is signed in: a browser session or an API token. */
 export const SignedInView = v.object({

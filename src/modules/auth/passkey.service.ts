@@ -40,8 +40,7 @@ export const serializePasskey = (k: Passkey) => ({
 })
 
 /** The user's passkeys, newest first (at most MAX_PASSKEYS exist). */
-export const passkeysOf = (em: EntityManager, userId: string) =>
-  em.find(Passkey, { user: userId }, { orderBy: { createdAt: 'desc' }, limit: MAX_PASSKEYS })
+export const passkeysOf = (em: EntityManager, userId: string) => em.find(Passkey, { user: userId }, { orderBy: { createdAt: 'desc' }, limit: MAX_PASSKEYS })
 
 async function storeChallenge(em: EntityManager, challenge: string, purpose: ChallengePurpose, userId: string | null) {
   em.create(WebauthnChallenge, {
@@ -106,7 +105,13 @@ export async function registerPasskey(em: EntityManager, user: User, response: R
   const { id: rpID, origin } = rp()
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>
   try {
-    verified = await verifyRegistrationResponse({ response, expectedChallenge: challenge, expectedOrigin: origin, expectedRPID: rpID, requireUserVerification: false })
+    verified = await verifyRegistrationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: false,
+    })
   } catch {
     throw fieldError('response', PASSKEY_MESSAGES.failed)
   }
@@ -174,7 +179,12 @@ export async function verifyAssertion(
       expectedChallenge: challenge,
       expectedOrigin: origin,
       expectedRPID: rpID,
-      credential: { id: key.credentialId, publicKey: new Uint8Array(Buffer.from(key.publicKey, 'base64url')), counter: Number(key.counter), transports: key.transports },
+      credential: {
+        id: key.credentialId,
+        publicKey: new Uint8Array(Buffer.from(key.publicKey, 'base64url')),
+        counter: Number(key.counter),
+        transports: key.transports,
+      },
       requireUserVerification: false,
     })
   } catch {
@@ -183,10 +193,16 @@ export async function verifyAssertion(
   if (!result.verified) throw fieldError(field, PASSKEY_MESSAGES.failed)
   const next = result.authenticationInfo.newCounter
   // Synced passkeys report 0 every time; any other must move forward.
-  const moved = await em.getConnection().execute(
-    `update passkeys set counter = ?, last_used_at = ?, updated_at = ? where id = ? and (counter < ? or (counter = 0 and ? = 0)) returning id`,
-    [next, clock.now(), clock.now(), key.id, next, next],
-  )
+  const moved = await em
+    .getConnection()
+    .execute(`update passkeys set counter = ?, last_used_at = ?, updated_at = ? where id = ? and (counter < ? or (counter = 0 and ? = 0)) returning id`, [
+      next,
+      clock.now(),
+      clock.now(),
+      key.id,
+      next,
+      next,
+    ])
   if (!moved.length) throw fieldError(field, PASSKEY_MESSAGES.failed)
   return key
 }

@@ -5,8 +5,8 @@ import * as v from 'valibot'
 import { platform } from '../../platform/http/context'
 import { parseOrThrow } from '../../platform/http/errors'
 import { listResponse, PageParam, PerPageParam, readPaging } from '../../platform/http/list-query'
+import type { CookieJar } from '../../platform/http/session'
 import { dataOf, noContent, ok, pageOf } from '../../platform/openapi/responses'
-import { type CookieJar } from '../../platform/http/session'
 import { requireJson } from './auth.routes'
 import { CODE_TTL_MINUTES, consumeCode, issueCode, throttleVerify } from './otp.service'
 import { ReauthStatusView, SignedInView } from './passkey.schema'
@@ -81,7 +81,13 @@ export const reauthRoutes = new Elysia({ name: 'auth-reauth' })
       const me = ctx.requireUser()
       parseOrThrow(PageQuery, query)
       const { page, perPage, offset } = readPaging(new URL(request.url).searchParams)
-      const { rows, total } = await signedInPage(ctx.em, me.id, { sessionId: ctx.viaToken ? null : (ctx.session?.id ?? null), tokenId: ctx.token?.id ?? null }, perPage, offset)
+      const { rows, total } = await signedInPage(
+        ctx.em,
+        me.id,
+        { sessionId: ctx.viaToken ? null : (ctx.session?.id ?? null), tokenId: ctx.token?.id ?? null },
+        perPage,
+        offset,
+      )
       return listResponse(rows, total, { page, perPage })
     },
     {
@@ -110,7 +116,7 @@ export const reauthRoutes = new Elysia({ name: 'auth-reauth' })
         tags,
         summary: 'Sign out one session or revoke one API token',
         responses: noContent('Signed out: the cookie or token stops working at once, on every server'),
-        description: "404 for an id that is not one of mine. Signing out this very session also clears its cookies.",
+        description: '404 for an id that is not one of mine. Signing out this very session also clears its cookies.',
       },
     },
   )
@@ -132,4 +138,3 @@ export const reauthRoutes = new Elysia({ name: 'auth-reauth' })
       },
     },
   )
-

@@ -41,10 +41,12 @@ export async function signedInPage(em: EntityManager, userId: string, current: C
 }
 
 async function countSignedIn(em: EntityManager, userId: string) {
-  const [r] = await em.getConnection().execute(
-    `select (select count(*) from sessions where user_id = ? and expires_at > now()) + (select count(*) from personal_access_tokens where user_id = ? and (expires_at is null or expires_at > now())) as n`,
-    [userId, userId],
-  )
+  const [r] = await em
+    .getConnection()
+    .execute(
+      `select (select count(*) from sessions where user_id = ? and expires_at > now()) + (select count(*) from personal_access_tokens where user_id = ? and (expires_at is null or expires_at > now())) as n`,
+      [userId, userId],
+    )
   return Number(r?.n ?? 0)
 }
 

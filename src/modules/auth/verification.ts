@@ -7,8 +7,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { clock } from '../../platform/clock'
 import { HttpError } from '../../platform/http/errors'
-import { REAUTH_CODE, REAUTH_MESSAGE, REAUTH_WINDOW_MINUTES } from './reauth.schema'
 import { AccessToken, Session } from './auth.entity'
+import { REAUTH_CODE, REAUTH_MESSAGE, REAUTH_WINDOW_MINUTES } from './reauth.schema'
 
 export { REAUTH_CODE, REAUTH_MESSAGE, REAUTH_WINDOW_MINUTES }
 

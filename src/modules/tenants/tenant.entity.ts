@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
+import { audited } from '../../platform/audit'
 import { baseProperties, listingGenerationTrigger, pageGenerationTrigger, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
 import type { RefundPolicy } from '../../shared/refund-policy'
 import { User } from '../users'
@@ -33,6 +34,8 @@ export const TenantSchema = defineEntity({
 })
 export class Tenant extends TenantSchema.class {}
 TenantSchema.setClass(Tenant)
+// Team settings in the audit log (README "Audit log").
+audited(Tenant, { resource: 'team', tenant: 'self', omit: ['invoiceCounter'] })
 
 export const MembershipSchema = defineEntity({
   name: 'Membership',
@@ -53,3 +56,8 @@ export const MembershipSchema = defineEntity({
 })
 export class Membership extends MembershipSchema.class {}
 MembershipSchema.setClass(Membership)
+audited(Membership, {
+  resource: 'member',
+  action: (verb, changed) =>
+    verb === 'created' ? 'member.added' : verb === 'deleted' ? 'member.removed' : changed.includes('roles') ? 'member.roles_changed' : 'member.status_changed',
+})

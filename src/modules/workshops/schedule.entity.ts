@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
+import { audited } from '../../platform/audit'
 import {
   baseProperties,
   listingGenerationTrigger,
@@ -90,3 +91,4 @@ export const WorkshopScheduleSchema = defineEntity({
 })
 export class WorkshopSchedule extends WorkshopScheduleSchema.class {}
 WorkshopScheduleSchema.setClass(WorkshopSchedule)
+audited(WorkshopSchedule, { resource: 'schedule', owner: 'coach', omit: ['seatsTaken', 'payoutStatus', 'paidOutAt'] })

@@ -34,8 +34,14 @@ export const AuditEntrySchema = defineEntity({
   ],
   indexes: [
     // The team's log, newest first (keyset on created_at, id), and its filters.
-    { name: 'audit_log_tenant_created_index', expression: 'create index "audit_log_tenant_created_index" on "audit_log" ("tenant_id", "created_at" desc, "id" desc)' },
-    { name: 'audit_log_tenant_resource_index', expression: 'create index "audit_log_tenant_resource_index" on "audit_log" ("tenant_id", "resource", "created_at" desc)' },
+    {
+      name: 'audit_log_tenant_created_index',
+      expression: 'create index "audit_log_tenant_created_index" on "audit_log" ("tenant_id", "created_at" desc, "id" desc)',
+    },
+    {
+      name: 'audit_log_tenant_resource_index',
+      expression: 'create index "audit_log_tenant_resource_index" on "audit_log" ("tenant_id", "resource", "created_at" desc)',
+    },
     { name: 'audit_log_actor_index', expression: 'create index "audit_log_actor_index" on "audit_log" ("actor_id", "created_at" desc)' },
     // Every team's log (super-admins) and the retention job.
     { name: 'audit_log_created_index', expression: 'create index "audit_log_created_index" on "audit_log" ("created_at" desc, "id" desc)' },
