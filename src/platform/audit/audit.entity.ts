@@ -22,29 +22,15 @@ export const AuditEntrySchema = defineEntity({
       expression: `create trigger audit_log_append_only before update or delete on audit_log
   for each row execute function audit_log_append_only();`,
     },
-    {
-      name: 'audit_log_no_truncate',
-      timing: 'before',
-      events: ['truncate'],
-      forEach: 'statement',
-      expression: `create trigger audit_log_no_truncate before truncate on audit_log
-  for each statement execute function audit_log_append_only();`,
-    },
     pageGenerationTrigger('audit_log'),
   ],
+  // The team's log newest first (read backwards: created_at, id), its filters, every team's log
+  // (super-admins) and the retention job.
   indexes: [
-    // The team's log, newest first (keyset on created_at, id), and its filters.
-    {
-      name: 'audit_log_tenant_created_index',
-      expression: 'create index "audit_log_tenant_created_index" on "audit_log" ("tenant_id", "created_at" desc, "id" desc)',
-    },
-    {
-      name: 'audit_log_tenant_resource_index',
-      expression: 'create index "audit_log_tenant_resource_index" on "audit_log" ("tenant_id", "resource", "created_at" desc)',
-    },
-    { name: 'audit_log_actor_index', expression: 'create index "audit_log_actor_index" on "audit_log" ("actor_id", "created_at" desc)' },
-    // Every team's log (super-admins) and the retention job.
-    { name: 'audit_log_created_index', expression: 'create index "audit_log_created_index" on "audit_log" ("created_at" desc, "id" desc)' },
+    { name: 'audit_log_tenant_created_index', properties: ['tenantId', 'createdAt', 'id'] },
+    { name: 'audit_log_tenant_resource_index', properties: ['tenantId', 'resource', 'createdAt'] },
+    { name: 'audit_log_actor_index', properties: ['actorId', 'createdAt'] },
+    { name: 'audit_log_created_index', properties: ['createdAt', 'id'] },
   ],
   properties: {
     id: p
