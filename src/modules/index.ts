@@ -3,6 +3,7 @@
 import { config } from '../config'
 import { outboxRoutes } from '../platform/mail/outbox.routes'
 import { userRoutes } from './accounts'
+import { auditRoutes } from './audit'
 import { authModule } from './auth'
 import { bookingRoutes, scheduleCancelRoutes, seatRoutes, waitlistRoutes } from './bookings'
 import { coachRoutes, coachUploadRoutes } from './coach'
@@ -26,6 +27,7 @@ export const apiModules = [
   onboardingRoutes,
   tenantRoutes,
   teamRoutes,
+  auditRoutes,
   roleRoutes,
   userRoutes,
   uploadRoutes,

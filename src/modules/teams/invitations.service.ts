@@ -146,7 +146,13 @@ export async function resendInvitation(em: EntityManager, tenant: Tenant, id: st
         [sha256(token), at, expiresAt, inviter.id, at, id, tenant.id],
       )
       if (rows.length)
-        await recordAudit(tem, { tenantId: tenant.id, action: 'invitation.resent', resource: 'invitation', resourceId: id, after: { status: 'PENDING', expiresAt } })
+        await recordAudit(tem, {
+          tenantId: tenant.id,
+          action: 'invitation.resent',
+          resource: 'invitation',
+          resourceId: id,
+          after: { status: 'PENDING', expiresAt },
+        })
       if (rows.length) afterCommit(tem, () => mailInvitation({ to: rows[0].email, token, team: tenant.name, inviter, roles: rows[0].roles ?? [], expiresAt }))
       return rows
     })
@@ -170,7 +176,14 @@ export async function revokeInvitation(em: EntityManager, tenantId: string, id: 
       [at, at, id, tenantId],
     )
     if (rows.length)
-      await recordAudit(tem, { tenantId, action: 'invitation.revoked', resource: 'invitation', resourceId: id, before: { status: 'PENDING' }, after: { status: 'REVOKED' } })
+      await recordAudit(tem, {
+        tenantId,
+        action: 'invitation.revoked',
+        resource: 'invitation',
+        resourceId: id,
+        before: { status: 'PENDING' },
+        after: { status: 'REVOKED' },
+      })
     return rows
   })
   if (!rows.length) {
@@ -236,7 +249,10 @@ export async function acceptTeamInvitation(em: EntityManager, token: string, use
     )
     if (!rows.length) return null
     const { id: invitationId, tenant_id: tenantId, roles } = rows[0] as { id: string; tenant_id: string; roles: string[] }
-    const [before] = await tem.execute<{ status: string; roles: string[] }[]>('select status, roles from memberships where tenant_id = ? and user_id = ?', [tenantId, user.id])
+    const [before] = await tem.execute<{ status: string; roles: string[] }[]>('select status, roles from memberships where tenant_id = ? and user_id = ?', [
+      tenantId,
+      user.id,
+    ])
     const [member] = await tem.execute<{ id: string; status: string; roles: string[] }[]>(
       `insert into memberships (id, created_at, updated_at, tenant_id, user_id, status, roles) values (?, ?, ?, ?, ?, 'ACTIVE', ?::text[])
        on conflict (tenant_id, user_id) do update set status = 'ACTIVE', updated_at = excluded.updated_at,
@@ -245,7 +261,14 @@ export async function acceptTeamInvitation(em: EntityManager, token: string, use
       [Bun.randomUUIDv7(), at, at, tenantId, user.id, textArray(roles ?? [])],
     )
     // The audit log: the invitation used, and the member it made (the person acting is the invited one).
-    await recordAudit(tem, { tenantId, action: 'invitation.accepted', resource: 'invitation', resourceId: invitationId, before: { status: 'PENDING' }, after: { status: 'ACCEPTED', acceptedBy: user.id } })
+    await recordAudit(tem, {
+      tenantId,
+      action: 'invitation.accepted',
+      resource: 'invitation',
+      resourceId: invitationId,
+      before: { status: 'PENDING' },
+      after: { status: 'ACCEPTED', acceptedBy: user.id },
+    })
     await recordAudit(tem, {
       tenantId,
       action: before ? 'member.roles_changed' : 'member.added',

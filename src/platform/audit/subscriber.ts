@@ -28,6 +28,34 @@ function verbOf(type: ChangeSetType, payload: AuditValues, original: AuditValues
   return 'updated'
 }
 
+/**
+ * The entity's own (JavaScript) values of these properties: a change set's payload holds some in
+ * their database form (arrays as `{a,b}`, JSON as text).
+ */
+function current(entity: any, keys: string[]): AuditValues {
+  const out: AuditValues = {}
+  for (const k of keys) out[k] = entity[k]
+  return out
+}
+
+/** A snapshot's values back in their JavaScript form (JSON and arrays kept as text by some types). */
+function snapshotValues(meta: any, snapshot: AuditValues | undefined, keys: string[], platform: unknown): AuditValues {
+  const out: AuditValues = {}
+  for (const k of keys) {
+    let value = snapshot?.[k]
+    const type = meta.properties?.[k]?.customType
+    if (typeof value === 'string' && type?.convertToJSValue && /json|array/i.test(type.constructor?.name ?? '')) {
+      try {
+        value = type.convertToJSValue(value, platform)
+      } catch {
+        // Kept as stored.
+      }
+    }
+    out[k] = value
+  }
+  return out
+}
+
 export const auditSubscriber: EventSubscriber = {
   onFlush({ em, uow }: FlushEventArgs) {
     let actor: ReturnType<typeof currentAuditActor> | undefined
@@ -39,13 +67,14 @@ export const auditSubscriber: EventSubscriber = {
       const original = (cs.originalEntity ?? (wrap(entity, true) as any).__originalEntityData) as AuditValues | undefined
       const payload = (cs.payload ?? {}) as AuditValues
       const verb = verbOf(cs.type, payload, original)
+      const platform = em.getPlatform()
       let diff: ReturnType<typeof auditDiff>
-      if (verb === 'created') diff = auditDiff(null, payload, opts.omit)
-      else if (cs.type === ChangeSetType.DELETE || cs.type === ChangeSetType.DELETE_EARLY) diff = auditDiff(original ?? {}, null, opts.omit)
+      if (verb === 'created') diff = auditDiff(null, current(entity, Object.keys(payload)), opts.omit)
+      else if (cs.type === ChangeSetType.DELETE || cs.type === ChangeSetType.DELETE_EARLY)
+        diff = auditDiff(snapshotValues(cs.meta, original, Object.keys(original ?? {}), platform), null, opts.omit)
       else {
-        const was: AuditValues = {}
-        for (const k of Object.keys(payload)) was[k] = original?.[k]
-        diff = auditDiff(was, payload, opts.omit)
+        const keys = Object.keys(payload)
+        diff = auditDiff(snapshotValues(cs.meta, original, keys, platform), current(entity, keys), opts.omit)
         if (!diff.changed.length) continue
       }
       const action = opts.action ? opts.action(verb, diff.changed, entity) : `${opts.resource}.${verb}`
