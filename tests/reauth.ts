@@ -31,3 +31,13 @@ export function expectReauthRequired(res: { status: number; body: any }) {
   expect(res.status).toBe(403)
   expect(res.body).toEqual({ message: REAUTH.message, code: REAUTH.code })
 }
+
+/** Signs this client in with a mailed code (a browser's way: a cookie session); answers the sign-in's body. */
+export async function signInWithCode(client: Client, email: string, headers: Record<string, string> = {}) {
+  const mail = waitForNewMail(email, (m) => m.subject.includes('sign-in code'))
+  expect((await client.post('/v1/auth/login-using-otp', { email }, headers)).status).toBe(200)
+  const code = extractCode(await mail)
+  const r = await client.post('/v1/auth/login-using-otp', { email, code }, headers)
+  expect(r.status).toBe(200)
+  return r.body.data
+}
