@@ -13,6 +13,7 @@ import { jobPostingRoutes, publicJobRoutes } from './job-postings'
 import { notificationRoutes } from './notifications'
 import { onboardingRoutes } from './onboarding'
 import { paymentRoutes, rescheduleRoutes } from './payments'
+import { privacyRoutes } from './privacy'
 import { roleRoutes } from './roles'
 import { teamRoutes } from './teams'
 import { tenantRoutes } from './tenants'
@@ -29,6 +30,7 @@ export const apiModules = [
   teamRoutes,
   auditRoutes,
   roleRoutes,
+  privacyRoutes,
   userRoutes,
   uploadRoutes,
   catalogueRoutes,

@@ -1,8 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
-export class Migration20261128044910_trust extends Migration {
+export class Migration20261128053859_trust extends Migration {
 
-  override name = 'Migration20261128044910_trust';
+  override name = 'Migration20261128053859_trust';
 
   override up(): void | Promise<void> {
     this.addSql(`create table "audit_log" ("id" uuid not null, "created_at" timestamptz not null, "tenant_id" uuid null, "actor_id" uuid null, "actor_role" varchar(32) null, "on_behalf_of_id" uuid null, "via" varchar(16) not null, "action" varchar(64) not null, "resource" varchar(48) not null, "resource_id" varchar(64) null, "before" jsonb null, "after" jsonb null, "ip" varchar(64) null, "request_id" varchar(64) null, primary key ("id"));`);
@@ -25,6 +25,8 @@ export class Migration20261128044910_trust extends Migration {
     this.addSql(`create table "webauthn_challenges" ("id" uuid not null, "created_at" timestamptz not null, "challenge" varchar(128) not null, "purpose" varchar(16) not null, "user_id" uuid null, "expires_at" timestamptz not null, "used_at" timestamptz null, primary key ("id"));`);
     this.addSql(`alter table "webauthn_challenges" add constraint "webauthn_challenges_challenge_unique" unique ("challenge");`);
     this.addSql(`create index "webauthn_challenges_expires_at_index" on "webauthn_challenges" ("expires_at");`);
+
+    this.addSql(`alter table "users" add "erased_at" timestamptz null;`);
 
     this.addSql(`alter table "sessions" add "ref" uuid not null default gen_random_uuid(), add "verified_at" timestamptz null, add "ip" varchar(64) null, add "user_agent" varchar(512) null, add "country" varchar(2) null;`);
     this.addSql(`alter table "sessions" add constraint "sessions_ref_unique" unique ("ref");`);
@@ -85,6 +87,8 @@ end $$;`);
 
     this.addSql(`alter table "sessions" drop constraint "sessions_ref_unique";`);
     this.addSql(`alter table "sessions" drop column "ref", drop column "verified_at", drop column "ip", drop column "user_agent", drop column "country";`);
+
+    this.addSql(`alter table "users" drop column "erased_at";`);
   }
 
 }
