@@ -61,6 +61,6 @@ export function newDeviceMail(opts: { device: string; place: string; at: Date })
     {
       p: `If it was not you, open Settings › Where you're signed in to sign that session out, and add a passkey so a mailed code alone is not enough to make sensitive changes.`,
     },
-    { button: { label: 'Review where you are signed in', url: `${config.APP_URL}/b?settings=sessions` } },
+    { button: { label: 'Review where you are signed in', url: `${config.APP_URL}/b?settings=security` } },
   ])
 }
