@@ -42,6 +42,7 @@ export const COACH_LINKS: Link[] = [
   { href: '/c/vouchers', label: 'Vouchers', icon: <CreditCardIcon />, keywords: 'discount codes coupons promotion', gated: true },
   { href: '/c/team', label: 'Team', icon: <UsersIcon />, keywords: 'members roles invite invitations people', gated: true },
   { href: '/c/settings', label: 'Team settings', icon: <SlidersHorizontalIcon />, keywords: 'plan limits name upgrade team', gated: true },
+  { href: '/c/audit', label: 'Audit log', icon: <ShieldIcon />, keywords: 'history changes who changed security log', gated: true },
   { href: '/c/account/payouts', label: 'Payouts', icon: <BanknoteIcon />, keywords: 'money revenue invoices' },
   { href: '/c/account/profile', label: 'Profile', icon: <UserIcon />, keywords: 'account settings' },
   { href: '/c/apps', label: 'Apps', icon: <AppWindowIcon />, keywords: 'multiplai connected' },

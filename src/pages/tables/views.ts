@@ -6,6 +6,7 @@
 
 import type { DataTableProps, TableCell, TableRow } from '../../../islands/data-table/props'
 import { fmtDate, fmtDateTime, MODE_LABEL, money, PAYMENT_LABEL, SEAT_LABEL, STATUS_LABEL, STATUS_PALETTE } from '../../../islands/lib/format'
+import { AUDIT_VIEW } from './audit-view'
 import type { TableKind } from './spec'
 
 type Row = Record<string, any>
@@ -17,7 +18,7 @@ export interface ViewOptions {
   /** The viewer (a booking of their own schedule links to it). */
   me?: string
 }
-interface View {
+export interface View {
   columns: Column[]
   empty: DataTableProps['empty']
   action?: string
@@ -158,6 +159,7 @@ const TEAM_VIEWS = {
 
 export const VIEWS: Record<TableKind, View> = {
   ...TEAM_VIEWS,
+  'team-audit': AUDIT_VIEW,
   'client-bookings': {
     columns: [
       col('workshop', 'Workshop', 260, S),
