@@ -10,6 +10,7 @@ import { User } from '../../src/modules/users/user.entity'
 import { clock } from '../../src/platform/clock'
 import { type Actor, actor, Client, em, tenant, uid } from '../client'
 import { extractLink, waitForNewMail } from '../mail'
+import { reauthenticate } from '../reauth'
 import { makeSchedule } from './bookings.fixtures'
 
 setDefaultTimeout(60_000)
@@ -19,6 +20,8 @@ afterEach(() => clock.reset())
 async function member(t: Tenant, roles: string[], accountRoles: string[] = ['coach']) {
   const a = await actor({ roles: accountRoles, tenant: t })
   await em().nativeUpdate(Membership, { tenant: t.id, user: a.user.id }, { roles })
+  // Managers give and take roles and remove members: sensitive actions, after a fresh second check.
+  if (roles.includes('manager')) await reauthenticate(a)
   return a
 }
 
