@@ -152,6 +152,9 @@ describe('members', () => {
     m.create(Membership, { tenant: elsewhere.id, user: leaver.user.id, status: 'ACTIVE', roles: [] } as any)
     await m.flush()
     const lm = await membershipOf(t, leaver)
+    // The new manager removes a member: a sensitive action, after their own second check.
+    expect((await coach.client.delete(`/v1/t/members/${lm.id}`)).body.code).toBe('reauthentication_required')
+    await reauthenticate(coach)
     expect((await coach.client.delete(`/v1/t/members/${lm.id}`)).status).toBe(204)
     expect(await em().count(Membership, { tenant: t.id, user: leaver.user.id })).toBe(0)
     expect((await em().findOne(User, { id: leaver.user.id }))!.defaultTenantSlug).toBe(elsewhere.slug)
