@@ -1,8 +1,8 @@
 /** Every entity the ORM knows; a module adds its own here. */
 
 import { AccessToken, KnownDevice, OneTimeCode, Passkey, RateLimitSchema, Session, WebauthnChallenge } from './modules/auth'
-import { Booking, BookingReschedule, BookingSeat, WaitlistEntry } from './modules/bookings'
-import { Feedback } from './modules/feedback'
+import { Booking, BookingPerson, BookingReschedule, BookingSeat, ClientWorkshop, WaitlistEntry } from './modules/bookings'
+import { Feedback, FeedbackTotal } from './modules/feedback'
 import { JobApplication, JobPosting } from './modules/job-postings'
 import { MailOptOut, SentNotification } from './modules/notifications'
 import { Invoice, Payment, WebhookEvent } from './modules/payments'
@@ -17,6 +17,7 @@ import { Voucher } from './modules/vouchers'
 import { Tag, Workshop, WorkshopResource, WorkshopSchedule, WorkshopTag, WorkshopTemplate } from './modules/workshops'
 import { AuditEntry } from './platform/audit'
 import { initOrm, type OrmOptions } from './platform/db/orm'
+import { PageChange } from './platform/db/page-change.entity'
 
 export const entities = [
   User,
@@ -37,8 +38,11 @@ export const entities = [
   WorkshopSchedule,
   WorkshopResource,
   Feedback,
+  FeedbackTotal,
   Booking,
   BookingSeat,
+  BookingPerson,
+  ClientWorkshop,
   WaitlistEntry,
   BookingReschedule,
   Voucher,
@@ -53,6 +57,7 @@ export const entities = [
   JobApplication,
   SentNotification,
   MailOptOut,
+  PageChange,
   Passkey,
   WebauthnChallenge,
   KnownDevice,

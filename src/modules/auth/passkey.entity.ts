@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, pageGenerationTrigger } from '../../platform/db/schemas'
+import { baseProperties } from '../../platform/db/schemas'
 import { User } from '../users'
 
 /** At most this many passkeys per person (docs: README "Passkeys"). */
@@ -12,7 +12,6 @@ export { MAX_PASSKEYS } from './passkey.schema'
 export const PasskeySchema = defineEntity({
   name: 'Passkey',
   tableName: 'passkeys',
-  triggers: [pageGenerationTrigger('passkeys')],
   indexes: [{ properties: ['user'] }],
   properties: {
     ...baseProperties,

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, pageGenerationTrigger } from '../../platform/db/schemas'
+import { baseProperties } from '../../platform/db/schemas'
 import { User } from '../users'
 
 export const EXPORT_STATUSES = ['pending', 'ready', 'failed', 'expired'] as const
@@ -13,7 +13,6 @@ export type ExportStatus = (typeof EXPORT_STATUSES)[number]
 export const DataExportSchema = defineEntity({
   name: 'DataExport',
   tableName: 'data_exports',
-  triggers: [pageGenerationTrigger('data_exports')],
   indexes: [{ name: 'data_exports_user_created_index', properties: ['user', 'createdAt'] }],
   properties: {
     ...baseProperties,

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { pageGenerationTrigger } from '../db/schemas'
+import { pageChangeTriggers, scope } from '../db/schemas'
 
 /**
  * One change of a team's business (src/platform/audit): who (the user, their role when a
@@ -22,7 +22,8 @@ export const AuditEntrySchema = defineEntity({
       expression: `create trigger audit_log_append_only before update or delete on audit_log
   for each row execute function audit_log_append_only();`,
     },
-    pageGenerationTrigger('audit_log'),
+    // The /c/audit page reads it: its writes note the team's page changes.
+    ...pageChangeTriggers('audit_log', [scope.tenant()]),
   ],
   // The team's log newest first (read backwards: created_at, id), its filters, every team's log
   // (super-admins) and the retention job.

@@ -1,8 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
-export class Migration20261128053859_trust extends Migration {
+export class Migration20261128063328_trust extends Migration {
 
-  override name = 'Migration20261128053859_trust';
+  override name = 'Migration20261128063328_trust';
 
   override up(): void | Promise<void> {
     this.addSql(`create table "audit_log" ("id" uuid not null, "created_at" timestamptz not null, "tenant_id" uuid null, "actor_id" uuid null, "actor_role" varchar(32) null, "on_behalf_of_id" uuid null, "via" varchar(16) not null, "action" varchar(64) not null, "resource" varchar(48) not null, "resource_id" varchar(64) null, "before" jsonb null, "after" jsonb null, "ip" varchar(64) null, "request_id" varchar(64) null, primary key ("id"));`);
@@ -50,18 +50,20 @@ end $$;`);
     // Declared here only: the schema diff does not see truncate triggers (information_schema leaves them out).
     this.addSql(`create trigger audit_log_no_truncate before truncate on audit_log
   for each statement execute function audit_log_append_only();`);
-    this.addSql(`create trigger audit_log_page_generation after insert or update or delete or truncate on audit_log
-  for each statement execute function bump_page_generation();`);
+    this.addSql(`create trigger audit_log_page_changes_i after insert on audit_log referencing new table as new_rows
+  for each statement execute function note_page_changes('''t:'' || r.tenant_id');`);
+    this.addSql(`create trigger audit_log_page_changes_u after update on audit_log referencing old table as old_rows new table as new_rows
+  for each statement execute function note_page_changes('''t:'' || r.tenant_id');`);
+    this.addSql(`create trigger audit_log_page_changes_d after delete on audit_log referencing old table as old_rows
+  for each statement execute function note_page_changes('''t:'' || r.tenant_id');`);
+    this.addSql(`create trigger audit_log_page_changes_t after truncate on audit_log
+  for each statement execute function note_page_changes();`);
 
     this.addSql(`alter table "passkeys" add constraint "passkeys_user_id_foreign" foreign key ("user_id") references "users" ("id") on delete cascade;`);
-    this.addSql(`create trigger passkeys_page_generation after insert or update or delete or truncate on passkeys
-  for each statement execute function bump_page_generation();`);
 
     this.addSql(`alter table "known_devices" add constraint "known_devices_user_id_foreign" foreign key ("user_id") references "users" ("id") on delete cascade;`);
 
     this.addSql(`alter table "data_exports" add constraint "data_exports_user_id_foreign" foreign key ("user_id") references "users" ("id") on delete cascade;`);
-    this.addSql(`create trigger data_exports_page_generation after insert or update or delete or truncate on data_exports
-  for each statement execute function bump_page_generation();`);
 
     this.addSql(`alter table "webauthn_challenges" add constraint "webauthn_challenges_user_id_foreign" foreign key ("user_id") references "users" ("id") on delete cascade;`);
   }
@@ -69,16 +71,18 @@ end $$;`);
   override down(): void | Promise<void> {
     this.addSql(`drop trigger if exists "audit_log_append_only" on "audit_log";`);
     this.addSql(`drop function if exists "audit_log_audit_log_append_only_fn"();`);
-    this.addSql(`drop trigger if exists "audit_log_page_generation" on "audit_log";`);
-    this.addSql(`drop function if exists "audit_log_audit_log_page_generation_fn"();`);
+    this.addSql(`drop trigger if exists "audit_log_page_changes_i" on "audit_log";`);
+    this.addSql(`drop function if exists "audit_log_audit_log_page_changes_i_fn"();`);
+    this.addSql(`drop trigger if exists "audit_log_page_changes_u" on "audit_log";`);
+    this.addSql(`drop function if exists "audit_log_audit_log_page_changes_u_fn"();`);
+    this.addSql(`drop trigger if exists "audit_log_page_changes_d" on "audit_log";`);
+    this.addSql(`drop function if exists "audit_log_audit_log_page_changes_d_fn"();`);
+    this.addSql(`drop trigger if exists "audit_log_page_changes_t" on "audit_log";`);
+    this.addSql(`drop function if exists "audit_log_audit_log_page_changes_t_fn"();`);
     this.addSql(`drop table if exists "audit_log" cascade;`);
     this.addSql(`drop function if exists audit_log_append_only();`);
-    this.addSql(`drop trigger if exists "passkeys_page_generation" on "passkeys";`);
-    this.addSql(`drop function if exists "passkeys_passkeys_page_generation_fn"();`);
     this.addSql(`drop table if exists "passkeys" cascade;`);
     this.addSql(`drop table if exists "known_devices" cascade;`);
-    this.addSql(`drop trigger if exists "data_exports_page_generation" on "data_exports";`);
-    this.addSql(`drop function if exists "data_exports_data_exports_page_generation_fn"();`);
     this.addSql(`drop table if exists "data_exports" cascade;`);
     this.addSql(`drop table if exists "webauthn_challenges" cascade;`);
 
@@ -89,6 +93,7 @@ end $$;`);
     this.addSql(`alter table "sessions" drop column "ref", drop column "verified_at", drop column "ip", drop column "user_agent", drop column "country";`);
 
     this.addSql(`alter table "users" drop column "erased_at";`);
+
   }
 
 }
