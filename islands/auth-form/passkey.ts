@@ -21,10 +21,16 @@ export async function passkeySignIn(redirect: string | null, autofill = false): 
   } catch (err) {
     const name = (err as Error)?.name
     if (name === 'AbortError' || (err as { code?: string })?.code === 'ERROR_CEREMONY_ABORTED') return new Promise(() => {})
-    throw new Error(name === 'NotAllowedError' ? 'No passkey was used. Try again, or continue with email.' : 'This browser could not use a passkey. Continue with email.')
+    throw new Error(
+      name === 'NotAllowedError' ? 'No passkey was used. Try again, or continue with email.' : 'This browser could not use a passkey. Continue with email.',
+    )
   }
   try {
-    const res = await post<{ data: { redirect?: string } }>('/v1/auth/passkeys/authentication/verify', { response, ...(redirect ? { redirect } : {}) }, { silent: true })
+    const res = await post<{ data: { redirect?: string } }>(
+      '/v1/auth/passkeys/authentication/verify',
+      { response, ...(redirect ? { redirect } : {}) },
+      { silent: true },
+    )
     return res.data.redirect || '/'
   } catch (err) {
     throw new Error(err instanceof ApiError ? (err.errors?.response?.[0] ?? err.message) : 'The passkey could not be checked. Please try again.')

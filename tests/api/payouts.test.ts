@@ -8,8 +8,8 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { clock } from '../../src/platform/clock'
 import { actor, em, superAdmin } from '../client'
-import { expectReauthRequired, reauthenticate } from '../reauth'
 import { localStripe, signWebhook, stripeAdmin } from '../peers/stripe'
+import { expectReauthRequired, reauthenticate } from '../reauth'
 import { makeSchedule } from './bookings.fixtures'
 import { checkout } from './checkout.fixtures'
 import {

@@ -44,7 +44,10 @@ export const AUDIT_VIEW: View = {
       at: { text: fmtDateTime(r.at, o.tz), sub: r.ip ?? undefined },
       actor: {
         text: r.actor ? r.actor.name : 'The system',
-        sub: r.actorRole === 'super-admin' ? `Support${r.onBehalfOf ? `, for ${r.onBehalfOf.name}` : ''}` : (r.actor?.email ?? (r.via === 'job' ? 'Scheduled job' : undefined)),
+        sub:
+          r.actorRole === 'super-admin'
+            ? `Support${r.onBehalfOf ? `, for ${r.onBehalfOf.name}` : ''}`
+            : (r.actor?.email ?? (r.via === 'job' ? 'Scheduled job' : undefined)),
       },
       action: { text: `${RESOURCE_LABEL[r.resource] ?? r.resource}: ${verb(r.action)}`, sub: r.resourceId ? `#${String(r.resourceId).slice(-8)}` : undefined },
       changes: { text: changes(r.before, r.after) },
