@@ -3,7 +3,9 @@
 import { AccessToken, OneTimeCode, RateLimitSchema, Session } from './modules/auth'
 import { Booking, BookingReschedule, BookingSeat, WaitlistEntry } from './modules/bookings'
 import { Feedback } from './modules/feedback'
+import { InboxItem } from './modules/inbox'
 import { JobApplication, JobPosting } from './modules/job-postings'
+import { BookingMessage, ConversationReader, ScheduleMessage, ScheduleMessageDelivery } from './modules/messages'
 import { MailOptOut, SentNotification } from './modules/notifications'
 import { Invoice, Payment, WebhookEvent } from './modules/payments'
 import { ConnectedAccount, ConnectPayout, PayoutReversal, PayoutTransfer } from './modules/payouts'
@@ -51,6 +53,11 @@ export const entities = [
   JobApplication,
   SentNotification,
   MailOptOut,
+  InboxItem,
+  ScheduleMessage,
+  ScheduleMessageDelivery,
+  BookingMessage,
+  ConversationReader,
 ]
 
 /** The ORM with the app's entities (boot, scripts and tests open it through here). */

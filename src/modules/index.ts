@@ -8,7 +8,9 @@ import { bookingRoutes, scheduleCancelRoutes, seatRoutes, waitlistRoutes } from 
 import { coachRoutes, coachUploadRoutes } from './coach'
 import { coachBusinessRoutes } from './dashboard'
 import { invitationRoutes } from './invitations'
+import { inboxRoutes } from './inbox'
 import { jobPostingRoutes, publicJobRoutes } from './job-postings'
+import { messageRoutes } from './messages'
 import { notificationRoutes } from './notifications'
 import { onboardingRoutes } from './onboarding'
 import { paymentRoutes, rescheduleRoutes } from './payments'
@@ -44,4 +46,6 @@ export const apiModules = [
   coachRoutes,
   coachUploadRoutes,
   notificationRoutes,
+  inboxRoutes,
+  messageRoutes,
 ]

@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties, listingGenerationTrigger, pageGenerationTrigger, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
 import type { RefundPolicy } from '../../shared/refund-policy'
+import type { StoredAnswers } from '../workshops/question.schema'
 import { Tenant } from '../tenants'
 import { User } from '../users'
 import { WorkshopSchedule } from '../workshops'
@@ -88,6 +89,8 @@ export const BookingSchema = defineEntity({
      * Null on bookings made before terms were kept: the current policy applies to them.
      */
     refundTerms: p.json<RefundTerms>().nullable(),
+    /** Answers to the workshop's once-per-booking questions, each with the question as asked. */
+    answers: p.json<StoredAnswers>().nullable(),
   },
 })
 export class Booking extends BookingSchema.class {}
@@ -124,6 +127,8 @@ export const BookingSeatSchema = defineEntity({
     invitationSentAt: p.datetime().nullable(),
     invitationExpiresAt: p.datetime().nullable(),
     respondedAt: p.datetime().nullable(),
+    /** The holder's answers to the workshop's per-seat questions, each with the question as asked. */
+    answers: p.json<StoredAnswers>().nullable(),
   },
 })
 export class BookingSeat extends BookingSeatSchema.class {}

@@ -15,6 +15,7 @@ import { Booking, BookingSeat } from './booking.entity'
 import { BookingCancelSchema, BookingCreateSchema, BookingUpdateSchema, RefundQuoteView, SeatView } from './booking.schema'
 import { serializeBooking, serializeSeat } from './booking.serialize'
 import { cancelBooking, confirmBooking, createBooking, finishBooking } from './booking.service'
+import { checkBookingAnswers } from './booking-answers'
 import { holdsSeats } from './booking.state'
 import { quoteRefund, type RefundMode, serializeQuote } from './refund-quote'
 import './booking.jobs'
@@ -92,6 +93,7 @@ const bookings = crud({
       address: data.address ?? null,
       meta: data.meta ?? null,
       waitlistEntryId: data.waitlistEntryId || null,
+      answers: checkBookingAnswers(schedule.workshop.questions ?? [], data.answers),
     })
   },
   async authorizeChange(ctx, row, action) {

@@ -17,6 +17,7 @@ import type { User } from '../users'
 import { discountFor, findVoucherByCode, redeemVoucher, unredeemVoucher, VOUCHER_PROBLEMS, voucherProblem } from '../vouchers'
 import type { Workshop } from '../workshops'
 import { WorkshopSchedule } from '../workshops'
+import type { StoredAnswers } from '../workshops/question.schema'
 import { allTenants, bookingEm } from './booking.access'
 import { Booking, type BookingAddress, type BookingMeta, BookingSeat, type BookingStatus } from './booking.entity'
 import { mailBookingChange } from './booking.mail'
@@ -44,7 +45,7 @@ export interface PaymentInfo {
  * records the refund of a paid booking there). A listener must only use `em` (the transaction)
  * and defer provider calls and mail with `afterCommit`.
  */
-type CancelListener = (booking: Booking, em: EntityManager) => Promise<void> | void
+type CancelListener = (booking: Booking, em: EntityManager, opts: CancelOptions) => Promise<void> | void
 const cancelListeners: CancelListener[] = []
 export function onBookingCancelled(fn: CancelListener) {
   cancelListeners.push(fn)
@@ -62,6 +63,8 @@ export interface NewBooking {
   meta?: BookingMeta | null
   /** A waitlist offer of this user on this schedule: the booking takes over its held seats. */
   waitlistEntryId?: string | null
+  /** Checked answers (booking-answers.ts): the booking's own, and the booker's seat's. */
+  answers?: { booking: StoredAnswers | null; seat: StoredAnswers | null } | null
 }
 
 /**
@@ -120,6 +123,7 @@ export async function createBooking(em: EntityManager, input: NewBooking, at = c
       holdExpiresAt,
       confirmedAt: status === 'CONFIRMED' ? at : null,
       refundTerms,
+      answers: input.answers?.booking ?? null,
     })
     for (let i = 0; i < seats; i++)
       tem.create(BookingSeat, {
@@ -130,6 +134,7 @@ export async function createBooking(em: EntityManager, input: NewBooking, at = c
         inviter: i === 0 ? null : user.id,
         respondedAt: i === 0 ? at : null,
         meta: {},
+        answers: i === 0 ? (input.answers?.seat ?? null) : null,
       })
     await tem.flush()
     if (offer) {
@@ -223,7 +228,7 @@ export async function cancelBooking(em: EntityManager, bookingId: string, reason
     await cancelLocked(tem, b, reason.trim(), at)
     await tem.flush()
     // In the same transaction: a paid booking's refund is recorded with its cancellation.
-    for (const fn of cancelListeners) await fn(b, tem)
+    for (const fn of cancelListeners) await fn(b, tem, opts)
     const cancelled = await tem.findOneOrFail(Booking, { id: bookingId }, { populate: ['workshopSchedule', 'workshopSchedule.workshop'], refresh: true })
     afterCommit(tem, () => mailBookingChange(getOrmEm(), cancelled, 'cancelled'))
     return cancelled

@@ -1,6 +1,7 @@
 /** Bookings: the client area's read side (what pages use). Routes are composed in modules/index.ts. */
 
 export { allTenants, bookingScope } from './booking.access'
+export { checkBookingAnswers, checkSeatAnswers, seatQuestions } from './booking-answers'
 export { BOOKING_STATUSES, Booking, BookingSeat, type BookingStatus, type SeatStatus } from './booking.entity'
 export { bookingRoutes } from './booking.routes'
 export { displayName, serializePerson, serializeScheduleBrief } from './booking.serialize'
@@ -45,4 +46,4 @@ export { seatRoutes } from './seat.routes'
 export { WaitlistEntry, type WaitlistStatus } from './waitlist.entity'
 export { waitlistRoutes } from './waitlist.routes'
 export { RescheduleSchema, RescheduleView } from './waitlist.schema'
-export { type MyWaitlistRow, myEntryOn, myWaitlist, type WaitlistView } from './waitlist.service'
+export { type MyWaitlistRow, myEntryOn, myWaitlist, onWaitlistOffered, type WaitlistView } from './waitlist.service'

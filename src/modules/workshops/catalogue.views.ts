@@ -3,6 +3,7 @@
  * (serialize.ts is typed by these views; OpenAPI documents them). No server imports.
  */
 import * as v from 'valibot'
+import { QuestionView } from './question.schema'
 import { RefundPolicyView } from '../../shared/refund-policy'
 import { DateTime, NullableDateTime } from '../../shared/view'
 import { PublicUserView, RatingView } from '../users'
@@ -45,6 +46,7 @@ export const WorkshopView = v.object({
   minSeats: v.number(),
   maxSeats: v.number(),
   refundPolicy: v.pipe(RefundPolicyView, v.description("What a client who cancels gets back; null: the team's default (a full refund when the team has none)")),
+  questions: v.optional(v.pipe(v.array(QuestionView), v.description('What the checkout asks, in order'))),
   tags: v.optional(v.array(TagView)),
   coach: v.optional(PublicUserView),
   workshopTemplate: v.optional(TemplateView),

@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties, pageGenerationTrigger, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
 import type { RefundPolicy } from '../../shared/refund-policy'
+import type { Question } from './question.schema'
 import { Tenant } from '../tenants'
 import { User } from '../users'
 import { Tag } from './tag.entity'
@@ -55,6 +56,11 @@ export const WorkshopSchema = defineEntity({
     maxSeats: p.integer().default(10),
     /** What a client who cancels gets back (src/shared/refund-policy.ts); null: the tenant's default. */
     refundPolicy: p.json<RefundPolicy>().nullable(),
+    /** What the checkout asks (question.schema.ts): up to 10, in order. Answers keep their own copy of the question. */
+    questions: p
+      .json<Question[]>()
+      .defaultRaw(`'[]'`)
+      .onCreate(() => []),
     tags: () =>
       p
         .manyToMany(Tag)
