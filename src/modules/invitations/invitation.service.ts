@@ -17,7 +17,7 @@ import { allTenants, type Booking, BookingSeat, checkSeatAnswers, displayName, h
 import { BOOKING_MESSAGES } from '../bookings/booking.schema'
 import { User } from '../users'
 import type { Workshop, WorkshopSchedule } from '../workshops'
-import type { AnswerValue } from '../workshops/question.schema'
+import { type AnswerValue, questionsFor } from '../workshops/question.schema'
 import type { InvitationView } from './invitation.schema'
 
 export const INVITATION_DAYS = 14
@@ -94,6 +94,7 @@ export async function showInvitation(em: EntityManager, token: string, at = cloc
     bookingStatus: booking.status,
     inviter: inviter ? { id: inviter.id, name: displayName(inviter) } : null,
     workshopSchedule: serializeScheduleBrief(schedule),
+    questions: questionsFor((schedule.workshop as unknown as Workshop)?.questions ?? [], 'holder'),
   }
 }
 

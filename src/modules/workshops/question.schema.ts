@@ -138,7 +138,7 @@ export function answerRule(q: Question): v.GenericSchema<unknown, AnswerValue | 
     case 'multiple_choice':
       return q.required
         ? need(v.pipe(v.array(v.picklist(q.options as [string, ...string[]], M.choices), M.choices), v.minLength(1, M.required)))
-        : (v.optional(v.pipe(v.array(v.picklist(q.options as [string, ...string[]], M.choices), M.choices))) as v.GenericSchema<unknown, AnswerValue | undefined>)
+        : (v.nullish(v.pipe(v.array(v.picklist(q.options as [string, ...string[]], M.choices), M.choices))) as v.GenericSchema<unknown, AnswerValue | undefined>)
     case 'yes_no':
       return q.required ? need(v.boolean(M.yesNo)) : (v.optional(v.nullable(v.boolean(M.yesNo))) as v.GenericSchema<unknown, AnswerValue | undefined>)
     case 'consent':
@@ -152,7 +152,8 @@ export const questionsFor = (questions: readonly Question[], who: 'booker' | 'ho
 
 /** The answers object of these questions: unknown ids are refused (strict), each answer by its question's rule. */
 export function answersSchema(questions: readonly Question[]) {
-  return v.strictObject(Object.fromEntries(questions.map((q) => [q.id, answerRule(q)])), M.answers)
+  // A missing answer is checked as null, so a required one says its own message (not the object's).
+  return v.strictObject(Object.fromEntries(questions.map((q) => [q.id, v.optional(answerRule(q), null)])), M.answers)
 }
 
 /**
