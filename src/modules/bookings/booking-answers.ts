@@ -40,7 +40,7 @@ export function checkSeatAnswers(questions: readonly Question[], raw: Record<str
 
 /** The questions of the workshop of the seat found by `where` (over `booking_seats s`); none when no such seat. */
 export async function seatQuestions(em: EntityManager, where: string, params: unknown[]): Promise<Question[]> {
-  const [row] = await em.getConnection().execute<{ questions: Question[] | null }[]>(
+  const [row] = await em.execute<{ questions: Question[] | null }[]>(
     `select w.questions from booking_seats s join bookings b on b.id = s.booking_id
        join workshop_schedules ws on ws.id = b.workshop_schedule_id join workshops w on w.id = ws.workshop_id
       where ${where} limit 1`,

@@ -23,7 +23,7 @@ const clip = (s: string | null | undefined, n: number) => (s == null ? null : s.
 
 /** Writes the items (one statement each; safe to repeat with an eventKey). Use the transaction of the change they tell. */
 export async function tell(em: EntityManager, items: Tell[], at = clock.now()) {
-  const conn = em.getConnection()
+  const conn = em
   for (const t of items) {
     if (!isId(t.userId)) continue
     // A person who no longer exists is skipped (no foreign-key failure in the caller's transaction).
@@ -71,15 +71,13 @@ const toView = (r: Row): InboxItemRow => ({
 })
 
 export async function unreadCount(em: EntityManager, userId: string): Promise<number> {
-  const [r] = await em.getConnection().execute<{ n: number }[]>(`select count(*)::int as n from inbox_items where user_id = ? and read_at is null`, [userId])
+  const [r] = await em.execute<{ n: number }[]>(`select count(*)::int as n from inbox_items where user_id = ? and read_at is null`, [userId])
   return r?.n ?? 0
 }
 
 /** A page of my items, newest first (stable: created_at, then id), with the unread count. */
 export async function inboxPage(em: EntityManager, userId: string, page: number, perPage: number) {
-  const rows = await em
-    .getConnection()
-    .execute<(Row & { total: number })[]>(
+  const rows = await em.execute<(Row & { total: number })[]>(
       `select id, kind, title, body, url, count, read_at, created_at, updated_at, count(*) over ()::int as total
          from inbox_items where user_id = ? order by created_at desc, id desc limit ? offset ?`,
       [userId, perPage, (page - 1) * perPage],
@@ -92,13 +90,13 @@ export async function inboxPage(em: EntityManager, userId: string, page: number,
 }
 
 async function countAll(em: EntityManager, userId: string) {
-  const [r] = await em.getConnection().execute<{ n: number }[]>(`select count(*)::int as n from inbox_items where user_id = ?`, [userId])
+  const [r] = await em.execute<{ n: number }[]>(`select count(*)::int as n from inbox_items where user_id = ?`, [userId])
   return r?.n ?? 0
 }
 
 /** Marks my items read (`ids`, or all of them); answers how many changed and what is left unread. */
 export async function markRead(em: EntityManager, userId: string, what: { ids?: string[]; all?: boolean }, at = clock.now()) {
-  const conn = em.getConnection()
+  const conn = em
   const res = what.all
     ? await conn.execute<{ id: string }[]>(`update inbox_items set read_at = ?, updated_at = ? where user_id = ? and read_at is null returning id`, [at, at, userId])
     : await conn.execute<{ id: string }[]>(
@@ -110,7 +108,5 @@ export async function markRead(em: EntityManager, userId: string, what: { ids?: 
 
 /** Marks a thread's unread item read (opening the conversation reads its messages). */
 export async function markThreadRead(em: EntityManager, userId: string, groupKey: string, at = clock.now()) {
-  await em
-    .getConnection()
-    .execute(`update inbox_items set read_at = ?, updated_at = ? where user_id = ? and group_key = ? and read_at is null`, [at, at, userId, groupKey])
+  await em.execute(`update inbox_items set read_at = ?, updated_at = ? where user_id = ? and group_key = ? and read_at is null`, [at, at, userId, groupKey])
 }

@@ -26,7 +26,7 @@ interface SeatRow {
 }
 
 export async function attendeesCsv(em: EntityManager, scheduleId: string): Promise<{ csv: string; filename: string }> {
-  const conn = em.getConnection()
+  const conn = em
   const [w] = await conn.execute<{ questions: Question[] | null; slug: string; start_date: Date }[]>(
     `select w.questions, w.slug, s.start_date from workshop_schedules s join workshops w on w.id = s.workshop_id where s.id = ?`,
     [scheduleId],

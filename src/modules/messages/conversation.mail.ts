@@ -28,7 +28,7 @@ const fmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', h
 
 /** Sends every due summary (of one booking, when given); answers how many mails went. */
 export async function mailDueReaders(em: EntityManager, at = clock.now(), bookingId?: string): Promise<number> {
-  const conn = em.getConnection()
+  const conn = em
   const claimed = await conn.execute<Due[]>(
     `with due as (
        select r.booking_id, r.user_id, greatest(r.mailed_through, r.last_read_at) as since

@@ -46,7 +46,7 @@ const toView = (r: Row, me: string): BookingMessageRow => ({
 /** The newest `limit` messages (before the message `before`, when given), oldest first. */
 export async function listMessages(em: EntityManager, a: BookingAccess, me: string, opts: { before?: string; limit?: number } = {}) {
   const limit = Math.min(50, Math.max(1, opts.limit ?? 30))
-  const conn = em.getConnection()
+  const conn = em
   const cursor = opts.before
     ? `and (m.created_at, m.id) < (select created_at, id from booking_messages where id = ? and booking_id = ?)`
     : ''
@@ -61,9 +61,7 @@ export async function listMessages(em: EntityManager, a: BookingAccess, me: stri
 
 /** Opening the conversation reads it: its bell item goes, and the summary mail leaves out what was seen. */
 export async function markConversationRead(em: EntityManager, a: BookingAccess, me: string, at = clock.now()) {
-  await em
-    .getConnection()
-    .execute(
+  await em.execute(
       `insert into conversation_readers (booking_id, user_id, last_read_at) values (?, ?, ?) on conflict (booking_id, user_id) do update set last_read_at = excluded.last_read_at`,
       [a.bookingId, me, at],
     )
@@ -76,7 +74,7 @@ export async function postMessage(em: EntityManager, a: BookingAccess, author: {
   await hit(em, `booking-messages:${author.id}`, MESSAGE_LIMITS.perUserMinute, 60)
   const id = Bun.randomUUIDv7()
   await transaction(em, async (tem) => {
-    const conn = tem.getConnection()
+    const conn = tem
     await conn.execute(`insert into booking_messages (id, tenant_id, booking_id, author_id, body, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)`, [
       id,
       a.tenantId,
@@ -115,6 +113,6 @@ export async function postMessage(em: EntityManager, a: BookingAccess, author: {
       )
     afterCommit(tem, () => enqueue(CONVERSATION_MAIL_JOB, { bookingId: a.bookingId }))
   })
-  const [row] = await em.getConnection().execute<Row[]>(`${select} where m.id = ?`, [id])
+  const [row] = await em.execute<Row[]>(`${select} where m.id = ?`, [id])
   return toView(row, author.id)
 }

@@ -11,7 +11,7 @@ const fmt = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric',
 
 /** The booker and the accepted seat holders of a booking. */
 async function holdersOf(tem: EntityManager, bookingId: string) {
-  return tem.getConnection().execute<{ user_id: string; title: string; start_date: Date }[]>(
+  return tem.execute<{ user_id: string; title: string; start_date: Date }[]>(
     `select distinct p.user_id, w.title, s.start_date from (
         select b.user_id from bookings b where b.id = ?
         union select bs.user_id from booking_seats bs where bs.booking_id = ? and bs.status = 'ACCEPTED' and bs.deleted_at is null and bs.user_id is not null) p
@@ -53,7 +53,7 @@ onBookingRescheduled(async (tem, booking, reschedule) => {
 })
 
 onWaitlistOffered(async (tem, entryIds, expiresAt) => {
-  const rows = await tem.getConnection().execute<{ id: string; user_id: string; seats: number; title: string; schedule_id: string }[]>(
+  const rows = await tem.execute<{ id: string; user_id: string; seats: number; title: string; schedule_id: string }[]>(
     `select e.id, e.user_id, e.seats, w.title, s.id as schedule_id from waitlist_entries e
        join workshop_schedules s on s.id = e.workshop_schedule_id join workshops w on w.id = s.workshop_id
       where e.id = any(?::uuid[])`,

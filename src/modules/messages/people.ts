@@ -26,7 +26,7 @@ export interface BookingAccess {
  * coach, a seat holder removed or who declined, a super-admin) gets null: the route says 404.
  */
 export async function bookingAccess(em: EntityManager, userId: string, bookingId: string): Promise<BookingAccess | null> {
-  const [r] = await em.getConnection().execute<any[]>(
+  const [r] = await em.execute<any[]>(
     `select b.id, b.tenant_id, b.status, b.user_id as booker_id, s.id as schedule_id, s.coach_id, w.title,
             b.user_id = ? as booker,
             exists (select 1 from booking_seats bs where bs.booking_id = b.id and bs.user_id = ? and bs.status = 'ACCEPTED' and bs.deleted_at is null) as holder,
@@ -64,7 +64,7 @@ export interface Participant {
  * and the coach, plus any manager who wrote in it; never the author.
  */
 export async function participants(em: EntityManager, a: BookingAccess, exceptUserId: string): Promise<Participant[]> {
-  const rows = await em.getConnection().execute<{ user_id: string; email: string; name: string; role: Role }[]>(
+  const rows = await em.execute<{ user_id: string; email: string; name: string; role: Role }[]>(
     `select distinct on (u.id) u.id as user_id, u.email, ${nameSql('u')} as name, p.role
        from (select b.user_id, 'client' as role, 1 as rank from bookings b where b.id = ?
              union all select bs.user_id, 'client', 2 from booking_seats bs where bs.booking_id = ? and bs.status = 'ACCEPTED' and bs.deleted_at is null and bs.user_id is not null

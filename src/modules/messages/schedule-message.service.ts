@@ -40,7 +40,7 @@ export interface ScheduleRef {
  * (anyone else: null, a 404).
  */
 export async function messageableSchedule(em: EntityManager, user: { id: string; isSuperAdmin: boolean }, scheduleId: string): Promise<ScheduleRef | null> {
-  const [r] = await em.getConnection().execute<any[]>(
+  const [r] = await em.execute<any[]>(
     `select s.id, s.tenant_id, s.coach_id, s.start_date, w.title,
             s.coach_id = ? or exists (select 1 from memberships m where m.tenant_id = s.tenant_id and m.user_id = ? and m.status = 'ACTIVE' and 'manager' = any(m.roles)) as mine
        from workshop_schedules s join workshops w on w.id = s.workshop_id where s.id = ? and s.deleted_at is null`,
@@ -67,7 +67,7 @@ const toView = (r: any): ScheduleMessageRow => ({
 
 /** What was sent to a date, newest first, a page at a time. */
 export async function scheduleMessages(em: EntityManager, scheduleId: string, page = 1, perPage = 10) {
-  const conn = em.getConnection()
+  const conn = em
   const rows = await conn.execute<any[]>(`${selectMessages} where m.schedule_id = ? order by m.created_at desc, m.id desc limit ? offset ?`, [
     scheduleId,
     perPage,
@@ -86,7 +86,7 @@ export async function sendScheduleMessage(
 ): Promise<ScheduleMessageRow> {
   const id = Bun.randomUUIDv7()
   await transaction(em, async (tem) => {
-    const conn = tem.getConnection()
+    const conn = tem
     // Only this schedule's messages queue here (a transaction-scoped advisory lock, released at COMMIT).
     await conn.execute(`select pg_advisory_xact_lock(hashtextextended('schedule_messages:' || ?, 0))`, [s.id])
     const [{ n, oldest }] = await conn.execute<{ n: number; oldest: Date | null }[]>(
@@ -130,7 +130,7 @@ export async function sendScheduleMessage(
     )
     afterCommit(tem, () => enqueue(SCHEDULE_MESSAGE_JOB, { messageId: id }))
   })
-  const [row] = await em.getConnection().execute<any[]>(`${selectMessages} where m.id = ?`, [id])
+  const [row] = await em.execute<any[]>(`${selectMessages} where m.id = ?`, [id])
   return toView(row)
 }
 
@@ -147,7 +147,7 @@ interface Claimed {
  * the refused rows are pending again, the sent ones never go twice).
  */
 export async function deliverScheduleMessage(em: EntityManager, messageId: string): Promise<{ sent: number; failed: number }> {
-  const conn = em.getConnection()
+  const conn = em
   const [m] = await conn.execute<any[]>(
     `select m.id, m.subject, m.body, w.title, s.start_date, s.timezone, ${nameSql('u')} as author
        from schedule_messages m join workshop_schedules s on s.id = m.schedule_id join workshops w on w.id = s.workshop_id join users u on u.id = m.author_id
@@ -200,7 +200,7 @@ export async function deliverScheduleMessage(em: EntityManager, messageId: strin
 
 /** Messages whose queued job got lost (the queue was down): those with rows still pending a minute after they were written. */
 export async function stalledMessages(em: EntityManager, at = clock.now()): Promise<string[]> {
-  const rows = await em.getConnection().execute<{ message_id: string }[]>(
+  const rows = await em.execute<{ message_id: string }[]>(
     `select distinct d.message_id from schedule_message_deliveries d where d.status = 'pending' and d.updated_at < ? limit 50`,
     [new Date(at.getTime() - 60_000)],
   )
@@ -209,7 +209,7 @@ export async function stalledMessages(em: EntityManager, at = clock.now()): Prom
 
 /** The messages to this date that a holder of this booking got (the booking page), newest first. */
 export async function messagesToBooking(em: EntityManager, userId: string, bookingId: string, limit = 5) {
-  const rows = await em.getConnection().execute<any[]>(
+  const rows = await em.execute<any[]>(
     `${selectMessages} join schedule_message_deliveries d on d.message_id = m.id and d.user_id = ? and d.booking_id = ?
       order by m.created_at desc, m.id desc limit ?`,
     [userId, bookingId, limit],

@@ -147,8 +147,8 @@ export function answerRule(q: Question): v.GenericSchema<unknown, AnswerValue | 
 }
 
 /** The questions a form of `scope` asks: `booking` (checkout: both kinds, the booker holds a seat) or `seat` (a seat holder accepting). */
-export const questionsFor = (questions: readonly Question[], who: 'booker' | 'holder') =>
-  who === 'booker' ? questions : questions.filter((q) => q.scope === 'seat')
+export const questionsFor = (questions: readonly Question[], who: 'booker' | 'holder'): Question[] =>
+  who === 'booker' ? [...questions] : questions.filter((q) => q.scope === 'seat')
 
 /** The answers object of these questions: unknown ids are refused (strict), each answer by its question's rule. */
 export function answersSchema(questions: readonly Question[]) {
