@@ -80,7 +80,7 @@ describe('booking conversation', () => {
     const path = `/v1/bookings/${t.booking.id}/messages`
     const title = t.workshop.title
     await t.client.client.post(path, { body: 'Is there parking?' })
-    const firstMail = await waitForMail(t.coach.user.email, about(title), 15_000)
+    const firstMail = await waitForMail(t.coach.user.email, about(title), 30_000)
     expect(firstMail.subject).toBe(`A new message about ${title}`)
     expect(firstMail.text).toContain('Is there parking?')
     expect(firstMail.text).toContain(`/c/bookings/${t.booking.id}#messages`)
@@ -92,14 +92,14 @@ describe('booking conversation', () => {
     expect(mailsTo(t.coach.user.email).filter(about(title))).toHaveLength(1)
     clock.shift(10 * 60_000 + 1000)
     await Promise.all([runNow(SWEEP_MESSAGES_JOB), runNow(SWEEP_MESSAGES_JOB)])
-    const second = await waitForMail(t.coach.user.email, (m) => about(title)(m) && m !== firstMail, 15_000)
+    const second = await waitForMail(t.coach.user.email, (m) => about(title)(m) && m !== firstMail, 30_000)
     expect(second.subject).toBe(`2 new messages about ${title}`)
     expect(second.text).toContain('And a cloakroom?')
     expect(second.text).toContain('I come by train.')
     expect(second.text.includes('Is there parking?')).toBe(false)
     expect(mailsTo(t.coach.user.email).filter(about(title))).toHaveLength(2)
     // The booker got the seat holder's message by mail too (link to the client's side).
-    const clientMail = await waitForMail(t.client.user.email, about(title), 15_000)
+    const clientMail = await waitForMail(t.client.user.email, about(title), 30_000)
     expect(clientMail.text).toContain(`/b/bookings/${t.booking.id}#messages`)
   })
 

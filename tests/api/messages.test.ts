@@ -67,7 +67,7 @@ describe('messages to everyone on a date', () => {
     expect(sent.status).toBe(201)
     expect(sent.body.data).toMatchObject({ subject: 'Room change', recipients: 3 })
     for (const a of [c.client, c.friend, c.other]) {
-      const mail = await waitForMail(a.user.email, subjectIs('Room change'), 15_000)
+      const mail = await waitForMail(a.user.email, subjectIs('Room change'), 30_000)
       expect(mail.text).toContain('We meet in room 4B.')
       expect(mail.text).toContain('https://example.com/map')
     }
@@ -77,7 +77,7 @@ describe('messages to everyone on a date', () => {
     const list = await c.coach.client.get(`/v1/workshop-schedules/${c.schedule.id}/messages`)
     expect(list.body.data).toHaveLength(1)
     expect(list.body.data[0]).toMatchObject({ subject: 'Room change', recipients: 3 })
-    expect(await waitFor(async () => (await c.coach.client.get(`/v1/workshop-schedules/${c.schedule.id}/messages`)).body.data[0].sent === 3, 15_000)).toBe(true)
+    expect(await waitFor(async () => (await c.coach.client.get(`/v1/workshop-schedules/${c.schedule.id}/messages`)).body.data[0].sent === 3, 30_000)).toBe(true)
 
     const bell = await c.friend.client.get('/v1/notifications')
     expect(bell.body.meta.unread).toBe(1)
@@ -100,8 +100,8 @@ describe('messages to everyone on a date', () => {
     refused.add(c.other.user.email.toLowerCase())
     const sent = await c.coach.client.post(`/v1/workshop-schedules/${c.schedule.id}/messages`, { subject: 'Bring a pen', body: 'And paper.' })
     const id = sent.body.data.id
-    await waitForMail(c.client.user.email, subjectIs('Bring a pen'), 15_000)
-    await waitForMail(c.friend.user.email, subjectIs('Bring a pen'), 15_000)
+    await waitForMail(c.client.user.email, subjectIs('Bring a pen'), 30_000)
+    await waitForMail(c.friend.user.email, subjectIs('Bring a pen'), 30_000)
     // The refused one is pending again after its first try (the job failed and will be retried).
     const pendingAgain = async () => {
       const [r] = await em()
@@ -109,11 +109,11 @@ describe('messages to everyone on a date', () => {
         .execute(`select status, attempts from schedule_message_deliveries where message_id = ? and user_id = ?`, [id, c.other.user.id])
       return r.status === 'pending' && r.attempts >= 1
     }
-    expect(await waitFor(pendingAgain, 15_000)).toBe(true)
+    expect(await waitFor(pendingAgain, 30_000)).toBe(true)
     refused.delete(c.other.user.email.toLowerCase())
     // The retry, run at once here and by the queue (on either server), and twice more in parallel.
     await Promise.all([runNow(SCHEDULE_MESSAGE_JOB, { messageId: id }).catch(() => {}), runNow(SCHEDULE_MESSAGE_JOB, { messageId: id }).catch(() => {})])
-    await waitForMail(c.other.user.email, subjectIs('Bring a pen'), 15_000)
+    await waitForMail(c.other.user.email, subjectIs('Bring a pen'), 30_000)
     await runNow(SCHEDULE_MESSAGE_JOB, { messageId: id })
     for (const a of [c.client, c.friend, c.other]) expect(mailsTo(a.user.email).filter(subjectIs('Bring a pen'))).toHaveLength(1)
     const rows = await em().getConnection().execute(`select status from schedule_message_deliveries where message_id = ? order by status`, [id])

@@ -63,3 +63,19 @@ export async function attendeesCsv(em: EntityManager, scheduleId: string): Promi
   const day = w ? new Date(w.start_date).toISOString().slice(0, 10) : 'date'
   return { csv: `${lines.map((l) => l.map(cell).join(',')).join('\r\n')}\r\n`, filename: `attendees-${w?.slug ?? 'workshop'}-${day}.csv` }
 }
+
+/** The answers of one booking (the coach's booking page): the booking's own, and each seat holder's. */
+export async function bookingAnswers(em: EntityManager, bookingId: string) {
+  const rows = await em.execute<{ booking_answers: StoredAnswers | null; seat_answers: StoredAnswers | null; name: string | null; email: string | null }[]>(
+    `select b.answers as booking_answers, bs.answers as seat_answers, ${nameSql('u')} as name, coalesce(u.email, bs.email) as email
+       from bookings b left join booking_seats bs on bs.booking_id = b.id and bs.deleted_at is null and bs.answers is not null
+       left join users u on u.id = bs.user_id
+      where b.id = ? order by bs.created_at, bs.id`,
+    [bookingId],
+  )
+  const list = (a: StoredAnswers | null) => Object.entries(a ?? {}).map(([id, x]) => ({ id, question: x.label, answer: answerText(x) }))
+  return {
+    booking: list(rows[0]?.booking_answers ?? null),
+    seats: rows.filter((r) => r.seat_answers).map((r) => ({ holder: r.name ?? r.email ?? 'Seat holder', answers: list(r.seat_answers) })),
+  }
+}

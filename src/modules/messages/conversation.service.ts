@@ -11,7 +11,8 @@ import { enqueue } from '../../platform/jobs'
 import { hit } from '../../platform/http/rate-limit'
 import { markThreadRead, tell } from '../inbox'
 import { MESSAGE_LIMITS, MESSAGE_MESSAGES, type BookingMessageRow } from './message.schema'
-import { type BookingAccess, nameSql, participants, type Role } from './people'
+import { type BookingAccess, bookingAccess, nameSql, participants, type Role } from './people'
+import { messagesToBooking } from './schedule-message.service'
 
 export const CONVERSATION_MAIL_JOB = 'messages.conversation-mail'
 export const threadKey = (bookingId: string) => `conversation:${bookingId}`
@@ -115,4 +116,22 @@ export async function postMessage(em: EntityManager, a: BookingAccess, author: {
   })
   const [row] = await em.execute<Row[]>(`${select} where m.id = ?`, [id])
   return toView(row, author.id)
+}
+
+/** What a booking page shows of its messages (null when this person is not in the conversation). */
+export async function bookingMessagesView(em: EntityManager, userId: string, bookingId: string) {
+  const a = await bookingAccess(em, userId, bookingId)
+  if (!a) return null
+  const [page, announcements] = await Promise.all([
+    listMessages(em, a, userId, { limit: 20 }),
+    a.role === 'client' ? messagesToBooking(em, userId, bookingId, 5) : Promise.resolve([]),
+  ])
+  return {
+    bookingId,
+    side: a.role === 'client' ? ('client' as const) : ('coach' as const),
+    canWrite: page.meta.canWrite,
+    messages: page.data,
+    hasOlder: page.meta.hasOlder,
+    announcements: announcements.map((m) => ({ id: m.id, subject: m.subject, body: m.body, author: m.author.name, createdAt: m.createdAt })),
+  }
 }

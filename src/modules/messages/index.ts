@@ -1,6 +1,6 @@
 /** Messages: to everyone on a date, a conversation on each booking, and the attendee list with answers. */
-export { attendeesCsv } from './attendees.csv'
-export { CONVERSATION_MAIL_JOB, listMessages, markConversationRead } from './conversation.service'
+export { attendeesCsv, bookingAnswers } from './attendees.csv'
+export { bookingMessagesView, CONVERSATION_MAIL_JOB, listMessages, markConversationRead } from './conversation.service'
 export { mailDueReaders } from './conversation.mail'
 export { BookingMessage, ConversationReader, ScheduleMessage, ScheduleMessageDelivery } from './message.entity'
 export { SWEEP_MESSAGES_JOB } from './message.jobs'

@@ -53,7 +53,7 @@ export const ScheduleMessageView = v.object({
   sent: v.pipe(v.number(), v.description('Mails delivered so far')),
   createdAt: DateTime,
 })
-export type ScheduleMessageRow = v.InferOutput<typeof ScheduleMessageView>
+export type ScheduleMessageRow = Omit<v.InferOutput<typeof ScheduleMessageView>, 'createdAt'> & { createdAt: string }
 
 export const CONVERSATION_ROLES = ['client', 'coach', 'manager'] as const
 export const BookingMessageView = v.object({
@@ -64,7 +64,7 @@ export const BookingMessageView = v.object({
   mine: v.boolean(),
   createdAt: DateTime,
 })
-export type BookingMessageRow = v.InferOutput<typeof BookingMessageView>
+export type BookingMessageRow = Omit<v.InferOutput<typeof BookingMessageView>, 'createdAt'> & { createdAt: string }
 
 export const ConversationView = v.object({
   data: v.array(BookingMessageView),
