@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { QuestionView } from '../../src/modules/workshops/question.schema'
 
 export const CheckoutProps = v.object({
   scheduleId: v.string(),
@@ -15,6 +16,8 @@ export const CheckoutProps = v.object({
   seats: v.optional(v.number()),
   /** Where the confirmation links: `{id}` is replaced by the booking id. */
   bookingUrl: v.string(),
+  /** The workshop's questions, asked after the seats (workshops/question.schema.ts). */
+  questions: v.optional(v.array(QuestionView)),
   /** A waitlist offer: seats held for this user until `expiresAt`; the checkout books exactly those. */
   offer: v.optional(v.nullable(v.object({ id: v.string(), seats: v.number(), expiresAt: v.string() }))),
   /** A PENDING booking of this user and schedule whose seats are still held: checkout resumes at the card step. */

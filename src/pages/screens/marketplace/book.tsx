@@ -191,6 +191,7 @@ function BookPage({ data, ctx }: { data: Data; ctx: PageContext }) {
                 resume: data.resume,
                 offer: data.offer,
                 seats: data.wanted,
+                questions: w.questions ?? [],
               }}
             />
           )}
