@@ -16,7 +16,16 @@ import { fmtDateTime } from '../lib/format'
 import type { BookingMessagesProps, ConversationMessage } from './props'
 import { PlainText } from './text'
 
-const card = css({ bg: 'bg.default', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l3', p: { base: '4', md: '5' }, display: 'flex', flexDir: 'column', gap: '3' })
+const card = css({
+  bg: 'bg.default',
+  borderWidth: '1px',
+  borderColor: 'border.subtle',
+  borderRadius: 'l3',
+  p: { base: '4', md: '5' },
+  display: 'flex',
+  flexDir: 'column',
+  gap: '3',
+})
 const muted = css({ color: 'fg.muted', fontSize: 'xs' })
 const ROLE: Record<string, string> = { coach: 'Coach', manager: 'Team manager', client: 'Client' }
 

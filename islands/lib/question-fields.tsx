@@ -67,7 +67,13 @@ export function QuestionFields({
           case 'long_text':
             return (
               <FormField key={q.id} id={id} label={q.label} required={q.required} error={error}>
-                <Textarea name={`answers.${q.id}`} rows={3} value={(value as string) ?? ''} onChange={(e) => onChange(q.id, e.target.value)} onBlur={() => onBlur(q.id)} />
+                <Textarea
+                  name={`answers.${q.id}`}
+                  rows={3}
+                  value={(value as string) ?? ''}
+                  onChange={(e) => onChange(q.id, e.target.value)}
+                  onBlur={() => onBlur(q.id)}
+                />
               </FormField>
             )
           case 'single_choice':

@@ -119,7 +119,9 @@ describe('booking questions', () => {
     expect(r.status).toBe(200)
     expect((await w.client.client.get(`/v1/bookings/${b.id}`)).body.data.answers.q1).toEqual({ label: 'Your role?', kind: 'short_text', value: 'Founder' })
     const lines = ((await w.coach.client.get(`/v1/workshop-schedules/${w.schedule.id}/attendees.csv`)).body as string).trim().split('\r\n')
-    expect(lines[0]).toBe('"Name","Email","Booking status","Seat status","Attended","Dietary needs","Your role? (removed)","I agree to the house rules (removed)"')
+    expect(lines[0]).toBe(
+      '"Name","Email","Booking status","Seat status","Attended","Dietary needs","Your role? (removed)","I agree to the house rules (removed)"',
+    )
     expect(lines[1].endsWith('"Vegan","Founder","Yes"')).toBe(true)
     // New bookings answer the questions as they are now.
     const other = await actor()

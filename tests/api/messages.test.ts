@@ -138,7 +138,8 @@ describe('messages to everyone on a date', () => {
     expect(refusedOnes.map((r) => r.status)).toEqual([429, 429])
     expect(refusedOnes[0].body.message).toBe('At most 10 messages to one date in 24 hours. Try again later.')
     const subjects = results.filter((r) => r.status === 201).map((r) => r.body.data.subject as string)
-    const all = async () => [c.client, c.friend, c.other].every((a) => mailsTo(a.user.email).filter((m) => subjects.includes(m.subject.split(' · ')[0])).length >= 10)
+    const all = async () =>
+      [c.client, c.friend, c.other].every((a) => mailsTo(a.user.email).filter((m) => subjects.includes(m.subject.split(' · ')[0])).length >= 10)
     expect(await waitFor(all, 60_000, 250)).toBe(true)
     // Both servers' workers and sweeps had their chance; run the sweep's work once more by hand.
     for (const id of results.filter((r) => r.status === 201).map((r) => r.body.data.id)) await runNow(SCHEDULE_MESSAGE_JOB, { messageId: id })

@@ -1,10 +1,10 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties, listingGenerationTrigger, pageGenerationTrigger, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
 import type { RefundPolicy } from '../../shared/refund-policy'
-import type { StoredAnswers } from '../workshops/question.schema'
 import { Tenant } from '../tenants'
 import { User } from '../users'
 import { WorkshopSchedule } from '../workshops'
+import type { StoredAnswers } from '../workshops/question.schema'
 
 export const BOOKING_STATUSES = ['PENDING', 'CONFIRMED', 'CANCELLED', 'COMPLETED', 'NO_SHOW'] as const
 export type BookingStatus = (typeof BOOKING_STATUSES)[number]

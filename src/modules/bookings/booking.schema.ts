@@ -186,7 +186,9 @@ export const BookingView = v.object({
   deletedAt: NullableDateTime,
   workshopSchedule: v.optional(ScheduleBriefView),
   user: v.optional(PersonView),
-  answers: v.optional(v.pipe(v.nullable(StoredAnswersView), v.description("Answers to the workshop's once-per-booking questions, each with the question as asked"))),
+  answers: v.optional(
+    v.pipe(v.nullable(StoredAnswersView), v.description("Answers to the workshop's once-per-booking questions, each with the question as asked")),
+  ),
 })
 export const RefundQuoteView = v.object({
   bookingId: v.string(),

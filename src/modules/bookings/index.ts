@@ -1,12 +1,12 @@
 /** Bookings: the client area's read side (what pages use). Routes are composed in modules/index.ts. */
 
 export { allTenants, bookingScope } from './booking.access'
-export { checkBookingAnswers, checkSeatAnswers, seatQuestions } from './booking-answers'
 export { BOOKING_STATUSES, Booking, BookingSeat, type BookingStatus, type SeatStatus } from './booking.entity'
 export { bookingRoutes } from './booking.routes'
 export { displayName, serializePerson, serializeScheduleBrief } from './booking.serialize'
 export { confirmBooking, onBookingCancelled } from './booking.service'
 export { HOLD_EXPIRED_REASON, holdsSeats } from './booking.state'
+export { checkBookingAnswers, checkSeatAnswers, seatQuestions } from './booking-answers'
 export {
   type ClientGroupRow,
   type ClientWorkshopRow,

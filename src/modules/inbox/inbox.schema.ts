@@ -22,7 +22,9 @@ export const INBOX_MESSAGES = {
 /** `POST /v1/notifications/read`: `{ ids }` or `{ all: true }`. */
 export const InboxReadSchema = v.pipe(
   v.strictObject({
-    ids: v.optional(v.pipe(v.array(v.pipe(v.string(INBOX_MESSAGES.id), v.uuid(INBOX_MESSAGES.id)), INBOX_MESSAGES.ids), v.maxLength(100, INBOX_MESSAGES.idsMax))),
+    ids: v.optional(
+      v.pipe(v.array(v.pipe(v.string(INBOX_MESSAGES.id), v.uuid(INBOX_MESSAGES.id)), INBOX_MESSAGES.ids), v.maxLength(100, INBOX_MESSAGES.idsMax)),
+    ),
     all: v.optional(v.literal(true, INBOX_MESSAGES.ids)),
   }),
   v.forward(
@@ -47,6 +49,12 @@ export type InboxItemRow = v.InferOutput<typeof InboxItemView>
 
 export const InboxPageView = v.object({
   data: v.array(InboxItemView),
-  meta: v.object({ page: v.number(), perPage: v.number(), total: v.number(), lastPage: v.number(), unread: v.pipe(v.number(), v.description('Unread items in all')) }),
+  meta: v.object({
+    page: v.number(),
+    perPage: v.number(),
+    total: v.number(),
+    lastPage: v.number(),
+    unread: v.pipe(v.number(), v.description('Unread items in all')),
+  }),
 })
 export const InboxReadView = v.object({ marked: v.number(), unread: v.number() })

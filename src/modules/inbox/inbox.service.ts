@@ -27,7 +27,18 @@ export async function tell(em: EntityManager, items: Tell[], at = clock.now()) {
   for (const t of items) {
     if (!isId(t.userId)) continue
     // A person who no longer exists is skipped (no foreign-key failure in the caller's transaction).
-    const params = [Bun.randomUUIDv7(), t.kind, clip(t.title, 255), clip(t.body, 500), clip(t.url, 500), t.groupKey ?? null, t.eventKey ?? null, at, at, t.userId]
+    const params = [
+      Bun.randomUUIDv7(),
+      t.kind,
+      clip(t.title, 255),
+      clip(t.body, 500),
+      clip(t.url, 500),
+      t.groupKey ?? null,
+      t.eventKey ?? null,
+      at,
+      at,
+      t.userId,
+    ]
     if (t.groupKey)
       await conn.execute(
         `insert into inbox_items (id, user_id, kind, title, body, url, group_key, event_key, count, created_at, updated_at)
@@ -78,10 +89,10 @@ export async function unreadCount(em: EntityManager, userId: string): Promise<nu
 /** A page of my items, newest first (stable: created_at, then id), with the unread count. */
 export async function inboxPage(em: EntityManager, userId: string, page: number, perPage: number) {
   const rows = await em.execute<(Row & { total: number })[]>(
-      `select id, kind, title, body, url, count, read_at, created_at, updated_at, count(*) over ()::int as total
+    `select id, kind, title, body, url, count, read_at, created_at, updated_at, count(*) over ()::int as total
          from inbox_items where user_id = ? order by created_at desc, id desc limit ? offset ?`,
-      [userId, perPage, (page - 1) * perPage],
-    )
+    [userId, perPage, (page - 1) * perPage],
+  )
   const total = rows[0]?.total ?? (page === 1 ? 0 : await countAll(em, userId))
   return {
     data: rows.map(toView),
@@ -98,7 +109,11 @@ async function countAll(em: EntityManager, userId: string) {
 export async function markRead(em: EntityManager, userId: string, what: { ids?: string[]; all?: boolean }, at = clock.now()) {
   const conn = em
   const res = what.all
-    ? await conn.execute<{ id: string }[]>(`update inbox_items set read_at = ?, updated_at = ? where user_id = ? and read_at is null returning id`, [at, at, userId])
+    ? await conn.execute<{ id: string }[]>(`update inbox_items set read_at = ?, updated_at = ? where user_id = ? and read_at is null returning id`, [
+        at,
+        at,
+        userId,
+      ])
     : await conn.execute<{ id: string }[]>(
         `update inbox_items set read_at = ?, updated_at = ? where user_id = ? and read_at is null and id = any(?::uuid[]) returning id`,
         [at, at, userId, `{${(what.ids ?? []).join(',')}}`],

@@ -102,7 +102,8 @@ export const invitationRoutes = new Elysia({ name: 'invitations' })
         responses: ok(dataOf(v.object({ seatId: v.string(), status: v.picklist(['ACCEPTED', 'DECLINED']) })), 'The answer'),
         tags: ['Invitations'],
         summary: 'Accept or decline an invitation addressed to me (my account or email) without its token (the client dashboard)',
-        description: "`answer` is `accept` or `decline`. An accept may carry `{ answers }`: the holder's answers to the workshop's per-seat questions (422 on `answers.<id>`).",
+        description:
+          "`answer` is `accept` or `decline`. An accept may carry `{ answers }`: the holder's answers to the workshop's per-seat questions (422 on `answers.<id>`).",
       },
     },
   )

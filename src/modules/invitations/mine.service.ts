@@ -35,7 +35,10 @@ export async function answerMySeat(
         where s.id = ? and s.status = 'PENDING' and s.deleted_at is null and s.invitation_token_hash is not null and s.invitation_expires_at > ?
           and (s.user_id = ? or (s.user_id is null and lower(s.email) = lower(?)))
         returning s.id`
-  const params = answer === 'accept' ? [user.id, user.email, at, at, answers ? JSON.stringify(answers) : null, seatId, at, user.id, user.email, user.id] : [at, at, seatId, at, user.id, user.email]
+  const params =
+    answer === 'accept'
+      ? [user.id, user.email, at, at, answers ? JSON.stringify(answers) : null, seatId, at, user.id, user.email, user.id]
+      : [at, at, seatId, at, user.id, user.email]
   const rows = await em.execute(sql, params).catch((err) => {
     if (err instanceof UniqueConstraintViolationException) throw conflict('You already have a seat in this booking.')
     throw err

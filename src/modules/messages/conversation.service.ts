@@ -7,10 +7,10 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { clock } from '../../platform/clock'
 import { afterCommit, transaction } from '../../platform/db/after-commit'
 import { conflict } from '../../platform/http/errors'
-import { enqueue } from '../../platform/jobs'
 import { hit } from '../../platform/http/rate-limit'
+import { enqueue } from '../../platform/jobs'
 import { markThreadRead, tell } from '../inbox'
-import { MESSAGE_LIMITS, MESSAGE_MESSAGES, type BookingMessageRow } from './message.schema'
+import { type BookingMessageRow, MESSAGE_LIMITS, MESSAGE_MESSAGES } from './message.schema'
 import { type BookingAccess, bookingAccess, nameSql, participants, type Role } from './people'
 import { messagesToBooking } from './schedule-message.service'
 
@@ -48,24 +48,28 @@ const toView = (r: Row, me: string): BookingMessageRow => ({
 export async function listMessages(em: EntityManager, a: BookingAccess, me: string, opts: { before?: string; limit?: number } = {}) {
   const limit = Math.min(50, Math.max(1, opts.limit ?? 30))
   const conn = em
-  const cursor = opts.before
-    ? `and (m.created_at, m.id) < (select created_at, id from booking_messages where id = ? and booking_id = ?)`
-    : ''
+  const cursor = opts.before ? `and (m.created_at, m.id) < (select created_at, id from booking_messages where id = ? and booking_id = ?)` : ''
   const rows = await conn.execute<Row[]>(
     `${select} where m.booking_id = ? ${cursor} order by m.created_at desc, m.id desc limit ?`,
     opts.before ? [a.bookingId, opts.before, a.bookingId, limit + 1] : [a.bookingId, limit + 1],
   )
   const [{ n }] = await conn.execute<{ n: number }[]>(`select count(*)::int as n from booking_messages where booking_id = ?`, [a.bookingId])
   const hasOlder = rows.length > limit
-  return { data: rows.slice(0, limit).reverse().map((r) => toView(r, me)), meta: { total: n, hasOlder, canWrite: a.canWrite } }
+  return {
+    data: rows
+      .slice(0, limit)
+      .reverse()
+      .map((r) => toView(r, me)),
+    meta: { total: n, hasOlder, canWrite: a.canWrite },
+  }
 }
 
 /** Opening the conversation reads it: its bell item goes, and the summary mail leaves out what was seen. */
 export async function markConversationRead(em: EntityManager, a: BookingAccess, me: string, at = clock.now()) {
   await em.execute(
-      `insert into conversation_readers (booking_id, user_id, last_read_at) values (?, ?, ?) on conflict (booking_id, user_id) do update set last_read_at = excluded.last_read_at`,
-      [a.bookingId, me, at],
-    )
+    `insert into conversation_readers (booking_id, user_id, last_read_at) values (?, ?, ?) on conflict (booking_id, user_id) do update set last_read_at = excluded.last_read_at`,
+    [a.bookingId, me, at],
+  )
   await markThreadRead(em, me, threadKey(a.bookingId), at)
 }
 

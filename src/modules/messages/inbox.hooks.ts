@@ -7,7 +7,15 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { HOLD_EXPIRED_REASON, onBookingCancelled, onBookingRescheduled, onWaitlistOffered } from '../bookings'
 import { tell } from '../inbox'
 
-const fmt = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' })
+const fmt = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'UTC',
+  timeZoneName: 'short',
+})
 
 /** The booker and the accepted seat holders of a booking. */
 async function holdersOf(tem: EntityManager, bookingId: string) {

@@ -7,7 +7,14 @@ import { ListQuerySchema, readPaging } from '../../platform/http/list-query'
 import { created, dataOf, file, ok, pageOf } from '../../platform/openapi/responses'
 import { attendeesCsv } from './attendees.csv'
 import { listMessages, markConversationRead, postMessage } from './conversation.service'
-import { BookingMessageCreateSchema, BookingMessageView, ConversationView, MessagesQuery, ScheduleMessageCreateSchema, ScheduleMessageView } from './message.schema'
+import {
+  BookingMessageCreateSchema,
+  BookingMessageView,
+  ConversationView,
+  MessagesQuery,
+  ScheduleMessageCreateSchema,
+  ScheduleMessageView,
+} from './message.schema'
 import { type BookingAccess, bookingAccess } from './people'
 import { messageableSchedule, type ScheduleRef, scheduleMessages, sendScheduleMessage } from './schedule-message.service'
 import './message.jobs'
@@ -86,7 +93,11 @@ export const messageRoutes = new Elysia({ name: 'messages' })
       const s = theSchedule.take(ctx)
       const { csv, filename } = await attendeesCsv(ctx.em as EntityManager, s.id)
       return new Response(csv, {
-        headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"`, 'cache-control': 'private, no-store' },
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="${filename}"`,
+          'cache-control': 'private, no-store',
+        },
       })
     },
     {

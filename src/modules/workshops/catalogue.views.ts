@@ -3,11 +3,11 @@
  * (serialize.ts is typed by these views; OpenAPI documents them). No server imports.
  */
 import * as v from 'valibot'
-import { QuestionView } from './question.schema'
 import { RefundPolicyView } from '../../shared/refund-policy'
 import { DateTime, NullableDateTime } from '../../shared/view'
 import { PublicUserView, RatingView } from '../users'
 import { CONTENT_STATUSES, DELIVERY_MODES, PAYOUT_STATUSES, RESOURCE_TYPES, SKILL_LEVELS, VISIBILITIES } from './enums'
+import { QuestionView } from './question.schema'
 
 const ns = v.nullable(v.string())
 const nn = v.nullable(v.number())

@@ -108,7 +108,10 @@ export type AnswerValue = string | string[] | boolean
 export const AnswersInput = v.pipe(
   v.record(
     v.pipe(v.string(), v.maxLength(16)),
-    v.union([v.pipe(v.string(), v.maxLength(L.longText)), v.pipe(v.array(v.pipe(v.string(), v.maxLength(L.option))), v.maxLength(L.options)), v.boolean()], M.answers),
+    v.union(
+      [v.pipe(v.string(), v.maxLength(L.longText)), v.pipe(v.array(v.pipe(v.string(), v.maxLength(L.option))), v.maxLength(L.options)), v.boolean()],
+      M.answers,
+    ),
     M.answers,
   ),
   v.check((r) => Object.keys(r).length <= L.questions * 2, M.answers),
@@ -119,10 +122,13 @@ const blank = (x: unknown) => x === undefined || x === null || x === '' || (Arra
 /** The rule of one question's answer (undefined when not answered and not required). */
 export function answerRule(q: Question): v.GenericSchema<unknown, AnswerValue | undefined> {
   const need = (s: v.GenericSchema<any, any>) =>
-    (q.required ? v.pipe(v.any(), v.check((x) => !blank(x), q.kind === 'consent' ? M.consent : M.required), s) : v.nullish(v.union([v.literal(''), s]))) as v.GenericSchema<
-      unknown,
-      AnswerValue | undefined
-    >
+    (q.required
+      ? v.pipe(
+          v.any(),
+          v.check((x) => !blank(x), q.kind === 'consent' ? M.consent : M.required),
+          s,
+        )
+      : v.nullish(v.union([v.literal(''), s]))) as v.GenericSchema<unknown, AnswerValue | undefined>
   switch (q.kind) {
     case 'short_text':
     case 'long_text': {
@@ -138,11 +144,17 @@ export function answerRule(q: Question): v.GenericSchema<unknown, AnswerValue | 
     case 'multiple_choice':
       return q.required
         ? need(v.pipe(v.array(v.picklist(q.options as [string, ...string[]], M.choices), M.choices), v.minLength(1, M.required)))
-        : (v.nullish(v.pipe(v.array(v.picklist(q.options as [string, ...string[]], M.choices), M.choices))) as v.GenericSchema<unknown, AnswerValue | undefined>)
+        : (v.nullish(v.pipe(v.array(v.picklist(q.options as [string, ...string[]], M.choices), M.choices))) as v.GenericSchema<
+            unknown,
+            AnswerValue | undefined
+          >)
     case 'yes_no':
       return q.required ? need(v.boolean(M.yesNo)) : (v.optional(v.nullable(v.boolean(M.yesNo))) as v.GenericSchema<unknown, AnswerValue | undefined>)
     case 'consent':
-      return v.pipe(v.any(), v.check((x) => x === true, M.consent)) as v.GenericSchema<unknown, AnswerValue | undefined>
+      return v.pipe(
+        v.any(),
+        v.check((x) => x === true, M.consent),
+      ) as v.GenericSchema<unknown, AnswerValue | undefined>
   }
 }
 
@@ -182,4 +194,7 @@ export function storeAnswers(questions: readonly Question[], values: Record<stri
 export const answerText = (a: Pick<StoredAnswer, 'value'> | undefined) =>
   a === undefined ? '' : typeof a.value === 'boolean' ? (a.value ? 'Yes' : 'No') : Array.isArray(a.value) ? a.value.join('; ') : a.value
 
-export const StoredAnswersView = v.record(v.string(), v.object({ label: v.string(), kind: v.picklist(QUESTION_KINDS), value: v.union([v.string(), v.array(v.string()), v.boolean()]) }))
+export const StoredAnswersView = v.record(
+  v.string(),
+  v.object({ label: v.string(), kind: v.picklist(QUESTION_KINDS), value: v.union([v.string(), v.array(v.string()), v.boolean()]) }),
+)

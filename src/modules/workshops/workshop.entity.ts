@@ -1,9 +1,9 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties, pageGenerationTrigger, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
 import type { RefundPolicy } from '../../shared/refund-policy'
-import type { Question } from './question.schema'
 import { Tenant } from '../tenants'
 import { User } from '../users'
+import type { Question } from './question.schema'
 import { Tag } from './tag.entity'
 import { WorkshopTemplate } from './template.entity'
 

@@ -105,7 +105,8 @@ function page(tab: Tab): PageModule<Data> {
     load: async (ctx: PageContext) => {
       const d = await coachBooking(ctx.em, ctx.user!.id, await teamId(ctx), ctx.params.id)
       if (!d) return null
-      const [talk, answers] = tab === '' ? await Promise.all([bookingMessagesView(ctx.em, ctx.user!.id, d.booking.id), bookingAnswers(ctx.em, d.booking.id)]) : [null, null]
+      const [talk, answers] =
+        tab === '' ? await Promise.all([bookingMessagesView(ctx.em, ctx.user!.id, d.booking.id), bookingAnswers(ctx.em, d.booking.id)]) : [null, null]
       return { ...d, talk, answers }
     },
     Page: ({ data: d }) => {

@@ -55,7 +55,17 @@ async function load(ctx: PageContext) {
   const wanted = Number.isInteger(asked) && asked > 0 ? Math.min(asked, schedule.workshop?.maxSeats ?? 1) : 1
   // What a cancellation gives back, spelt out before paying (the workshop's policy, else the team's).
   const [refundPolicy, questions] = await Promise.all([refundPolicyOf(ctx.em, schedule.workshopId), scheduleQuestions(ctx.em, schedule.id)])
-  return { questions, schedule, bookingPage, resume, offer: resume ? null : offer, offerGone, entry: entry?.status === 'WAITING' ? entry : null, wanted, refundPolicy }
+  return {
+    questions,
+    schedule,
+    bookingPage,
+    resume,
+    offer: resume ? null : offer,
+    offerGone,
+    entry: entry?.status === 'WAITING' ? entry : null,
+    wanted,
+    refundPolicy,
+  }
 }
 type Data = NonNullable<Awaited<ReturnType<typeof load>>>
 
