@@ -10,6 +10,7 @@ export function PlainText({ text }: { text: string }) {
     <p className={css({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 'sm', lineHeight: '1.5' })}>
       {parts.map((p, i) =>
         i % 2 ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text, in order; they never move
           <a key={i} href={p} className={link} target="_blank" rel="noopener noreferrer nofollow">
             {p}
           </a>

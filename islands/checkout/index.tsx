@@ -269,7 +269,12 @@ export default function Checkout(props: CheckoutProps) {
           onBlur={(qid) => {
             setTouched((t) => ({ ...t, [`answers.${qid}`]: true }))
             const q = questions.find((x) => x.id === qid)
-            if (q) setAnswers((a) => (setErrors((e) => ({ ...e, [`answers.${qid}`]: answerError(q, a[qid]) })), a))
+            // The latest value (a choice calls onChange then onBlur in one go).
+            if (q)
+              setAnswers((a) => {
+                setErrors((e) => ({ ...e, [`answers.${qid}`]: answerError(q, a[qid]) }))
+                return a
+              })
           }}
         />
       )}

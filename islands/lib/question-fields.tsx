@@ -158,6 +158,8 @@ export function QuestionFields({
                 />
               </FormField>
             )
+          default:
+            return null
         }
       })}
     </div>
