@@ -1,8 +1,8 @@
 /** Every entity the ORM knows; a module adds its own here. */
 
 import { AccessToken, OneTimeCode, RateLimitSchema, Session } from './modules/auth'
-import { Booking, BookingReschedule, BookingSeat, WaitlistEntry } from './modules/bookings'
-import { Feedback } from './modules/feedback'
+import { Booking, BookingPerson, BookingReschedule, BookingSeat, ClientWorkshop, WaitlistEntry } from './modules/bookings'
+import { Feedback, FeedbackTotal } from './modules/feedback'
 import { InboxItem } from './modules/inbox'
 import { JobApplication, JobPosting } from './modules/job-postings'
 import { BookingMessage, ConversationReader, ScheduleMessage, ScheduleMessageDelivery } from './modules/messages'
@@ -37,8 +37,11 @@ export const entities = [
   WorkshopSchedule,
   WorkshopResource,
   Feedback,
+  FeedbackTotal,
   Booking,
   BookingSeat,
+  BookingPerson,
+  ClientWorkshop,
   WaitlistEntry,
   BookingReschedule,
   Voucher,

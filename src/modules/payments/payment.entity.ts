@@ -33,7 +33,18 @@ export const PaymentSchema = defineEntity({
     { name: 'payments_charge_unique', properties: ['chargeId'], where: 'charge_id is not null' },
     { name: 'payments_refund_unique', properties: ['refundId'], where: 'refund_id is not null' },
   ],
-  indexes: [{ properties: ['paymentIntentId'] }],
+  indexes: [
+    { properties: ['paymentIntentId'] },
+    // A client's payments, newest first, and the bookings they paid or had refunded (their documents).
+    {
+      name: 'payments_user_created_idx',
+      expression: `create index "payments_user_created_idx" on "payments" ("user_id", "created_at" desc) where user_id is not null`,
+    },
+    {
+      name: 'payments_user_documents_idx',
+      expression: `create index "payments_user_documents_idx" on "payments" ("user_id", "booking_id", "kind") where (kind = 'payment' and status in ('succeeded', 'refunded')) or (kind = 'refund' and status = 'succeeded')`,
+    },
+  ],
   properties: {
     ...baseProperties,
     tenant: () => p.manyToOne(Tenant).deleteRule('cascade').index(),
