@@ -49,7 +49,7 @@ describe('booking questions', () => {
     expect(dup.body.errors.questions).toEqual(['Each question needs its own id'])
     // Nothing changed by the refused edits.
     expect((await w.coach.client.get(`/v1/workshops/${w.workshop.id}`)).body.data.questions).toHaveLength(4)
-  })
+  }, 180_000)
 
   test('the checkout answers are checked per question (422 names answers.<id>) and stored on the booking and the booker seat', async () => {
     const w = await withQuestions()
@@ -78,7 +78,7 @@ describe('booking questions', () => {
     const mine = seats.find((s: any) => s.userId === w.client.user.id)
     expect(mine.answers).toEqual({ q2: { label: 'Dietary needs', kind: 'single_choice', value: 'Vegan' } })
     expect(seats.find((s: any) => s.userId !== w.client.user.id).answers).toBeNull()
-  })
+  }, 180_000)
 
   test('a seat holder answers the per-seat questions when accepting; the CSV has a row per seat with every answer', async () => {
     const w = await withQuestions()
@@ -110,7 +110,7 @@ describe('booking questions', () => {
     const other = await world()
     expect((await other.coach.client.get(`/v1/workshop-schedules/${w.schedule.id}/attendees.csv`)).status).toBe(404)
     expect((await w.client.client.get(`/v1/workshop-schedules/${w.schedule.id}/attendees.csv`)).status).toBe(404)
-  })
+  }, 180_000)
 
   test('a question removed later keeps its answers on old bookings (API and CSV)', async () => {
     const w = await withQuestions()
@@ -126,5 +126,5 @@ describe('booking questions', () => {
     // New bookings answer the questions as they are now.
     const other = await actor()
     expect((await book(other, w.schedule.id, { answers: { q2: 'None' } })).status).toBe(201)
-  })
+  }, 180_000)
 })

@@ -65,7 +65,7 @@ describe('booking conversation', () => {
     const closed = await t.coach.client.post(path, { body: 'Sorry to see you go' })
     expect(closed.status).toBe(409)
     expect(closed.body.message).toBe('This booking is cancelled: its conversation is closed.')
-  })
+  }, 180_000)
 
   test('20 messages a minute per person', async () => {
     const t = await talk()
@@ -73,7 +73,7 @@ describe('booking conversation', () => {
     const results = await Promise.all(Array.from({ length: 22 }, (_, i) => t.friend.client.post(path, { body: `Message ${i}` })))
     expect(results.filter((r) => r.status === 201)).toHaveLength(20)
     expect(results.filter((r) => r.status === 429)).toHaveLength(2)
-  })
+  }, 180_000)
 
   test('mail: one summary per 10 minutes per conversation and reader, with what is new since', async () => {
     const t = await talk()
@@ -101,7 +101,7 @@ describe('booking conversation', () => {
     // The booker got the seat holder's message by mail too (link to the client's side).
     const clientMail = await waitForMail(t.client.user.email, about(title), 30_000)
     expect(clientMail.text).toContain(`/b/bookings/${t.booking.id}#messages`)
-  })
+  }, 180_000)
 
   test('the notification centre: one unread item per conversation that counts, paged newest first, read by ids or all', async () => {
     const t = await talk()
@@ -136,5 +136,5 @@ describe('booking conversation', () => {
     expect((await other.client.client.get('/v1/notifications?perPage=1000')).status).toBe(422)
     const rows = await em().execute(`select count(*)::int as n from inbox_items where user_id = ?`, [t.coach.user.id])
     expect(rows[0].n).toBe(2)
-  })
+  }, 180_000)
 })

@@ -93,7 +93,7 @@ describe('messages to everyone on a date', () => {
     const bad = await c.coach.client.post(`/v1/workshop-schedules/${c.schedule.id}/messages`, { subject: ' ', body: 'x'.repeat(5001) })
     expect(bad.status).toBe(422)
     expect(bad.body.errors).toEqual({ subject: ['A subject is required'], body: ['A message must be at most 5,000 characters'] })
-  })
+  }, 180_000)
 
   test('a send the mail server refused is retried: the retried job, run again on both servers, mails nobody twice', async () => {
     const c = await crowd()
@@ -118,7 +118,7 @@ describe('messages to everyone on a date', () => {
     for (const a of [c.client, c.friend, c.other]) expect(mailsTo(a.user.email).filter(subjectIs('Bring a pen'))).toHaveLength(1)
     const rows = await em().getConnection().execute(`select status from schedule_message_deliveries where message_id = ? order by status`, [id])
     expect(rows.map((r: any) => r.status)).toEqual(['sent', 'sent', 'sent'])
-  })
+  }, 180_000)
 
   test('two servers: 12 messages at once, 6 through each, make exactly 10 (the daily limit); each reaches each holder once', async () => {
     const c = await crowd()
@@ -146,5 +146,5 @@ describe('messages to everyone on a date', () => {
     for (const a of [c.client, c.friend, c.other])
       for (const s of subjects) expect(mailsTo(a.user.email).filter((m) => m.subject.split(' · ')[0] === s)).toHaveLength(1)
     expect((await onSecond(c.coach, 'GET', `${path}?perPage=20`)).body.meta.total).toBe(10)
-  })
+  }, 180_000)
 })
