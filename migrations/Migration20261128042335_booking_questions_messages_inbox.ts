@@ -1,5 +1,9 @@
 import { Migration } from '@mikro-orm/migrations';
 
+/**
+ * Its tables' page-change triggers come in migration messages_page_changes (after page_changes):
+ * this one no longer creates the pages' generation triggers, whose function page_changes drops.
+ */
 export class Migration20261128042335_booking_questions_messages_inbox extends Migration {
 
   override name = 'Migration20261128042335_booking_questions_messages_inbox';
@@ -38,31 +42,21 @@ export class Migration20261128042335_booking_questions_messages_inbox extends Mi
     this.addSql(`alter table "booking_seats" add "answers" jsonb null;`);
 
     this.addSql(`alter table "inbox_items" add constraint "inbox_items_user_id_foreign" foreign key ("user_id") references "users" ("id") on delete cascade;`);
-    this.addSql(`create trigger inbox_items_page_generation after insert or update or delete or truncate on inbox_items
-  for each statement execute function bump_page_generation();`);
 
     this.addSql(`alter table "schedule_messages" add constraint "schedule_messages_tenant_id_foreign" foreign key ("tenant_id") references "tenants" ("id") on delete cascade;`);
     this.addSql(`alter table "schedule_messages" add constraint "schedule_messages_schedule_id_foreign" foreign key ("schedule_id") references "workshop_schedules" ("id") on delete cascade;`);
     this.addSql(`alter table "schedule_messages" add constraint "schedule_messages_author_id_foreign" foreign key ("author_id") references "users" ("id") on delete cascade;`);
-    this.addSql(`create trigger schedule_messages_page_generation after insert or update or delete or truncate on schedule_messages
-  for each statement execute function bump_page_generation();`);
 
     this.addSql(`alter table "schedule_message_deliveries" add constraint "schedule_message_deliveries_message_id_foreign" foreign key ("message_id") references "schedule_messages" ("id") on delete cascade;`);
     this.addSql(`alter table "schedule_message_deliveries" add constraint "schedule_message_deliveries_booking_id_foreign" foreign key ("booking_id") references "bookings" ("id") on delete cascade;`);
     this.addSql(`alter table "schedule_message_deliveries" add constraint "schedule_message_deliveries_user_id_foreign" foreign key ("user_id") references "users" ("id") on delete cascade;`);
-    this.addSql(`create trigger schedule_message_deliveries_page_generation after insert or update or delete or truncate on schedule_message_deliveries
-  for each statement execute function bump_page_generation();`);
 
     this.addSql(`alter table "conversation_readers" add constraint "conversation_readers_booking_id_foreign" foreign key ("booking_id") references "bookings" ("id") on update cascade on delete cascade;`);
     this.addSql(`alter table "conversation_readers" add constraint "conversation_readers_user_id_foreign" foreign key ("user_id") references "users" ("id") on update cascade on delete cascade;`);
-    this.addSql(`create trigger conversation_readers_page_generation after insert or update or delete or truncate on conversation_readers
-  for each statement execute function bump_page_generation();`);
 
     this.addSql(`alter table "booking_messages" add constraint "booking_messages_tenant_id_foreign" foreign key ("tenant_id") references "tenants" ("id") on delete cascade;`);
     this.addSql(`alter table "booking_messages" add constraint "booking_messages_booking_id_foreign" foreign key ("booking_id") references "bookings" ("id") on delete cascade;`);
     this.addSql(`alter table "booking_messages" add constraint "booking_messages_author_id_foreign" foreign key ("author_id") references "users" ("id") on delete cascade;`);
-    this.addSql(`create trigger booking_messages_page_generation after insert or update or delete or truncate on booking_messages
-  for each statement execute function bump_page_generation();`);
   }
 
   override down(): void | Promise<void> {

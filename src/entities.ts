@@ -17,6 +17,7 @@ import { User } from './modules/users'
 import { Voucher } from './modules/vouchers'
 import { Tag, Workshop, WorkshopResource, WorkshopSchedule, WorkshopTag, WorkshopTemplate } from './modules/workshops'
 import { initOrm, type OrmOptions } from './platform/db/orm'
+import { PageChange } from './platform/db/page-change.entity'
 
 export const entities = [
   User,
@@ -56,6 +57,7 @@ export const entities = [
   JobApplication,
   SentNotification,
   MailOptOut,
+  PageChange,
   InboxItem,
   ScheduleMessage,
   ScheduleMessageDelivery,

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, listingGenerationTrigger, pageGenerationTrigger, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
+import { baseProperties, pageChangeTriggers, scope, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
 import type { RefundPolicy } from '../../shared/refund-policy'
 import { Tenant } from '../tenants'
 import { User } from '../users'
@@ -36,11 +36,9 @@ export interface BookingMeta {
 export const BookingSchema = defineEntity({
   name: 'Booking',
   tableName: 'bookings',
-  // Moves the marketplace listing's generation on (migration listing_generation, which also
-  // creates the function; the DDL here is what it runs): servers drop their kept listing answers.
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
   triggers: [
-    listingGenerationTrigger('bookings'),
-    pageGenerationTrigger('bookings'),
+    ...pageChangeTriggers('bookings', [scope.tenant(), scope.user(), scope.listing]),
     // Copies of the schedule's start, coach and workshop (migration scale_reads, which creates the
     // functions): the coach's and the client's lists read and order bookings by them from an index.
     {
@@ -160,9 +158,9 @@ BookingSchema.setClass(Booking)
 export const BookingSeatSchema = defineEntity({
   name: 'BookingSeat',
   tableName: 'booking_seats',
-  // Moves the pages' generation on (migration page_generation): servers drop the signed-in pages they keep.
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
   triggers: [
-    pageGenerationTrigger('booking_seats'),
+    ...pageChangeTriggers('booking_seats', [scope.tenant(), scope.user(), scope.email()]),
     // An accepted seat makes its holder one of the booking's people (booking_people).
     {
       name: 'booking_seats_people',

@@ -260,3 +260,25 @@ export async function clientGroupsPage(em: EntityManager, user: { id: string; em
   )
   return { ...page, rows: page.rows.map(groupRow) }
 }
+
+/**
+ * The teams whose rows a client's pages show, as page-change scopes (`t:<id>`): every team they
+ * booked in or hold a seat in (booking_people, read as a loose index scan: one step per team),
+ * belong to, are invited to a seat in, or wait in. One statement.
+ */
+export async function clientPageScopes(em: EntityManager, user: { id: string; email: string }): Promise<string[]> {
+  const rows = await queryPrepared<{ id: string }>(
+    em,
+    `with recursive t(id) as (
+       select (select tenant_id from booking_people where user_id = ? order by tenant_id limit 1)
+       union all
+       select (select p.tenant_id from booking_people p where p.user_id = ? and p.tenant_id > t.id order by p.tenant_id limit 1) from t where t.id is not null
+     )
+     select id::text from t where id is not null
+     union select tenant_id::text from memberships where user_id = ?
+     union select x.tenant_id::text from booking_seats x where x.status = 'PENDING' and x.deleted_at is null and (x.user_id = ? or lower(x.email) = lower(?))
+     union select e.tenant_id::text from waitlist_entries e where e.user_id = ? and e.status in ('WAITING', 'OFFERED')`,
+    [user.id, user.id, user.id, user.id, user.email, user.id],
+  )
+  return rows.map((r) => `t:${r.id}`)
+}

@@ -12,6 +12,7 @@ export {
   type ClientWorkshopRow,
   clientGroups,
   clientGroupsPage,
+  clientPageScopes,
   clientShellSummary,
   clientWorkshop,
   clientWorkshopsPage,

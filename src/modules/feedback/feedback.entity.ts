@@ -1,12 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import {
-  baseProperties,
-  listingGenerationTrigger,
-  pageGenerationTrigger,
-  softDeleteFilters,
-  softDeleteProperties,
-  tenantFilter,
-} from '../../platform/db/schemas'
+import { baseProperties, pageChangeTriggers, scope, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
 import { Tenant } from '../tenants'
 import { User } from '../users'
 import { WorkshopSchedule } from '../workshops'
@@ -15,11 +8,9 @@ import { WorkshopSchedule } from '../workshops'
 export const FeedbackSchema = defineEntity({
   name: 'Feedback',
   tableName: 'feedbacks',
-  // Moves the marketplace listing's generation on (migration listing_generation, which also
-  // creates the function; the DDL here is what it runs): servers drop their kept listing answers.
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
   triggers: [
-    listingGenerationTrigger('feedbacks'),
-    pageGenerationTrigger('feedbacks'),
+    ...pageChangeTriggers('feedbacks', [scope.tenant(), scope.user(), scope.listing]),
     // The rating counts per coach (in a team), workshop and schedule (feedback_totals, migration scale_reads).
     {
       name: 'feedbacks_totals',

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, pageGenerationTrigger } from '../../platform/db/schemas'
+import { baseProperties, pageChangeTriggers, scope } from '../../platform/db/schemas'
 import { User } from '../users'
 import type { InboxKind } from './inbox.schema'
 
@@ -11,7 +11,8 @@ import type { InboxKind } from './inbox.schema'
 export const InboxItemSchema = defineEntity({
   name: 'InboxItem',
   tableName: 'inbox_items',
-  triggers: [pageGenerationTrigger('inbox_items')],
+  // A person's notification centre (page changes: that person).
+  triggers: [...pageChangeTriggers('inbox_items', [scope.user()])],
   uniques: [
     // One unread item per thread and person: a new message of the same thread updates it.
     { name: 'inbox_items_open_group_unique', properties: ['user', 'groupKey'], where: 'read_at is null and group_key is not null' },

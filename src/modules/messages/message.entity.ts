@@ -4,7 +4,7 @@
  * state). Text only: stored and shown as text, never as HTML.
  */
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, pageGenerationTrigger } from '../../platform/db/schemas'
+import { baseProperties, pageChangeTriggers, scope } from '../../platform/db/schemas'
 import { Booking } from '../bookings'
 import { Tenant } from '../tenants'
 import { User } from '../users'
@@ -14,8 +14,8 @@ import { WorkshopSchedule } from '../workshops'
 export const ScheduleMessageSchema = defineEntity({
   name: 'ScheduleMessage',
   tableName: 'schedule_messages',
-  // Moves the pages' generation on (migration page_generation): servers drop the signed-in pages they keep.
-  triggers: [pageGenerationTrigger('schedule_messages')],
+  // Booking pages of the team's clients and the coach's schedule view show them (page changes: the team).
+  triggers: [...pageChangeTriggers('schedule_messages', [scope.tenant()])],
   indexes: [{ name: 'schedule_messages_schedule_created_idx', properties: ['schedule', 'createdAt'] }],
   properties: {
     ...baseProperties,
@@ -43,7 +43,8 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number]
 export const ScheduleMessageDeliverySchema = defineEntity({
   name: 'ScheduleMessageDelivery',
   tableName: 'schedule_message_deliveries',
-  triggers: [pageGenerationTrigger('schedule_message_deliveries')],
+  // A recipient's booking page shows what reached them (page changes: the recipient).
+  triggers: [...pageChangeTriggers('schedule_message_deliveries', [scope.user()])],
   uniques: [{ name: 'schedule_message_deliveries_message_user_unique', properties: ['message', 'user'] }],
   indexes: [
     // A booking page shows the messages its holder got.
@@ -72,7 +73,8 @@ ScheduleMessageDeliverySchema.setClass(ScheduleMessageDelivery)
 export const BookingMessageSchema = defineEntity({
   name: 'BookingMessage',
   tableName: 'booking_messages',
-  triggers: [pageGenerationTrigger('booking_messages')],
+  // Both sides' booking pages show the conversation (page changes: the team, which every client page of it depends on).
+  triggers: [...pageChangeTriggers('booking_messages', [scope.tenant()])],
   indexes: [{ name: 'booking_messages_booking_created_idx', properties: ['booking', 'createdAt', 'id'] }],
   properties: {
     ...baseProperties,
@@ -93,7 +95,8 @@ BookingMessageSchema.setClass(BookingMessage)
 export const ConversationReaderSchema = defineEntity({
   name: 'ConversationReader',
   tableName: 'conversation_readers',
-  triggers: [pageGenerationTrigger('conversation_readers')],
+  // What a reader has read shows on their own pages only (page changes: the reader).
+  triggers: [...pageChangeTriggers('conversation_readers', [scope.user()])],
   indexes: [
     {
       name: 'conversation_readers_due_idx',

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, pageGenerationTrigger } from '../../platform/db/schemas'
+import { baseProperties, pageChangeTriggers, scope } from '../../platform/db/schemas'
 import { Booking } from '../bookings'
 import { Tenant } from '../tenants'
 import { User } from '../users'
@@ -27,7 +27,7 @@ export const PaymentSchema = defineEntity({
       expression: `create trigger payments_payout_transfer after insert or update of status on payments
   for each row when (new.kind = 'payment' and new.status in ('succeeded', 'refunded')) execute function payout_transfer_for_payment();`,
     },
-    pageGenerationTrigger('payments'),
+    ...pageChangeTriggers('payments', [scope.tenant(), scope.user()]),
   ],
   uniques: [
     { name: 'payments_charge_unique', properties: ['chargeId'], where: 'charge_id is not null' },
@@ -116,8 +116,8 @@ export interface InvoiceLines {
 export const InvoiceSchema = defineEntity({
   name: 'Invoice',
   tableName: 'invoices',
-  // Moves the pages' generation on (migration page_generation): servers drop the signed-in pages they keep.
-  triggers: [pageGenerationTrigger('invoices')],
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
+  triggers: [...pageChangeTriggers('invoices', [scope.tenant()])],
   uniques: [
     { name: 'invoices_tenant_number_unique', properties: ['tenant', 'number'] },
     { name: 'invoices_booking_kind_unique', properties: ['booking', 'kind'] },

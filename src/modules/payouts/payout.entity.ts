@@ -6,7 +6,7 @@
  * super-admin's tenant filter), as payments do.
  */
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, pageGenerationTrigger } from '../../platform/db/schemas'
+import { baseProperties, pageChangeTriggers, scope } from '../../platform/db/schemas'
 import { Booking } from '../bookings'
 import { Payment } from '../payments'
 import { Tenant } from '../tenants'
@@ -21,8 +21,8 @@ import { WorkshopSchedule } from '../workshops'
 export const ConnectedAccountSchema = defineEntity({
   name: 'ConnectedAccount',
   tableName: 'connected_accounts',
-  // Moves the pages' generation on (migration page_generation): servers drop the signed-in pages they keep.
-  triggers: [pageGenerationTrigger('connected_accounts')],
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
+  triggers: [...pageChangeTriggers('connected_accounts', [scope.user()])],
   uniques: [
     { name: 'connected_accounts_user_unique', properties: ['user'] },
     { name: 'connected_accounts_stripe_unique', properties: ['stripeAccountId'], where: 'stripe_account_id is not null' },
@@ -64,8 +64,8 @@ export type TransferState = (typeof TRANSFER_STATES)[number]
 export const PayoutTransferSchema = defineEntity({
   name: 'PayoutTransfer',
   tableName: 'payout_transfers',
-  // Moves the pages' generation on (migration page_generation): servers drop the signed-in pages they keep.
-  triggers: [pageGenerationTrigger('payout_transfers')],
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
+  triggers: [...pageChangeTriggers('payout_transfers', [scope.tenant(), scope.user('coach_id')])],
   uniques: [
     { name: 'payout_transfers_booking_unique', properties: ['booking'] },
     { name: 'payout_transfers_stripe_unique', properties: ['stripeTransferId'], where: 'stripe_transfer_id is not null' },
@@ -107,8 +107,8 @@ export type ReversalStatus = (typeof REVERSAL_STATUSES)[number]
 export const PayoutReversalSchema = defineEntity({
   name: 'PayoutReversal',
   tableName: 'payout_reversals',
-  // Moves the pages' generation on (migration page_generation): servers drop the signed-in pages they keep.
-  triggers: [pageGenerationTrigger('payout_reversals')],
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
+  triggers: [...pageChangeTriggers('payout_reversals', [scope.tenant()])],
   uniques: [
     { name: 'payout_reversals_refund_unique', properties: ['refund'], where: 'refund_id is not null' },
     { name: 'payout_reversals_stripe_unique', properties: ['stripeReversalId'], where: 'stripe_reversal_id is not null' },
@@ -133,8 +133,8 @@ PayoutReversalSchema.setClass(PayoutReversal)
 export const ConnectPayoutSchema = defineEntity({
   name: 'ConnectPayout',
   tableName: 'connect_payouts',
-  // Moves the pages' generation on (migration page_generation): servers drop the signed-in pages they keep.
-  triggers: [pageGenerationTrigger('connect_payouts')],
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
+  triggers: [...pageChangeTriggers('connect_payouts', [`'u:' || (select a.user_id from connected_accounts a where a.id = r.account_id)`])],
   uniques: [{ name: 'connect_payouts_stripe_unique', properties: ['stripePayoutId'] }],
   properties: {
     ...baseProperties,

@@ -1,12 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import {
-  baseProperties,
-  listingGenerationTrigger,
-  pageGenerationTrigger,
-  softDeleteFilters,
-  softDeleteProperties,
-  tenantFilter,
-} from '../../platform/db/schemas'
+import { baseProperties, pageChangeTriggers, scope, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
 import { Tenant } from '../tenants'
 import { User } from '../users'
 import type { ContentStatus, DeliveryMode, PayoutStatus, SkillLevel, Visibility } from './enums'
@@ -16,11 +9,9 @@ import { Workshop } from './workshop.entity'
 export const WorkshopScheduleSchema = defineEntity({
   name: 'WorkshopSchedule',
   tableName: 'workshop_schedules',
-  // Moves the marketplace listing's generation on (migration listing_generation, which also
-  // creates the function; the DDL here is what it runs): servers drop their kept listing answers.
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
   triggers: [
-    listingGenerationTrigger('workshop_schedules'),
-    pageGenerationTrigger('workshop_schedules'),
+    ...pageChangeTriggers('workshop_schedules', [scope.tenant(), scope.listing]),
     // The bookings keep copies of the start and the coach (migration scale_reads).
     {
       name: 'workshop_schedules_copy_to_bookings',
