@@ -13,8 +13,8 @@ import { Textarea } from '../../design-system/components/input/input'
 import { BookingMessageCreateSchema, MESSAGE_LIMITS } from '../../src/modules/messages/message.schema'
 import { ApiError, get, post } from '../lib/api'
 import { fmtDateTime } from '../lib/format'
+import { PlainText } from '../lib/plain-text'
 import type { BookingMessagesProps, ConversationMessage } from './props'
-import { PlainText } from './text'
 
 const card = css({
   bg: 'bg.default',
