@@ -8,9 +8,9 @@
  */
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { Booking } from '../../src/modules/bookings/booking.entity'
+import { Booking, BookingSeat } from '../../src/modules/bookings/booking.entity'
 import { Workshop } from '../../src/modules/workshops/workshop.entity'
-import { em, uid } from '../client'
+import { actor, em, uid } from '../client'
 import { axe, makeUser, noProblems, openAs, type Session, useBrowser } from './browser'
 import { makeCoach, makePublicSchedule } from './marketplace.fixtures'
 
@@ -116,6 +116,7 @@ describe('questions and messages', () => {
     expect(text.split('\n')[0]).toContain('What do you want from this workshop?')
     expect(text).toContain('Confidence in meetings')
 
+    await shot(c.page, 'messages-schedule-row')
     // The coach messages everyone on the date; the sent list says to how many.
     await row.getByRole('button', { name: /^Message everyone on / }).click()
     const dialog = c.page.getByRole('dialog', { name: 'Message everyone on this date' })
@@ -160,4 +161,65 @@ describe('questions and messages', () => {
     await c.close()
     await b.close()
   }, 180_000)
+
+  test("accepting a seat asks the workshop's per-seat question; the answer is stored on the seat", async () => {
+    const tag = uid()
+    const coach = await makeCoach('Omar', `Vale${tag}`)
+    const { workshop, schedule } = await makePublicSchedule(coach, { title: `Team retro ${tag}`, price: 0, maxSeats: 8 })
+    const m = em().fork()
+    await m
+      .getConnection()
+      .execute(`update workshops set questions = ?::jsonb where id = ?`, [
+        JSON.stringify([
+          { id: 'q1', kind: 'single_choice', label: 'Your role?', required: true, scope: 'seat', options: ['Manager', 'Engineer'], consentUrl: null },
+        ]),
+        workshop.id,
+      ])
+    const booker = await actor({ profile: { firstName: 'Bo', lastName: `Booker${tag}`, socialAccounts: [] } })
+    const booking = m.create(Booking, {
+      tenant: coach.tenant.id,
+      user: booker.user.id,
+      workshopSchedule: schedule.id,
+      seats: 2,
+      status: 'CONFIRMED',
+      amountTotal: 0,
+      amountDue: 0,
+      amountPaid: 0,
+      currency: 'usd',
+      confirmedAt: new Date(),
+      meta: {},
+    } as any)
+    m.create(BookingSeat, { tenant: coach.tenant.id, booking, user: booker.user.id, status: 'ACCEPTED', meta: {} } as any)
+    await m.flush()
+    const invitee = await makeUser({ profile: { firstName: 'Ivy', lastName: `Invitee${tag}`, socialAccounts: [] } })
+    const seat = await booker.client.post('/v1/booking-seats', { bookingId: booking.id, email: invitee.email })
+    expect(seat.status).toBe(201)
+    const sent = await booker.client.post(`/v1/booking-seats/${seat.body.data.id}/send-invitation`)
+    const link = new URL(sent.body.data.invitationUrl)
+
+    const s = await openAs(invitee)
+    await visit(s, link.pathname)
+    const questions = s.page.getByRole('region', { name: 'A few questions from the coach' })
+    await questions.getByLabel('Your role?').waitFor()
+    await s.page.getByRole('button', { name: 'Accept seat' }).click()
+    await questions.getByText('This question needs an answer').waitFor()
+    const answersOf = async () =>
+      (await em().fork().getConnection().execute(`select status, answers from booking_seats where id = ?`, [seat.body.data.id]))[0] as {
+        status: string
+        answers: any
+      }
+    expect((await answersOf()).status).toBe('PENDING')
+    await questions.getByLabel('Your role?').selectOption('Engineer')
+    await questions.getByText('This question needs an answer').waitFor({ state: 'detached' })
+    expect(await questions.getByLabel('Your role?').getAttribute('aria-invalid')).toBeNull()
+    await shot(s.page, 'messages-invitation-questions')
+    expect({ violations: await axe(s.page) }).toEqual({ violations: [] })
+    await s.page.getByRole('button', { name: 'Accept seat' }).click()
+    await s.page.getByText(`You have a seat at Team retro ${tag}.`).waitFor()
+    const row = await answersOf()
+    expect(row.status).toBe('ACCEPTED')
+    expect(JSON.stringify(row.answers)).toContain('Engineer')
+    expect(noProblems(s)).toEqual([])
+    await s.close()
+  }, 120_000)
 })
