@@ -19,6 +19,7 @@ export default function ClientInvitation({ mode, token, seatId, bookingId, signe
   const [answers, setAnswers] = useState<Answers>({})
   const [errors, setErrors] = useState<Record<string, string | undefined>>({})
   const asks = signedIn && questions.length > 0
+  const Heading = mode === 'seat' ? 'h3' : 'h2'
 
   async function answer(kind: 'accept' | 'decline') {
     setError('')
@@ -67,9 +68,10 @@ export default function ClientInvitation({ mode, token, seatId, bookingId, signe
     <div className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
       {asks && (
         <section aria-labelledby={`${id}-questions`} className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
-          <h2 id={`${id}-questions`} className={css({ fontWeight: 'semibold' })}>
+          {/* On the dashboard the invitation sits in a card under its own heading. */}
+          <Heading id={`${id}-questions`} className={css({ fontWeight: 'semibold' })}>
             A few questions from the coach
-          </h2>
+          </Heading>
           <QuestionFields
             idPrefix={`${id}-q`}
             questions={questions}
