@@ -16,16 +16,12 @@ export class Migration20261128052300_page_changes extends Migration {
   override up(): void | Promise<void> {
     this.addSql(`create table "page_changes" ("id" bigserial primary key, "xid" xid8 not null default pg_current_xact_id(), "scope" text not null, "at" timestamptz not null default now());`);
     this.addSql(`create index "page_changes_xid_idx" on "page_changes" ("xid");`);
-    // TG_ARGV: SQL expressions over a written row r (old and new), each a scope or null. Truncation: '*'.
+    // TG_ARGV: SQL expressions over a written row r (old and new), each a scope or null.
     this.addSql(`create or replace function note_page_changes() returns trigger language plpgsql as $$
 declare
   q text := '';
   e text;
 begin
-  if tg_op = 'TRUNCATE' then
-    insert into page_changes (scope) values ('*');
-    return null;
-  end if;
   foreach e in array tg_argv loop
     if tg_op in ('INSERT', 'UPDATE') then
       q := q || case when q = '' then '' else ' union ' end || format('select %s as s from new_rows r', e);
@@ -48,8 +44,6 @@ end $$;`);
   for each statement execute function note_page_changes('''g''');`);
     this.addSql(`create trigger permissions_page_changes_d after delete on permissions referencing old table as old_rows
   for each statement execute function note_page_changes('''g''');`);
-    this.addSql(`create trigger permissions_page_changes_t after truncate on permissions
-  for each statement execute function note_page_changes();`);
 
     this.addSql(`drop trigger if exists "roles_page_generation" on "roles";`);
     this.addSql(`drop function if exists "roles_roles_page_generation_fn"();`);
@@ -59,8 +53,6 @@ end $$;`);
   for each statement execute function note_page_changes('''g''');`);
     this.addSql(`create trigger roles_page_changes_d after delete on roles referencing old table as old_rows
   for each statement execute function note_page_changes('''g''');`);
-    this.addSql(`create trigger roles_page_changes_t after truncate on roles
-  for each statement execute function note_page_changes();`);
 
     this.addSql(`drop trigger if exists "tags_page_generation" on "tags";`);
     this.addSql(`drop function if exists "tags_tags_page_generation_fn"();`);
@@ -70,8 +62,6 @@ end $$;`);
   for each statement execute function note_page_changes('''g''', '''l''');`);
     this.addSql(`create trigger tags_page_changes_d after delete on tags referencing old table as old_rows
   for each statement execute function note_page_changes('''g''', '''l''');`);
-    this.addSql(`create trigger tags_page_changes_t after truncate on tags
-  for each statement execute function note_page_changes();`);
 
     this.addSql(`drop trigger if exists "tenants_listing_generation" on "tenants";`);
     this.addSql(`drop function if exists "tenants_tenants_listing_generation_fn"();`);
@@ -83,8 +73,6 @@ end $$;`);
   for each statement execute function note_page_changes('''t:'' || r.id', '''l''');`);
     this.addSql(`create trigger tenants_page_changes_d after delete on tenants referencing old table as old_rows
   for each statement execute function note_page_changes('''t:'' || r.id', '''l''');`);
-    this.addSql(`create trigger tenants_page_changes_t after truncate on tenants
-  for each statement execute function note_page_changes();`);
 
     this.addSql(`drop trigger if exists "users_listing_generation" on "users";`);
     this.addSql(`drop function if exists "users_users_listing_generation_fn"();`);
@@ -99,8 +87,6 @@ end $$;`);
     this.addSql(`create trigger users_page_changes_d after delete on users referencing old table as old_rows
   for each statement execute function note_page_changes('''u:'' || r.id', '''l''', 'unnest(array(select ''t:'' || m.tenant_id from memberships m where m.user_id = r.id
   union select ''t:'' || p.tenant_id from booking_people p where p.user_id = r.id))');`);
-    this.addSql(`create trigger users_page_changes_t after truncate on users
-  for each statement execute function note_page_changes();`);
 
     this.addSql(`drop trigger if exists "team_invitations_page_generation" on "team_invitations";`);
     this.addSql(`drop function if exists "team_invitations_team_invitations_page_generation_fn"();`);
@@ -110,8 +96,6 @@ end $$;`);
   for each statement execute function note_page_changes('''t:'' || r.tenant_id', '''e:'' || lower(r.email)');`);
     this.addSql(`create trigger team_invitations_page_changes_d after delete on team_invitations referencing old table as old_rows
   for each statement execute function note_page_changes('''t:'' || r.tenant_id', '''e:'' || lower(r.email)');`);
-    this.addSql(`create trigger team_invitations_page_changes_t after truncate on team_invitations
-  for each statement execute function note_page_changes();`);
 
     this.addSql(`drop trigger if exists "files_page_generation" on "files";`);
     this.addSql(`drop function if exists "files_files_page_generation_fn"();`);
@@ -121,8 +105,6 @@ end $$;`);
   for each statement execute function note_page_changes('''u:'' || r.owner_id');`);
     this.addSql(`create trigger files_page_changes_d after delete on files referencing old table as old_rows
   for each statement execute function note_page_changes('''u:'' || r.owner_id');`);
-    this.addSql(`create trigger files_page_changes_t after truncate on files
-  for each statement execute function note_page_changes();`);
 
     this.addSql(`drop trigger if exists "memberships_page_generation" on "memberships";`);
     this.addSql(`drop function if exists "memberships_memberships_page_generation_fn"();`);
@@ -132,8 +114,6 @@ end $$;`);
   for each statement execute function note_page_changes('''t:'' || r.tenant_id', '''u:'' || r.user_id');`);
     this.addSql(`create trigger memberships_page_changes_d after delete on memberships referencing old table as old_rows
   for each statement execute function note_page_changes('''t:'' || r.tenant_id', '''u:'' || r.user_id');`);
-    this.addSql(`create trigger memberships_page_changes_t after truncate on memberships
-  for each statement execute function note_page_changes();`);
 
     this.addSql(`drop trigger if exists "mail_opt_outs_page_generation" on "mail_opt_outs";`);
     this.addSql(`drop function if exists "mail_opt_outs_mail_opt_outs_page_generation_fn"();`);
@@ -143,8 +123,6 @@ end $$;`);
   for each statement execute function note_page_changes('''u:'' || r.user_id');`);
     this.addSql(`create trigger mail_opt_outs_page_changes_d after delete on mail_opt_outs referencing old table as old_rows
   for each statement execute function note_page_changes('''u:'' || r.user_id');`);
-    this.addSql(`create trigger mail_opt_outs_page_changes_t after truncate on mail_opt_outs
-  for each statement execute function note_page_changes();`);
 
     this.addSql(`drop trigger if exists "job_postings_page_generation" on "job_postings";`);
     this.addSql(`drop function if exists "job_postings_job_postings_page_generation_fn"();`);
@@ -154,8 +132,6 @@ end $$;`);
   for each statement execute function note_page_changes('''t:'' || r.tenant_id');`);
     this.addSql(`create trigger job_postings_page_changes_d after delete on job_postings referencing old table as old_rows
   for each statement execute function note_page_changes('''t:'' || r.tenant_id');`);
-    this.addSql(`create trigger job_postings_page_changes_t after truncate on job_postings
-  for each statement execute function note_page_changes();`);
 
     this.addSql(`drop trigger if exists "job_applications_page_generation" on "job_applications";`);
     this.addSql(`drop function if exists "job_applications_job_applications_page_generation_fn"();`);
@@ -165,8 +141,6 @@ end $$;`);
   for each statement execute function note_page_changes('''t:'' || r.tenant_id');`);
     this.addSql(`create trigger job_applications_page_changes_d after delete on job_applications referencing old table as old_rows
   for each statement execute function note_page_changes('''t:'' || r.tenant_id');`);
-    this.addSql(`create trigger job_applications_page_changes_t after truncate on job_applications
-  for each statement execute function note_page_changes();`);
 
     this.addSql(`drop trigger if exists "connected_accounts_page_generation" on "connected_accounts";`);
     this.addSql(`drop function if exists "connected_accounts_connected_accounts_page_generation_fn"();`);
@@ -176,8 +150,6 @@ end $$;`);
   for each statement execute function note_page_changes('''u:'' || r.user_id');`);
     this.addSql(`create trigger connected_accounts_page_changes_d after delete on connected_accounts referencing old table as old_rows
   for each statement execute function note_page_changes('''u:'' || r.user_id');`);
-    this.addSql(`create trigger connected_accounts_page_changes_t after truncate on connected_accounts
-  for each statement execute function note_page_changes();`);
 
     this.addSql(`drop trigger if exists "connect_payouts_page_generation" on "connect_payouts";`);
     this.addSql(`drop function if exists "connect_payouts_connect_payouts_page_generation_fn"();`);
@@ -187,8 +159,6 @@ end $$;`);
   for each statement execute function note_page_changes('''u:'' || (select a.user_id from connected_accounts a where a.id = r.account_id)');`);
     this.addSql(`create trigger connect_payouts_page_changes_d after delete on connect_payouts referencing old table as old_rows
   for each statement execute function note_page_changes('''u:'' || (select a.user_id from connected_accounts a where a.id = r.account_id)');`);
-    this.addSql(`create trigger connect_payouts_page_changes_t after truncate on connect_payouts
-  for each statement execute function note_page_changes();`);
 
     this.addSql(`drop trigger if exists "vouchers_page_generation" on "vouchers";`);
     this.addSql(`drop function if exists "vouchers_vouchers_page_generation_fn"();`);
@@ -198,8 +168,6 @@ end $$;`);
   for each statement execute function note_page_changes('''t:'' || r.tenant_id');`);
     this.addSql(`create trigger vouchers_page_changes_d after delete on vouchers referencing old table as old_rows
   for each statement execute function note_page_changes('''t:'' || r.tenant_id');`);
-    this.addSql(`create trigger vouchers_page_changes_t after truncate on vouchers
-  for each statement execute function note_page_changes();`);
 
     this.addSql(`drop trigger if exists "workshop_templates_page_generation" on "workshop_templates";`);
     this.addSql(`drop function if exists "workshop_templates_workshop_templates_page_generation_fn"();`);
@@ -209,8 +177,6 @@ end $$;`);
   for each statement execute function note_page_changes('''g''');`);
     this.addSql(`create trigger workshop_templates_page_changes_d after delete on workshop_templates referencing old table as old_rows
   for each statement execute function note_page_changes('''g''');`);
-    this.addSql(`create trigger workshop_templates_page_changes_t after truncate on workshop_templates
-  for each statement execute function note_page_changes();`);
 
     this.addSql(`drop trigger if exists "workshops_page_generation" on "workshops";`);
     this.addSql(`drop function if exists "workshops_workshops_page_generation_fn"();`);
@@ -220,8 +186,6 @@ end $$;`);
   for each statement execute function note_page_changes('''t:'' || r.tenant_id', '''l''');`);
     this.addSql(`create trigger workshops_page_changes_d after delete on workshops referencing old table as old_rows
   for each statement execute function note_page_changes('''t:'' || r.tenant_id', '''l''');`);
-    this.addSql(`create trigger workshops_page_changes_t after truncate on workshops
-  for each statement execute function note_page_changes();`);
 
     this.addSql(`drop trigger if exists "workshop_tags_page_generation" on "workshop_tags";`);
     this.addSql(`drop function if exists "workshop_tags_workshop_tags_page_generation_fn"();`);
@@ -231,8 +195,6 @@ end $$;`);
   for each statement execute function note_page_changes('''t:'' || (select w.tenant_id from workshops w where w.id = r.workshop_id)', '''l''');`);
     this.addSql(`create trigger workshop_tags_page_changes_d after delete on workshop_tags referencing old table as old_rows
   for each statement execute function note_page_changes('''t:'' || (select w.tenant_id from workshops w where w.id = r.workshop_id)', '''l''');`);
-    this.addSql(`create trigger workshop_tags_page_changes_t after truncate on workshop_tags
-  for each statement execute function note_page_changes();`);
 
     this.addSql(`drop trigger if exists "workshop_schedules_listing_generation" on "workshop_schedules";`);
     this.addSql(`drop function if exists "workshop_schedules_workshop_schedules_listing_generation_fn"();`);
@@ -244,8 +206,6 @@ end $$;`);
   for each statement execute function note_page_changes('''t:'' || r.tenant_id', '''l''');`);
     this.addSql(`create trigger workshop_schedules_page_changes_d after delete on workshop_schedules referencing old table as old_rows
   for each statement execute function note_page_changes('''t:'' || r.tenant_id', '''l''');`);
-    this.addSql(`create trigger workshop_schedules_page_changes_t after truncate on workshop_schedules
-  for each statement execute function note_page_changes();`);
 
     this.addSql(`drop trigger if exists "feedbacks_listing_generation" on "feedbacks";`);
     this.addSql(`drop function if exists "feedbacks_feedbacks_listing_generation_fn"();`);
@@ -257,8 +217,6 @@ end $$;`);
   for each statement execute function note_page_changes('''t:'' || r.tenant_id', '''u:'' || r.user_id', '''l''');`);
     this.addSql(`create trigger feedbacks_page_changes_d after delete on feedbacks referencing old table as old_rows
   for each statement execute function note_page_changes('''t:'' || r.tenant_id', '''u:'' || r.user_id', '''l''');`);
-    this.addSql(`create trigger feedbacks_page_changes_t after truncate on feedbacks
-  for each statement execute function note_page_changes();`);
 
     this.addSql(`drop trigger if exists "bookings_listing_generation" on "bookings";`);
     this.addSql(`drop function if exists "bookings_bookings_listing_generation_fn"();`);
@@ -270,8 +228,6 @@ end $$;`);
   for each statement execute function note_page_changes('''t:'' || r.tenant_id', '''u:'' || r.user_id', '''l''');`);
     this.addSql(`create trigger bookings_page_changes_d after delete on bookings referencing old table as old_rows
   for each statement execute function note_page_changes('''t:'' || r.tenant_id', '''u:'' || r.user_id', '''l''');`);
-    this.addSql(`create trigger bookings_page_changes_t after truncate on bookings
-  for each statement execute function note_page_changes();`);
 
     this.addSql(`drop trigger if exists "waitlist_entries_page_generation" on "waitlist_entries";`);
     this.addSql(`drop function if exists "waitlist_entries_waitlist_entries_page_generation_fn"();`);
@@ -281,8 +237,6 @@ end $$;`);
   for each statement execute function note_page_changes('''t:'' || r.tenant_id', '''u:'' || r.user_id');`);
     this.addSql(`create trigger waitlist_entries_page_changes_d after delete on waitlist_entries referencing old table as old_rows
   for each statement execute function note_page_changes('''t:'' || r.tenant_id', '''u:'' || r.user_id');`);
-    this.addSql(`create trigger waitlist_entries_page_changes_t after truncate on waitlist_entries
-  for each statement execute function note_page_changes();`);
 
     this.addSql(`drop trigger if exists "payout_transfers_page_generation" on "payout_transfers";`);
     this.addSql(`drop function if exists "payout_transfers_payout_transfers_page_generation_fn"();`);
@@ -292,8 +246,6 @@ end $$;`);
   for each statement execute function note_page_changes('''t:'' || r.tenant_id', '''u:'' || r.coach_id');`);
     this.addSql(`create trigger payout_transfers_page_changes_d after delete on payout_transfers referencing old table as old_rows
   for each statement execute function note_page_changes('''t:'' || r.tenant_id', '''u:'' || r.coach_id');`);
-    this.addSql(`create trigger payout_transfers_page_changes_t after truncate on payout_transfers
-  for each statement execute function note_page_changes();`);
 
     this.addSql(`drop trigger if exists "payments_page_generation" on "payments";`);
     this.addSql(`drop function if exists "payments_payments_page_generation_fn"();`);
@@ -303,8 +255,6 @@ end $$;`);
   for each statement execute function note_page_changes('''t:'' || r.tenant_id', '''u:'' || r.user_id');`);
     this.addSql(`create trigger payments_page_changes_d after delete on payments referencing old table as old_rows
   for each statement execute function note_page_changes('''t:'' || r.tenant_id', '''u:'' || r.user_id');`);
-    this.addSql(`create trigger payments_page_changes_t after truncate on payments
-  for each statement execute function note_page_changes();`);
 
     this.addSql(`drop trigger if exists "payout_reversals_page_generation" on "payout_reversals";`);
     this.addSql(`drop function if exists "payout_reversals_payout_reversals_page_generation_fn"();`);
@@ -314,8 +264,6 @@ end $$;`);
   for each statement execute function note_page_changes('''t:'' || r.tenant_id');`);
     this.addSql(`create trigger payout_reversals_page_changes_d after delete on payout_reversals referencing old table as old_rows
   for each statement execute function note_page_changes('''t:'' || r.tenant_id');`);
-    this.addSql(`create trigger payout_reversals_page_changes_t after truncate on payout_reversals
-  for each statement execute function note_page_changes();`);
 
     this.addSql(`drop trigger if exists "invoices_page_generation" on "invoices";`);
     this.addSql(`drop function if exists "invoices_invoices_page_generation_fn"();`);
@@ -325,8 +273,6 @@ end $$;`);
   for each statement execute function note_page_changes('''t:'' || r.tenant_id');`);
     this.addSql(`create trigger invoices_page_changes_d after delete on invoices referencing old table as old_rows
   for each statement execute function note_page_changes('''t:'' || r.tenant_id');`);
-    this.addSql(`create trigger invoices_page_changes_t after truncate on invoices
-  for each statement execute function note_page_changes();`);
 
     this.addSql(`drop trigger if exists "booking_seats_page_generation" on "booking_seats";`);
     this.addSql(`drop function if exists "booking_seats_booking_seats_page_generation_fn"();`);
@@ -336,8 +282,6 @@ end $$;`);
   for each statement execute function note_page_changes('''t:'' || r.tenant_id', '''u:'' || r.user_id', '''e:'' || lower(r.email)');`);
     this.addSql(`create trigger booking_seats_page_changes_d after delete on booking_seats referencing old table as old_rows
   for each statement execute function note_page_changes('''t:'' || r.tenant_id', '''u:'' || r.user_id', '''e:'' || lower(r.email)');`);
-    this.addSql(`create trigger booking_seats_page_changes_t after truncate on booking_seats
-  for each statement execute function note_page_changes();`);
 
     this.addSql(`drop trigger if exists "sent_notifications_page_generation" on "sent_notifications";`);
     this.addSql(`drop function if exists "sent_notifications_sent_notifications_page_generation_fn"();`);
@@ -347,8 +291,6 @@ end $$;`);
   for each statement execute function note_page_changes('''u:'' || r.user_id');`);
     this.addSql(`create trigger sent_notifications_page_changes_d after delete on sent_notifications referencing old table as old_rows
   for each statement execute function note_page_changes('''u:'' || r.user_id');`);
-    this.addSql(`create trigger sent_notifications_page_changes_t after truncate on sent_notifications
-  for each statement execute function note_page_changes();`);
 
     this.addSql(`drop trigger if exists "booking_reschedules_page_generation" on "booking_reschedules";`);
     this.addSql(`drop function if exists "booking_reschedules_booking_reschedules_page_generation_fn"();`);
@@ -358,8 +300,6 @@ end $$;`);
   for each statement execute function note_page_changes('''t:'' || r.tenant_id');`);
     this.addSql(`create trigger booking_reschedules_page_changes_d after delete on booking_reschedules referencing old table as old_rows
   for each statement execute function note_page_changes('''t:'' || r.tenant_id');`);
-    this.addSql(`create trigger booking_reschedules_page_changes_t after truncate on booking_reschedules
-  for each statement execute function note_page_changes();`);
 
     this.addSql(`drop trigger if exists "workshop_resources_page_generation" on "workshop_resources";`);
     this.addSql(`drop function if exists "workshop_resources_workshop_resources_page_generation_fn"();`);
@@ -369,8 +309,6 @@ end $$;`);
   for each statement execute function note_page_changes('''t:'' || r.tenant_id');`);
     this.addSql(`create trigger workshop_resources_page_changes_d after delete on workshop_resources referencing old table as old_rows
   for each statement execute function note_page_changes('''t:'' || r.tenant_id');`);
-    this.addSql(`create trigger workshop_resources_page_changes_t after truncate on workshop_resources
-  for each statement execute function note_page_changes();`);
 
     this.addSql(`drop function if exists bump_page_generation();`);
     this.addSql(`drop function if exists bump_listing_generation();`);

@@ -79,7 +79,7 @@ async function seedHeavyCoach(db: pg.Client) {
       (select id from booking_seats bs where bs.booking_id = hb.id limit 1), 3 + hb.i % 3, 'Clear, practical and well paced. Session ' || hb.i || '.'
     from hb, h where hb.status = 'COMPLETED' and hb.i % 2 = 0 limit 5000`)
   await run(`insert into vouchers (id, created_at, updated_at, tenant_id, code, data, max_uses, uses)
-    select gen_random_uuid(), now() - g.k * interval '1 day', now(), h.tenant_id, 'HEAVY' || g.k, jsonb_build_object('type', 'percentage', 'value', 10 + g.k % 30), 100, g.k % 50
+    select gen_random_uuid(), now() - g.k * interval '1 day', now(), h.tenant_id, 'HEAVY' || g.k, jsonb_build_object('discountType', 'percentage', 'discountValue', 10 + g.k % 30), 100, g.k % 50
     from generate_series(1, 300) g(k), h`)
   await run(`insert into job_postings (id, created_at, updated_at, tenant_id, created_by_id, title, description, status, published_at, company_name, listing_type, applicant_count, preferences, meta, workplace_types, industries, categories, recruiter_ids, interview_questions)
     select gen_random_uuid(), now() - g.k * interval '1 day', now(), h.tenant_id, h.coach_id, 'Associate Coach ' || g.k,

@@ -8,7 +8,7 @@ import { JobApplication, JobPosting } from './modules/job-postings'
 import { BookingMessage, ConversationReader, ScheduleMessage, ScheduleMessageDelivery } from './modules/messages'
 import { MailOptOut, SentNotification } from './modules/notifications'
 import { Invoice, Payment, WebhookEvent } from './modules/payments'
-import { ConnectedAccount, ConnectPayout, PayoutReversal, PayoutTransfer } from './modules/payouts'
+import { ConnectedAccount, ConnectPayout, PayoutFeePercent, PayoutMoneyDelta, PayoutMoneyTotal, PayoutReversal, PayoutTransfer } from './modules/payouts'
 import { Permission, Role } from './modules/roles'
 import { TeamInvitation } from './modules/teams'
 import { Membership, Tenant } from './modules/tenants'
@@ -53,6 +53,9 @@ export const entities = [
   PayoutTransfer,
   PayoutReversal,
   ConnectPayout,
+  PayoutFeePercent,
+  PayoutMoneyTotal,
+  PayoutMoneyDelta,
   JobPosting,
   JobApplication,
   SentNotification,

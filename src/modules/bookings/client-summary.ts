@@ -182,7 +182,7 @@ export async function clientWorkshopsPage(em: EntityManager, userId: string, q: 
     `${WORKSHOPS_SQL(false)} ${like ? "and (w.title ilike ? or u.profile->>'firstName' ilike ? or u.profile->>'lastName' ilike ?)" : ''}`,
     [now(), userId, ...(like ? [like, like, like] : [])],
     q,
-    {},
+    { title: 't.title', next: 't.next_start', bookings: 't.bookings', seats: 't.seats' },
     't.last_start desc, t.id',
     like
       ? {

@@ -399,8 +399,11 @@ export async function clientResources(em: EntityManager, userId: string, worksho
 
 export type { ListQuery }
 
-/** The bookings list orders by the session's start (booking_people's index order), newest first unless asked. */
-const BOOKING_ORDER = { when: 't.starts_at' }
+/**
+ * The bookings list orders by the session's start (booking_people's index order), newest first
+ * unless another column is asked: then the person's own rows are sorted (a bounded set per person).
+ */
+const BOOKING_ORDER = { workshop: 't.title', when: 't.starts_at', seats: 't.seats', status: 't.status', amount: 't.amount_due' }
 const BOOKING_STATUS = ['PENDING', 'CONFIRMED', 'COMPLETED', 'CANCELLED', 'NO_SHOW']
 
 /**
@@ -441,7 +444,7 @@ export async function clientBookingsPage(em: EntityManager, userId: string, q: L
   return { ...page, rows: page.rows.map(toRow) }
 }
 
-const PAYMENT_ORDER = { date: 't.created_at' }
+const PAYMENT_ORDER = { date: 't.created_at', workshop: 't.title', kind: 't.kind', status: 't.status', amount: 't.amount' }
 
 /**
  * One page of the payments and refunds of my bookings (or of one booking of mine): one statement,
@@ -471,7 +474,7 @@ export async function clientPaymentsPage(em: EntityManager, userId: string, q: L
   return { ...page, rows: page.rows.map((p: any) => paymentRow(p, p.title)) }
 }
 
-const INVOICE_ORDER = { issued: 't.paid_at' }
+const INVOICE_ORDER = { number: 't.number', kind: 't.kind', workshop: 't.title', issued: 't.issued_at', total: 't.total' }
 
 /**
  * One page of the invoices and credit notes of my bookings (or of one booking of mine): one

@@ -157,7 +157,14 @@ export async function coachBookingsPage(em: EntityManager, coachId: string, tena
        ${from}`,
     params,
     q,
-    { session: 't.starts_at' },
+    {
+      client: `lower(coalesce(nullif(t.client_name, ''), t.username, t.email))`,
+      workshop: 'lower(t.title)',
+      session: 't.starts_at',
+      seats: 't.seats',
+      paid: 't.amount_paid',
+      status: 't.status',
+    },
     't.starts_at desc, t.created_at desc, t.id',
     like ? { sql: `select 1 ${from}`, params } : { sql: `select 1 from bookings b where ${filter.join(' and ')}`, params },
   )

@@ -2,7 +2,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
 import { type ListQuery, pagedSql } from '../../platform/db/paged-sql'
-import { scheduleMoneySql } from '../payouts'
 import { isUuid, num, personName, ratingsOf } from './sql'
 import { iso } from './tables.view'
 
@@ -23,13 +22,27 @@ export async function coachWorkshopRatings(em: EntityManager, coachId: string, t
   })
 }
 
-/** Per schedule of a coach: its money from the payout ledger (one row per schedule that took money). */
+/**
+ * Per schedule of a coach: its money, summed over its own transfer rows (which keep the booking's
+ * money: payouts' ledger), one row per schedule that took money. Parameters: coach, coach, status,
+ * status, workshop, workshop.
+ */
 const scheduleLedgerSql = () => `
   select s.id, s.start_date, s.end_date, s.timezone, s.payout_status, s.paid_out_at, w.id as workshop_id, w.title, w.currency,
          m.bookings, m.seats, m.gross, m.refunded, m.fee, m.net, m.transferred, m.open
     from workshop_schedules s join workshops w on w.id = s.workshop_id
-    join (${scheduleMoneySql('and t.coach_id = ?')}) m on m.schedule_id = s.id
-   where s.coach_id = ? and s.deleted_at is null and (?::text is null or s.payout_status = ?) and (?::uuid is null or w.id = ?::uuid)`
+    cross join lateral (
+      select count(*)::int as n, count(*) filter (where t.paid > t.refunds)::int as bookings,
+             coalesce(sum(b.seats) filter (where t.paid > t.refunds), 0)::int as seats,
+             coalesce(sum(t.paid), 0)::int as gross, coalesce(sum(least(t.refunds, t.paid)), 0)::int as refunded,
+             coalesce(sum(t.live_fee), 0)::int as fee, coalesce(sum(greatest(t.paid - t.refunds, 0) - t.live_fee), 0)::int as net,
+             coalesce(sum(t.amount - t.reversed) filter (where t.state in ('transferred', 'manual')), 0)::int as transferred,
+             count(*) filter (where t.state in ('pending', 'sending'))::int as open
+        from payout_transfers t join bookings b on b.id = t.booking_id
+       where t.workshop_schedule_id = s.id and t.coach_id = ? and t.state <> 'void') m
+   where m.n > 0 and s.coach_id = ? and s.deleted_at is null and (?::text is null or s.payout_status = ?) and (?::uuid is null or s.workshop_id = ?::uuid)`
+
+const LEDGER_ORDER = { session: 't.start_date', workshop: 'lower(t.title)', bookings: 't.bookings', gross: 't.gross', status: 't.payout_status' }
 
 function ledgerFilters(f: { status?: string | null; workshop?: string | null }) {
   const status = f.status === 'paid' || f.status === 'pending' ? f.status : null
@@ -69,15 +82,7 @@ const amount = (minor: number) => (minor / 100).toFixed(2)
 export async function payoutLedgerCsv(em: EntityManager, coachId: string, f: { status?: string | null; workshop?: string | null }) {
   const { status, workshop } = ledgerFilters(f)
   const at = now()
-  const rows = await em.execute<any[]>(`${scheduleLedgerSql()} order by s.start_date desc limit 100000`, [
-    at,
-    coachId,
-    coachId,
-    status,
-    status,
-    workshop,
-    workshop,
-  ])
+  const rows = await em.execute<any[]>(`${scheduleLedgerSql()} order by s.start_date desc limit 100000`, [coachId, coachId, status, status, workshop, workshop])
   const head = [
     'Schedule',
     'Workshop',
@@ -120,18 +125,19 @@ export async function payoutLedgerCsv(em: EntityManager, coachId: string, f: { s
   return `${lines.map((l) => l.map(csvCell).join(',')).join('\r\n')}\r\n`
 }
 
-/** The payout ledger, one row per schedule that took money: filters status, workshop. */
+/**
+ * The payout ledger, one row per schedule that took money, latest session first: filters status,
+ * workshop (a workshop's schedules are walked in start order, each summed over its own transfers).
+ */
 export async function coachPayoutsPage(em: EntityManager, coachId: string, q: ListQuery, scope: { workshop?: string } = {}) {
   const { status, workshop } = ledgerFilters({ status: q.filters.status, workshop: isUuid(scope.workshop) ? scope.workshop : q.filters.workshop })
   const at = now()
-  const page = await pagedSql(
-    em,
-    scheduleLedgerSql(),
-    [at, coachId, coachId, status, status, workshop, workshop],
-    q,
-    { session: 't.start_date', workshop: 'lower(t.title)', bookings: 't.bookings', gross: 't.gross', status: 't.payout_status' },
-    't.start_date desc, t.id',
-  )
+  const params = [coachId, coachId, status, status, workshop, workshop]
+  const page = await pagedSql(em, scheduleLedgerSql(), params, q, LEDGER_ORDER, 't.start_date desc, t.id', {
+    sql: `select 1 from workshop_schedules s where s.coach_id = ? and s.deleted_at is null and (?::text is null or s.payout_status = ?) and (?::uuid is null or s.workshop_id = ?::uuid)
+            and exists (select 1 from payout_transfers t where t.workshop_schedule_id = s.id and t.coach_id = ? and t.state <> 'void')`,
+    params: [coachId, status, status, workshop, workshop, coachId],
+  })
   return { ...page, rows: page.rows.map((r: any) => ledgerRowOf(r, at)) }
 }
 
@@ -154,7 +160,7 @@ export async function workshopInvoicesPage(em: EntityManager, coachId: string, t
       where ${where}`,
     params,
     q,
-    { session: 't.starts_at' },
+    { client: `lower(coalesce(t.first_name, t.username, t.email))`, session: 't.starts_at', paid: 't.amount_paid', status: 't.status' },
     't.starts_at desc, t.id',
     { sql: `select 1 from bookings b where ${where}`, params },
   )
@@ -196,7 +202,13 @@ export async function workshopHistoryPage(em: EntityManager, coachId: string, te
       where s.workshop_id = ? and w.coach_id = ? and w.tenant_id = ? and s.deleted_at is null and s.end_date <= ? and (?::text is null or s.mode = ?)`,
     [workshopId, coachId, tenantId, now(), mode, mode],
     q,
-    { session: 't.start_date' },
+    {
+      session: 't.start_date',
+      seats: 't.confirmed',
+      fill: 't.confirmed',
+      attended: 't.attended',
+      rating: '(t.n1 + 2 * t.n2 + 3 * t.n3 + 4 * t.n4 + 5 * t.n5)::float / nullif(t.n1 + t.n2 + t.n3 + t.n4 + t.n5, 0)',
+    },
     't.start_date desc, t.id',
   )
   return {

@@ -6,7 +6,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
 import { queryPrepared } from '../../platform/db/prepared'
-import { LEDGER_SQL, split } from '../payouts'
+import { moneyTotals, split } from '../payouts'
 import { num, personName, ratingsOf } from './sql'
 
 /** The dashboard's coming schedules: a screenful, with the workshops page and calendars for the rest. */
@@ -59,14 +59,10 @@ export async function coachDashboard(em: EntityManager, coachId: string, tenantI
   const totals = ratingsOf(fb[0])
   const rating = { average: totals.average, count: totals.count }
   const latest = fb.filter((x) => x.id)
-  // Money still on its way to the coach (not transferred yet), from the payout ledger.
-  const [pay] = await queryPrepared<any>(
-    em,
-    `select count(distinct l.workshop_schedule_id) as n, coalesce(sum(greatest(l.gross - l.refunded, 0)), 0) as revenue,
-            coalesce(sum(l.fee), 0) as fee, coalesce(sum(greatest(l.gross - l.refunded, 0) - l.fee), 0) as net
-       from (${LEDGER_SQL} and t.coach_id = ? and t.tenant_id = ? and t.state in ('pending', 'sending')) l where l.gross > l.refunded`,
-    [at, coachId, tenantId],
-  )
+  // Money still on its way to the coach (not transferred yet): their payout totals in this team.
+  const open = (await moneyTotals(em, coachId, tenantId))[0]
+  const revenue = open ? open.openPaid - open.openRefunded : 0
+  const fee = open?.openFee ?? 0
   const gross = series.reduce((sum, r) => sum + num(r.gross), 0)
   return {
     series: series.map((r): DayPoint => ({ day: r.day, gross: num(r.gross), seats: num(r.seats) })),
@@ -98,7 +94,7 @@ export async function coachDashboard(em: EntityManager, coachId: string, tenantI
       startDate: new Date(r.start_date),
       author: personName(r),
     })),
-    payoutsPending: { schedules: num(pay?.n), revenue: num(pay?.revenue), fee: num(pay?.fee), net: num(pay?.net) },
+    payoutsPending: { bookings: open?.openHeld ?? 0, revenue, fee, net: revenue - fee },
   }
 }
 export type CoachDashboard = Awaited<ReturnType<typeof coachDashboard>>

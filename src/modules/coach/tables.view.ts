@@ -28,7 +28,7 @@ export async function coachFeedbacksPage(em: EntityManager, coachId: string, ten
       where ${w.sql}`,
     [coachId, tenantId, ...w.params],
     q,
-    { date: 't.created_at' },
+    { rating: 't.rating', date: 't.created_at', workshop: 'lower(t.title)', session: 't.start_date' },
     't.created_at desc, t.id',
     { sql: `select 1 from feedbacks f join workshop_schedules s on s.id = f.workshop_schedule_id where ${w.sql}`, params: [coachId, tenantId, ...w.params] },
   )

@@ -28,6 +28,14 @@ export const PaymentSchema = defineEntity({
   for each row when (new.kind = 'payment' and new.status in ('succeeded', 'refunded')) execute function payout_transfer_for_payment();`,
     },
     ...pageChangeTriggers('payments', [scope.tenant(), scope.user()]),
+    // The booking's transfer row follows its money (migration payout_ledger, which creates the function).
+    {
+      name: 'payments_transfer_money',
+      timing: 'after',
+      events: ['insert', 'update', 'delete'],
+      expression: `create trigger payments_transfer_money after insert or update of amount, status, kind, booking_id or delete on payments
+  for each row execute function payout_transfer_money();`,
+    },
   ],
   uniques: [
     { name: 'payments_charge_unique', properties: ['chargeId'], where: 'charge_id is not null' },

@@ -21,6 +21,15 @@ export const WorkshopScheduleSchema = defineEntity({
   for each row when (old.start_date is distinct from new.start_date or old.coach_id is distinct from new.coach_id or old.workshop_id is distinct from new.workshop_id)
   execute function schedules_copy_to_bookings();`,
     },
+    // ...and their payout rows copies of the start and end (migration payout_ledger).
+    {
+      name: 'workshop_schedules_copy_to_transfers',
+      timing: 'after',
+      events: ['update'],
+      expression: `create trigger workshop_schedules_copy_to_transfers after update of start_date, end_date on workshop_schedules
+  for each row when (old.start_date is distinct from new.start_date or old.end_date is distinct from new.end_date)
+  execute function schedules_copy_to_transfers();`,
+    },
   ],
   filters: { ...softDeleteFilters, ...tenantFilter },
   indexes: [

@@ -54,8 +54,9 @@ export const scope = {
 
 /**
  * The statement triggers that note a table's page changes: one per event (PostgreSQL's transition
- * tables take one event each) and truncation (`*`: every kept page goes). `scopes` are SQL
- * expressions over a written row `r` (see `scope`); a null one notes nothing.
+ * tables take one event each). `scopes` are SQL expressions over a written row `r` (see `scope`);
+ * a null one notes nothing. (A TRUNCATE is not noted: nothing of the product truncates; after one
+ * by hand, restart the servers or wait for the memos' seconds.)
  */
 export function pageChangeTriggers(table: string, scopes: string[]) {
   const args = scopes.map((e) => `'${e.replace(/'/g, "''")}'`).join(', ')
@@ -71,13 +72,5 @@ export function pageChangeTriggers(table: string, scopes: string[]) {
     on('insert', 'new table as new_rows'),
     on('update', 'old table as old_rows new table as new_rows'),
     on('delete', 'old table as old_rows'),
-    {
-      name: `${table}_page_changes_t`,
-      timing: 'after' as const,
-      events: ['truncate' as const],
-      forEach: 'statement' as const,
-      expression: `create trigger ${table}_page_changes_t after truncate on ${table}
-  for each statement execute function note_page_changes();`,
-    },
   ]
 }
