@@ -256,8 +256,8 @@ for (const [heavy, demo] of pairs) {
 if (!ONLY || ONLY.test('search')) {
   const titles = (await db.query(`select title from workshops w join tenants t on t.id = w.tenant_id where t.slug like 'bench-t%' order by w.id limit 400`))
     .rows
-  const words = [
-    ...new Set(
+  const words: string[] = [
+    ...new Set<string>(
       titles
         .flatMap((r: any) =>
           String(r.title)
