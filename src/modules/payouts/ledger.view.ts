@@ -4,10 +4,10 @@
  * (./ledger.ts), so every figure reconciles to the bookings' payments and refunds.
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
+import { config } from '../../config'
 import { clock } from '../../platform/clock'
 import { type PageRequest, pagedSql } from '../../platform/db/paged-sql'
 import { isId } from '../../platform/http/ids'
-import { config } from '../../config'
 import { LEDGER_SQL, type LedgerRow, ledgerRow, scheduleMoneySql, type TransferStatus } from './ledger'
 import { moneyTotals } from './totals'
 
@@ -58,7 +58,8 @@ export async function coachBalance(em: EntityManager, coachId: string, at = cloc
   const byCurrency = new Map<string, BalanceRow>()
   const row = (currency: string) => {
     let b = byCurrency.get(currency)
-    if (!b) byCurrency.set(currency, (b = { currency, pending: 0, available: 0, transferred: 0, paidOut: 0, gross: 0, refunded: 0, fee: 0, net: 0, reversing: 0 }))
+    if (!b)
+      byCurrency.set(currency, (b = { currency, pending: 0, available: 0, transferred: 0, paidOut: 0, gross: 0, refunded: 0, fee: 0, net: 0, reversing: 0 }))
     return b
   }
   for (const t of totals) {
@@ -130,15 +131,10 @@ export async function transfersPage(em: EntityManager, scope: TransferScope, req
   if (status) where.push(status)
   const workshop = id(scope.workshopId)
   if (workshop) where.push('t.workshop_schedule_id in (select ws.id from workshop_schedules ws where ws.workshop_id = ?)') && params.push(workshop)
-  const page = await pagedSql(
-    em,
-    `${LEDGER_SQL} and ${where.join(' and ')}`,
-    [at, ...params],
-    req,
-    TRANSFER_SORTS,
-    't.starts_at desc, t.id',
-    { sql: `select 1 from payout_transfers t where ${where.join(' and ')}`, params },
-  )
+  const page = await pagedSql(em, `${LEDGER_SQL} and ${where.join(' and ')}`, [at, ...params], req, TRANSFER_SORTS, 't.starts_at desc, t.id', {
+    sql: `select 1 from payout_transfers t where ${where.join(' and ')}`,
+    params,
+  })
   return { ...page, rows: page.rows.map((r) => ledgerRow(r, at)) }
 }
 
