@@ -197,7 +197,7 @@ export default function CoachSchedules(props: CoachSchedulesProps) {
                               size="xs"
                               href={`/v1/workshop-schedules/${s.id}/attendees.csv`}
                               download
-                              aria-label={`Attendees of ${s.when} with their answers (CSV)`}
+                              aria-label={`Attendees CSV of ${s.when}, with their answers`}
                             >
                               Attendees CSV
                             </LinkButton>

@@ -108,7 +108,7 @@ describe('questions and messages', () => {
     await c.page.getByTestId('booking-answers').getByText('Confidence in meetings').waitFor()
     await visit(c, `/c/workshops/${workshop.id}`)
     const row = c.page.locator(`tr[data-schedule="${schedule.id}"]`)
-    const csvHref = await row.getByRole('link', { name: /with their answers \(CSV\)/ }).getAttribute('href')
+    const csvHref = await row.getByRole('link', { name: /^Attendees CSV of .*, with their answers$/ }).getAttribute('href')
     expect(csvHref).toBe(`/v1/workshop-schedules/${schedule.id}/attendees.csv`)
     const csv = await c.page.request.get(csvHref!)
     expect(csv.status()).toBe(200)
