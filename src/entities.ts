@@ -1,6 +1,6 @@
 /** Every entity the ORM knows; a module adds its own here. */
 
-import { AccessToken, OneTimeCode, RateLimitSchema, Session } from './modules/auth'
+import { AccessToken, KnownDevice, OneTimeCode, Passkey, RateLimitSchema, Session, WebauthnChallenge } from './modules/auth'
 import { Booking, BookingPerson, BookingReschedule, BookingSeat, ClientWorkshop, WaitlistEntry } from './modules/bookings'
 import { Feedback, FeedbackTotal } from './modules/feedback'
 import { InboxItem } from './modules/inbox'
@@ -9,6 +9,7 @@ import { BookingMessage, ConversationReader, ScheduleMessage, ScheduleMessageDel
 import { MailOptOut, SentNotification } from './modules/notifications'
 import { Invoice, Payment, WebhookEvent } from './modules/payments'
 import { ConnectedAccount, ConnectPayout, PayoutFeePercent, PayoutMoneyDelta, PayoutMoneyTotal, PayoutReversal, PayoutTransfer } from './modules/payouts'
+import { DataExport } from './modules/privacy'
 import { Permission, Role } from './modules/roles'
 import { TeamInvitation } from './modules/teams'
 import { Membership, Tenant } from './modules/tenants'
@@ -16,6 +17,7 @@ import { StoredFile } from './modules/uploads'
 import { User } from './modules/users'
 import { Voucher } from './modules/vouchers'
 import { Tag, Workshop, WorkshopResource, WorkshopSchedule, WorkshopTag, WorkshopTemplate } from './modules/workshops'
+import { AuditEntry } from './platform/audit'
 import { initOrm, type OrmOptions } from './platform/db/orm'
 import { PageChange } from './platform/db/page-change.entity'
 
@@ -66,6 +68,11 @@ export const entities = [
   ScheduleMessageDelivery,
   BookingMessage,
   ConversationReader,
+  Passkey,
+  WebauthnChallenge,
+  KnownDevice,
+  AuditEntry,
+  DataExport,
 ]
 
 /** The ORM with the app's entities (boot, scripts and tests open it through here). */
