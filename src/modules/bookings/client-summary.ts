@@ -6,6 +6,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
 import { likePattern, pagedSql } from '../../platform/db/paged-sql'
 import { queryPrepared } from '../../platform/db/prepared'
+import { type Question, questionsFor } from '../workshops/question.schema'
 import { isUuid, type ListQuery } from './client-views'
 
 export interface ShellSummary {
@@ -98,13 +99,15 @@ export interface InvitationToMe {
   workshopTitle: string
   startDate: string
   timezone: string
+  /** The workshop's per-seat questions, answered when accepting. */
+  questions: Question[]
 }
 
 /** Pending invitations addressed to me (by account or email), soonest session first, at most `limit`: one statement. */
 export async function invitationsToMe(em: EntityManager, user: { id: string; email: string }, limit = 50): Promise<InvitationToMe[]> {
   const rows = await queryPrepared<any>(
     em,
-    `select x.id, x.booking_id, x.status, x.invitation_expires_at, w.title, s.start_date, s.timezone,
+    `select x.id, x.booking_id, x.status, x.invitation_expires_at, w.title, w.questions, s.start_date, s.timezone,
             trim(coalesce(i.profile->>'firstName', '') || ' ' || coalesce(i.profile->>'lastName', '')) as inviter, i.email as inviter_email
        from booking_seats x join bookings b on b.id = x.booking_id join workshop_schedules s on s.id = b.workshop_schedule_id
        join workshops w on w.id = s.workshop_id left join users i on i.id = coalesce(x.inviter_id, b.user_id)
@@ -122,6 +125,7 @@ export async function invitationsToMe(em: EntityManager, user: { id: string; ema
     workshopTitle: r.title,
     startDate: new Date(r.start_date).toISOString(),
     timezone: r.timezone,
+    questions: questionsFor((typeof r.questions === 'string' ? JSON.parse(r.questions) : r.questions) ?? [], 'holder'),
   }))
 }
 
