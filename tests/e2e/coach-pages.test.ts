@@ -149,7 +149,7 @@ describe('coach pages in the browser', () => {
     expect(sideways).toEqual([])
     expect(noProblems(s)).toEqual([])
     await s.close()
-  }, 180_000)
+  }, 480_000)
 
   test('workshop: edit, delete, restore; schedule: unpublish, cancel with a reason, delete', async () => {
     const biz = await coachBusiness(1)

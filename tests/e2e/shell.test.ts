@@ -98,7 +98,7 @@ describe('every page', () => {
       await s.close()
     })
     expect(failures.sort()).toEqual([])
-  }, 300_000)
+  }, 600_000)
 })
 
 describe('kept pages in the browser', () => {

@@ -236,5 +236,5 @@ describe('a team in the coach area', () => {
       expect(noProblems(s)).toEqual([])
       await s.close()
     }
-  })
+  }, 480_000)
 })
