@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { Elysia } from 'elysia'
 import { platform } from '../../platform/http/context'
 import { parseOrThrow } from '../../platform/http/errors'
-import { ListQuerySchema, readPaging } from '../../platform/http/list-query'
+import { ListQuerySchema, noIncludes, readPaging } from '../../platform/http/list-query'
 import { dataOf, ok } from '../../platform/openapi/responses'
 import { InboxPageView, InboxReadSchema, InboxReadView } from './inbox.schema'
 import { inboxPage, markRead } from './inbox.service'
@@ -15,7 +15,7 @@ export const inboxRoutes = new Elysia({ name: 'inbox' })
     '/notifications',
     async ({ ctx, request }) => {
       const me = ctx.requireUser()
-      const { page, perPage } = readPaging(new URL(request.url).searchParams)
+      const { page, perPage } = readPaging(noIncludes(new URL(request.url).searchParams))
       return inboxPage(ctx.em as EntityManager, me.id, page, perPage)
     },
     {

@@ -3,7 +3,7 @@ import { Elysia, t } from 'elysia'
 import { checkedValue, platform, type RequestContext } from '../../platform/http/context'
 import { notFound, parseOrThrow } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
-import { ListQuerySchema, readPaging } from '../../platform/http/list-query'
+import { ListQuerySchema, noIncludes, readPaging } from '../../platform/http/list-query'
 import { created, dataOf, file, ok, pageOf } from '../../platform/openapi/responses'
 import { attendeesCsv } from './attendees.csv'
 import { listMessages, markConversationRead, postMessage } from './conversation.service'
@@ -51,7 +51,7 @@ export const messageRoutes = new Elysia({ name: 'messages' })
     '/workshop-schedules/:id/messages',
     async ({ ctx, request }) => {
       const s = theSchedule.take(ctx)
-      const { page, perPage } = readPaging(new URL(request.url).searchParams)
+      const { page, perPage } = readPaging(noIncludes(new URL(request.url).searchParams))
       return scheduleMessages(ctx.em as EntityManager, s.id, page, perPage)
     },
     {

@@ -109,6 +109,12 @@ export function parseIncludes(raw: string | null | undefined, allowed: readonly 
   return [...new Set(names)]
 }
 
+/** A list that embeds nothing: any `include` is a 422 (never silently ignored); answers the parameters. */
+export function noIncludes(sp: URLSearchParams): URLSearchParams {
+  parseIncludes(sp.get('include'), [])
+  return sp
+}
+
 /**
  * Reads page, perPage, sort, include, q, filter[field] and withTrashed from a URL.
  * Unknown sort fields, filters and includes are a 422 that names what is allowed.
