@@ -81,6 +81,13 @@ const EnvSchema = v.object({
   // A booking's money goes to its coach this many hours after its session ended (refunds may still come until then).
   PAYOUT_REFUND_WINDOW_HOURS: v.optional(int(0), '24'),
   CURRENCY: v.optional(v.pipe(v.string(), v.length(3, 'must be a 3-letter currency code')), 'usd'),
+  // Busy calendars of one-to-one sessions (ICS addresses): how often each is read again, the
+  // time and size limits of a read, and whether private and loopback addresses may be read
+  // (default: only outside production).
+  CALENDAR_FEED_REFRESH_MINUTES: v.optional(int(1), '15'),
+  CALENDAR_FEED_TIMEOUT_MS: v.optional(int(100), '10000'),
+  CALENDAR_FEED_MAX_BYTES: v.optional(int(1024), String(5 * 1024 * 1024)),
+  CALENDAR_FEED_PRIVATE_ADDRESSES: v.optional(bool),
 })
 
 /** The names of every variable Summit reads (the compose file and the README use only these). */

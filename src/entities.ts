@@ -8,6 +8,7 @@ import { MailOptOut, SentNotification } from './modules/notifications'
 import { Invoice, Payment, WebhookEvent } from './modules/payments'
 import { ConnectedAccount, ConnectPayout, PayoutReversal, PayoutTransfer } from './modules/payouts'
 import { Permission, Role } from './modules/roles'
+import { Availability, CalendarFeed, SessionType } from './modules/sessions'
 import { TeamInvitation } from './modules/teams'
 import { Membership, Tenant } from './modules/tenants'
 import { StoredFile } from './modules/uploads'
@@ -34,6 +35,9 @@ export const entities = [
   WorkshopTag,
   WorkshopSchedule,
   WorkshopResource,
+  SessionType,
+  Availability,
+  CalendarFeed,
   Feedback,
   Booking,
   BookingSeat,

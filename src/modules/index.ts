@@ -13,6 +13,7 @@ import { notificationRoutes } from './notifications'
 import { onboardingRoutes } from './onboarding'
 import { paymentRoutes, rescheduleRoutes } from './payments'
 import { roleRoutes } from './roles'
+import { availabilityRoutes, publicSessionRoutes, sessionTypeRoutes } from './sessions'
 import { teamRoutes } from './teams'
 import { tenantRoutes } from './tenants'
 import { uploadRoutes } from './uploads'
@@ -30,6 +31,9 @@ export const apiModules = [
   userRoutes,
   uploadRoutes,
   catalogueRoutes,
+  sessionTypeRoutes,
+  availabilityRoutes,
+  publicSessionRoutes,
   coachBusinessRoutes,
   bookingRoutes,
   waitlistRoutes,

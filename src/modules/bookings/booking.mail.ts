@@ -3,11 +3,12 @@ import { config } from '../../config'
 import { log } from '../../platform/log'
 import { layout, queueMail } from '../../platform/mail'
 import { toMajor } from '../../shared/money'
+import { mailCoachOfSession, sessionCalendar, sessionMail } from './session.mail'
 import { User } from '../users'
-import { Workshop, WorkshopSchedule } from '../workshops'
 import type { Booking } from './booking.entity'
+import { type BookingOccasion, occasionOf } from './occasion'
 
-const when = (s: WorkshopSchedule) =>
+const when = (s: Pick<BookingOccasion, 'timezone' | 'startDate'>) =>
   new Intl.DateTimeFormat('en-GB', {
     timeZone: s.timezone,
     weekday: 'long',
@@ -45,12 +46,15 @@ export async function mailBookingChange(em: EntityManager, booking: Booking, kin
 async function compose(em: EntityManager, booking: Booking, kind: 'confirmed' | 'cancelled') {
   const fork = em.fork()
   const user = await fork.findOne(User, { id: booking.user.id }, { filters: false })
-  const schedule = await fork.findOne(WorkshopSchedule, { id: booking.workshopSchedule.id }, { filters: false })
+  const schedule = await occasionOf(fork as EntityManager, booking)
   if (!user || !schedule) return
-  const workshop = await fork.findOne(Workshop, { id: schedule.workshop.id }, { filters: false })
-  if (!workshop) return
+  const workshop = schedule.workshop
   const link = `${config.APP_URL}/b/bookings/${booking.id}`
   const seats = `${booking.seats} seat${booking.seats === 1 ? '' : 's'}`
+  if (!booking.workshopSchedule) {
+    queueMail({ to: user.email, ...sessionMail(booking, schedule, kind, link), ...(kind === 'confirmed' ? sessionCalendar(booking, schedule) : {}) })
+    return mailCoachOfSession(fork as EntityManager, booking, kind === 'confirmed' ? 'booked' : 'cancelled')
+  }
   const mail =
     kind === 'confirmed'
       ? layout(`Booking confirmed: ${workshop.title}`, 'Your booking is confirmed', [

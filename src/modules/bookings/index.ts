@@ -4,7 +4,7 @@ export { allTenants, bookingScope } from './booking.access'
 export { BOOKING_STATUSES, Booking, BookingSeat, type BookingStatus, type SeatStatus } from './booking.entity'
 export { bookingRoutes } from './booking.routes'
 export { displayName, serializePerson, serializeScheduleBrief } from './booking.serialize'
-export { confirmBooking, onBookingCancelled } from './booking.service'
+export { BOOKING_POPULATE, confirmBooking, endOf, onBookingCancelled, startOf } from './booking.service'
 export { HOLD_EXPIRED_REASON, holdsSeats } from './booking.state'
 export {
   type ClientGroupRow,
@@ -36,12 +36,15 @@ export {
   type ListQuery,
   latestPayments,
 } from './client-views'
-export { refundPolicyOf } from './refund-quote'
+export { type BookingOccasion, occasionOf } from './occasion'
+export { refundPolicyOf, sessionRefundPolicy } from './refund-quote'
 export { BookingReschedule, type RescheduleStatus } from './reschedule.entity'
 export { completeReschedule, onBookingRescheduled, type RescheduleOption, rescheduleBooking, rescheduleOptions, reschedulesOf } from './reschedule.service'
 export { scheduleCancelRoutes } from './schedule-cancel.routes'
 export { handleSeatInvitations } from './seat.invitations'
 export { seatRoutes } from './seat.routes'
+export { createSessionBooking, rescheduleSession } from './session-booking'
+export { sessionWhen } from './session.mail'
 export { WaitlistEntry, type WaitlistStatus } from './waitlist.entity'
 export { waitlistRoutes } from './waitlist.routes'
 export { RescheduleSchema, RescheduleView } from './waitlist.schema'

@@ -1,6 +1,7 @@
 /** Workshops: the catalogue (tags, templates, workshops, schedules, resources), the public marketplace rows and which schedules a user may book (the front door). */
 export { findBookableSchedule, isCoachOf } from './bookable'
 export { onSeatsAdded } from './capacity.hooks'
+export { onScheduleTime, type ScheduleTime } from './time.hooks'
 export * from './enums'
 export { forgetListings, listingGeneration, listingMemo, memoListing } from './listing-memo'
 export {
