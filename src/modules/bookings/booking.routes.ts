@@ -9,7 +9,7 @@ import { toMinor } from '../../shared/money'
 import { User } from '../users'
 import type { WorkshopSchedule } from '../workshops'
 import { WorkshopResource } from '../workshops'
-import { bookingScope, findBookableSchedule, idFilter, isBookerOf, isCoachOf } from './booking.access'
+import { allTenants, bookingScope, findBookableSchedule, idFilter, isBookerOf, isCoachOf } from './booking.access'
 import type { BookingMeta } from './booking.entity'
 import { Booking, BookingSeat } from './booking.entity'
 import { BookingCancelSchema, BookingCreateBody, BookingUpdateSchema, RefundQuoteView, SeatView, SessionTimeSchema } from './booking.schema'
@@ -82,6 +82,8 @@ const bookings = crud({
       if (data.userId && data.userId !== me.id) throw forbidden('A session is booked by the client who takes it.')
       if (data.seats !== 1) throw fieldError('seats', 'A session is for one person: book 1 seat.')
       if (data.waitlistEntryId) throw fieldError('waitlistEntryId', 'Sessions have no waitlist.')
+      // Read across teams like every booking (the answer populates the session type).
+      allTenants(ctx.em)
       return createSessionBooking(ctx.em as EntityManager, {
         user: me,
         sessionTypeId: data.sessionTypeId,

@@ -95,6 +95,12 @@ async function resolve(url: URL): Promise<string> {
   return addresses[0]!
 }
 
+/** Refuses at once an address whose server is on a private or local network (when those are not allowed). */
+export async function assertPublicAddress(raw: string) {
+  if (privateAddressesAllowed()) return
+  await resolve(checkUrl(raw))
+}
+
 function checkUrl(raw: string): URL {
   let url: URL
   try {
@@ -127,7 +133,8 @@ async function readCapped(res: Response, max: number): Promise<string> {
   }
   return new TextDecoder().decode(Buffer.concat(chunks))
 }
-const tooBig = (max: number) => `The calendar file is larger than ${Math.round(max / 1024 / 1024)} MB: share a smaller calendar.`
+const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`)
+const tooBig = (max: number) => `The calendar file is larger than ${size(max)}: share a smaller calendar.`
 
 export async function fetchFeed(raw: string, prev: { etag?: string | null; lastModified?: string | null } = {}): Promise<FeedResponse> {
   const signal = AbortSignal.timeout(config.CALENDAR_FEED_TIMEOUT_MS)
@@ -166,7 +173,10 @@ export async function fetchFeed(raw: string, prev: { etag?: string | null; lastM
     }
   } catch (err) {
     if (err instanceof FeedError) throw err
-    if (signal.aborted) throw new FeedError(`The calendar server did not answer within ${Math.round(config.CALENDAR_FEED_TIMEOUT_MS / 1000)} seconds.`)
+    if (signal.aborted) {
+      const seconds = config.CALENDAR_FEED_TIMEOUT_MS / 1000
+      throw new FeedError(`The calendar server did not answer within ${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} second${seconds === 1 ? '' : 's'}.`)
+    }
     throw new FeedError('The calendar server could not be reached.')
   }
 }

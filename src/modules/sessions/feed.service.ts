@@ -15,7 +15,7 @@ import { enqueue } from '../../platform/jobs'
 import { log } from '../../platform/log'
 import type { ViewOf } from '../../shared/view'
 import { AVAILABILITY_LIMITS, AVAILABILITY_MESSAGES, type CalendarFeedView } from './availability.schema'
-import { fetchFeed } from './feed-fetch'
+import { assertPublicAddress, fetchFeed } from './feed-fetch'
 import { busyFromIcs, FeedError } from './ics-busy'
 import { SESSION_LIMITS } from './session-type.schema'
 import { CalendarFeed } from './session.entity'
@@ -61,6 +61,13 @@ export async function listFeeds(em: EntityManager, coachId: string) {
 
 export async function addFeed(em: EntityManager, coachId: string, url: string) {
   const at = clock.now()
+  // Told at once when the address can never be read (a private network in production); the job checks again on every read.
+  try {
+    await assertPublicAddress(url)
+  } catch (err) {
+    if (err instanceof FeedError) throw fieldError('url', err.message)
+    throw err
+  }
   const feed = await em.transactional(async (tem) => {
     // One coach's feeds are added one at a time: the limit holds under double clicks.
     await tem.execute(`select pg_advisory_xact_lock(hashtext('calendar-feeds:' || ?))`, [coachId])
