@@ -7,8 +7,8 @@
  */
 import { afterAll, afterEach, describe, expect, test } from 'bun:test'
 import { config } from '../../src/config'
-import { isPrivateAddress } from '../../src/modules/sessions/feed-fetch'
 import { readFeed } from '../../src/modules/sessions/feed.service'
+import { isPrivateAddress } from '../../src/modules/sessions/feed-fetch'
 import { clock } from '../../src/platform/clock'
 import { em } from '../client'
 import { EVERY_DAY_9_TO_17, makeType, sessionWorld, setHours, slots } from './sessions.fixtures'
@@ -93,7 +93,7 @@ END:VCALENDAR
 const range = (a: string, b: string) => [Date.parse(a), Date.parse(b)]
 
 async function feedRow(id: string) {
-  const [r] = await em().execute(`select status, error, busy, busy_count, etag, last_fetched_at, last_success_at from calendar_feeds where id = ?`, [id])
+  const [r] = await em().execute<any[]>(`select status, error, busy, busy_count, etag, last_fetched_at, last_success_at from calendar_feeds where id = ?`, [id])
   return { ...r, busy: typeof r.busy === 'string' ? JSON.parse(r.busy) : r.busy }
 }
 
@@ -219,7 +219,23 @@ describe('the reader never reaches private networks in production', () => {
   })
 
   test('which addresses count as private', () => {
-    for (const ip of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fe80::1', 'fd12::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '64:ff9b::a00:1', '224.0.0.1'])
+    for (const ip of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fe80::1',
+      'fd12::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.0.0.1',
+      '64:ff9b::a00:1',
+      '224.0.0.1',
+    ])
       expect([ip, isPrivateAddress(ip)]).toEqual([ip, true])
     for (const ip of ['93.184.216.34', '8.8.8.8', '2606:4700::1111', '::ffff:8.8.8.8']) expect([ip, isPrivateAddress(ip)]).toEqual([ip, false])
   })

@@ -7,8 +7,8 @@
  */
 import { afterEach, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { releaseExpiredHold } from '../../src/modules/bookings/booking.service'
-import { Payment } from '../../src/modules/payments/payment.entity'
 import { sweepNotifications } from '../../src/modules/notifications/reminders.service'
+import { Payment } from '../../src/modules/payments/payment.entity'
 import { clock } from '../../src/platform/clock'
 import { type Actor, em } from '../client'
 import { waitForMail } from '../mail'
@@ -113,7 +113,7 @@ describe('paid and free sessions', () => {
 })
 
 describe('cancelling, paying out, reminding, moving', () => {
-  test('the client cancels under the session\'s refund policy: 50% between 48 and 24 hours before', async () => {
+  test("the client cancels under the session's refund policy: 50% between 48 and 24 hours before", async () => {
     const w = await coachWithTypes()
     const at = await timeAhead(w.paid.id, 5)
     const id = (await bookSession(w.client, w.paid.id, at)).body.data.id

@@ -40,7 +40,11 @@ describe('one time, many bookers', () => {
     const clients = await manyClients(40)
     const results = await Promise.all(
       clients.map((c, i) =>
-        postOnce(c, '/v1/bookings', i % 2 ? { sessionTypeId: long.id, startsAt: '2027-03-03T10:00:00Z' } : { sessionTypeId: short.id, startsAt: '2027-03-03T10:30:00Z' }),
+        postOnce(
+          c,
+          '/v1/bookings',
+          i % 2 ? { sessionTypeId: long.id, startsAt: '2027-03-03T10:00:00Z' } : { sessionTypeId: short.id, startsAt: '2027-03-03T10:30:00Z' },
+        ),
       ),
     )
     expect(results.filter((r) => r.status === 201).length).toBe(1)
@@ -64,8 +68,26 @@ describe('one time, many bookers', () => {
     expect(overlap).toBeInstanceOf(Error)
     expect(JSON.stringify({ code: overlap.code, message: String(overlap.message) })).toMatch(/23P01|bookings_session_time_excl/)
     // A cancelled booking holds no time; an adjacent one is fine.
-    expect(await em().execute(copy, ['2027-03-04T10:00:00Z', '2027-03-04T11:00:00Z', '2027-03-04T10:00:00Z', '2027-03-04T11:00:00Z', 'CANCELLED', booked.body.data.id])).toBeDefined()
-    expect(await em().execute(copy, ['2027-03-04T11:00:00Z', '2027-03-04T12:00:00Z', '2027-03-04T11:00:00Z', '2027-03-04T12:00:00Z', 'CONFIRMED', booked.body.data.id])).toBeDefined()
+    expect(
+      await em().execute(copy, [
+        '2027-03-04T10:00:00Z',
+        '2027-03-04T11:00:00Z',
+        '2027-03-04T10:00:00Z',
+        '2027-03-04T11:00:00Z',
+        'CANCELLED',
+        booked.body.data.id,
+      ]),
+    ).toBeDefined()
+    expect(
+      await em().execute(copy, [
+        '2027-03-04T11:00:00Z',
+        '2027-03-04T12:00:00Z',
+        '2027-03-04T11:00:00Z',
+        '2027-03-04T12:00:00Z',
+        'CONFIRMED',
+        booked.body.data.id,
+      ]),
+    ).toBeDefined()
     // A booking row books one thing: seats or a session (check constraint).
     const { schedule } = await makeSchedule({ tenant: w.tenant, coach: w.coach })
     const both = await em()
@@ -75,7 +97,7 @@ describe('one time, many bookers', () => {
   })
 })
 
-describe('workshops and sessions share the coach\'s time', () => {
+describe("workshops and sessions share the coach's time", () => {
   test('a workshop schedule over a booked session is refused with the session named; elsewhere it is created', async () => {
     const w = await sessionWorld()
     await setHours(w.coach, { timeZone: 'Europe/London', weekly: EVERY_DAY_9_TO_17 })
@@ -101,7 +123,9 @@ describe('workshops and sessions share the coach\'s time', () => {
     // 13:00-13:30 is the session's buffer after: refused too.
     const over = await w.coach.client.post('/v1/workshop-schedules', schedule(at(13, 0), at(15, 0)))
     expect(over.status).toBe(409)
-    expect(over.body.message).toMatch(/^This time overlaps a booked one-to-one session \(Strategy hour, .+\)\. Move or cancel that session first, or pick another time\.$/)
+    expect(over.body.message).toMatch(
+      /^This time overlaps a booked one-to-one session \(Strategy hour, .+\)\. Move or cancel that session first, or pick another time\.$/,
+    )
     const after = await w.coach.client.post('/v1/workshop-schedules', schedule(at(13, 30), at(15, 0)))
     expect(after.status).toBe(201)
     // Moving it onto the session is refused as well.

@@ -68,7 +68,7 @@ describe('notice, window, buffers, per-day limit', () => {
     expect((await bookSession(w.client, call.id, '2027-03-01T13:15:00Z')).status).toBe(201)
   })
 
-  test('the coach\'s workshops take their whole length, and the buffers keep off them', async () => {
+  test("the coach's workshops take their whole length, and the buffers keep off them", async () => {
     const w = await sessionWorld()
     await setHours(w.coach, { timeZone: 'UTC', weekly: EVERY_DAY_9_TO_17 })
     const t = await makeType(w.coach, { durationMinutes: 60, bufferBeforeMinutes: 15, bufferAfterMinutes: 15 })
@@ -87,7 +87,7 @@ describe('notice, window, buffers, per-day limit', () => {
     ])
   })
 
-  test('at most N a day of the coach\'s calendar: a full day offers nothing and refuses a booking', async () => {
+  test("at most N a day of the coach's calendar: a full day offers nothing and refuses a booking", async () => {
     const w = await sessionWorld()
     await setHours(w.coach, { timeZone: 'America/New_York', weekly: EVERY_DAY_9_TO_17 })
     const t = await makeType(w.coach, { durationMinutes: 30, maxPerDay: 2 })
@@ -116,10 +116,10 @@ describe('notice, window, buffers, per-day limit', () => {
     })
     const t = await makeType(w.coach, { durationMinutes: 60 })
     clock.freeze(new Date('2027-03-01T06:00:00Z'))
-    await em().execute(`insert into calendar_feeds (id, created_at, updated_at, coach_id, url, status, busy, busy_count) values (gen_random_uuid(), now(), now(), ?, 'https://cal.example/a.ics', 'ok', ?::jsonb, 1)`, [
-      w.coach.user.id,
-      JSON.stringify([[Date.parse('2027-03-05T10:15:00Z'), Date.parse('2027-03-05T15:00:00Z')]]),
-    ])
+    await em().execute(
+      `insert into calendar_feeds (id, created_at, updated_at, coach_id, url, status, busy, busy_count) values (gen_random_uuid(), now(), now(), ?, 'https://cal.example/a.ics', 'ok', ?::jsonb, 1)`,
+      [w.coach.user.id, JSON.stringify([[Date.parse('2027-03-05T10:15:00Z'), Date.parse('2027-03-05T15:00:00Z')]])],
+    )
     const list = await slots(t.id, { from: '2027-03-03', to: '2027-03-05', timeZone: 'UTC' })
     expect(on(list, '2027-03-03')).toEqual([])
     expect(on(list, '2027-03-04')).toEqual(['18:00'])
@@ -183,7 +183,7 @@ describe('daylight-saving days', () => {
     expect(await slots(t.id, { from: '2027-03-28', to: '2027-03-28', timeZone: 'Europe/Berlin' })).toEqual([])
   })
 
-  test('the visitor\'s zone only moves the days asked for, never the times', async () => {
+  test("the visitor's zone only moves the days asked for, never the times", async () => {
     const w = await sessionWorld()
     await setHours(w.coach, { timeZone: 'Europe/Berlin', weekly: EVERY_DAY_9_TO_17 })
     const t = await makeType(w.coach, { durationMinutes: 60 })

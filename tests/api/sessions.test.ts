@@ -4,8 +4,8 @@
  * of the shared schemas; soft delete and restore; what visitors see of them.
  */
 import { describe, expect, test } from 'bun:test'
-import { SESSION_TYPE_MESSAGES } from '../../src/modules/sessions/session-type.schema'
 import { AVAILABILITY_MESSAGES } from '../../src/modules/sessions/availability.schema'
+import { SESSION_TYPE_MESSAGES } from '../../src/modules/sessions/session-type.schema'
 import { actor, Client, tenant as makeTenant } from '../client'
 import { makeType, sessionWorld, setHours, WEEKDAYS_9_TO_17 } from './sessions.fixtures'
 
@@ -53,7 +53,7 @@ describe('session types', () => {
     expect(cleared.body.errors).toEqual({ location: [M.address] })
   })
 
-  test('another coach of the team cannot change it; a booking manager sees the team\'s; another team sees none', async () => {
+  test("another coach of the team cannot change it; a booking manager sees the team's; another team sees none", async () => {
     const w = await sessionWorld()
     const t = await makeType(w.coach)
     const colleague = await actor({ roles: ['coach'], tenant: w.tenant })

@@ -3,10 +3,10 @@ import { config } from '../../config'
 import { log } from '../../platform/log'
 import { layout, queueMail } from '../../platform/mail'
 import { toMajor } from '../../shared/money'
-import { mailCoachOfSession, sessionCalendar, sessionMail } from './session.mail'
 import { User } from '../users'
 import type { Booking } from './booking.entity'
 import { type BookingOccasion, occasionOf } from './occasion'
+import { mailCoachOfSession, sessionCalendar, sessionMail } from './session.mail'
 
 const when = (s: Pick<BookingOccasion, 'timezone' | 'startDate'>) =>
   new Intl.DateTimeFormat('en-GB', {

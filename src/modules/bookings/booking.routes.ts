@@ -15,9 +15,9 @@ import { Booking, BookingSeat } from './booking.entity'
 import { BookingCancelSchema, BookingCreateBody, BookingUpdateSchema, RefundQuoteView, SeatView, SessionTimeSchema } from './booking.schema'
 import { serializeBooking, serializeSeat } from './booking.serialize'
 import { BOOKING_POPULATE, cancelBooking, confirmBooking, createBooking, finishBooking } from './booking.service'
-import { createSessionBooking, rescheduleSession } from './session-booking'
 import { holdsSeats } from './booking.state'
 import { quoteRefund, type RefundMode, serializeQuote } from './refund-quote'
+import { createSessionBooking, rescheduleSession } from './session-booking'
 import './booking.jobs'
 import { isId } from '../../platform/http/ids'
 import { dataOf, ok, pageOf } from '../../platform/openapi/responses'
@@ -205,7 +205,7 @@ export const bookingRoutes = new Elysia({ name: 'bookings' })
         tags: ['Bookings', 'Sessions'],
         summary: 'Move a one-to-one session to another free time of its type (the client or the coach)',
         description:
-          '`{ startsAt }`: one of the free times of `GET /v1/public/session-types/{sessionTypeId}/slots` (the booking\'s own time does not count against it). The price stays; the booker and the coach are mailed the new time with the calendar file, and reminders follow it. 409 `This time is no longer available.` when it was taken meanwhile, or when the session has started or is not PENDING or CONFIRMED.',
+          "`{ startsAt }`: one of the free times of `GET /v1/public/session-types/{sessionTypeId}/slots` (the booking's own time does not count against it). The price stays; the booker and the coach are mailed the new time with the calendar file, and reminders follow it. 409 `This time is no longer available.` when it was taken meanwhile, or when the session has started or is not PENDING or CONFIRMED.",
       },
     },
   )

@@ -104,9 +104,18 @@ export const BookingCreateBody = v.pipe(
     ['workshopScheduleId'],
   ),
   // Seats name their booker (the API books for others too); a session is the caller's own.
-  v.forward<any, any, any>(v.check((d: { sessionTypeId: string; userId: string }) => !!d.sessionTypeId || !!d.userId, M.userId), ['userId']),
-  v.forward<any, any, any>(v.check((d: { sessionTypeId: string; startsAt?: string | null }) => !d.sessionTypeId || !!d.startsAt, M.startsAt), ['startsAt']),
-  v.forward<any, any, any>(v.check((d: { workshopScheduleId: string; sessionTypeId: string }) => !(d.workshopScheduleId && d.sessionTypeId), M.oneThing), ['sessionTypeId']),
+  v.forward<any, any, any>(
+    v.check((d: { sessionTypeId: string; userId: string }) => !!d.sessionTypeId || !!d.userId, M.userId),
+    ['userId'],
+  ),
+  v.forward<any, any, any>(
+    v.check((d: { sessionTypeId: string; startsAt?: string | null }) => !d.sessionTypeId || !!d.startsAt, M.startsAt),
+    ['startsAt'],
+  ),
+  v.forward<any, any, any>(
+    v.check((d: { workshopScheduleId: string; sessionTypeId: string }) => !(d.workshopScheduleId && d.sessionTypeId), M.oneThing),
+    ['sessionTypeId'],
+  ),
 )
 
 /** Moving a session booking to another free time of its type. */

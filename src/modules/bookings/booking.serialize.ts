@@ -1,11 +1,11 @@
 import { wrap } from '@mikro-orm/core'
 import { toMajor } from '../../shared/money'
 import type { ViewOf } from '../../shared/view'
+import type { SessionType } from '../sessions'
 import type { User } from '../users'
 import { avatarUrl } from '../users'
 import type { Workshop, WorkshopSchedule } from '../workshops'
 import type { Booking, BookingSeat } from './booking.entity'
-import type { SessionType } from '../sessions'
 import type { BookingView, PersonView, ScheduleBriefView, SeatView, SessionBriefView } from './booking.schema'
 
 const loaded = (x: unknown) => !!x && wrap(x as object).isInitialized()

@@ -169,7 +169,11 @@ export async function rescheduleBooking(em: EntityManager, bookingId: string, ta
   em = bookingEm(em)
   const id = await transaction(em, async (tem) => {
     const { b, schedule: from } = await lockBooking(tem, bookingId)
-    if (!from) throw fieldError('workshopScheduleId', 'A one-to-one session moves to another free time of its own (POST /v1/bookings/{id}/session-time), not to a workshop date.')
+    if (!from)
+      throw fieldError(
+        'workshopScheduleId',
+        'A one-to-one session moves to another free time of its own (POST /v1/bookings/{id}/session-time), not to a workshop date.',
+      )
     if (b.status !== 'CONFIRMED') throw conflict('Only a confirmed booking can be moved to another date.')
     if (from.startDate.getTime() <= at.getTime()) throw conflict('This workshop has already started: the booking can no longer be moved.')
     const to = await targetOf(tem, from, targetId, at)

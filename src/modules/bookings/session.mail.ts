@@ -50,7 +50,8 @@ function refundLine(b: Booking) {
   if (!b.amountPaid) return ''
   const refund = b.refundAmount ?? b.amountPaid
   if (refund >= b.amountPaid) return ` The payment of ${money(b.amountPaid, b.currency)} is refunded to your card.`
-  if (refund > 0) return ` Under the session's refund policy, ${money(refund, b.currency)} of the ${money(b.amountPaid, b.currency)} you paid is refunded to your card.`
+  if (refund > 0)
+    return ` Under the session's refund policy, ${money(refund, b.currency)} of the ${money(b.amountPaid, b.currency)} you paid is refunded to your card.`
   return ` Under the session's refund policy, a cancellation this close to the start is not refunded.`
 }
 
@@ -118,7 +119,9 @@ export async function mailSessionMoved(em: EntityManager, b: Booking, from: Date
     const coach = s.coach as User
     queueMail({
       to: coach.email,
-      ...layout(`Session moved: ${s.workshop.title}`, 'A session has moved', [{ p: `${s.workshop.title} now takes place ${sessionWhen(s)}, instead of ${before}.` }]),
+      ...layout(`Session moved: ${s.workshop.title}`, 'A session has moved', [
+        { p: `${s.workshop.title} now takes place ${sessionWhen(s)}, instead of ${before}.` },
+      ]),
     })
   } catch (err) {
     log.error({ err, bookingId: b.id }, 'session move mail could not be composed')

@@ -53,7 +53,9 @@ export async function leaveFeedback(em: EntityManager, userId: string, data: { w
 
 /** The client of a one-to-one session rates it once it ended (their seat of the booking, once). */
 export async function leaveSessionFeedback(em: EntityManager, userId: string, data: { bookingId: string; rating: number; comment?: string | null }) {
-  const [row] = await em.execute<{ seat_id: string | null; tenant_id: string; session_type_id: string; session_coach_id: string; ends_at: Date; rated: boolean }[]>(
+  const [row] = await em.execute<
+    { seat_id: string | null; tenant_id: string; session_type_id: string; session_coach_id: string; ends_at: Date; rated: boolean }[]
+  >(
     `select bs.id as seat_id, b.tenant_id, b.session_type_id, b.session_coach_id, b.ends_at,
             exists (select 1 from feedbacks f where f.booking_seat_id = bs.id and f.deleted_at is null) as rated
        from bookings b left join booking_seats bs on bs.booking_id = b.id and bs.user_id = ? and bs.status = 'ACCEPTED' and bs.deleted_at is null

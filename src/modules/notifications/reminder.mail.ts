@@ -13,6 +13,7 @@ import type { User } from '../users'
 
 /** A schedule (workshop and coach loaded) or a booked one-to-one session shaped like one (calendar's Occasion). */
 type WorkshopSchedule = Occasion & { kind?: 'session'; phone?: string | null }
+
 import { KIND_LABELS, type NotificationKind } from './notification.schema'
 import { unsubscribeUrl } from './preferences'
 

@@ -166,7 +166,8 @@ export async function fetchFeed(raw: string, prev: { etag?: string | null; lastM
       }
       if (res.status === 304) return { notModified: true, text: '', etag: prev.etag ?? null, lastModified: prev.lastModified ?? null }
       if (res.status === 404 || res.status === 410) throw new FeedError('The calendar address no longer exists (the server answered not found).')
-      if (res.status === 401 || res.status === 403) throw new FeedError('The calendar server refused to share this calendar: check that the address is the secret or public one.')
+      if (res.status === 401 || res.status === 403)
+        throw new FeedError('The calendar server refused to share this calendar: check that the address is the secret or public one.')
       if (!res.ok) throw new FeedError(`The calendar server answered an error (${res.status}). It is tried again later.`)
       const text = await readCapped(res, config.CALENDAR_FEED_MAX_BYTES)
       return { notModified: false, text, etag: res.headers.get('etag'), lastModified: res.headers.get('last-modified') }
@@ -175,7 +176,9 @@ export async function fetchFeed(raw: string, prev: { etag?: string | null; lastM
     if (err instanceof FeedError) throw err
     if (signal.aborted) {
       const seconds = config.CALENDAR_FEED_TIMEOUT_MS / 1000
-      throw new FeedError(`The calendar server did not answer within ${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} second${seconds === 1 ? '' : 's'}.`)
+      throw new FeedError(
+        `The calendar server did not answer within ${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} second${seconds === 1 ? '' : 's'}.`,
+      )
     }
     throw new FeedError('The calendar server could not be reached.')
   }

@@ -17,8 +17,8 @@ import type { ViewOf } from '../../shared/view'
 import { AVAILABILITY_LIMITS, AVAILABILITY_MESSAGES, type CalendarFeedView } from './availability.schema'
 import { assertPublicAddress, fetchFeed } from './feed-fetch'
 import { busyFromIcs, FeedError } from './ics-busy'
-import { SESSION_LIMITS } from './session-type.schema'
 import { CalendarFeed } from './session.entity'
+import { SESSION_LIMITS } from './session-type.schema'
 
 export const READ_FEED_JOB = 'sessions.read-feed'
 export const SWEEP_FEEDS_JOB = 'sessions.sweep-feeds'
@@ -158,4 +158,3 @@ export async function readDueFeeds(at = clock.now(), limit = 20) {
 export async function rereadFeeds(em: EntityManager, coachId: string) {
   await em.nativeUpdate(CalendarFeed, { coach: coachId }, { etag: null, lastModified: null, nextFetchAt: clock.now() })
 }
-

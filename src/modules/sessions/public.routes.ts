@@ -33,7 +33,13 @@ export const publicSessionRoutes = new Elysia({ name: 'public-sessions' })
     {
       params: t.Object({ username: t.String({ description: 'Username (or id) of the coach' }) }),
       detail: {
-        responses: ok(v.object({ data: v.array(PublicSessionTypeView), meta: v.object({ page: v.number(), perPage: v.number(), total: v.number(), lastPage: v.number() }) }), "The coach's bookable session types"),
+        responses: ok(
+          v.object({
+            data: v.array(PublicSessionTypeView),
+            meta: v.object({ page: v.number(), perPage: v.number(), total: v.number(), lastPage: v.number() }),
+          }),
+          "The coach's bookable session types",
+        ),
         tags,
         summary: "A coach's one-to-one session types (no sign-in)",
       },
@@ -48,7 +54,11 @@ export const publicSessionRoutes = new Elysia({ name: 'public-sessions' })
     },
     {
       params: t.Object({ id: t.String() }),
-      detail: { responses: { ...ok(dataOf(PublicSessionTypeView), 'The session type'), 404: json(ErrorBody, 'Not bookable') }, tags, summary: 'A bookable session type (no sign-in)' },
+      detail: {
+        responses: { ...ok(dataOf(PublicSessionTypeView), 'The session type'), 404: json(ErrorBody, 'Not bookable') },
+        tags,
+        summary: 'A bookable session type (no sign-in)',
+      },
     },
   )
   .get(

@@ -6,11 +6,11 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { clock } from '../../platform/clock'
 import { fieldError } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
-import type { RefundPolicy } from '../../shared/refund-policy'
 import { toMajor } from '../../shared/money'
+import type { RefundPolicy } from '../../shared/refund-policy'
+import { addDays, localDate, startOfDay } from './local-time'
 import type { SessionMode } from './session-type.schema'
 import type { PublicSessionType } from './session-type.serialize'
-import { localDate, startOfDay, addDays } from './local-time'
 import { loadSlotData, slotsOf } from './slots'
 
 const PUBLIC_TYPE_SQL = `select st.id, st.title, st.description, st.duration_minutes, st.price, st.currency, st.mode,

@@ -3,15 +3,23 @@
  * own session types in the current team (X-Team); members who manage the team's bookings
  * (`bookings.manage`) see all of the team's. Changes are the coach's own (or a super-admin's).
  */
-import { crud } from '../../platform/http/crud'
+
 import type { RequestContext } from '../../platform/http/context'
+import { crud } from '../../platform/http/crud'
 import { fieldError, forbidden } from '../../platform/http/errors'
 import { oneOfOrNone } from '../../platform/http/filters'
 import { idFilter } from '../../platform/http/id-filter'
 import { toMinor } from '../../shared/money'
-import { SESSION_MODES, SESSION_TYPE_MESSAGES, SESSION_TYPE_STATUSES, SessionTypeCreateSchema, SessionTypeUpdateSchema, SessionTypeView } from './session-type.schema'
-import { serializeSessionType } from './session-type.serialize'
 import { SessionType } from './session.entity'
+import {
+  SESSION_MODES,
+  SESSION_TYPE_MESSAGES,
+  SESSION_TYPE_STATUSES,
+  SessionTypeCreateSchema,
+  SessionTypeUpdateSchema,
+  SessionTypeView,
+} from './session-type.schema'
+import { serializeSessionType } from './session-type.serialize'
 
 const NONE = '00000000-0000-0000-0000-000000000000'
 
@@ -47,7 +55,7 @@ export const sessionTypeRoutes = crud({
   view: SessionTypeView,
   serialize: (row) => serializeSessionType(row),
   description:
-    'What a coach sells one to one: duration (15-480 minutes), price (0: a free call), mode, buffers before and after, minimum notice, how far ahead it can be booked, at most N a day, refund policy and status (ACTIVE, or HIDDEN from the public profile). Free times come from the coach\'s availability (`/v1/availability`); clients book with `POST /v1/bookings { sessionTypeId, startsAt }`.',
+    "What a coach sells one to one: duration (15-480 minutes), price (0: a free call), mode, buffers before and after, minimum notice, how far ahead it can be booked, at most N a day, refund policy and status (ACTIVE, or HIDDEN from the public profile). Free times come from the coach's availability (`/v1/availability`); clients book with `POST /v1/bookings { sessionTypeId, startsAt }`.",
   async authorizeChange(ctx, row) {
     const me = ctx.requireUser()
     if (!ctx.isSuperAdmin && row.coach.id !== me.id) throw forbidden('Only the coach who offers this session can change it.')

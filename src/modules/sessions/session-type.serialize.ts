@@ -1,7 +1,7 @@
 import { toMajor } from '../../shared/money'
 import type { ViewOf } from '../../shared/view'
-import type { PublicSessionTypeView, SessionTypeView } from './session-type.schema'
 import type { SessionType } from './session.entity'
+import type { PublicSessionTypeView, SessionTypeView } from './session-type.schema'
 
 export function serializeSessionType(s: SessionType): ViewOf<typeof SessionTypeView> {
   return {

@@ -10,7 +10,7 @@
  * 20-minute call offers 09:00, 09:20, 09:40...; a 60-minute session 09:00, 09:30, 10:00...
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { addDays, type AvailabilityRules, expand, type Interval, localDate } from './local-time'
+import { type AvailabilityRules, addDays, expand, type Interval, localDate } from './local-time'
 
 const MINUTE = 60_000
 const DAY = 86_400_000
@@ -113,7 +113,13 @@ export interface SlotData {
  * the coach's hours, the busy calendars, the coach's workshops and booked sessions in the
  * window (a booking being moved, `ignoreBookingId`, leaves its own time out).
  */
-export async function loadSlotData(em: EntityManager, typeId: string, from: number, to: number, ignoreBookingId: string | null = null): Promise<SlotData | null> {
+export async function loadSlotData(
+  em: EntityManager,
+  typeId: string,
+  from: number,
+  to: number,
+  ignoreBookingId: string | null = null,
+): Promise<SlotData | null> {
   // Wide enough for buffers (4 h at most) and for whole local dates of the per-day limit.
   const lo = new Date(from - 2 * DAY)
   const hi = new Date(to + 2 * DAY)
@@ -138,9 +144,12 @@ export async function loadSlotData(em: EntityManager, typeId: string, from: numb
   )
   if (!r) return null
   const json = <T>(x: unknown): T => (typeof x === 'string' ? JSON.parse(x) : x) as T
-  const availability: AvailabilityRules | null = r.time_zone ? { timeZone: r.time_zone, weekly: json(r.weekly) ?? [], overrides: json(r.overrides) ?? [] } : null
+  const availability: AvailabilityRules | null = r.time_zone
+    ? { timeZone: r.time_zone, weekly: json(r.weekly) ?? [], overrides: json(r.overrides) ?? [] }
+    : null
   const busy: Interval[] = []
-  for (const feed of json<[number, number][][]>(r.feeds)) for (const [start, end] of feed ?? []) if (end > lo.getTime() && start < hi.getTime()) busy.push({ start, end })
+  for (const feed of json<[number, number][][]>(r.feeds))
+    for (const [start, end] of feed ?? []) if (end > lo.getTime() && start < hi.getTime()) busy.push({ start, end })
   for (const [start, end] of json<[number, number][]>(r.workshops)) busy.push({ start: Number(start), end: Number(end) })
   const bookedPerDay = new Map<string, number>()
   for (const [start, end, sameType, startsAt] of json<[number, number, boolean, number][]>(r.sessions)) {

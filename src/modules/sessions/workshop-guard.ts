@@ -5,14 +5,21 @@
  * two commitments at once). The check and a session booking take the same per-coach lock
  * (`lockCoachTime`), so neither can slip past the other between its check and its commit.
  */
-import type { EntityManager } from '@mikro-orm/postgresql'
 import { clock } from '../../platform/clock'
 import { conflict } from '../../platform/http/errors'
 import { onScheduleTime } from '../workshops'
 import { lockCoachTime } from './coach-time'
 
 const when = (d: Date, tz: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: tz, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(d)
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: tz,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(d)
 
 onScheduleTime(async (tem, time) => {
   if (time.end.getTime() <= clock.now().getTime()) return

@@ -1,7 +1,6 @@
 /** Workshops: the catalogue (tags, templates, workshops, schedules, resources), the public marketplace rows and which schedules a user may book (the front door). */
 export { findBookableSchedule, isCoachOf } from './bookable'
 export { onSeatsAdded } from './capacity.hooks'
-export { onScheduleTime, type ScheduleTime } from './time.hooks'
 export * from './enums'
 export { forgetListings, listingGeneration, listingMemo, memoListing } from './listing-memo'
 export {
@@ -28,4 +27,5 @@ export { uuidArray } from './schedule.stats'
 export { toAmount } from './serialize'
 export { Tag } from './tag.entity'
 export { WorkshopTemplate } from './template.entity'
+export { onScheduleTime, type ScheduleTime } from './time.hooks'
 export { Workshop, WorkshopTag } from './workshop.entity'
