@@ -96,26 +96,25 @@ export const BookingCreateSchema = v.strictObject({
   waitlistEntryId: v.nullish(v.union([v.literal(''), uuid('This waitlist offer is not valid.')])),
 })
 
-/** The body of `POST /v1/bookings`: a schedule (with its booker) or a session (with its time), not both. */
+type CreateBody = v.InferOutput<typeof BookingCreateSchema>
+const pathTo = (key: string, value: unknown) => [{ type: 'object' as const, origin: 'value' as const, input: {}, key, value }] as unknown as [v.IssuePathItem]
+
+/**
+ * The body of `POST /v1/bookings`: seats on a schedule (with their booker) or a session (with
+ * its time; the booker is the caller), not both. One check reports every missing field at once.
+ */
 export const BookingCreateBody = v.pipe(
   BookingCreateSchema,
-  v.forward<any, any, any>(
-    v.check((d: { workshopScheduleId: string; sessionTypeId: string }) => !!d.workshopScheduleId || !!d.sessionTypeId, M.workshopScheduleId),
-    ['workshopScheduleId'],
-  ),
-  // Seats name their booker (the API books for others too); a session is the caller's own.
-  v.forward<any, any, any>(
-    v.check((d: { sessionTypeId: string; userId: string }) => !!d.sessionTypeId || !!d.userId, M.userId),
-    ['userId'],
-  ),
-  v.forward<any, any, any>(
-    v.check((d: { sessionTypeId: string; startsAt?: string | null }) => !d.sessionTypeId || !!d.startsAt, M.startsAt),
-    ['startsAt'],
-  ),
-  v.forward<any, any, any>(
-    v.check((d: { workshopScheduleId: string; sessionTypeId: string }) => !(d.workshopScheduleId && d.sessionTypeId), M.oneThing),
-    ['sessionTypeId'],
-  ),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return
+    const d = dataset.value as CreateBody
+    const missing = (key: keyof CreateBody, message: string) => addIssue({ message, path: pathTo(key, d[key]) })
+    if (!d.workshopScheduleId && !d.sessionTypeId) missing('workshopScheduleId', M.workshopScheduleId)
+    // Seats name their booker (the API books for others too); a session is the caller's own.
+    if (!d.sessionTypeId && !d.userId) missing('userId', M.userId)
+    if (d.sessionTypeId && !d.startsAt) missing('startsAt', M.startsAt)
+    if (d.workshopScheduleId && d.sessionTypeId) missing('sessionTypeId', M.oneThing)
+  }),
 )
 
 /** Moving a session booking to another free time of its type. */

@@ -15,16 +15,24 @@ export const LIST_LIMIT = 500
 
 const MINE = `b.deleted_at is null and (b.user_id = ? or exists (select 1 from booking_seats ms where ms.booking_id = b.id and ms.user_id = ? and ms.status = 'ACCEPTED' and ms.deleted_at is null))`
 
+// Seats on a schedule, or a one-to-one session: its own times, its type's title, the coach's zone, and where it happens.
 const COLUMNS = `b.id, b.status, b.seats, b.amount_total, b.discount, b.amount_due, b.amount_paid, b.currency, b.voucher_code,
   b.hold_expires_at, b.created_at, b.cancellation_reason, b.cancelled_at, b.confirmed_at, (b.user_id = ?) as mine,
-  s.id as schedule_id, s.start_date, s.end_date, s.timezone, s.mode, s.venue_name, s.address_line1, s.city, s.country, s.meeting_url,
-  w.id as workshop_id, w.title, w.image, w.slug,
+  s.id as schedule_id, coalesce(s.start_date, b.starts_at) as start_date, coalesce(s.end_date, b.ends_at) as end_date,
+  coalesce(s.timezone, sav.time_zone, 'UTC') as timezone, coalesce(s.mode, case st.mode when 'IN_PERSON' then 'IN-PERSON' else st.mode end) as mode,
+  s.venue_name, coalesce(s.address_line1, case when st.mode = 'IN_PERSON' then st.location end) as address_line1, s.city, s.country,
+  coalesce(s.meeting_url, case when st.mode <> 'IN_PERSON' then st.location end) as meeting_url,
+  coalesce(w.id, st.id) as workshop_id, coalesce(w.title, st.title) as title, w.image, w.slug, b.session_type_id,
   c.id as coach_id, c.username as coach_username, c.email as coach_email,
   trim(coalesce(c.profile->>'firstName', '') || ' ' || coalesce(c.profile->>'lastName', '')) as coach_name,
   (select count(*) from booking_seats x where x.booking_id = b.id and x.deleted_at is null and x.status = 'ACCEPTED')::int as seats_accepted,
   (select count(*) from booking_seats x where x.booking_id = b.id and x.deleted_at is null and x.status = 'PENDING' and (x.user_id is not null or x.email is not null))::int as seats_invited`
 
-const FROM = `from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id join users c on c.id = s.coach_id`
+const FROM = `from bookings b left join workshop_schedules s on s.id = b.workshop_schedule_id left join workshops w on w.id = s.workshop_id
+  left join session_types st on st.id = b.session_type_id left join availabilities sav on sav.coach_id = b.session_coach_id
+  join users c on c.id = coalesce(s.coach_id, b.session_coach_id)`
+/** A booking's workshop title, or its session type's (payments and invoices lists). */
+const TITLE_FROM = `left join workshop_schedules s on s.id = b.workshop_schedule_id left join workshops w on w.id = s.workshop_id left join session_types st on st.id = b.session_type_id`
 
 const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null)
 
@@ -48,8 +56,12 @@ export interface ClientBookingRow {
   confirmedAt: string | null
   /** I made it (false: I hold a seat in someone else's booking). */
   mine: boolean
-  schedule: { id: string; startDate: string; endDate: string; timezone: string; mode: string; venue: string | null; meetingUrl: string | null }
+  /** `id` is null for a one-to-one session (its times are the booking's). */
+  schedule: { id: string | null; startDate: string; endDate: string; timezone: string; mode: string; venue: string | null; meetingUrl: string | null }
+  /** The workshop, or for a one-to-one session its session type. */
   workshop: { id: string; title: string; image: string | null }
+  /** A one-to-one session: its type (the booking page is `/{coach}/sessions/{typeId}`). */
+  sessionTypeId: string | null
   coach: { id: string; name: string; username: string | null }
 }
 
@@ -75,14 +87,15 @@ function toRow(r: any): ClientBookingRow {
     cancelledAt: iso(r.cancelled_at),
     confirmedAt: iso(r.confirmed_at),
     mine: !!r.mine,
+    sessionTypeId: r.session_type_id ?? null,
     schedule: {
-      id: r.schedule_id,
+      id: r.schedule_id ?? null,
       startDate: iso(r.start_date)!,
       endDate: iso(r.end_date)!,
       timezone: r.timezone,
       mode: r.mode,
       venue: r.mode === 'ONLINE' ? null : venue,
-      // The meeting link only for confirmed attendees (section: meeting link visibility).
+      // The meeting link only for confirmed attendees (section: meeting link visibility); a phone call's note likewise.
       meetingUrl: confirmed && r.mode !== 'IN-PERSON' ? (r.meeting_url ?? null) : null,
     },
     workshop: { id: r.workshop_id, title: r.title, image: r.image ?? null },
@@ -94,7 +107,7 @@ function toRow(r: any): ClientBookingRow {
 export async function clientBookings(em: EntityManager, userId: string, opts: { workshopId?: string } = {}): Promise<ClientBookingRow[]> {
   const rows = await queryPrepared<any>(
     em,
-    `select ${COLUMNS} ${FROM} where ${MINE} ${opts.workshopId ? 'and w.id = ?' : ''} order by s.start_date desc, b.created_at desc limit ${LIST_LIMIT}`,
+    `select ${COLUMNS} ${FROM} where ${MINE} ${opts.workshopId ? 'and w.id = ?' : ''} order by coalesce(s.start_date, b.starts_at) desc, b.created_at desc limit ${LIST_LIMIT}`,
     [userId, userId, userId, ...(opts.workshopId ? [opts.workshopId] : [])],
   )
   return rows.map(toRow)
@@ -203,11 +216,13 @@ export async function clientBookingDetail(em: EntityManager, userId: string, boo
       em,
       `select 'invoice' as what, i.id, i.kind, i.number, i.issued_at, i.total, i.currency, null::int as rating, null as comment from invoices i where i.booking_id = ?
        union all
-       select 'feedback', f.id, null, null, f.created_at, null, null, f.rating, f.comment from feedbacks f where f.workshop_schedule_id = ? and f.user_id = ? and f.deleted_at is null
+       select 'feedback', f.id, null, null, f.created_at, null, null, f.rating, f.comment from feedbacks f
+        where (f.workshop_schedule_id = ?::uuid or (?::uuid is null and f.booking_seat_id in (select fs.id from booking_seats fs where fs.booking_id = ?)))
+          and f.user_id = ? and f.deleted_at is null
        union all
        select 'move', r.id, null, null, r.completed_at, r.difference, r.currency, null, to_char(fs.start_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
          from booking_reschedules r join workshop_schedules fs on fs.id = r.from_schedule_id where r.booking_id = ? and r.status = 'DONE'`,
-      [bookingId, booking.schedule.id, userId, bookingId],
+      [bookingId, booking.schedule.id, booking.schedule.id, bookingId, userId, bookingId],
     ),
   ])
   const fb = extra.find((e: any) => e.what === 'feedback')
@@ -288,7 +303,7 @@ export async function latestPayments(em: EntityManager, userId: string, limit: n
   const rows = await queryPrepared<any>(
     em,
     `select p.id, p.booking_id, p.kind, p.status, p.amount, p.amount_refunded, p.currency, p.card_brand, p.card_last4, p.reason, p.failure_message, p.created_at, w.title
-       from payments p join bookings b on b.id = p.booking_id join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id
+       from payments p join bookings b on b.id = p.booking_id ${TITLE_FROM}
       where b.user_id = ? and b.deleted_at is null order by p.created_at desc, p.id limit ?`,
     [userId, Math.max(0, Math.min(limit, LIST_LIMIT))],
   )
@@ -351,14 +366,14 @@ export async function clientBookingsPage(em: EntityManager, userId: string, q: L
   const where: string[] = [MINE]
   const params: unknown[] = [userId, userId, userId]
   if (scope.workshopId) where.push('w.id = ?') && params.push(scope.workshopId)
-  if (scope.ended) where.push('s.end_date < ?') && params.push(now())
+  if (scope.ended) where.push('coalesce(s.end_date, b.ends_at) < ?') && params.push(now())
   const status = q.filters.status
   if (status && BOOKING_STATUS.includes(status)) where.push('b.status = ?') && params.push(status)
-  if (q.filters.when === 'upcoming') where.push('s.start_date > ?') && params.push(now())
-  if (q.filters.when === 'past') where.push('s.start_date <= ?') && params.push(now())
+  if (q.filters.when === 'upcoming') where.push('coalesce(s.start_date, b.starts_at) > ?') && params.push(now())
+  if (q.filters.when === 'past') where.push('coalesce(s.start_date, b.starts_at) <= ?') && params.push(now())
   const like = likePattern(q.filters.q)
   if (like) {
-    where.push(`(w.title ilike ? or c.profile->>'firstName' ilike ? or c.profile->>'lastName' ilike ?)`)
+    where.push(`(coalesce(w.title, st.title) ilike ? or c.profile->>'firstName' ilike ? or c.profile->>'lastName' ilike ?)`)
     params.push(like, like, like)
   }
   const page = await pagedSql(
@@ -382,11 +397,12 @@ export async function clientPaymentsPage(em: EntityManager, userId: string, q: L
   const params: unknown[] = scope.bookingId ? [userId, userId, scope.bookingId] : [userId]
   if (q.filters.type === 'payment' || q.filters.type === 'refund') where.push('p.kind = ?') && params.push(q.filters.type)
   const like = likePattern(q.filters.q)
-  if (like) where.push('w.title ilike ?') && params.push(like)
+  if (like) where.push('coalesce(w.title, st.title) ilike ?') && params.push(like)
   const page = await pagedSql(
     em,
-    `select p.id, p.booking_id, p.kind, p.status, p.amount, p.amount_refunded, p.currency, p.card_brand, p.card_last4, p.reason, p.failure_message, p.created_at, w.title
-       from payments p join bookings b on b.id = p.booking_id join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id
+    `select p.id, p.booking_id, p.kind, p.status, p.amount, p.amount_refunded, p.currency, p.card_brand, p.card_last4, p.reason, p.failure_message, p.created_at,
+            coalesce(w.title, st.title) as title
+       from payments p join bookings b on b.id = p.booking_id ${TITLE_FROM}
       where ${where.join(' and ')}`,
     params,
     q,
@@ -409,14 +425,14 @@ export async function clientInvoicesPage(em: EntityManager, userId: string, q: L
   const page = await pagedSql(
     em,
     `select coalesce(i.id::text, d.booking_id::text || '-' || d.kind) as id, d.booking_id, d.kind, i.number, coalesce(i.issued_at, d.at) as issued_at,
-            coalesce(i.total, d.total) as total, d.currency, w.title
+            coalesce(i.total, d.total) as total, d.currency, coalesce(w.title, st.title) as title
        from (select p.booking_id, case when p.kind = 'refund' then 'credit_note' else 'invoice' end as kind, max(p.created_at) as at, sum(p.amount)::int as total, max(p.currency) as currency
                from payments p join bookings b on b.id = p.booking_id
               where ${mine} and ((p.kind = 'payment' and p.status in ('succeeded', 'refunded')) or (p.kind = 'refund' and p.status = 'succeeded'))
               group by 1, 2) d
-       join bookings b on b.id = d.booking_id join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id
+       join bookings b on b.id = d.booking_id ${TITLE_FROM}
        left join invoices i on i.booking_id = d.booking_id and i.kind = d.kind
-      ${like ? 'where w.title ilike ?' : ''}`,
+      ${like ? 'where coalesce(w.title, st.title) ilike ?' : ''}`,
     params,
     q,
     INVOICE_ORDER,

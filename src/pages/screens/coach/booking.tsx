@@ -42,7 +42,7 @@ function Details({ d }: { d: CoachBooking }) {
         {row(
           'Session',
           <>
-            <a className={link} href={`/c/workshops/${d.schedule.workshopId}`}>
+            <a className={link} href={d.schedule.workshopId ? `/c/workshops/${d.schedule.workshopId}` : '/c/sessions'}>
               {d.schedule.title}
             </a>
             , {fmtDateTime(d.schedule.startDate, d.schedule.timezone)}
