@@ -31,16 +31,27 @@ export function Confirmation({ booking, ...props }: { booking: Booking } & Check
       <h2 ref={heading} tabIndex={-1} className={css({ fontSize: '2xl', fontWeight: 'bold', outline: 'none' })}>
         You're booked!
       </h2>
-      <p>
-        {booking.seats === 1 ? 'Your seat' : `${booking.seats} seats`} for <strong>{props.title}</strong> {booking.seats === 1 ? 'is' : 'are'} confirmed.
-      </p>
+      {props.what === 'session' ? (
+        <p>
+          Your session <strong>{props.title}</strong> is confirmed. The confirmation and its calendar file are on their way to your inbox.
+        </p>
+      ) : (
+        <p>
+          {booking.seats === 1 ? 'Your seat' : `${booking.seats} seats`} for <strong>{props.title}</strong> {booking.seats === 1 ? 'is' : 'are'} confirmed.
+        </p>
+      )}
       {booking.seats > 1 && <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>Invite the people joining you from the booking page.</p>}
       <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
         <LinkButton size="md" href={href}>
           View booking
         </LinkButton>
-        <LinkButton size="md" variant="outline" href="/workshops">
-          Browse more workshops
+        {props.what === 'session' ? (
+          <LinkButton size="md" variant="outline" href={`/v1/bookings/${booking.id}/calendar.ics`} download>
+            Add to calendar
+          </LinkButton>
+        ) : null}
+        <LinkButton size="md" variant="outline" href={props.moreUrl ?? '/workshops'}>
+          {props.what === 'session' ? 'Back to the coach' : 'Browse more workshops'}
         </LinkButton>
       </div>
     </div>

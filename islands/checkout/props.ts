@@ -15,6 +15,10 @@ export const CheckoutProps = v.object({
   seats: v.optional(v.number()),
   /** Where the confirmation links: `{id}` is replaced by the booking id. */
   bookingUrl: v.string(),
+  /** What is booked: seats (default), or a one-to-one session (its card step and confirmation speak of the time). */
+  what: v.optional(v.picklist(['seats', 'session'])),
+  /** Where "Browse more" leads (default /workshops). */
+  moreUrl: v.optional(v.string()),
   /** A waitlist offer: seats held for this user until `expiresAt`; the checkout books exactly those. */
   offer: v.optional(v.nullable(v.object({ id: v.string(), seats: v.number(), expiresAt: v.string() }))),
   /** A PENDING booking of this user and schedule whose seats are still held: checkout resumes at the card step. */
