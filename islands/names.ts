@@ -29,5 +29,7 @@ export const islandNames = [
   'team-invitation',
   'coach-payouts',
   'waitlist',
+  'session-booking',
+  'coach-sessions',
 ] as const
 export type IslandName = (typeof islandNames)[number]
