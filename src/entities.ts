@@ -1,12 +1,12 @@
 /** Every entity the ORM knows; a module adds its own here. */
 
 import { AccessToken, OneTimeCode, RateLimitSchema, Session } from './modules/auth'
-import { Booking, BookingReschedule, BookingSeat, WaitlistEntry } from './modules/bookings'
-import { Feedback } from './modules/feedback'
+import { Booking, BookingPerson, BookingReschedule, BookingSeat, ClientWorkshop, WaitlistEntry } from './modules/bookings'
+import { Feedback, FeedbackTotal } from './modules/feedback'
 import { JobApplication, JobPosting } from './modules/job-postings'
 import { MailOptOut, SentNotification } from './modules/notifications'
 import { Invoice, Payment, WebhookEvent } from './modules/payments'
-import { ConnectedAccount, ConnectPayout, PayoutReversal, PayoutTransfer } from './modules/payouts'
+import { ConnectedAccount, ConnectPayout, PayoutFeePercent, PayoutMoneyDelta, PayoutMoneyTotal, PayoutReversal, PayoutTransfer } from './modules/payouts'
 import { Permission, Role } from './modules/roles'
 import { Availability, CalendarFeed, SessionType } from './modules/sessions'
 import { TeamInvitation } from './modules/teams'
@@ -16,6 +16,7 @@ import { User } from './modules/users'
 import { Voucher } from './modules/vouchers'
 import { Tag, Workshop, WorkshopResource, WorkshopSchedule, WorkshopTag, WorkshopTemplate } from './modules/workshops'
 import { initOrm, type OrmOptions } from './platform/db/orm'
+import { PageChange } from './platform/db/page-change.entity'
 
 export const entities = [
   User,
@@ -39,8 +40,11 @@ export const entities = [
   Availability,
   CalendarFeed,
   Feedback,
+  FeedbackTotal,
   Booking,
   BookingSeat,
+  BookingPerson,
+  ClientWorkshop,
   WaitlistEntry,
   BookingReschedule,
   Voucher,
@@ -51,10 +55,14 @@ export const entities = [
   PayoutTransfer,
   PayoutReversal,
   ConnectPayout,
+  PayoutFeePercent,
+  PayoutMoneyTotal,
+  PayoutMoneyDelta,
   JobPosting,
   JobApplication,
   SentNotification,
   MailOptOut,
+  PageChange,
 ]
 
 /** The ORM with the app's entities (boot, scripts and tests open it through here). */

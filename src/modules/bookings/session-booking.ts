@@ -164,6 +164,8 @@ export async function rescheduleSession(em: EntityManager, bookingId: string, st
     b.blockedFrom = time.blockedFrom
     b.blockedUntil = time.blockedUntil
     await flushTime(tem)
+    // A paid session's payout row keeps the session's times (when its money becomes due).
+    await tem.execute('update payout_transfers set starts_at = ?, ends_at = ? where booking_id = ?', [time.startsAt, time.endsAt, b.id])
   })
   const moved = await em.findOneOrFail(Booking, { id: bookingId }, { populate: ['sessionType'], refresh: true, filters: false })
   if (from) {

@@ -25,23 +25,16 @@ export const refundWindowMs = () => config.PAYOUT_REFUND_WINDOW_HOURS * 3_600_00
 /** When a session's money becomes due to its coach. */
 export const dueAt = (endDate: Date) => new Date(endDate.getTime() + refundWindowMs())
 
-/** Per transfer row: what the booking's payments and refund rows say now (a lateral join on `t.booking_id`). */
-export const MONEY_JOIN = `left join lateral (
-    select coalesce(sum(p.amount) filter (where p.kind = 'payment' and p.status in ('succeeded', 'refunded')), 0)::int as gross,
-           coalesce(sum(p.amount) filter (where p.kind = 'refund' and p.status in ('pending', 'succeeded')), 0)::int as refunded,
-           coalesce(sum(p.amount) filter (where p.kind = 'refund' and p.status = 'succeeded'), 0)::int as refunded_done,
-           count(*) filter (where p.kind = 'refund' and p.status = 'pending')::int as refunds_pending
-      from payments p where p.booking_id = t.booking_id) m on true`
-
 /**
- * Every transfer row with the booking's money now, its session (a schedule of a workshop, or a
- * one-to-one session: the booking's own times and its session type's title) and its fee
- * percent. `?` is the moment "due" is measured against. Callers add their conditions after `where true`.
+ * Every transfer row with the booking's money now (kept on the row by triggers from its payments
+ * and refunds: migration payout_ledger), its session (a schedule of a workshop, or a one-to-one
+ * session: the booking's own times and its session type's title) and its fee. `?` is the moment "due" is
+ * measured against. Callers add their conditions after `where true`.
  */
 export const LEDGER_SQL = `
   select t.id, t.booking_id, t.workshop_schedule_id, t.coach_id, t.tenant_id, t.currency, t.state, t.amount, t.reversed,
-         t.stripe_transfer_id, t.transferred_at, t.failure_message, t.attempt,
-         m.gross, m.refunded, m.refunds_pending,
+         t.stripe_transfer_id, t.transferred_at, t.failure_message, t.attempt, t.starts_at,
+         t.paid as gross, t.refunds as refunded, t.refunds_pending,
          coalesce(t.fee_percent, ${planFeeSql('tn')}) as fee_percent,
          coalesce(s.start_date, b.starts_at) as start_date, coalesce(s.end_date, b.ends_at) as end_date,
          coalesce(s.timezone, av.time_zone, 'UTC') as timezone, w.id as workshop_id, coalesce(w.title, st.title) as title,
@@ -49,7 +42,7 @@ export const LEDGER_SQL = `
          u.email, u.username, u.profile->>'firstName' as first_name, u.profile->>'lastName' as last_name,
          coalesce(a.payouts_enabled and a.transfers_active, false) as account_enabled,
          (coalesce(s.end_date, b.ends_at) + make_interval(hours => ${config.PAYOUT_REFUND_WINDOW_HOURS}) <= ?::timestamptz) as due,
-         round(greatest(m.gross - m.refunded, 0) * coalesce(t.fee_percent, ${planFeeSql('tn')}) / 100.0)::int as fee
+         t.live_fee as fee
     from payout_transfers t
     join tenants tn on tn.id = t.tenant_id
     join bookings b on b.id = t.booking_id
@@ -59,7 +52,6 @@ export const LEDGER_SQL = `
     left join availabilities av on av.coach_id = b.session_coach_id
     join users u on u.id = b.user_id
     left join connected_accounts a on a.user_id = t.coach_id
-    ${MONEY_JOIN}
    where true`
 
 export type TransferStatus = 'pending' | 'transferred' | 'reversed' | 'partially_reversed'

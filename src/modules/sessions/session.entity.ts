@@ -5,7 +5,7 @@
  * (the bookings module): one booking table for seats and for time.
  */
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, pageGenerationTrigger, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
+import { baseProperties, pageChangeTriggers, scope, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
 import type { RefundPolicy } from '../../shared/refund-policy'
 import { Tenant } from '../tenants'
 import { User } from '../users'
@@ -16,7 +16,7 @@ export const SessionTypeSchema = defineEntity({
   name: 'SessionType',
   tableName: 'session_types',
   // Moves the pages' generation on (migration page_generation): servers drop the signed-in pages they keep.
-  triggers: [pageGenerationTrigger('session_types')],
+  triggers: pageChangeTriggers('session_types', [scope.tenant(), scope.user('coach_id'), scope.listing]),
   filters: { ...softDeleteFilters, ...tenantFilter },
   indexes: [{ properties: ['coach', 'status'] }],
   properties: {
@@ -51,7 +51,7 @@ SessionTypeSchema.setClass(SessionType)
 export const AvailabilitySchema = defineEntity({
   name: 'Availability',
   tableName: 'availabilities',
-  triggers: [pageGenerationTrigger('availabilities')],
+  triggers: pageChangeTriggers('availabilities', [scope.user('coach_id')]),
   uniques: [{ name: 'availabilities_coach_unique', properties: ['coach'] }],
   properties: {
     ...baseProperties,
@@ -75,7 +75,7 @@ export type FeedStatus = (typeof FEED_STATUSES)[number]
 export const CalendarFeedSchema = defineEntity({
   name: 'CalendarFeed',
   tableName: 'calendar_feeds',
-  triggers: [pageGenerationTrigger('calendar_feeds')],
+  triggers: pageChangeTriggers('calendar_feeds', [scope.user('coach_id')]),
   uniques: [{ name: 'calendar_feeds_coach_url_unique', properties: ['coach', 'url'] }],
   indexes: [{ name: 'calendar_feeds_due_idx', properties: ['nextFetchAt'] }],
   properties: {

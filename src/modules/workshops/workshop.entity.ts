@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, pageGenerationTrigger, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
+import { baseProperties, pageChangeTriggers, scope, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
 import type { RefundPolicy } from '../../shared/refund-policy'
 import { Tenant } from '../tenants'
 import { User } from '../users'
@@ -20,7 +20,7 @@ export const WorkshopSchema = defineEntity({
       expression: `create trigger workshops_touch_listing_cards after update on workshops
   for each row when (old.* is distinct from new.*) execute function touch_listing_cards();`,
     },
-    pageGenerationTrigger('workshops'),
+    ...pageChangeTriggers('workshops', [scope.tenant(), scope.listing]),
   ],
   filters: { ...softDeleteFilters, ...tenantFilter },
   uniques: [{ name: 'workshops_tenant_slug_unique', properties: ['tenant', 'slug'], where: 'deleted_at is null' }],
@@ -82,7 +82,7 @@ export const WorkshopTagSchema = defineEntity({
       expression: `create trigger workshop_tags_touch_listing_cards after insert or update or delete on workshop_tags
   for each row execute function touch_listing_cards();`,
     },
-    pageGenerationTrigger('workshop_tags'),
+    ...pageChangeTriggers('workshop_tags', [`'t:' || (select w.tenant_id from workshops w where w.id = r.workshop_id)`, scope.listing]),
   ],
   indexes: [{ name: 'workshop_tags_tag_id_index', properties: ['tag'] }],
   properties: {

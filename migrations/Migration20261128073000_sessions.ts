@@ -6,9 +6,9 @@ import { Migration } from '@mikro-orm/migrations';
  * time (with buffers) never overlaps (an exclusion constraint, btree_gist). Payout rows of a
  * paid session take their coach from the booking.
  */
-export class Migration20261128042658_sessions extends Migration {
+export class Migration20261128073000_sessions extends Migration {
 
-  override name = 'Migration20261128042658_sessions';
+  override name = 'Migration20261128073000_sessions';
 
   override up(): void | Promise<void> {
     // The coach id's equality inside a GiST exclusion constraint (PostgreSQL's contrib, like pg_trgm).
@@ -30,7 +30,7 @@ export class Migration20261128042658_sessions extends Migration {
     this.addSql(`alter table "feedbacks" add constraint "feedbacks_session_type_id_foreign" foreign key ("session_type_id") references "session_types" ("id") on delete cascade;`);
     this.addSql(`alter table "feedbacks" alter column "workshop_schedule_id" drop not null;`);
 
-    this.addSql(`alter table "bookings" add "session_type_id" uuid null, add "session_coach_id" uuid null, add "starts_at" timestamptz null, add "ends_at" timestamptz null, add "blocked_from" timestamptz null, add "blocked_until" timestamptz null;`);
+    this.addSql(`alter table "bookings" add "session_type_id" uuid null, add "session_coach_id" uuid null, add "ends_at" timestamptz null, add "blocked_from" timestamptz null, add "blocked_until" timestamptz null;`);
     this.addSql(`alter table "bookings" add constraint "bookings_session_type_id_foreign" foreign key ("session_type_id") references "session_types" ("id") on delete no action;`);
     this.addSql(`alter table "bookings" add constraint "bookings_session_coach_id_foreign" foreign key ("session_coach_id") references "users" ("id") on delete no action;`);
     this.addSql(`alter table "bookings" alter column "workshop_schedule_id" drop not null;`);
@@ -45,16 +45,28 @@ export class Migration20261128042658_sessions extends Migration {
 
     this.addSql(`alter table "session_types" add constraint "session_types_tenant_id_foreign" foreign key ("tenant_id") references "tenants" ("id") on delete cascade;`);
     this.addSql(`alter table "session_types" add constraint "session_types_coach_id_foreign" foreign key ("coach_id") references "users" ("id") on delete cascade;`);
-    this.addSql(`create trigger session_types_page_generation after insert or update or delete or truncate on session_types
-  for each statement execute function bump_page_generation();`);
+    this.addSql(`create trigger session_types_page_changes_i after insert on session_types referencing new table as new_rows
+  for each statement execute function note_page_changes('''t:'' || r.tenant_id', '''u:'' || r.coach_id', '''l''');`);
+    this.addSql(`create trigger session_types_page_changes_u after update on session_types referencing old table as old_rows new table as new_rows
+  for each statement execute function note_page_changes('''t:'' || r.tenant_id', '''u:'' || r.coach_id', '''l''');`);
+    this.addSql(`create trigger session_types_page_changes_d after delete on session_types referencing old table as old_rows
+  for each statement execute function note_page_changes('''t:'' || r.tenant_id', '''u:'' || r.coach_id', '''l''');`);
 
     this.addSql(`alter table "calendar_feeds" add constraint "calendar_feeds_coach_id_foreign" foreign key ("coach_id") references "users" ("id") on delete cascade;`);
-    this.addSql(`create trigger calendar_feeds_page_generation after insert or update or delete or truncate on calendar_feeds
-  for each statement execute function bump_page_generation();`);
+    this.addSql(`create trigger calendar_feeds_page_changes_i after insert on calendar_feeds referencing new table as new_rows
+  for each statement execute function note_page_changes('''u:'' || r.coach_id');`);
+    this.addSql(`create trigger calendar_feeds_page_changes_u after update on calendar_feeds referencing old table as old_rows new table as new_rows
+  for each statement execute function note_page_changes('''u:'' || r.coach_id');`);
+    this.addSql(`create trigger calendar_feeds_page_changes_d after delete on calendar_feeds referencing old table as old_rows
+  for each statement execute function note_page_changes('''u:'' || r.coach_id');`);
 
     this.addSql(`alter table "availabilities" add constraint "availabilities_coach_id_foreign" foreign key ("coach_id") references "users" ("id") on delete cascade;`);
-    this.addSql(`create trigger availabilities_page_generation after insert or update or delete or truncate on availabilities
-  for each statement execute function bump_page_generation();`);
+    this.addSql(`create trigger availabilities_page_changes_i after insert on availabilities referencing new table as new_rows
+  for each statement execute function note_page_changes('''u:'' || r.coach_id');`);
+    this.addSql(`create trigger availabilities_page_changes_u after update on availabilities referencing old table as old_rows new table as new_rows
+  for each statement execute function note_page_changes('''u:'' || r.coach_id');`);
+    this.addSql(`create trigger availabilities_page_changes_d after delete on availabilities referencing old table as old_rows
+  for each statement execute function note_page_changes('''u:'' || r.coach_id');`);
 
     // A paid session's payout row: no schedule, the coach is the booking's.
     this.addSql(`create or replace function payout_transfer_for_payment() returns trigger language plpgsql as $$
@@ -66,20 +78,39 @@ begin
   on conflict (booking_id) do nothing;
   return null;
 end $$;`);
+    // A session booking's coach is its session coach (the coach's lists read bookings by coach_id).
+    this.addSql(`create or replace function bookings_schedule_copy() returns trigger language plpgsql as $$
+begin
+  if new.workshop_schedule_id is not null then
+    select s.start_date, s.coach_id, s.workshop_id into new.starts_at, new.coach_id, new.workshop_id
+      from workshop_schedules s where s.id = new.workshop_schedule_id;
+  elsif new.session_coach_id is not null then
+    new.coach_id := new.session_coach_id;
+  end if;
+  return new;
+end $$;`);
+    // A session's payout row takes the session's times from its booking (a move updates them: rescheduleSession).
+    this.addSql(`create or replace function payout_transfers_fill() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'INSERT' or new.workshop_schedule_id is distinct from old.workshop_schedule_id then
+    if new.workshop_schedule_id is not null then
+      select s.start_date, s.end_date into new.starts_at, new.ends_at from workshop_schedules s where s.id = new.workshop_schedule_id;
+    else
+      select b.starts_at, b.ends_at into new.starts_at, new.ends_at from bookings b where b.id = new.booking_id;
+    end if;
+  end if;
+  new.live_fee := round(greatest(new.paid - new.refunds, 0) * coalesce(new.fee_percent,
+    (select f.percent from tenants tn join payout_fee_percents f on f.plan = tn.plan where tn.id = new.tenant_id), 0) / 100.0)::int;
+  return new;
+end $$;`);
   }
 
   override down(): void | Promise<void> {
     this.addSql(`alter table "feedbacks" drop constraint "feedbacks_session_type_id_foreign";`);
     this.addSql(`alter table "bookings" drop constraint "bookings_session_type_id_foreign";`);
 
-    this.addSql(`drop trigger if exists "session_types_page_generation" on "session_types";`);
-    this.addSql(`drop function if exists "session_types_session_types_page_generation_fn"();`);
     this.addSql(`drop table if exists "session_types" cascade;`);
-    this.addSql(`drop trigger if exists "calendar_feeds_page_generation" on "calendar_feeds";`);
-    this.addSql(`drop function if exists "calendar_feeds_calendar_feeds_page_generation_fn"();`);
     this.addSql(`drop table if exists "calendar_feeds" cascade;`);
-    this.addSql(`drop trigger if exists "availabilities_page_generation" on "availabilities";`);
-    this.addSql(`drop function if exists "availabilities_availabilities_page_generation_fn"();`);
     this.addSql(`drop table if exists "availabilities" cascade;`);
 
     this.addSql(`alter table "bookings" drop constraint "bookings_session_coach_id_foreign";`);
@@ -90,7 +121,7 @@ end $$;`);
     this.addSql(`drop index "bookings_session_end_due_idx";`);
     this.addSql(`alter table "bookings" drop constraint "bookings_session_time_excl";`);
     this.addSql(`alter table "bookings" drop constraint "bookings_books_one_thing";`);
-    this.addSql(`alter table "bookings" drop column "session_type_id", drop column "session_coach_id", drop column "starts_at", drop column "ends_at", drop column "blocked_from", drop column "blocked_until";`);
+    this.addSql(`alter table "bookings" drop column "session_type_id", drop column "session_coach_id", drop column "ends_at", drop column "blocked_from", drop column "blocked_until";`);
     this.addSql(`alter table "bookings" alter column "workshop_schedule_id" set not null;`);
 
     this.addSql(`alter table "feedbacks" drop column "session_type_id";`);
