@@ -36,17 +36,21 @@ export interface ComingSession {
 export async function comingSessions(em: EntityManager, coachId: string, page: number) {
   const at = clock.now()
   const offset = (Math.max(1, Math.min(page, 10_000)) - 1) * SESSIONS_PER_PAGE
-  const rows = await em.execute<any[]>(
-    `select b.id, b.status, b.starts_at, b.ends_at, b.amount_paid, b.currency, st.title, u.email, u.username,
-            trim(coalesce(u.profile->>'firstName', '') || ' ' || coalesce(u.profile->>'lastName', '')) as name,
-            count(*) over () as total
-       from bookings b join session_types st on st.id = b.session_type_id join users u on u.id = b.user_id
-      where b.session_coach_id = ? and b.deleted_at is null and b.starts_at > ? - interval '1 day' and b.ends_at > ?
-        and b.status in ('PENDING', 'CONFIRMED')
-      order by b.starts_at, b.id limit ${SESSIONS_PER_PAGE} offset ${offset}`,
-    [coachId, at, at],
-  )
-  const total = rows.length ? Number(rows[0].total) : 0
+  // Coming: not ended (a session lasts at most 8 hours, so the index range starts a day back).
+  const coming = `b.session_coach_id = ? and b.deleted_at is null and b.starts_at > ?::timestamptz - interval '1 day' and b.ends_at > ?
+        and b.status in ('PENDING', 'CONFIRMED')`
+  const [rows, [count]] = await Promise.all([
+    em.execute<any[]>(
+      `select b.id, b.status, b.starts_at, b.ends_at, b.amount_paid, b.currency, st.title, u.email, u.username,
+              trim(coalesce(u.profile->>'firstName', '') || ' ' || coalesce(u.profile->>'lastName', '')) as name
+         from bookings b join session_types st on st.id = b.session_type_id join users u on u.id = b.user_id
+        where ${coming}
+        order by b.starts_at, b.id limit ${SESSIONS_PER_PAGE} offset ${offset}`,
+      [coachId, at, at],
+    ),
+    em.execute<{ n: number }[]>(`select count(*)::int as n from bookings b where ${coming}`, [coachId, at, at]),
+  ])
+  const total = Number(count?.n ?? 0)
   return {
     total,
     rows: rows.map(

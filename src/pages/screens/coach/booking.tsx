@@ -48,7 +48,9 @@ function Details({ d }: { d: CoachBooking }) {
             , {fmtDateTime(d.schedule.startDate, d.schedule.timezone)}
           </>,
         )}
-        {row('Seats', `${b.seats} (${d.seats.filter((s) => s.status === 'ACCEPTED').length} taken, ${d.seats.filter((s) => s.attended).length} attended)`)}
+        {d.schedule.id
+          ? row('Seats', `${b.seats} (${d.seats.filter((s) => s.status === 'ACCEPTED').length} taken, ${d.seats.filter((s) => s.attended).length} attended)`)
+          : null}
         {row(
           'Amount',
           <>
@@ -67,7 +69,12 @@ function Details({ d }: { d: CoachBooking }) {
 function page(tab: Tab): PageModule<CoachBooking> {
   return {
     title: (d) => `Booking of ${d.client.name}`,
-    load: async (ctx: PageContext) => coachBooking(ctx.em, ctx.user!.id, await teamId(ctx), ctx.params.id),
+    load: async (ctx: PageContext) => {
+      const d = await coachBooking(ctx.em, ctx.user!.id, await teamId(ctx), ctx.params.id)
+      // A one-to-one session (no schedule) has no seats to share and no workshop resources.
+      if (d && !d.schedule.id && (tab === '/seats' || tab === '/resources')) return null
+      return d
+    },
     Page: ({ data: d }) => {
       const base = `/c/bookings/${d.booking.id}`
       const island = {
@@ -90,7 +97,11 @@ function page(tab: Tab): PageModule<CoachBooking> {
               </>
             }
           />
-          <TabLinks label="Booking sections" current={`${base}${tab}`} tabs={TABS.map(([p, l]) => ({ href: `${base}${p}`, label: l }))} />
+          <TabLinks
+            label="Booking sections"
+            current={`${base}${tab}`}
+            tabs={TABS.filter(([p]) => d.schedule.id || p === '' || p === '/payments').map(([p, l]) => ({ href: `${base}${p}`, label: l }))}
+          />
           {tab === '' && (
             <>
               <Details d={d} />

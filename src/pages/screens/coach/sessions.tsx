@@ -4,6 +4,7 @@
  * booked sessions, 10 a page in start order (server-rendered, linked to each booking).
  */
 import { css } from 'styled-system/css'
+import { fmtRange } from '../../../../islands/lib/format'
 import {
   availabilityOf,
   coachSessionTypes,
@@ -18,7 +19,7 @@ import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
 import { pageTeam } from '../../team'
 import { NO_TEAM, TeamNotice } from './team-parts'
-import { card, Empty, fmtDateTime, fmtTime, link, muted, PageHeader, Pager, Status, stack, table, tableWrap } from './ui'
+import { card, Empty, link, muted, PageHeader, Pager, Status, stack, table, tableWrap } from './ui'
 
 async function load(ctx: PageContext) {
   const team = await pageTeam(ctx)
@@ -84,7 +85,7 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
                   <tr key={s.id}>
                     <td>
                       <a className={link} href={`/c/bookings/${s.id}`}>
-                        {fmtDateTime(s.startsAt, tz)}–{fmtTime(s.endsAt, tz)}
+                        {fmtRange(s.startsAt, s.endsAt, tz)}
                       </a>
                     </td>
                     <td>{s.title}</td>
