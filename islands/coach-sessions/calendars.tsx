@@ -76,7 +76,7 @@ export function Calendars({ initial, tz, onChange }: { initial: Feed[]; tz: stri
               p: '3',
             })}
           >
-            <div className={css({ flex: '1', minW: '0', display: 'flex', flexDir: 'column', gap: '1' })}>
+            <div className={css({ flex: '1 1 14rem', minW: '0', display: 'flex', flexDir: 'column', gap: '1' })}>
               <span className={css({ fontWeight: 'medium', overflowWrap: 'anywhere' })}>{f.url}</span>
               <span className={css({ color: 'fg.muted', fontSize: 'sm' })}>
                 {f.status === 'error'

@@ -13,19 +13,13 @@ import { AvailabilitySchema } from '../../src/modules/sessions/availability.sche
 import { ApiError, api } from '../lib/api'
 import { check } from '../lib/form'
 import { notify } from '../lib/toast'
+import { useZones } from '../session-booking/calendar'
 import type { CoachSessionsProps } from './props'
 
 type Availability = CoachSessionsProps['availability']
 type Range = { start: string; end: string }
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
-const ZONES: string[] = (() => {
-  try {
-    return (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? []
-  } catch {
-    return []
-  }
-})()
 
 const rowCss = css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })
 const timeCss = css({ w: '32' })
@@ -90,6 +84,7 @@ export function HoursEditor({ initial, onSaved }: { initial: Availability; onSav
   const [errors, setErrors] = useState<Record<string, string[]>>({})
   const [busy, setBusy] = useState(false)
   const [newDate, setNewDate] = useState('')
+  const zones = useZones()
 
   async function save() {
     const body = { timeZone, weekly, overrides }
@@ -122,7 +117,7 @@ export function HoursEditor({ initial, onSaved }: { initial: Availability; onSav
       <FormField label="Time zone" id="hours-zone" error={errors.timeZone?.[0]}>
         <NativeSelect
           value={timeZone}
-          options={[...new Set([timeZone, 'UTC', ...ZONES])].map((z) => ({ value: z, label: z.replace(/_/g, ' ') }))}
+          options={[...new Set([timeZone, 'UTC', ...zones])].map((z) => ({ value: z, label: z.replace(/_/g, ' ') }))}
           onChange={(e) => setTimeZone(e.target.value)}
         />
       </FormField>

@@ -122,7 +122,7 @@ export default function CoachSessions(props: CoachSessionsProps) {
                   p: '3',
                 })}
               >
-                <div className={css({ flex: '1', minW: '0' })}>
+                <div className={css({ flex: '1 1 14rem', minW: '0' })}>
                   <p className={css({ fontWeight: 'semibold' })}>{t.title}</p>
                   <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
                     {t.durationMinutes} min · {SESSION_MODE_LABEL[t.mode]} · {t.price > 0 ? money(t.price, t.currency) : 'Free'}

@@ -2,6 +2,7 @@
  * The month of days with free times (a grid of the design system's buttons, Monday first) and
  * the times of the chosen day, in the visitor's zone (switchable; the coach's zone named).
  */
+import { useEffect, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { Button } from '../../design-system/components/button/button'
 import { FormField } from '../../design-system/components/field/form-field'
@@ -105,13 +106,21 @@ export function MonthView(props: {
   )
 }
 
-const ZONES: string[] = (() => {
-  try {
-    return (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? []
-  } catch {
-    return []
-  }
-})()
+/**
+ * Every IANA zone the browser knows, once mounted: the server's list differs from the browser's,
+ * so the first render (the hydrated one) offers only the zones named by the props.
+ */
+export function useZones(): string[] {
+  const [zones, setZones] = useState<string[]>([])
+  useEffect(() => {
+    try {
+      setZones((Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [])
+    } catch {
+      setZones([])
+    }
+  }, [])
+  return zones
+}
 
 export function ZonePicker({
   tz,
@@ -124,7 +133,8 @@ export function ZonePicker({
   coachName: string
   onChange: (tz: string) => void
 }) {
-  const options = [...new Set([tz, coachTimeZone, 'UTC', ...ZONES])].map((z) => ({ value: z, label: z.replace(/_/g, ' ') }))
+  const zones = useZones()
+  const options = [...new Set([tz, coachTimeZone, 'UTC', ...zones])].map((z) => ({ value: z, label: z.replace(/_/g, ' ') }))
   return (
     <FormField
       label="Time zone"

@@ -26,7 +26,7 @@ export function SessionsSection({ types }: { types: PublicSessionType[] }) {
               p: '4',
             })}
           >
-            <div className={css({ flex: '1', minW: '0', display: 'flex', flexDir: 'column', gap: '0.5' })}>
+            <div className={css({ flex: '1 1 14rem', minW: '0', display: 'flex', flexDir: 'column', gap: '0.5' })}>
               <h3 className={css({ fontWeight: 'semibold', overflowWrap: 'anywhere' })}>
                 <a href={t.url} className={css({ color: 'fg.default', textDecoration: 'none', _hover: { textDecoration: 'underline' } })}>
                   {t.title}
