@@ -9,6 +9,7 @@
  */
 import { type ComponentType, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
+import { sessionWhen } from '../../src/shared/datetime'
 import { ApiError, get } from '../lib/api'
 import { dateIn, MonthView, type Slot, TimesOfDay, ZonePicker } from './calendar'
 import { ConfirmStep } from './confirm'
@@ -95,6 +96,10 @@ export default function SessionBooking(props: SessionBookingProps) {
     return m
   }, [slots, tz, month])
 
+  const sessionOf = (start: string) => {
+    const end = new Date(Date.parse(start) + props.durationMinutes * 60_000).toISOString()
+    return { startDate: start, endDate: end, timezone: props.coachTimeZone, place: props.place, when: sessionWhen(start, end, props.coachTimeZone, tz) }
+  }
   const checkoutProps = {
     scheduleId: props.sessionTypeId,
     userId: props.viewer?.id ?? '',
@@ -107,6 +112,9 @@ export default function SessionBooking(props: SessionBookingProps) {
     bookingUrl: '/b/bookings/{id}',
     what: 'session' as const,
     moreUrl: props.coachUrl,
+    // The confirmation's summary and calendar links: the session in the coach's zone (the visitor's beside).
+    session: booking?.startsAt ? sessionOf(booking.startsAt) : undefined,
+    refundDeadline: null,
   }
 
   if (booking) {

@@ -11,6 +11,8 @@ export const SessionBookingProps = v.object({
   coachName: v.string(),
   /** The coach's IANA zone (where the hours are kept); times show in the visitor's own zone. */
   coachTimeZone: v.string(),
+  /** Where it happens, as the calendar entry says it: "Online", "Phone call", "In person" (the address comes once booked). */
+  place: v.string(),
   /** The refund policy in a sentence, shown again before paying. */
   refundText: v.string(),
   /** This page's path: where signing in or up comes back to. */

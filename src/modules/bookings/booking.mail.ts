@@ -2,23 +2,16 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { config } from '../../config'
 import { log } from '../../platform/log'
 import { layout, queueMail } from '../../platform/mail'
+import { sessionWhen } from '../../shared/datetime'
 import { toMajor } from '../../shared/money'
+import { count } from '../../shared/words'
 import { User } from '../users'
 import type { Booking } from './booking.entity'
 import { type BookingOccasion, occasionOf } from './occasion'
 import { mailCoachOfSession, sessionCalendar, sessionMail } from './session.mail'
 
-const when = (s: Pick<BookingOccasion, 'timezone' | 'startDate'>) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: s.timezone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(s.startDate)
+/** "Mon, Dec 7, 2026, 2:00 PM – 5:00 PM London time": the product's one way to write a session. */
+const when = (s: Pick<BookingOccasion, 'timezone' | 'startDate' | 'endDate'>) => sessionWhen(s.startDate, s.endDate, s.timezone)
 const money = (minor: number, currency: string) => `${toMajor(minor).toFixed(2)} ${currency.toUpperCase()}`
 
 /** What the cancellation gives back: the refund policy's amount (a client), everything (the coach). */
@@ -50,7 +43,7 @@ async function compose(em: EntityManager, booking: Booking, kind: 'confirmed' | 
   if (!user || !schedule) return
   const workshop = schedule.workshop
   const link = `${config.APP_URL}/b/bookings/${booking.id}`
-  const seats = `${booking.seats} seat${booking.seats === 1 ? '' : 's'}`
+  const seats = count(booking.seats, 'seat')
   if (!booking.workshopSchedule) {
     queueMail({ to: user.email, ...sessionMail(booking, schedule, kind, link), ...(kind === 'confirmed' ? sessionCalendar(booking, schedule) : {}) })
     return mailCoachOfSession(fork as EntityManager, booking, kind === 'confirmed' ? 'booked' : 'cancelled')
@@ -60,7 +53,7 @@ async function compose(em: EntityManager, booking: Booking, kind: 'confirmed' | 
       ? layout(`Booking confirmed: ${workshop.title}`, 'Your booking is confirmed', [
           { p: `${workshop.title} — ${when(schedule)}.` },
           {
-            p: `${seats}${booking.amountPaid ? `, paid ${money(booking.amountPaid, booking.currency)}` : ''}. You can invite others to your extra seats from your booking.`,
+            p: `${seats}${booking.amountPaid ? `, paid ${money(booking.amountPaid, booking.currency)}` : ''}.${booking.seats > 1 ? ` Invite people to your other ${count(booking.seats - 1, 'seat')} from your booking.` : ''}`,
           },
           { button: { label: 'View your booking', url: link } },
         ])

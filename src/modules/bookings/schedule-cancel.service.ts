@@ -12,6 +12,7 @@ import { conflict, forbidden, HttpError, notFound } from '../../platform/http/er
 import { isId } from '../../platform/http/ids'
 import { log } from '../../platform/log'
 import { layout, queueMail } from '../../platform/mail'
+import { formatStart } from '../../shared/datetime'
 import { Workshop, WorkshopSchedule } from '../workshops'
 import { allTenants } from './booking.access'
 import { cancelBooking } from './booking.service'
@@ -68,13 +69,13 @@ export async function cancelSchedule(
   // Whoever waited for a seat is told too; offered seats go back.
   await transaction(uem, (tem) => closeWaitlist(tem, schedule.id, now(), true))
   const emails = [...new Set(others.filter((o) => cancelled.has(o.booking_id)).map((o) => o.email))]
-  const when = new Intl.DateTimeFormat('en-GB', { timeZone: schedule.timezone, dateStyle: 'full', timeStyle: 'short' }).format(schedule.startDate)
+  const when = formatStart(schedule.startDate, schedule.timezone)
   for (const email of emails) {
     try {
       queueMail({
         to: email,
         ...layout(`Cancelled: ${workshop.title}`, 'This workshop is cancelled', [
-          { p: `${workshop.title} — ${when} (${schedule.timezone}) will not take place.` },
+          { p: `${workshop.title} — ${when} will not take place.` },
           { p: `Reason given by the coach: ${reason}` },
           { button: { label: 'Find another workshop', url: `${config.APP_URL}/workshops` } },
         ]),

@@ -15,6 +15,7 @@ import { type ListQuery, likePattern, pagedSql } from '../../platform/db/paged-s
 import { conflict, fieldError, forbidden, type HttpError, notFound } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
 import { layout, queueMail } from '../../platform/mail'
+import { formatMoment } from '../../shared/datetime'
 import type { ViewOf } from '../../shared/view'
 import type { Tenant } from '../tenants'
 import type { User } from '../users'
@@ -84,7 +85,7 @@ function mailInvitation(opts: { to: string; token: string; team: string; inviter
   const mail = layout(`${who} invited you to join ${opts.team} on ${config.SITE_NAME}`, `Join ${opts.team}`, [
     { p: `${who} invited you to join the team ${opts.team} as ${opts.roles.join(' and ')}.` },
     {
-      p: `Sign in (or create an account) with ${opts.to} to accept. The link works once and expires on ${opts.expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+      p: `Sign in (or create an account) with ${opts.to} to accept. The link works once and expires on ${formatMoment(opts.expiresAt, 'UTC')}.`,
     },
     { button: { label: 'Accept the invitation', url: teamInvitationUrl(opts.token) } },
   ])

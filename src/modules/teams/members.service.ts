@@ -38,9 +38,17 @@ export async function checkRoles(em: EntityManager, names: readonly string[]) {
 const MANAGER_SQL = `exists (select 1 from roles r where r.name = any(m.roles) and 'members.manage' = any(r.permissions))`
 
 /** One page of the team's members (filters q, role, status; sorts name, email, status, joined). */
-export async function teamMembersPage(em: EntityManager, tenantId: string, q: ListQuery) {
+/**
+ * A page of the team's people. `who`: `team`, the people who work in it (a team role, or a coach
+ * or super-admin account); `clients`, client accounts with access and no team role (clients of
+ * the team, who may book its private sessions); all of them when not given (the API's list).
+ */
+export async function teamMembersPage(em: EntityManager, tenantId: string, q: ListQuery, opts: { who?: 'team' | 'clients' } = {}) {
   const f = q.filters
   const where = ['m.tenant_id = ?', 'u.deleted_at is null']
+  const client = `(cardinality(m.roles) = 0 and not (u.roles && array['coach', 'super-admin']::text[]))`
+  if (opts.who === 'team') where.push(`not ${client}`)
+  if (opts.who === 'clients') where.push(client)
   const params: unknown[] = [tenantId]
   const like = likePattern(f.q)
   if (like) {

@@ -36,7 +36,7 @@ const LOADERS: Record<TableKind, Loader> = {
   'coach-feedbacks': (em, u, q, _s, t) => coachFeedbacksPage(em, u.id, t, q),
   // The account's payouts: every team's (see the README's Teams section).
   'coach-payouts': (em, u, q, s) => coachPayoutsPage(em, u.id, q, { workshop: s.workshop }),
-  'team-members': (em, _u, q, _s, t) => (t ? teamMembersPage(em, t, q) : none()),
+  'team-members': (em, _u, q, s, t) => (t ? teamMembersPage(em, t, q, { who: s.who === 'team' || s.who === 'clients' ? s.who : undefined }) : none()),
   'team-invitations': (em, _u, q, _s, t) => (t ? teamInvitationsPage(em, t, q) : none()),
   vouchers: (em, _u, q, _s, t) => (t ? vouchersPage(em, t, q) : none()),
   'voucher-usage': (em, _u, q, s, t) => (t ? voucherUsagePage(em, t, s.voucher, q) : none()),

@@ -68,9 +68,5 @@ export function pageChangeTriggers(table: string, scopes: string[]) {
     expression: `create trigger ${table}_page_changes_${event[0]} after ${event} on ${table} referencing ${referencing}
   for each statement execute function note_page_changes(${args});`,
   })
-  return [
-    on('insert', 'new table as new_rows'),
-    on('update', 'old table as old_rows new table as new_rows'),
-    on('delete', 'old table as old_rows'),
-  ]
+  return [on('insert', 'new table as new_rows'), on('update', 'old table as old_rows new table as new_rows'), on('delete', 'old table as old_rows')]
 }

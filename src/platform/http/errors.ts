@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { count } from '../../shared/words'
 import { printableKey } from './json'
 
 export type ErrorBag = Record<string, string[]>
@@ -27,7 +28,7 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
 export function validationError(errors: ErrorBag) {
   const messages = Object.values(errors).flat()
   const more = messages.length - 1
-  const message = more > 0 ? `${messages[0]} (and ${more} more error${more > 1 ? 's' : ''})` : (messages[0] ?? 'The given data was invalid.')
+  const message = more > 0 ? `${messages[0]} (and ${count(more, 'more error')})` : (messages[0] ?? 'The given data was invalid.')
   return new HttpError(422, message, errors)
 }
 

@@ -4,6 +4,7 @@
  * booked sessions, 10 a page in start order (server-rendered, linked to each booking).
  */
 import { css } from 'styled-system/css'
+import { Table } from '../../../../design-system/components/table/table'
 import { fmtRange } from '../../../../islands/lib/format'
 import {
   availabilityOf,
@@ -15,11 +16,12 @@ import {
   serializeFeed,
   serializeSessionType,
 } from '../../../modules/sessions'
+import { zoneLabel } from '../../../shared/datetime'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
 import { pageTeam } from '../../team'
 import { NO_TEAM, TeamNotice } from './team-parts'
-import { card, Empty, link, muted, PageHeader, Pager, Status, stack, table, tableWrap } from './ui'
+import { card, Empty, link, muted, PageHeader, Pager, Status, stack, tableWrap } from './ui'
 
 async function load(ctx: PageContext) {
   const team = await pageTeam(ctx)
@@ -66,40 +68,40 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
         <h2 id="coming-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
           Coming sessions
         </h2>
-        <p className={muted}>Booked with you in every team, soonest first, in {tz.replace(/_/g, ' ')}.</p>
+        <p className={muted}>Booked with you in every team, soonest first, in {zoneLabel(tz)}.</p>
         {coming.rows.length === 0 ? (
           <Empty>No sessions booked yet. Share a session's booking page, or your profile: they are listed there.</Empty>
         ) : (
           <div className={tableWrap}>
-            <table className={table} data-testid="coming-sessions">
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Session</th>
-                  <th scope="col">Client</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
+            <Table.Root size="sm" aria-label="Coming sessions" data-testid="coming-sessions">
+              <Table.Head>
+                <Table.Row>
+                  <Table.Header>When</Table.Header>
+                  <Table.Header>Session</Table.Header>
+                  <Table.Header>Client</Table.Header>
+                  <Table.Header>Status</Table.Header>
+                </Table.Row>
+              </Table.Head>
+              <Table.Body>
                 {coming.rows.map((s) => (
-                  <tr key={s.id}>
-                    <td>
+                  <Table.Row key={s.id}>
+                    <Table.Cell data-primary="">
                       <a className={link} href={`/c/bookings/${s.id}`}>
                         {fmtRange(s.startsAt, s.endsAt, tz)}
                       </a>
-                    </td>
-                    <td>{s.title}</td>
-                    <td>
+                    </Table.Cell>
+                    <Table.Cell data-label="Session">{s.title}</Table.Cell>
+                    <Table.Cell data-label="Client">
                       {s.client}
                       <span className={css({ display: 'block', color: 'fg.muted', fontSize: 'xs' })}>{s.email}</span>
-                    </td>
-                    <td>
+                    </Table.Cell>
+                    <Table.Cell data-label="Status">
                       <Status value={s.status} />
-                    </td>
-                  </tr>
+                    </Table.Cell>
+                  </Table.Row>
                 ))}
-              </tbody>
-            </table>
+              </Table.Body>
+            </Table.Root>
           </div>
         )}
         <Pager page={data.page} pages={pages} total={coming.total} url={ctx.url} />
