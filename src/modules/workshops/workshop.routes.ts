@@ -74,6 +74,12 @@ export const workshopRoutes = crud({
     if (action !== 'delete') return
     const booked = await ctx.em.count(WorkshopSchedule, { workshop: row, endDate: { $gt: now() }, seatsTaken: { $gt: 0 } })
     if (booked) throw conflict(`This workshop has ${count(booked, 'coming schedule')} with booked seats. Cancel those bookings before deleting it.`)
+    // A workshop with bookings (past ones, cancelled ones) carries money and history: deleting it is a sensitive action.
+    const [had] = await ctx.em.execute(
+      `select exists (select 1 from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id where s.workshop_id = ? and b.deleted_at is null) as yes`,
+      [row.id],
+    )
+    if (had?.yes) ctx.requireRecentVerification()
   },
   async create(ctx, data) {
     const tenant = await ctx.tenant()

@@ -4,8 +4,9 @@
  * itself (no JavaScript needed to see it); the island asks /v1/tables/{kind} for the others.
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { readTableState, type TableState } from '../../../design-system/components/table/table-state'
+import { PAGE_SIZE, readTableState, type TableState } from '../../../design-system/components/table/table-state'
 import type { DataTableProps, TableFilter } from '../../../islands/data-table/props'
+import { auditPage } from '../../modules/audit'
 import { clientBookingsPage, clientGroupsPage, clientInvoicesPage, clientPaymentsPage, clientWorkshopsPage } from '../../modules/bookings'
 import { coachBookingsPage, coachFeedbacksPage, coachPayoutsPage, coachWorkshopsPage, workshopHistoryPage, workshopInvoicesPage } from '../../modules/coach'
 import { transfersPage } from '../../modules/payouts'
@@ -24,6 +25,12 @@ type Loader = (em: EntityManager, user: User, state: TableState, scope: Scope, t
 const none = async () => ({ rows: [], total: 0, page: 0 })
 
 const LOADERS: Record<TableKind, Loader> = {
+  'team-audit': async (em, _u, q, _s, t) => {
+    if (!t) return none()
+    const f = q.filters
+    const r = await auditPage(em, { tenantId: t, actor: f.actor, resource: f.resource, from: f.from, to: f.to }, PAGE_SIZE, q.page * PAGE_SIZE)
+    return { rows: r.rows, total: r.total, page: q.page }
+  },
   'client-bookings': (em, u, q, s) => clientBookingsPage(em, u.id, q, { workshopId: s.workshop, ended: s.ended === '1' }),
   'client-payments': (em, u, q, s) => clientPaymentsPage(em, u.id, q, { bookingId: s.booking }),
   'client-invoices': (em, u, q, s) => clientInvoicesPage(em, u.id, q, { bookingId: s.booking }),

@@ -4,6 +4,7 @@
  * that reads it (checked by the access context in the current team). The island gets them in
  * its props and writes the same names to the URL that the server reads.
  */
+import { AUDIT_RESOURCES } from '../../modules/audit/audit.schema'
 import type { PermissionName } from '../../modules/roles'
 import {
   BOOKING_STATUS as BOOKING_WORDS,
@@ -25,6 +26,17 @@ export type FilterSpec =
 const BOOKING_STATUS = optionsOf(BOOKING_WORDS)
 
 export const TABLES = {
+  'team-audit': {
+    area: 'coach',
+    scope: [],
+    can: 'audit.view',
+    filters: [
+      { key: 'actor', label: 'Who', type: 'search', placeholder: 'Email of a member' },
+      { key: 'resource', label: 'What', type: 'select', all: 'Everything', options: AUDIT_RESOURCES },
+      { key: 'from', label: 'From', type: 'date' },
+      { key: 'to', label: 'To', type: 'date' },
+    ],
+  },
   'client-bookings': {
     area: 'client',
     scope: ['workshop', 'ended'],

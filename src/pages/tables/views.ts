@@ -9,6 +9,7 @@ import { fmtDate, fmtDateTime, MODE_LABEL, money, PAYMENT_LABEL, SEAT_LABEL, STA
 import { formatMoment, formatStart, viewerStart } from '../../shared/datetime'
 import { MEMBER_STATUS as MEMBER_WORDS, PAYOUT_STATUS, TEAM_INVITATION_STATUS, TRANSFER_STATUS, VOUCHER_STATUS as VOUCHER_WORDS } from '../../shared/vocabulary'
 import { count, countRange } from '../../shared/words'
+import { AUDIT_VIEW } from './audit-view'
 import type { TableKind } from './spec'
 
 type Row = Record<string, any>
@@ -20,7 +21,7 @@ export interface ViewOptions {
   /** The viewer (a booking of their own schedule links to it). */
   me?: string
 }
-interface View {
+export interface View {
   columns: Column[]
   empty: DataTableProps['empty']
   action?: string
@@ -159,6 +160,7 @@ const TEAM_VIEWS = {
 
 export const VIEWS: Record<TableKind, View> = {
   ...TEAM_VIEWS,
+  'team-audit': AUDIT_VIEW,
   'client-bookings': {
     columns: [
       col('workshop', 'Workshop', 260, S),

@@ -11,6 +11,8 @@ export class HttpError extends Error {
     message: string,
     public errors?: ErrorBag,
     public headers?: Record<string, string>,
+    /** A machine-readable reason the client acts on (`reauthentication_required`). */
+    public code?: string,
   ) {
     super(message)
   }

@@ -12,7 +12,7 @@ import { card, fmtShort, muted, PageHeader, Stat, stack } from './ui'
 async function load(ctx: PageContext) {
   const team = await teamId(ctx)
   const [workshops, schedules] = await Promise.all([
-    coachWorkshopRatings(ctx.em, ctx.user!.id, team),
+    coachWorkshopRatings(ctx.em, ctx.user!.id, team, { selected: ctx.url.searchParams.get('workshop') }),
     coachScheduleOptions(ctx.em, ctx.user!.id, team, ctx.url.searchParams.get('schedule')),
   ])
   const options = {

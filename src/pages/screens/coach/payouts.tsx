@@ -30,7 +30,7 @@ async function load(ctx: PageContext) {
   const [balance, workshops, sessions] = await Promise.all([
     coachBalance(ctx.em, user.id),
     // The account's payouts, from every team the coach works in.
-    coachWorkshopRatings(ctx.em, user.id, null, { everyTeam: true }),
+    coachWorkshopRatings(ctx.em, user.id, null, { everyTeam: true, selected: ctx.url.searchParams.get('workshop') }),
     transferSessions(ctx.em, user.id),
   ])
   const table = await loadTableData(ctx, 'coach-transfers', {
