@@ -11,6 +11,7 @@ import { Invoice, Payment, WebhookEvent } from './modules/payments'
 import { ConnectedAccount, ConnectPayout, PayoutFeePercent, PayoutMoneyDelta, PayoutMoneyTotal, PayoutReversal, PayoutTransfer } from './modules/payouts'
 import { DataExport } from './modules/privacy'
 import { Permission, Role } from './modules/roles'
+import { Availability, CalendarFeed, SessionType } from './modules/sessions'
 import { TeamInvitation } from './modules/teams'
 import { Membership, Tenant } from './modules/tenants'
 import { StoredFile } from './modules/uploads'
@@ -39,6 +40,9 @@ export const entities = [
   WorkshopTag,
   WorkshopSchedule,
   WorkshopResource,
+  SessionType,
+  Availability,
+  CalendarFeed,
   Feedback,
   FeedbackTotal,
   Booking,
