@@ -13,21 +13,54 @@ import { LIVE_COLUMNS, LIVE_CTES, LIVE_PAGE, PUBLIC_COLUMNS, publicRow } from '.
 
 const str = (d: string) => v.optional(v.pipe(v.string(), v.description(d)))
 
+/**
+ * The numeric filters' bounds: a price is at most what a workshop may cost (catalogue.rules.ts
+ * `amountRule`), seats at most what a workshop may have. Past them a value is a 422 naming the
+ * field, never a number PostgreSQL's integer columns cannot hold.
+ */
+export const NUMERIC_FILTERS = {
+  minPrice: { min: 0, max: 1_000_000 },
+  maxPrice: { min: 0, max: 1_000_000 },
+  seatsLeft: { min: 1, max: 10_000 },
+} as const
+type NumericFilter = keyof typeof NUMERIC_FILTERS
+
+/** The message of a numeric filter's value, or null when it is a number within its bounds. */
+export function numericFilterError(k: NumericFilter, raw: string): string | null {
+  const { min, max } = NUMERIC_FILTERS[k]
+  const n = Number(raw)
+  if (raw.trim() === '' || !Number.isFinite(n) || n < min) return `The ${k} must be a number of at least ${min}.`
+  if (n > max) return `The ${k} must be a number of at most ${max}.`
+  return null
+}
+
+const numeric = (k: NumericFilter, d: string) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.rawCheck(({ dataset, addIssue }) => {
+        const message = dataset.typed && dataset.value.trim() ? numericFilterError(k, dataset.value) : null
+        if (message) addIssue({ message })
+      }),
+      v.description(`${d} (${NUMERIC_FILTERS[k].min} to ${NUMERIC_FILTERS[k].max})`),
+    ),
+  )
+
 /** Query of the public marketplace list (documented in OpenAPI). */
 export const PublicScheduleQuerySchema = v.looseObject({
   page: v.optional(PageParam),
   perPage: v.optional(PerPageParam),
-  q: str('Text in the workshop title or description, or the coach name, username or business name'),
+  q: str('Words of the workshop title or description, or of the coach name, username or business name; results by relevance (one typo allowed in words of five letters or more)'),
   level: str('BEGINNER, INTERMEDIATE or ADVANCED'),
   mode: str('IN-PERSON, ONLINE or HYBRID'),
   country: str('Two-letter country code'),
   from: str('Starts on or after (ISO date or date-time)'),
   to: str('Starts on or before (ISO date or date-time; a date covers the whole day)'),
-  minPrice: str('Lowest seat price (decimal)'),
-  maxPrice: str('Highest seat price (decimal)'),
+  minPrice: numeric('minPrice', 'Lowest seat price (decimal)'),
+  maxPrice: numeric('maxPrice', 'Highest seat price (decimal)'),
   coach: str('Coach id or username'),
   tag: str('Tag slug'),
-  seatsLeft: str('At least this many seats left'),
+  seatsLeft: numeric('seatsLeft', 'At least this many seats left'),
   when: str('upcoming (default: not ended yet), past, or all'),
 })
 
@@ -53,12 +86,12 @@ export function parsePublicFilters(sp: URLSearchParams): PublicFilters {
   const errors: ErrorBag = {}
   const bad = (field: string, message: string) => (errors[field] ??= []).push(message)
   const get = (k: string) => sp.get(k)?.trim() || undefined
-  const num = (k: string, min = 0) => {
+  const num = (k: NumericFilter) => {
     const raw = get(k)
     if (raw === undefined) return undefined
-    const n = Number(raw)
-    if (!Number.isFinite(n) || n < min) return void bad(k, `The ${k} must be a number of at least ${min}.`)
-    return n
+    const message = numericFilterError(k, raw)
+    if (message) return void bad(k, message)
+    return Number(raw)
   }
   const date = (k: string, endOfDay: boolean) => {
     const raw = get(k)
@@ -87,7 +120,7 @@ export function parsePublicFilters(sp: URLSearchParams): PublicFilters {
     maxPrice: num('maxPrice'),
     coach: get('coach'),
     tag: get('tag')?.toLowerCase(),
-    seatsLeft: num('seatsLeft', 1),
+    seatsLeft: num('seatsLeft'),
     when: (get('when') ?? 'upcoming') as PublicFilters['when'],
   }
   if (f.level && !(SKILL_LEVELS as readonly string[]).includes(f.level)) bad('level', 'Please select a valid workshop level')
