@@ -8,7 +8,7 @@ import { describe, expect, test } from 'bun:test'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { ensureDemoPayouts } from '../../src/demo/payouts'
 import { em } from '../client'
-import { localStripe } from '../peers/stripe'
+import { stripeAdmin } from '../peers/stripe'
 import { paidWorld } from './payouts.fixtures'
 
 const paymentOf = async (bookingId: string) =>
@@ -37,7 +37,7 @@ describe('demo payouts at start', () => {
       const p = await paymentOf(bookingId)
       expect(p.payment_intent_id).not.toContain(tag)
       // A charge the payment server knows, so the demo's transfers can be made from it.
-      const charge = await localStripe().charges.retrieve(p.charge_id)
+      const charge = await stripeAdmin().charges.retrieve(p.charge_id)
       expect(charge.payment_intent).toBe(p.payment_intent_id)
     }
   })
