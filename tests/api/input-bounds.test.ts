@@ -89,9 +89,11 @@ describe('numeric query values are bounded', () => {
       }
     }
     const asked = jobs.length
-    await Promise.all(Array.from({ length: 6 }, async () => {
-      for (let job = jobs.shift(); job; job = jobs.shift()) await job()
-    }))
+    await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        for (let job = jobs.shift(); job; job = jobs.shift()) await job()
+      }),
+    )
     expect(problems).toEqual([])
     expect(asked).toBeGreaterThan(1000)
   }, 900_000)

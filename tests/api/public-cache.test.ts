@@ -54,7 +54,10 @@ beforeAll(async () => {
   await import('../../src/pages/render')
   const t = await team()
   coach = t.coach
-  await em().execute(`update users set coach_profile = ?::jsonb where id = ?`, [JSON.stringify({ businessName: 'Cache Co', specializations: ['Leadership'] }), coach.user.id])
+  await em().execute(`update users set coach_profile = ?::jsonb where id = ?`, [
+    JSON.stringify({ businessName: 'Cache Co', specializations: ['Leadership'] }),
+    coach.user.id,
+  ])
   const w = await makeWorkshop(coach, { title: 'Shared pages workshop' })
   scheduleId = (await makeSchedule(coach, w.id)).id
   const jobs = await jobWorld()
@@ -62,7 +65,19 @@ beforeAll(async () => {
   expect(posted.status).toBe(201)
   jobId = posted.body.data.id
   const username = coach.user.username
-  pages = ['/', '/workshops', '/workshops?q=shared&level=BEGINNER', `/workshops/${scheduleId}`, '/consultants', `/${username}`, '/jobs', '/jobs?page=2', `/jobs/${jobId}`, '/login', '/register?redirect=%2Fb']
+  pages = [
+    '/',
+    '/workshops',
+    '/workshops?q=shared&level=BEGINNER',
+    `/workshops/${scheduleId}`,
+    '/consultants',
+    `/${username}`,
+    '/jobs',
+    '/jobs?page=2',
+    `/jobs/${jobId}`,
+    '/login',
+    '/register?redirect=%2Fb',
+  ]
   apis = [
     '/v1/public/workshop-schedules',
     '/v1/public/workshop-schedules?q=shared&perPage=5',
@@ -141,7 +156,7 @@ describe('anonymous visitors get answers a shared cache may keep', () => {
     expect(scripts).toBeGreaterThan(pages.length)
   })
 
-  test("the colour-mode cookie is applied in the browser, not by the server, on shared pages", async () => {
+  test('the colour-mode cookie is applied in the browser, not by the server, on shared pages', async () => {
     const r = await get('/', { cookie: 'color-mode=dark' })
     expect(r.body).toContain('data-color-mode="auto"')
     expect(r.body).toMatch(/<script>\(function\(\)\{try\{var m=\/\(\?:\^\|;\\s\*\)color-mode=/)

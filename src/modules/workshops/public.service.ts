@@ -50,7 +50,9 @@ const numeric = (k: NumericFilter, d: string) =>
 export const PublicScheduleQuerySchema = v.looseObject({
   page: v.optional(PageParam),
   perPage: v.optional(PerPageParam),
-  q: str('Words of the workshop title or description, or of the coach name, username or business name; results by relevance (one typo allowed in words of five letters or more)'),
+  q: str(
+    'Words of the workshop title or description, or of the coach name, username or business name; results by relevance (one typo allowed in words of five letters or more)',
+  ),
   level: str('BEGINNER, INTERMEDIATE or ADVANCED'),
   mode: str('IN-PERSON, ONLINE or HYBRID'),
   country: str('Two-letter country code'),

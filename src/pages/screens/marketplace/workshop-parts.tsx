@@ -253,8 +253,8 @@ export function BookingCard({
             Book
           </a>
           <p className={muted}>
-            Sign in or create an account on the way, then pay by card. The checkout confirms the seats left (the count here may be a few seconds old). You
-            can invite colleagues to your seats after booking.
+            Sign in or create an account on the way, then pay by card. The checkout confirms the seats left (the count here may be a few seconds old). You can
+            invite colleagues to your seats after booking.
           </p>
         </>
       )}
