@@ -45,6 +45,12 @@ export interface CoachProfile {
 export { USER_STATUSES } from './user.schema'
 export type UserStatus = import('./user.schema').UserStatusValue
 
+/**
+ * The words of a coach's name as the marketplace search reads them (username, first and last
+ * name, business name; 'simple': no stemming). The index on it and the search use this very text.
+ */
+export const COACH_SEARCH_VECTOR = `to_tsvector('simple'::regconfig, coalesce(username, '') || ' ' || coalesce(profile->>'firstName', '') || ' ' || coalesce(profile->>'lastName', '') || ' ' || coalesce(coach_profile->>'businessName', ''))`
+
 export const UserSchema = defineEntity({
   name: 'User',
   tableName: 'users',
@@ -63,6 +69,14 @@ export const UserSchema = defineEntity({
     // Moves the marketplace listing's generation on (migration listing_generation).
     listingGenerationTrigger('users', { deletesOnly: true }),
     pageGenerationTrigger('users'),
+    // The marketplace search's lexicon: the words of a coach's names (migration public_search).
+    {
+      name: 'users_search_terms',
+      timing: 'after',
+      events: ['insert', 'update'],
+      expression: `create trigger users_search_terms after insert or update of username, profile, coach_profile, roles on users
+  for each row when (new.coach_profile is not null or 'coach' = any(new.roles)) execute function add_search_terms();`,
+    },
   ],
   filters: softDeleteFilters,
   // Partial: a soft-deleted account does not keep its email or username taken.
@@ -70,11 +84,11 @@ export const UserSchema = defineEntity({
     { name: 'users_email_unique', properties: ['email'], where: 'deleted_at is null' },
     { name: 'users_username_unique', properties: ['username'], where: 'deleted_at is null' },
   ],
-  // Marketplace text search (`q`) over the coach's username, names and business name.
+  // Marketplace text search (`q`, workshops/public.search.ts) over the coach's username, names and business name.
   indexes: [
     {
-      name: 'users_coach_text_trgm_idx',
-      expression: `create index "users_coach_text_trgm_idx" on "users" using gin ((coalesce(username, '') || ' ' || coalesce(profile->>'firstName', '') || ' ' || coalesce(profile->>'lastName', '') || ' ' || coalesce(coach_profile->>'businessName', '')) gin_trgm_ops)`,
+      name: 'users_coach_search_idx',
+      expression: `create index "users_coach_search_idx" on "users" using gin (${COACH_SEARCH_VECTOR})`,
     },
   ],
   properties: {

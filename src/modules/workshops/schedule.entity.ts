@@ -50,6 +50,16 @@ export const WorkshopScheduleSchema = defineEntity({
       name: 'workshop_schedules_end_due_idx',
       expression: `create index "workshop_schedules_end_due_idx" on "workshop_schedules" ("end_date") where deleted_at is null and status <> 'ARCHIVED'`,
     },
+    // The marketplace search (public.search.ts) reads the listing rows of a few workshops or coaches,
+    // each in start-date order, when its words match few of them.
+    {
+      name: 'workshop_schedules_listing_workshop_idx',
+      expression: `create index "workshop_schedules_listing_workshop_idx" on "workshop_schedules" ("workshop_id", "start_date", "id") include ("end_date", "coach_id", "tenant_id", "level", "mode", "country", "seats_taken") where deleted_at is null and status = 'PUBLISHED' and visibility = 'PUBLIC'`,
+    },
+    {
+      name: 'workshop_schedules_listing_coach_idx',
+      expression: `create index "workshop_schedules_listing_coach_idx" on "workshop_schedules" ("coach_id", "start_date", "id") include ("end_date", "workshop_id", "tenant_id", "level", "mode", "country", "seats_taken") where deleted_at is null and status = 'PUBLISHED' and visibility = 'PUBLIC'`,
+    },
     {
       name: 'workshop_schedules_running_idx',
       expression: `create index "workshop_schedules_running_idx" on "workshop_schedules" using gist (tstzrange("start_date", greatest("start_date", "end_date"))) where deleted_at is null and status = 'PUBLISHED' and visibility = 'PUBLIC'`,
