@@ -13,7 +13,7 @@ import { Membership, Tenant } from './modules/tenants'
 import { StoredFile } from './modules/uploads'
 import { User } from './modules/users'
 import { Voucher } from './modules/vouchers'
-import { SearchTerm, Tag, Workshop, WorkshopResource, WorkshopSchedule, WorkshopTag, WorkshopTemplate } from './modules/workshops'
+import { SearchDocument, SearchTerm, Tag, Workshop, WorkshopResource, WorkshopSchedule, WorkshopTag, WorkshopTemplate } from './modules/workshops'
 import { initOrm, type OrmOptions } from './platform/db/orm'
 
 export const entities = [
@@ -34,6 +34,7 @@ export const entities = [
   WorkshopTag,
   WorkshopSchedule,
   WorkshopResource,
+  SearchDocument,
   SearchTerm,
   Feedback,
   Booking,

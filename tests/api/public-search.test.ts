@@ -171,4 +171,38 @@ describe('the lexicon follows the catalogue', () => {
     const [row] = await em().execute<any[]>('select count(*)::int as n from search_terms where term = ?', [fresh])
     expect(row.n).toBe(deletions(fresh).length)
   })
+
+  test("a coach's new name and a workshop's new price are searched at once", async () => {
+    const t = await team('pro')
+    const w = await makeWorkshop(t.coach, { title: 'Untitled for now', price: 10 })
+    const sched = await makeSchedule(t.coach, w.id)
+    const name = `m${letters(9)}`
+    expect((await search(`q=${name}`)).body.data).toEqual([])
+    const renamed = await t.coach.client.patch(`/v1/users/${t.coach.user.id}`, { profile: { firstName: 'Kim', lastName: name } })
+    expect(renamed.status).toBe(200)
+    expect(ids(await search(`q=${name}`))).toEqual([sched.id])
+    expect(ids(await search(`q=${name.slice(0, 5)}${name.slice(6)}`))).toEqual([sched.id]) // the lexicon has the name
+    expect((await search(`q=${name}&minPrice=50`)).body.data).toEqual([])
+    expect((await t.coach.client.patch(`/v1/workshops/${w.id}`, { price: 60 })).status).toBe(200)
+    expect(ids(await search(`q=${name}&minPrice=50`))).toEqual([sched.id])
+    expect((await search(`q=${name}&maxPrice=20`)).body.data).toEqual([])
+  })
+
+  test('schedules written in one statement bring the document of the workshop and coach they pair', async () => {
+    listingMemo.ttlMs = 0
+    const bulk = `b${letters(9)}`
+    const w = await makeWorkshop(coach, { title: `Bulk ${bulk}` })
+    const first = await makeSchedule(coach, w.id, { startDate: iso(3 * DAY), endDate: iso(3 * DAY + 3600e3) })
+    await em().execute('delete from search_documents where workshop_id = ?', [w.id])
+    expect((await search(`q=${bulk}`)).body.data).toEqual([]) // no document, no match
+    // Two copies of it, a week apart, in one statement (as an import or the scale seed writes them).
+    const added = await em().execute<{ id: string }[]>(
+      `insert into workshop_schedules select (jsonb_populate_record(null::workshop_schedules, to_jsonb(s) || jsonb_build_object(
+          'id', gen_random_uuid(), 'start_date', s.start_date + n * interval '7 days', 'end_date', s.end_date + n * interval '7 days'))).*
+        from workshop_schedules s cross join generate_series(1, 2) n where s.id = ? returning id`,
+      [first.id],
+    )
+    expect(added).toHaveLength(2)
+    expect(ids(await search(`q=${bulk}`))).toEqual([first.id, ...added.map((r) => r.id)])
+  })
 })

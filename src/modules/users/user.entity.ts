@@ -45,12 +45,6 @@ export interface CoachProfile {
 export { USER_STATUSES } from './user.schema'
 export type UserStatus = import('./user.schema').UserStatusValue
 
-/**
- * The words of a coach's name as the marketplace search reads them (username, first and last
- * name, business name; 'simple': no stemming). The index on it and the search use this very text.
- */
-export const COACH_SEARCH_VECTOR = `to_tsvector('simple'::regconfig, coalesce(username, '') || ' ' || coalesce(profile->>'firstName', '') || ' ' || coalesce(profile->>'lastName', '') || ' ' || coalesce(coach_profile->>'businessName', ''))`
-
 export const UserSchema = defineEntity({
   name: 'User',
   tableName: 'users',
@@ -69,13 +63,15 @@ export const UserSchema = defineEntity({
     // Moves the marketplace listing's generation on (migration listing_generation).
     listingGenerationTrigger('users', { deletesOnly: true }),
     pageGenerationTrigger('users'),
-    // The marketplace search's lexicon: the words of a coach's names (migration public_search).
+    // The marketplace search (workshops/public.search.ts, migration public_search): the documents of
+    // a coach's schedules follow their names, and the lexicon gets the words of a coach's names.
+    // (A sign-in or a setting of someone else's writes no document: they coach no schedule.)
     {
-      name: 'users_search_terms',
+      name: 'users_search',
       timing: 'after',
       events: ['insert', 'update'],
-      expression: `create trigger users_search_terms after insert or update of username, profile, coach_profile, roles on users
-  for each row when (new.coach_profile is not null or 'coach' = any(new.roles)) execute function add_search_terms();`,
+      expression: `create trigger users_search after insert or update of username, profile, coach_profile, roles on users
+  for each row execute function search_source_changed();`,
     },
   ],
   filters: softDeleteFilters,
@@ -83,13 +79,6 @@ export const UserSchema = defineEntity({
   uniques: [
     { name: 'users_email_unique', properties: ['email'], where: 'deleted_at is null' },
     { name: 'users_username_unique', properties: ['username'], where: 'deleted_at is null' },
-  ],
-  // Marketplace text search (`q`, workshops/public.search.ts) over the coach's username, names and business name.
-  indexes: [
-    {
-      name: 'users_coach_search_idx',
-      expression: `create index "users_coach_search_idx" on "users" using gin (${COACH_SEARCH_VECTOR})`,
-    },
   ],
   properties: {
     ...baseProperties,

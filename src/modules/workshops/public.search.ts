@@ -5,29 +5,27 @@
  *   description or in its coach's names (username, first and last name, business name): as a
  *   word's beginning ("lead" finds "leadership"), or, for a word of five letters or more, as a
  *   known word one typo away (a letter missing, added or changed, or two neighbours swapped:
- *   "leadrship", "negotaition"). Known words are the lexicon `search_terms` (search-term.entity.ts):
+ *   "leadrship", "negotaition"). Known words are the lexicon `search_terms` (search.entity.ts):
  *   the query word and its one-letter deletions are looked up by index ("symmetric delete"), and
- *   each hit is checked to be within one typo. Words are full-text lexemes ('simple': no stemming),
- *   matched through GIN indexes on the workshops' title and title+description and on the coaches'
- *   names (migration public_search).
+ *   each hit is checked to be within one typo. The words of a schedule are its document
+ *   (`search_documents`, one per workshop and coach that share a schedule, kept by triggers):
+ *   full-text vectors ('simple': no stemming) with GIN indexes, which serve prefixes too.
  * - **Ranking.** Three tiers: every word in the title, then every word in the title or the
  *   description, then the rest (some word found only in the coach's names); within a tier the
  *   listing's own order (running, coming soonest first, then for `when=all` the past, latest
  *   first), then the id. The order is total, so a page is the same whoever computes it, with or
  *   without the listing memo.
  * - **Cost.** Each tier is read one of two ways, chosen at run time from the size of its set of
- *   workshops (or coaches), read capped at `searchTuning.dense` + 1 from its index: a few members are read
- *   each from its own listing index (schedules by workshop or coach, in start order, at most the
- *   page's end each); many members make matches frequent in the listing's own order, which is
- *   walked with a lookup of the row's workshop, stopping at the page's end. Either way a request
- *   reads about what its page needs, not what matches. Tiers after one that fills the page are
- *   never read. The total is counted up to LIST_CAP + 1 from the matching workshops (and
- *   coaches), each read from its own listing index.
+ *   documents, read capped at `searchTuning.dense` + 1 from its index: a few documents are read
+ *   each from its own listing rows (by workshop, in start order, at most the page's end each);
+ *   many make matches frequent in the listing's own order, which is walked with a lookup of each
+ *   row's document by key, stopping at the page's end. Either way a request reads about what its
+ *   page needs, not what matches; a tier after one that fills the page is never read. The total
+ *   is counted up to LIST_CAP + 1 from the matching documents, each read from its listing rows.
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type { Param } from '../../platform/db/prepared'
 import { queryPrepared } from '../../platform/db/prepared'
-import { COACH_SEARCH_VECTOR } from '../users'
 
 /** At most this many words of a query are used. */
 export const MAX_WORDS = 6
@@ -103,12 +101,8 @@ const wordQuery = (w: string, alts: readonly string[] = []) => {
 }
 
 export interface SearchQuery {
-  /** Every word (all of them must match). */
+  /** Every word (all of them must match), as a tsquery. */
   all: string
-  /** Any word (the coaches a schedule may match through). */
-  any: string
-  /** Each word alone, as a PostgreSQL array literal of tsquery. */
-  each: string
 }
 
 /** The tsquery texts of a query's words and their alternatives; null when it has no word. */
@@ -116,12 +110,8 @@ export async function searchQuery(em: EntityManager, q: string): Promise<SearchQ
   const words = searchWords(q)
   if (!words.length) return null
   const alts = await typoAlternatives(em, words)
-  const each = words.map((w) => wordQuery(w, alts.get(w)))
-  return { all: each.join(' & '), any: each.join(' | '), each: pgArray(each) }
+  return { all: words.map((w) => wordQuery(w, alts.get(w))).join(' & ') }
 }
-
-/** The coach's name vector of `users u` (the index's own expression, so it serves the search). */
-export const COACH_VECTOR = COACH_SEARCH_VECTOR.replace(/\b(username|profile|coach_profile)\b/g, 'u.$1')
 
 interface Clause {
   sql: string
@@ -131,19 +121,25 @@ interface Part extends Clause {
   dir: 'asc' | 'desc'
 }
 
-/** The three tiers: which workshops (or coaches) each is read through, and what a row of it must be. */
-type Tier = 'title' | 'text' | 'coach'
-const TIERS: Tier[] = ['title', 'text', 'coach']
+/**
+ * The tiers, best first: which words of a document `d` (search.entity.ts) hold every word of the
+ * query. Each tier's rows are those of its own vector and not of the one before.
+ */
+const TIERS = [
+  { name: 'title', words: 'title_words', before: null },
+  { name: 'text', words: 'text_words', before: 'title_words' },
+  { name: 'coach', words: 'all_words', before: 'text_words' },
+] as const
 
 /**
- * What the search adds to the listing's statement: the tiers' capped sets (`with` entries, each
- * followed by a comma), the walk of matching rows in rank order up to `limit` (`seen`: id,
- * workshop_id, coach_id, ord) and the count up to `cap` + 1. `where` is the listing's condition
- * on `s` without `q` and price, `parts` its parts in order, `when` all its parts at once, and
- * `workshop` the condition on the row's workshop `w` (not deleted, the price range).
+ * What the search adds to the listing's statement: the tiers' capped sets of documents (`with`
+ * entries, each followed by a comma), the walk of matching rows in rank order up to `limit`
+ * (`seen`: id, workshop_id, coach_id, ord) and the count up to `cap` + 1, each with its
+ * parameters. `where` is the listing's condition on `s` without `q` and price, `parts` its parts
+ * in order, `when` all its parts at once, `price` the condition on the document `d`.
  */
-export function searchStatement(o: { q: SearchQuery; where: Clause; parts: Part[]; when: Clause; workshop: Clause; limit: number; cap: number }) {
-  const { q, where, parts, when, workshop: wk } = o
+export function searchStatement(o: { q: SearchQuery; where: Clause; parts: Part[]; when: Clause; price: Clause; limit: number; cap: number }) {
+  const { q, where, parts, when, price } = o
   const dense = searchTuning.dense
   // Each piece's parameters, in the order of its placeholders: `p()` adds them where it stands in the text.
   let params: unknown[] = []
@@ -156,60 +152,37 @@ export function searchStatement(o: { q: SearchQuery; where: Clause; parts: Part[
     params = []
     return taken
   }
-  // Each tier's condition on the row's workshop `w` (and, for the coach tier, its coach's names `cv.name`).
-  const tierCond = (tier: Tier) => {
-    if (tier === 'title') return `w.search_title @@ ?::tsquery and ${wk.sql}${p(q.all, ...wk.params)}`
-    if (tier === 'text') return `w.search_text @@ ?::tsquery and not (w.search_title @@ ?::tsquery) and ${wk.sql}${p(q.all, q.all, ...wk.params)}`
-    return `not (w.search_text @@ ?::tsquery) and not exists (select 1 from unnest(?::tsquery[]) t(q) where not (w.search_text @@ t.q or cv.name @@ t.q)) and ${wk.sql}${p(q.all, q.each, ...wk.params)}`
-  }
-  const sets =
-    `search_title(id) as materialized (select w.id from workshops w where w.search_title @@ ?::tsquery and ${wk.sql} limit ${dense + 1}), ${p(q.all, ...wk.params)}` +
-    `search_text(id) as materialized (select w.id from workshops w where w.search_text @@ ?::tsquery and not (w.search_title @@ ?::tsquery) and ${wk.sql} limit ${dense + 1}), ${p(q.all, q.all, ...wk.params)}` +
-    `search_coach(id, name) as materialized (select u.id, ${COACH_VECTOR} from users u where ${COACH_VECTOR} @@ ?::tsquery and u.deleted_at is null
-       and exists (select 1 from workshop_schedules s where s.coach_id = u.id and s.deleted_at is null and s.status = 'PUBLISHED' and s.visibility = 'PUBLIC')
-       limit ${dense + 1}), ${p(q.any)}`
+  /** A document `d` of the tier (its words hold the query's, the tier before's do not) within the price range. */
+  const inTier = (t: (typeof TIERS)[number]) =>
+    `d.${t.words} @@ ?::tsquery${p(q.all)}${t.before ? ` and not (d.${t.before} @@ ?::tsquery)${p(q.all)}` : ''} and ${price.sql}${p(...price.params)}`
+  const sets = TIERS.map(
+    (t) =>
+      `search_${t.name}(workshop_id, coach_id) as materialized (select d.workshop_id, d.coach_id from search_documents d where ${inTier(t)} limit ${dense + 1}), `,
+  ).join('')
   const setParams = section()
   const branches: string[] = []
-  for (const tier of TIERS) {
-    const set = `search_${tier}`
-    const few = `(select count(*) from ${set}) <= ${dense}`
-    const many = `(select count(*) from ${set}) > ${dense}`
+  for (const t of TIERS) {
+    const set = `search_${t.name}`
     for (const part of parts) {
       const order = `order by s.start_date ${part.dir}, s.id ${part.dir}`
-      const outer = `order by x.start_date ${part.dir}, x.id ${part.dir}`
-      // A few members: each one's own listing rows, in order, at most `limit` each; then merged.
-      if (tier === 'coach')
-        branches.push(`(select x.id, x.workshop_id, x.coach_id from ${set} cv cross join lateral (
-            select s.id, s.workshop_id, s.coach_id, s.start_date from workshop_schedules s join workshops w on w.id = s.workshop_id
-             where s.coach_id = cv.id and ${where.sql}${p(...where.params)} and ${part.sql}${p(...part.params)} and ${tierCond(tier)}
-             ${order} limit ?${p(o.limit)}) x where ${few} ${outer} limit ?${p(o.limit)})`)
-      else
-        branches.push(`(select x.id, x.workshop_id, x.coach_id from ${set} m cross join lateral (
-            select s.id, s.workshop_id, s.coach_id, s.start_date from workshop_schedules s
-             where s.workshop_id = m.id and ${where.sql}${p(...where.params)} and ${part.sql}${p(...part.params)}
-             ${order} limit ?${p(o.limit)}) x where ${few} ${outer} limit ?${p(o.limit)})`)
-      // Many members: the listing's own order, each row's workshop (and coach) looked up.
-      // (A function: its parameters go in where it stands in the text.)
-      const probe = () =>
-        tier === 'coach'
-          ? `coalesce((select ${tierCond(tier)} from workshops w, (select ${COACH_VECTOR} as name from users u where u.id = s.coach_id) cv where w.id = s.workshop_id), false)`
-          : `coalesce((select ${tierCond(tier)} from workshops w where w.id = s.workshop_id), false)`
+      // A few documents: each one's listing rows (by workshop, then coach), in order, at most `limit` each; then merged.
+      branches.push(`(select x.id, x.workshop_id, x.coach_id from ${set} m cross join lateral (
+          select s.id, s.workshop_id, s.coach_id, s.start_date from workshop_schedules s
+           where s.workshop_id = m.workshop_id and s.coach_id = m.coach_id and ${where.sql}${p(...where.params)} and ${part.sql}${p(...part.params)}
+           ${order} limit ?${p(o.limit)}) x
+         where (select count(*) from ${set}) <= ${dense} order by x.start_date ${part.dir}, x.id ${part.dir} limit ?${p(o.limit)})`)
+      // Many: the listing's own order, each row's document looked up by its key.
       branches.push(`(select s.id, s.workshop_id, s.coach_id from workshop_schedules s
-          where ${many} and ${where.sql}${p(...where.params)} and ${part.sql}${p(...part.params)} and ${probe()}
+          where (select count(*) from ${set}) > ${dense} and ${where.sql}${p(...where.params)} and ${part.sql}${p(...part.params)}
+            and coalesce((select ${inTier(t)} from search_documents d where d.workshop_id = s.workshop_id and d.coach_id = s.coach_id), false)
           ${order} limit ?${p(o.limit)})`)
     }
   }
   const seen = `select id, workshop_id, coach_id, row_number() over () as ord from (select * from (${branches.join('\n union all ')}) b limit ?${p(o.limit)}) x`
   const seenParams = section()
-  // The count: the workshops whose text holds every word, then the coaches that complete the rest.
-  const count = `(select count(*) from (
-      (select x.id from workshops w cross join lateral (select s.id from workshop_schedules s
-          where s.workshop_id = w.id and ${where.sql}${p(...where.params)} and ${when.sql}${p(...when.params)} offset 0) x
-        where w.search_text @@ ?::tsquery and ${wk.sql}${p(q.all, ...wk.params)} limit ${o.cap + 1})
-      union all
-      (select x.id from users u cross join lateral (select ${COACH_VECTOR} as name) cv cross join lateral (select s.id from workshop_schedules s join workshops w on w.id = s.workshop_id
-          where s.coach_id = u.id and ${where.sql}${p(...where.params)} and ${when.sql}${p(...when.params)} and ${tierCond('coach')} offset 0) x
-        where ${COACH_VECTOR} @@ ?::tsquery and u.deleted_at is null${p(q.any)} limit ${o.cap + 1})
-    ) c)`
+  // The count: every document that holds the words, each one's listing rows, up to the cap.
+  const count = `(select count(*) from (select x.id from search_documents d cross join lateral (select s.id from workshop_schedules s
+        where s.workshop_id = d.workshop_id and s.coach_id = d.coach_id and ${where.sql}${p(...where.params)} and ${when.sql}${p(...when.params)} offset 0) x
+      where d.all_words @@ ?::tsquery${p(q.all)} and ${price.sql}${p(...price.params)} limit ${o.cap + 1}) c)`
   return { sets: { sql: sets, params: setParams }, seen: { sql: seen, params: seenParams }, count: { sql: count, params: section() } }
 }

@@ -3,8 +3,8 @@ import { now } from '../../platform/clock'
 import { type Param, queryPrepared } from '../../platform/db/prepared'
 import { isUuid } from './access'
 import { jsonRowsWithCards, rowsWithCards } from './public.cards'
-import { LIVE_COLUMNS, LIVE_CTES, LIVE_PAGE, PUBLIC_COLUMNS, publicRow } from './public.rows'
 import type { PublicFilters } from './public.query'
+import { LIVE_COLUMNS, LIVE_CTES, LIVE_PAGE, PUBLIC_COLUMNS, publicRow } from './public.rows'
 import { searchQuery, searchStatement } from './public.search'
 
 export { NUMERIC_FILTERS, numericFilterError, type PublicFilters, PublicScheduleQuerySchema, parsePublicFilters } from './public.query'
@@ -179,16 +179,16 @@ function cappedCount(f: PublicFilters, at: Date) {
   return { sql: `(select count(*) from (${side.sql}) c)`, params: side.params }
 }
 
-/** The search's condition on a row's workshop `w`: not deleted, within the price range. */
-function priceOfWorkshop(f: PublicFilters) {
-  const sql = ['w.deleted_at is null']
+/** The search's price range, on the document `d` (search.entity.ts). */
+function priceOfDocument(f: PublicFilters) {
+  const sql = ['true']
   const params: unknown[] = []
   if (f.minPrice !== undefined) {
-    sql.push('w.price >= ?')
+    sql.push('d.price >= ?')
     params.push(Math.round(f.minPrice * 100))
   }
   if (f.maxPrice !== undefined) {
-    sql.push('w.price <= ?')
+    sql.push('d.price <= ?')
     params.push(Math.round(f.maxPrice * 100))
   }
   return { sql: sql.join(' and '), params }
@@ -222,7 +222,7 @@ async function livePage(em: EntityManager, f: PublicFilters) {
       where: scheduleWhere(rest, 'public'),
       parts: listParts(rest, at),
       when: whenCondition(rest, at),
-      workshop: priceOfWorkshop(f),
+      price: priceOfDocument(f),
       limit,
       cap: LIST_CAP,
     })

@@ -18,7 +18,28 @@ export const WorkshopScheduleSchema = defineEntity({
   tableName: 'workshop_schedules',
   // Moves the marketplace listing's generation on (migration listing_generation, which also
   // creates the function; the DDL here is what it runs): servers drop their kept listing answers.
-  triggers: [listingGenerationTrigger('workshop_schedules'), pageGenerationTrigger('workshop_schedules')],
+  triggers: [
+    listingGenerationTrigger('workshop_schedules'),
+    pageGenerationTrigger('workshop_schedules'),
+    // The marketplace search's document of each workshop and coach a schedule pairs (search.entity.ts,
+    // migration public_search): added with the schedule, in bulk for a bulk insert.
+    {
+      name: 'workshop_schedules_search_added',
+      timing: 'after',
+      events: ['insert'],
+      forEach: 'statement',
+      expression: `create trigger workshop_schedules_search_added after insert on workshop_schedules
+  referencing new table as added for each statement execute function search_documents_added();`,
+    },
+    {
+      name: 'workshop_schedules_search_moved',
+      timing: 'after',
+      events: ['update'],
+      expression: `create trigger workshop_schedules_search_moved after update of workshop_id, coach_id on workshop_schedules
+  for each row when (old.workshop_id is distinct from new.workshop_id or old.coach_id is distinct from new.coach_id)
+  execute function search_document_moved();`,
+    },
+  ],
   filters: { ...softDeleteFilters, ...tenantFilter },
   indexes: [
     { properties: ['tenant', 'startDate'] },

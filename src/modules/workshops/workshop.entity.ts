@@ -21,23 +21,19 @@ export const WorkshopSchema = defineEntity({
   for each row when (old.* is distinct from new.*) execute function touch_listing_cards();`,
     },
     pageGenerationTrigger('workshops'),
-    // The marketplace search's lexicon (public.search.ts): the title's and description's words and
-    // their one-letter deletions, for typo-tolerant matching (migration public_search creates the function).
+    // The marketplace search (public.search.ts, migration public_search, which creates the functions):
+    // the documents of this workshop's schedules follow its title, description and price, and the
+    // lexicon gets its words.
     {
-      name: 'workshops_search_terms',
+      name: 'workshops_search',
       timing: 'after',
       events: ['insert', 'update'],
-      expression: `create trigger workshops_search_terms after insert or update of title, description on workshops
-  for each row execute function add_search_terms();`,
+      expression: `create trigger workshops_search after insert or update of title, description, price on workshops
+  for each row execute function search_source_changed();`,
     },
   ],
   filters: { ...softDeleteFilters, ...tenantFilter },
   uniques: [{ name: 'workshops_tenant_slug_unique', properties: ['tenant', 'slug'], where: 'deleted_at is null' }],
-  indexes: [
-    // Marketplace text search (`q`, public.search.ts): the words of the title, and of the title and description.
-    { name: 'workshops_search_title_idx', expression: `create index "workshops_search_title_idx" on "workshops" using gin ("search_title")` },
-    { name: 'workshops_search_text_idx', expression: `create index "workshops_search_text_idx" on "workshops" using gin ("search_text")` },
-  ],
   properties: {
     ...baseProperties,
     ...softDeleteProperties,
@@ -62,24 +58,6 @@ export const WorkshopSchema = defineEntity({
     maxSeats: p.integer().default(10),
     /** What a client who cancels gets back (src/shared/refund-policy.ts); null: the tenant's default. */
     refundPolicy: p.json<RefundPolicy>().nullable(),
-    /** The title's words (tsvector, 'simple': no stemming), kept by PostgreSQL for the marketplace search. */
-    searchTitle: p
-      .string()
-      .columnType('tsvector')
-      .generated(`(to_tsvector('simple'::regconfig, (coalesce(title, ''::character varying))::text)) stored`)
-      .nullable()
-      .lazy()
-      .hidden(),
-    /** The title's and description's words, kept by PostgreSQL for the marketplace search. */
-    searchText: p
-      .string()
-      .columnType('tsvector')
-      .generated(
-        `(to_tsvector('simple'::regconfig, (((coalesce(title, ''::character varying))::text || ' '::text) || coalesce(description, ''::text)))) stored`,
-      )
-      .nullable()
-      .lazy()
-      .hidden(),
     tags: () =>
       p
         .manyToMany(Tag)
