@@ -134,7 +134,11 @@ export async function measureProxy(baseUrl: string, opts: ProxyOptions = {}): Pr
     log(
       `| \`${r.path}\` | ${(r.bytes / 1024).toFixed(1)} | ${f(r.bareRps)} | ${f(r.cacheRps)} | **${r.ratio.toFixed(2)}** | ${f(r.appRps)} | ${r.cacheStatus ?? '-'} |`,
     )
-  log(`load average after: ${loadavg().map((x) => x.toFixed(1)).join(', ')}`)
+  log(
+    `load average after: ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(', ')}`,
+  )
   return rows
 }
 
@@ -151,7 +155,11 @@ if (import.meta.main) {
     OUTBOX_DIR: `/tmp/summit-bench-proxy-outbox-${process.pid}`,
     STRIPE_LOCAL_PORT: '0',
   })
-  console.log(`load average before: ${loadavg().map((x) => x.toFixed(1)).join(', ')}`)
+  console.log(
+    `load average before: ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(', ')}`,
+  )
   if (!nginxBinary() || !Bun.which('wrk')) {
     await measureProxy('http://127.0.0.1:1')
     process.exit(0)

@@ -4,8 +4,10 @@
  *
  *   bun run scripts/sql-probe.ts [--runs N] [who:]path ...
  *
- * `who` is `client` (client@summit.localhost), `coach` (maya@acme.example) or `admin`
- * (admin@summit.localhost); without it the request is anonymous. Each path is requested twice
+ * `who` is `client` (client@summit.localhost), `coach` (maya@acme.example), `admin`
+ * (admin@summit.localhost) or any user's email; without it the request is anonymous. With
+ * `DATABASE_URL` set it probes that database (the scale seed's, say: `scripts/scale-seed.ts`)
+ * instead of a throwaway one. Kept pages are off: every request renders. Each path is requested twice
  * to warm the caches, then once more while every statement of the app's own connections (the
  * job queue's are left out) is recorded: its text (shortened), its time in ms, the rows it returned and the
  * connection's backend id. `--runs N` then times N more requests one after the other and prints
@@ -54,7 +56,9 @@ const { User } = await import('../src/modules/users')
 const { Session } = await import('../src/modules/auth')
 const { randomToken, sha256 } = await import('../src/platform/crypto')
 
-const running = await boot({ port: 0, throwawayDb: true, seedDemo: true, hostname: '127.0.0.1' })
+const { keptPages } = await import('../src/pages/page-memo')
+keptPages.ttlMs = 0
+const running = await boot({ port: 0, throwawayDb: !process.env.DATABASE_URL, seedDemo: !process.env.DATABASE_URL, hostname: '127.0.0.1' })
 const base = running.url.replace('localhost', '127.0.0.1')
 
 async function sessionFor(email: string) {
@@ -85,8 +89,9 @@ const get = async (path: string, cookie: string) => {
 }
 
 for (const spec of args) {
-  const m = /^(client|coach|admin):(.*)$/.exec(spec)
+  const m = /^(client|coach|admin|[^/:]+@[^/:]+):(.*)$/.exec(spec)
   const [who, path] = m ? [m[1]!, m[2]!] : ['', spec]
+  cookies[who] ??= await sessionFor(who)
   for (let i = 0; i < 2; i++) await get(path, cookies[who]!)
   statements.length = 0
   recording = true

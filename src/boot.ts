@@ -3,6 +3,7 @@ import { createApp, createFetch } from './app'
 import { config } from './config'
 import { openOrm } from './entities'
 import { startLocalStripe, stopLocalStripe, wantsLocalStripe } from './modules/payments'
+import { syncFeePercents } from './modules/payouts'
 import { seedRolesAndPermissions } from './modules/roles'
 import { setOrm } from './platform/db/current'
 import { provideDatabase } from './platform/db/database'
@@ -57,6 +58,7 @@ export async function boot(opts: { port?: number; throwawayDb?: boolean; seedDem
       await migrator.close(true)
     }
     await seedRolesAndPermissions(orm.em.fork() as EntityManager)
+    await syncFeePercents(orm.em.fork() as EntityManager)
     if (opts.seedDemo ?? config.SEED_DEMO) {
       const { seedDemoIfEmpty } = await import('./demo/seed')
       await seedDemoIfEmpty(orm.em.fork() as EntityManager)

@@ -1,12 +1,12 @@
 /** Every entity the ORM knows; a module adds its own here. */
 
 import { AccessToken, OneTimeCode, RateLimitSchema, Session } from './modules/auth'
-import { Booking, BookingReschedule, BookingSeat, WaitlistEntry } from './modules/bookings'
-import { Feedback } from './modules/feedback'
+import { Booking, BookingPerson, BookingReschedule, BookingSeat, ClientWorkshop, WaitlistEntry } from './modules/bookings'
+import { Feedback, FeedbackTotal } from './modules/feedback'
 import { JobApplication, JobPosting } from './modules/job-postings'
 import { MailOptOut, SentNotification } from './modules/notifications'
 import { Invoice, Payment, WebhookEvent } from './modules/payments'
-import { ConnectedAccount, ConnectPayout, PayoutReversal, PayoutTransfer } from './modules/payouts'
+import { ConnectedAccount, ConnectPayout, PayoutFeePercent, PayoutMoneyDelta, PayoutMoneyTotal, PayoutReversal, PayoutTransfer } from './modules/payouts'
 import { Permission, Role } from './modules/roles'
 import { TeamInvitation } from './modules/teams'
 import { Membership, Tenant } from './modules/tenants'
@@ -15,6 +15,7 @@ import { User } from './modules/users'
 import { Voucher } from './modules/vouchers'
 import { SearchDocument, SearchTerm, Tag, Workshop, WorkshopResource, WorkshopSchedule, WorkshopTag, WorkshopTemplate } from './modules/workshops'
 import { initOrm, type OrmOptions } from './platform/db/orm'
+import { PageChange } from './platform/db/page-change.entity'
 
 export const entities = [
   User,
@@ -37,8 +38,11 @@ export const entities = [
   SearchDocument,
   SearchTerm,
   Feedback,
+  FeedbackTotal,
   Booking,
   BookingSeat,
+  BookingPerson,
+  ClientWorkshop,
   WaitlistEntry,
   BookingReschedule,
   Voucher,
@@ -49,10 +53,14 @@ export const entities = [
   PayoutTransfer,
   PayoutReversal,
   ConnectPayout,
+  PayoutFeePercent,
+  PayoutMoneyTotal,
+  PayoutMoneyDelta,
   JobPosting,
   JobApplication,
   SentNotification,
   MailOptOut,
+  PageChange,
 ]
 
 /** The ORM with the app's entities (boot, scripts and tests open it through here). */

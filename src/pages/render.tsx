@@ -11,6 +11,7 @@ import { type ReactNode, Suspense } from 'react'
 import { renderToReadableStream } from 'react-dom/server'
 import { colorModeFromCookieHeader } from '../../design-system/color-mode'
 import { config } from '../config'
+import { clientPageScopes } from '../modules/bookings'
 import type { User } from '../modules/users'
 import { buildAssets, islandScript } from '../platform/assets/assets'
 import { isDatabaseUnavailable } from '../platform/db/health'
@@ -29,6 +30,7 @@ import { isSharedPage, sharedPageResponse } from './public-cache'
 import { parseCookies, RequestInfoContext } from './request'
 import { type LayoutName, matchRoute, type PageContext, type PageMeta, type PageModule, type RouteDef } from './routes'
 import { ErrorScreen, STATUS_TEXT } from './screens/error'
+import { pageTeam } from './team'
 
 const BOT =
   /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|quora link preview|whatsapp|telegram|discord|linkedin|pinterest|headless(?!chrome)|curl|wget|python-requests|httpclient/i
@@ -182,6 +184,38 @@ function metaOf(route: RouteDef, mod: PageModule, data: unknown, ctx: PageContex
   return { ...meta, canonical: `${config.APP_URL}${path}${qs ? `?${qs}` : ''}` }
 }
 
+/**
+ * The kept page of a visit, or a slot for its render (page-memo.ts). In the coach area the team is
+ * resolved first, on every request (membership and role are never answered from the kept page),
+ * and a visitor without a team in force keeps nothing.
+ */
+async function keptPageOf(route: RouteDef, ctx: PageContext, req: PageRequest) {
+  const user = req.user!
+  let team: string | null = null
+  if (route.layout === 'coach') {
+    team = (await pageTeam(ctx)).tenant?.id ?? null
+    if (!team) return null
+  }
+  return keptPage(req.em, {
+    userId: user.id,
+    team,
+    address: ctx.path + ctx.url.search,
+    cookie: req.request.headers.get('cookie'),
+    bot: isBot(req.request.headers.get('user-agent')),
+  })
+}
+
+/** What a kept page shows, as page-change scopes: everything global, the visitor, and the teams whose rows it shows. */
+async function pageScopes(route: RouteDef, ctx: PageContext): Promise<string[]> {
+  const user = ctx.user!
+  const own = ['g', `u:${user.id}`, `e:${user.email.toLowerCase()}`]
+  if (route.layout === 'coach') {
+    const team = (await pageTeam(ctx)).tenant?.id
+    return team ? [...own, `t:${team}`] : own
+  }
+  return [...own, ...(await clientPageScopes(ctx.em, user))]
+}
+
 export async function renderPage(req: PageRequest): Promise<Response> {
   const log = req.log ?? rootLog
   const url = new URL(req.request.url)
@@ -204,20 +238,13 @@ export async function renderPage(req: PageRequest): Promise<Response> {
     const mod: PageModule = (await route.page()).default
     const ctx: PageContext = { path, url, params, user: req.user, em: req.em }
     // A page kept whole (page-memo.ts): sent again, with a nonce of its own, while nothing it shows changed.
-    const kept =
-      mod.keep && req.user
-        ? await keptPage(req.em, {
-            userId: req.user.id,
-            address: path + url.search,
-            cookie: req.request.headers.get('cookie'),
-            bot: isBot(req.request.headers.get('user-agent')),
-          })
-        : null
+    const kept = mod.keep && req.user ? await keptPageOf(route, ctx, req) : null
     if (kept && 'hit' in kept) {
       const nonce = newNonce()
       return htmlResponse(kept.hit.html.replaceAll(kept.hit.nonce, nonce), 200, nonce, kept.hit.stripe)
     }
     const keep = kept?.slot ?? null
+    if (keep) keep.scopes = await pageScopes(route, ctx)
     const Page = mod.Page
     let title: string
     let page: ReactNode

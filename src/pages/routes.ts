@@ -58,8 +58,9 @@ export interface PageModule<D = any, H = D> {
   defer?: boolean
   /**
    * Keep the whole page per visitor while nothing it shows changes (page-memo.ts): only for a
-   * signed-in page whose HTML is a function of database rows (of the tables the pages'
-   * generation watches), the clock, the address and the cookies.
+   * signed-in page of the client or coach area whose HTML is a function of database rows (of the
+   * tables that note page changes: platform/db/schemas.ts pageChangeTriggers), the clock, the
+   * address and the cookies.
    */
   keep?: boolean
   /** With `defer`: the cheap part that must come before the first byte (existence, title); null answers the 404 page. */

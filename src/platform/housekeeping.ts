@@ -19,3 +19,17 @@ work('platform.sweep-expired', async () => {
   await sweepExpired(getOrm().em.fork() as EntityManager)
 })
 schedule('platform.sweep-expired', '17 * * * *')
+
+/**
+ * Page changes older than ten minutes (db/changes.ts): every server has read them long since (a
+ * server that has not read for five minutes starts again from scratch). Answers how many went.
+ */
+export async function prunePageChanges(em: EntityManager) {
+  const r = await em.getConnection().execute("delete from page_changes where at < now() - interval '10 minutes'", [], 'run')
+  return (r as unknown as { affectedRows: number }).affectedRows
+}
+
+work('platform.prune-page-changes', async () => {
+  await prunePageChanges(getOrm().em.fork() as EntityManager)
+})
+schedule('platform.prune-page-changes', '* * * * *')

@@ -1,9 +1,9 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, listingGenerationTrigger, pageGenerationTrigger, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
+import { baseProperties, pageChangeTriggers, scope, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
 import type { RefundPolicy } from '../../shared/refund-policy'
 import { Tenant } from '../tenants'
 import { User } from '../users'
-import { WorkshopSchedule } from '../workshops'
+import { Workshop, WorkshopSchedule } from '../workshops'
 
 export const BOOKING_STATUSES = ['PENDING', 'CONFIRMED', 'CANCELLED', 'COMPLETED', 'NO_SHOW'] as const
 export type BookingStatus = (typeof BOOKING_STATUSES)[number]
@@ -35,9 +35,27 @@ export interface BookingMeta {
 export const BookingSchema = defineEntity({
   name: 'Booking',
   tableName: 'bookings',
-  // Moves the marketplace listing's generation on (migration listing_generation, which also
-  // creates the function; the DDL here is what it runs): servers drop their kept listing answers.
-  triggers: [listingGenerationTrigger('bookings'), pageGenerationTrigger('bookings')],
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
+  triggers: [
+    ...pageChangeTriggers('bookings', [scope.tenant(), scope.user(), scope.listing]),
+    // Copies of the schedule's start, coach and workshop (migration scale_reads, which creates the
+    // functions): the coach's and the client's lists read and order bookings by them from an index.
+    {
+      name: 'bookings_schedule_copy',
+      timing: 'before',
+      events: ['insert', 'update'],
+      expression: `create trigger bookings_schedule_copy before insert or update of workshop_schedule_id on bookings
+  for each row execute function bookings_schedule_copy();`,
+    },
+    // The people of a booking (its booker and every accepted seat holder): booking_people.
+    {
+      name: 'bookings_people',
+      timing: 'after',
+      events: ['insert', 'update'],
+      expression: `create trigger bookings_people after insert or update of status, workshop_schedule_id, starts_at, workshop_id, user_id, tenant_id, deleted_at, created_at, seats on bookings
+  for each row execute function booking_people_from_bookings();`,
+    },
+  ],
   filters: softDeleteFilters,
   indexes: [
     { name: 'bookings_hold_idx', properties: ['status', 'holdExpiresAt'] },
@@ -46,6 +64,36 @@ export const BookingSchema = defineEntity({
     {
       name: 'bookings_earned_seats_idx',
       expression: `create index "bookings_earned_seats_idx" on "bookings" ("workshop_schedule_id") include ("seats") where deleted_at is null and status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW')`,
+    },
+    // The coach's bookings in a team, by the session's start (the bookings list, counts of coming
+    // ones) and by when they were made (the shell's search entries).
+    {
+      name: 'bookings_coach_starts_idx',
+      expression: `create index "bookings_coach_starts_idx" on "bookings" ("coach_id", "tenant_id", "starts_at" desc, "created_at" desc, "id") where deleted_at is null`,
+    },
+    // A workshop's bookings by session (its invoices tab).
+    {
+      name: 'bookings_workshop_starts_idx',
+      expression: `create index "bookings_workshop_starts_idx" on "bookings" ("workshop_id", "starts_at" desc, "id") where deleted_at is null`,
+    },
+    {
+      name: 'bookings_coach_created_idx',
+      expression: `create index "bookings_coach_created_idx" on "bookings" ("coach_id", "tenant_id", "created_at" desc) where deleted_at is null`,
+    },
+    // What a coach earned per day (the dashboard's chart): paid bookings by when they were confirmed.
+    {
+      name: 'bookings_coach_earned_idx',
+      expression: `create index "bookings_coach_earned_idx" on "bookings" ("coach_id", "tenant_id", (coalesce(confirmed_at, created_at))) include ("amount_paid", "seats") where deleted_at is null and status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW')`,
+    },
+    // A client's bookings by when they were made (the dashboard's activity over a range).
+    {
+      name: 'bookings_user_created_idx',
+      expression: `create index "bookings_user_created_idx" on "bookings" ("user_id", "created_at") include ("seats", "amount_paid", "status") where deleted_at is null`,
+    },
+    // The bookings a client paid, in the order they were paid (their invoices list).
+    {
+      name: 'bookings_user_paid_idx',
+      expression: `create index "bookings_user_paid_idx" on "bookings" ("user_id", "confirmed_at" desc, "id") where deleted_at is null and amount_paid > 0`,
     },
     // A voucher's usage (the team's Vouchers pages).
     { name: 'bookings_voucher_idx', expression: `create index "bookings_voucher_idx" on "bookings" ("voucher_id") where voucher_id is not null` },
@@ -56,6 +104,13 @@ export const BookingSchema = defineEntity({
     tenant: () => p.manyToOne(Tenant).deleteRule('cascade'),
     user: () => p.manyToOne(User).index(),
     workshopSchedule: () => p.manyToOne(WorkshopSchedule).index(),
+    /**
+     * Copies of the schedule's start, coach and workshop, kept by triggers (bookings_schedule_copy
+     * here, workshop_schedules_copy_to_bookings on the schedule): never set them in code.
+     */
+    startsAt: p.datetime().nullable(),
+    coachId: p.uuid().nullable(),
+    workshopId: p.uuid().nullable(),
     seats: p.integer(),
     voucherCode: p.string().length(32).nullable(),
     voucherId: p.uuid().nullable(),
@@ -100,9 +155,30 @@ BookingSchema.setClass(Booking)
 export const BookingSeatSchema = defineEntity({
   name: 'BookingSeat',
   tableName: 'booking_seats',
-  // Moves the pages' generation on (migration page_generation): servers drop the signed-in pages they keep.
-  triggers: [pageGenerationTrigger('booking_seats')],
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
+  triggers: [
+    ...pageChangeTriggers('booking_seats', [scope.tenant(), scope.user(), scope.email()]),
+    // An accepted seat makes its holder one of the booking's people (booking_people).
+    {
+      name: 'booking_seats_people',
+      timing: 'after',
+      events: ['insert', 'update', 'delete'],
+      expression: `create trigger booking_seats_people after insert or update of status, user_id, deleted_at, booking_id or delete on booking_seats
+  for each row execute function booking_people_from_seats();`,
+    },
+  ],
   filters: softDeleteFilters,
+  indexes: [
+    // Invitations waiting for a person, by account or by email (their dashboard and shell).
+    {
+      name: 'booking_seats_invited_user_idx',
+      expression: `create index "booking_seats_invited_user_idx" on "booking_seats" ("user_id") where status = 'PENDING' and deleted_at is null`,
+    },
+    {
+      name: 'booking_seats_invited_email_idx',
+      expression: `create index "booking_seats_invited_email_idx" on "booking_seats" (lower(email)) where status = 'PENDING' and deleted_at is null`,
+    },
+  ],
   uniques: [
     { name: 'booking_seats_token_unique', properties: ['invitationTokenHash'] },
     // One accepted seat per person and booking, whatever races the accepts.
@@ -128,3 +204,86 @@ export const BookingSeatSchema = defineEntity({
 })
 export class BookingSeat extends BookingSeatSchema.class {}
 BookingSeatSchema.setClass(BookingSeat)
+
+/**
+ * The people of a booking: its booker and every person holding an accepted seat, one row each,
+ * with copies of what the client area lists and orders by. Kept by triggers on bookings and
+ * booking_seats (migration scale_reads): never written by code. "My bookings" reads it by
+ * (user, start), so a client's pages cost what they show, not every booking they ever made.
+ */
+export const BookingPersonSchema = defineEntity({
+  name: 'BookingPerson',
+  tableName: 'booking_people',
+  // Each person's workshops (client_workshops) follow their rows here.
+  triggers: [
+    {
+      name: 'booking_people_client_workshops',
+      timing: 'after',
+      events: ['insert', 'update', 'delete'],
+      expression: `create trigger booking_people_client_workshops after insert or update or delete on booking_people
+  for each row execute function client_workshops_from_people();`,
+    },
+  ],
+  indexes: [
+    {
+      name: 'booking_people_user_starts_idx',
+      expression: `create index "booking_people_user_starts_idx" on "booking_people" ("user_id", "starts_at" desc, "booking_id")`,
+    },
+    {
+      name: 'booking_people_user_workshop_idx',
+      expression: `create index "booking_people_user_workshop_idx" on "booking_people" ("user_id", "workshop_id", "starts_at" desc, "booking_id")`,
+    },
+    { name: 'booking_people_user_tenant_idx', expression: `create index "booking_people_user_tenant_idx" on "booking_people" ("user_id", "tenant_id")` },
+    // Coming bookings (counts and the next ones) and those waiting for the booker's payment, from the index alone.
+    {
+      name: 'booking_people_user_active_idx',
+      expression: `create index "booking_people_user_active_idx" on "booking_people" ("user_id", "starts_at") include ("status", "booker", "seats") where status in ('PENDING', 'CONFIRMED')`,
+    },
+    {
+      name: 'booking_people_user_pending_idx',
+      expression: `create index "booking_people_user_pending_idx" on "booking_people" ("user_id", "starts_at") where status = 'PENDING' and booker`,
+    },
+    { name: 'booking_people_booking_idx', expression: `create index "booking_people_booking_idx" on "booking_people" ("booking_id")` },
+  ],
+  properties: {
+    user: () => p.manyToOne(User).primary().deleteRule('cascade'),
+    booking: () => p.manyToOne(Booking).primary().deleteRule('cascade'),
+    tenantId: p.uuid(),
+    workshopId: p.uuid().nullable(),
+    startsAt: p.datetime().nullable(),
+    status: p.string().length(16).$type<BookingStatus>(),
+    /** This person made the booking. */
+    booker: p.boolean(),
+    /** The seats this person has there: the booking's for its booker, one for a seat holder. */
+    seats: p.integer(),
+    /** When the booking was made. */
+    bookedAt: p.datetime(),
+  },
+})
+export class BookingPerson extends BookingPersonSchema.class {}
+BookingPersonSchema.setClass(BookingPerson)
+
+/**
+ * A person's workshops: one row per person and workshop they have bookings of (as booker or seat
+ * holder), with how many bookings and seats and the latest session's start. Kept from
+ * booking_people by a trigger (counts by deltas, migration scale_reads): never written by code.
+ */
+export const ClientWorkshopSchema = defineEntity({
+  name: 'ClientWorkshop',
+  tableName: 'client_workshops',
+  indexes: [
+    {
+      name: 'client_workshops_user_last_idx',
+      expression: `create index "client_workshops_user_last_idx" on "client_workshops" ("user_id", "last_start" desc, "workshop_id")`,
+    },
+  ],
+  properties: {
+    user: () => p.manyToOne(User).primary().deleteRule('cascade'),
+    workshop: () => p.manyToOne(Workshop).primary().deleteRule('cascade'),
+    bookings: p.integer().default(0),
+    seats: p.integer().default(0),
+    lastStart: p.datetime().nullable(),
+  },
+})
+export class ClientWorkshop extends ClientWorkshopSchema.class {}
+ClientWorkshopSchema.setClass(ClientWorkshop)

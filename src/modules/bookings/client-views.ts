@@ -1,8 +1,8 @@
 /**
  * Read side of the client area (/b): what a signed-in client sees of their bookings, seats and
- * invitations, as plain rows for the pages. Every function sends a fixed number of SQL
- * statements whatever the number of bookings (the list is one statement; a detail is four).
- * "Mine" means: bookings I made, plus bookings where I hold an accepted seat.
+ * invitations, as plain rows for the pages. "Mine" means: bookings I made, plus bookings where I
+ * hold an accepted seat: the rows of booking_people (kept by triggers, migration scale_reads), read
+ * in start order from its index, so a page costs the rows it shows whatever I booked before.
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
@@ -11,12 +11,11 @@ import { queryPrepared } from '../../platform/db/prepared'
 import { isId } from '../../platform/http/ids'
 import { toMajor } from '../../shared/money'
 
-export const LIST_LIMIT = 500
-
-const MINE = `b.deleted_at is null and (b.user_id = ? or exists (select 1 from booking_seats ms where ms.booking_id = b.id and ms.user_id = ? and ms.status = 'ACCEPTED' and ms.deleted_at is null))`
+/** A booking is mine: I made it or hold an accepted seat in it (booking_people `p`). */
+const MINE = `b.deleted_at is null and exists (select 1 from booking_people mp where mp.booking_id = b.id and mp.user_id = ?)`
 
 const COLUMNS = `b.id, b.status, b.seats, b.amount_total, b.discount, b.amount_due, b.amount_paid, b.currency, b.voucher_code,
-  b.hold_expires_at, b.created_at, b.cancellation_reason, b.cancelled_at, b.confirmed_at, (b.user_id = ?) as mine,
+  b.hold_expires_at, b.created_at, b.cancellation_reason, b.cancelled_at, b.confirmed_at,
   s.id as schedule_id, s.start_date, s.end_date, s.timezone, s.mode, s.venue_name, s.address_line1, s.city, s.country, s.meeting_url,
   w.id as workshop_id, w.title, w.image, w.slug,
   c.id as coach_id, c.username as coach_username, c.email as coach_email,
@@ -24,6 +23,10 @@ const COLUMNS = `b.id, b.status, b.seats, b.amount_total, b.discount, b.amount_d
   (select count(*) from booking_seats x where x.booking_id = b.id and x.deleted_at is null and x.status = 'ACCEPTED')::int as seats_accepted,
   (select count(*) from booking_seats x where x.booking_id = b.id and x.deleted_at is null and x.status = 'PENDING' and (x.user_id is not null or x.email is not null))::int as seats_invited`
 
+/** My bookings through booking_people `p` (its `booker` is `mine`). */
+const FROM_MINE = `from booking_people p join bookings b on b.id = p.booking_id join workshop_schedules s on s.id = b.workshop_schedule_id
+  join workshops w on w.id = s.workshop_id join users c on c.id = s.coach_id`
+/** One booking, with whether I made it. */
 const FROM = `from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id join users c on c.id = s.coach_id`
 
 const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null)
@@ -90,14 +93,72 @@ function toRow(r: any): ClientBookingRow {
   }
 }
 
-/** Every booking of mine (newest schedule first), in one statement. */
-export async function clientBookings(em: EntityManager, userId: string, opts: { workshopId?: string } = {}): Promise<ClientBookingRow[]> {
+/** Columns and source of my bookings (`p.booker` is whether I made it). */
+export const MINE_ROWS = `select ${COLUMNS}, p.booker as mine ${FROM_MINE}`
+
+/**
+ * My coming bookings (not cancelled, not started) in start order, at most `limit`; with
+ * `workshopId` one workshop's. Read from booking_people's index: the next ones, whatever the past.
+ */
+export async function upcomingBookings(em: EntityManager, userId: string, limit: number, opts: { workshopId?: string } = {}): Promise<ClientBookingRow[]> {
+  const at = now()
+  const rows = opts.workshopId
+    ? await queryPrepared<any>(
+        em,
+        `${MINE_ROWS} where p.user_id = ? and p.workshop_id = ? and p.starts_at > ? and p.status in ('PENDING', 'CONFIRMED') and b.deleted_at is null
+          order by p.starts_at, p.booking_id limit ?`,
+        [userId, opts.workshopId, at, limit],
+      )
+    : await queryPrepared<any>(
+        em,
+        `${MINE_ROWS} where p.user_id = ? and p.starts_at > ? and p.status in ('PENDING', 'CONFIRMED') and b.deleted_at is null
+          order by p.starts_at, p.booking_id limit ?`,
+        [userId, at, limit],
+      )
+  return rows.map(toRow)
+}
+
+/** My bookings (of one workshop) whose session starts between two instants, in start order, at most 200: a calendar's window. */
+export async function bookingsBetween(em: EntityManager, userId: string, from: Date, to: Date, workshopId: string): Promise<ClientBookingRow[]> {
+  if (!isUuid(workshopId)) return []
   const rows = await queryPrepared<any>(
     em,
-    `select ${COLUMNS} ${FROM} where ${MINE} ${opts.workshopId ? 'and w.id = ?' : ''} order by s.start_date desc, b.created_at desc limit ${LIST_LIMIT}`,
-    [userId, userId, userId, ...(opts.workshopId ? [opts.workshopId] : [])],
+    `${MINE_ROWS} where p.user_id = ? and p.workshop_id = ? and p.starts_at >= ? and p.starts_at < ? and b.deleted_at is null order by p.starts_at desc, p.booking_id limit 200`,
+    [userId, workshopId, from, to],
   )
   return rows.map(toRow)
+}
+
+/** What the dashboard lists of my bookings: a screenful of each, with "See all" into the bookings list. */
+export interface ClientDashboardLists {
+  /** The next confirmed session. */
+  next: ClientBookingRow | null
+  /** The next coming bookings (held or confirmed), at most 5. */
+  upcoming: ClientBookingRow[]
+  /** Bookings I made that wait for my payment, at most 5. */
+  unpaid: ClientBookingRow[]
+  /** My coming bookings (among the next 100) with seats nobody holds or is invited to, at most 5. */
+  toFill: ClientBookingRow[]
+}
+
+/** The dashboard's lists in one statement, each a screenful read from booking_people's indexes. */
+export async function clientDashboardLists(em: EntityManager, userId: string): Promise<ClientDashboardLists> {
+  const at = now()
+  const active = `p.user_id = ? and p.starts_at > ? and p.status in ('PENDING', 'CONFIRMED') and b.deleted_at is null`
+  const rows = await queryPrepared<any>(
+    em,
+    `(select 'upcoming' as part, x.* from (${MINE_ROWS} where ${active} order by p.starts_at, p.booking_id limit 5) x)
+     union all
+     (select 'next', x.* from (${MINE_ROWS} where ${active} and p.status = 'CONFIRMED' order by p.starts_at, p.booking_id limit 1) x)
+     union all
+     (select 'unpaid', x.* from (${MINE_ROWS} where p.user_id = ? and p.status = 'PENDING' and p.booker and b.deleted_at is null order by p.starts_at, p.booking_id limit 5) x)
+     union all
+     (select 'fill', x.* from (select * from (${MINE_ROWS} where ${active} and p.booker order by p.starts_at, p.booking_id limit 100) y
+                                 where y.seats > y.seats_accepted + y.seats_invited order by y.start_date, y.id limit 5) x)`,
+    [userId, at, userId, at, userId, userId, at],
+  )
+  const part = (name: string) => rows.filter((r: any) => r.part === name).map(toRow)
+  return { next: part('next')[0] ?? null, upcoming: part('upcoming'), unpaid: part('unpaid'), toFill: part('fill') }
 }
 
 export const isUuid = isId
@@ -176,10 +237,9 @@ const documentNumber = (kind: string, number: number) => `${kind === 'credit_not
 /** One booking of mine with its seats, payments, invoices and my feedback: four statements. */
 export async function clientBookingDetail(em: EntityManager, userId: string, bookingId: string): Promise<ClientBookingDetail | null> {
   if (!isUuid(bookingId)) return null
-  const [row] = await queryPrepared<any>(em, `select ${COLUMNS}, b.user_id as booker_id ${FROM} where b.id = ? and ${MINE}`, [
+  const [row] = await queryPrepared<any>(em, `select ${COLUMNS}, b.user_id as booker_id, (b.user_id = ?) as mine ${FROM} where b.id = ? and ${MINE}`, [
     userId,
     bookingId,
-    userId,
     userId,
   ])
   if (!row) return null
@@ -289,8 +349,8 @@ export async function latestPayments(em: EntityManager, userId: string, limit: n
     em,
     `select p.id, p.booking_id, p.kind, p.status, p.amount, p.amount_refunded, p.currency, p.card_brand, p.card_last4, p.reason, p.failure_message, p.created_at, w.title
        from payments p join bookings b on b.id = p.booking_id join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id
-      where b.user_id = ? and b.deleted_at is null order by p.created_at desc, p.id limit ?`,
-    [userId, Math.max(0, Math.min(limit, LIST_LIMIT))],
+      where p.user_id = ? and b.user_id = p.user_id and b.deleted_at is null order by p.created_at desc, p.id limit ?`,
+    [userId, Math.max(0, Math.min(limit, 50))],
   )
   return rows.map((p: any) => paymentRow(p, p.title))
 }
@@ -339,88 +399,123 @@ export async function clientResources(em: EntityManager, userId: string, worksho
 
 export type { ListQuery }
 
-const BOOKING_ORDER = { workshop: 't.title', when: 't.start_date', seats: 't.seats', status: 't.status', amount: 't.amount_due' }
+/**
+ * The bookings list orders by the session's start (booking_people's index order), newest first
+ * unless another column is asked: then the person's own rows are sorted (a bounded set per person).
+ */
+const BOOKING_ORDER = { workshop: 't.title', when: 't.starts_at', seats: 't.seats', status: 't.status', amount: 't.amount_due' }
 const BOOKING_STATUS = ['PENDING', 'CONFIRMED', 'COMPLETED', 'CANCELLED', 'NO_SHOW']
 
 /**
- * One page of my bookings, filtered (status, upcoming or past, text) and sorted on the server:
- * one statement. `workshopId` keeps one workshop's; `ended` only the sessions that are over.
+ * One page of my bookings, filtered (status, upcoming or past, text) and ordered by the session's
+ * start on the server: one statement, reading booking_people in its index order (the page's rows
+ * and an index count). `workshopId` keeps one workshop's; `ended` only the sessions that are over.
  */
 export async function clientBookingsPage(em: EntityManager, userId: string, q: ListQuery, scope: { workshopId?: string; ended?: boolean } = {}) {
   if (scope.workshopId && !isUuid(scope.workshopId)) return { rows: [] as ClientBookingRow[], total: 0, page: 0 }
-  const where: string[] = [MINE]
-  const params: unknown[] = [userId, userId, userId]
-  if (scope.workshopId) where.push('w.id = ?') && params.push(scope.workshopId)
-  if (scope.ended) where.push('s.end_date < ?') && params.push(now())
+  const where: string[] = ['p.user_id = ?']
+  const params: unknown[] = [userId]
+  if (scope.workshopId) where.push('p.workshop_id = ?') && params.push(scope.workshopId)
+  // Over: started before now (a session of a few hours ends soon after; its end is checked below).
+  if (scope.ended) where.push('p.starts_at < ?') && params.push(now())
   const status = q.filters.status
-  if (status && BOOKING_STATUS.includes(status)) where.push('b.status = ?') && params.push(status)
-  if (q.filters.when === 'upcoming') where.push('s.start_date > ?') && params.push(now())
-  if (q.filters.when === 'past') where.push('s.start_date <= ?') && params.push(now())
+  if (status && BOOKING_STATUS.includes(status)) where.push('p.status = ?') && params.push(status)
+  if (q.filters.when === 'upcoming') where.push('p.starts_at > ?') && params.push(now())
+  if (q.filters.when === 'past') where.push('p.starts_at <= ?') && params.push(now())
   const like = likePattern(q.filters.q)
-  if (like) {
-    where.push(`(w.title ilike ? or c.profile->>'firstName' ilike ? or c.profile->>'lastName' ilike ?)`)
-    params.push(like, like, like)
-  }
+  const search = like ? ` and (w.title ilike ? or c.profile->>'firstName' ilike ? or c.profile->>'lastName' ilike ?)` : ''
+  const searchParams = like ? [like, like, like] : []
+  const ended = scope.ended ? ' and s.end_date < ?' : ''
+  const endedParams = scope.ended ? [now()] : []
   const page = await pagedSql(
     em,
-    `select ${COLUMNS} ${FROM} where ${where.join(' and ')}`,
-    params,
+    `select ${COLUMNS}, p.booker as mine, p.starts_at ${FROM_MINE} where ${where.join(' and ')}${ended}${search}`,
+    [...params, ...endedParams, ...searchParams],
     q,
     BOOKING_ORDER,
-    't.start_date desc, t.created_at desc, t.id',
+    't.starts_at desc, t.created_at desc, t.id',
+    like || scope.ended
+      ? {
+          sql: `select 1 ${FROM_MINE} where ${where.join(' and ')}${ended}${search}`,
+          params: [...params, ...endedParams, ...searchParams],
+        }
+      : { sql: `select 1 from booking_people p where ${where.join(' and ')}`, params },
   )
   return { ...page, rows: page.rows.map(toRow) }
 }
 
 const PAYMENT_ORDER = { date: 't.created_at', workshop: 't.title', kind: 't.kind', status: 't.status', amount: 't.amount' }
 
-/** One page of the payments and refunds of my bookings (or of one booking of mine): one statement. */
+/**
+ * One page of the payments and refunds of my bookings (or of one booking of mine): one statement,
+ * in the order they were made (payments by payer and date: payments_user_created_idx).
+ */
 export async function clientPaymentsPage(em: EntityManager, userId: string, q: ListQuery, scope: { bookingId?: string } = {}) {
   if (scope.bookingId && !isUuid(scope.bookingId)) return { rows: [] as ClientPaymentRow[], total: 0, page: 0 }
   // A whole booking's payments are shown to its seat holders too; the list of all mine only has the bookings I made.
-  const where = [scope.bookingId ? `${MINE} and b.id = ?` : 'b.user_id = ? and b.deleted_at is null']
-  const params: unknown[] = scope.bookingId ? [userId, userId, scope.bookingId] : [userId]
+  const where = [scope.bookingId ? `${MINE} and b.id = ?` : 'p.user_id = ? and b.user_id = p.user_id and b.deleted_at is null']
+  const params: unknown[] = scope.bookingId ? [userId, scope.bookingId] : [userId]
   if (q.filters.type === 'payment' || q.filters.type === 'refund') where.push('p.kind = ?') && params.push(q.filters.type)
   const like = likePattern(q.filters.q)
   if (like) where.push('w.title ilike ?') && params.push(like)
+  const from = `from payments p join bookings b on b.id = p.booking_id join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id
+      where ${where.join(' and ')}`
   const page = await pagedSql(
     em,
-    `select p.id, p.booking_id, p.kind, p.status, p.amount, p.amount_refunded, p.currency, p.card_brand, p.card_last4, p.reason, p.failure_message, p.created_at, w.title
-       from payments p join bookings b on b.id = p.booking_id join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id
-      where ${where.join(' and ')}`,
+    `select p.id, p.booking_id, p.kind, p.status, p.amount, p.amount_refunded, p.currency, p.card_brand, p.card_last4, p.reason, p.failure_message, p.created_at, w.title ${from}`,
     params,
     q,
     PAYMENT_ORDER,
     't.created_at desc, t.id',
+    like || scope.bookingId
+      ? { sql: `select 1 ${from}`, params }
+      : { sql: `select 1 from payments p where p.user_id = ?${q.filters.type === 'payment' || q.filters.type === 'refund' ? ' and p.kind = ?' : ''}`, params },
   )
   return { ...page, rows: page.rows.map((p: any) => paymentRow(p, p.title)) }
 }
 
 const INVOICE_ORDER = { number: 't.number', kind: 't.kind', workshop: 't.title', issued: 't.issued_at', total: 't.total' }
 
-/** One page of the invoices and credit notes of my bookings (or of one booking of mine): one statement. */
+/**
+ * One page of the invoices and credit notes of my bookings (or of one booking of mine): one
+ * statement. A paid booking has an invoice and a refunded one a credit note (numbered when first
+ * downloaded); the bookings I paid are walked in the order they were paid (bookings_user_paid_idx)
+ * and each gives its documents, so a page reads its own bookings only.
+ */
 export async function clientInvoicesPage(em: EntityManager, userId: string, q: ListQuery, scope: { bookingId?: string } = {}) {
   if (scope.bookingId && !isUuid(scope.bookingId)) return { rows: [] as ClientInvoiceRow[], total: 0, page: 0 }
-  const mine = scope.bookingId ? `${MINE} and b.id = ?` : 'b.user_id = ? and b.deleted_at is null'
-  const params: unknown[] = scope.bookingId ? [userId, userId, scope.bookingId] : [userId]
+  const mine = scope.bookingId ? `${MINE} and b.id = ?` : 'b.user_id = ? and b.deleted_at is null and b.amount_paid > 0'
+  const params: unknown[] = scope.bookingId ? [userId, scope.bookingId] : [userId]
   const like = likePattern(q.filters.q)
-  if (like) params.push(like)
-  // A paid booking has an invoice and a refunded one a credit note (numbered when first downloaded).
+  const docs = `cross join lateral (
+         select case when p.kind = 'refund' then 'credit_note' else 'invoice' end as kind, max(p.created_at) as at, sum(p.amount)::int as total, max(p.currency) as currency
+           from payments p
+          where p.booking_id = b.id and ((p.kind = 'payment' and p.status in ('succeeded', 'refunded')) or (p.kind = 'refund' and p.status = 'succeeded'))
+          group by 1) d`
   const page = await pagedSql(
     em,
-    `select coalesce(i.id::text, d.booking_id::text || '-' || d.kind) as id, d.booking_id, d.kind, i.number, coalesce(i.issued_at, d.at) as issued_at,
-            coalesce(i.total, d.total) as total, d.currency, w.title
-       from (select p.booking_id, case when p.kind = 'refund' then 'credit_note' else 'invoice' end as kind, max(p.created_at) as at, sum(p.amount)::int as total, max(p.currency) as currency
-               from payments p join bookings b on b.id = p.booking_id
-              where ${mine} and ((p.kind = 'payment' and p.status in ('succeeded', 'refunded')) or (p.kind = 'refund' and p.status = 'succeeded'))
-              group by 1, 2) d
-       join bookings b on b.id = d.booking_id join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id
-       left join invoices i on i.booking_id = d.booking_id and i.kind = d.kind
-      ${like ? 'where w.title ilike ?' : ''}`,
-    params,
+    `select coalesce(i.id::text, b.id::text || '-' || d.kind) as id, b.id as booking_id, d.kind, i.number, coalesce(i.issued_at, d.at) as issued_at,
+            coalesce(i.total, d.total) as total, d.currency, w.title, b.confirmed_at as paid_at
+       from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id
+       ${docs}
+       left join invoices i on i.booking_id = b.id and i.kind = d.kind
+      where ${mine} ${like ? 'and w.title ilike ?' : ''}`,
+    [...params, ...(like ? [like] : [])],
     q,
     INVOICE_ORDER,
-    't.issued_at desc, t.id',
+    't.paid_at desc, t.booking_id, t.kind',
+    // Documents: one per booking paid (with a payment) and one per booking refunded, counted from the payments' index.
+    scope.bookingId || like
+      ? {
+          sql: `select 1 from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id ${docs}
+                 where ${mine} ${like ? 'and w.title ilike ?' : ''}`,
+          params: [...params, ...(like ? [like] : [])],
+        }
+      : {
+          sql: `select distinct p.booking_id, p.kind from payments p
+                 where p.user_id = ? and ((p.kind = 'payment' and p.status in ('succeeded', 'refunded')) or (p.kind = 'refund' and p.status = 'succeeded'))`,
+          params: [userId],
+        },
   )
   return { ...page, rows: page.rows.map((i: any) => invoiceRow(i, i.booking_id, i.title)) }
 }

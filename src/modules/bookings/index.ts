@@ -1,7 +1,7 @@
 /** Bookings: the client area's read side (what pages use). Routes are composed in modules/index.ts. */
 
 export { allTenants, bookingScope } from './booking.access'
-export { BOOKING_STATUSES, Booking, BookingSeat, type BookingStatus, type SeatStatus } from './booking.entity'
+export { BOOKING_STATUSES, Booking, BookingPerson, BookingSeat, type BookingStatus, ClientWorkshop, type SeatStatus } from './booking.entity'
 export { bookingRoutes } from './booking.routes'
 export { displayName, serializePerson, serializeScheduleBrief } from './booking.serialize'
 export { confirmBooking, onBookingCancelled } from './booking.service'
@@ -11,30 +11,35 @@ export {
   type ClientWorkshopRow,
   clientGroups,
   clientGroupsPage,
+  clientPageScopes,
   clientShellSummary,
-  clientWorkshops,
+  clientWorkshop,
   clientWorkshopsPage,
   coachShellSummary,
+  GROUP_BOOKINGS,
   type InvitationToMe,
   invitationsToMe,
   type ShellSummary,
 } from './client-summary'
 export {
+  bookingsBetween,
   type ClientBookingDetail,
   type ClientBookingRow,
+  type ClientDashboardLists,
   type ClientInvoiceRow,
   type ClientPaymentRow,
   type ClientResourceRow,
   type ClientSeatRow,
   clientBookingDetail,
-  clientBookings,
   clientBookingsPage,
+  clientDashboardLists,
   clientInvoicesPage,
   clientPaymentsPage,
   clientResources,
   isUuid,
   type ListQuery,
   latestPayments,
+  upcomingBookings,
 } from './client-views'
 export { refundPolicyOf } from './refund-quote'
 export { BookingReschedule, type RescheduleStatus } from './reschedule.entity'

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, pageGenerationTrigger } from '../../platform/db/schemas'
+import { baseProperties, pageChangeTriggers, scope } from '../../platform/db/schemas'
 import { Tenant } from '../tenants'
 import { WorkshopSchedule } from '../workshops'
 import { Booking } from './booking.entity'
@@ -17,8 +17,8 @@ export type RescheduleStatus = (typeof RESCHEDULE_STATUSES)[number]
 export const BookingRescheduleSchema = defineEntity({
   name: 'BookingReschedule',
   tableName: 'booking_reschedules',
-  // Moves the pages' generation on (migration page_generation): servers drop the signed-in pages they keep.
-  triggers: [pageGenerationTrigger('booking_reschedules')],
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
+  triggers: [...pageChangeTriggers('booking_reschedules', [scope.tenant()])],
   uniques: [{ name: 'booking_reschedules_pending_unique', properties: ['booking'], where: "status = 'PENDING'" }],
   indexes: [{ name: 'booking_reschedules_hold_idx', properties: ['status', 'holdExpiresAt'] }],
   properties: {

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, pageGenerationTrigger } from '../../platform/db/schemas'
+import { baseProperties, pageChangeTriggers, scope } from '../../platform/db/schemas'
 import { Tenant } from '../tenants'
 import { User } from '../users'
 import { WorkshopSchedule } from '../workshops'
@@ -21,8 +21,8 @@ export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number]
 export const WaitlistEntrySchema = defineEntity({
   name: 'WaitlistEntry',
   tableName: 'waitlist_entries',
-  // Moves the pages' generation on (migration page_generation): servers drop the signed-in pages they keep.
-  triggers: [pageGenerationTrigger('waitlist_entries')],
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
+  triggers: [...pageChangeTriggers('waitlist_entries', [scope.tenant(), scope.user()])],
   uniques: [
     // One open entry per person and schedule, whatever races the joins.
     { name: 'waitlist_entries_open_unique', properties: ['workshopSchedule', 'user'], where: "status in ('WAITING', 'OFFERED')" },

@@ -284,12 +284,12 @@ export interface MyWaitlistRow extends WaitlistView {
 }
 
 /** The open waitlist entries and offers of a user, soonest schedule first (one statement). */
-export async function myWaitlist(em: EntityManager, userId: string): Promise<MyWaitlistRow[]> {
+export async function myWaitlist(em: EntityManager, userId: string, limit = 100): Promise<MyWaitlistRow[]> {
   const rows = await em.execute<(EntryRow & { title: string; start_date: Date; end_date: Date; timezone: string })[]>(
     `select e.*, ${RANK}, w.title, s.start_date, s.end_date, s.timezone
        from waitlist_entries e join workshop_schedules s on s.id = e.workshop_schedule_id join workshops w on w.id = s.workshop_id
-      where e.user_id = ? and e.status in ('WAITING', 'OFFERED') order by s.start_date, e.created_at limit 100`,
-    [userId],
+      where e.user_id = ? and e.status in ('WAITING', 'OFFERED') order by s.start_date, e.created_at limit ?`,
+    [userId, Math.max(1, Math.min(limit, 100))],
   )
   return rows.map((r) => ({
     ...view(r),

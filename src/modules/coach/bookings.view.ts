@@ -18,14 +18,25 @@ export interface BookingFilters {
 
 const day = (s: string | null | undefined) => (s && /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s)) ? s : null)
 
-/** Schedules of the coach in the current team for the filter (most recent first). */
-export async function coachScheduleOptions(em: EntityManager, coachId: string, tenantId: string | null) {
+/**
+ * Schedules of the coach in the current team for the filter: the 15 next and the 10 latest
+ * (a screenful around now, newest first), plus `selected` when it is another of theirs.
+ */
+export async function coachScheduleOptions(em: EntityManager, coachId: string, tenantId: string | null, selected?: string | null) {
+  const at = now()
   // Prepared: planned once per connection (the ids are parameters, not part of the text).
   const rows = await queryPrepared<any>(
     em,
-    `select s.id, s.start_date, s.timezone, w.title from workshop_schedules s join workshops w on w.id = s.workshop_id
-      where s.coach_id = ? and s.tenant_id = ? and s.deleted_at is null order by s.start_date desc limit 200`,
-    [coachId, tenantId],
+    `select * from (
+       (select s.id, s.start_date, s.timezone, w.title from workshop_schedules s join workshops w on w.id = s.workshop_id
+         where s.coach_id = ? and s.tenant_id = ? and s.deleted_at is null and s.start_date >= ? order by s.start_date limit 15)
+       union
+       (select s.id, s.start_date, s.timezone, w.title from workshop_schedules s join workshops w on w.id = s.workshop_id
+         where s.coach_id = ? and s.tenant_id = ? and s.deleted_at is null and s.start_date < ? order by s.start_date desc limit 10)
+       union
+       (select s.id, s.start_date, s.timezone, w.title from workshop_schedules s join workshops w on w.id = s.workshop_id
+         where s.id = ? and s.coach_id = ? and s.tenant_id = ? and s.deleted_at is null)) x order by x.start_date desc`,
+    [coachId, tenantId, at, coachId, tenantId, at, isUuid(selected) ? selected : null, coachId, tenantId],
   )
   return rows.map((r) => ({ id: r.id as string, title: r.title as string, startDate: new Date(r.start_date), timezone: r.timezone as string }))
 }
@@ -116,39 +127,46 @@ export async function coachBooking(em: EntityManager, coachId: string, tenantId:
 }
 export type CoachBooking = NonNullable<Awaited<ReturnType<typeof coachBooking>>>
 
-/** One page of the bookings table (section 9), sorted on the server: filters schedule, status, from, to (days), q (client or workshop). */
+/**
+ * One page of the bookings table (section 9), ordered by session on the server: filters
+ * schedule, status, from, to (days), q (client or workshop). The coach's bookings are read from
+ * bookings_coach_starts_idx in the page's order (and counted from it), whatever their number.
+ */
 export async function coachBookingsPage(em: EntityManager, coachId: string, tenantId: string | null, q: ListQuery) {
   const f = q.filters
-  const where = ['s.coach_id = ?', 'b.tenant_id = ?', 'b.deleted_at is null']
+  const where = ['b.coach_id = ?', 'b.tenant_id = ?', 'b.deleted_at is null']
   const params: unknown[] = [coachId, tenantId]
-  if (isUuid(f.schedule)) where.push('s.id = ?') && params.push(f.schedule)
+  if (isUuid(f.schedule)) where.push('b.workshop_schedule_id = ?') && params.push(f.schedule)
   if (f.status && (BOOKING_STATUSES as readonly string[]).includes(f.status)) where.push('b.status = ?') && params.push(f.status)
-  if (day(f.from)) where.push('s.start_date >= ?::date') && params.push(day(f.from))
-  if (day(f.to)) where.push('s.start_date < ?::date + 1') && params.push(day(f.to))
+  if (day(f.from)) where.push('b.starts_at >= ?::date') && params.push(day(f.from))
+  if (day(f.to)) where.push('b.starts_at < ?::date + 1') && params.push(day(f.to))
+  const filter = [...where]
   const like = likePattern(f.q)
   if (like) {
     where.push(`(u.email ilike ? or u.profile->>'firstName' ilike ? or u.profile->>'lastName' ilike ? or w.title ilike ?)`)
     params.push(like, like, like, like)
   }
+  const from = `from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id join users u on u.id = b.user_id
+      where ${where.join(' and ')}`
   const page = await pagedSql(
     em,
-    `select b.id, b.status, b.seats, b.amount_paid, b.currency, b.created_at, s.id as schedule_id, s.start_date, s.end_date, s.timezone, w.title,
+    `select b.id, b.status, b.seats, b.amount_paid, b.currency, b.created_at, b.starts_at, s.id as schedule_id, s.start_date, s.end_date, s.timezone, w.title,
             u.email, u.username, u.profile->>'firstName' as first_name, u.profile->>'lastName' as last_name,
             trim(coalesce(u.profile->>'firstName', '') || ' ' || coalesce(u.profile->>'lastName', '')) as client_name,
             (select count(*) from booking_seats bs where bs.booking_id = b.id and bs.deleted_at is null and bs.attended)::int as attended
-       from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id join users u on u.id = b.user_id
-      where ${where.join(' and ')}`,
+       ${from}`,
     params,
     q,
     {
       client: `lower(coalesce(nullif(t.client_name, ''), t.username, t.email))`,
       workshop: 'lower(t.title)',
-      session: 't.start_date',
+      session: 't.starts_at',
       seats: 't.seats',
       paid: 't.amount_paid',
       status: 't.status',
     },
-    't.start_date desc, t.created_at desc, t.id',
+    't.starts_at desc, t.created_at desc, t.id',
+    like ? { sql: `select 1 ${from}`, params } : { sql: `select 1 from bookings b where ${filter.join(' and ')}`, params },
   )
   return {
     ...page,

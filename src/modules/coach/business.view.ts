@@ -2,28 +2,47 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
 import { type ListQuery, pagedSql } from '../../platform/db/paged-sql'
-import { scheduleMoneySql } from '../payouts'
-import { avg1, isUuid, num, personName } from './sql'
+import { isUuid, num, personName, ratingsOf } from './sql'
 import { iso } from './tables.view'
 
-/** Every workshop of the coach with its rating (feedback filter and summary): in the current team, or in every team (`null` with everyTeam: the account's payouts). */
+/**
+ * The coach's workshops with their rating (the feedback filter and summary), from the rating counts
+ * (feedback_totals): in the current team, or in every team (`null` with everyTeam: the account's payouts).
+ */
 export async function coachWorkshopRatings(em: EntityManager, coachId: string, tenantId: string | null, opts: { everyTeam?: boolean } = {}) {
   const rows = await em.execute<any[]>(
-    `select w.id, w.title, avg(f.rating) as avg, count(f.id) as n from workshops w
-       left join workshop_schedules s on s.workshop_id = w.id left join feedbacks f on f.workshop_schedule_id = s.id and f.deleted_at is null
-      where w.coach_id = ? and w.deleted_at is null ${opts.everyTeam ? '' : 'and w.tenant_id = ?'} group by w.id order by w.title`,
+    `select w.id, w.title, t.n1, t.n2, t.n3, t.n4, t.n5 from workshops w
+       left join feedback_totals t on t.kind = 'w' and t.id = w.id and t.tenant_id = w.tenant_id
+      where w.coach_id = ? and w.deleted_at is null ${opts.everyTeam ? '' : 'and w.tenant_id = ?'} order by w.title, w.id limit 500`,
     opts.everyTeam ? [coachId] : [coachId, tenantId],
   )
-  return rows.map((r) => ({ id: r.id as string, title: r.title as string, average: avg1(r.avg), count: num(r.n) }))
+  return rows.map((r) => {
+    const rating = ratingsOf(r)
+    return { id: r.id as string, title: r.title as string, average: rating.average, count: rating.count }
+  })
 }
 
-/** Per schedule of a coach: its money from the payout ledger (one row per schedule that took money). */
+/**
+ * Per schedule of a coach: its money, summed over its own transfer rows (which keep the booking's
+ * money: payouts' ledger), one row per schedule that took money. Parameters: coach, coach, status,
+ * status, workshop, workshop.
+ */
 const scheduleLedgerSql = () => `
   select s.id, s.start_date, s.end_date, s.timezone, s.payout_status, s.paid_out_at, w.id as workshop_id, w.title, w.currency,
          m.bookings, m.seats, m.gross, m.refunded, m.fee, m.net, m.transferred, m.open
     from workshop_schedules s join workshops w on w.id = s.workshop_id
-    join (${scheduleMoneySql('and t.coach_id = ?')}) m on m.schedule_id = s.id
-   where s.coach_id = ? and s.deleted_at is null and (?::text is null or s.payout_status = ?) and (?::uuid is null or w.id = ?::uuid)`
+    cross join lateral (
+      select count(*)::int as n, count(*) filter (where t.paid > t.refunds)::int as bookings,
+             coalesce(sum(b.seats) filter (where t.paid > t.refunds), 0)::int as seats,
+             coalesce(sum(t.paid), 0)::int as gross, coalesce(sum(least(t.refunds, t.paid)), 0)::int as refunded,
+             coalesce(sum(t.live_fee), 0)::int as fee, coalesce(sum(greatest(t.paid - t.refunds, 0) - t.live_fee), 0)::int as net,
+             coalesce(sum(t.amount - t.reversed) filter (where t.state in ('transferred', 'manual')), 0)::int as transferred,
+             count(*) filter (where t.state in ('pending', 'sending'))::int as open
+        from payout_transfers t join bookings b on b.id = t.booking_id
+       where t.workshop_schedule_id = s.id and t.coach_id = ? and t.state <> 'void') m
+   where m.n > 0 and s.coach_id = ? and s.deleted_at is null and (?::text is null or s.payout_status = ?) and (?::uuid is null or s.workshop_id = ?::uuid)`
+
+const LEDGER_ORDER = { session: 't.start_date', workshop: 'lower(t.title)', bookings: 't.bookings', gross: 't.gross', status: 't.payout_status' }
 
 function ledgerFilters(f: { status?: string | null; workshop?: string | null }) {
   const status = f.status === 'paid' || f.status === 'pending' ? f.status : null
@@ -63,15 +82,7 @@ const amount = (minor: number) => (minor / 100).toFixed(2)
 export async function payoutLedgerCsv(em: EntityManager, coachId: string, f: { status?: string | null; workshop?: string | null }) {
   const { status, workshop } = ledgerFilters(f)
   const at = now()
-  const rows = await em.execute<any[]>(`${scheduleLedgerSql()} order by s.start_date desc limit 100000`, [
-    at,
-    coachId,
-    coachId,
-    status,
-    status,
-    workshop,
-    workshop,
-  ])
+  const rows = await em.execute<any[]>(`${scheduleLedgerSql()} order by s.start_date desc limit 100000`, [coachId, coachId, status, status, workshop, workshop])
   const head = [
     'Schedule',
     'Workshop',
@@ -114,88 +125,44 @@ export async function payoutLedgerCsv(em: EntityManager, coachId: string, f: { s
   return `${lines.map((l) => l.map(csvCell).join(',')).join('\r\n')}\r\n`
 }
 
-/** Paid bookings of a workshop with their invoice (issued on first download) and credit note. */
-export async function workshopInvoices(em: EntityManager, coachId: string, workshopId: string) {
-  const rows = await em.execute<any[]>(
-    `select b.id, b.status, b.seats, b.amount_paid, b.currency, b.confirmed_at, s.start_date, s.timezone, u.email, u.username, u.profile->>'firstName' as first_name, u.profile->>'lastName' as last_name,
-            i.kind, i.number, i.total, i.issued_at
-       from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join users u on u.id = b.user_id
-       left join invoices i on i.booking_id = b.id
-      where s.workshop_id = ? and s.coach_id = ? and b.deleted_at is null and (b.amount_paid > 0 or i.id is not null)
-      order by s.start_date desc, b.confirmed_at desc nulls last, i.kind`,
-    [workshopId, coachId],
-  )
-  const byBooking = new Map<
-    string,
-    {
-      id: string
-      status: string
-      seats: number
-      amountPaid: number
-      currency: string
-      client: string
-      startDate: Date
-      timezone: string
-      invoice: string | null
-      creditNote: string | null
-      issuedAt: Date | null
-    }
-  >()
-  for (const r of rows) {
-    const row = byBooking.get(r.id) ?? {
-      id: r.id,
-      status: r.status,
-      seats: num(r.seats),
-      amountPaid: num(r.amount_paid),
-      currency: r.currency,
-      client: personName(r),
-      startDate: new Date(r.start_date),
-      timezone: r.timezone,
-      invoice: null,
-      creditNote: null,
-      issuedAt: null,
-    }
-    if (r.kind === 'invoice') {
-      row.invoice = `INV-${String(r.number).padStart(6, '0')}`
-      row.issuedAt = new Date(r.issued_at)
-    }
-    if (r.kind === 'credit_note') row.creditNote = `CN-${String(r.number).padStart(6, '0')}`
-    byBooking.set(r.id, row)
-  }
-  return [...byBooking.values()]
-}
-
-/** The payout ledger, one row per schedule that took money: filters status, workshop. */
+/**
+ * The payout ledger, one row per schedule that took money, latest session first: filters status,
+ * workshop (a workshop's schedules are walked in start order, each summed over its own transfers).
+ */
 export async function coachPayoutsPage(em: EntityManager, coachId: string, q: ListQuery, scope: { workshop?: string } = {}) {
   const { status, workshop } = ledgerFilters({ status: q.filters.status, workshop: isUuid(scope.workshop) ? scope.workshop : q.filters.workshop })
   const at = now()
-  const page = await pagedSql(
-    em,
-    scheduleLedgerSql(),
-    [at, coachId, coachId, status, status, workshop, workshop],
-    q,
-    { session: 't.start_date', workshop: 'lower(t.title)', bookings: 't.bookings', gross: 't.gross', status: 't.payout_status' },
-    't.start_date desc, t.id',
-  )
+  const params = [coachId, coachId, status, status, workshop, workshop]
+  const page = await pagedSql(em, scheduleLedgerSql(), params, q, LEDGER_ORDER, 't.start_date desc, t.id', {
+    sql: `select 1 from workshop_schedules s where s.coach_id = ? and s.deleted_at is null and (?::text is null or s.payout_status = ?) and (?::uuid is null or s.workshop_id = ?::uuid)
+            and exists (select 1 from payout_transfers t where t.workshop_schedule_id = s.id and t.coach_id = ? and t.state <> 'void')`,
+    params: [coachId, status, status, workshop, workshop, coachId],
+  })
   return { ...page, rows: page.rows.map((r: any) => ledgerRowOf(r, at)) }
 }
 
-/** One page of a workshop's paid bookings with their invoice and credit note numbers (numbered on first download): one statement. */
+/**
+ * One page of a workshop's paid bookings with their invoice and credit note numbers (numbered on
+ * first download), latest session first: one statement over the workshop's bookings in index order.
+ */
 export async function workshopInvoicesPage(em: EntityManager, coachId: string, tenantId: string | null, workshopId: string | undefined, q: ListQuery) {
   if (!isUuid(workshopId)) return { rows: [], total: 0, page: 0 }
   const status = ['PENDING', 'CONFIRMED', 'COMPLETED', 'CANCELLED', 'NO_SHOW'].includes(q.filters.status ?? '') ? q.filters.status : null
+  const where = `b.workshop_id = ? and b.coach_id = ? and b.tenant_id = ? and b.deleted_at is null and (?::text is null or b.status = ?)
+        and (b.amount_paid > 0 or exists (select 1 from invoices x where x.booking_id = b.id))`
+  const params = [workshopId, coachId, tenantId, status, status]
   const page = await pagedSql(
     em,
-    `select b.id, b.status, b.amount_paid, b.currency, s.start_date, s.timezone, u.email, u.username, u.profile->>'firstName' as first_name, u.profile->>'lastName' as last_name,
-            max(i.number) filter (where i.kind = 'invoice') as invoice_no, max(i.number) filter (where i.kind = 'credit_note') as credit_no
+    `select b.id, b.status, b.amount_paid, b.currency, b.starts_at, s.start_date, s.timezone, u.email, u.username, u.profile->>'firstName' as first_name, u.profile->>'lastName' as last_name,
+            (select max(i.number) from invoices i where i.booking_id = b.id and i.kind = 'invoice') as invoice_no,
+            (select max(i.number) from invoices i where i.booking_id = b.id and i.kind = 'credit_note') as credit_no
        from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join users u on u.id = b.user_id
-       left join invoices i on i.booking_id = b.id
-      where s.workshop_id = ? and s.coach_id = ? and b.tenant_id = ? and b.deleted_at is null and (?::text is null or b.status = ?)
-      group by b.id, s.id, u.id having b.amount_paid > 0 or count(i.id) > 0`,
-    [workshopId, coachId, tenantId, status, status],
+      where ${where}`,
+    params,
     q,
-    { client: `lower(coalesce(t.first_name, t.username, t.email))`, session: 't.start_date', paid: 't.amount_paid', status: 't.status' },
-    't.start_date desc, t.id',
+    { client: `lower(coalesce(t.first_name, t.username, t.email))`, session: 't.starts_at', paid: 't.amount_paid', status: 't.status' },
+    't.starts_at desc, t.id',
+    { sql: `select 1 from bookings b where ${where}`, params },
   )
   return {
     ...page,
@@ -229,13 +196,19 @@ export async function workshopHistoryPage(em: EntityManager, coachId: string, te
             (select count(*) from booking_seats bs join bookings bb on bb.id = bs.booking_id
               where bb.workshop_schedule_id = s.id and bb.deleted_at is null and bs.deleted_at is null and bs.status = 'ACCEPTED'
                 and bb.status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW'))::int as accepted,
-            (select avg(f.rating) from feedbacks f where f.workshop_schedule_id = s.id and f.deleted_at is null) as rating,
-            (select count(*) from feedbacks f where f.workshop_schedule_id = s.id and f.deleted_at is null)::int as ratings
+            ft.n1, ft.n2, ft.n3, ft.n4, ft.n5
        from workshop_schedules s join workshops w on w.id = s.workshop_id
-      where w.id = ? and w.coach_id = ? and w.tenant_id = ? and s.deleted_at is null and s.end_date <= ? and (?::text is null or s.mode = ?)`,
+       left join feedback_totals ft on ft.kind = 's' and ft.id = s.id and ft.tenant_id = s.tenant_id
+      where s.workshop_id = ? and w.coach_id = ? and w.tenant_id = ? and s.deleted_at is null and s.end_date <= ? and (?::text is null or s.mode = ?)`,
     [workshopId, coachId, tenantId, now(), mode, mode],
     q,
-    { session: 't.start_date', seats: 't.confirmed', fill: 't.confirmed', attended: 't.attended', rating: 't.rating' },
+    {
+      session: 't.start_date',
+      seats: 't.confirmed',
+      fill: 't.confirmed',
+      attended: 't.attended',
+      rating: '(t.n1 + 2 * t.n2 + 3 * t.n3 + 4 * t.n4 + 5 * t.n5)::float / nullif(t.n1 + t.n2 + t.n3 + t.n4 + t.n5, 0)',
+    },
     't.start_date desc, t.id',
   )
   return {
@@ -250,8 +223,8 @@ export async function workshopHistoryPage(em: EntityManager, coachId: string, te
       confirmed: num(r.confirmed),
       attended: num(r.attended),
       accepted: num(r.accepted),
-      rating: avg1(r.rating),
-      ratings: num(r.ratings),
+      rating: ratingsOf(r).average,
+      ratings: ratingsOf(r).count,
     })),
   }
 }

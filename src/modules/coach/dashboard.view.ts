@@ -6,8 +6,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
 import { queryPrepared } from '../../platform/db/prepared'
-import { LEDGER_SQL, split } from '../payouts'
-import { avg1, num, personName } from './sql'
+import { moneyTotals, split } from '../payouts'
+import { num, personName, ratingsOf } from './sql'
+
+/** The dashboard's coming schedules: a screenful, with the workshops page and calendars for the rest. */
+export const COMING_LIMIT = 12
 
 export interface DayPoint {
   day: string
@@ -19,13 +22,16 @@ export async function coachDashboard(em: EntityManager, coachId: string, tenantI
   const at = now()
   const series = await queryPrepared<{ day: string; gross: string; seats: string }>(
     em,
-    `select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(sum(b.amount_paid), 0) as gross, coalesce(sum(b.seats), 0) as seats
+    `select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(x.gross, 0) as gross, coalesce(x.seats, 0) as seats
        from generate_series(date_trunc('day', ?::timestamptz), date_trunc('day', ?::timestamptz), interval '1 day') as d(day)
-       left join (bookings b join workshop_schedules s on s.id = b.workshop_schedule_id and s.coach_id = ? and s.tenant_id = ? and s.deleted_at is null)
-         on date_trunc('day', coalesce(b.confirmed_at, b.created_at)) = d.day
-        and b.deleted_at is null and b.status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW')
-      group by d.day order by d.day`,
-    [from, to, coachId, tenantId],
+       left join (select date_trunc('day', coalesce(b.confirmed_at, b.created_at)) as day, sum(b.amount_paid) as gross, sum(b.seats) as seats
+                    from bookings b
+                   where b.coach_id = ? and b.tenant_id = ? and b.deleted_at is null and b.status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW')
+                     and coalesce(b.confirmed_at, b.created_at) >= date_trunc('day', ?::timestamptz)
+                     and coalesce(b.confirmed_at, b.created_at) < date_trunc('day', ?::timestamptz) + interval '1 day'
+                   group by 1) x on x.day = d.day
+      order by d.day`,
+    [from, to, coachId, tenantId, from, to],
   )
   const coming = await queryPrepared<any>(
     em,
@@ -34,14 +40,15 @@ export async function coachDashboard(em: EntityManager, coachId: string, tenantI
             (select count(*) from booking_seats bs join bookings b on b.id = bs.booking_id
               where b.workshop_schedule_id = s.id and b.deleted_at is null and bs.deleted_at is null and b.status = 'CONFIRMED' and bs.status = 'ACCEPTED') as attendees
        from workshop_schedules s join workshops w on w.id = s.workshop_id
-      where s.coach_id = ? and s.tenant_id = ? and s.deleted_at is null and w.deleted_at is null and s.end_date > ? and s.status = 'PUBLISHED'
-      order by s.start_date limit 50`,
-    [coachId, tenantId, at],
+      where s.coach_id = ? and s.tenant_id = ? and s.deleted_at is null and w.deleted_at is null and s.start_date > ?::timestamptz - interval '7 days'
+        and s.end_date > ? and s.status = 'PUBLISHED'
+      order by s.start_date limit ${COMING_LIMIT}`,
+    [coachId, tenantId, at, at],
   )
   // The average and count with the latest five in one statement (a row even without feedback).
   const fb = await queryPrepared<any>(
     em,
-    `select a.avg, a.n, f.* from (select avg(rating) as avg, count(*) as n from feedbacks where coach_id = ? and tenant_id = ? and deleted_at is null) a
+    `select a.n1, a.n2, a.n3, a.n4, a.n5, f.* from (select 1) one left join feedback_totals a on a.kind = 'c' and a.id = ? and a.tenant_id = ?
        left join lateral (
          select f.id, f.rating, f.comment, f.created_at, w.title, s.id as schedule_id, s.start_date, u.username, u.email, u.profile->>'firstName' as first_name, u.profile->>'lastName' as last_name
            from feedbacks f join workshop_schedules s on s.id = f.workshop_schedule_id join workshops w on w.id = s.workshop_id join users u on u.id = f.user_id
@@ -49,17 +56,13 @@ export async function coachDashboard(em: EntityManager, coachId: string, tenantI
       order by f.created_at desc`,
     [coachId, tenantId, coachId, tenantId],
   )
-  const r = fb[0]
-  const rating = { average: avg1(r?.avg), count: num(r?.n) }
+  const totals = ratingsOf(fb[0])
+  const rating = { average: totals.average, count: totals.count }
   const latest = fb.filter((x) => x.id)
-  // Money still on its way to the coach (not transferred yet), from the payout ledger.
-  const [pay] = await queryPrepared<any>(
-    em,
-    `select count(distinct l.workshop_schedule_id) as n, coalesce(sum(greatest(l.gross - l.refunded, 0)), 0) as revenue,
-            coalesce(sum(l.fee), 0) as fee, coalesce(sum(greatest(l.gross - l.refunded, 0) - l.fee), 0) as net
-       from (${LEDGER_SQL} and t.coach_id = ? and t.tenant_id = ? and t.state in ('pending', 'sending')) l where l.gross > l.refunded`,
-    [at, coachId, tenantId],
-  )
+  // Money still on its way to the coach (not transferred yet): their payout totals in this team.
+  const open = (await moneyTotals(em, coachId, tenantId))[0]
+  const revenue = open ? open.openPaid - open.openRefunded : 0
+  const fee = open?.openFee ?? 0
   const gross = series.reduce((sum, r) => sum + num(r.gross), 0)
   return {
     series: series.map((r): DayPoint => ({ day: r.day, gross: num(r.gross), seats: num(r.seats) })),
@@ -91,7 +94,7 @@ export async function coachDashboard(em: EntityManager, coachId: string, tenantI
       startDate: new Date(r.start_date),
       author: personName(r),
     })),
-    payoutsPending: { schedules: num(pay?.n), revenue: num(pay?.revenue), fee: num(pay?.fee), net: num(pay?.net) },
+    payoutsPending: { bookings: open?.openHeld ?? 0, revenue, fee, net: revenue - fee },
   }
 }
 export type CoachDashboard = Awaited<ReturnType<typeof coachDashboard>>

@@ -9,10 +9,12 @@ export { coachFeedbackSummary, coachFeedbacksPage } from './tables.view'
 export { coachUploadRoutes } from './uploads'
 export {
   coachWorkshopsPage,
-  listWorkshops,
+  OVERVIEW_COMING,
+  OVERVIEW_PAST,
   planUsage,
   type ResourceRow,
   type ScheduleRow,
+  type ScheduleWindow,
   type WorkshopDetail,
   workshopDetail,
   workshopFormOptions,

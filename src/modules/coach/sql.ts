@@ -18,3 +18,10 @@ export const paged = <T>(rows: (T & { total?: unknown })[], page: number): Paged
   const total = num(rows[0]?.total)
   return { rows, total, page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) }
 }
+/** Rating counts (feedback_totals' n1..n5) as the pages show them: the average (one decimal), the count and the spread. */
+export function ratingsOf(r: { n1?: unknown; n2?: unknown; n3?: unknown; n4?: unknown; n5?: unknown } | null | undefined) {
+  const distribution = [r?.n1, r?.n2, r?.n3, r?.n4, r?.n5].map(num)
+  const count = distribution.reduce((a, b) => a + b, 0)
+  const sum = distribution.reduce((a, n, i) => a + n * (i + 1), 0)
+  return { average: count ? avg1(sum / count) : null, count, distribution }
+}

@@ -4,7 +4,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { type ListQuery, pagedSql } from '../../platform/db/paged-sql'
-import { avg1, isUuid, num, personName } from './sql'
+import { isUuid, num, personName, ratingsOf } from './sql'
 
 export const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null)
 
@@ -30,6 +30,7 @@ export async function coachFeedbacksPage(em: EntityManager, coachId: string, ten
     q,
     { rating: 't.rating', date: 't.created_at', workshop: 'lower(t.title)', session: 't.start_date' },
     't.created_at desc, t.id',
+    { sql: `select 1 from feedbacks f join workshop_schedules s on s.id = f.workshop_schedule_id where ${w.sql}`, params: [coachId, tenantId, ...w.params] },
   )
   return {
     ...page,
@@ -48,13 +49,26 @@ export async function coachFeedbacksPage(em: EntityManager, coachId: string, ten
   }
 }
 
-/** The average and the spread of the ratings under the same filters: one statement. */
+/**
+ * The average and the spread of the ratings under the same filters, from the rating counts of the
+ * narrowest scope asked (a schedule, a workshop, else the coach in the team): one row.
+ */
 export async function coachFeedbackSummary(em: EntityManager, coachId: string, tenantId: string | null, filters: Record<string, string>) {
-  const w = FEEDBACK_WHERE(filters)
-  const [summary] = await em.execute<any[]>(
-    `select avg(f.rating) as avg, count(*) as n, ${[1, 2, 3, 4, 5].map((r) => `count(*) filter (where f.rating = ${r}) as r${r}`).join(', ')}
-       from feedbacks f join workshop_schedules s on s.id = f.workshop_schedule_id where ${w.sql}`,
-    [coachId, tenantId, ...w.params],
+  const schedule = isUuid(filters.schedule) ? filters.schedule : null
+  const workshop = isUuid(filters.workshop) ? filters.workshop : null
+  // A schedule or workshop counts only when it is the coach's own (and the schedule of the workshop asked).
+  const [row] = await em.execute<any[]>(
+    schedule
+      ? `select t.* from feedback_totals t join workshop_schedules s on s.id = t.id
+          where t.kind = 's' and t.id = ? and t.tenant_id = ? and s.coach_id = ? and (?::uuid is null or s.workshop_id = ?::uuid)`
+      : workshop
+        ? `select t.* from feedback_totals t join workshops w on w.id = t.id where t.kind = 'w' and t.id = ? and t.tenant_id = ? and w.coach_id = ?`
+        : `select t.* from feedback_totals t where t.kind = 'c' and t.id = ? and t.tenant_id = ?`,
+    schedule ? [schedule, tenantId, coachId, workshop, workshop] : workshop ? [workshop, tenantId, coachId] : [coachId, tenantId],
   )
-  return { average: avg1(summary?.avg), count: num(summary?.n), distribution: [1, 2, 3, 4, 5].map((r) => num(summary?.[`r${r}`])) }
+  const all = ratingsOf(row)
+  const rating = /^[1-5]$/.test(filters.rating ?? '') ? Number(filters.rating) : null
+  if (!rating) return all
+  const distribution = all.distribution.map((n, i) => (i + 1 === rating ? n : 0))
+  return { average: distribution[rating - 1] ? rating : null, count: distribution[rating - 1], distribution }
 }

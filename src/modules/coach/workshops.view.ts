@@ -10,37 +10,11 @@ import { queryPrepared } from '../../platform/db/prepared'
 import type { RefundPolicy } from '../../shared/refund-policy'
 import type { TenantPlan } from '../tenants'
 import { PLAN_LIMITS } from '../tenants'
-import { avg1, isUuid, num, PAGE_SIZE, paged } from './sql'
+import { isUuid, num, ratingsOf } from './sql'
 
-export async function listWorkshops(em: EntityManager, coachId: string, opts: { deleted?: boolean; q?: string; page: number }) {
-  const q = opts.q?.trim() ? `%${opts.q.trim().replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null
-  const rows = await em.execute<any[]>(
-    `select w.id, w.title, w.slug, w.image, w.price, w.currency, w.min_seats, w.max_seats, w.deleted_at, w.created_at,
-            count(s.id) filter (where s.end_date > ?) as coming, count(s.id) filter (where s.end_date <= ?) as past,
-            count(s.id) filter (where s.status = 'PUBLISHED' and s.end_date > ?) as published, count(*) over () as total
-       from workshops w left join workshop_schedules s on s.workshop_id = w.id and s.deleted_at is null
-      where w.coach_id = ? and ${opts.deleted ? 'w.deleted_at is not null' : 'w.deleted_at is null'} and (?::text is null or w.title ilike ?)
-      group by w.id order by w.created_at desc limit ${PAGE_SIZE} offset ?`,
-    [now(), now(), now(), coachId, q, q, (opts.page - 1) * PAGE_SIZE],
-  )
-  return paged(
-    rows.map((r) => ({
-      id: r.id as string,
-      title: r.title as string,
-      image: r.image as string | null,
-      price: num(r.price),
-      currency: r.currency as string,
-      minSeats: num(r.min_seats),
-      maxSeats: num(r.max_seats),
-      deleted: !!r.deleted_at,
-      coming: num(r.coming),
-      past: num(r.past),
-      published: num(r.published),
-      total: r.total,
-    })),
-    opts.page,
-  )
-}
+/** The overview's screenful of schedules: the next ones and the latest over. */
+export const OVERVIEW_COMING = 20
+export const OVERVIEW_PAST = 5
 
 /** The coach's tenant plan and how many published schedules that have not ended count against it. */
 /** A jsonb column as the driver hands it (parsed, or a string on some paths). */
@@ -102,7 +76,12 @@ export interface ScheduleRow {
   waitingSeats: number
 }
 
-/** A workshop of the coach with every schedule (deleted ones too, flagged) and their numbers: three statements. */
+/**
+ * Which of a workshop's schedules a page shows: the overview the next ones (up to 20, deleted ones
+ * flagged) and the 5 latest; a calendar those starting in its window; other tabs none.
+ */
+export type ScheduleWindow = { kind: 'overview' } | { kind: 'range'; from: Date; to: Date } | { kind: 'none' }
+
 /** The title of the coach's own workshop (deleted ones included), or null: the cheap existence check of its pages. */
 export async function workshopTitle(em: EntityManager, coachId: string, tenantId: string | null, id: string): Promise<string | null> {
   if (!isUuid(id)) return null
@@ -110,32 +89,49 @@ export async function workshopTitle(em: EntityManager, coachId: string, tenantId
   return w?.title ?? null
 }
 
-export async function workshopDetail(em: EntityManager, coachId: string, tenantId: string | null, id: string) {
-  if (!isUuid(id)) return null
-  const [w] = await em.execute<any[]>(
-    `select w.*, coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'slug', t.slug) order by t.name) from workshop_tags wt join tags t on t.id = wt.tag_id where wt.workshop_id = w.id), '[]') as tag_list,
-            tp.title as template_title
-       from workshops w left join workshop_templates tp on tp.id = w.workshop_template_id where w.id = ? and w.coach_id = ? and w.tenant_id = ?`,
-    [id, coachId, tenantId],
-  )
-  if (!w) return null
-  const at = now()
-  const rows = await em.execute<any[]>(
-    `select s.*,
-            coalesce(sum(b.seats) filter (where b.status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW')), 0) as confirmed,
-            count(b.id) filter (where b.status <> 'CANCELLED') as bookings,
-            count(b.id) filter (where b.status = 'CANCELLED') as cancelled,
-            coalesce(sum(b.amount_paid) filter (where b.status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW')), 0) as revenue,
+/** Per schedule row `s`: its bookings' figures, attendance, rating counts and waitlist (each read by the schedule's own indexes). */
+const SCHEDULE_FIGURES = `
+            coalesce((select sum(b.seats) from bookings b where b.workshop_schedule_id = s.id and b.deleted_at is null and b.status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW')), 0) as confirmed,
+            (select count(*) from bookings b where b.workshop_schedule_id = s.id and b.deleted_at is null and b.status <> 'CANCELLED') as bookings,
+            (select count(*) from bookings b where b.workshop_schedule_id = s.id and b.deleted_at is null and b.status = 'CANCELLED') as cancelled,
+            coalesce((select sum(b.amount_paid) from bookings b where b.workshop_schedule_id = s.id and b.deleted_at is null and b.status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW')), 0) as revenue,
             (select count(*) from booking_seats bs join bookings bb on bb.id = bs.booking_id where bb.workshop_schedule_id = s.id and bb.deleted_at is null and bs.deleted_at is null and bs.attended) as attended,
             (select count(*) from booking_seats bs join bookings bb on bb.id = bs.booking_id where bb.workshop_schedule_id = s.id and bb.deleted_at is null and bs.deleted_at is null and bs.status = 'ACCEPTED' and bb.status in ('CONFIRMED', 'COMPLETED', 'NO_SHOW')) as accepted,
-            (select avg(f.rating) from feedbacks f where f.workshop_schedule_id = s.id and f.deleted_at is null) as rating,
-            (select count(*) from feedbacks f where f.workshop_schedule_id = s.id and f.deleted_at is null) as ratings,
+            ft.n1, ft.n2, ft.n3, ft.n4, ft.n5,
             (select count(*) from waitlist_entries e where e.workshop_schedule_id = s.id and e.status in ('WAITING', 'OFFERED')) as waiting,
-            (select coalesce(sum(e.seats), 0) from waitlist_entries e where e.workshop_schedule_id = s.id and e.status in ('WAITING', 'OFFERED')) as waiting_seats
-       from workshop_schedules s left join bookings b on b.workshop_schedule_id = s.id and b.deleted_at is null
-      where s.workshop_id = ? and s.coach_id = ? group by s.id order by s.start_date`,
-    [id, coachId],
+            (select coalesce(sum(e.seats), 0) from waitlist_entries e where e.workshop_schedule_id = s.id and e.status in ('WAITING', 'OFFERED')) as waiting_seats`
+
+/**
+ * A workshop of the coach with the schedules its page shows (`window`) and their numbers, and
+ * how many schedules it has coming and past: a fixed number of statements, each reading the
+ * workshop's schedules by their start index, whatever their number.
+ */
+export async function workshopDetail(em: EntityManager, coachId: string, tenantId: string | null, id: string, window: ScheduleWindow = { kind: 'none' }) {
+  if (!isUuid(id)) return null
+  const at = now()
+  const [w] = await em.execute<any[]>(
+    `select w.*, coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'slug', t.slug) order by t.name) from workshop_tags wt join tags t on t.id = wt.tag_id where wt.workshop_id = w.id), '[]') as tag_list,
+            tp.title as template_title,
+            (select count(*) from workshop_schedules s where s.workshop_id = w.id and s.deleted_at is null and s.end_date > ?) as coming_count,
+            (select count(*) from workshop_schedules s where s.workshop_id = w.id and s.deleted_at is null and s.end_date <= ?) as past_count
+       from workshops w left join workshop_templates tp on tp.id = w.workshop_template_id where w.id = ? and w.coach_id = ? and w.tenant_id = ?`,
+    [at, at, id, coachId, tenantId],
   )
+  if (!w) return null
+  const select = `select s.*, ${SCHEDULE_FIGURES} from workshop_schedules s left join feedback_totals ft on ft.kind = 's' and ft.id = s.id and ft.tenant_id = s.tenant_id`
+  const rows =
+    window.kind === 'overview'
+      ? await em.execute<any[]>(
+          `select * from ((${select} where s.workshop_id = ? and s.coach_id = ? and s.end_date > ? order by s.start_date limit ${OVERVIEW_COMING})
+             union all (${select} where s.workshop_id = ? and s.coach_id = ? and s.end_date <= ? order by s.start_date desc limit ${OVERVIEW_PAST})) x order by x.start_date`,
+          [id, coachId, at, id, coachId, at],
+        )
+      : window.kind === 'range'
+        ? await em.execute<any[]>(
+            `${select} where s.workshop_id = ? and s.coach_id = ? and s.start_date >= ? and s.start_date < ? order by s.start_date limit 500`,
+            [id, coachId, window.from, window.to],
+          )
+        : []
   const [resources] = await em.execute<any[]>(`select count(*) as n from workshop_resources where workshop_id = ? and deleted_at is null`, [id])
   const schedules: ScheduleRow[] = rows.map((s) => ({
     id: s.id,
@@ -165,8 +161,8 @@ export async function workshopDetail(em: EntityManager, coachId: string, tenantI
     paidOutAt: s.paid_out_at ? new Date(s.paid_out_at) : null,
     deleted: !!s.deleted_at,
     ended: new Date(s.end_date) <= at,
-    rating: avg1(s.rating),
-    ratings: num(s.ratings),
+    rating: ratingsOf(s).average,
+    ratings: ratingsOf(s).count,
     waiting: num(s.waiting),
     waitingSeats: num(s.waiting_seats),
   }))
@@ -191,6 +187,8 @@ export async function workshopDetail(em: EntityManager, coachId: string, tenantI
       tags: (typeof w.tag_list === 'string' ? JSON.parse(w.tag_list) : w.tag_list) as { id: string; name: string; slug: string }[],
     },
     schedules,
+    /** Schedules not deleted: those not over yet and those over (the overview shows a screenful of each). */
+    counts: { coming: num(w.coming_count), past: num(w.past_count) },
     resourceCount: num(resources?.n),
   }
 }
@@ -248,21 +246,28 @@ export async function workshopResources(em: EntityManager, workshopId: string) {
 }
 export type ResourceRow = Awaited<ReturnType<typeof workshopResources>>[number]
 
-/** One page of the coach's workshops in the current team (active, or deleted ones to restore), searched and sorted on the server: one statement. */
+/**
+ * One page of the coach's workshops in the current team (active, or deleted ones to restore),
+ * searched and sorted on the server: one statement; each workshop's schedule counts are read for
+ * the page's rows only.
+ */
 export async function coachWorkshopsPage(em: EntityManager, coachId: string, tenantId: string | null, q: ListQuery, scope: { deleted?: boolean } = {}) {
   const like = likePattern(q.filters.q)
+  const where = `w.coach_id = ? and w.tenant_id = ? and ${scope.deleted ? 'w.deleted_at is not null' : 'w.deleted_at is null'} ${like ? 'and w.title ilike ?' : ''}`
+  const params = [coachId, tenantId, ...(like ? [like] : [])]
+  const at = now()
   const page = await pagedSql(
     em,
     `select w.id, w.title, w.price, w.currency, w.min_seats, w.max_seats, w.deleted_at, w.created_at,
-            count(s.id) filter (where s.end_date > ?)::int as coming, count(s.id) filter (where s.end_date <= ?)::int as past,
-            count(s.id) filter (where s.status = 'PUBLISHED' and s.end_date > ?)::int as published
-       from workshops w left join workshop_schedules s on s.workshop_id = w.id and s.deleted_at is null
-      where w.coach_id = ? and w.tenant_id = ? and ${scope.deleted ? 'w.deleted_at is not null' : 'w.deleted_at is null'} ${like ? 'and w.title ilike ?' : ''}
-      group by w.id`,
-    [now(), now(), now(), coachId, tenantId, ...(like ? [like] : [])],
+            (select count(*) from workshop_schedules s where s.workshop_id = w.id and s.deleted_at is null and s.end_date > ?)::int as coming,
+            (select count(*) from workshop_schedules s where s.workshop_id = w.id and s.deleted_at is null and s.end_date <= ?)::int as past,
+            (select count(*) from workshop_schedules s where s.workshop_id = w.id and s.deleted_at is null and s.status = 'PUBLISHED' and s.end_date > ?)::int as published
+       from workshops w where ${where}`,
+    [at, at, at, ...params],
     q,
-    { title: 'lower(t.title)', price: 't.price', seats: 't.max_seats', coming: 't.coming', past: 't.past', published: 't.published' },
+    { title: 'lower(t.title)', price: 't.price', seats: 't.max_seats' },
     't.created_at desc, t.id',
+    { sql: `select 1 from workshops w where ${where}`, params },
   )
   return {
     ...page,

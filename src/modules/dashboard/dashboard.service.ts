@@ -15,23 +15,21 @@ const avg = (v: unknown) => (v == null ? null : Math.round(Number(v) * 10) / 10)
 /**
  * A client: what is coming (bookings not cancelled whose schedule has not started: their own,
  * and those of others where they hold an accepted seat, one seat each, as the dashboard lists
- * them), and for bookings they made in the range their seats and what was paid.
+ * them), and for bookings they made in the range their seats and what was paid. Read from
+ * indexes (booking_people's coming rows, the client's bookings by date): the cost of what is
+ * coming and of the range, not of everything booked before.
  */
 export async function clientMetrics(em: EntityManager, userId: string, r: Range) {
   const t = now()
   const [row] = await queryPrepared<any>(
     em,
-    `select
-       count(*) filter (where s.start_date > ? and b.status in ('PENDING', 'CONFIRMED')) as upcoming,
-       coalesce(sum(case when b.user_id = ? then b.seats else 1 end) filter (where s.start_date > ? and b.status in ('PENDING', 'CONFIRMED')), 0) as upcoming_seats,
-       count(*) filter (where b.user_id = ? and b.created_at between ? and ?) as bookings,
-       coalesce(sum(b.seats) filter (where b.user_id = ? and b.created_at between ? and ? and b.status <> 'CANCELLED'), 0) as seats,
-       coalesce(sum(b.amount_paid) filter (where b.user_id = ? and b.created_at between ? and ? and b.status <> 'CANCELLED'), 0) as spent,
-       min(s.start_date) filter (where s.start_date > ? and b.status in ('PENDING', 'CONFIRMED')) as next_start
-     from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id
-     where b.deleted_at is null and (b.user_id = ? or exists (
-       select 1 from booking_seats ms where ms.booking_id = b.id and ms.user_id = ? and ms.status = 'ACCEPTED' and ms.deleted_at is null))`,
-    [t, userId, t, userId, r.from, r.to, userId, r.from, r.to, userId, r.from, r.to, t, userId, userId],
+    `select c.upcoming, c.upcoming_seats, c.next_start, m.bookings, m.seats, m.spent
+       from (select count(*) as upcoming, coalesce(sum(p.seats), 0) as upcoming_seats, min(p.starts_at) as next_start
+               from booking_people p where p.user_id = ? and p.starts_at > ? and p.status in ('PENDING', 'CONFIRMED')) c,
+            (select count(*) as bookings, coalesce(sum(b.seats) filter (where b.status <> 'CANCELLED'), 0) as seats,
+                    coalesce(sum(b.amount_paid) filter (where b.status <> 'CANCELLED'), 0) as spent
+               from bookings b where b.user_id = ? and b.deleted_at is null and b.created_at between ? and ?) m`,
+    [userId, t, userId, r.from, r.to],
   )
   return {
     upcomingBookings: n(row.upcoming),

@@ -1,12 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import {
-  baseProperties,
-  listingGenerationTrigger,
-  pageGenerationTrigger,
-  softDeleteFilters,
-  softDeleteProperties,
-  tenantFilter,
-} from '../../platform/db/schemas'
+import { baseProperties, pageChangeTriggers, scope, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
 import { Tenant } from '../tenants'
 import { User } from '../users'
 import { WorkshopSchedule } from '../workshops'
@@ -15,9 +8,18 @@ import { WorkshopSchedule } from '../workshops'
 export const FeedbackSchema = defineEntity({
   name: 'Feedback',
   tableName: 'feedbacks',
-  // Moves the marketplace listing's generation on (migration listing_generation, which also
-  // creates the function; the DDL here is what it runs): servers drop their kept listing answers.
-  triggers: [listingGenerationTrigger('feedbacks'), pageGenerationTrigger('feedbacks')],
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
+  triggers: [
+    ...pageChangeTriggers('feedbacks', [scope.tenant(), scope.user(), scope.listing]),
+    // The rating counts per coach (in a team), workshop and schedule (feedback_totals, migration scale_reads).
+    {
+      name: 'feedbacks_totals',
+      timing: 'after',
+      events: ['insert', 'update', 'delete'],
+      expression: `create trigger feedbacks_totals after insert or update of rating, deleted_at, workshop_schedule_id, coach_id, tenant_id or delete on feedbacks
+  for each row execute function feedback_totals_from_feedbacks();`,
+    },
+  ],
   filters: { ...softDeleteFilters, ...tenantFilter },
   uniques: [{ name: 'feedbacks_seat_unique', properties: ['bookingSeatId'], where: 'deleted_at is null' }],
   // Schedule and coach ratings (the marketplace's live figures), read from the index alone.
@@ -25,6 +27,11 @@ export const FeedbackSchema = defineEntity({
     {
       name: 'feedbacks_schedule_rating_idx',
       expression: `create index "feedbacks_schedule_rating_idx" on "feedbacks" ("workshop_schedule_id") include ("rating") where deleted_at is null`,
+    },
+    // A coach's latest feedback in a team (the dashboard, the feedback list).
+    {
+      name: 'feedbacks_coach_latest_idx',
+      expression: `create index "feedbacks_coach_latest_idx" on "feedbacks" ("coach_id", "tenant_id", "created_at" desc, "id") where deleted_at is null`,
     },
     {
       name: 'feedbacks_coach_rating_idx',
@@ -46,3 +53,27 @@ export const FeedbackSchema = defineEntity({
 })
 export class Feedback extends FeedbackSchema.class {}
 FeedbackSchema.setClass(Feedback)
+
+export const FEEDBACK_TOTAL_KINDS = ['c', 'w', 's'] as const
+
+/**
+ * How many ratings of each value a coach has in a team (kind `c`, id = the coach), a workshop
+ * (`w`) and a schedule (`s`) got: kept from feedbacks by a trigger in the writing transaction
+ * (migration scale_reads), so averages and spreads cost one row whatever the number of ratings.
+ */
+export const FeedbackTotalSchema = defineEntity({
+  name: 'FeedbackTotal',
+  tableName: 'feedback_totals',
+  properties: {
+    kind: p.string().length(1).primary().$type<(typeof FEEDBACK_TOTAL_KINDS)[number]>(),
+    id: p.uuid().primary(),
+    tenantId: p.uuid().primary(),
+    n1: p.integer().default(0),
+    n2: p.integer().default(0),
+    n3: p.integer().default(0),
+    n4: p.integer().default(0),
+    n5: p.integer().default(0),
+  },
+})
+export class FeedbackTotal extends FeedbackTotalSchema.class {}
+FeedbackTotalSchema.setClass(FeedbackTotal)

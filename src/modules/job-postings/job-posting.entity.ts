@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, pageGenerationTrigger, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
+import { baseProperties, pageChangeTriggers, scope, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
 import { Tenant } from '../tenants'
 import { User } from '../users'
 import type { ApplicationStatus, InterviewQuestion, JobPreferences, JobStatus } from './job-posting.schema'
@@ -8,8 +8,8 @@ import type { ApplicationStatus, InterviewQuestion, JobPreferences, JobStatus } 
 export const JobPostingSchema = defineEntity({
   name: 'JobPosting',
   tableName: 'job_postings',
-  // Moves the pages' generation on (migration page_generation): servers drop the signed-in pages they keep.
-  triggers: [pageGenerationTrigger('job_postings')],
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
+  triggers: [...pageChangeTriggers('job_postings', [scope.tenant()])],
   filters: { ...softDeleteFilters, ...tenantFilter },
   indexes: [{ name: 'job_postings_tenant_status_idx', properties: ['tenant', 'status'] }],
   properties: {
@@ -67,8 +67,8 @@ export interface ApplicationAnswer {
 export const JobApplicationSchema = defineEntity({
   name: 'JobApplication',
   tableName: 'job_applications',
-  // Moves the pages' generation on (migration page_generation): servers drop the signed-in pages they keep.
-  triggers: [pageGenerationTrigger('job_applications')],
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
+  triggers: [...pageChangeTriggers('job_applications', [scope.tenant()])],
   filters: tenantFilter,
   uniques: [{ name: 'job_applications_posting_email_unique', properties: ['jobPosting', 'email'] }],
   properties: {

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, pageGenerationTrigger } from '../../platform/db/schemas'
+import { baseProperties, pageChangeTriggers, scope } from '../../platform/db/schemas'
 import { Booking, BookingSeat } from '../bookings'
 import { User } from '../users'
 import type { NotificationKind } from './notification.schema'
@@ -18,8 +18,8 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number]
 export const SentNotificationSchema = defineEntity({
   name: 'SentNotification',
   tableName: 'sent_notifications',
-  // Moves the pages' generation on (migration page_generation): servers drop the signed-in pages they keep.
-  triggers: [pageGenerationTrigger('sent_notifications')],
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
+  triggers: [...pageChangeTriggers('sent_notifications', [scope.user()])],
   uniques: [{ name: 'sent_notifications_seat_kind_start_unique', properties: ['seat', 'kind', 'startsAt'] }],
   indexes: [
     // The retry pass reads only the failed ones that are due.
@@ -51,8 +51,8 @@ SentNotificationSchema.setClass(SentNotification)
 export const MailOptOutSchema = defineEntity({
   name: 'MailOptOut',
   tableName: 'mail_opt_outs',
-  // Moves the pages' generation on (migration page_generation): servers drop the signed-in pages they keep.
-  triggers: [pageGenerationTrigger('mail_opt_outs')],
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
+  triggers: [...pageChangeTriggers('mail_opt_outs', [scope.user()])],
   properties: {
     user: () => p.manyToOne(User).primary().deleteRule('cascade'),
     kind: p.string().length(24).primary().$type<NotificationKind>(),

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, pageGenerationTrigger } from '../../platform/db/schemas'
+import { baseProperties, pageChangeTriggers, scope } from '../../platform/db/schemas'
 import { Booking } from '../bookings'
 import { Tenant } from '../tenants'
 import { User } from '../users'
@@ -27,13 +27,32 @@ export const PaymentSchema = defineEntity({
       expression: `create trigger payments_payout_transfer after insert or update of status on payments
   for each row when (new.kind = 'payment' and new.status in ('succeeded', 'refunded')) execute function payout_transfer_for_payment();`,
     },
-    pageGenerationTrigger('payments'),
+    ...pageChangeTriggers('payments', [scope.tenant(), scope.user()]),
+    // The booking's transfer row follows its money (migration payout_ledger, which creates the function).
+    {
+      name: 'payments_transfer_money',
+      timing: 'after',
+      events: ['insert', 'update', 'delete'],
+      expression: `create trigger payments_transfer_money after insert or update of amount, status, kind, booking_id or delete on payments
+  for each row execute function payout_transfer_money();`,
+    },
   ],
   uniques: [
     { name: 'payments_charge_unique', properties: ['chargeId'], where: 'charge_id is not null' },
     { name: 'payments_refund_unique', properties: ['refundId'], where: 'refund_id is not null' },
   ],
-  indexes: [{ properties: ['paymentIntentId'] }],
+  indexes: [
+    { properties: ['paymentIntentId'] },
+    // A client's payments, newest first, and the bookings they paid or had refunded (their documents).
+    {
+      name: 'payments_user_created_idx',
+      expression: `create index "payments_user_created_idx" on "payments" ("user_id", "created_at" desc) where user_id is not null`,
+    },
+    {
+      name: 'payments_user_documents_idx',
+      expression: `create index "payments_user_documents_idx" on "payments" ("user_id", "booking_id", "kind") where (kind = 'payment' and status in ('succeeded', 'refunded')) or (kind = 'refund' and status = 'succeeded')`,
+    },
+  ],
   properties: {
     ...baseProperties,
     tenant: () => p.manyToOne(Tenant).deleteRule('cascade').index(),
@@ -105,8 +124,8 @@ export interface InvoiceLines {
 export const InvoiceSchema = defineEntity({
   name: 'Invoice',
   tableName: 'invoices',
-  // Moves the pages' generation on (migration page_generation): servers drop the signed-in pages they keep.
-  triggers: [pageGenerationTrigger('invoices')],
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
+  triggers: [...pageChangeTriggers('invoices', [scope.tenant()])],
   uniques: [
     { name: 'invoices_tenant_number_unique', properties: ['tenant', 'number'] },
     { name: 'invoices_booking_kind_unique', properties: ['booking', 'kind'] },

@@ -15,8 +15,9 @@ export {
   transferSessions,
   transfersPage,
 } from './ledger.view'
-export { ConnectedAccount, ConnectPayout, PayoutReversal, PayoutTransfer } from './payout.entity'
+export { ConnectedAccount, ConnectPayout, PayoutFeePercent, PayoutMoneyDelta, PayoutMoneyTotal, PayoutReversal, PayoutTransfer } from './payout.entity'
 export { REVERSE_JOB, SWEEP_JOB, sweepPayouts, TRANSFER_JOB } from './payout.jobs'
 export { payoutRoutes } from './payout.routes'
 export { EARNING_STATUSES, markSchedulePaid, split } from './payout.service'
+export { type MoneyTotals, moneyTotals, ROLL_UP_JOB, rollUpPayoutMoney, syncFeePercents } from './totals'
 export { settleSchedule, transferOnce } from './transfer.service'

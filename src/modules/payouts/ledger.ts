@@ -25,28 +25,21 @@ export const refundWindowMs = () => config.PAYOUT_REFUND_WINDOW_HOURS * 3_600_00
 /** When a session's money becomes due to its coach. */
 export const dueAt = (endDate: Date) => new Date(endDate.getTime() + refundWindowMs())
 
-/** Per transfer row: what the booking's payments and refund rows say now (a lateral join on `t.booking_id`). */
-export const MONEY_JOIN = `left join lateral (
-    select coalesce(sum(p.amount) filter (where p.kind = 'payment' and p.status in ('succeeded', 'refunded')), 0)::int as gross,
-           coalesce(sum(p.amount) filter (where p.kind = 'refund' and p.status in ('pending', 'succeeded')), 0)::int as refunded,
-           coalesce(sum(p.amount) filter (where p.kind = 'refund' and p.status = 'succeeded'), 0)::int as refunded_done,
-           count(*) filter (where p.kind = 'refund' and p.status = 'pending')::int as refunds_pending
-      from payments p where p.booking_id = t.booking_id) m on true`
-
 /**
- * Every transfer row with the booking's money now, its session and its fee percent. `?` is the
- * moment "due" is measured against. Callers add their conditions after `where true`.
+ * Every transfer row with the booking's money now (kept on the row by triggers from its payments
+ * and refunds: migration payout_ledger), its session and its fee. `?` is the moment "due" is
+ * measured against. Callers add their conditions after `where true`.
  */
 export const LEDGER_SQL = `
   select t.id, t.booking_id, t.workshop_schedule_id, t.coach_id, t.tenant_id, t.currency, t.state, t.amount, t.reversed,
-         t.stripe_transfer_id, t.transferred_at, t.failure_message, t.attempt,
-         m.gross, m.refunded, m.refunds_pending,
+         t.stripe_transfer_id, t.transferred_at, t.failure_message, t.attempt, t.starts_at,
+         t.paid as gross, t.refunds as refunded, t.refunds_pending,
          coalesce(t.fee_percent, ${planFeeSql('tn')}) as fee_percent,
          s.start_date, s.end_date, s.timezone, w.id as workshop_id, w.title, b.seats, b.status as booking_status,
          u.email, u.username, u.profile->>'firstName' as first_name, u.profile->>'lastName' as last_name,
          coalesce(a.payouts_enabled and a.transfers_active, false) as account_enabled,
          (s.end_date + make_interval(hours => ${config.PAYOUT_REFUND_WINDOW_HOURS}) <= ?::timestamptz) as due,
-         round(greatest(m.gross - m.refunded, 0) * coalesce(t.fee_percent, ${planFeeSql('tn')}) / 100.0)::int as fee
+         t.live_fee as fee
     from payout_transfers t
     join tenants tn on tn.id = t.tenant_id
     join workshop_schedules s on s.id = t.workshop_schedule_id
@@ -54,7 +47,6 @@ export const LEDGER_SQL = `
     join bookings b on b.id = t.booking_id
     join users u on u.id = b.user_id
     left join connected_accounts a on a.user_id = t.coach_id
-    ${MONEY_JOIN}
    where true`
 
 export type TransferStatus = 'pending' | 'transferred' | 'reversed' | 'partially_reversed'

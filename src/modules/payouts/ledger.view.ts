@@ -4,10 +4,12 @@
  * (./ledger.ts), so every figure reconciles to the bookings' payments and refunds.
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
+import { config } from '../../config'
 import { clock } from '../../platform/clock'
 import { type PageRequest, pagedSql } from '../../platform/db/paged-sql'
 import { isId } from '../../platform/http/ids'
 import { LEDGER_SQL, type LedgerRow, ledgerRow, scheduleMoneySql, type TransferStatus } from './ledger'
+import { moneyTotals } from './totals'
 
 export interface BalanceRow {
   currency: string
@@ -30,48 +32,54 @@ export interface BalanceRow {
 
 const n = (v: unknown) => Number(v ?? 0)
 
-/** A coach's balance per currency. */
+/**
+ * A coach's balance per currency, from their totals (./totals.ts) and the open transfers already
+ * due (their session over and past its refund window: few, the sweep sends them), not from every
+ * transfer they ever had.
+ */
 export async function coachBalance(em: EntityManager, coachId: string, at = clock.now()): Promise<BalanceRow[]> {
-  const rows = await em.execute<any[]>(
-    `select l.currency,
-            coalesce(sum(greatest(l.gross - l.refunded, 0) - l.fee) filter (where l.state in ('pending', 'sending') and not l.due), 0)::int as pending,
-            coalesce(sum(greatest(l.gross - l.refunded, 0) - l.fee) filter (where l.state in ('pending', 'sending') and l.due), 0)::int as available,
-            coalesce(sum(l.amount - l.reversed) filter (where l.state in ('transferred', 'manual')), 0)::int as transferred,
-            coalesce(sum(l.gross), 0)::int as gross, coalesce(sum(least(l.refunded, l.gross)), 0)::int as refunded, coalesce(sum(l.fee), 0)::int as fee,
-            coalesce(sum(greatest(l.gross - l.refunded, 0) - l.fee), 0)::int as net,
-            coalesce(sum((select coalesce(sum(r.amount), 0) from payout_reversals r where r.transfer_id = l.id and r.status = 'pending')), 0)::int as reversing,
-            0 as paid_out
-       from (${LEDGER_SQL} and t.coach_id = ? and t.state <> 'void') l group by l.currency
-     union all
-     select p.currency, 0, 0, 0, 0, 0, 0, 0, 0, coalesce(sum(p.amount), 0)::int
-       from connect_payouts p join connected_accounts a on a.id = p.account_id
-      where a.user_id = ? and p.status = 'paid' group by p.currency`,
-    [at, coachId, coachId],
-  )
+  const [totals, due, other] = await Promise.all([
+    moneyTotals(em, coachId),
+    em.execute<any[]>(
+      `select t.currency, coalesce(sum(greatest(t.paid - t.refunds, 0) - t.live_fee), 0)::bigint as available
+         from payout_transfers t where t.coach_id = ? and t.state in ('pending', 'sending') and t.ends_at <= ?::timestamptz - make_interval(hours => ${config.PAYOUT_REFUND_WINDOW_HOURS})
+        group by t.currency`,
+      [coachId, at],
+    ),
+    em.execute<any[]>(
+      `select currency, 'reversing' as kind, coalesce(sum(r.amount), 0)::bigint as amount
+         from payout_reversals r join payout_transfers t on t.id = r.transfer_id where r.status = 'pending' and t.coach_id = ? group by t.currency
+       union all
+       select p.currency, 'paid_out', coalesce(sum(p.amount), 0)::bigint
+         from connect_payouts p join connected_accounts a on a.id = p.account_id where a.user_id = ? and p.status = 'paid' group by p.currency`,
+      [coachId, coachId],
+    ),
+  ])
   const byCurrency = new Map<string, BalanceRow>()
-  for (const r of rows) {
-    const b = byCurrency.get(r.currency) ?? {
-      currency: r.currency,
-      pending: 0,
-      available: 0,
-      transferred: 0,
-      paidOut: 0,
-      gross: 0,
-      refunded: 0,
-      fee: 0,
-      net: 0,
-      reversing: 0,
-    }
-    b.pending += n(r.pending)
-    b.available += n(r.available)
-    b.transferred += n(r.transferred)
-    b.paidOut += n(r.paid_out)
-    b.gross += n(r.gross)
-    b.refunded += n(r.refunded)
-    b.fee += n(r.fee)
-    b.net += n(r.net)
-    b.reversing += n(r.reversing)
-    byCurrency.set(r.currency, b)
+  const row = (currency: string) => {
+    let b = byCurrency.get(currency)
+    if (!b)
+      byCurrency.set(currency, (b = { currency, pending: 0, available: 0, transferred: 0, paidOut: 0, gross: 0, refunded: 0, fee: 0, net: 0, reversing: 0 }))
+    return b
+  }
+  for (const t of totals) {
+    const b = row(t.currency)
+    b.pending += t.openPaid - t.openRefunded - t.openFee
+    b.transferred += t.transferred
+    b.gross += t.allPaid
+    b.refunded += t.allRefunded
+    b.fee += t.allFee
+    b.net += t.allPaid - t.allRefunded - t.allFee
+  }
+  for (const d of due) {
+    const b = row(d.currency)
+    b.available += n(d.available)
+    b.pending -= n(d.available)
+  }
+  for (const o of other) {
+    const b = row(o.currency)
+    if (o.kind === 'reversing') b.reversing += n(o.amount)
+    else b.paidOut += n(o.amount)
   }
   return [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency))
 }
@@ -95,8 +103,8 @@ export const TRANSFER_STATUSES = Object.keys(STATUS_SQL) as TransferStatus[]
 
 /** Sortable columns of the transfers list (API names and the table's column ids). */
 export const TRANSFER_SORTS: Record<string, string> = {
-  session: 't.start_date',
-  startDate: 't.start_date',
+  session: 't.starts_at',
+  startDate: 't.starts_at',
   transferredAt: 't.transferred_at',
   net: '(greatest(t.gross - t.refunded, 0) - t.fee)',
   gross: 't.gross',
@@ -104,21 +112,29 @@ export const TRANSFER_SORTS: Record<string, string> = {
   client: 'lower(coalesce(t.first_name, t.username, t.email))',
 }
 
-/** One page of transfers (one statement); scope ids that are not ids match nothing. */
+/**
+ * One page of transfers (one statement), newest session first from the coach's index (or in the
+ * order asked); scope ids that are not ids match nothing. Counted over the transfer rows alone.
+ */
 export async function transfersPage(em: EntityManager, scope: TransferScope, req: PageRequest, at = clock.now()) {
   const id = (v: string | null | undefined) => (v == null ? null : isId(v) ? v : '00000000-0000-0000-0000-000000000000')
-  const status = scope.status && Object.hasOwn(STATUS_SQL, scope.status) ? STATUS_SQL[scope.status as TransferStatus] : 'true'
-  const [row, coach, tenant, workshop, schedule] = [id(scope.id), id(scope.coachId), id(scope.tenantId), id(scope.workshopId), id(scope.scheduleId)]
-  const page = await pagedSql(
-    em,
-    `${LEDGER_SQL} and t.state <> 'void' and ${status}
-        and (?::uuid is null or t.coach_id = ?::uuid) and (?::uuid is null or t.tenant_id = ?::uuid)
-        and (?::uuid is null or w.id = ?::uuid) and (?::uuid is null or s.id = ?::uuid) and (?::uuid is null or t.id = ?::uuid)`,
-    [at, coach, coach, tenant, tenant, workshop, workshop, schedule, schedule, row, row],
-    req,
-    TRANSFER_SORTS,
-    't.start_date desc, t.id',
-  )
+  const status = scope.status && Object.hasOwn(STATUS_SQL, scope.status) ? STATUS_SQL[scope.status as TransferStatus] : null
+  const where: string[] = ["t.state <> 'void'"]
+  const params: unknown[] = []
+  for (const [column, value] of [
+    ['t.coach_id', id(scope.coachId)],
+    ['t.tenant_id', id(scope.tenantId)],
+    ['t.workshop_schedule_id', id(scope.scheduleId)],
+    ['t.id', id(scope.id)],
+  ] as const)
+    if (value) where.push(`${column} = ?`) && params.push(value)
+  if (status) where.push(status)
+  const workshop = id(scope.workshopId)
+  if (workshop) where.push('t.workshop_schedule_id in (select ws.id from workshop_schedules ws where ws.workshop_id = ?)') && params.push(workshop)
+  const page = await pagedSql(em, `${LEDGER_SQL} and ${where.join(' and ')}`, [at, ...params], req, TRANSFER_SORTS, 't.starts_at desc, t.id', {
+    sql: `select 1 from payout_transfers t where ${where.join(' and ')}`,
+    params,
+  })
   return { ...page, rows: page.rows.map((r) => ledgerRow(r, at)) }
 }
 
@@ -173,14 +189,21 @@ export async function loadScheduleMoney(em: EntityManager, scheduleIds: string[]
   return out
 }
 
-/** The sessions a coach's transfers belong to (a table's filter), newest first. */
+/**
+ * The sessions a coach's transfers belong to (a table's filter): the 15 next and the 10 latest
+ * around now (of one workshop, or of every one), newest first.
+ */
 export async function transferSessions(em: EntityManager, coachId: string, workshopId?: string | null) {
-  const rows = await em.execute<any[]>(
-    `select s.id, s.start_date, s.timezone, w.title from workshop_schedules s join workshops w on w.id = s.workshop_id
-      where exists (select 1 from payout_transfers t where t.workshop_schedule_id = s.id and t.coach_id = ? and t.state <> 'void')
-        and (?::uuid is null or w.id = ?::uuid)
-      order by s.start_date desc limit 200`,
-    [coachId, workshopId && isId(workshopId) ? workshopId : null, workshopId && isId(workshopId) ? workshopId : null],
-  )
+  const workshop = workshopId && isId(workshopId) ? workshopId : null
+  const at = clock.now()
+  const part = (dir: 'next' | 'past') => `(select s.id, s.start_date, s.timezone, w.title from workshop_schedules s join workshops w on w.id = s.workshop_id
+      where s.id in (select t.workshop_schedule_id from payout_transfers t where t.coach_id = ? and t.state <> 'void'
+                       and t.starts_at ${dir === 'next' ? '>=' : '<'} ? ${workshop ? 'and t.workshop_schedule_id in (select ws.id from workshop_schedules ws where ws.workshop_id = ?)' : ''}
+                     order by t.starts_at ${dir === 'next' ? 'asc' : 'desc'} limit ${dir === 'next' ? 60 : 40})
+      order by s.start_date ${dir === 'next' ? 'asc' : 'desc'} limit ${dir === 'next' ? 15 : 10})`
+  const rows = await em.execute<any[]>(`select * from (${part('next')} union ${part('past')}) x order by x.start_date desc`, [
+    ...[coachId, at, ...(workshop ? [workshop] : [])],
+    ...[coachId, at, ...(workshop ? [workshop] : [])],
+  ])
   return rows.map((r) => ({ id: r.id as string, title: r.title as string, startDate: new Date(r.start_date), timezone: r.timezone as string }))
 }

@@ -6,7 +6,7 @@
  * super-admin's tenant filter), as payments do.
  */
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, pageGenerationTrigger } from '../../platform/db/schemas'
+import { baseProperties, pageChangeTriggers, scope } from '../../platform/db/schemas'
 import { Booking } from '../bookings'
 import { Payment } from '../payments'
 import { Tenant } from '../tenants'
@@ -21,8 +21,8 @@ import { WorkshopSchedule } from '../workshops'
 export const ConnectedAccountSchema = defineEntity({
   name: 'ConnectedAccount',
   tableName: 'connected_accounts',
-  // Moves the pages' generation on (migration page_generation): servers drop the signed-in pages they keep.
-  triggers: [pageGenerationTrigger('connected_accounts')],
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
+  triggers: [...pageChangeTriggers('connected_accounts', [scope.user()])],
   uniques: [
     { name: 'connected_accounts_user_unique', properties: ['user'] },
     { name: 'connected_accounts_stripe_unique', properties: ['stripeAccountId'], where: 'stripe_account_id is not null' },
@@ -64,13 +64,43 @@ export type TransferState = (typeof TRANSFER_STATES)[number]
 export const PayoutTransferSchema = defineEntity({
   name: 'PayoutTransfer',
   tableName: 'payout_transfers',
-  // Moves the pages' generation on (migration page_generation): servers drop the signed-in pages they keep.
-  triggers: [pageGenerationTrigger('payout_transfers')],
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
+  triggers: [
+    ...pageChangeTriggers('payout_transfers', [scope.tenant(), scope.user('coach_id')]),
+    // The live money and the session's dates (migration payout_ledger, which creates the functions).
+    {
+      name: 'payout_transfers_fill',
+      timing: 'before',
+      events: ['insert', 'update'],
+      expression: `create trigger payout_transfers_fill before insert or update on payout_transfers
+  for each row execute function payout_transfers_fill();`,
+    },
+    // Every change of a row's money adds its difference to the coach's totals (payout_money_deltas).
+    {
+      name: 'payout_transfers_money_delta',
+      timing: 'after',
+      events: ['insert', 'update', 'delete'],
+      expression: `create trigger payout_transfers_money_delta after insert or update or delete on payout_transfers
+  for each row execute function payout_money_delta();`,
+    },
+  ],
   uniques: [
     { name: 'payout_transfers_booking_unique', properties: ['booking'] },
     { name: 'payout_transfers_stripe_unique', properties: ['stripeTransferId'], where: 'stripe_transfer_id is not null' },
   ],
-  indexes: [{ properties: ['coach', 'currency'] }, { name: 'payout_transfers_open_idx', properties: ['schedule'], where: `state in ('pending', 'sending')` }],
+  indexes: [
+    { properties: ['coach', 'currency'] },
+    { name: 'payout_transfers_open_idx', properties: ['schedule'], where: `state in ('pending', 'sending')` },
+    // The coach's transfers by session (the transfers list) and the open ones by when their session ends (what is due).
+    {
+      name: 'payout_transfers_coach_starts_idx',
+      expression: `create index "payout_transfers_coach_starts_idx" on "payout_transfers" ("coach_id", "starts_at" desc, "id") where state <> 'void'`,
+    },
+    {
+      name: 'payout_transfers_coach_due_idx',
+      expression: `create index "payout_transfers_coach_due_idx" on "payout_transfers" ("coach_id", "ends_at") include ("currency", "paid", "refunds", "live_fee") where state in ('pending', 'sending')`,
+    },
+  ],
   properties: {
     ...baseProperties,
     tenant: () => p.manyToOne(Tenant).deleteRule('cascade').index(),
@@ -95,6 +125,18 @@ export const PayoutTransferSchema = defineEntity({
     stripeTransferId: p.string().length(255).nullable(),
     transferredAt: p.datetime().nullable(),
     failureMessage: p.string().length(500).nullable(),
+    /**
+     * Kept by triggers (migration payout_ledger), never set in code: the booking's money now (what
+     * was paid, the refunds recorded, done and still pending), the fee on what is left at the row's
+     * percent (or the plan's: payout_fee_percents), and the session's start and end.
+     */
+    paid: p.integer().default(0),
+    refunds: p.integer().default(0),
+    refundsDone: p.integer().default(0),
+    refundsPending: p.integer().default(0),
+    liveFee: p.integer().default(0),
+    startsAt: p.datetime().nullable(),
+    endsAt: p.datetime().nullable(),
   },
 })
 export class PayoutTransfer extends PayoutTransferSchema.class {}
@@ -107,8 +149,8 @@ export type ReversalStatus = (typeof REVERSAL_STATUSES)[number]
 export const PayoutReversalSchema = defineEntity({
   name: 'PayoutReversal',
   tableName: 'payout_reversals',
-  // Moves the pages' generation on (migration page_generation): servers drop the signed-in pages they keep.
-  triggers: [pageGenerationTrigger('payout_reversals')],
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
+  triggers: [...pageChangeTriggers('payout_reversals', [scope.tenant()])],
   uniques: [
     { name: 'payout_reversals_refund_unique', properties: ['refund'], where: 'refund_id is not null' },
     { name: 'payout_reversals_stripe_unique', properties: ['stripeReversalId'], where: 'stripe_reversal_id is not null' },
@@ -133,8 +175,8 @@ PayoutReversalSchema.setClass(PayoutReversal)
 export const ConnectPayoutSchema = defineEntity({
   name: 'ConnectPayout',
   tableName: 'connect_payouts',
-  // Moves the pages' generation on (migration page_generation): servers drop the signed-in pages they keep.
-  triggers: [pageGenerationTrigger('connect_payouts')],
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
+  triggers: [...pageChangeTriggers('connect_payouts', [`'u:' || (select a.user_id from connected_accounts a where a.id = r.account_id)`])],
   uniques: [{ name: 'connect_payouts_stripe_unique', properties: ['stripePayoutId'] }],
   properties: {
     ...baseProperties,
@@ -150,3 +192,64 @@ export const ConnectPayoutSchema = defineEntity({
 })
 export class ConnectPayout extends ConnectPayoutSchema.class {}
 ConnectPayoutSchema.setClass(ConnectPayout)
+
+/** The platform's fee percent per tenant plan, as the server's configuration says (written at start). */
+export const PayoutFeePercentSchema = defineEntity({
+  name: 'PayoutFeePercent',
+  tableName: 'payout_fee_percents',
+  properties: {
+    plan: p.string().length(16).primary(),
+    percent: p.integer(),
+  },
+})
+export class PayoutFeePercent extends PayoutFeePercentSchema.class {}
+PayoutFeePercentSchema.setClass(PayoutFeePercent)
+
+/** What a coach's payout totals add up (the columns of payout_money_totals and payout_money_deltas). */
+const moneyColumns = {
+  coachId: p.uuid(),
+  tenantId: p.uuid(),
+  currency: p.string().length(3),
+  /** open rows (pending, sending) and those of them that still hold money */
+  openCount: p.integer().default(0),
+  openHeld: p.integer().default(0),
+  openPaid: p.integer().default(0),
+  openRefunded: p.integer().default(0),
+  openFee: p.integer().default(0),
+  /** every row but void ones */
+  allPaid: p.integer().default(0),
+  allRefunded: p.integer().default(0),
+  allFee: p.integer().default(0),
+  /** transferred or paid outside Stripe, less reversals */
+  transferred: p.integer().default(0),
+}
+
+/**
+ * A coach's payout totals per team and currency, rolled up from payout_money_deltas by a job every
+ * minute (one writer: no row every payment waits on). Read with the deltas not rolled up yet.
+ */
+export const PayoutMoneyTotalSchema = defineEntity({
+  name: 'PayoutMoneyTotal',
+  tableName: 'payout_money_totals',
+  properties: {
+    ...moneyColumns,
+    coachId: p.uuid().primary(),
+    tenantId: p.uuid().primary(),
+    currency: p.string().length(3).primary(),
+  },
+})
+export class PayoutMoneyTotal extends PayoutMoneyTotalSchema.class {}
+PayoutMoneyTotalSchema.setClass(PayoutMoneyTotal)
+
+/** One change of a transfer row's money, added to its coach's totals (insert only: writers never wait on each other). */
+export const PayoutMoneyDeltaSchema = defineEntity({
+  name: 'PayoutMoneyDelta',
+  tableName: 'payout_money_deltas',
+  indexes: [{ name: 'payout_money_deltas_coach_idx', properties: ['coachId'] }],
+  properties: {
+    id: p.bigint().primary().autoincrement(),
+    ...moneyColumns,
+  },
+})
+export class PayoutMoneyDelta extends PayoutMoneyDeltaSchema.class {}
+PayoutMoneyDeltaSchema.setClass(PayoutMoneyDelta)

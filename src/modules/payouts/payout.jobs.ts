@@ -51,7 +51,7 @@ export async function sweepPayouts(at = clock.now(), opts: { coachId?: string | 
   const toReverse = await em.execute<any[]>(
     `select t.id from payout_transfers t
       where t.state = 'transferred' and (?::uuid is null or t.coach_id = ?::uuid)
-        and ((select coalesce(sum(p.amount), 0) from payments p where p.booking_id = t.booking_id and p.kind = 'refund' and p.status = 'succeeded') > t.refunded
+        and (t.refunds_done > t.refunded
           or exists (select 1 from payout_reversals r where r.transfer_id = t.id and r.status = 'pending' and (r.lease_until is null or r.lease_until <= ?)))
       limit 500`,
     [coach, coach, at],

@@ -1,11 +1,11 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, pageGenerationTrigger } from '../../platform/db/schemas'
+import { baseProperties, pageChangeTriggers, scope } from '../../platform/db/schemas'
 
 export const RoleSchema = defineEntity({
   name: 'Role',
   tableName: 'roles',
-  // Moves the pages' generation on (migration page_generation): servers drop the signed-in pages they keep.
-  triggers: [pageGenerationTrigger('roles')],
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
+  triggers: [...pageChangeTriggers('roles', [scope.global])],
   properties: {
     ...baseProperties,
     name: p.string().length(255).unique(),
@@ -22,8 +22,8 @@ RoleSchema.setClass(Role)
 export const PermissionSchema = defineEntity({
   name: 'Permission',
   tableName: 'permissions',
-  // Moves the pages' generation on (migration page_generation): servers drop the signed-in pages they keep.
-  triggers: [pageGenerationTrigger('permissions')],
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
+  triggers: [...pageChangeTriggers('permissions', [scope.global])],
   properties: {
     ...baseProperties,
     name: p.string().length(255).unique(),

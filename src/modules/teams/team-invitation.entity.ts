@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, pageGenerationTrigger, tenantFilter } from '../../platform/db/schemas'
+import { baseProperties, pageChangeTriggers, scope, tenantFilter } from '../../platform/db/schemas'
 import { Tenant } from '../tenants'
 import { User } from '../users'
 import { TEAM_INVITATION_STATUSES, type TeamInvitationStatus } from './team.schema'
@@ -13,8 +13,8 @@ import { TEAM_INVITATION_STATUSES, type TeamInvitationStatus } from './team.sche
 export const TeamInvitationSchema = defineEntity({
   name: 'TeamInvitation',
   tableName: 'team_invitations',
-  // Moves the pages' generation on (migration page_generation): servers drop the signed-in pages they keep.
-  triggers: [pageGenerationTrigger('team_invitations')],
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
+  triggers: [...pageChangeTriggers('team_invitations', [scope.tenant(), scope.email()])],
   filters: tenantFilter,
   uniques: [
     { name: 'team_invitations_token_unique', properties: ['tokenHash'] },

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, listingGenerationTrigger, pageGenerationTrigger, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
+import { baseProperties, pageChangeTriggers, scope, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
 import type { RefundPolicy } from '../../shared/refund-policy'
 import { User } from '../users'
 
@@ -11,9 +11,8 @@ export type MemberStatus = (typeof MEMBER_STATUSES)[number]
 export const TenantSchema = defineEntity({
   name: 'Tenant',
   tableName: 'tenants',
-  // Moves the marketplace listing's generation on (migration listing_generation, which also
-  // creates the function; the DDL here is what it runs): servers drop their kept listing answers.
-  triggers: [listingGenerationTrigger('tenants', { deletesOnly: true }), pageGenerationTrigger('tenants')],
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
+  triggers: [...pageChangeTriggers('tenants', [scope.tenant('id'), scope.listing])],
   filters: softDeleteFilters,
   uniques: [{ name: 'tenants_slug_unique', properties: ['slug'], where: 'deleted_at is null' }],
   properties: {
@@ -37,8 +36,8 @@ TenantSchema.setClass(Tenant)
 export const MembershipSchema = defineEntity({
   name: 'Membership',
   tableName: 'memberships',
-  // Moves the pages' generation on (migration page_generation): servers drop the signed-in pages they keep.
-  triggers: [pageGenerationTrigger('memberships')],
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
+  triggers: [...pageChangeTriggers('memberships', [scope.tenant(), scope.user()])],
   uniques: [{ properties: ['tenant', 'user'] }],
   properties: {
     ...baseProperties,

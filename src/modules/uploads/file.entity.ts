@@ -1,12 +1,12 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, pageGenerationTrigger } from '../../platform/db/schemas'
+import { baseProperties, pageChangeTriggers, scope } from '../../platform/db/schemas'
 import { User } from '../users'
 
 export const StoredFileSchema = defineEntity({
   name: 'StoredFile',
   tableName: 'files',
-  // Moves the pages' generation on (migration page_generation): servers drop the signed-in pages they keep.
-  triggers: [pageGenerationTrigger('files')],
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
+  triggers: [...pageChangeTriggers('files', [scope.user('owner_id')])],
   properties: {
     ...baseProperties,
     owner: () => p.manyToOne(User).nullable().deleteRule('set null'),

@@ -1,5 +1,5 @@
 import { defineEntity, type Opt, p } from '@mikro-orm/core'
-import { baseProperties, listingGenerationTrigger, pageGenerationTrigger, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
+import { baseProperties, pageChangeTriggers, scope, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
 
 export interface SocialAccount {
   platform: string
@@ -45,6 +45,10 @@ export interface CoachProfile {
 export { USER_STATUSES } from './user.schema'
 export type UserStatus = import('./user.schema').UserStatusValue
 
+/** A user's teams as page-change scopes: their memberships and the teams they booked in (booking_people). */
+const USER_TENANTS = `unnest(array(select 't:' || m.tenant_id from memberships m where m.user_id = r.id
+  union select 't:' || p.tenant_id from booking_people p where p.user_id = r.id))`
+
 export const UserSchema = defineEntity({
   name: 'User',
   tableName: 'users',
@@ -60,9 +64,8 @@ export const UserSchema = defineEntity({
     or old.profile is distinct from new.profile or old.coach_profile is distinct from new.coach_profile)
   execute function touch_listing_cards();`,
     },
-    // Moves the marketplace listing's generation on (migration listing_generation).
-    listingGenerationTrigger('users', { deletesOnly: true }),
-    pageGenerationTrigger('users'),
+    // Notes what its writes change for kept pages and memos: the user, the listing (coach names) and every team they belong to or booked in.
+    ...pageChangeTriggers('users', [scope.user('id'), scope.listing, USER_TENANTS]),
     // The marketplace search (workshops/public.search.ts, migration public_search): the documents of
     // a coach's schedules follow their names, and the lexicon gets the words of a coach's names.
     // (A sign-in or a setting of someone else's writes no document: they coach no schedule.)

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, pageGenerationTrigger, tenantFilter } from '../../platform/db/schemas'
+import { baseProperties, pageChangeTriggers, scope, tenantFilter } from '../../platform/db/schemas'
 import { Tenant } from '../tenants'
 
 import { DISCOUNT_TYPES, VOUCHER_MODEL_TYPES } from './voucher.schema'
@@ -23,8 +23,8 @@ export interface VoucherData {
 export const VoucherSchema = defineEntity({
   name: 'Voucher',
   tableName: 'vouchers',
-  // Moves the pages' generation on (migration page_generation): servers drop the signed-in pages they keep.
-  triggers: [pageGenerationTrigger('vouchers')],
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
+  triggers: [...pageChangeTriggers('vouchers', [scope.tenant()])],
   filters: tenantFilter,
   uniques: [{ name: 'vouchers_tenant_code_unique', properties: ['tenant', 'code'] }],
   properties: {

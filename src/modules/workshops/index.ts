@@ -2,7 +2,7 @@
 export { findBookableSchedule, isCoachOf } from './bookable'
 export { onSeatsAdded } from './capacity.hooks'
 export * from './enums'
-export { forgetListings, listingGeneration, listingMemo, memoListing } from './listing-memo'
+export { forgetListings, listingMemo, memoListing } from './listing-memo'
 export {
   isoWithOffset,
   isPublicPage,

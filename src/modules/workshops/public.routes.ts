@@ -16,7 +16,7 @@ export const publicScheduleRoutes = new Elysia({ name: 'public-schedules' })
       const sp = new URL(request.url).searchParams
       parseIncludes(sp.get('include'), []) // rows always embed what they have: any include is unknown (422)
       const filters = parsePublicFilters(sp)
-      // Kept whole while the listing's generation stands (listing-memo.ts); a load writes it from
+      // Kept whole while no listing change is seen (listing-memo.ts); a load writes it from
       // the cached cards' JSON (public.cards.ts): the rows are not serialized again.
       const json = await memoListing(ctx.em, `api:${JSON.stringify(filters)}`, (em) => listPublicSchedulesJson(em, filters))
       return new Response(json, { headers: { 'content-type': 'application/json' } })

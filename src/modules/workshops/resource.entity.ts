@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, pageGenerationTrigger, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
+import { baseProperties, pageChangeTriggers, scope, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
 import { Tenant } from '../tenants'
 import type { ResourceType } from './enums'
 import { Workshop } from './workshop.entity'
@@ -8,8 +8,8 @@ import { Workshop } from './workshop.entity'
 export const WorkshopResourceSchema = defineEntity({
   name: 'WorkshopResource',
   tableName: 'workshop_resources',
-  // Moves the pages' generation on (migration page_generation): servers drop the signed-in pages they keep.
-  triggers: [pageGenerationTrigger('workshop_resources')],
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
+  triggers: [...pageChangeTriggers('workshop_resources', [scope.tenant()])],
   filters: { ...softDeleteFilters, ...tenantFilter },
   properties: {
     ...baseProperties,

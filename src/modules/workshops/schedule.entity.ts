@@ -1,12 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import {
-  baseProperties,
-  listingGenerationTrigger,
-  pageGenerationTrigger,
-  softDeleteFilters,
-  softDeleteProperties,
-  tenantFilter,
-} from '../../platform/db/schemas'
+import { baseProperties, pageChangeTriggers, scope, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
 import { Tenant } from '../tenants'
 import { User } from '../users'
 import type { ContentStatus, DeliveryMode, PayoutStatus, SkillLevel, Visibility } from './enums'
@@ -16,11 +9,27 @@ import { Workshop } from './workshop.entity'
 export const WorkshopScheduleSchema = defineEntity({
   name: 'WorkshopSchedule',
   tableName: 'workshop_schedules',
-  // Moves the marketplace listing's generation on (migration listing_generation, which also
-  // creates the function; the DDL here is what it runs): servers drop their kept listing answers.
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
   triggers: [
-    listingGenerationTrigger('workshop_schedules'),
-    pageGenerationTrigger('workshop_schedules'),
+    ...pageChangeTriggers('workshop_schedules', [scope.tenant(), scope.listing]),
+    // The bookings keep copies of the start and the coach (migration scale_reads).
+    {
+      name: 'workshop_schedules_copy_to_bookings',
+      timing: 'after',
+      events: ['update'],
+      expression: `create trigger workshop_schedules_copy_to_bookings after update of start_date, coach_id, workshop_id on workshop_schedules
+  for each row when (old.start_date is distinct from new.start_date or old.coach_id is distinct from new.coach_id or old.workshop_id is distinct from new.workshop_id)
+  execute function schedules_copy_to_bookings();`,
+    },
+    // ...and their payout rows copies of the start and end (migration payout_ledger).
+    {
+      name: 'workshop_schedules_copy_to_transfers',
+      timing: 'after',
+      events: ['update'],
+      expression: `create trigger workshop_schedules_copy_to_transfers after update of start_date, end_date on workshop_schedules
+  for each row when (old.start_date is distinct from new.start_date or old.end_date is distinct from new.end_date)
+  execute function schedules_copy_to_transfers();`,
+    },
     // The marketplace search's document of each workshop and coach a schedule pairs (search.entity.ts,
     // migration public_search): added with the schedule, in bulk for a bulk insert.
     {
@@ -43,6 +52,16 @@ export const WorkshopScheduleSchema = defineEntity({
   filters: { ...softDeleteFilters, ...tenantFilter },
   indexes: [
     { properties: ['tenant', 'startDate'] },
+    // A coach's schedules in a team by start (the dashboard's coming ones, the filters' options)
+    // and a workshop's (its page: the next ones and the latest).
+    {
+      name: 'workshop_schedules_coach_idx',
+      expression: `create index "workshop_schedules_coach_idx" on "workshop_schedules" ("coach_id", "tenant_id", "start_date") where deleted_at is null`,
+    },
+    {
+      name: 'workshop_schedules_workshop_start_idx',
+      expression: `create index "workshop_schedules_workshop_start_idx" on "workshop_schedules" ("workshop_id", "start_date")`,
+    },
     // The marketplace list (public.service.ts): published public rows in start-date order, with
     // the filtered columns included so pages and capped counts are read from the index alone.
     {

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, pageGenerationTrigger } from '../../platform/db/schemas'
+import { baseProperties, pageChangeTriggers, scope } from '../../platform/db/schemas'
 
 /** Global tags (every tenant shares them): what a workshop is about. */
 export const TagSchema = defineEntity({
@@ -15,7 +15,7 @@ export const TagSchema = defineEntity({
       expression: `create trigger tags_touch_listing_cards after update on tags
   for each row when (old.name is distinct from new.name or old.slug is distinct from new.slug) execute function touch_listing_cards();`,
     },
-    pageGenerationTrigger('tags'),
+    ...pageChangeTriggers('tags', [scope.global, scope.listing]),
   ],
   properties: {
     ...baseProperties,

@@ -1,13 +1,13 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, pageGenerationTrigger, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
+import { baseProperties, pageChangeTriggers, scope, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
 import type { SkillLevel } from './enums'
 
 /** A template is global: super-admins manage it, coaches of every tenant start workshops from it. */
 export const WorkshopTemplateSchema = defineEntity({
   name: 'WorkshopTemplate',
   tableName: 'workshop_templates',
-  // Moves the pages' generation on (migration page_generation): servers drop the signed-in pages they keep.
-  triggers: [pageGenerationTrigger('workshop_templates')],
+  // Notes what its writes change for kept pages and memos (platform/db/schemas.ts pageChangeTriggers).
+  triggers: [...pageChangeTriggers('workshop_templates', [scope.global])],
   filters: softDeleteFilters,
   uniques: [{ name: 'workshop_templates_slug_unique', properties: ['slug'], where: 'deleted_at is null' }],
   properties: {

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
-import { baseProperties, pageGenerationTrigger, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
+import { baseProperties, pageChangeTriggers, scope, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
 import type { RefundPolicy } from '../../shared/refund-policy'
 import { Tenant } from '../tenants'
 import { User } from '../users'
@@ -20,7 +20,7 @@ export const WorkshopSchema = defineEntity({
       expression: `create trigger workshops_touch_listing_cards after update on workshops
   for each row when (old.* is distinct from new.*) execute function touch_listing_cards();`,
     },
-    pageGenerationTrigger('workshops'),
+    ...pageChangeTriggers('workshops', [scope.tenant(), scope.listing]),
     // The marketplace search (public.search.ts, migration public_search, which creates the functions):
     // the documents of this workshop's schedules follow its title, description and price, and the
     // lexicon gets its words.
@@ -85,7 +85,7 @@ export const WorkshopTagSchema = defineEntity({
       expression: `create trigger workshop_tags_touch_listing_cards after insert or update or delete on workshop_tags
   for each row execute function touch_listing_cards();`,
     },
-    pageGenerationTrigger('workshop_tags'),
+    ...pageChangeTriggers('workshop_tags', [`'t:' || (select w.tenant_id from workshops w where w.id = r.workshop_id)`, scope.listing]),
   ],
   indexes: [{ name: 'workshop_tags_tag_id_index', properties: ['tag'] }],
   properties: {

@@ -36,38 +36,37 @@ export const tenantFilter = {
 }
 
 /**
- * The statement trigger that moves the marketplace listing's generation on (migration
- * listing_generation creates the function; this DDL is what it runs): every write of `table`,
- * or with `deletesOnly` only soft and hard deletes, makes the servers drop their kept listing
- * answers. Declared on the entity so the schema diff knows it.
+ * Page changes (migration page_changes; src/platform/db/changes.ts reads them): every statement
+ * that writes a table a kept page or memo shows notes what it changed, as scopes computed from
+ * the rows it wrote (`r`, old and new): `t:<tenant id>`, `u:<user id>`, `e:<email>`, `l` (the
+ * marketplace listing), `g` (everything: global lists such as roles and tags). A kept page names
+ * the scopes it depends on and is dropped by the first change to one of them that commits after it
+ * was rendered, on every server (changes are read by commit order, so a write acknowledged before
+ * a request is always seen by it). Declared on the entities, so the schema diff knows them.
  */
-export function listingGenerationTrigger(table: string, opts: { deletesOnly?: boolean } = {}) {
-  const on = opts.deletesOnly ? 'update of deleted_at or delete' : 'insert or update or delete or truncate'
-  return {
-    name: `${table}_listing_generation`,
-    timing: 'after' as const,
-    events: opts.deletesOnly
-      ? (['update', 'delete'] as ('update' | 'delete')[])
-      : (['insert', 'update', 'delete', 'truncate'] as ('insert' | 'update' | 'delete' | 'truncate')[]),
-    forEach: 'statement' as const,
-    expression: `create trigger ${table}_listing_generation after ${on} on ${table}
-  for each statement execute function bump_listing_generation();`,
-  }
+export const scope = {
+  tenant: (column = 'tenant_id') => `'t:' || r.${column}`,
+  user: (column = 'user_id') => `'u:' || r.${column}`,
+  email: (column = 'email') => `'e:' || lower(r.${column})`,
+  listing: `'l'`,
+  global: `'g'`,
 }
 
 /**
- * The statement trigger that moves the pages' generation on (migration page_generation creates
- * the function; this DDL is what it runs): every write of `table` makes the servers drop the
- * signed-in pages they keep (src/pages/page-memo.ts). On every table a page shows, that is
- * all but the sessions, one-time codes, rate limits and the webhook log.
+ * The statement triggers that note a table's page changes: one per event (PostgreSQL's transition
+ * tables take one event each). `scopes` are SQL expressions over a written row `r` (see `scope`);
+ * a null one notes nothing. (A TRUNCATE is not noted: nothing of the product truncates; after one
+ * by hand, restart the servers or wait for the memos' seconds.)
  */
-export function pageGenerationTrigger(table: string) {
-  return {
-    name: `${table}_page_generation`,
+export function pageChangeTriggers(table: string, scopes: string[]) {
+  const args = scopes.map((e) => `'${e.replace(/'/g, "''")}'`).join(', ')
+  const on = (event: 'insert' | 'update' | 'delete', referencing: string) => ({
+    name: `${table}_page_changes_${event[0]}`,
     timing: 'after' as const,
-    events: ['insert', 'update', 'delete', 'truncate'] as ('insert' | 'update' | 'delete' | 'truncate')[],
+    events: [event],
     forEach: 'statement' as const,
-    expression: `create trigger ${table}_page_generation after insert or update or delete or truncate on ${table}
-  for each statement execute function bump_page_generation();`,
-  }
+    expression: `create trigger ${table}_page_changes_${event[0]} after ${event} on ${table} referencing ${referencing}
+  for each statement execute function note_page_changes(${args});`,
+  })
+  return [on('insert', 'new table as new_rows'), on('update', 'old table as old_rows new table as new_rows'), on('delete', 'old table as old_rows')]
 }

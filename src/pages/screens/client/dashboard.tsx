@@ -1,7 +1,7 @@
 /** /b: the client dashboard: next workshop, waitlist entries and offers, upcoming, waiting for payment, seats to fill, invitations to me, payments, metrics. */
 import { css } from 'styled-system/css'
 import { fmtDateTime, fmtRange, MODE_LABEL, money } from '../../../../islands/lib/format'
-import { type ClientBookingRow, clientBookings, invitationsToMe, latestPayments, myWaitlist } from '../../../modules/bookings'
+import { type ClientBookingRow, clientDashboardLists, invitationsToMe, latestPayments, myWaitlist } from '../../../modules/bookings'
 import { clientMetrics } from '../../../modules/dashboard'
 import { now } from '../../../platform/clock'
 import { Island } from '../../island'
@@ -13,22 +13,19 @@ async function load(ctx: PageContext) {
   const t = now()
   // One query at a time: the page streams, so its latency matters less than leaving the
   // connection pool to the first bytes of other requests (a dashboard is ~5 queries).
-  const bookings = await clientBookings(ctx.em, me.id)
-  const invitations = await invitationsToMe(ctx.em, me)
+  // Each list a screenful, read in index order: the page costs what it shows, whatever the history.
+  const lists = await clientDashboardLists(ctx.em, me.id)
+  const invitations = await invitationsToMe(ctx.em, me, 5)
   const payments = await latestPayments(ctx.em, me.id, 5)
-  const waitlist = await myWaitlist(ctx.em, me.id)
+  const waitlist = await myWaitlist(ctx.em, me.id, 5)
   const metrics = await clientMetrics(ctx.em, me.id, { from: new Date(t.getTime() - 30 * 86_400_000), to: t })
-  const coming = bookings.filter((b) => ['PENDING', 'CONFIRMED'].includes(b.status) && new Date(b.schedule.startDate) > t).reverse()
   return {
-    next: coming.find((b) => b.status === 'CONFIRMED') ?? null,
-    upcoming: coming.slice(0, 5),
-    unpaid: bookings.filter((b) => b.status === 'PENDING' && b.mine),
-    toFill: coming.filter((b) => b.mine && b.seatsFree > 0),
+    ...lists,
     invitations,
     waitlist,
     payments,
     metrics: { ...metrics, nextWorkshopAt: metrics.nextWorkshopAt ? new Date(metrics.nextWorkshopAt).toISOString() : null },
-    currency: bookings[0]?.currency ?? 'usd',
+    currency: lists.upcoming[0]?.currency ?? payments[0]?.currency ?? 'usd',
   }
 }
 type Data = Awaited<ReturnType<typeof load>>

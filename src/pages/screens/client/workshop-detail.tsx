@@ -4,7 +4,7 @@
  */
 import { css } from 'styled-system/css'
 import { fmtDateTime, fmtRange, MODE_LABEL } from '../../../../islands/lib/format'
-import { clientBookings, clientResources, clientWorkshops } from '../../../modules/bookings'
+import { bookingsBetween, clientResources, clientWorkshop, upcomingBookings } from '../../../modules/bookings'
 import { now } from '../../../platform/clock'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
@@ -15,13 +15,39 @@ import { ResourceList } from './resources'
 
 export type WorkshopTab = 'overview' | 'history' | 'bookings' | 'calendar' | 'resources'
 
+const DAY = 86_400_000
+/**
+ * The instants a calendar view can show, with a week's margin for the days of the months beside
+ * it and for time zones: `?view=week&date=` that week, `?month=YYYY-MM` that month, else the
+ * month of `anchor` (the next session).
+ */
+function calendarWindow(params: URLSearchParams, anchor: string) {
+  const date = params.get('date')
+  if (params.get('view') === 'week' && date && /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(date))) {
+    const t = Date.parse(`${date}T00:00:00Z`)
+    return { from: new Date(t - 8 * DAY), to: new Date(t + 9 * DAY) }
+  }
+  const month = params.get('month')
+  const first = month && /^\d{4}-\d{2}$/.test(month) && !Number.isNaN(Date.parse(`${month}-01`)) ? `${month}-01` : `${anchor.slice(0, 7)}-01`
+  const t = Date.parse(`${first}T00:00:00Z`)
+  return { from: new Date(t - 8 * DAY), to: new Date(t + 40 * DAY) }
+}
+
 async function loadFor(ctx: PageContext, tab: WorkshopTab) {
   const me = ctx.user!
-  const [workshop] = await clientWorkshops(ctx.em, me.id, ctx.params.id)
+  const workshop = await clientWorkshop(ctx.em, me.id, ctx.params.id)
   if (!workshop) return null
   const bookingHref = `/b/workshops/${workshop.id}/bookings/{id}`
+  const upcoming = await upcomingBookings(ctx.em, me.id, 10, { workshopId: workshop.id })
   const [bookings, resources, table] = await Promise.all([
-    clientBookings(ctx.em, me.id, { workshopId: workshop.id }),
+    // The overview lists the next sessions (a screenful; the Bookings tab pages through all); the
+    // calendar the sessions of the month or week it shows.
+    tab === 'calendar'
+      ? (() => {
+          const w = calendarWindow(ctx.url.searchParams, upcoming[0]?.schedule.startDate ?? now().toISOString())
+          return bookingsBetween(ctx.em, me.id, w.from, w.to, workshop.id)
+        })()
+      : Promise.resolve(upcoming),
     tab === 'resources' ? clientResources(ctx.em, me.id, workshop.id) : Promise.resolve([]),
     tab === 'history' || tab === 'bookings'
       ? loadTableData(ctx, 'client-bookings', {
@@ -42,7 +68,7 @@ function makePage(tab: WorkshopTab) {
     const w = data.workshop
     const base = `/b/workshops/${w.id}`
     const t = new Date(data.now).getTime()
-    const coming = data.bookings.filter((b) => new Date(b.schedule.endDate).getTime() >= t && b.status !== 'CANCELLED').reverse()
+    const coming = data.bookings.filter((b) => new Date(b.schedule.endDate).getTime() >= t && b.status !== 'CANCELLED')
     return (
       <div className={pageStack}>
         <PageHeader title={w.title} crumbs={[['Workshops', '/b/workshops']]} description={`With ${w.coachName}`} />
@@ -119,7 +145,7 @@ function makePage(tab: WorkshopTab) {
         ) : null}
         {tab === 'resources' ? (
           <Card title="Resources" id="resources">
-            <ResourceList rows={data.resources} attending={data.bookings.some((b) => ['CONFIRMED', 'COMPLETED'].includes(b.status))} />
+            <ResourceList rows={data.resources} attending={data.workshop.attending} />
           </Card>
         ) : null}
       </div>

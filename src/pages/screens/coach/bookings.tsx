@@ -10,7 +10,7 @@ import { useTz } from '../client/parts'
 import { fmtShort, PageHeader, stack } from './ui'
 
 async function load(ctx: PageContext) {
-  const schedules = await coachScheduleOptions(ctx.em, ctx.user!.id, await teamId(ctx))
+  const schedules = await coachScheduleOptions(ctx.em, ctx.user!.id, await teamId(ctx), ctx.url.searchParams.get('schedule'))
   const options = { schedule: schedules.map((s): [string, string] => [s.id, `${s.title} · ${fmtShort(s.startDate, s.timezone)}`]) }
   return { table: await loadTableData(ctx, 'coach-bookings', { options }) }
 }

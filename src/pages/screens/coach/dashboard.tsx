@@ -220,7 +220,7 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
               <span className={css({ fontSize: '2xl', fontWeight: 'bold' })} data-testid="payouts-pending">
                 {money(d.payoutsPending.net, currency)}
               </span>{' '}
-              <span className={muted}>net of {plural(d.payoutsPending.schedules, 'schedule')}</span>
+              <span className={muted}>net of {plural(d.payoutsPending.bookings, 'paid booking')}</span>
             </p>
             <a className={link} href="/c/account/payouts">
               Your payouts

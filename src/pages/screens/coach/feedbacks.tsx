@@ -10,7 +10,10 @@ import { card, fmtShort, muted, PageHeader, Stat, stack } from './ui'
 
 async function load(ctx: PageContext) {
   const team = await teamId(ctx)
-  const [workshops, schedules] = await Promise.all([coachWorkshopRatings(ctx.em, ctx.user!.id, team), coachScheduleOptions(ctx.em, ctx.user!.id, team)])
+  const [workshops, schedules] = await Promise.all([
+    coachWorkshopRatings(ctx.em, ctx.user!.id, team),
+    coachScheduleOptions(ctx.em, ctx.user!.id, team, ctx.url.searchParams.get('schedule')),
+  ])
   const options = {
     workshop: workshops.map((w): [string, string] => [w.id, `${w.title}${w.average ? ` (${w.average}★)` : ''}`]),
     schedule: schedules.map((s): [string, string] => [s.id, `${s.title} · ${fmtShort(s.startDate, s.timezone)}`]),

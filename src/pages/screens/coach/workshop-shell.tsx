@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { Skeleton } from '../../../../design-system/components/skeleton/skeleton'
-import { planUsage, type WorkshopDetail, workshopDetail, workshopFormOptions } from '../../../modules/coach'
+import { planUsage, type ScheduleWindow, type WorkshopDetail, workshopDetail, workshopFormOptions } from '../../../modules/coach'
 import { Island } from '../../island'
 import { PageSkeleton } from '../../layouts/skeleton'
 import type { PageContext } from '../../routes'
@@ -18,8 +18,9 @@ export const WORKSHOP_TABS = [
   ['/resources', 'Resources'],
 ] as const
 
-export async function loadWorkshop(ctx: PageContext, opts: { form?: boolean } = {}) {
-  const detail = await workshopDetail(ctx.em, ctx.user!.id, await teamId(ctx), ctx.params.id)
+/** A workshop tab's data: the workshop, the schedules the tab shows (`schedules`: none unless asked), the plan and the form's options. */
+export async function loadWorkshop(ctx: PageContext, opts: { form?: boolean; schedules?: ScheduleWindow } = {}) {
+  const detail = await workshopDetail(ctx.em, ctx.user!.id, await teamId(ctx), ctx.params.id, opts.schedules)
   if (!detail) return null
   const plan = await planUsage(ctx.em, ctx.user!.defaultTenantSlug)
   const options = opts.form ? await workshopFormOptions(ctx.em) : { templates: [], tags: [] }

@@ -89,14 +89,19 @@ const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: '
 export const calendar: PageModule<WorkshopData & { view: 'month' | 'week'; anchor: string; tz: string }> = {
   title: (d) => `Calendar · ${d.workshop.title}`,
   load: async (ctx) => {
-    const d = await loadWorkshop(ctx)
-    if (!d) return null
     const view = ctx.url.searchParams.get('view') === 'week' ? 'week' : 'month'
+    const raw = ctx.url.searchParams.get('date')
+    const day = raw && /^\d{4}-\d{2}-\d{2}$/.test(raw) && !Number.isNaN(Date.parse(raw)) ? raw : null
+    // The schedules of the month or week shown, with two days' margin each side for time zones.
+    const a = new Date(`${day ?? now().toISOString().slice(0, 10)}T00:00:00Z`)
+    const from = view === 'month' ? Date.UTC(a.getUTCFullYear(), a.getUTCMonth(), 1) - 9 * DAY : a.getTime() - 9 * DAY
+    const to = view === 'month' ? Date.UTC(a.getUTCFullYear(), a.getUTCMonth() + 1, 1) + 9 * DAY : a.getTime() + 9 * DAY
+    const d = await loadWorkshop(ctx, { schedules: { kind: 'range', from: new Date(from), to: new Date(to) } })
+    if (!d) return null
     const tzCount = new Map<string, number>()
     for (const s of d.schedules) tzCount.set(s.timezone, (tzCount.get(s.timezone) ?? 0) + 1)
     const tz = [...tzCount].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'UTC'
-    const raw = ctx.url.searchParams.get('date')
-    const anchor = raw && /^\d{4}-\d{2}-\d{2}$/.test(raw) && !Number.isNaN(Date.parse(raw)) ? raw : dayKey(now(), tz)
+    const anchor = day ?? dayKey(now(), tz)
     return { ...d, view, anchor, tz }
   },
   Page: ({ data, ctx }) => {

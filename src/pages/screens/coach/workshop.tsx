@@ -4,8 +4,38 @@ import { workshopTitle } from '../../../modules/coach'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
 import { teamId } from '../../team'
-import { card, fmtDateTime, muted } from './ui'
+import { card, fmtDateTime, link, muted } from './ui'
 import { loadWorkshop, type WorkshopData, WorkshopFrame, WorkshopFrameSkeleton } from './workshop-shell'
+
+/** The overview shows a screenful of schedules: where there are more, where to find them. */
+function MoreSchedules({ data }: { data: WorkshopData }) {
+  const coming = data.schedules.filter((s) => !s.ended && !s.deleted).length
+  const past = data.schedules.filter((s) => s.ended && !s.deleted).length
+  const base = `/c/workshops/${data.workshop.id}`
+  if (data.counts.coming <= coming && data.counts.past <= past) return null
+  return (
+    <p className={muted} data-testid="more-schedules">
+      {data.counts.coming > coming ? (
+        <>
+          Showing the next {coming} of {data.counts.coming} coming dates:{' '}
+          <a className={link} href={`${base}/calendar`}>
+            see them all in the calendar
+          </a>
+          .{' '}
+        </>
+      ) : null}
+      {data.counts.past > past ? (
+        <>
+          {past ? `The ${past} latest of ${data.counts.past} past dates are shown: ` : `${data.counts.past} past dates: `}
+          <a className={link} href={`${base}/history`}>
+            see the history
+          </a>
+          .
+        </>
+      ) : null}
+    </p>
+  )
+}
 
 function Page({ data, ctx }: { data: WorkshopData; ctx: PageContext }) {
   const w = data.workshop
@@ -73,6 +103,7 @@ function Page({ data, ctx }: { data: WorkshopData; ctx: PageContext }) {
           })),
         }}
       />
+      <MoreSchedules data={data} />
     </WorkshopFrame>
   )
 }
@@ -82,7 +113,7 @@ export default {
   title: (title: string) => title,
   defer: true,
   head: async (ctx: PageContext) => workshopTitle(ctx.em, ctx.user!.id, await teamId(ctx), ctx.params.id),
-  load: (ctx: PageContext) => loadWorkshop(ctx, { form: true }),
+  load: (ctx: PageContext) => loadWorkshop(ctx, { form: true, schedules: { kind: 'overview' } }),
   Fallback: ({ ctx, head }) => <WorkshopFrameSkeleton ctx={ctx} head={head} tab="" />,
   Page,
 } satisfies PageModule<WorkshopData, string>

@@ -4,7 +4,7 @@
  * a busy listing costs the database a query per URL and window instead of one per visitor.
  * Per app server and bounded; a cache, not state (any server can answer any request): a change
  * shows on a page within the window. The JSON API's list keeps its answers by the listing's
- * generation instead (`memoListing` of the workshops module): a change shows there at once, on
+ * page changes instead (`memoListing` of the workshops module): a change shows there at once, on
  * every server, for one tiny read per request.
  */
 import { listingMemo } from '../../../modules/workshops'

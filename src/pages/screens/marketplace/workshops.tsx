@@ -43,7 +43,7 @@ async function load(ctx: PageContext): Promise<Data> {
     }
   }
   // The page memo (2 s, no database read per visit): a page view costs nothing of PostgreSQL. The
-  // JSON API keeps its answers by the listing's generation instead (exact across servers, one tiny
+  // JSON API keeps its answers by the listing's page changes instead (exact across servers, one tiny
   // read per request); with that read per visit two servers scaled worse here (README, Benchmark figures).
   const result = await pageCache(`workshops:${JSON.stringify(filters)}`, () => listPublicSchedules(ctx.em.fork(), filters))
   return { result, values, errors }
