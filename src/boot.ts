@@ -11,6 +11,7 @@ import { migrateUp, withStartupLock } from './platform/db/orm'
 import { log } from './platform/log'
 import { registerService, startServices, stopServices } from './services'
 import './platform/housekeeping'
+import './platform/audit/prune'
 
 // Development and tests without Stripe keys: the local Stripe-compatible server, a development
 // tool loaded only then (product code never imports tools/).

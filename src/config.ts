@@ -80,6 +80,8 @@ const EnvSchema = v.object({
   PLATFORM_FEE_PERCENT: v.optional(int(0), '10'),
   // A booking's money goes to its coach this many hours after its session ended (refunds may still come until then).
   PAYOUT_REFUND_WINDOW_HOURS: v.optional(int(0), '24'),
+  // Days the audit log keeps a team's changes (a daily job deletes older rows).
+  AUDIT_RETENTION_DAYS: v.optional(int(1), '730'),
   CURRENCY: v.optional(v.pipe(v.string(), v.length(3, 'must be a 3-letter currency code')), 'usd'),
 })
 

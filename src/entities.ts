@@ -1,12 +1,13 @@
 /** Every entity the ORM knows; a module adds its own here. */
 
-import { AccessToken, OneTimeCode, RateLimitSchema, Session } from './modules/auth'
+import { AccessToken, KnownDevice, OneTimeCode, Passkey, RateLimitSchema, Session, WebauthnChallenge } from './modules/auth'
 import { Booking, BookingPerson, BookingReschedule, BookingSeat, ClientWorkshop, WaitlistEntry } from './modules/bookings'
 import { Feedback, FeedbackTotal } from './modules/feedback'
 import { JobApplication, JobPosting } from './modules/job-postings'
 import { MailOptOut, SentNotification } from './modules/notifications'
 import { Invoice, Payment, WebhookEvent } from './modules/payments'
 import { ConnectedAccount, ConnectPayout, PayoutFeePercent, PayoutMoneyDelta, PayoutMoneyTotal, PayoutReversal, PayoutTransfer } from './modules/payouts'
+import { DataExport } from './modules/privacy'
 import { Permission, Role } from './modules/roles'
 import { TeamInvitation } from './modules/teams'
 import { Membership, Tenant } from './modules/tenants'
@@ -14,6 +15,7 @@ import { StoredFile } from './modules/uploads'
 import { User } from './modules/users'
 import { Voucher } from './modules/vouchers'
 import { SearchDocument, SearchTerm, Tag, Workshop, WorkshopResource, WorkshopSchedule, WorkshopTag, WorkshopTemplate } from './modules/workshops'
+import { AuditEntry } from './platform/audit'
 import { initOrm, type OrmOptions } from './platform/db/orm'
 import { PageChange } from './platform/db/page-change.entity'
 
@@ -61,6 +63,11 @@ export const entities = [
   SentNotification,
   MailOptOut,
   PageChange,
+  Passkey,
+  WebauthnChallenge,
+  KnownDevice,
+  AuditEntry,
+  DataExport,
 ]
 
 /** The ORM with the app's entities (boot, scripts and tests open it through here). */

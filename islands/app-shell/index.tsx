@@ -18,7 +18,7 @@ import { split } from '../lib/split'
 import { mountToaster } from '../lib/toast'
 import { onUserUpdated } from '../lib/user-events'
 import { AvatarLite } from './avatar-lite'
-import { navigation } from './nav'
+import { legalLinks, navigation } from './nav'
 import type { AppShellProps } from './props'
 import { NavSearch } from './search'
 import { shortcutOf } from './shortcuts'
@@ -46,6 +46,19 @@ function rememberTimeZone() {
 }
 
 const iconSize = css({ color: 'fg.default', '& svg': { w: '5', h: '5' } })
+// The legal pages: small links under the account menu (hidden when the sidebar is collapsed).
+const legalNav = css({
+  display: 'flex',
+  flexWrap: 'wrap',
+  columnGap: '3',
+  rowGap: '1',
+  px: '2',
+  pt: '1',
+  fontSize: 'xs',
+  '& a': { color: 'fg.muted', textDecoration: 'none', _hover: { color: 'fg.default', textDecoration: 'underline' } },
+  '& a[aria-current=page]': { color: 'fg.default' },
+  'aside[data-state=closed] &': { display: 'none' },
+})
 
 export default function AppShell(props: AppShellProps) {
   const { area, path, canCoach, allowed } = props
@@ -251,6 +264,13 @@ export default function AppShell(props: AppShellProps) {
                   },
                 ]}
               />
+              <nav aria-label="Legal" className={legalNav}>
+                {legalLinks(area).map((l) => (
+                  <a key={l.href} href={l.href} aria-current={path === l.href ? 'page' : undefined}>
+                    {l.label}
+                  </a>
+                ))}
+              </nav>
             </div>
           }
         />

@@ -4,6 +4,7 @@ import { SearchIcon } from 'lucide-react'
 import { forwardRef, useId, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import { Input } from '../../design-system/components/input/input'
+import { count } from '../../src/shared/words'
 import { search } from './nav'
 import type { AppShellProps } from './props'
 
@@ -54,7 +55,7 @@ export const NavSearch = forwardRef<HTMLInputElement, Pick<AppShellProps, 'area'
         />
       </label>
       <p id={`${id}-status`} aria-live="polite" className={css({ srOnly: !open || results.length > 0, fontSize: 'xs', color: 'fg.muted', pt: '2', px: '1' })}>
-        {open ? (results.length ? `${results.length} result${results.length === 1 ? '' : 's'}` : `Nothing matched “${query.trim()}”.`) : ''}
+        {open ? (results.length ? count(results.length, 'result') : `Nothing matched “${query.trim()}”.`) : ''}
       </p>
       {open && results.length ? (
         <div

@@ -23,8 +23,19 @@ export function afterSwitch(path: string) {
 
 const HIDE_CLOSED = css({ 'aside[data-state=closed] &': { display: 'none' } })
 const LABEL = css({ fontSize: 'xs', color: 'fg.muted', fontWeight: 'medium' })
-const NAME = css({ fontSize: 'sm', fontWeight: 'semibold', truncate: true, minW: '0', flex: '1', textAlign: 'start' })
-const TRIGGER = css({ w: 'full', justifyContent: 'space-between', gap: '2', '& svg': { flexShrink: '0' } })
+// Whole team names: a long one wraps (never cut to "Acme Coaching Intern…", which two teams may share).
+const NAME = css({
+  fontSize: 'sm',
+  fontWeight: 'semibold',
+  minW: '0',
+  flex: '1',
+  textAlign: 'start',
+  whiteSpace: 'normal',
+  overflowWrap: 'anywhere',
+  lineHeight: 'snug',
+})
+const TRIGGER = css({ w: 'full', h: 'auto', minH: '9', py: '1.5', justifyContent: 'space-between', gap: '2', '& svg': { flexShrink: '0' } })
+const ITEM_NAME = css({ flex: '1', whiteSpace: 'normal', overflowWrap: 'anywhere' })
 
 export default function TeamSwitcher({ team, path }: { team: Team | undefined; path: string }) {
   const [busy, setBusy] = useState<string | null>(null)
@@ -71,7 +82,7 @@ export default function TeamSwitcher({ team, path }: { team: Team | undefined; p
           checked: t.slug === current?.slug,
           label: (
             <>
-              <span className={css({ flex: '1', truncate: true })}>{t.name}</span>
+              <span className={ITEM_NAME}>{t.name}</span>
               {t.slug === current?.slug ? <CheckIcon aria-hidden /> : null}
             </>
           ),

@@ -16,7 +16,19 @@ export interface UserMenuItem {
 }
 
 /** A menu item is a ghost button spanning the menu, its text at the start. */
-const itemCss = css({ w: 'full', justifyContent: 'flex-start', gap: '2', px: '2.5', fontWeight: 'normal', color: 'fg.default', '& svg': { w: '4', h: '4' } })
+const itemCss = css({
+  w: 'full',
+  h: 'auto',
+  minH: '9',
+  py: '1.5',
+  textAlign: 'start',
+  justifyContent: 'flex-start',
+  gap: '2',
+  px: '2.5',
+  fontWeight: 'normal',
+  color: 'fg.default',
+  '& svg': { w: '4', h: '4' },
+})
 
 export function UserMenu({
   trigger,

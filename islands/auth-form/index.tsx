@@ -20,6 +20,7 @@ import type { AuthFormProps } from './props'
 type Step = 'email' | 'code'
 
 const loadCodeStep = () => import('./code-step')
+const loadPasskey = () => import('./passkey')
 const CodeStep = lazy(loadCodeStep)
 
 const stack = css({ display: 'flex', flexDir: 'column', gap: '5' })
@@ -51,6 +52,34 @@ export default function AuthForm({ mode, redirect, token, providers }: AuthFormP
         setNotice(err instanceof ApiError && err.message ? err.message : 'This sign-in link is invalid, used or expired. Please ask for a new one.')
       })
   }, [token])
+
+  // Passkeys (sign-in only): the browser's autofill in the email field, and the button.
+  const [passkeys, setPasskeys] = useState(false)
+  const [passkeyBusy, setPasskeyBusy] = useState(false)
+  useEffect(() => {
+    if (mode !== 'login' || token) return
+    let live = true
+    void loadPasskey().then((m) => {
+      if (!live || !m.passkeysSupported()) return
+      setPasskeys(true)
+      m.passkeySignIn(redirect, true)
+        .then((to) => location.assign(to))
+        .catch((err: Error) => live && setNotice(err.message))
+    })
+    return () => {
+      live = false
+    }
+  }, [mode, token])
+  const withPasskey = async () => {
+    setPasskeyBusy(true)
+    setNotice(null)
+    try {
+      location.assign(await (await loadPasskey()).passkeySignIn(redirect))
+    } catch (err) {
+      setNotice((err as Error).message)
+      setPasskeyBusy(false)
+    }
+  }
 
   const id = useId()
   const [value, setValue] = useState('')
@@ -130,7 +159,7 @@ export default function AuthForm({ mode, redirect, token, providers }: AuthFormP
               size="md"
               type="email"
               name="email"
-              autoComplete="email"
+              autoComplete={mode === 'login' ? 'username webauthn' : 'email'}
               inputMode="email"
               placeholder="you@example.com"
               value={value}
@@ -150,6 +179,11 @@ export default function AuthForm({ mode, redirect, token, providers }: AuthFormP
           <Button type="submit" size="lg" loading={sending} loadingText="Sending code...">
             Continue with email
           </Button>
+          {passkeys ? (
+            <Button variant="outline" size="lg" onClick={withPasskey} loading={passkeyBusy} data-testid="passkey-sign-in">
+              Sign in with a passkey
+            </Button>
+          ) : null}
         </form>
       ) : (
         <Suspense

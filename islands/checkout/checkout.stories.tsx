@@ -15,6 +15,14 @@ const base = {
   price: 149,
   currency: 'usd',
   bookingUrl: '/b/bookings/{id}',
+  session: {
+    startDate: '2026-05-12T13:00:00.000Z',
+    endDate: '2026-05-12T16:00:00.000Z',
+    timezone: 'Europe/London',
+    place: 'The Workshop Rooms, London, United Kingdom',
+    when: 'Tue, May 12, 2026, 2:00 PM – 5:00 PM London time (9:00 AM – 12:00 PM your time)',
+  },
+  refundDeadline: 'Full refund if you cancel by Tue, May 5, 2026, 2:00 PM London time.',
 }
 
 export const Seats: StoryObj<typeof meta> = { args: { ...base, seatsLeft: 5 } }

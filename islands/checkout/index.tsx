@@ -16,6 +16,7 @@ import { Button } from '../../design-system/components/button/button'
 import { FormField } from '../../design-system/components/field/form-field'
 import { Input } from '../../design-system/components/input/input'
 import { NativeSelect } from '../../design-system/components/native-select/native-select'
+import { count } from '../../src/shared/words'
 import { ApiError, get, post } from '../lib/api'
 import { check, focusFirstInvalid, useServerErrors } from '../lib/form'
 import type { Address, AddressField } from './address'
@@ -67,6 +68,13 @@ const alert = css({ borderWidth: '1px', borderColor: 'red.7', bg: 'red.2', color
 const control = css({ bg: 'bg.default' })
 const submitGap = css({ mt: '2' })
 const stack = css({ display: 'flex', flexDir: 'column', gap: '5' })
+
+/** What the seats mean before booking: one is the booker's; any others are theirs to give. */
+export function seatsNote(seats: number) {
+  if (seats <= 1) return 'One seat, for you. To bring colleagues, pick more seats: you invite them after booking.'
+  const others = seats - 1
+  return `One seat is yours; after booking, invite ${others === 1 ? 'someone to the other seat' : `people to the other ${count(others, 'seat')}`}.`
+}
 
 /** Resumed bookings need the card step before hydration (client-bare awaits this). */
 Checkout.prepare = (props: CheckoutProps) => (props.resume ? loadPayment() : undefined)
@@ -216,7 +224,7 @@ export default function Checkout(props: CheckoutProps) {
     >
       <div>
         <h2 className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>{offer ? 'Your seats from the waitlist' : 'Book your seats'}</h2>
-        <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>You hold one seat; invite others to the rest after booking.</p>
+        <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{seatsNote(offer?.seats ?? seats)}</p>
       </div>
       {formError && (
         <p role="alert" className={alert}>
@@ -227,7 +235,7 @@ export default function Checkout(props: CheckoutProps) {
       {offer ? (
         <OfferSeats offer={offer} />
       ) : (
-        <FormField label="Seats" id={`${id}-seats`} error={seatsError} hint={`${props.seatsLeft} ${props.seatsLeft === 1 ? 'seat' : 'seats'} left`}>
+        <FormField label="Seats" id={`${id}-seats`} error={seatsError} hint={count(props.seatsLeft, 'seat left')}>
           <NativeSelect
             name="seats"
             className={control}
@@ -243,7 +251,7 @@ export default function Checkout(props: CheckoutProps) {
           >
             {Array.from({ length: maxSeats }, (_, i) => i + 1).map((n) => (
               <option key={n} value={n}>
-                {n} {n === 1 ? 'seat' : 'seats'}
+                {count(n, 'seat')}
               </option>
             ))}
           </NativeSelect>
@@ -368,15 +376,13 @@ function OfferSeats({ offer }: { offer: NonNullable<CheckoutProps['offer']> }) {
       data-testid="offer"
       className={css({ borderWidth: '1px', borderColor: 'green.7', bg: 'green.2', color: 'green.12', borderRadius: 'l2', px: '3', py: '2', fontSize: 'sm' })}
     >
-      <p className={css({ fontWeight: 'semibold' })}>
-        {offer.seats} {offer.seats === 1 ? 'seat is' : 'seats are'} held for you
-      </p>
+      <p className={css({ fontWeight: 'semibold' })}>{count(offer.seats, 'seat is')} held for you</p>
       <p>
         {left === 0
           ? 'The offer has ended: the seats went to the next person waiting.'
           : mins === null
             ? 'Book them before the offer ends.'
-            : `Book ${offer.seats === 1 ? 'it' : 'them'} within ${mins} minute${mins === 1 ? '' : 's'}, or ${offer.seats === 1 ? 'it goes' : 'they go'} to the next person waiting.`}
+            : `Book ${offer.seats === 1 ? 'it' : 'them'} within ${count(mins, 'minute')}, or ${offer.seats === 1 ? 'it goes' : 'they go'} to the next person waiting.`}
       </p>
     </div>
   )

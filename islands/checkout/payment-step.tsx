@@ -16,6 +16,7 @@ import { useEffect, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { input } from 'styled-system/recipes/input'
 import { Button } from '../../design-system/components/button/button'
+import { count } from '../../src/shared/words'
 import { ApiError, post } from '../lib/api'
 import { Confirmation } from './confirmation'
 import type { CheckoutProps } from './props'
@@ -68,9 +69,12 @@ function useHoldLeft(until: string | null) {
   return left
 }
 
+/** "4:59" (minutes and seconds); past an hour "1:04:59". */
 const mmss = (ms: number) => {
   const s = Math.ceil(ms / 1000)
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
+  const h = Math.floor(s / 3600)
+  const m = Math.floor((s % 3600) / 60)
+  return `${h ? `${h}:${String(m).padStart(2, '0')}` : m}:${String(s % 60).padStart(2, '0')}`
 }
 
 export function PaymentStep({ booking, ...props }: { booking: Booking } & CheckoutProps) {
@@ -193,7 +197,7 @@ function CardForm({ booking, onPaid, ...props }: { booking: Booking; onPaid: () 
       <div>
         <h2 className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>Pay by card</h2>
         <p className={css({ color: 'fg.muted', fontSize: 'sm' })} data-testid="hold">
-          Your {booking.seats === 1 ? 'seat is' : `${booking.seats} seats are`} held for you
+          Your {booking.seats === 1 ? 'seat is' : count(booking.seats, 'seat is')} held for you
           {holdLeft ? (
             <>
               {' '}
@@ -306,9 +310,9 @@ function CardForm({ booking, onPaid, ...props }: { booking: Booking; onPaid: () 
           role="alert"
           className={css({
             borderWidth: '1px',
-            borderColor: 'amber.7',
-            bg: 'amber.2',
-            color: 'amber.12',
+            borderColor: 'yellow.7',
+            bg: 'yellow.2',
+            color: 'yellow.12',
             borderRadius: 'l2',
             px: '3',
             py: '2',

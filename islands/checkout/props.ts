@@ -15,6 +15,20 @@ export const CheckoutProps = v.object({
   seats: v.optional(v.number()),
   /** Where the confirmation links: `{id}` is replaced by the booking id. */
   bookingUrl: v.string(),
+  /** The session, for the confirmation's calendar links and its one-line summary. */
+  session: v.optional(
+    v.object({
+      startDate: v.string(),
+      endDate: v.string(),
+      timezone: v.string(),
+      /** "The Workshop Rooms, London, United Kingdom" or "Online". */
+      place: v.string(),
+      /** "Mon, Dec 7, 2026, 2:00 PM – 5:00 PM London time (…your time)". */
+      when: v.string(),
+    }),
+  ),
+  /** What a cancellation gives back and until when, in a sentence (null once the session started). */
+  refundDeadline: v.optional(v.nullable(v.string())),
   /** A waitlist offer: seats held for this user until `expiresAt`; the checkout books exactly those. */
   offer: v.optional(v.nullable(v.object({ id: v.string(), seats: v.number(), expiresAt: v.string() }))),
   /** A PENDING booking of this user and schedule whose seats are still held: checkout resumes at the card step. */

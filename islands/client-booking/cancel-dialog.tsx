@@ -54,9 +54,9 @@ function QuoteText({ q }: { q: Quote }) {
           borderRadius: 'l2',
           px: '3',
           py: '2',
-          borderColor: q.tier === 'none' ? 'amber.7' : 'border.subtle',
-          bg: q.tier === 'none' ? 'amber.2' : 'bg.subtle',
-          color: q.tier === 'none' ? 'amber.12' : 'fg.default',
+          borderColor: q.tier === 'none' ? 'yellow.7' : 'border.subtle',
+          bg: q.tier === 'none' ? 'yellow.2' : 'bg.subtle',
+          color: q.tier === 'none' ? 'yellow.12' : 'fg.default',
         })}
       >
         {q.tier === 'full' ? (

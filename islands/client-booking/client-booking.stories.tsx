@@ -1,4 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { mockApi } from '../../.storybook/mock-api'
+import { until } from '../../.storybook/play'
 import ClientBooking from './index'
 
 const booking = {
@@ -49,5 +51,56 @@ export const FeedbackGiven: Story = {
   args: {
     booking: { ...booking, status: 'COMPLETED', startDate: '2026-04-20T09:00:00.000Z', endDate: '2026-04-20T12:00:00.000Z' },
     feedback: { rating: 4, comment: 'Practical and well paced.' },
+  },
+}
+
+const OPTIONS = 'GET /v1/bookings/b1/reschedule-options'
+const option = {
+  startDate: '2026-05-19T13:00:00.000Z',
+  endDate: '2026-05-19T16:00:00.000Z',
+  timezone: 'Europe/London',
+  seatsLeft: 6,
+  amountTotal: 240,
+  discount: 0,
+  amountDue: 240,
+  difference: 0,
+  currency: 'usd',
+}
+const rescheduleOptions = {
+  data: [
+    { ...option, scheduleId: 's2', mode: 'IN-PERSON', venue: 'The Rooms, 1 High St', city: 'London, United Kingdom', changes: [], changeNotes: [] },
+    {
+      ...option,
+      scheduleId: 's3',
+      startDate: '2026-05-26T13:00:00.000Z',
+      endDate: '2026-05-26T16:00:00.000Z',
+      seatsLeft: 1,
+      mode: 'ONLINE',
+      venue: null,
+      city: null,
+      changes: ['mode'],
+      changeNotes: ['The format changes from in person to online: there is no venue, you join with the meeting link.'],
+    },
+  ],
+}
+/** Reschedule: each date with its hours on the workshop's clock (the viewer's beside), format, venue and city. */
+export const RescheduleDates: Story = {
+  args: { tz: 'America/New_York' },
+  decorators: [mockApi({ [OPTIONS]: { status: 200, body: rescheduleOptions } })],
+  play: async ({ canvasElement }) => {
+    const open = [...canvasElement.querySelectorAll('button')].find((b) => b.textContent === 'Reschedule')!
+    open.click()
+    await until(document, '[data-testid=reschedule-option]')
+  },
+}
+/** Reschedule to a date that changes the format: said plainly, and the move waits for the client's yes. */
+export const RescheduleChangesFormat: Story = {
+  args: { tz: 'America/New_York' },
+  decorators: [mockApi({ [OPTIONS]: { status: 200, body: rescheduleOptions } })],
+  play: async ({ canvasElement }) => {
+    const open = [...canvasElement.querySelectorAll('button')].find((b) => b.textContent === 'Reschedule')!
+    open.click()
+    ;(await until<HTMLInputElement>(document, 'input[value=s3]')).click()
+    await until(document, '[data-testid=reschedule-changes]')
   },
 }

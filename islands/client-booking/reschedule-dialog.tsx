@@ -1,19 +1,26 @@
 /**
  * Move a confirmed booking to another date of its workshop: the upcoming dates with its seats
- * free and the price difference of each (GET /v1/bookings/{id}/reschedule-options), then POST
- * /v1/bookings/{id}/reschedule. A cheaper or same-price date moves at once (a difference is
- * refunded to the card); a dearer one holds the new seats while the difference is paid by card
- * (Stripe.js, the checkout's loader), then finalize moves the booking.
+ * free, each with its format, venue and city, its hours on the workshop's clock (the viewer's
+ * beside them where they differ) and the price difference (GET
+ * /v1/bookings/{id}/reschedule-options), then POST /v1/bookings/{id}/reschedule. A date that
+ * changes the format, the venue or the city says so plainly and moves only once the client
+ * ticks that they accept it (`acceptChanges`). A cheaper or same-price date moves at once (a
+ * difference is refunded to the card); a dearer one holds the new seats while the difference
+ * is paid by card (Stripe.js, the checkout's loader), then finalize moves the booking.
  */
 import type { StripeCardElement } from '@stripe/stripe-js'
 import { useEffect, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { input } from 'styled-system/recipes/input'
 import { Button } from '../../design-system/components/button/button'
+import { Choice } from '../../design-system/components/choice/choice'
 import { Dialog } from '../../design-system/components/dialog/dialog'
+import { formatDay, sessionHours } from '../../src/shared/datetime'
+import { MODE_LABEL } from '../../src/shared/vocabulary'
+import { count } from '../../src/shared/words'
 import { getStripe } from '../checkout/stripe'
 import { ApiError, get, post } from '../lib/api'
-import { fmtRange, money } from '../lib/format'
+import { money } from '../lib/format'
 import type { ClientBookingProps } from './props'
 
 interface Option {
@@ -25,6 +32,11 @@ interface Option {
   amountDue: number
   difference: number
   currency: string
+  mode: string
+  venue: string | null
+  city: string | null
+  changes: ('mode' | 'venue' | 'city')[]
+  changeNotes: string[]
 }
 interface Move {
   status: 'DONE' | 'PAYMENT_REQUIRED'
@@ -36,6 +48,29 @@ const messageOf = (err: unknown, fallback: string) =>
   err instanceof ApiError ? (Object.values(err.errors ?? {})[0]?.[0] ?? err.message) : err instanceof Error && err.message ? err.message : fallback
 const alert = css({ borderWidth: '1px', borderColor: 'red.7', bg: 'red.2', color: 'red.11', borderRadius: 'l2', px: '3', py: '2', fontSize: 'sm' })
 const muted = css({ color: 'fg.muted', fontSize: 'sm' })
+const changeBadge = css({
+  alignSelf: 'flex-start',
+  fontSize: 'xs',
+  fontWeight: 'semibold',
+  color: 'yellow.11',
+  bg: 'yellow.3',
+  borderRadius: 'full',
+  px: '2',
+  py: '0.5',
+})
+const warning = css({ borderWidth: '1px', borderColor: 'yellow.7', bg: 'yellow.2', color: 'yellow.12', borderRadius: 'l2', px: '3', py: '2', fontSize: 'sm' })
+
+/** "Sat, Dec 26, 2026 · 2:00 PM – 5:00 PM London time (9:00 AM – 12:00 PM your time)". */
+export const whenOf = (o: Pick<Option, 'startDate' | 'endDate' | 'timezone'>, tz: string) =>
+  `${formatDay(o.startDate, o.timezone)} · ${sessionHours(o.startDate, o.endDate, o.timezone, tz)}`
+/** "In person · The Rooms, 1 High St · London, United Kingdom", or "Online". */
+export const placeOf = (o: Pick<Option, 'mode' | 'venue' | 'city'>) =>
+  [MODE_LABEL[o.mode] ?? o.mode, o.mode === 'ONLINE' ? null : o.venue, o.mode === 'ONLINE' ? null : o.city].filter(Boolean).join(' · ')
+const changesLabel = (o: Option) =>
+  `Changes ${o.changes
+    .map((c) => (c === 'mode' ? 'the format' : c === 'venue' ? 'the venue' : 'the city'))
+    .join(', ')
+    .replace(/, ([^,]*)$/, ' and $1')}`
 
 export const differenceLabel = (d: number, currency: string) =>
   d > 0 ? `${money(d, currency)} more to pay` : d < 0 ? `${money(-d, currency)} back to your card` : 'Same price'
@@ -57,6 +92,8 @@ export default function RescheduleDialog({
   const [busy, setBusy] = useState(false)
   const [move, setMove] = useState<Move | null>(null)
   const [done, setDone] = useState<Option | null>(null)
+  // The changes of the picked date (format, venue, city) the client said yes to.
+  const [accepted, setAccepted] = useState<string | null>(null)
 
   useEffect(() => {
     get<{ data: Option[] }>(`/v1/bookings/${b.id}/reschedule-options`, { silent: true })
@@ -68,12 +105,15 @@ export default function RescheduleDialog({
   }, [b.id])
 
   const picked = options?.find((o) => o.scheduleId === choice) ?? null
+  const mustAccept = !!picked?.changes.length
+  const acceptedPicked = mustAccept && accepted === picked?.scheduleId
   const submit = async () => {
-    if (!picked) return
+    if (!picked || (mustAccept && !acceptedPicked)) return
     setBusy(true)
     setError(null)
     try {
-      const r = await post<{ data: Move }>(`/v1/bookings/${b.id}/reschedule`, { workshopScheduleId: picked.scheduleId }, { silent: true })
+      const body = { workshopScheduleId: picked.scheduleId, ...(mustAccept ? { acceptChanges: true } : {}) }
+      const r = await post<{ data: Move }>(`/v1/bookings/${b.id}/reschedule`, body, { silent: true })
       if (r.data.status === 'DONE') setDone(picked)
       else setMove(r.data)
     } catch (err) {
@@ -103,7 +143,7 @@ export default function RescheduleDialog({
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Keep this date
             </Button>
-            <Button onClick={() => void submit()} loading={busy} disabled={!picked}>
+            <Button onClick={() => void submit()} loading={busy} disabled={!picked || (mustAccept && !acceptedPicked)}>
               {picked && picked.difference > 0 ? `Continue to pay ${money(picked.difference, picked.currency)}` : 'Move my booking'}
             </Button>
           </div>
@@ -117,7 +157,8 @@ export default function RescheduleDialog({
       )}
       {done ? (
         <p role="status" data-testid="reschedule-done">
-          Your booking now takes place on {fmtRange(done.startDate, done.endDate, tz)}.
+          Your booking now takes place on {whenOf(done, tz)}
+          {done.changes.length ? `, ${placeOf(done)}` : ''}.
           {done.difference < 0 ? ` ${money(-done.difference, done.currency)} is on its way back to your card.` : ''} Everyone on it gets the new date by email.
         </p>
       ) : move?.payment && picked ? (
@@ -129,41 +170,47 @@ export default function RescheduleDialog({
           </p>
         )
       ) : options.length === 0 ? (
-        <p className={muted}>There is no other upcoming date of this workshop with {b.seats === 1 ? 'a seat' : `${b.seats} seats`} free right now.</p>
+        <p className={muted}>There is no other upcoming date of this workshop with {b.seats === 1 ? 'a seat' : count(b.seats, 'seat')} free right now.</p>
       ) : (
-        <fieldset className={css({ display: 'flex', flexDir: 'column', gap: '2', borderWidth: '0', p: '0', m: '0', minW: '0' })}>
-          <legend className={css({ fontSize: 'sm', fontWeight: 'medium', mb: '2' })}>Upcoming dates</legend>
-          {options.map((o) => (
-            <label
-              key={o.scheduleId}
-              className={css({
-                display: 'flex',
-                gap: '3',
-                alignItems: 'flex-start',
-                borderWidth: '1px',
-                borderColor: choice === o.scheduleId ? 'colorPalette.default' : 'border.default',
-                borderRadius: 'l2',
-                p: '3',
-                cursor: 'pointer',
-              })}
-            >
-              <input
-                type="radio"
-                name="reschedule-date"
-                value={o.scheduleId}
-                checked={choice === o.scheduleId}
-                onChange={() => setChoice(o.scheduleId)}
-                className={css({ mt: '1', w: '4', h: '4', accentColor: 'var(--colors-color-palette-default)' })}
-              />
-              <span className={css({ display: 'flex', flexDir: 'column', gap: '0.5', minW: '0' })}>
-                <span className={css({ fontWeight: 'medium' })}>{fmtRange(o.startDate, o.endDate, tz)}</span>
-                <span className={muted}>
-                  {o.seatsLeft} seat{o.seatsLeft === 1 ? '' : 's'} left · {differenceLabel(o.difference, o.currency)}
+        <div className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
+          <fieldset className={css({ display: 'flex', flexDir: 'column', gap: '2', borderWidth: '0', p: '0', m: '0', minW: '0' })}>
+            <legend className={css({ fontSize: 'sm', fontWeight: 'medium', mb: '2' })}>Upcoming dates</legend>
+            {options.map((o) => (
+              <Choice key={o.scheduleId} data-testid="reschedule-option">
+                <input type="radio" name="reschedule-date" value={o.scheduleId} checked={choice === o.scheduleId} onChange={() => setChoice(o.scheduleId)} />
+                <span className={css({ display: 'flex', flexDir: 'column', gap: '0.5', minW: '0' })}>
+                  <span className={css({ fontWeight: 'medium' })}>{whenOf(o, tz)}</span>
+                  <span className={css({ fontSize: 'sm' })} data-testid="reschedule-place">
+                    {placeOf(o)}
+                  </span>
+                  <span className={muted}>
+                    {count(o.seatsLeft, 'seat left')} · {differenceLabel(o.difference, o.currency)}
+                  </span>
+                  {o.changes.length ? <span className={changeBadge}>{changesLabel(o)}</span> : null}
                 </span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
+              </Choice>
+            ))}
+          </fieldset>
+          {picked && mustAccept ? (
+            <div className={warning} data-testid="reschedule-changes">
+              <p className={css({ fontWeight: 'semibold' })}>This date is not held like your current one:</p>
+              <ul className={css({ listStyle: 'disc', pl: '5', my: '1' })}>
+                {picked.changeNotes.map((n) => (
+                  <li key={n}>{n}</li>
+                ))}
+              </ul>
+              <Choice size="sm" className={css({ mt: '2', bg: 'bg.default', color: 'fg.default' })}>
+                <input
+                  type="checkbox"
+                  name="accept-changes"
+                  checked={acceptedPicked}
+                  onChange={(e) => setAccepted(e.target.checked ? picked.scheduleId : null)}
+                />
+                <span>I accept these changes</span>
+              </Choice>
+            </div>
+          ) : null}
+        </div>
       )}
     </Dialog>
   )
@@ -214,8 +261,7 @@ function PayDifference({ bookingId, move, option, tz, onPaid }: { bookingId: str
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
       <p className={css({ fontSize: 'sm' })}>
-        {fmtRange(option.startDate, option.endDate, tz)} costs {money(move.payment!.amount, move.payment!.currency)} more than your booking. The seats are held
-        for you while you pay.
+        {whenOf(option, tz)} costs {money(move.payment!.amount, move.payment!.currency)} more than your booking. The seats are held for you while you pay.
       </p>
       {error && (
         <p role="alert" className={alert}>

@@ -198,6 +198,7 @@ export default function ClientSeats({ bookingId, seats, rows: initialRows, canMa
     {
       id: 'actions',
       header: () => <span className={css({ srOnly: true })}>Actions</span>,
+      meta: { role: 'actions' },
       size: 200,
       enableSorting: false,
       cell: ({ row }) => {

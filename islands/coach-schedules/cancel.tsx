@@ -4,6 +4,7 @@ import { css } from 'styled-system/css'
 import { Button } from '../../design-system/components/button/button'
 import { Textarea } from '../../design-system/components/input/input'
 import { BookingCancelSchema } from '../../src/modules/bookings/booking.schema'
+import { count } from '../../src/shared/words'
 import { Field, useSchemaForm } from '../coach-common/form'
 import { post } from '../lib/api'
 import { notify } from '../lib/toast'
@@ -17,7 +18,7 @@ export function CancelForm({ schedule, onDone, onCancel }: { schedule: CoachSche
     setBusy(true)
     try {
       const r = await post<{ data: { cancelled: number; refunded: number } }>(`/v1/workshop-schedules/${schedule.id}/cancel`, form.body())
-      notify({ type: 'success', title: 'Schedule cancelled', description: `${r.data.cancelled} booking(s) cancelled, ${r.data.refunded} refunded.` })
+      notify({ type: 'success', title: 'Schedule cancelled', description: `${count(r.data.cancelled, 'booking')} cancelled, ${r.data.refunded} refunded.` })
       onDone()
     } catch (err) {
       form.takeServer(err)
@@ -38,7 +39,7 @@ export function CancelForm({ schedule, onDone, onCancel }: { schedule: CoachSche
       <p className={css({ fontSize: 'sm' })}>
         {schedule.when}:{' '}
         {schedule.bookings
-          ? `its ${schedule.bookings} booking(s) are cancelled, paid ones refunded in full, and every attendee is mailed your reason.`
+          ? `its ${count(schedule.bookings, 'booking')} ${schedule.bookings === 1 ? 'is cancelled (refunded in full if paid)' : 'are cancelled, paid ones refunded in full'}, and every attendee is mailed your reason.`
           : 'it has no bookings.'}{' '}
         The schedule leaves the marketplace.
       </p>

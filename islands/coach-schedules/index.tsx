@@ -18,37 +18,14 @@ const loading = <p className={hintCss}>Loading…</p>
 
 import { Button } from '../../design-system/components/button/button'
 import { LinkButton } from '../../design-system/components/link-button/link-button'
+import { Table } from '../../design-system/components/table/table'
+import { MODE_LABEL, VISIBILITY_LABEL } from '../../src/shared/vocabulary'
+import { count } from '../../src/shared/words'
 import type { CoachScheduleItem, CoachSchedulesProps } from './props'
 
-const MODE: Record<string, string> = { 'IN-PERSON': 'In person', ONLINE: 'Online', HYBRID: 'Hybrid' }
-// Below md each schedule is a stacked card (no sideways scrolling on a phone).
-const cell = css({
-  display: { base: 'block', md: 'table-cell' },
-  px: '3',
-  py: { base: '1', md: '2.5' },
-  borderBottomWidth: { base: '0', md: '1px' },
-  borderColor: 'border.subtle',
-  verticalAlign: 'top',
-  fontSize: 'sm',
-})
-const rowCss = css({
-  display: { base: 'block', md: 'table-row' },
-  py: { base: '2', md: '0' },
-  borderBottomWidth: { base: '1px', md: '0' },
-  borderColor: 'border.subtle',
-  _last: { borderBottomWidth: '0' },
-})
-const head = css({
-  px: '3',
-  py: '2',
-  textAlign: 'left',
-  fontSize: 'sm',
-  color: 'fg.muted',
-  fontWeight: 'semibold',
-  borderBottomWidth: '1px',
-  borderColor: 'border.subtle',
-  whiteSpace: 'nowrap',
-})
+const SUB = cx(hintCss, css({ display: 'block' }))
+const NUM = css({ fontVariantNumeric: 'tabular-nums' })
+const ACTIONS = css({ display: 'flex', gap: '1.5', flexWrap: 'wrap', justifyContent: { base: 'flex-start', md: 'flex-end' } })
 
 export default function CoachSchedules(props: CoachSchedulesProps) {
   const [editing, setEditing] = useState<CoachScheduleItem | 'new' | null>(null)
@@ -97,56 +74,60 @@ export default function CoachSchedules(props: CoachSchedulesProps) {
         <p className={hintCss}>No schedules yet. Add one to put this workshop on the calendar.</p>
       ) : (
         <div className={css({ overflowX: 'auto', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l2', bg: 'bg.default' })}>
-          <table className={css({ w: 'full', borderCollapse: 'collapse', display: { base: 'block', md: 'table' } })}>
-            <thead className={css({ display: { base: 'none', md: 'table-header-group' } })}>
-              <tr>
-                <th className={head}>When</th>
-                <th className={head}>Mode</th>
-                <th className={head}>Status</th>
-                <th className={head}>Seats</th>
-                <th className={head}>
+          <Table.Root size="sm" aria-label="Schedules">
+            <Table.Head>
+              <Table.Row>
+                <Table.Header style={{ width: 210 }}>When</Table.Header>
+                <Table.Header style={{ width: 150 }}>Format</Table.Header>
+                <Table.Header style={{ width: 110 }}>Status</Table.Header>
+                <Table.Header style={{ width: 150 }}>Seats</Table.Header>
+                <Table.Header style={{ width: 260 }}>
                   <span className={css({ srOnly: true })}>Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className={css({ display: { base: 'block', md: 'table-row-group' } })}>
+                </Table.Header>
+              </Table.Row>
+            </Table.Head>
+            <Table.Body>
               {props.schedules.map((s) => (
-                <tr key={s.id} data-schedule={s.id} className={rowCss}>
-                  <td className={cell}>
-                    {s.when}
-                    <div className={hintCss}>{s.timezone}</div>
-                  </td>
-                  <td className={cell}>
-                    {MODE[s.mode] ?? s.mode}
-                    <div className={hintCss}>{s.mode === 'ONLINE' ? 'Meeting link' : [s.venueName, s.city].filter(Boolean).join(', ')}</div>
-                  </td>
-                  <td className={cell}>
-                    <span data-testid="schedule-status">
-                      {s.deleted
-                        ? 'Deleted'
-                        : s.ended
-                          ? `${s.status === 'ARCHIVED' ? 'Cancelled' : 'Ended'}`
-                          : s.status === 'ARCHIVED'
-                            ? 'Cancelled'
-                            : s.status === 'PUBLISHED'
-                              ? 'Published'
-                              : 'Draft'}
+                <Table.Row key={s.id} data-schedule={s.id}>
+                  {/* `when` names its zone ("… 9:00 AM London time"). */}
+                  <Table.Cell data-primary="">{s.when}</Table.Cell>
+                  <Table.Cell data-label="Format">
+                    <span>
+                      {MODE_LABEL[s.mode] ?? s.mode}
+                      <span className={SUB}>{s.mode === 'ONLINE' ? 'Meeting link' : [s.venueName, s.city].filter(Boolean).join(', ')}</span>
                     </span>
-                    <div className={hintCss}>{s.visibility.toLowerCase()}</div>
-                  </td>
-                  <td className={cell}>
-                    {s.seatsTaken}/{props.maxSeats}
-                    <div className={s.confirmed < props.minSeats && !s.ended ? cx(hintCss, css({ color: 'red.11' })) : hintCss}>
-                      {s.confirmed} confirmed · min {props.minSeats}
-                    </div>
-                    {s.waiting > 0 && !s.ended ? (
-                      <div className={hintCss} data-testid="waitlist-length">
-                        {s.waiting} waiting ({s.waitingSeats} seat{s.waitingSeats === 1 ? '' : 's'})
-                      </div>
-                    ) : null}
-                  </td>
-                  <td className={cell}>
-                    <div className={css({ display: 'flex', gap: '1.5', flexWrap: 'wrap', justifyContent: { base: 'flex-start', md: 'flex-end' } })}>
+                  </Table.Cell>
+                  <Table.Cell data-label="Status">
+                    <span>
+                      <span data-testid="schedule-status">
+                        {s.deleted
+                          ? 'Deleted'
+                          : s.ended
+                            ? `${s.status === 'ARCHIVED' ? 'Cancelled' : 'Ended'}`
+                            : s.status === 'ARCHIVED'
+                              ? 'Cancelled'
+                              : s.status === 'PUBLISHED'
+                                ? 'Published'
+                                : 'Draft'}
+                      </span>
+                      <span className={SUB}>{VISIBILITY_LABEL[s.visibility] ?? s.visibility}</span>
+                    </span>
+                  </Table.Cell>
+                  <Table.Cell data-label="Seats" className={NUM}>
+                    <span>
+                      {s.seatsTaken}/{props.maxSeats}
+                      <span className={s.confirmed < props.minSeats && !s.ended ? cx(SUB, css({ color: 'red.11' })) : SUB}>
+                        {s.confirmed} confirmed · min {props.minSeats}
+                      </span>
+                      {s.waiting > 0 && !s.ended ? (
+                        <span className={SUB} data-testid="waitlist-length">
+                          {count(s.waiting, 'person waiting')} ({count(s.waitingSeats, 'seat')})
+                        </span>
+                      ) : null}
+                    </span>
+                  </Table.Cell>
+                  <Table.Cell data-actions="">
+                    <div className={ACTIONS}>
                       {s.deleted ? (
                         <Button
                           variant="outline"
@@ -166,6 +147,7 @@ export default function CoachSchedules(props: CoachSchedulesProps) {
                           {!s.ended && s.status === 'DRAFT' && (
                             <Button
                               size="xs"
+                              variant="outline"
                               disabled={!canPublish || busy === s.id}
                               title={canPublish ? undefined : 'The plan limit on published schedules is reached'}
                               onClick={() => setStatus(s, 'PUBLISHED')}
@@ -207,11 +189,11 @@ export default function CoachSchedules(props: CoachSchedulesProps) {
                         </>
                       )}
                     </div>
-                  </td>
-                </tr>
+                  </Table.Cell>
+                </Table.Row>
               ))}
-            </tbody>
-          </table>
+            </Table.Body>
+          </Table.Root>
         </div>
       )}
       <Modal open={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'New schedule' : 'Edit schedule'} wide>

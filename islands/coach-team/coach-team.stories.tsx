@@ -56,10 +56,19 @@ const invitations = (rows: DataTableProps['rows']): DataTableProps => ({
   prefix: 'inv-',
   empty: { text: 'No invitations waiting. Invite someone by email with Invite member.' },
 })
-const team = [
-  member('m1', 'Maya Okafor', 'maya@acme.example', ['manager', 'coach']),
-  member('m2', 'Leo Martins', 'leo@acme.example', ['coach']),
-  member('m3', 'Dana Reyes', 'dana@summit.localhost', [], 'SUSPENDED'),
+const team = [member('m1', 'Maya Okafor', 'maya@acme.example', ['manager', 'coach']), member('m2', 'Leo Martins', 'leo@acme.example', ['coach'])]
+/** Clients who book the team's private sessions: no team role, listed apart. */
+const clientsOf = (rows: DataTableProps['rows']): DataTableProps => ({
+  ...members(rows),
+  label: 'Clients with access',
+  prefix: 'cl-',
+  scope: { who: 'clients' },
+})
+const clients = [
+  {
+    ...member('m3', 'Dana Reyes', 'dana@summit.localhost', []),
+    cells: { ...member('m3', 'Dana Reyes', 'dana@summit.localhost', []).cells, roles: { text: 'No team role' } },
+  },
 ]
 const waiting = [
   {
@@ -75,9 +84,17 @@ const waiting = [
   },
 ]
 
-/** A manager: invite, change roles, remove; invitations with resend and withdraw. */
+/** A manager: invite, change roles, remove; clients apart (a role, never Remove); invitations with resend and withdraw. */
 export const Manager: StoryObj<typeof meta> = {
-  args: { team: 'Acme Coaching', me: 'u-m1', canManage: true, roles, members: members(team), invitations: invitations(waiting) },
+  args: {
+    team: 'Acme Coaching',
+    me: 'u-m1',
+    canManage: true,
+    roles,
+    members: members(team),
+    clients: clientsOf(clients),
+    invitations: invitations(waiting),
+  },
 }
 /** A plain coach: the members, read-only. */
 export const ReadOnly: StoryObj<typeof meta> = {

@@ -33,6 +33,7 @@ export default function CoachTeam(props: CoachTeamProps) {
   const { canManage, me } = props
   const [open, setOpen] = useState<Open>(null)
   const [membersRefresh, setMembersRefresh] = useState(0)
+  const [clientsRefresh, setClientsRefresh] = useState(0)
   const [invitesRefresh, setInvitesRefresh] = useState(0)
   const [busy, setBusy] = useState('')
 
@@ -63,6 +64,24 @@ export default function CoachTeam(props: CoachTeamProps) {
               </Button>
               <Button size="xs" variant="ghost" aria-label={`Remove ${m.name}`} onClick={() => setOpen({ kind: 'remove', member: m })}>
                 Remove
+              </Button>
+            </span>
+          )
+        },
+      }
+    : undefined
+
+  // A client of the team is not a colleague: no Remove; a manager may give them a team role.
+  const clientActions = canManage
+    ? {
+        header: 'Actions',
+        width: 150,
+        render: (row: TableRow) => {
+          const m = memberOf(row)
+          return (
+            <span className={ACTIONS}>
+              <Button size="xs" variant="outline" aria-label={`Give a role to ${m.name}`} onClick={() => setOpen({ kind: 'roles', member: m })}>
+                Give a role
               </Button>
             </span>
           )
@@ -121,6 +140,17 @@ export default function CoachTeam(props: CoachTeamProps) {
         </div>
         <DataTable {...props.members} rowActions={memberActions} refresh={membersRefresh} />
       </section>
+      {props.clients ? (
+        <section className={SECTION} aria-labelledby="team-clients">
+          <div>
+            <h2 id="team-clients" className={H2}>
+              Clients with access
+            </h2>
+            <p className={MUTED}>People who book the team’s sessions, including its private ones. They hold no team role and see none of its work.</p>
+          </div>
+          <DataTable {...props.clients} rowActions={clientActions} refresh={clientsRefresh} />
+        </section>
+      ) : null}
       {props.invitations ? (
         <section className={SECTION} aria-labelledby="team-invitations">
           <h2 id="team-invitations" className={H2}>
@@ -151,7 +181,9 @@ export default function CoachTeam(props: CoachTeamProps) {
               onDone={() => {
                 setOpen(null)
                 notify({ type: 'success', title: 'Roles changed', description: open.member.name })
+                // A role moves a client into the team (and no role moves a member out): both lists change.
                 setMembersRefresh((n) => n + 1)
+                setClientsRefresh((n) => n + 1)
               }}
             />
           ) : (

@@ -13,6 +13,8 @@ export const CoachTeamProps = v.object({
   canManage: v.boolean(),
   roles: v.array(v.object({ name: v.string(), description: v.nullable(v.string()) })),
   members: DataTableProps,
+  /** People with access and no team role (clients of the team): listed apart, never removed like a colleague. */
+  clients: v.optional(v.nullable(DataTableProps)),
   invitations: v.nullable(DataTableProps),
 })
 export type CoachTeamProps = v.InferOutput<typeof CoachTeamProps>

@@ -68,7 +68,9 @@ export default function DataTable(props: DataTableProps & DataTableExtras) {
   const columns = useMemo(
     () => [
       ...props.columns.map((c): PagedColumn<TableRow> => ({ ...c, cell: (r) => <Cell c={r.cells[c.id]} /> })),
-      ...(rowActions ? [{ id: '_actions', header: rowActions.header, align: 'end' as const, width: rowActions.width, cell: rowActions.render }] : []),
+      ...(rowActions
+        ? [{ id: '_actions', header: rowActions.header, align: 'end' as const, role: 'actions' as const, width: rowActions.width, cell: rowActions.render }]
+        : []),
     ],
     [props.columns, rowActions],
   )

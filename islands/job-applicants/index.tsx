@@ -7,11 +7,10 @@ import { css } from 'styled-system/css'
 import { Badge } from '../../design-system/components/badge/badge'
 import { Button } from '../../design-system/components/button/button'
 import { APPLICANT_LABEL, APPLICATION_STATUSES, type ApplicationStatus } from '../../src/modules/job-postings/job-posting.schema'
+import { formatMoment } from '../../src/shared/datetime'
 import { patch } from '../lib/api'
 import { notify } from '../lib/toast'
 import type { Applicant, JobApplicantsProps } from './props'
-
-const dateFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })
 
 export function ApplicantCard({ a, onMove, busy }: { a: Applicant; onMove: (s: ApplicationStatus) => void; busy: boolean }) {
   return (
@@ -32,7 +31,7 @@ export function ApplicantCard({ a, onMove, busy }: { a: Applicant; onMove: (s: A
         <div className={css({ minW: '0' })}>
           <h3 className={css({ fontWeight: 'semibold' })}>{a.name}</h3>
           <p className={css({ color: 'fg.muted', fontSize: 'sm', wordBreak: 'break-all' })}>
-            <a href={`mailto:${a.email}`}>{a.email}</a> · applied {dateFmt.format(new Date(a.createdAt))} UTC
+            <a href={`mailto:${a.email}`}>{a.email}</a> · applied {formatMoment(a.createdAt, 'UTC')}
           </p>
         </div>
         <div className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>

@@ -9,6 +9,7 @@ import { css } from 'styled-system/css'
 import { Badge } from '../../design-system/components/badge/badge'
 import { Button } from '../../design-system/components/button/button'
 import { JOB_TRANSITIONS, type JobStatus, STATUS_LABEL } from '../../src/modules/job-postings/job-posting.schema'
+import { count } from '../../src/shared/words'
 import { ApiError, patch, post } from '../lib/api'
 import { focusFirstInvalid } from '../lib/form'
 import { notify } from '../lib/toast'
@@ -193,7 +194,7 @@ export default function JobPostingEditor({ posting: initial, members }: JobPosti
           data-testid="error-summary"
           className={css({ p: '3', borderRadius: 'l2', borderWidth: '1px', borderColor: 'red.7', color: 'red.11', fontSize: 'sm' })}
         >
-          {fixed._ ? fixed._[0] : `Please fix ${summary.length} field${summary.length === 1 ? '' : 's'}: ${summary[0][1][0]}`}
+          {fixed._ ? fixed._[0] : `Please fix ${count(summary.length, 'field')}: ${summary[0][1][0]}`}
         </div>
       )}
       <BasicsPart {...p} />

@@ -2,9 +2,13 @@
  * The browser API client every island uses (docs/product-rules.md sections 7, 8, 9): CSRF cookie
  * fetched once, `Accept: application/json`, `X-XSRF-TOKEN` on unsafe methods, retries on
  * transient statuses, and the error catalogue: 401 clears identity and goes to the login
- * page; 419 only logged; 422 hands the errors bag to the form; 404 silent; anything else a
- * 'Something went wrong!' toast with the server's message.
+ * page; 419 only logged; 422 hands the errors bag to the form; 404 silent; a 403
+ * `reauthentication_required` (a sensitive action: README "A second check before sensitive
+ * actions") opens the "Confirm it's you" dialog and, once confirmed, sends the request again, so
+ * every island gets the second check without code of its own; anything else a 'Something went
+ * wrong!' toast with the server's message.
  */
+import { REAUTH_CODE } from '../../src/modules/auth/reauth.schema'
 import { notify } from './toast'
 
 export type ErrorBag = Record<string, string[]>
@@ -61,7 +65,21 @@ export interface RequestOptions {
   query?: Record<string, string | number | undefined>
   /** Leave 4xx/5xx toasts to the caller. */
   silent?: boolean
+  /** Answer a 403 `reauthentication_required` as it is (no confirmation dialog, no retry). */
+  noReauth?: boolean
   signal?: AbortSignal
+}
+
+let confirming: Promise<boolean> | null = null
+/** The second check's dialog (one at a time, however many requests ask): true once confirmed. */
+export function confirmIdentity(): Promise<boolean> {
+  confirming ??= import('./confirm-identity')
+    .then((m) => m.askToConfirm())
+    .catch(() => false)
+    .finally(() => {
+      confirming = null
+    })
+  return confirming
 }
 
 export async function api<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
@@ -71,6 +89,7 @@ export async function api<T = any>(method: string, path: string, opts: RequestOp
   if (UNSAFE.has(method)) await ensureCsrfCookie()
 
   let attempts = retriesFor(method)
+  let confirmed = false
   for (;;) {
     const headers: Record<string, string> = { Accept: 'application/json' }
     let body: BodyInit | undefined
@@ -102,6 +121,14 @@ export async function api<T = any>(method: string, path: string, opts: RequestOp
     if (res.ok) return data as T
     const message = typeof data?.message === 'string' ? data.message : ''
     const error = new ApiError(res.status, message || res.statusText, data?.errors, data)
+    if (res.status === 403 && data?.code === REAUTH_CODE && !opts.noReauth) {
+      // Confirmed: the same request again (once). Dismissed: the action simply does not happen.
+      if (!confirmed && (await confirmIdentity())) {
+        confirmed = true
+        continue
+      }
+      throw error
+    }
     switch (res.status) {
       case 401:
         for (const fn of identityListeners) fn()

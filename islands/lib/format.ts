@@ -1,79 +1,41 @@
 /**
- * Dates and money as the client area shows them, the same on the server and in the browser
- * (islands get the time zone the server used, so hydration matches). Formatters are cached per
- * time zone: a fresh Intl formatter costs ~35x a cached one.
+ * Dates and money as the client and coach areas show them, the same on the server and in the
+ * browser (islands get the time zone the server used, so hydration matches). Dates come from
+ * the product's one formatter (src/shared/datetime.ts), state words from its one vocabulary
+ * (src/shared/vocabulary.ts).
  */
-const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>()
+import { formatDate, formatDateTime, formatIn, formatRange, formatTime, type When } from '../../src/shared/datetime'
 
-function dtf(tz: string, kind: 'date' | 'datetime' | 'time' | 'day') {
-  const key = `${kind}|${tz}`
-  let f = cache.get(key) as Intl.DateTimeFormat | undefined
-  if (!f) {
-    const opts: Intl.DateTimeFormatOptions =
-      kind === 'date'
-        ? { dateStyle: 'medium' }
-        : kind === 'time'
-          ? { timeStyle: 'short' }
-          : kind === 'day'
-            ? { weekday: 'short', day: 'numeric', month: 'short' }
-            : { dateStyle: 'medium', timeStyle: 'short' }
-    try {
-      f = new Intl.DateTimeFormat('en-US', { ...opts, timeZone: tz })
-    } catch {
-      f = new Intl.DateTimeFormat('en-US', { ...opts, timeZone: 'UTC' })
-    }
-    cache.set(key, f)
-  }
-  return f
-}
+export {
+  BOOKING_STATUS as STATUS_LABEL,
+  MODE_LABEL,
+  PAYMENT_STATUS as PAYMENT_LABEL,
+  SEAT_STATUS as SEAT_LABEL,
+  STATUS_PALETTE,
+} from '../../src/shared/vocabulary'
 
-export const fmtDate = (iso: string | Date | null | undefined, tz: string) => (iso ? dtf(tz, 'date').format(new Date(iso)) : '—')
-export const fmtDateTime = (iso: string | Date | null | undefined, tz: string) => (iso ? dtf(tz, 'datetime').format(new Date(iso)) : '—')
-export const fmtTime = (iso: string | Date, tz: string) => dtf(tz, 'time').format(new Date(iso))
-export const fmtDay = (iso: string | Date, tz: string) => dtf(tz, 'day').format(new Date(iso))
-
+/** "Dec 7, 2026". */
+export const fmtDate = (iso: When, tz: string) => formatDate(iso, tz)
+/** "Dec 7, 2026, 2:00 PM". */
+export const fmtDateTime = (iso: When, tz: string) => formatDateTime(iso, tz)
+/** "2:00 PM". */
+export const fmtTime = (iso: string | Date, tz: string) => formatTime(iso, tz)
+/** "Mon, Dec 7". */
+export const fmtDay = (iso: string | Date, tz: string) => formatIn('weekdayDayMonth', iso, tz)
 /** "Mar 3, 2027, 9:00 AM – 5:00 PM" (the end's date only when it differs). */
-export function fmtRange(start: string | Date, end: string | Date, tz: string) {
-  const sameDay = fmtDate(start, tz) === fmtDate(end, tz)
-  return `${fmtDateTime(start, tz)} – ${sameDay ? fmtTime(end, tz) : fmtDateTime(end, tz)}`
-}
+export const fmtRange = (start: string | Date, end: string | Date, tz: string) => formatRange(start, end, tz)
 
+const moneyFormats = new Map<string, Intl.NumberFormat>()
 export function money(amount: number, currency = 'usd') {
-  const key = `money|${currency}`
-  let f = cache.get(key) as Intl.NumberFormat | undefined
+  const key = currency.toUpperCase()
+  let f = moneyFormats.get(key)
   if (!f) {
     try {
-      f = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() })
+      f = new Intl.NumberFormat('en-US', { style: 'currency', currency: key })
     } catch {
       f = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
     }
-    cache.set(key, f)
+    moneyFormats.set(key, f)
   }
   return f.format(amount)
 }
-
-export const STATUS_LABEL: Record<string, string> = {
-  PENDING: 'Waiting for payment',
-  CONFIRMED: 'Confirmed',
-  CANCELLED: 'Cancelled',
-  COMPLETED: 'Completed',
-  NO_SHOW: 'No-show',
-}
-export const PAYMENT_LABEL: Record<string, string> = { succeeded: 'Paid', refunded: 'Refunded', failed: 'Failed', canceled: 'Cancelled', pending: 'Pending' }
-export const SEAT_LABEL: Record<string, string> = { PENDING: 'Invited', ACCEPTED: 'Accepted', DECLINED: 'Declined', EXPIRED: 'Expired' }
-export const STATUS_PALETTE: Record<string, string> = {
-  PENDING: 'amber',
-  CONFIRMED: 'green',
-  CANCELLED: 'red',
-  COMPLETED: 'blue',
-  NO_SHOW: 'gray',
-  ACCEPTED: 'green',
-  DECLINED: 'red',
-  EXPIRED: 'gray',
-  succeeded: 'green',
-  refunded: 'blue',
-  failed: 'red',
-  canceled: 'gray',
-  pending: 'amber',
-}
-export const MODE_LABEL: Record<string, string> = { 'IN-PERSON': 'In person', ONLINE: 'Online', HYBRID: 'Hybrid' }

@@ -10,6 +10,8 @@ const listeners = new Set<() => void>()
 
 function read() {
   try {
+    // A mailed link (`?settings=security`) opens the dialog.
+    if (new URLSearchParams(location.search).has('settings')) return true
     return sessionStorage.getItem(SETTINGS_KEY) === 'true'
   } catch {
     return false
@@ -19,6 +21,12 @@ function read() {
 export function setSettingsOpen(open: boolean) {
   try {
     sessionStorage.setItem(SETTINGS_KEY, String(open))
+    // Closed: the mailed link's `?settings=` has done its work.
+    const url = new URL(location.href)
+    if (!open && url.searchParams.has('settings')) {
+      url.searchParams.delete('settings')
+      history.replaceState(history.state, '', url)
+    }
   } catch {}
   for (const l of listeners) l()
 }

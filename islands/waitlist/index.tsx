@@ -9,10 +9,11 @@ import { css } from 'styled-system/css'
 import { Button } from '../../design-system/components/button/button'
 import { LinkButton } from '../../design-system/components/link-button/link-button'
 import { NativeSelect } from '../../design-system/components/native-select/native-select'
+import { count } from '../../src/shared/words'
 import { ApiError, del, post } from '../lib/api'
 import type { MyWaitlistEntryProps, WaitlistEntryProps, WaitlistProps } from './props'
 
-const seatsOf = (n: number) => `${n} ${n === 1 ? 'seat' : 'seats'}`
+const seatsOf = (n: number) => count(n, 'seat')
 const alert = css({ borderWidth: '1px', borderColor: 'red.7', bg: 'red.2', color: 'red.11', borderRadius: 'l2', px: '3', py: '2', fontSize: 'sm' })
 const muted = css({ color: 'fg.muted', fontSize: 'sm' })
 

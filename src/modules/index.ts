@@ -3,6 +3,7 @@
 import { config } from '../config'
 import { outboxRoutes } from '../platform/mail/outbox.routes'
 import { userRoutes } from './accounts'
+import { auditRoutes } from './audit'
 import { authModule } from './auth'
 import { bookingRoutes, scheduleCancelRoutes, seatRoutes, waitlistRoutes } from './bookings'
 import { coachRoutes, coachUploadRoutes } from './coach'
@@ -12,6 +13,7 @@ import { jobPostingRoutes, publicJobRoutes } from './job-postings'
 import { notificationRoutes } from './notifications'
 import { onboardingRoutes } from './onboarding'
 import { paymentRoutes, rescheduleRoutes } from './payments'
+import { privacyRoutes } from './privacy'
 import { roleRoutes } from './roles'
 import { teamRoutes } from './teams'
 import { tenantRoutes } from './tenants'
@@ -26,7 +28,9 @@ export const apiModules = [
   onboardingRoutes,
   tenantRoutes,
   teamRoutes,
+  auditRoutes,
   roleRoutes,
+  privacyRoutes,
   userRoutes,
   uploadRoutes,
   catalogueRoutes,

@@ -154,6 +154,8 @@ export const routes: RouteDef[] = [
   c('/vouchers', () => import('./screens/coach/vouchers')),
   c('/vouchers/{id}', () => import('./screens/coach/voucher')),
   c('/settings', () => import('./screens/coach/team-settings')),
+  // The team's audit log (managers: audit.view).
+  c('/audit', () => import('./screens/coach/audit')),
 
   // Public job pages (no JavaScript, JSON-LD JobPosting).
   { path: '/jobs', layout: 'marketing', access: 'public', page: () => import('./screens/jobs/jobs') },

@@ -3,16 +3,17 @@ import { getOrm } from './db/current'
 import { schedule, work } from './jobs'
 
 /**
- * Hourly clean-up of short-lived rows: expired sessions, finished rate-limit windows and
- * one-time codes past their use. Answers how many rows each step removed.
+ * Hourly clean-up of short-lived rows: expired sessions, finished rate-limit windows,
+ * one-time codes and passkey challenges past their use. Answers how many rows each step removed.
  */
 export async function sweepExpired(em: EntityManager) {
   const conn = em.getConnection()
   const sessions = await conn.execute('delete from sessions where expires_at < now()', [], 'run')
   const limits = await conn.execute('delete from rate_limits where reset_at < now()', [], 'run')
   const codes = await conn.execute("delete from one_time_codes where expires_at < now() - interval '1 day' or used_at < now() - interval '1 day'", [], 'run')
+  const challenges = await conn.execute("delete from webauthn_challenges where expires_at < now() - interval '1 day'", [], 'run')
   const n = (r: unknown) => (r as { affectedRows: number }).affectedRows
-  return { sessions: n(sessions), rateLimits: n(limits), codes: n(codes) }
+  return { sessions: n(sessions), rateLimits: n(limits), codes: n(codes), challenges: n(challenges) }
 }
 
 work('platform.sweep-expired', async () => {

@@ -9,6 +9,7 @@
  * Browser-safe: no server imports.
  */
 import * as v from 'valibot'
+import { count } from './words'
 
 export interface RefundPolicy {
   fullRefundHours: number
@@ -95,8 +96,7 @@ export function refundFor(policy: RefundPolicy | null | undefined, paid: number,
 /** The policy in a sentence, for forms, the cancel dialog and mail. */
 export function describeRefundPolicy(policy: RefundPolicy | null | undefined): string {
   if (!policy) return 'Full refund whenever the booking is cancelled.'
-  const h = (n: number) =>
-    n === 0 ? 'the start' : n % 24 === 0 ? `${n / 24} day${n === 24 ? '' : 's'} before the start` : `${n} hour${n === 1 ? '' : 's'} before the start`
+  const h = (n: number) => (n === 0 ? 'the start' : n % 24 === 0 ? `${count(n / 24, 'day')} before the start` : `${count(n, 'hour')} before the start`)
   const full = `Full refund until ${h(policy.fullRefundHours)}`
   const partial =
     policy.partialRefundHours < policy.fullRefundHours && policy.partialRefundPercent > 0

@@ -1,9 +1,14 @@
 import { describe, expect, test } from 'bun:test'
 import { actor, Client } from '../client'
+import { expectReauthRequired, reauthenticate } from '../reauth'
 
 describe('personal access tokens', () => {
   test('create (plain text once), list, use, revoke', async () => {
-    const { user, client } = await actor()
+    const me = await actor()
+    const { user, client } = me
+    // Creating a token is a sensitive action: refused until this token made a fresh second check.
+    expectReauthRequired(await client.post('/v1/auth/tokens', { name: 'deploy script', expiresInDays: 30 }))
+    await reauthenticate(me)
     const created = await client.post('/v1/auth/tokens', { name: 'deploy script', expiresInDays: 30 })
     expect(created.status).toBe(201)
     expect(created.body.data.name).toBe('deploy script')
@@ -27,6 +32,7 @@ describe('personal access tokens', () => {
   test("another user's token is a 404; a missing name is a 422; signed out is 401", async () => {
     const a = await actor()
     const b = await actor()
+    await reauthenticate(a)
     const t = await a.client.post('/v1/auth/tokens', { name: 'mine' })
     expect((await b.client.delete(`/v1/auth/tokens/${t.body.data.id}`)).status).toBe(404)
     expect((await b.client.delete('/v1/auth/tokens/not-a-uuid')).status).toBe(404)

@@ -7,6 +7,7 @@ import { expect } from 'bun:test'
 import { clock } from '../../src/platform/clock'
 import { type Actor, em } from '../client'
 import { localStripe } from '../peers/stripe'
+import { reauthenticate } from '../reauth'
 import { world } from './bookings.fixtures'
 import { checkout } from './checkout.fixtures'
 
@@ -43,6 +44,8 @@ export async function payAnother(w: Awaited<ReturnType<typeof paidWorld>>, clien
 
 /** Opens the coach's onboarding link and clicks its button (`complete` or `partial`); answers where Stripe sent the browser. */
 export async function onboard(coach: Actor, action: 'complete' | 'partial' = 'complete', bank = '000123456789') {
+  // Linking a payout account is a sensitive action: a fresh second check first.
+  await reauthenticate(coach)
   const link = await coach.client.post('/v1/payouts/account/link')
   expect(link.status).toBe(200)
   const page = await fetch(link.body.data.url)

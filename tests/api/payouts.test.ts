@@ -9,6 +9,7 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import { clock } from '../../src/platform/clock'
 import { actor, em, superAdmin } from '../client'
 import { localStripe, signWebhook, stripeAdmin } from '../peers/stripe'
+import { expectReauthRequired, reauthenticate } from '../reauth'
 import { makeSchedule } from './bookings.fixtures'
 import { checkout } from './checkout.fixtures'
 import {
@@ -46,6 +47,9 @@ describe('payouts: the coach connects a Stripe Express account', () => {
       country: null,
       defaultCurrency: null,
     })
+    // Linking a payout account is a sensitive action: refused until a fresh second check.
+    expectReauthRequired(await coach.client.post('/v1/payouts/account/link'))
+    await reauthenticate(coach)
     // Two clicks at once make one account at Stripe.
     const [a, b] = await Promise.all([coach.client.post('/v1/payouts/account/link'), coach.client.post('/v1/payouts/account/link')])
     expect([a.status, b.status]).toEqual([200, 200])
@@ -106,6 +110,8 @@ describe('payouts: the coach connects a Stripe Express account', () => {
     expect(await transferRow(w.transferId)).toMatchObject({ state: 'pending', attempt: 1 })
     expect((await w.coach.client.get('/v1/payouts/account')).body.data.status).toBe('none')
     expect((await balanceOf(w.coach))[0]).toMatchObject({ available: 3_600, transferred: 0 })
+    // A day later the earlier second check is stale: a fresh one.
+    await reauthenticate(w.coach)
     const link = await w.coach.client.post('/v1/payouts/account/link')
     expect(link.body.data.url).toContain('/connect/onboarding/')
     expect((await w.coach.client.get('/v1/payouts/account')).body.data.status).toBe('pending')

@@ -125,7 +125,7 @@ describe('anonymous visitors get answers a shared cache may keep', () => {
     try {
       const visitors: Record<string, string>[] = [
         { 'user-agent': CHROME },
-        { 'user-agent': BOT, cookie: 'color-mode=dark; tz=Asia%2FTokyo; XSRF-TOKEN=abc', 'accept-language': 'de-DE' },
+        { 'user-agent': BOT, cookie: 'color-mode=dark; XSRF-TOKEN=abc', 'accept-language': 'de-DE' },
         { cookie: 'color-mode=light' },
       ]
       for (const path of [...pages, ...apis]) {
@@ -195,6 +195,14 @@ describe('visitors with a session keep private answers', () => {
       }
     }
     expect((await get('/', { cookie: signedIn })).body).toContain('data-color-mode="dark"')
+  })
+
+  test('a visitor with a time zone (the tz cookie) gets their own hours, privately', async () => {
+    for (const path of pages.filter((p) => !p.startsWith('/login') && !p.startsWith('/register'))) {
+      const r = await get(path, { cookie: 'tz=Europe/London' })
+      expect({ path, status: r.status, cc: r.headers.get('cache-control')?.startsWith('private, no-') }).toEqual({ path, status: 200, cc: true })
+      expect(r.headers.get('etag')).toBeNull()
+    }
   })
 
   test("addresses that carry one visitor's outcome or token stay private", async () => {

@@ -21,7 +21,11 @@ afterEach(() => clock.reset())
 const DAY = 86_400_000
 
 /** Another schedule of the same workshop, `days` from now. */
-async function sibling(w: Awaited<ReturnType<typeof world>>, days: number, opts: { seatsTaken?: number; status?: string } = {}) {
+async function sibling(
+  w: Awaited<ReturnType<typeof world>>,
+  days: number,
+  opts: { seatsTaken?: number; status?: string; place?: Record<string, string | null> } = {},
+) {
   const m = em()
   const start = new Date(Date.now() + days * DAY)
   const s = m.create(WorkshopSchedule, {
@@ -37,6 +41,7 @@ async function sibling(w: Awaited<ReturnType<typeof world>>, days: number, opts:
     mode: 'ONLINE',
     meetingUrl: 'https://meet.example/x',
     seatsTaken: opts.seatsTaken ?? 0,
+    ...opts.place,
   } as any)
   await m.flush()
   return s
@@ -109,6 +114,61 @@ describe('reschedule: rules', () => {
     r = await move(paid.client, held.id, next.id)
     expect(r.status).toBe(409)
     expect(r.body.message).toBe('Only a confirmed booking can be moved to another date.')
+  })
+})
+
+const LONDON = { mode: 'IN-PERSON', venueName: 'The Rooms', addressLine1: '1 High St', city: 'London', country: 'GB', meetingUrl: null }
+
+describe('reschedule: a date that changes the format, the venue or the city', () => {
+  test('options name each change; moving needs acceptChanges (else 409 naming them, nothing moved); the mail says what changed', async () => {
+    const w = await world({ maxSeats: 5, price: 0 })
+    await em().execute(
+      `update workshop_schedules set mode = 'IN-PERSON', venue_name = 'The Rooms', address_line1 = '1 High St', city = 'London', country = 'GB', meeting_url = null where id = ?`,
+      [w.schedule.id],
+    )
+    const b = (await book(w.client, w.schedule.id, { seats: 1 })).body.data
+    const online = await sibling(w, 20)
+    const same = await sibling(w, 21, { place: LONDON })
+    const manchester = await sibling(w, 22, { place: { ...LONDON, venueName: 'Mill Hall', addressLine1: '9 Canal St', city: 'Manchester' } })
+
+    const options = (await w.client.client.get(`/v1/bookings/${b.id}/reschedule-options`)).body.data
+    const of = (id: string) => options.find((o: { scheduleId: string }) => o.scheduleId === id)
+    expect(of(online.id)).toMatchObject({ mode: 'ONLINE', venue: null, city: null, timezone: 'Europe/London', changes: ['mode'] })
+    expect(of(online.id).changeNotes).toEqual(['The format changes from in person to online: there is no venue, you join with the meeting link.'])
+    expect(of(same.id)).toMatchObject({ mode: 'IN-PERSON', venue: 'The Rooms, 1 High St', city: 'London, United Kingdom', changes: [], changeNotes: [] })
+    expect(of(manchester.id)).toMatchObject({ venue: 'Mill Hall, 9 Canal St', city: 'Manchester, United Kingdom', changes: ['city', 'venue'] })
+    expect(of(manchester.id).changeNotes).toEqual([
+      'The city changes from London, United Kingdom to Manchester, United Kingdom.',
+      'The venue changes from The Rooms, 1 High St to Mill Hall, 9 Canal St.',
+    ])
+
+    // Without the client's yes: 409 naming the changes, and nothing moved.
+    for (const [target, names] of [
+      [online.id, 'the format'],
+      [manchester.id, 'the city and the venue'],
+    ] as const) {
+      const r = await move(w.client, b.id, target)
+      expect(r.status).toBe(409)
+      expect(r.body.message).toBe(`This date changes ${names}. Confirm the change to move (acceptChanges: true).`)
+      expect(r.body.errors.acceptChanges).toEqual(of(target).changeNotes)
+    }
+    expect((await bookingRow(b.id)).workshop_schedule_id).toBe(w.schedule.id)
+    expect(await seatsTaken(online.id)).toBe(0)
+    // acceptChanges must be a boolean.
+    const bad = await w.client.client.post(`/v1/bookings/${b.id}/reschedule`, { workshopScheduleId: online.id, acceptChanges: 'yes' })
+    expect(bad.status).toBe(422)
+    expect(bad.body.errors.acceptChanges).toEqual(['acceptChanges must be true or false.'])
+
+    // A date at the same place needs no confirmation.
+    expect((await move(w.client, b.id, same.id)).status).toBe(200)
+    // With the client's yes, the move to the online date is made, and the mail says what changed.
+    const ok = await w.client.client.post(`/v1/bookings/${b.id}/reschedule`, { workshopScheduleId: online.id, acceptChanges: true })
+    expect(ok.status).toBe(200)
+    expect((await bookingRow(b.id)).workshop_schedule_id).toBe(online.id)
+    const mail = await waitForMail(w.client.user.email, (m) => m.subject === `New date: ${w.workshop.title}` && m.text.includes('online'))
+    expect(mail.text).toContain('What else changes: The format changes from in person to online: there is no venue, you join with the meeting link.')
+    expect(mail.text).toMatch(/now takes place on \w{3}, \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M – \d{1,2}:\d{2} [AP]M London time, instead of/)
+    await countersMatchRows(w.schedule.id, same.id, online.id)
   })
 })
 

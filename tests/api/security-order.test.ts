@@ -11,6 +11,8 @@ const PUBLIC = [
   // Published job postings and applying to them (guests apply).
   /^\/v1\/jobs(\/|$)/,
   /^\/v1\/auth\/(login|register|verify-token|providers|connect)/,
+  // Signing in with a passkey (the options and the answer).
+  /^\/v1\/auth\/passkeys\/authentication\//,
   /^\/v1\/auth\/logout$/,
   /^\/v1\/auth\/me$/,
   /^\/v1\/tags(\/\{[^}]+\})?$/,

@@ -10,6 +10,7 @@ import { User } from '../../src/modules/users/user.entity'
 import { clock } from '../../src/platform/clock'
 import { type Actor, actor, Client, em, tenant, uid } from '../client'
 import { extractLink, waitForNewMail } from '../mail'
+import { reauthenticate } from '../reauth'
 import { makeSchedule } from './bookings.fixtures'
 
 setDefaultTimeout(60_000)
@@ -19,6 +20,8 @@ afterEach(() => clock.reset())
 async function member(t: Tenant, roles: string[], accountRoles: string[] = ['coach']) {
   const a = await actor({ roles: accountRoles, tenant: t })
   await em().nativeUpdate(Membership, { tenant: t.id, user: a.user.id }, { roles })
+  // Managers give and take roles and remove members: sensitive actions, after a fresh second check.
+  if (roles.includes('manager')) await reauthenticate(a)
   return a
 }
 
@@ -149,6 +152,9 @@ describe('members', () => {
     m.create(Membership, { tenant: elsewhere.id, user: leaver.user.id, status: 'ACTIVE', roles: [] } as any)
     await m.flush()
     const lm = await membershipOf(t, leaver)
+    // The new manager removes a member: a sensitive action, after their own second check.
+    expect((await coach.client.delete(`/v1/t/members/${lm.id}`)).body.code).toBe('reauthentication_required')
+    await reauthenticate(coach)
     expect((await coach.client.delete(`/v1/t/members/${lm.id}`)).status).toBe(204)
     expect(await em().count(Membership, { tenant: t.id, user: leaver.user.id })).toBe(0)
     expect((await em().findOne(User, { id: leaver.user.id }))!.defaultTenantSlug).toBe(elsewhere.slug)

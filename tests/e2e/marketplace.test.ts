@@ -94,7 +94,7 @@ describe('marketplace pages', () => {
     expect(t).toContain('$149.00')
     expect(t).toContain('8 seats left')
     // 09:00 UTC on the venue's clock (a zone without daylight saving keeps the test stable).
-    expect(t).toContain('2:30 PM – 5:30 PM GMT+5:30')
+    expect(t).toContain('2:30 PM – 5:30 PM Kolkata time')
     expect(t).toContain('The Workshop Rooms, Mumbai, India')
     expect(t).toContain('1 workshop')
     expect(t).not.toContain(`Negotiation bootcamp ${tag}`)
@@ -102,19 +102,19 @@ describe('marketplace pages', () => {
     expect(r.body).not.toContain('<script type="module"')
   })
 
-  test('a schedule with enough confirmed seats carries the Runs badge', async () => {
+  test('a schedule with enough confirmed seats carries the Confirmed to run badge', async () => {
     const runs = text((await get(`/workshops?q=${encodeURIComponent(`Running already ${tag}`)}`)).body)
-    expect(runs).toContain('Runs')
+    expect(runs).toContain('Confirmed to run')
     expect(runs).toContain('8 seats left')
     const not = text((await get(`/workshops?q=${encodeURIComponent(`Difficult conversations ${tag}`)}`)).body)
-    expect(not).not.toContain('Runs')
+    expect(not).not.toContain('Confirmed to run')
   })
 
   test('cards lead to the workshop page, never straight to the checkout; sold-out and started ones say so', async () => {
     const sold = await makePublicSchedule(other, { title: `Sold out session ${tag}`, maxSeats: 5, seatsTaken: 5, startInDays: 40 })
     await makePublicSchedule(other, { title: `Happening now ${tag}`, start: new Date(Date.now() - 3_600_000) })
     const soldPage = await get(`/workshops?q=${encodeURIComponent(`Sold out session ${tag}`)}`)
-    expect(text(soldPage.body)).toContain('Sold out')
+    expect(text(soldPage.body)).toContain('Fully booked')
     expect(soldPage.body).toContain(`href="/workshops/${sold.schedule.id}"`)
     expect(soldPage.body).not.toMatch(/href="\/workshops\/[^"]+\/book"/)
     const now = await get(`/workshops?q=${encodeURIComponent(`Happening now ${tag}`)}`)

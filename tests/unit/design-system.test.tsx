@@ -19,6 +19,7 @@ import {
   Field,
   FileUpload,
   FormDialog,
+  GeneratedCover,
   IMAGE,
   Image,
   Input,
@@ -26,6 +27,7 @@ import {
   LinkButton,
   linkButtonClass,
   NativeSelect,
+  PagedTable,
   PageLoadingBar,
   PinInput,
   RadioPictureGroup,
@@ -35,6 +37,7 @@ import {
   Skeleton,
   Spinner,
   TABLE,
+  TabLinks,
   Tabs,
   Textarea,
   TOAST,
@@ -293,6 +296,69 @@ describe('Table', () => {
     const out = await html(<DataTable data={rows} columns={columns} globalFilter="Name 2" />)
     expect(out).toContain('Name 20')
     expect(out).not.toContain('Name 01')
+  })
+
+  test('each cell says what it is on a phone: the first column leads the card, the others carry their header, actions wrap apart', async () => {
+    const cols = [
+      { accessorKey: 'name', header: 'Name' },
+      { id: 'seats', header: 'Seats', cell: () => '2' },
+      { id: 'actions', header: () => 'Act', meta: { role: 'actions' }, cell: () => 'x' },
+    ] as any
+    const out = await html(<DataTable data={rows.slice(0, 1)} columns={cols} getRowId={(r) => r.id} />)
+    const cells = out.match(/<td[^>]*>/g) ?? []
+    expect(cells[0]).toContain('data-primary=""')
+    expect(cells[1]).toContain('data-label="Seats"')
+    expect(cells[2]).toContain('data-actions=""')
+    // The cards come from the table's recipe: its layout variant is on by default.
+    expect(out).toContain('table__root--layout_cards')
+  })
+})
+
+describe('PagedTable on a phone', () => {
+  type Row = { id: string; name: string }
+  const rows: Row[] = [
+    { id: 'a', name: 'First' },
+    { id: 'b', name: 'Second' },
+  ]
+  test('cells carry their header, the sortable columns are offered above the cards', async () => {
+    const out = await html(
+      <PagedTable
+        aria-label="Transfers"
+        columns={[
+          { id: 'session', header: 'Session', sortable: true, cell: (r: Row) => r.name },
+          { id: 'net', header: 'Net', sortable: true, cell: () => '$1.00' },
+          { id: '_actions', header: 'Actions', role: 'actions', cell: () => 'Edit' },
+        ]}
+        rows={rows.slice(0, 2)}
+        total={2}
+        state={{ page: 0, sort: [], filters: {} }}
+        href={() => '/x'}
+        rowId={(r: Row) => r.id}
+        empty="None"
+      />,
+    )
+    expect(out).toContain('data-primary=""')
+    expect(out).toContain('data-label="Net"')
+    expect(out).toContain('data-actions=""')
+    expect(out).toMatch(/<nav aria-label="Sort transfers"[^>]*><span>Sort by<\/span>/)
+  })
+})
+
+describe('TabLinks and GeneratedCover', () => {
+  test('tabs are links, the current one marked; a cover is decorative and the same for the same title', async () => {
+    const tabs = await html(
+      <TabLinks
+        label="Workshop sections"
+        current="/w/1/resources"
+        tabs={['', '/history', '/payouts', '/calendar', '/invoices', '/resources'].map((p) => ({ href: `/w/1${p}`, label: p || 'Overview' }))}
+      />,
+    )
+    expect(tabs.match(/<a /g)).toHaveLength(6)
+    expect(tabs).toMatch(/<a href="\/w\/1\/resources" aria-current="page"/)
+    const a = await html(<GeneratedCover title="Negotiation Bootcamp" />)
+    expect(a).toContain('aria-hidden="true"')
+    expect(a).toContain('>NB</text>')
+    expect(await html(<GeneratedCover title="Negotiation Bootcamp" />)).toBe(a)
   })
 })
 

@@ -82,6 +82,9 @@ export function Combobox<T>({
       disabled={disabled}
       invalid={invalid}
       openOnClick
+      // The options exist only while the list is open: a long list (countries) costs the page nothing.
+      lazyMount
+      unmountOnExit
       positioning={{ sameWidth: true }}
       value={value === undefined ? undefined : value ? [value] : []}
       defaultValue={defaultValue ? [defaultValue] : undefined}

@@ -13,6 +13,8 @@ export type SidebarItem = {
   badge?: React.ReactNode
   /** Matches sub-paths too (default true, except for '/' roots like '/c'). */
   exact?: boolean
+  /** Other pages (and their sub-paths) this entry stands for: one entry for a section's tabs. */
+  also?: string[]
 }
 
 export type SidebarProps = {
@@ -28,6 +30,7 @@ const TOGGLE_SQUARE = css({ px: '0', aspectRatio: 'square' })
 
 /** Whether a nav item is the current page. */
 export function isActive(item: SidebarItem, path: string) {
+  if (item.also?.some((p) => path === p || path.startsWith(`${p}/`))) return true
   if (item.exact || item.href.split('/').filter(Boolean).length <= 1) return path === item.href
   return path === item.href || path.startsWith(`${item.href}/`)
 }

@@ -33,7 +33,7 @@ import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes/button'
 import { TABLE } from '../../constants'
 import { Table } from './table'
-import { moveItem, pageCount, useHoverSuppression } from './table-utils'
+import { cardCellAttrs, columnRoles, moveItem, pageCount, useHoverSuppression } from './table-utils'
 
 export const dataTableFeatures = tableFeatures({
   rowSortingFeature,
@@ -51,6 +51,16 @@ export const dataTableFeatures = tableFeatures({
 type Features = typeof dataTableFeatures
 
 export type DataTableColumn<T extends RowData> = ColumnDef<Features, T, any>
+/**
+ * What a column is on a phone, where rows are cards: `label` names its value (when the header
+ * is not plain text), `role` `primary` leads the card (the first column by default) and
+ * `actions` wraps on a line of its own.
+ */
+export interface ColumnMeta {
+  label?: string
+  role?: 'primary' | 'actions'
+}
+const columnId = (c: DataTableColumn<any>) => String(c.id ?? (c as { accessorKey?: string }).accessorKey ?? '')
 /** Typed column helper for DataTable columns. */
 export const dataTableColumns = <T extends RowData>() => createColumnHelper<Features, T>()
 
@@ -233,6 +243,17 @@ export function DataTableView<T extends RowData>(props: DataTableProps<T> & { dn
   const total = manualPagination ? (rowCount ?? data.length) : table.getFilteredRowModel().rows.length
   const pages = pageCount(total, pagination.pageSize)
 
+  // On a phone each row is a card (the table recipe): a cell says its column's name, the title
+  // column (`meta.role: 'primary'`, else the first one) leads, `meta.role: 'actions'` wraps below.
+  const dataColumns = allColumns.filter((c) => c.id !== '__drag' && c.id !== '__select')
+  const roleOf = columnRoles(dataColumns.map((c) => ({ id: columnId(c), role: (c.meta as ColumnMeta | undefined)?.role })))
+  function cardAttrs(column: { id: string; columnDef: DataTableColumn<T> }) {
+    if (column.id === '__drag' || column.id === '__select') return { 'data-select': '' }
+    const meta = column.columnDef.meta as ColumnMeta | undefined
+    const header = meta?.label ?? (typeof column.columnDef.header === 'string' ? column.columnDef.header : '')
+    return cardCellAttrs(roleOf({ id: column.id, role: meta?.role }), header)
+  }
+
   const body = (
     <Table.Body>
       {rows.length === 0 ? (
@@ -260,11 +281,11 @@ export function DataTableView<T extends RowData>(props: DataTableProps<T> & { dn
   function renderCells(row: Row<Features, T>, sortable: boolean, handle?: ReactNode) {
     return row.getAllCells().map((cell: any) =>
       cell.column.id === '__drag' ? (
-        <Table.Cell key={cell.id} style={{ width: cell.column.getSize() }}>
+        <Table.Cell key={cell.id} style={{ width: cell.column.getSize() }} {...cardAttrs(cell.column)}>
           {sortable ? (handle ?? null) : null}
         </Table.Cell>
       ) : (
-        <Table.Cell key={cell.id} style={{ width: cell.column.getSize() }}>
+        <Table.Cell key={cell.id} style={{ width: cell.column.getSize() }} {...cardAttrs(cell.column)}>
           <table.FlexRender cell={cell as any} />
         </Table.Cell>
       ),

@@ -10,6 +10,7 @@ import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes/button'
 import { Table } from './table'
 import { pageCount, type TableState, toggleSort } from './table-state'
+import { cardCellAttrs, columnRoles } from './table-utils'
 
 export interface PagedColumn<T> {
   id: string
@@ -18,6 +19,11 @@ export interface PagedColumn<T> {
   sortable?: boolean
   width?: number
   align?: 'end'
+  /**
+   * What the column is on a phone, where each row is a card: `primary` leads it without a label
+   * (the first column by default), `actions` wraps on its own line; others show as "Header  value".
+   */
+  role?: 'primary' | 'actions'
   cell: (row: T) => ReactNode
 }
 
@@ -75,6 +81,22 @@ const DISABLED = css({ opacity: 0.5, pointerEvents: 'none' })
 const ORDER = css({ fontSize: 'xs', color: 'fg.muted' })
 const PICK = css({ overflow: 'visible', textOverflow: 'clip', px: '3' })
 const PICK_WIDTH = 48
+// On a phone the head is hidden (rows are cards): the sortable columns are offered as links here.
+const SORT_BAR = css({
+  display: { base: 'flex', md: 'none' },
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: '1',
+  columnGap: '3',
+  px: '4',
+  py: '2',
+  borderBottomWidth: '1px',
+  borderColor: 'border.subtle',
+  textStyle: 'sm',
+  color: 'fg.muted',
+  '& a': { display: 'inline-flex', alignItems: 'center', gap: '1', minH: '8', color: 'fg.muted', textDecoration: 'none' },
+  '& a[aria-current]': { color: 'fg.default', fontWeight: 'medium' },
+})
 
 /** A plain left click without modifiers (others keep the browser's own meaning: new tab...). */
 const own = (e: MouseEvent, shiftAllowed = false) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.altKey && (shiftAllowed || !e.shiftKey)
@@ -110,12 +132,31 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
   const chosen = new Set(selected ?? [])
   const allChosen = ids.length > 0 && ids.every((id) => chosen.has(id))
   const span = columns.length + (selectable ? 1 : 0)
-  // Columns keep their widths on a narrow screen: the table scrolls sideways in its frame.
+  // Columns keep their widths from `md` up (the table scrolls sideways in its frame if it must);
+  // below it every row is a card (the table recipe).
+  const roleOf = columnRoles(columns)
+  const sortable = columns.filter((c) => c.sortable)
   const minWidth = columns.reduce((n, c) => n + (c.width ?? 150), selectable ? PICK_WIDTH : 0)
 
   return (
     <div>
       <div className={SCROLL}>
+        {sortable.length && rows.length > 1 ? (
+          <nav aria-label={`Sort ${props['aria-label'].toLowerCase()}`} className={SORT_BAR}>
+            <span>Sort by</span>
+            {sortable.map((col) => {
+              const sorted = state.sort.find((s) => s.id === col.id)
+              const next = { ...state, page: 0, sort: toggleSort(state.sort, col.id, false) }
+              return (
+                <a key={col.id} href={href(next)} aria-current={sorted ? 'true' : undefined} onClick={(e) => go(e, next)}>
+                  {col.header}
+                  {sorted ? <Arrow desc={sorted.desc} /> : null}
+                  {sorted ? <span className={SR_ONLY}>{sorted.desc ? ' (descending)' : ' (ascending)'}</span> : null}
+                </a>
+              )
+            })}
+          </nav>
+        ) : null}
         <Table.Root
           size={props.size ?? 'md'}
           className={TABLE}
@@ -186,7 +227,7 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
                 return (
                   <Table.Row key={id} data-selected={on ? '' : undefined} aria-selected={selectable ? on : undefined} {...props.rowAttrs?.(row)}>
                     {selectable ? (
-                      <Table.Cell className={PICK}>
+                      <Table.Cell className={PICK} data-select="">
                         <input
                           type="checkbox"
                           aria-label="Select row"
@@ -196,7 +237,7 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
                       </Table.Cell>
                     ) : null}
                     {columns.map((col) => (
-                      <Table.Cell key={col.id} className={col.align === 'end' ? END : undefined}>
+                      <Table.Cell key={col.id} className={col.align === 'end' ? END : undefined} {...cardCellAttrs(roleOf(col), col.header)}>
                         {col.cell(row)}
                       </Table.Cell>
                     ))}

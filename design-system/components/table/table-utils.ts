@@ -30,3 +30,14 @@ export function useHoverSuppression(ms: number = TABLE.hoverSuppressMs) {
   }, [ms])
   return { suppressed, suppress }
 }
+
+/** The role of each column on a phone: the first data column leads the card unless one says otherwise. */
+export function columnRoles(columns: { id: string; role?: 'primary' | 'actions' }[]) {
+  const primary = columns.find((c) => c.role === 'primary')?.id ?? columns.find((c) => c.role !== 'actions')?.id
+  return (c: { id: string; role?: 'primary' | 'actions' }) => (c.role === 'actions' ? 'actions' : c.id === primary ? 'primary' : 'field')
+}
+
+/** The attributes a cell needs to show as a card line on a phone. */
+export function cardCellAttrs(role: 'primary' | 'actions' | 'field', header: string) {
+  return role === 'primary' ? { 'data-primary': '' } : role === 'actions' ? { 'data-actions': '' } : { 'data-label': header }
+}

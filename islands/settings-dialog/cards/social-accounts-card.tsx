@@ -150,6 +150,7 @@ export function SocialAccountsCard({ accounts, save }: { accounts: Account[]; sa
           {
             id: 'actions',
             header: () => <span className={css({ srOnly: true })}>Delete</span>,
+            meta: { role: 'actions' },
             size: 56,
             enableSorting: false,
             cell: ({ row }: any) => (

@@ -1,8 +1,9 @@
+import { setAuditActor } from '../../platform/audit'
 import { queryPrepared } from '../../platform/db/prepared'
 import { TENANT } from '../../platform/db/schemas'
 import { BaseContext } from '../../platform/http/context'
 import { forbidden, HttpError, notFound, unauthenticated } from '../../platform/http/errors'
-import type { Session } from '../auth'
+import { type AccessToken, isRecentlyVerified, reauthenticationRequired, type Session } from '../auth'
 import { type PermissionName, Role, SUPER_ADMIN } from '../roles'
 import { Membership, Tenant } from '../tenants'
 import type { User } from '../users'
@@ -31,6 +32,8 @@ const TENANT_SQL = `select row_to_json(t.*) as t, row_to_json(m.*) as m,
 export class AccessContext extends BaseContext {
   user: User | null = null
   session: Session | null = null
+  /** The personal access token of a bearer request. */
+  token: AccessToken | null = null
   viaToken = false
   private tenantCache?: { tenant: Tenant; membership: Membership | null }
   private permissionCache?: Set<string>
@@ -42,6 +45,17 @@ export class AccessContext extends BaseContext {
   requireUser(): User {
     if (!this.user) throw unauthenticated()
     return this.user
+  }
+
+  /** The session or token of this request made a second check (reauthentication) in the last 10 minutes. */
+  get recentlyVerified(): boolean {
+    return isRecentlyVerified(this.viaToken ? this.token : this.session)
+  }
+
+  /** Sensitive actions: 401 without a user, 403 `reauthentication_required` without a recent second check. */
+  requireRecentVerification() {
+    this.requireUser()
+    if (!this.recentlyVerified) throw reauthenticationRequired()
   }
 
   /** The tenant of `X-Team`, else the user's defaultTenantSlug; the user must be an ACTIVE member. */
@@ -91,6 +105,8 @@ export class AccessContext extends BaseContext {
     const membership = row.m ? this.em.map(Membership, row.m) : null
     if (!this.isSuperAdmin && membership?.status !== 'ACTIVE') throw notFound('Team')
     this.tenantCache = { tenant, membership }
+    // The audit log names the team the request acts in, and whether an operator acted in a team not their own.
+    setAuditActor({ tenantId: tenant.id, role: this.isSuperAdmin && membership?.status !== 'ACTIVE' ? 'super-admin' : null })
     this.permissionCache ??= new Set(row.perms)
     this.em.setFilterParams(TENANT, { tenantId: tenant.id })
     return tenant

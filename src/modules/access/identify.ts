@@ -1,8 +1,9 @@
+import { setAuditActor } from '../../platform/audit'
 import { safeEqual, sha256 } from '../../platform/crypto'
 import type { BaseContext, IdentityRequest } from '../../platform/http/context'
 import { csrfMismatch, unauthenticated } from '../../platform/http/errors'
 import { SESSION_COOKIE, XSRF_HEADER } from '../../platform/http/session'
-import { AccessToken, loadSession } from '../auth'
+import { AccessToken, loadSession, touchToken } from '../auth'
 import { AccessContext } from './context'
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -13,6 +14,8 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  */
 export async function identify(base: BaseContext, request: IdentityRequest): Promise<AccessContext> {
   const ctx = new AccessContext(base.em, base.log, base.requestId, base.teamHeader, base.ip)
+  ctx.userAgent = base.userAgent
+  ctx.country = base.country
   const { em } = ctx
   const authz = request.headers.authorization
   if (authz?.startsWith('Bearer ')) {
@@ -20,13 +23,11 @@ export async function identify(base: BaseContext, request: IdentityRequest): Pro
     if (!token || (token.expiresAt && token.expiresAt < new Date()) || token.user.deletedAt) throw unauthenticated()
     ctx.user = token.user
     ctx.viaToken = true
-    if (!token.lastUsedAt || Date.now() - token.lastUsedAt.getTime() > 60_000) {
-      token.lastUsedAt = new Date()
-      await em.flush()
-    }
+    ctx.token = token
+    await touchToken(em, token, ctx)
   } else {
     const secret = request.cookie[SESSION_COOKIE]?.value
-    ctx.session = await loadSession(em, typeof secret === 'string' ? secret : undefined)
+    ctx.session = await loadSession(em, typeof secret === 'string' ? secret : undefined, ctx)
     ctx.user = ctx.session?.user ?? null
     // Sanctum's rule: a cookie session must echo its XSRF token on every unsafe method.
     if (ctx.session && UNSAFE.has(request.method)) {
@@ -34,5 +35,12 @@ export async function identify(base: BaseContext, request: IdentityRequest): Pro
       if (!sent || !safeEqual(decodeURIComponent(sent), ctx.session.csrfToken)) throw csrfMismatch()
     }
   }
+  setAuditActor({
+    userId: ctx.user?.id ?? null,
+    role: ctx.isSuperAdmin ? 'super-admin' : null,
+    via: ctx.viaToken ? 'token' : ctx.user ? 'session' : 'system',
+    ip: ctx.ip || null,
+    requestId: ctx.requestId,
+  })
   return ctx
 }

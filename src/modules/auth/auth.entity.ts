@@ -14,6 +14,19 @@ export const SessionSchema = defineEntity({
     data: p.json<Record<string, unknown>>().onCreate(() => ({})),
     lastSeenAt: p.datetime(),
     expiresAt: p.datetime().index(),
+    /** The session's public id (lists and sign-out of one session); the primary key stays secret-derived. */
+    ref: p
+      .uuid()
+      .unique()
+      .defaultRaw('gen_random_uuid()')
+      .onCreate(() => crypto.randomUUID()),
+    /** The last second check (reauthentication) made in this session: sensitive actions want it recent. */
+    verifiedAt: p.datetime().nullable(),
+    /** Where and with what it was last seen (the "Where you're signed in" list). */
+    ip: p.string().length(64).nullable(),
+    userAgent: p.string().length(512).nullable(),
+    /** ISO country of `ip` when the trusted proxy said so. */
+    country: p.string().length(2).nullable(),
   },
 })
 export class Session extends SessionSchema.class {}
@@ -24,17 +37,23 @@ export const AccessTokenSchema = defineEntity({
   tableName: 'personal_access_tokens',
   properties: {
     ...baseProperties,
-    user: () => p.manyToOne(User).deleteRule('cascade'),
+    user: () => p.manyToOne(User).deleteRule('cascade').index(),
     name: p.string().length(255),
     tokenHash: p.string().length(64).unique(),
     lastUsedAt: p.datetime().nullable(),
     expiresAt: p.datetime().nullable(),
+    /** The last second check made with this token: sensitive actions want it recent. */
+    verifiedAt: p.datetime().nullable(),
+    /** Where and with what it was last used. */
+    lastIp: p.string().length(64).nullable(),
+    userAgent: p.string().length(512).nullable(),
+    country: p.string().length(2).nullable(),
   },
 })
 export class AccessToken extends AccessTokenSchema.class {}
 AccessTokenSchema.setClass(AccessToken)
 
-export const OTP_PURPOSES = ['login', 'register', 'verify-email', 'magic-link'] as const
+export const OTP_PURPOSES = ['login', 'register', 'verify-email', 'magic-link', 'reauthenticate'] as const
 export type OtpPurpose = (typeof OTP_PURPOSES)[number]
 
 /** A one-time code or magic-link token, stored as a hash; single use, short-lived. */

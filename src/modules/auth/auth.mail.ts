@@ -22,6 +22,15 @@ export function codeMail(purpose: OtpPurpose, code: string, opts: { link?: strin
         { p: expiry },
         { p: ignore },
       ])
+    case 'reauthenticate':
+      return layout(`${code} is your ${site} confirmation code`, "Confirm it's you", [
+        {
+          p: `Someone (hopefully you) is about to make a sensitive change in your ${site} account: linking a payout account, changing roles, removing people, creating an API token or deleting the account. Enter this code to confirm it:`,
+        },
+        { code },
+        { p: expiry },
+        { p: `If it was not you, do not share this code with anyone, and sign out the sessions you do not know in Settings › Where you're signed in.` },
+      ])
     case 'verify-email':
       return layout(`${code} is your ${site} email verification code`, 'Verify your email address', [
         { p: `Enter this code in ${site} to verify this email address:` },
@@ -38,4 +47,20 @@ export function codeMail(purpose: OtpPurpose, code: string, opts: { link?: strin
         { p: ignore },
       ])
   }
+}
+
+const whenFmt = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })
+
+/** A sign-in from a device the account has not used before. */
+export function newDeviceMail(opts: { device: string; place: string; at: Date }): Rendered {
+  const site = config.SITE_NAME
+  return layout(`New sign-in to your ${site} account`, 'A new device signed in', [
+    { p: `Your ${site} account was just signed in to from a device it has not used before:` },
+    { p: `${opts.device} · ${opts.place} · ${whenFmt.format(opts.at)} UTC` },
+    { p: 'If this was you, there is nothing to do.' },
+    {
+      p: `If it was not you, open Settings › Where you're signed in to sign that session out, and add a passkey so a mailed code alone is not enough to make sensitive changes.`,
+    },
+    { button: { label: 'Review where you are signed in', url: `${config.APP_URL}/b?settings=security` } },
+  ])
 }

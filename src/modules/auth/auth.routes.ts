@@ -27,7 +27,7 @@ const codeErrors = `A wrong, used, expired or never-sent code is a 422 with \`er
  * cookie (SameSite=Lax), so no CSRF check would run: that would let another site sign a
  * visitor into the other site's account ("login CSRF"). Such a form cannot send JSON.
  */
-function requireJson(request: Request) {
+export function requireJson(request: Request) {
   if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? ''))
     throw new HttpError(415, 'Send the request as JSON (Content-Type: application/json).')
 }

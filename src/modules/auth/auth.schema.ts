@@ -16,7 +16,7 @@ const requiredMessages = (messages: Record<string, string>) => (issue: v.BaseIss
   return 'The request body must be a JSON object.'
 }
 
-const deviceName = v.pipe(
+export const deviceName = v.pipe(
   v.string('The device name must be text.'),
   v.trim(),
   v.nonEmpty('The device name must not be empty.'),
@@ -24,7 +24,7 @@ const deviceName = v.pipe(
   v.description('Ask for a personal access token named after this device instead of a cookie session (answered once as `token`).'),
 )
 
-const redirect = v.pipe(
+export const redirect = v.pipe(
   v.string('The redirect must be a path on this site.'),
   v.maxLength(2000, 'The redirect must be at most 2000 characters.'),
   v.check((s: string) => isSafeRedirect(s), 'The redirect must be a path on this site.'),

@@ -10,8 +10,9 @@ import type { CookieJar } from '../../platform/http/session'
 import { isSafeRedirect } from '../../shared/urls'
 import { serializeUser, User } from '../users'
 import { AccessToken } from './auth.entity'
+import { noteSignIn } from './device'
 import { retireSignInCodes } from './otp.service'
-import { startSession } from './session'
+import { type SeenFrom, startSession } from './session'
 
 /**
  * Where a user lands after signing in (spec section 2), the one place that says so (the API,
@@ -27,9 +28,17 @@ export function landingFor(user: Pick<User, 'roles' | 'status'>, stored?: unknow
   return '/b'
 }
 
-export async function createAccessToken(em: EntityManager, user: User, name: string, expiresAt: Date | null = null) {
+export async function createAccessToken(em: EntityManager, user: User, name: string, expiresAt: Date | null = null, seen?: SeenFrom) {
   const plainText = `summit_${randomToken(32)}`
-  const token = em.create(AccessToken, { user, name, tokenHash: sha256(plainText), expiresAt })
+  const token = em.create(AccessToken, {
+    user,
+    name,
+    tokenHash: sha256(plainText),
+    expiresAt,
+    lastIp: seen?.ip || null,
+    userAgent: seen?.userAgent ?? null,
+    country: seen?.country ?? null,
+  })
   await em.flush()
   return { token, plainText }
 }
@@ -62,8 +71,9 @@ export async function signIn(ctx: RequestContext, cookie: CookieJar, user: User,
   const previous = ctx.session
   const redirect = landingFor(user, opts.redirect ?? previous?.data?.redirect)
   let token: string | undefined
+  const seen = { ip: ctx.ip, userAgent: ctx.userAgent, country: ctx.country }
   if (opts.deviceName) {
-    token = (await createAccessToken(em, user, opts.deviceName)).plainText
+    token = (await createAccessToken(em, user, opts.deviceName, null, seen)).plainText
   } else {
     if (previous) {
       // What the guest session carried for the way in is spent now.
@@ -73,10 +83,11 @@ export async function signIn(ctx: RequestContext, cookie: CookieJar, user: User,
     // A new account goes through onboarding first: keep where it was going (an invitation, a checkout) for afterwards.
     const after = opts.redirect ?? previous?.data?.redirect
     const keep = user.status === 'pending' && isSafeRedirect(after) ? { afterOnboarding: after } : undefined
-    ctx.session = await startSession(em, cookie, { userId: user.id, previous, data: keep })
+    ctx.session = await startSession(em, cookie, { userId: user.id, previous, data: keep, seen })
   }
   ctx.user = user
   await em.flush()
+  await noteSignIn(em, cookie, user, seen)
   ctx.log.info({ userId: user.id, via: opts.deviceName ? 'token' : 'session' }, 'signed in')
   return { user: serializeUser(user), redirect, ...(token ? { token } : {}) }
 }

@@ -21,19 +21,19 @@ export const tokenRoutes = new Elysia({ name: 'auth-tokens' })
       const me = ctx.requireUser()
       const input = parseOrThrow(TokenCreateSchema, body)
       const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null
-      const { token, plainText } = await createAccessToken(ctx.em, me, input.name, expiresAt)
+      const { token, plainText } = await createAccessToken(ctx.em, me, input.name, expiresAt, { ip: ctx.ip, userAgent: ctx.userAgent, country: ctx.country })
       set.status = 201
       return { data: { ...serializeAccessToken(token), token: plainText } }
     },
     {
-      auth: true,
+      access: { auth: true, fresh: true },
       body: TokenCreateSchema,
       detail: {
         tags,
         summary: 'Create a personal access token',
         responses: responses.tokenCreated,
         description:
-          'Answers `{ data: { id, name, expiresAt, ..., token } }`. The plain-text `token` is shown this once; send it as `Authorization: Bearer <token>` (no CSRF needed).',
+          'Answers `{ data: { id, name, expiresAt, ..., token } }`. The plain-text `token` is shown this once; send it as `Authorization: Bearer <token>` (no CSRF needed). A sensitive action: without a second check of this session or token in the last 10 minutes (`POST /v1/auth/reauthenticate`) it is a 403 `{ code: "reauthentication_required" }`.',
       },
     },
   )

@@ -2,22 +2,15 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { config } from '../../config'
 import { log } from '../../platform/log'
 import { layout, queueMail } from '../../platform/mail'
+import { sessionWhen } from '../../shared/datetime'
 import { toMajor } from '../../shared/money'
+import { count } from '../../shared/words'
 import { User } from '../users'
 import { Workshop, WorkshopSchedule } from '../workshops'
 import type { Booking } from './booking.entity'
 
-const when = (s: WorkshopSchedule) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: s.timezone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(s.startDate)
+/** "Mon, Dec 7, 2026, 2:00 PM – 5:00 PM London time": the product's one way to write a session. */
+const when = (s: WorkshopSchedule) => sessionWhen(s.startDate, s.endDate, s.timezone)
 const money = (minor: number, currency: string) => `${toMajor(minor).toFixed(2)} ${currency.toUpperCase()}`
 
 /** What the cancellation gives back: the refund policy's amount (a client), everything (the coach). */
@@ -50,13 +43,13 @@ async function compose(em: EntityManager, booking: Booking, kind: 'confirmed' | 
   const workshop = await fork.findOne(Workshop, { id: schedule.workshop.id }, { filters: false })
   if (!workshop) return
   const link = `${config.APP_URL}/b/bookings/${booking.id}`
-  const seats = `${booking.seats} seat${booking.seats === 1 ? '' : 's'}`
+  const seats = count(booking.seats, 'seat')
   const mail =
     kind === 'confirmed'
       ? layout(`Booking confirmed: ${workshop.title}`, 'Your booking is confirmed', [
           { p: `${workshop.title} — ${when(schedule)}.` },
           {
-            p: `${seats}${booking.amountPaid ? `, paid ${money(booking.amountPaid, booking.currency)}` : ''}. You can invite others to your extra seats from your booking.`,
+            p: `${seats}${booking.amountPaid ? `, paid ${money(booking.amountPaid, booking.currency)}` : ''}.${booking.seats > 1 ? ` Invite people to your other ${count(booking.seats - 1, 'seat')} from your booking.` : ''}`,
           },
           { button: { label: 'View your booking', url: link } },
         ])

@@ -109,7 +109,11 @@ const bookings = crud({
     if (data.status !== row.status) {
       if (!coach && data.status !== 'CANCELLED') throw forbidden(`Only the coach can mark a booking ${data.status}.`)
       // The client cancelling their own booking gets what the refund policy gives; the coach's side refunds in full.
-      if (data.status === 'CANCELLED') await cancelBooking(em, row.id, data.cancellationReason ?? '', undefined, { refund: coach ? 'full' : 'policy' })
+      if (data.status === 'CANCELLED')
+        await cancelBooking(em, row.id, data.cancellationReason ?? '', undefined, {
+          refund: coach ? 'full' : 'policy',
+          coach: coach ? { beyondPolicy: () => ctx.requireRecentVerification() } : undefined,
+        })
       // The coach records a payment taken outside the platform (cash, bank transfer).
       else if (data.status === 'CONFIRMED') await confirmBooking(em, row.id, { amountPaid: row.amountDue, paymentMethod: 'manual', paymentTransactionId: null })
       else if (data.status === 'COMPLETED' || data.status === 'NO_SHOW') await finishBooking(em, row.id, data.status)
@@ -148,8 +152,11 @@ export const bookingRoutes = new Elysia({ name: 'bookings' })
     async ({ ctx, body }) => {
       const b = cancelling.take(ctx)
       const { reason, expectedRefund } = parseOrThrow(BookingCancelSchema, body)
+      const mode = refundModeFor(ctx, b)
       const done = await cancelBooking(ctx.em as EntityManager, b.id, reason, undefined, {
-        refund: refundModeFor(ctx, b),
+        refund: mode,
+        // The coach's side refunds in full: more than the policy gives needs the second check.
+        coach: mode === 'full' ? { beyondPolicy: () => ctx.requireRecentVerification() } : undefined,
         expectedRefund: expectedRefund == null ? null : toMinor(expectedRefund),
       })
       return { data: serializeBooking(done, ctx.user) }
@@ -163,7 +170,7 @@ export const bookingRoutes = new Elysia({ name: 'bookings' })
         tags: ['Bookings'],
         summary: 'Cancel a PENDING or CONFIRMED booking with a reason (seats go back; a paid booking is refunded)',
         description:
-          "The client cancelling their own booking is refunded what the workshop's refund policy gives at that moment (see `GET /v1/bookings/{id}/refund-quote`); the coach or a super-admin cancelling refunds in full. Send `expectedRefund` (the quote's `refundAmount`) to be answered 409, with nothing changed, when the amount is no longer that (a deadline passed in between).",
+          "The client cancelling their own booking is refunded what the workshop's refund policy gives at that moment (see `GET /v1/bookings/{id}/refund-quote`); the coach or a super-admin cancelling refunds in full, and when that is more than the policy would give, it is a sensitive action: without a second check in the last 10 minutes (`POST /v1/auth/reauthenticate`) it is a 403 `{ code: \"reauthentication_required\" }` and nothing changes. The coach's cancellations are recorded in the team's audit log. Send `expectedRefund` (the quote's `refundAmount`) to be answered 409, with nothing changed, when the amount is no longer that (a deadline passed in between).",
       },
     },
   )

@@ -7,6 +7,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { config } from '../../config'
+import { recordAudit } from '../../platform/audit'
 import { clock } from '../../platform/clock'
 import { afterCommit, lockRow, transaction } from '../../platform/db/after-commit'
 import { getOrm } from '../../platform/db/current'
@@ -203,6 +204,12 @@ export interface CancelOptions {
   refund?: RefundMode
   /** Minor units the client was shown (refund quote): a different amount now is a 409 and nothing changes. */
   expectedRefund?: number | null
+  /**
+   * The coach's side cancels (the coach, a manager, a super-admin): recorded in the team's audit
+   * log with the refund, and `beyondPolicy` runs (inside the transaction, before anything is
+   * kept) when the refund is more than the booking's refund policy would give: the second check.
+   */
+  coach?: { beyondPolicy?: () => void }
 }
 
 /**
@@ -215,13 +222,28 @@ export async function cancelBooking(em: EntityManager, bookingId: string, reason
   return transaction(em, async (tem) => {
     const { b, schedule } = await lockBooking(tem, bookingId)
     assertTransition(b.status, 'CANCELLED', { scheduleEndsAt: schedule.endDate, now: at, reason })
+    const was = { status: b.status, refundAmount: b.refundAmount ?? null }
     if (b.amountPaid > 0) {
       const quote = await quoteRefund(tem, b, schedule, at, opts.refund ?? 'full')
       if (opts.expectedRefund != null && opts.expectedRefund !== quote.amount) throw refundChanged(quote.amount, b.currency)
+      if (opts.coach?.beyondPolicy && quote.amount > 0 && (opts.refund ?? 'full') === 'full') {
+        const policy = await quoteRefund(tem, b, schedule, at, 'policy')
+        if (quote.amount > policy.amount) opts.coach.beyondPolicy()
+      }
       b.refundAmount = quote.amount
     }
     await cancelLocked(tem, b, reason.trim(), at)
     await tem.flush()
+    if (opts.coach)
+      await recordAudit(tem, {
+        tenantId: b.tenant.id,
+        action: 'booking.cancelled',
+        resource: 'booking',
+        resourceId: b.id,
+        before: was,
+        after: { status: b.status, cancellationReason: b.cancellationReason, refundAmount: b.refundAmount ?? null, currency: b.currency },
+        ownerId: schedule.coach.id,
+      })
     // In the same transaction: a paid booking's refund is recorded with its cancellation.
     for (const fn of cancelListeners) await fn(b, tem)
     const cancelled = await tem.findOneOrFail(Booking, { id: bookingId }, { populate: ['workshopSchedule', 'workshopSchedule.workshop'], refresh: true })

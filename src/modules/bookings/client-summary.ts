@@ -29,10 +29,10 @@ export async function clientShellSummary(em: EntityManager, user: { id: string; 
             (select count(*) from (${INVITED_SQL} limit 1000) x)::int as invitations
      union all
      (select 'booking', p.booking_id::text, w.title, p.starts_at, null, null, null
-        from booking_people p join workshops w on w.id = p.workshop_id where p.user_id = ? order by p.starts_at desc, p.booking_id limit 30)
+        from booking_people p join workshops w on w.id = p.workshop_id where p.user_id = ? order by p.starts_at desc, p.booking_id limit 15)
      union all
      (select 'workshop', c.workshop_id::text, w.title, c.last_start, null, null, null
-        from client_workshops c join workshops w on w.id = c.workshop_id where c.user_id = ? order by c.last_start desc, c.workshop_id limit 30)`,
+        from client_workshops c join workshops w on w.id = c.workshop_id where c.user_id = ? order by c.last_start desc, c.workshop_id limit 15)`,
     [user.id, at, user.id, at, user.id, user.email, user.id, user.id, user.id],
   )
   const c = rows.find((r: any) => r.kind === 'count') ?? {}
@@ -69,11 +69,11 @@ export async function coachShellSummary(em: EntityManager, user: { id: string },
                                       and b.status in ('PENDING', 'CONFIRMED') limit 1000) x)::int as upcoming,
             (select count(*) from workshops w where w.coach_id = ? and w.tenant_id = ? and w.deleted_at is null)::int as workshops
      union all
-     (select 'workshop', w.id::text, w.title, w.created_at, null, null from workshops w where w.coach_id = ? and w.tenant_id = ? and w.deleted_at is null order by w.created_at desc limit 30)
+     (select 'workshop', w.id::text, w.title, w.created_at, null, null from workshops w where w.coach_id = ? and w.tenant_id = ? and w.deleted_at is null order by w.created_at desc limit 15)
      union all
      (select 'booking', b.id::text, w.title || ' · ' || coalesce(u.profile->>'firstName', u.email), b.starts_at, null, null
         from bookings b join workshops w on w.id = b.workshop_id join users u on u.id = b.user_id
-       where b.coach_id = ? and b.tenant_id = ? and b.deleted_at is null order by b.created_at desc limit 30)`,
+       where b.coach_id = ? and b.tenant_id = ? and b.deleted_at is null order by b.created_at desc limit 15)`,
     [user.id, tenantId, now(), user.id, tenantId, user.id, tenantId, user.id, tenantId],
   )
   const c = rows.find((r: any) => r.kind === 'count') ?? {}

@@ -4,7 +4,7 @@ export { allTenants, bookingScope } from './booking.access'
 export { BOOKING_STATUSES, Booking, BookingPerson, BookingSeat, type BookingStatus, ClientWorkshop, type SeatStatus } from './booking.entity'
 export { bookingRoutes } from './booking.routes'
 export { displayName, serializePerson, serializeScheduleBrief } from './booking.serialize'
-export { confirmBooking, onBookingCancelled } from './booking.service'
+export { cancelBooking, confirmBooking, onBookingCancelled } from './booking.service'
 export { HOLD_EXPIRED_REASON, holdsSeats } from './booking.state'
 export {
   type ClientGroupRow,

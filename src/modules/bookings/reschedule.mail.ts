@@ -3,11 +3,14 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { config } from '../../config'
 import { log } from '../../platform/log'
 import { layout, queueMail } from '../../platform/mail'
+import { sessionWhen } from '../../shared/datetime'
 import { BOOKING_STATUS, calendar, scheduleEvent } from '../calendar'
 import { WorkshopSchedule } from '../workshops'
 import { Booking } from './booking.entity'
+import { describeChanges, schedulePlace } from './reschedule.changes'
 
-const when = (s: WorkshopSchedule) => new Intl.DateTimeFormat('en-GB', { timeZone: s.timezone, dateStyle: 'full', timeStyle: 'short' }).format(s.startDate)
+/** "Mon, Dec 7, 2026, 2:00 PM – 5:00 PM London time": the product's one way to write a session. */
+const when = (s: WorkshopSchedule) => sessionWhen(s.startDate, s.endDate, s.timezone)
 
 export async function mailRescheduled(em: EntityManager, bookingId: string, fromScheduleId: string) {
   try {
@@ -26,6 +29,8 @@ export async function mailRescheduled(em: EntityManager, bookingId: string, from
     )
     const [booker] = await em.execute<{ email: string }[]>(`select email from users where id = ?`, [b.user.id])
     const title = to.workshop.title
+    // What the new date changes besides the time, said as the dialog said it before the client agreed.
+    const changes = describeChanges(schedulePlace(from), schedulePlace(to))
     // Each move raises the event's SEQUENCE, so calendars replace the old date.
     const [{ moves }] = await em.execute<{ moves: number }[]>(
       `select count(*)::int as moves from booking_reschedules where booking_id = ? and status = 'DONE'`,
@@ -46,7 +51,8 @@ export async function mailRescheduled(em: EntityManager, bookingId: string, from
         to: email,
         attachments,
         ...layout(`New date: ${title}`, isBooker ? 'Your booking has moved' : 'Your seat has moved', [
-          { p: `${title} now takes place on ${when(to)} (${to.timezone}), instead of ${when(from)}.` },
+          { p: `${title} now takes place on ${when(to)}, instead of ${when(from)}.` },
+          ...(changes.length ? [{ p: `What else changes: ${changes.join(' ')}` }] : []),
           { p: 'The attached calendar file replaces the old date in your calendar.' },
           isBooker
             ? { button: { label: 'View your booking', url: `${config.APP_URL}/b/bookings/${b.id}` } }

@@ -18,7 +18,7 @@ import { config } from '../../config'
 import { clock } from '../../platform/clock'
 import { afterCommit, transaction } from '../../platform/db/after-commit'
 import { getOrm } from '../../platform/db/current'
-import { conflict, fieldError, notFound } from '../../platform/http/errors'
+import { conflict, fieldError, HttpError, notFound } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
 import { enqueue } from '../../platform/jobs'
 import { log } from '../../platform/log'
@@ -27,6 +27,7 @@ import { type Workshop, WorkshopSchedule } from '../workshops'
 import { allTenants, bookingEm } from './booking.access'
 import { Booking } from './booking.entity'
 import { lockBooking } from './booking.service'
+import { changesBetween, changesNotAccepted, cityOf, describeChanges, type Place, type RescheduleChange, schedulePlace, venueOf } from './reschedule.changes'
 import { BookingReschedule } from './reschedule.entity'
 import { dropPendingReschedule } from './reschedule.hold'
 import { mailRescheduled } from './reschedule.mail'
@@ -80,15 +81,30 @@ export interface RescheduleOption extends Price {
   timezone: string
   seatsLeft: number
   currency: string
+  mode: string
+  /** Venue name and address line ("The Workshop Rooms, 12 Main St"); null online. */
+  venue: string | null
+  /** City and country ("London, United Kingdom"); null online. */
+  city: string | null
+  /** What differs from the booking's current date besides the time: a move with any needs `acceptChanges`. */
+  changes: RescheduleChange[]
+  /** Each change in a sentence, as the dialog and the mail say it. */
+  changeNotes: string[]
 }
+
+type PlaceRow = { mode: string; venue_name: string | null; address_line1: string | null; city: string | null; country: string | null }
+const placeOf = (r: PlaceRow): Place => ({ mode: r.mode, venueName: r.venue_name, addressLine1: r.address_line1, city: r.city, country: r.country })
+/** Where a date meets, for the API: venue and city only when it meets somewhere. */
+const whereOf = (p: Place) => (p.mode === 'ONLINE' ? { venue: null, city: null } : { venue: venueOf(p), city: cityOf(p) })
 
 /** The dates a booking may move to: upcoming, published schedules of its workshop with its seats free, soonest first. */
 export async function rescheduleOptions(em: EntityManager, b: Booking, at = clock.now()): Promise<RescheduleOption[]> {
   em = allTenants(em)
   const from = await em.findOneOrFail(WorkshopSchedule, { id: b.workshopSchedule.id }, { filters: false, populate: ['workshop'] })
   const workshop = from.workshop as unknown as Workshop
-  const rows = await em.execute<{ id: string; start_date: Date; end_date: Date; timezone: string; seats_left: number }[]>(
-    `select s.id, s.start_date, s.end_date, s.timezone, w.max_seats - s.seats_taken as seats_left
+  const rows = await em.execute<({ id: string; start_date: Date; end_date: Date; timezone: string; seats_left: number } & PlaceRow)[]>(
+    `select s.id, s.start_date, s.end_date, s.timezone, w.max_seats - s.seats_taken as seats_left,
+            s.mode, s.venue_name, s.address_line1, s.city, s.country
        from workshop_schedules s join workshops w on w.id = s.workshop_id
       where s.workshop_id = ? and s.id <> ? and s.deleted_at is null and s.status = 'PUBLISHED' and s.start_date > ?
         and (s.visibility <> 'PRIVATE' or ? = 'PRIVATE') and w.max_seats - s.seats_taken >= ?
@@ -96,15 +112,24 @@ export async function rescheduleOptions(em: EntityManager, b: Booking, at = cloc
     [workshop.id, from.id, at, from.visibility, b.seats],
   )
   const price = priceFor(b, workshop, await voucherOf(em, b))
-  return rows.map((r) => ({
-    scheduleId: r.id,
-    startDate: new Date(r.start_date).toISOString(),
-    endDate: new Date(r.end_date).toISOString(),
-    timezone: r.timezone,
-    seatsLeft: Number(r.seats_left),
-    currency: b.currency,
-    ...price,
-  }))
+  const here = schedulePlace(from)
+  return rows.map((r) => {
+    const there = placeOf(r)
+    const changes = changesBetween(here, there)
+    return {
+      scheduleId: r.id,
+      startDate: new Date(r.start_date).toISOString(),
+      endDate: new Date(r.end_date).toISOString(),
+      timezone: r.timezone,
+      seatsLeft: Number(r.seats_left),
+      currency: b.currency,
+      mode: r.mode,
+      ...whereOf(there),
+      changes,
+      changeNotes: describeChanges(here, there, changes),
+      ...price,
+    }
+  })
 }
 
 /** Checks the target of a move (422 on `workshopScheduleId`); the booking's own schedule is `from`. */
@@ -163,13 +188,23 @@ export interface RescheduleResult {
  * Moves a CONFIRMED booking to `targetId`, or, when the move costs more, holds the target seats
  * in a PENDING reschedule until the difference is paid (see the file comment).
  */
-export async function rescheduleBooking(em: EntityManager, bookingId: string, targetId: string, at = clock.now()): Promise<RescheduleResult> {
+export async function rescheduleBooking(
+  em: EntityManager,
+  bookingId: string,
+  targetId: string,
+  at = clock.now(),
+  opts: { acceptChanges?: boolean } = {},
+): Promise<RescheduleResult> {
   em = bookingEm(em)
   const id = await transaction(em, async (tem) => {
     const { b, schedule: from } = await lockBooking(tem, bookingId)
     if (b.status !== 'CONFIRMED') throw conflict('Only a confirmed booking can be moved to another date.')
     if (from.startDate.getTime() <= at.getTime()) throw conflict('This workshop has already started: the booking can no longer be moved.')
     const to = await targetOf(tem, from, targetId, at)
+    // A date that meets elsewhere or in another format moves only once the client said yes to it.
+    const changes = changesBetween(schedulePlace(from), schedulePlace(to))
+    if (changes.length && !opts.acceptChanges)
+      throw new HttpError(409, changesNotAccepted(changes), { acceptChanges: describeChanges(schedulePlace(from), schedulePlace(to), changes) })
     const price = priceFor(b, to.workshop as unknown as Workshop, await voucherOf(tem, b))
     const [pending] = await tem.execute<{ id: string; to_schedule_id: string; hold_expires_at: Date | null; difference: number }[]>(
       `select id, to_schedule_id, hold_expires_at, difference from booking_reschedules where booking_id = ? and status = 'PENDING'`,

@@ -13,7 +13,11 @@ export const scheduleCancelRoutes = new Elysia({ name: 'schedule-cancel' }).use(
   async ({ ctx, params, body }) => {
     const user = ctx.requireUser()
     const { reason } = parseOrThrow(BookingCancelSchema, body)
-    return { data: await cancelSchedule(ctx.em as EntityManager, { id: user.id, isSuperAdmin: ctx.isSuperAdmin }, params.id, reason) }
+    return {
+      data: await cancelSchedule(ctx.em as EntityManager, { id: user.id, isSuperAdmin: ctx.isSuperAdmin }, params.id, reason, {
+        beyondPolicy: () => ctx.requireRecentVerification(),
+      }),
+    }
   },
   {
     access: { can: 'workshops.manage' },
@@ -27,7 +31,7 @@ export const scheduleCancelRoutes = new Elysia({ name: 'schedule-cancel' }).use(
       tags: ['Workshop schedules'],
       summary: 'Cancel a schedule with a reason',
       description:
-        'The schedule is archived; its PENDING and CONFIRMED bookings are cancelled with the reason (seats back, paid ones refunded in full), and every booker and seat holder is mailed. Answers how many bookings were cancelled and refunded.',
+        'The schedule is archived; its PENDING and CONFIRMED bookings are cancelled with the reason (seats back, paid ones refunded in full), and every booker and seat holder is mailed. Answers how many bookings were cancelled and refunded. When a refund would be more than its booking\'s refund policy gives, it is a sensitive action: without a second check in the last 10 minutes (`POST /v1/auth/reauthenticate`) it is a 403 `{ code: "reauthentication_required" }` and nothing changes.',
     },
   },
 )

@@ -10,8 +10,9 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { conflict } from '../../platform/http/errors'
+import { count } from '../../shared/words'
 
-export const seatsLeftMessage = (left: number) => (left <= 0 ? 'This workshop is fully booked.' : `Only ${left} seat${left === 1 ? '' : 's'} left.`)
+export const seatsLeftMessage = (left: number) => (left <= 0 ? 'This workshop is fully booked.' : `Only ${count(left, 'seat')} left.`)
 
 /**
  * Takes `n` seats of a schedule, or answers how many are left. One statement: the UPDATE only

@@ -3,6 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { config } from '../../config'
 import { log } from '../../platform/log'
 import { layout, queueMail } from '../../platform/mail'
+import { formatStart } from '../../shared/datetime'
+import { count } from '../../shared/words'
 
 interface Row {
   email: string
@@ -25,29 +27,21 @@ async function load(em: EntityManager, entryId: string) {
   return r ?? null
 }
 
-const fmt = (d: Date, tz: string, opts: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-GB', { timeZone: tz, ...opts }).format(d)
-const seatsOf = (n: number) => `${n} seat${n === 1 ? '' : 's'}`
+const seatsOf = (n: number) => count(n, 'seat')
 
 /** "Seats are free for you": the link opens the checkout for exactly the offered seats. */
 export async function mailWaitlistOffer(em: EntityManager, entryId: string) {
   try {
     const r = await load(em, entryId)
     if (r?.status !== 'OFFERED' || !r.offer_expires_at) return
-    const until = fmt(new Date(r.offer_expires_at), r.timezone, {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    })
-    const when = fmt(new Date(r.start_date), r.timezone, { dateStyle: 'full', timeStyle: 'short' })
+    const until = formatStart(r.offer_expires_at, r.timezone)
+    const when = formatStart(r.start_date, r.timezone)
     queueMail({
       to: r.email,
       ...layout(`${seatsOf(Number(r.seats))} free for you: ${r.title}`, 'Your turn on the waitlist', [
-        { p: `${r.title} — ${when} (${r.timezone}).` },
+        { p: `${r.title} — ${when}.` },
         {
-          p: `${seatsOf(Number(r.seats))} ${Number(r.seats) === 1 ? 'is' : 'are'} held for you until ${until}. After that they go to the next person waiting.`,
+          p: `${count(Number(r.seats), 'seat is')} held for you until ${until}. After that they go to the next person waiting.`,
         },
         { button: { label: 'Book your seats', url: `${config.APP_URL}/workshops/${r.schedule_id}/book?offer=${entryId}` } },
       ]),
@@ -62,11 +56,11 @@ export async function mailWaitlistClosed(em: EntityManager, entryId: string) {
   try {
     const r = await load(em, entryId)
     if (!r) return
-    const when = fmt(new Date(r.start_date), r.timezone, { dateStyle: 'full', timeStyle: 'short' })
+    const when = formatStart(r.start_date, r.timezone)
     queueMail({
       to: r.email,
       ...layout(`Cancelled: ${r.title}`, 'This workshop is cancelled', [
-        { p: `${r.title} — ${when} (${r.timezone}) will not take place, so its waitlist is closed.` },
+        { p: `${r.title} — ${when} will not take place, so its waitlist is closed.` },
         { button: { label: 'Find another workshop', url: `${config.APP_URL}/workshops` } },
       ]),
     })

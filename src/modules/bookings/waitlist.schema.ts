@@ -35,8 +35,12 @@ export const ScheduleWaitlistView = v.object({
   seatsWaiting: v.number(),
 })
 
+export const RESCHEDULE_MESSAGES = { acceptChanges: 'acceptChanges must be true or false.' } as const
+
 export const RescheduleSchema = v.strictObject({
   workshopScheduleId: v.optional(v.pipe(v.string(M.workshopScheduleId), v.trim(), v.nonEmpty(M.workshopScheduleId)), ''),
+  /** The client saw and accepted what the new date changes besides the time (format, venue, city). */
+  acceptChanges: v.optional(v.boolean(RESCHEDULE_MESSAGES.acceptChanges), false),
 })
 
 export const RescheduleView = v.object({
@@ -60,7 +64,15 @@ export const RescheduleOptionView = v.object({
   scheduleId: v.string(),
   startDate: DateTime,
   endDate: DateTime,
-  timezone: v.string(),
+  timezone: v.pipe(v.string(), v.description('The IANA zone the date is held in (its times read on that clock)')),
+  mode: v.picklist(['IN-PERSON', 'ONLINE', 'HYBRID']),
+  venue: v.pipe(v.nullable(v.string()), v.description('Venue name and address line; null for an online date')),
+  city: v.pipe(v.nullable(v.string()), v.description('City and country; null for an online date')),
+  changes: v.pipe(
+    v.array(v.picklist(['mode', 'venue', 'city'])),
+    v.description('What differs from the booking’s current date besides the time; moving to a date with changes needs acceptChanges: true'),
+  ),
+  changeNotes: v.pipe(v.array(v.string()), v.description('Each change in a sentence, as the client is told')),
   seatsLeft: v.number(),
   amountTotal: v.number(),
   discount: v.number(),

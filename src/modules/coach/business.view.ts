@@ -5,16 +5,39 @@ import { type ListQuery, pagedSql } from '../../platform/db/paged-sql'
 import { isUuid, num, personName, ratingsOf } from './sql'
 import { iso } from './tables.view'
 
+/** How many workshops a filter offers (the latest touched, plus the one selected). */
+export const WORKSHOP_CHOICES = 40
+
 /**
  * The coach's workshops with their rating (the feedback filter and summary), from the rating counts
  * (feedback_totals): in the current team, or in every team (`null` with everyTeam: the account's payouts).
  */
-export async function coachWorkshopRatings(em: EntityManager, coachId: string, tenantId: string | null, opts: { everyTeam?: boolean } = {}) {
+export async function coachWorkshopRatings(
+  em: EntityManager,
+  coachId: string,
+  tenantId: string | null,
+  opts: { everyTeam?: boolean; selected?: string | null } = {},
+) {
+  // A filter's screenful: the workshops touched last (each workshop's own page reaches the rest), and the one selected.
   const rows = await em.execute<any[]>(
-    `select w.id, w.title, t.n1, t.n2, t.n3, t.n4, t.n5 from workshops w
-       left join feedback_totals t on t.kind = 'w' and t.id = w.id and t.tenant_id = w.tenant_id
-      where w.coach_id = ? and w.deleted_at is null ${opts.everyTeam ? '' : 'and w.tenant_id = ?'} order by w.title, w.id limit 500`,
-    opts.everyTeam ? [coachId] : [coachId, tenantId],
+    `select * from (
+       (select w.id, w.title, w.updated_at, t.n1, t.n2, t.n3, t.n4, t.n5 from workshops w
+          left join feedback_totals t on t.kind = 'w' and t.id = w.id and t.tenant_id = w.tenant_id
+         where w.coach_id = ? and w.deleted_at is null and (?::uuid is null or w.tenant_id = ?::uuid) order by w.updated_at desc, w.id limit ${WORKSHOP_CHOICES})
+       union
+       (select w.id, w.title, w.updated_at, t.n1, t.n2, t.n3, t.n4, t.n5 from workshops w
+          left join feedback_totals t on t.kind = 'w' and t.id = w.id and t.tenant_id = w.tenant_id
+         where w.id = ?::uuid and w.coach_id = ? and w.deleted_at is null and (?::uuid is null or w.tenant_id = ?::uuid))) x
+     order by x.title, x.id`,
+    [
+      coachId,
+      opts.everyTeam ? null : tenantId,
+      opts.everyTeam ? null : tenantId,
+      isUuid(opts.selected) ? opts.selected : null,
+      coachId,
+      opts.everyTeam ? null : tenantId,
+      opts.everyTeam ? null : tenantId,
+    ],
   )
   return rows.map((r) => {
     const rating = ratingsOf(r)

@@ -13,7 +13,7 @@ import { PLAN_LIMITS } from '../tenants'
 import { isUuid, num, ratingsOf } from './sql'
 
 /** The overview's screenful of schedules: the next ones and the latest over. */
-export const OVERVIEW_COMING = 20
+export const OVERVIEW_COMING = 12
 export const OVERVIEW_PAST = 5
 
 /** The coach's tenant plan and how many published schedules that have not ended count against it. */

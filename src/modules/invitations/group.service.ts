@@ -1,20 +1,19 @@
 /**
  * Groups (client area): the people a user has booked with or invited, derived from seats of
- * the bookings they made or hold a seat in. One aggregate query plus one for names, whatever
+ * the bookings they made or hold a seat in (their latest GROUP_BOOKINGS, as the groups page reads
+ * them: booking_people in its index order). One aggregate query plus one for names, whatever
  * the page size.
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { listResponse, parseListQuery } from '../../platform/http/list-query'
-import { serializePerson } from '../bookings'
+import { GROUP_BOOKINGS, serializePerson } from '../bookings'
 import { User } from '../users'
 
 export async function listGroups(em: EntityManager, me: User, url: URL) {
   const p = parseListQuery(url, { sortable: ['lastBookedAt'], filterable: [], includes: [], defaultSort: '-lastBookedAt' })
   const rows = await em.execute(
     `with mine as (
-       select b.id from bookings b where b.user_id = ? and b.deleted_at is null
-       union
-       select s.booking_id from booking_seats s where s.user_id = ? and s.status = 'ACCEPTED' and s.deleted_at is null
+       select p.booking_id as id from booking_people p where p.user_id = ? order by p.starts_at desc, p.booking_id limit ${GROUP_BOOKINGS}
      ), people as (
        select s.user_id, lower(s.email) as email, s.booking_id, s.updated_at as at, s.status
          from booking_seats s
@@ -33,7 +32,7 @@ export async function listGroups(em: EntityManager, me: User, url: URL) {
        from keyed group by key
       order by max(at) ${p.sort[0]?.dir === 'asc' ? 'asc' : 'desc'}, key
       limit ? offset ?`,
-    [me.id, me.id, me.id, p.perPage, p.offset],
+    [me.id, me.id, p.perPage, p.offset],
   )
   const ids = rows.map((r: any) => r.user_id).filter(Boolean)
   const users = ids.length ? await em.find(User, { id: { $in: ids } }) : []

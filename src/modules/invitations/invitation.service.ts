@@ -12,6 +12,7 @@ import { randomToken, sha256 } from '../../platform/crypto'
 import { conflict, fieldError, forbidden, type HttpError, notFound } from '../../platform/http/errors'
 import { log } from '../../platform/log'
 import { sendMail } from '../../platform/mail/mailer'
+import { formatMoment, formatStart } from '../../shared/datetime'
 import type { ViewOf } from '../../shared/view'
 import { allTenants, type Booking, BookingSeat, displayName, holdsSeats, serializeScheduleBrief } from '../bookings'
 import { BOOKING_MESSAGES } from '../bookings/booking.schema'
@@ -47,8 +48,8 @@ export async function sendInvitation(em: EntityManager, seat: BookingSeat, invit
 
   const url = invitationUrl(token)
   const who = displayName(inviter)
-  const when = schedule.startDate.toLocaleString('en-GB', { timeZone: schedule.timezone, dateStyle: 'full', timeStyle: 'short' })
-  const text = `${who} has a seat for you at "${workshop.title}" on ${when} (${schedule.timezone}).\n\nAccept or decline the invitation here:\n${url}\n\nThe link works once and expires on ${seat.invitationExpiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.\n\n${config.SITE_NAME}`
+  const when = formatStart(schedule.startDate, schedule.timezone)
+  const text = `${who} has a seat for you at "${workshop.title}" on ${when}.\n\nAccept or decline the invitation here:\n${url}\n\nThe link works once and expires on ${formatMoment(seat.invitationExpiresAt, schedule.timezone)}.\n\n${config.SITE_NAME}`
   try {
     await sendMail({ to, subject: `${who} invited you to ${workshop.title}`, text })
   } catch (err) {

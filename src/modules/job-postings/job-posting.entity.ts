@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
+import { audited } from '../../platform/audit'
 import { baseProperties, pageChangeTriggers, scope, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
 import { Tenant } from '../tenants'
 import { User } from '../users'
@@ -56,6 +57,7 @@ export const JobPostingSchema = defineEntity({
 })
 export class JobPosting extends JobPostingSchema.class {}
 JobPostingSchema.setClass(JobPosting)
+audited(JobPosting, { resource: 'job_posting', omit: ['applicantCount'] })
 
 export interface ApplicationAnswer {
   questionId: string

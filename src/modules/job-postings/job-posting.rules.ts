@@ -4,6 +4,7 @@ import { LockMode } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import * as v from 'valibot'
 import { conflict, issuesToBag, validationError } from '../../platform/http/errors'
+import { count } from '../../shared/words'
 import { Membership, PLAN_LIMITS, Tenant, type TenantPlan } from '../tenants'
 import { JobPosting } from './job-posting.entity'
 import { type InterviewQuestion, JOB_MESSAGES, JOB_TRANSITIONS, JobPostingPublishSchema, type JobStatus } from './job-posting.schema'
@@ -38,8 +39,7 @@ export async function assertCanOpen(em: EntityManager, tenantId: string, exceptI
   const max = PLAN_LIMITS[tenant.plan as TenantPlan].openJobPostings
   if (max === null) return
   const open = await countOpenJobPostings(em, tenantId, exceptId)
-  if (open >= max)
-    throw conflict(`The ${tenant.plan} plan allows ${max} open job posting${max === 1 ? '' : 's'} at a time. Close or archive one, or upgrade the plan.`)
+  if (open >= max) throw conflict(`The ${tenant.plan} plan allows ${count(max, 'open job posting')} at a time. Close or archive one, or upgrade the plan.`)
 }
 
 /** What counts against the plan's open-posting limit: PUBLISHED postings not deleted (the limit check and the team's settings page). */

@@ -286,13 +286,33 @@ export async function restorePosting(ctx: RequestContext, row: JobPosting) {
   })
 }
 
-/** Active members of a team, as recruiter choices. */
-export async function teamMembers(em: EntityManager, tenantId: string) {
-  const rows = await em.find(Membership, { tenant: tenantId, status: 'ACTIVE' }, { populate: ['user'], filters: false, limit: 200 })
+/** How many of a team's staff the recruiter choices list (besides those already chosen). */
+export const RECRUITER_CHOICES = 40
+
+/**
+ * The recruiter choices: the team's active staff (a role in the team, or a coach's account;
+ * clients who only booked are not recruiters), by name, at most RECRUITER_CHOICES, plus the
+ * posting's chosen recruiters wherever they sort: one bounded statement, whatever the team's size.
+ */
+export async function teamMembers(em: EntityManager, tenantId: string, chosen: string[] = []) {
+  const rows = await em.execute<any[]>(
+    `select * from (
+       (select u.id, u.email, u.username, u.profile->>'firstName' as first_name, u.profile->>'lastName' as last_name
+          from memberships m join users u on u.id = m.user_id
+         where m.tenant_id = ? and m.status = 'ACTIVE' and u.deleted_at is null
+           and (cardinality(m.roles) > 0 or u.roles && array['coach', 'super-admin']::text[])
+         order by lower(coalesce(u.profile->>'firstName', u.email)), u.id limit ${RECRUITER_CHOICES})
+       union
+       (select u.id, u.email, u.username, u.profile->>'firstName', u.profile->>'lastName'
+          from memberships m join users u on u.id = m.user_id
+         where m.tenant_id = ? and m.status = 'ACTIVE' and u.deleted_at is null and u.id = any(?::uuid[]))) x`,
+    [tenantId, tenantId, `{${chosen.filter((id) => /^[0-9a-f-]{36}$/i.test(id)).join(',')}}`],
+  )
   return rows
-    .map((m) => {
-      const u = m.user as unknown as User
-      return { id: u.id, name: userName(u), email: u.email }
-    })
+    .map((u) => ({
+      id: u.id as string,
+      name: userName({ email: u.email, username: u.username, profile: { firstName: u.first_name, lastName: u.last_name } } as any),
+      email: u.email as string,
+    }))
     .sort((a, b) => a.name.localeCompare(b.name))
 }

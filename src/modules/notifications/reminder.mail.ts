@@ -8,38 +8,23 @@
 import { config } from '../../config'
 import { layout, type MailMessage } from '../../platform/mail'
 import { countryByCode } from '../../shared/countries'
+import { sessionWhen } from '../../shared/datetime'
+import { count } from '../../shared/words'
 import { bookingCalendar } from '../calendar'
 import type { User } from '../users'
 import type { WorkshopSchedule } from '../workshops'
 import { KIND_LABELS, type NotificationKind } from './notification.schema'
 import { unsubscribeUrl } from './preferences'
 
-const whenFormats = new Map<string, Intl.DateTimeFormat>()
-function when(s: WorkshopSchedule) {
-  const tz = s.timezone || 'UTC'
-  let f = whenFormats.get(tz)
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
-      timeZone: tz,
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    })
-    whenFormats.set(tz, f)
-  }
-  return `${f.format(s.startDate)} (${tz})`
-}
+/** "Mon, Dec 7, 2026, 2:00 PM – 5:00 PM London time": the product's one way to write a session. */
+const when = (s: WorkshopSchedule) => sessionWhen(s.startDate, s.endDate, s.timezone)
 
 /** "in 24 hours", "in 1 hour", "in 40 minutes": from the moment the mail is written. */
 export function startsIn(start: Date, at: Date) {
   const minutes = Math.max(1, Math.round((start.getTime() - at.getTime()) / 60_000))
-  if (minutes >= 90) return `in ${Math.round(minutes / 60)} hours`
+  if (minutes >= 90) return `in ${count(Math.round(minutes / 60), 'hour')}`
   if (minutes >= 55) return 'in 1 hour'
-  return `in ${minutes} minute${minutes === 1 ? '' : 's'}`
+  return `in ${count(minutes, 'minute')}`
 }
 
 const coachName = (s: WorkshopSchedule) => {

@@ -1,17 +1,13 @@
 /** Renders an invoice or credit note as a PDF (pdfkit, built-in Helvetica: no font files). */
 import PDFDocument from 'pdfkit'
+import { formatDay, formatStart } from '../../shared/datetime'
 import { documentNumber } from './invoice.service'
 import type { Invoice } from './payment.entity'
 
 export const formatMoney = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency.toUpperCase()}`
 
-function formatDate(iso: string, timeZone: string) {
-  try {
-    return `${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso))} (${timeZone})`
-  } catch {
-    return new Date(iso).toISOString()
-  }
-}
+/** The session's start as every page and mail writes it ("Mon, Dec 7, 2026, 2:00 PM London time"). */
+const formatDate = (iso: string, timeZone: string) => formatStart(iso, timeZone)
 
 export function renderInvoicePdf(doc: Invoice, invoiceNumber?: string): Promise<Uint8Array> {
   const l = doc.lines
@@ -30,7 +26,7 @@ export function renderInvoicePdf(doc: Invoice, invoiceNumber?: string): Promise<
   pdf
     .font('Helvetica')
     .fontSize(10)
-    .text(`Issued: ${doc.issuedAt.toISOString().slice(0, 10)}`)
+    .text(`Issued: ${formatDay(doc.issuedAt, 'UTC')}`)
   if (credit && invoiceNumber) pdf.text(`Credits invoice ${invoiceNumber}`)
   pdf.moveDown()
   pdf.font('Helvetica-Bold').text('Billed to')

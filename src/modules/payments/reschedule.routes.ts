@@ -65,8 +65,8 @@ export const rescheduleRoutes = new Elysia({ name: 'reschedule' })
     '/bookings/:id/reschedule',
     async ({ ctx, body }) => {
       const b = moving.take(ctx)
-      const { workshopScheduleId } = parseOrThrow(RescheduleSchema, body)
-      const { booking, reschedule } = await rescheduleBooking(ctx.em as EntityManager, b.id, workshopScheduleId)
+      const { workshopScheduleId, acceptChanges } = parseOrThrow(RescheduleSchema, body)
+      const { booking, reschedule } = await rescheduleBooking(ctx.em as EntityManager, b.id, workshopScheduleId, undefined, { acceptChanges })
       const owner = await ctx.em.findOneOrFail(User, { id: booking.user.id })
       const pi = reschedule.status === 'PENDING' ? await createRescheduleIntent(ctx.em as EntityManager, owner, booking, reschedule) : null
       return {
@@ -96,7 +96,7 @@ export const rescheduleRoutes = new Elysia({ name: 'reschedule' })
         tags: ['Bookings'],
         summary: 'Move a confirmed booking to another date of the same workshop',
         description:
-          'Seats and invitations move with the booking. Priced at the workshop’s current price (the booking’s voucher applied again): a lower price moves it at once and refunds the difference (a partial refund); a higher one holds the new seats for BOOKING_HOLD_MINUTES and answers PAYMENT_REQUIRED with a PaymentIntent for the difference: confirm it with Stripe.js, then `POST /v1/bookings/{id}/reschedule/finalize`. 409 when the new date is full or the booking is not confirmed; 422 for another workshop, a past date or the same date.',
+          'Seats and invitations move with the booking. Priced at the workshop’s current price (the booking’s voucher applied again): a lower price moves it at once and refunds the difference (a partial refund); a higher one holds the new seats for BOOKING_HOLD_MINUTES and answers PAYMENT_REQUIRED with a PaymentIntent for the difference: confirm it with Stripe.js, then `POST /v1/bookings/{id}/reschedule/finalize`. A date whose format, venue or city differs from the booking’s (its `changes` in `GET /v1/bookings/{id}/reschedule-options`) moves only with `acceptChanges: true`: without it the answer is 409, its message naming the changes and `errors.acceptChanges` saying each one. 409 also when the new date is full or the booking is not confirmed; 422 for another workshop, a past date or the same date.',
       },
     },
   )

@@ -7,7 +7,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type Stripe from 'stripe'
 import { config } from '../../config'
+import { recordAudit } from '../../platform/audit'
 import { clock } from '../../platform/clock'
+import { transaction } from '../../platform/db/after-commit'
 import { log } from '../../platform/log'
 import { callStripe, isMissing, stripe } from '../payments'
 import type { User } from '../users'
@@ -125,7 +127,20 @@ export async function ensureAccount(em: EntityManager, user: User, tenantId: str
       { idempotencyKey: `summit-account-${row.id}` },
     ),
   )
-  await em.fork().nativeUpdate(ConnectedAccount, { id: row.id, stripeAccountId: null }, { stripeAccountId: acct.id, ...fieldsOf(acct) })
+  const linked = fieldsOf(acct)
+  await transaction(em.fork(), async (tem) => {
+    const set = await tem.nativeUpdate(ConnectedAccount, { id: row.id, stripeAccountId: null }, { stripeAccountId: acct.id, ...linked })
+    // The payout account linked, in the team's audit log (its Stripe id is no secret; nothing of the bank is kept here).
+    if (set)
+      await recordAudit(tem, {
+        tenantId,
+        action: 'payout_account.created',
+        resource: 'payout_account',
+        resourceId: row.id,
+        after: { stripeAccountId: acct.id, country: linked.country, defaultCurrency: linked.defaultCurrency },
+        ownerId: user.id,
+      })
+  })
   row = await em.fork().findOneOrFail(ConnectedAccount, { id: row.id })
   return row
 }
@@ -137,6 +152,20 @@ export const PAYOUTS_PAGE = '/c/account/payouts'
  * onboarding until payouts are enabled, the Express dashboard afterwards.
  */
 export async function accountLink(em: EntityManager, user: User, tenantId: string | null): Promise<{ url: string; kind: 'onboarding' | 'dashboard' }> {
+  const link = await makeLink(em, user, tenantId)
+  // Opening the way to change where the money goes is recorded (the bank details themselves stay at Stripe).
+  await recordAudit(em.fork(), {
+    tenantId,
+    action: `payout_account.${link.kind}_link`,
+    resource: 'payout_account',
+    resourceId: link.rowId,
+    after: { kind: link.kind },
+    ownerId: user.id,
+  })
+  return { url: link.url, kind: link.kind }
+}
+
+async function makeLink(em: EntityManager, user: User, tenantId: string | null): Promise<{ url: string; kind: 'onboarding' | 'dashboard'; rowId: string }> {
   let row = await ensureAccount(em, user, tenantId)
   // An account that finished onboarding meanwhile (the webhook may not be here yet).
   if (!isEnabled(row)) {
@@ -147,7 +176,7 @@ export async function accountLink(em: EntityManager, user: User, tenantId: strin
     const id = row.stripeAccountId!
     try {
       const login = await stripe().accounts.createLoginLink(id)
-      return { url: login.url, kind: 'dashboard' }
+      return { url: login.url, kind: 'dashboard', rowId: row.id }
     } catch (err) {
       if (!isMissing(err)) return callStripe(() => Promise.reject(err))
       // Stripe no longer has it (deleted there): forgotten, and set up afresh.
@@ -165,5 +194,5 @@ export async function accountLink(em: EntityManager, user: User, tenantId: strin
       return_url: `${page}?onboarding=return`,
     }),
   )
-  return { url: link.url, kind: 'onboarding' }
+  return { url: link.url, kind: 'onboarding', rowId: row.id }
 }

@@ -61,13 +61,13 @@ export const connectRoutes = new Elysia({ name: 'payouts-connect' })
       return { data: { url: link.url } }
     },
     {
-      access: { tenant: true, can: 'payouts.view', check: coachOnly },
+      access: { tenant: true, can: 'payouts.view', check: coachOnly, fresh: true },
       detail: {
         responses: ok(dataOf(LinkView), 'Where to send the coach'),
         tags,
         summary: "Link to Stripe's hosted onboarding (an Express account is made on the first call), or to the Express dashboard once enabled",
         description:
-          'The onboarding returns to `/c/account/payouts?onboarding=return` (or `?onboarding=refresh` when the link expired). Only coaches of the team (403 otherwise).',
+          'The onboarding returns to `/c/account/payouts?onboarding=return` (or `?onboarding=refresh` when the link expired). Only coaches of the team (403 otherwise). Linking or changing a payout account is a sensitive action: without a second check of this session or token in the last 10 minutes (`POST /v1/auth/reauthenticate`) it is a 403 `{ code: "reauthentication_required" }`.',
       },
     },
   )

@@ -5,7 +5,9 @@
  * read across tenants by their coach, so queries scope them explicitly (coach, or a
  * super-admin's tenant filter), as payments do.
  */
+
 import { defineEntity, p } from '@mikro-orm/core'
+import { audited } from '../../platform/audit'
 import { baseProperties, pageChangeTriggers, scope } from '../../platform/db/schemas'
 import { Booking } from '../bookings'
 import { Payment } from '../payments'
@@ -46,6 +48,8 @@ export const ConnectedAccountSchema = defineEntity({
 })
 export class ConnectedAccount extends ConnectedAccountSchema.class {}
 ConnectedAccountSchema.setClass(ConnectedAccount)
+// The coach's payout account, in the team the request acts in.
+audited(ConnectedAccount, { resource: 'payout_account', tenant: 'request', owner: 'user', omit: ['syncedAt'] })
 
 /**
  * pending: the money waits on the platform; sending: the intent is recorded and Stripe is (or

@@ -19,6 +19,7 @@ export const PERMISSIONS = {
   'feedback.view': 'See feedback on own workshops',
   'members.view': 'See the members of the team and their roles',
   'members.manage': 'Invite, change and remove members of the team; rename the team',
+  'audit.view': "Read the team's audit log",
 } as const
 
 export type PermissionName = keyof typeof PERMISSIONS
@@ -30,8 +31,8 @@ export const DEFAULT_ROLES: Record<string, { description: string; permissions: P
     permissions: ['workshops.manage', 'job-postings.manage', 'payouts.view', 'feedback.view', 'bookings.create', 'vouchers.manage', 'members.view'],
   },
   manager: {
-    description: 'Runs a team: its members, invitations and roles, vouchers, every booking and its settings (a membership role)',
-    permissions: ['members.view', 'members.manage', 'vouchers.manage', 'bookings.manage'],
+    description: 'Runs a team: its members, invitations and roles, vouchers, every booking, its settings and its audit log (a membership role)',
+    permissions: ['members.view', 'members.manage', 'vouchers.manage', 'bookings.manage', 'audit.view'],
   },
   client: { description: 'Clients who book and pay for seats (default)', permissions: ['bookings.create'] },
 }
@@ -55,6 +56,7 @@ export const TEAM_PERMISSIONS: readonly PermissionName[] = [
   'feedback.view',
   'members.view',
   'members.manage',
+  'audit.view',
 ]
 
 /** Role names that are never given through a team (the account-wide ones). */

@@ -8,6 +8,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { config } from '../../config'
+import { recordAudit } from '../../platform/audit'
 import { clock } from '../../platform/clock'
 import { randomToken, sha256 } from '../../platform/crypto'
 import { afterCommit, transaction } from '../../platform/db/after-commit'
@@ -15,6 +16,7 @@ import { type ListQuery, likePattern, pagedSql } from '../../platform/db/paged-s
 import { conflict, fieldError, forbidden, type HttpError, notFound } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
 import { layout, queueMail } from '../../platform/mail'
+import { formatMoment } from '../../shared/datetime'
 import type { ViewOf } from '../../shared/view'
 import type { Tenant } from '../tenants'
 import type { User } from '../users'
@@ -84,7 +86,7 @@ function mailInvitation(opts: { to: string; token: string; team: string; inviter
   const mail = layout(`${who} invited you to join ${opts.team} on ${config.SITE_NAME}`, `Join ${opts.team}`, [
     { p: `${who} invited you to join the team ${opts.team} as ${opts.roles.join(' and ')}.` },
     {
-      p: `Sign in (or create an account) with ${opts.to} to accept. The link works once and expires on ${opts.expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+      p: `Sign in (or create an account) with ${opts.to} to accept. The link works once and expires on ${formatMoment(opts.expiresAt, 'UTC')}.`,
     },
     { button: { label: 'Accept the invitation', url: teamInvitationUrl(opts.token) } },
   ])
@@ -144,6 +146,14 @@ export async function resendInvitation(em: EntityManager, tenant: Tenant, id: st
           where id = ? and tenant_id = ? and status in ('PENDING', 'EXPIRED', 'DECLINED') returning email, roles`,
         [sha256(token), at, expiresAt, inviter.id, at, id, tenant.id],
       )
+      if (rows.length)
+        await recordAudit(tem, {
+          tenantId: tenant.id,
+          action: 'invitation.resent',
+          resource: 'invitation',
+          resourceId: id,
+          after: { status: 'PENDING', expiresAt },
+        })
       if (rows.length) afterCommit(tem, () => mailInvitation({ to: rows[0].email, token, team: tenant.name, inviter, roles: rows[0].roles ?? [], expiresAt }))
       return rows
     })
@@ -161,10 +171,22 @@ export async function resendInvitation(em: EntityManager, tenant: Tenant, id: st
 /** Withdraws a waiting invitation: its link stops working. */
 export async function revokeInvitation(em: EntityManager, tenantId: string, id: string, at = clock.now()) {
   if (!isId(id)) throw notFound('Invitation')
-  const rows = await em.execute(
-    `update team_invitations set status = 'REVOKED', responded_at = ?, updated_at = ? where id = ? and tenant_id = ? and status = 'PENDING' returning id`,
-    [at, at, id, tenantId],
-  )
+  const rows = await transaction(em, async (tem) => {
+    const rows = await tem.execute(
+      `update team_invitations set status = 'REVOKED', responded_at = ?, updated_at = ? where id = ? and tenant_id = ? and status = 'PENDING' returning id, email`,
+      [at, at, id, tenantId],
+    )
+    if (rows.length)
+      await recordAudit(tem, {
+        tenantId,
+        action: 'invitation.revoked',
+        resource: 'invitation',
+        resourceId: id,
+        before: { status: 'PENDING' },
+        after: { status: 'REVOKED' },
+      })
+    return rows
+  })
   if (!rows.length) {
     await invitationById(em, tenantId, id, at)
     throw conflict('Only a waiting invitation can be withdrawn.')
@@ -227,13 +249,35 @@ export async function acceptTeamInvitation(em: EntityManager, token: string, use
       [user.id, at, at, sha256(token), at, user.email.toLowerCase()],
     )
     if (!rows.length) return null
-    const { tenant_id: tenantId, roles } = rows[0] as { tenant_id: string; roles: string[] }
-    await tem.execute(
+    const { id: invitationId, tenant_id: tenantId, roles } = rows[0] as { id: string; tenant_id: string; roles: string[] }
+    const [before] = await tem.execute<{ status: string; roles: string[] }[]>('select status, roles from memberships where tenant_id = ? and user_id = ?', [
+      tenantId,
+      user.id,
+    ])
+    const [member] = await tem.execute<{ id: string; status: string; roles: string[] }[]>(
       `insert into memberships (id, created_at, updated_at, tenant_id, user_id, status, roles) values (?, ?, ?, ?, ?, 'ACTIVE', ?::text[])
        on conflict (tenant_id, user_id) do update set status = 'ACTIVE', updated_at = excluded.updated_at,
-          roles = array(select distinct r from unnest(memberships.roles || excluded.roles) as r order by r)`,
+          roles = array(select distinct r from unnest(memberships.roles || excluded.roles) as r order by r)
+       returning id, status, roles`,
       [Bun.randomUUIDv7(), at, at, tenantId, user.id, textArray(roles ?? [])],
     )
+    // The audit log: the invitation used, and the member it made (the person acting is the invited one).
+    await recordAudit(tem, {
+      tenantId,
+      action: 'invitation.accepted',
+      resource: 'invitation',
+      resourceId: invitationId,
+      before: { status: 'PENDING' },
+      after: { status: 'ACCEPTED', acceptedBy: user.id },
+    })
+    await recordAudit(tem, {
+      tenantId,
+      action: before ? 'member.roles_changed' : 'member.added',
+      resource: 'member',
+      resourceId: member.id,
+      before: before ? { status: before.status, roles: before.roles } : null,
+      after: { user: user.id, status: member.status, roles: member.roles },
+    })
     const [team] = await tem.execute(
       `update users set roles = case when 'coach' = any(roles) then roles else roles || '{coach}'::text[] end,
               default_tenant_slug = (select slug from tenants where id = ?), updated_at = ?
@@ -249,9 +293,21 @@ export async function acceptTeamInvitation(em: EntityManager, token: string, use
 
 /** Declines (no sign-in needed: the token is the credential). */
 export async function declineTeamInvitation(em: EntityManager, token: string, at = clock.now()) {
-  const rows = await em.execute(
-    `update team_invitations set status = 'DECLINED', responded_at = ?, updated_at = ? where token_hash = ? and status = 'PENDING' and expires_at > ? returning id`,
-    [at, at, sha256(token), at],
-  )
+  const rows = await transaction(em, async (tem) => {
+    const rows = await tem.execute(
+      `update team_invitations set status = 'DECLINED', responded_at = ?, updated_at = ? where token_hash = ? and status = 'PENDING' and expires_at > ? returning id, tenant_id`,
+      [at, at, sha256(token), at],
+    )
+    if (rows.length)
+      await recordAudit(tem, {
+        tenantId: rows[0].tenant_id,
+        action: 'invitation.declined',
+        resource: 'invitation',
+        resourceId: rows[0].id,
+        before: { status: 'PENDING' },
+        after: { status: 'DECLINED' },
+      })
+    return rows
+  })
   if (!rows.length) throw await explain(em, token, null, at)
 }

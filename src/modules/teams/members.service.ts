@@ -38,9 +38,17 @@ export async function checkRoles(em: EntityManager, names: readonly string[]) {
 const MANAGER_SQL = `exists (select 1 from roles r where r.name = any(m.roles) and 'members.manage' = any(r.permissions))`
 
 /** One page of the team's members (filters q, role, status; sorts name, email, status, joined). */
-export async function teamMembersPage(em: EntityManager, tenantId: string, q: ListQuery) {
+/**
+ * A page of the team's people. `who`: `team`, the people who work in it (a team role, or a coach
+ * or super-admin account); `clients`, client accounts with access and no team role (clients of
+ * the team, who may book its private sessions); all of them when not given (the API's list).
+ */
+export async function teamMembersPage(em: EntityManager, tenantId: string, q: ListQuery, opts: { who?: 'team' | 'clients' } = {}) {
   const f = q.filters
   const where = ['m.tenant_id = ?', 'u.deleted_at is null']
+  const client = `(cardinality(m.roles) = 0 and not (u.roles && array['coach', 'super-admin']::text[]))`
+  if (opts.who === 'team') where.push(`not ${client}`)
+  if (opts.who === 'clients') where.push(client)
   const params: unknown[] = [tenantId]
   const like = likePattern(f.q)
   if (like) {
@@ -111,7 +119,8 @@ async function otherManagers(tem: EntityManager, tenantId: string, exceptMemberI
 /** A PostgreSQL text[] literal (each element quoted and escaped). */
 export const textArray = (items: readonly string[]) => `{${items.map((x) => `"${x.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`
 
-async function holdsManage(tem: EntityManager, roles: readonly string[]) {
+/** Whether these team roles carry a manager's rights (members.manage). */
+export async function holdsManage(tem: EntityManager, roles: readonly string[]) {
   if (!roles.length) return false
   const [r] = await tem.execute(`select exists (select 1 from roles r where r.name = any(?::text[]) and 'members.manage' = any(r.permissions)) as yes`, [
     textArray(roles),
@@ -120,7 +129,14 @@ async function holdsManage(tem: EntityManager, roles: readonly string[]) {
 }
 
 /** Changes a member's team roles and/or status; 409 when that would leave the team without an ACTIVE manager. */
-export async function changeMember(em: EntityManager, tenantId: string, memberId: string, input: { roles?: string[]; status?: string }) {
+export async function changeMember(
+  em: EntityManager,
+  tenantId: string,
+  memberId: string,
+  input: { roles?: string[]; status?: string },
+  /** Runs (before anything is kept) when the change gives or takes the manager's rights: the second check. */
+  opts: { managerChange?: () => void } = {},
+) {
   const roles = input.roles ? await checkRoles(em, input.roles) : undefined
   if (input.status && !(MEMBER_SETTABLE_STATUSES as readonly string[]).includes(input.status)) throw validationError({ status: [TEAM_MESSAGES.status] })
   await transaction(em, async (tem) => {
@@ -131,6 +147,8 @@ export async function changeMember(em: EntityManager, tenantId: string, memberId
     const was = m.status === 'ACTIVE' && (await holdsManage(tem, m.roles))
     const stays = nextStatus === 'ACTIVE' && (await holdsManage(tem, nextRoles))
     if (was && !stays && (await otherManagers(tem, tenantId, m.id)) === 0) throw conflict(TEAM_MESSAGES.lastManager)
+    const gives = roles !== undefined && !(await holdsManage(tem, m.roles)) && (await holdsManage(tem, nextRoles))
+    if ((was && !stays) || gives) opts.managerChange?.()
     m.roles = nextRoles
     m.status = nextStatus as Membership['status']
     await tem.flush()

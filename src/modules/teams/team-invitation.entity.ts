@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
+import { audited } from '../../platform/audit'
 import { baseProperties, pageChangeTriggers, scope, tenantFilter } from '../../platform/db/schemas'
 import { Tenant } from '../tenants'
 import { User } from '../users'
@@ -41,5 +42,6 @@ export const TeamInvitationSchema = defineEntity({
 })
 export class TeamInvitation extends TeamInvitationSchema.class {}
 TeamInvitationSchema.setClass(TeamInvitation)
+audited(TeamInvitation, { resource: 'invitation' })
 
 export { TEAM_INVITATION_STATUSES }

@@ -23,7 +23,7 @@ import {
   showTeamInvitation,
   teamInvitationsPage,
 } from './invitations.service'
-import { assignableRoles, changeMember, findMember, type MemberRow, removeMember, switchTeam, teamMembersPage, teamsOf } from './members.service'
+import { assignableRoles, changeMember, findMember, holdsManage, type MemberRow, removeMember, switchTeam, teamMembersPage, teamsOf } from './members.service'
 import { teamSettings } from './settings.service'
 import {
   MyTeamsView,
@@ -116,8 +116,9 @@ export const teamRoutes = new Elysia({ name: 'teams' })
       if (input.name !== undefined) change.name = input.name
       if (input.refundPolicy !== undefined) change.refundPolicy = input.refundPolicy
       if (Object.keys(change).length) {
-        await em(ctx).nativeUpdate(Tenant, { id: tenant.id }, change)
+        // Through the unit of work (one UPDATE of the changed columns): the audit log records it in the same transaction.
         Object.assign(tenant, change)
+        await em(ctx).flush()
       }
       return { data: await teamSettings(em(ctx), tenant) }
     },
@@ -178,7 +179,7 @@ export const teamRoutes = new Elysia({ name: 'teams' })
     async ({ ctx, body }) => {
       const m = member.take(ctx)
       const input = parseOrThrow(TeamMemberChangeSchema, body)
-      return { data: await changeMember(em(ctx), (await ctx.tenant()).id, m.id, input) }
+      return { data: await changeMember(em(ctx), (await ctx.tenant()).id, m.id, input, { managerChange: () => ctx.requireRecentVerification() }) }
     },
     {
       access: memberAccess,
@@ -189,7 +190,7 @@ export const teamRoutes = new Elysia({ name: 'teams' })
         tags: [TAG],
         summary: "Change a member's team roles or status (members.manage)",
         description:
-          'Roles replace the member’s team roles as a whole; only roles of `GET /v1/t/roles`. Status ACTIVE or SUSPENDED. 409 when the change would leave the team without an ACTIVE manager.',
+          'Roles replace the member’s team roles as a whole; only roles of `GET /v1/t/roles`. Status ACTIVE or SUSPENDED. 409 when the change would leave the team without an ACTIVE manager. Giving or taking a manager’s rights (a role with members.manage, or suspending a manager) is a sensitive action: without a second check in the last 10 minutes (`POST /v1/auth/reauthenticate`) it is a 403 `{ code: "reauthentication_required" }` and nothing changes.',
       },
     },
   )
@@ -201,13 +202,14 @@ export const teamRoutes = new Elysia({ name: 'teams' })
       return null
     },
     {
-      access: memberAccess,
+      access: { ...memberAccess, fresh: true },
       params: memberParams,
       detail: {
         responses: noContent('Removed'),
         tags: [TAG],
         summary: 'Remove a member from the team (members.manage)',
-        description: '409 for the team’s last ACTIVE manager. A removed member whose current team this was moves to another team of theirs.',
+        description:
+          '409 for the team’s last ACTIVE manager. A removed member whose current team this was moves to another team of theirs. A sensitive action: without a second check in the last 10 minutes (`POST /v1/auth/reauthenticate`) it is a 403 `{ code: "reauthentication_required" }`.',
       },
     },
   )
@@ -238,6 +240,8 @@ export const teamRoutes = new Elysia({ name: 'teams' })
     '/t/invitations',
     async ({ ctx, body, set }) => {
       const input = parseOrThrow(TeamInviteSchema, body)
+      // Inviting someone as a manager gives a manager's rights: the second check.
+      if (await holdsManage(em(ctx), input.roles)) ctx.requireRecentVerification()
       const data = await inviteToTeam(em(ctx), await ctx.tenant(), ctx.requireUser(), input)
       set.status = 201
       return { data }
@@ -250,7 +254,7 @@ export const teamRoutes = new Elysia({ name: 'teams' })
         tags: [TAG],
         summary: 'Invite someone by email (members.manage)',
         description:
-          'Mails a single-use link to `/invitations/team/{token}` that works for 7 days. `roles` (default `["coach"]`) are the team roles the membership starts with. 422 when the address is already a member or has a waiting invitation.',
+          'Mails a single-use link to `/invitations/team/{token}` that works for 7 days. `roles` (default `["coach"]`) are the team roles the membership starts with. 422 when the address is already a member or has a waiting invitation. Inviting with a manager’s role (one with members.manage) is a sensitive action: without a second check in the last 10 minutes (`POST /v1/auth/reauthenticate`) it is a 403 `{ code: "reauthentication_required" }`.',
       },
     },
   )

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
+import { audited } from '../../platform/audit'
 import { baseProperties, pageChangeTriggers, scope, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
 import type { RefundPolicy } from '../../shared/refund-policy'
 import { User } from '../users'
@@ -32,6 +33,8 @@ export const TenantSchema = defineEntity({
 })
 export class Tenant extends TenantSchema.class {}
 TenantSchema.setClass(Tenant)
+// Team settings in the audit log (README "Audit log").
+audited(Tenant, { resource: 'team', tenant: 'self', omit: ['invoiceCounter'] })
 
 export const MembershipSchema = defineEntity({
   name: 'Membership',
@@ -52,3 +55,8 @@ export const MembershipSchema = defineEntity({
 })
 export class Membership extends MembershipSchema.class {}
 MembershipSchema.setClass(Membership)
+audited(Membership, {
+  resource: 'member',
+  action: (verb, changed) =>
+    verb === 'created' ? 'member.added' : verb === 'deleted' ? 'member.removed' : changed.includes('roles') ? 'member.roles_changed' : 'member.status_changed',
+})

@@ -103,6 +103,11 @@ export const UserSchema = defineEntity({
     coachProfile: p.json<CoachProfile>().nullable(),
     oidcSubject: p.string().nullable(),
     stripeCustomerId: p.string().nullable(),
+    /**
+     * When the person deleted their account: the row stays (their bookings, payments and invoices
+     * are kept as the law requires) but holds nothing personal any more ("Deleted user").
+     */
+    erasedAt: p.datetime().nullable(),
   },
 })
 export class User extends UserSchema.class {

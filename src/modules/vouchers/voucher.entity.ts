@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
+import { audited } from '../../platform/audit'
 import { baseProperties, pageChangeTriggers, scope, tenantFilter } from '../../platform/db/schemas'
 import { Tenant } from '../tenants'
 
@@ -45,3 +46,4 @@ export const VoucherSchema = defineEntity({
 })
 export class Voucher extends VoucherSchema.class {}
 VoucherSchema.setClass(Voucher)
+audited(Voucher, { resource: 'voucher', omit: ['uses'] })

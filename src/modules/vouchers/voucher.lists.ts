@@ -121,13 +121,45 @@ export async function voucherUsagePage(em: EntityManager, tenantId: string, vouc
 }
 export type VoucherUsageRow = Awaited<ReturnType<typeof voucherUsagePage>>['rows'][number]
 
-/** What a voucher of the team may apply to: its workshops with their coming (and last month's) sessions, by title. */
-export async function voucherTargets(em: EntityManager, tenantId: string, at = clock.now()) {
+/** How many workshops the voucher form offers, and how many coming sessions of each. */
+export const VOUCHER_TARGETS = { workshops: 40, sessions: 4 }
+
+/**
+ * What a voucher of the team may apply to: a screenful of its workshops (those running next
+ * first) with their next sessions (or last month's), by title, plus the voucher's own target
+ * (`selected`) wherever it is: bounded, whatever the team's number of workshops and sessions.
+ */
+export async function voucherTargets(
+  em: EntityManager,
+  tenantId: string,
+  at = clock.now(),
+  selected: { modelType?: string | null; modelId?: string | null } = {},
+) {
+  const id = selected.modelId && /^[0-9a-f-]{36}$/i.test(selected.modelId) ? selected.modelId : null
+  const workshop = selected.modelType === 'workshop' ? id : null
+  const schedule = selected.modelType === 'workshop_schedule' ? id : null
   const rows = await em.execute(
-    `select w.id, w.title, s.id as schedule_id, s.start_date, s.timezone from workshops w
-       left join workshop_schedules s on s.workshop_id = w.id and s.deleted_at is null and s.end_date > ?::timestamptz - interval '30 days'
-      where w.tenant_id = ? and w.deleted_at is null order by lower(w.title), w.id, s.start_date limit 500`,
-    [at, tenantId],
+    `with picked as (
+       (select w.id, w.title from workshops w
+         where w.tenant_id = ? and w.deleted_at is null
+         order by (select min(s.start_date) from workshop_schedules s where s.workshop_id = w.id and s.deleted_at is null and s.end_date > ?::timestamptz) nulls last,
+                  lower(w.title), w.id
+         limit ${VOUCHER_TARGETS.workshops})
+       union
+       (select w.id, w.title from workshops w
+         where w.tenant_id = ? and w.deleted_at is null
+           and w.id = coalesce(?::uuid, (select s.workshop_id from workshop_schedules s where s.id = ?::uuid)))
+     )
+     select p.id, p.title, s.id as schedule_id, s.start_date, s.timezone from picked p
+       left join lateral (
+         (select s.id, s.start_date, s.timezone from workshop_schedules s
+           where s.workshop_id = p.id and s.deleted_at is null and s.end_date > ?::timestamptz - interval '30 days'
+           order by s.start_date limit ${VOUCHER_TARGETS.sessions})
+         union
+         (select s.id, s.start_date, s.timezone from workshop_schedules s where s.id = ?::uuid and s.workshop_id = p.id)
+       ) s on true
+      order by lower(p.title), p.id, s.start_date`,
+    [tenantId, at, tenantId, workshop, schedule, at, schedule],
   )
   const out: { id: string; title: string; schedules: { id: string; startDate: string; timezone: string }[] }[] = []
   for (const r of rows as any[]) {

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
+import { audited } from '../../platform/audit'
 import { baseProperties, pageChangeTriggers, scope, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
 import { Tenant } from '../tenants'
 import type { ResourceType } from './enums'
@@ -34,3 +35,4 @@ export const WorkshopResourceSchema = defineEntity({
 })
 export class WorkshopResource extends WorkshopResourceSchema.class {}
 WorkshopResourceSchema.setClass(WorkshopResource)
+audited(WorkshopResource, { resource: 'workshop_resource' })

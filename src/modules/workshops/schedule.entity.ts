@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
+import { audited } from '../../platform/audit'
 import { baseProperties, pageChangeTriggers, scope, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
 import { Tenant } from '../tenants'
 import { User } from '../users'
@@ -140,3 +141,4 @@ export const WorkshopScheduleSchema = defineEntity({
 })
 export class WorkshopSchedule extends WorkshopScheduleSchema.class {}
 WorkshopScheduleSchema.setClass(WorkshopSchedule)
+audited(WorkshopSchedule, { resource: 'schedule', owner: 'coach', omit: ['seatsTaken', 'payoutStatus', 'paidOutAt'] })

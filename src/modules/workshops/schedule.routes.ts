@@ -3,6 +3,7 @@ import { now } from '../../platform/clock'
 import type { RequestContext } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
 import { conflict, fieldError, forbidden } from '../../platform/http/errors'
+import { count } from '../../shared/words'
 import { assertOwner, isUuid } from './access'
 import { ScheduleView } from './catalogue.views'
 import { CONTENT_STATUSES, DELIVERY_MODES, SKILL_LEVELS, VISIBILITIES } from './enums'
@@ -95,7 +96,7 @@ export const scheduleRoutes = crud({
     assertOwner(ctx, row.coach.id, 'schedule')
     // Seats held by bookings keep a coming schedule in place: cancel the bookings first.
     if (action === 'delete' && row.seatsTaken > 0 && row.endDate > now())
-      throw conflict(`This schedule has ${row.seatsTaken} booked seat${row.seatsTaken === 1 ? '' : 's'}. Cancel its bookings before deleting it.`)
+      throw conflict(`This schedule has ${count(row.seatsTaken, 'booked seat')}. Cancel its bookings before deleting it.`)
     if (action === 'restore' && row.status === 'PUBLISHED' && row.endDate > now())
       await inTransaction(ctx.em, (em) => assertCanPublish(em, row.tenant.id, row.id))
   },

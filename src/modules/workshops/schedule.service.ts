@@ -2,6 +2,7 @@ import { LockMode } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
 import { conflict, type ErrorBag, validationError } from '../../platform/http/errors'
+import { count } from '../../shared/words'
 import { PLAN_LIMITS, Tenant, type TenantPlan } from '../tenants'
 import { CATALOGUE_MESSAGES as M } from './catalogue.rules'
 import type { DeliveryMode } from './enums'
@@ -31,7 +32,7 @@ export async function assertCanPublish(em: EntityManager, tenantId: string, exce
   if (max === null) return
   const published = await countPublishedSchedules(em, tenantId, exceptId)
   if (published >= max)
-    throw conflict(`The ${tenant.plan} plan allows ${max} published schedule${max === 1 ? '' : 's'} at a time. Archive or unpublish one, or upgrade the plan.`)
+    throw conflict(`The ${tenant.plan} plan allows ${count(max, 'published schedule')} at a time. Archive or unpublish one, or upgrade the plan.`)
 }
 
 /** What counts against the plan's published-schedule limit: PUBLISHED schedules that have not ended (the limit check and the team's settings page). */

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core'
+import { audited } from '../../platform/audit'
 import { baseProperties, pageChangeTriggers, scope, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
 import type { RefundPolicy } from '../../shared/refund-policy'
 import { Tenant } from '../tenants'
@@ -67,6 +68,7 @@ export const WorkshopSchema = defineEntity({
 })
 export class Workshop extends WorkshopSchema.class {}
 WorkshopSchema.setClass(Workshop)
+audited(Workshop, { resource: 'workshop', owner: 'coach' })
 
 /**
  * The workshop-tag pivot (`workshop_tags`), declared as an entity so it can carry the index on

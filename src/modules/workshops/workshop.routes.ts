@@ -4,6 +4,7 @@ import { transaction } from '../../platform/db/after-commit'
 import type { RequestContext } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
 import { conflict, fieldError, forbidden } from '../../platform/http/errors'
+import { count } from '../../shared/words'
 import { Membership } from '../tenants'
 import type { User } from '../users'
 import { assertOwner, isUuid } from './access'
@@ -72,8 +73,13 @@ export const workshopRoutes = crud({
     assertOwner(ctx, row.coach.id)
     if (action !== 'delete') return
     const booked = await ctx.em.count(WorkshopSchedule, { workshop: row, endDate: { $gt: now() }, seatsTaken: { $gt: 0 } })
-    if (booked)
-      throw conflict(`This workshop has ${booked} coming schedule${booked === 1 ? '' : 's'} with booked seats. Cancel those bookings before deleting it.`)
+    if (booked) throw conflict(`This workshop has ${count(booked, 'coming schedule')} with booked seats. Cancel those bookings before deleting it.`)
+    // A workshop with bookings (past ones, cancelled ones) carries money and history: deleting it is a sensitive action.
+    const [had] = await ctx.em.execute(
+      `select exists (select 1 from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id where s.workshop_id = ? and b.deleted_at is null) as yes`,
+      [row.id],
+    )
+    if (had?.yes) ctx.requireRecentVerification()
   },
   async create(ctx, data) {
     const tenant = await ctx.tenant()

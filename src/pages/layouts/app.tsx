@@ -51,7 +51,12 @@ function SummaryScript({ summary, nonce }: { summary: Promise<ShellSummary>; non
 /** The team-gated links of the coach sidebar the user's roles open in the current team. */
 function allowedLinks(t: PageTeam) {
   if (!t.tenant) return []
-  return [...(t.may['members.view'] ? ['/c/team'] : []), ...(t.may['vouchers.manage'] ? ['/c/vouchers'] : []), '/c/settings']
+  return [
+    ...(t.may['members.view'] ? ['/c/team'] : []),
+    ...(t.may['vouchers.manage'] ? ['/c/vouchers'] : []),
+    '/c/settings',
+    ...(t.may['audit.view'] ? ['/c/audit'] : []),
+  ]
 }
 
 export function AppLayout({ area, user, path, em, children }: { area: 'client' | 'coach'; user: User; path: string; em?: EntityManager; children: ReactNode }) {

@@ -23,8 +23,25 @@ function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
 export const featuredCoachesCached = (em: EntityManager) => cached('coaches', () => featuredCoaches(em))
 export const upcomingWorkshopsCached = (em: EntityManager) => cached('workshops', () => upcomingWorkshops(em))
 
+/**
+ * Coaches worth featuring: an active coach with a public profile (a username), a photo, a
+ * headline, and at least one published public workshop date still ahead (something a visitor
+ * can book). One statement for the ids, the oldest profiles first.
+ */
 export async function featuredCoaches(em: EntityManager, limit = 6) {
-  const users = await em.find(User, { roles: { $contains: ['coach'] }, status: 'active', username: { $ne: null } }, { orderBy: { createdAt: 'asc' }, limit })
+  const rows = await em.execute<{ id: string }[]>(
+    `select u.id from users u
+      where 'coach' = any(u.roles) and u.status = 'active' and u.deleted_at is null and u.username is not null
+        and u.avatar is not null and coalesce(btrim(u.profile->>'headline'), '') <> ''
+        and exists (select 1 from workshop_schedules s join workshops w on w.id = s.workshop_id
+                     where s.coach_id = u.id and s.status = 'PUBLISHED' and s.visibility = 'PUBLIC' and s.deleted_at is null
+                       and w.deleted_at is null and s.end_date > now())
+      order by u.created_at, u.id
+      limit ?`,
+    [limit],
+  )
+  if (!rows.length) return []
+  const users = await em.find(User, { id: { $in: rows.map((r) => r.id) } }, { orderBy: { createdAt: 'asc', id: 'asc' } })
   return users.map((u) => serializePublicUser(u))
 }
 
@@ -34,19 +51,8 @@ export async function featuredCoaches(em: EntityManager, limit = 6) {
  */
 export async function upcomingWorkshops(em: EntityManager, limit = 6) {
   try {
-    const rows = (await listPublicSchedules(em, { page: 1, perPage: limit, when: 'upcoming', from: new Date() })).data
-    return rows.map((s) => ({
-      id: s.id,
-      title: s.workshop.title,
-      image: s.workshop.image ?? null,
-      price: Math.round((s.price ?? 0) * 100),
-      currency: s.currency ?? 'usd',
-      startDate: new Date(s.startDate ?? 0),
-      mode: s.mode,
-      level: s.level,
-      city: s.city,
-      coach: s.coach?.name ?? '',
-    }))
+    // The marketplace's own rows: the home shows them with the marketplace's card.
+    return (await listPublicSchedules(em, { page: 1, perPage: limit, when: 'upcoming', from: new Date() })).data
   } catch (err) {
     log.warn({ err: (err as Error).message }, 'upcoming workshops unavailable')
     return []

@@ -2,11 +2,13 @@
 import { Suspense, use } from 'react'
 import { css } from 'styled-system/css'
 import { config } from '../../config'
+import { cookieZone } from '../../shared/datetime'
 import { TAGLINE } from '../document'
 import { buttonLink } from '../layouts/parts'
+import { useRequest } from '../request'
 import type { PageContext, PageModule } from '../routes'
 import { type featuredCoaches, featuredCoachesCached, type upcomingWorkshops, upcomingWorkshopsCached } from './home-data'
-import { CARD_SIZES, CoachAvatar, Picture } from './marketplace/parts'
+import { CoachAvatar, ScheduleCard } from './marketplace/parts'
 
 const section = css({ maxW: '6xl', mx: 'auto', px: { base: '4', md: '6' }, py: { base: '12', md: '16' } })
 const h2 = css({ fontSize: '2xl', fontWeight: 'bold', mb: '6' })
@@ -22,18 +24,6 @@ const card = css({
 })
 const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, gap: '4' })
 const muted = css({ color: 'fg.muted', fontSize: 'sm' })
-const workshopCard = css({
-  bg: 'bg.default',
-  borderWidth: '1px',
-  borderColor: 'border.subtle',
-  borderRadius: 'l3',
-  overflow: 'hidden',
-  display: 'flex',
-  flexDir: 'column',
-})
-const workshopBody = css({ p: '5', display: 'flex', flexDir: 'column', gap: '2', flex: '1' })
-const cover = css({ display: 'block', w: 'full', h: 'auto', aspectRatio: '16 / 10', objectFit: 'cover', bg: 'bg.muted' })
-
 function Coaches({ load }: { load: Promise<Awaited<ReturnType<typeof featuredCoaches>>> }) {
   const coaches = use(load)
   if (!coaches.length) return <p className={muted}>Coaches are setting up their profiles. Check back soon.</p>
@@ -72,41 +62,15 @@ function Coaches({ load }: { load: Promise<Awaited<ReturnType<typeof featuredCoa
   )
 }
 
-// Formatters are costly to build: one per currency, kept.
-const moneyFormats = new Map<string, Intl.NumberFormat>()
-const money = (minor: number, currency: string) => {
-  const c = currency.toUpperCase()
-  if (!moneyFormats.has(c)) moneyFormats.set(c, new Intl.NumberFormat('en-US', { style: 'currency', currency: c }))
-  return moneyFormats.get(c)!.format(minor / 100)
-}
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
-const when = (d: Date) => `${dateFormat.format(d)} UTC`
-
 function Workshops({ load }: { load: Promise<Awaited<ReturnType<typeof upcomingWorkshops>>> }) {
   const items = use(load)
+  // The marketplace's card: the same dates (venue's clock, the visitor's beside), covers and seats as /workshops.
+  const viewer = cookieZone(useRequest().cookies.tz)
   if (!items.length) return <p className={muted}>New workshops are announced every week. Check back soon.</p>
   return (
-    <ul className={grid}>
-      {items.map((w) => (
-        <li key={w.id} className={workshopCard}>
-          {w.image && <Picture src={w.image} alt="" width={640} height={400} sizes={CARD_SIZES} className={cover} />}
-          <div className={workshopBody}>
-            <p className={css({ fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: 'wide' })}>
-              {w.mode} · {w.level}
-            </p>
-            <h3 className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>
-              <a href={`/workshops/${w.id}`} className={css({ color: 'fg.default', textDecoration: 'none', _hover: { textDecoration: 'underline' } })}>
-                {w.title}
-              </a>
-            </h3>
-            <p className={muted}>
-              {when(w.startDate)}
-              {w.city ? ` · ${w.city}` : ''}
-            </p>
-            <p className={muted}>with {w.coach}</p>
-            <p className={css({ fontWeight: 'semibold', mt: 'auto' })}>{w.price ? money(w.price, w.currency) : 'Free'}</p>
-          </div>
-        </li>
+    <ul className={grid} aria-label="Upcoming workshops">
+      {items.map((s) => (
+        <ScheduleCard key={s.id} s={s} viewerTz={viewer} />
       ))}
     </ul>
   )

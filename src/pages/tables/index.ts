@@ -4,8 +4,9 @@
  * itself (no JavaScript needed to see it); the island asks /v1/tables/{kind} for the others.
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { readTableState, type TableState } from '../../../design-system/components/table/table-state'
+import { PAGE_SIZE, readTableState, type TableState } from '../../../design-system/components/table/table-state'
 import type { DataTableProps, TableFilter } from '../../../islands/data-table/props'
+import { auditPage } from '../../modules/audit'
 import { clientBookingsPage, clientGroupsPage, clientInvoicesPage, clientPaymentsPage, clientWorkshopsPage } from '../../modules/bookings'
 import { coachBookingsPage, coachFeedbacksPage, coachPayoutsPage, coachWorkshopsPage, workshopHistoryPage, workshopInvoicesPage } from '../../modules/coach'
 import { transfersPage } from '../../modules/payouts'
@@ -24,6 +25,12 @@ type Loader = (em: EntityManager, user: User, state: TableState, scope: Scope, t
 const none = async () => ({ rows: [], total: 0, page: 0 })
 
 const LOADERS: Record<TableKind, Loader> = {
+  'team-audit': async (em, _u, q, _s, t) => {
+    if (!t) return none()
+    const f = q.filters
+    const r = await auditPage(em, { tenantId: t, actor: f.actor, resource: f.resource, from: f.from, to: f.to }, PAGE_SIZE, q.page * PAGE_SIZE)
+    return { rows: r.rows, total: r.total, page: q.page }
+  },
   'client-bookings': (em, u, q, s) => clientBookingsPage(em, u.id, q, { workshopId: s.workshop, ended: s.ended === '1' }),
   'client-payments': (em, u, q, s) => clientPaymentsPage(em, u.id, q, { bookingId: s.booking }),
   'client-invoices': (em, u, q, s) => clientInvoicesPage(em, u.id, q, { bookingId: s.booking }),
@@ -36,7 +43,7 @@ const LOADERS: Record<TableKind, Loader> = {
   'coach-feedbacks': (em, u, q, _s, t) => coachFeedbacksPage(em, u.id, t, q),
   // The account's payouts: every team's (see the README's Teams section).
   'coach-payouts': (em, u, q, s) => coachPayoutsPage(em, u.id, q, { workshop: s.workshop }),
-  'team-members': (em, _u, q, _s, t) => (t ? teamMembersPage(em, t, q) : none()),
+  'team-members': (em, _u, q, s, t) => (t ? teamMembersPage(em, t, q, { who: s.who === 'team' || s.who === 'clients' ? s.who : undefined }) : none()),
   'team-invitations': (em, _u, q, _s, t) => (t ? teamInvitationsPage(em, t, q) : none()),
   vouchers: (em, _u, q, _s, t) => (t ? vouchersPage(em, t, q) : none()),
   'voucher-usage': (em, _u, q, s, t) => (t ? voucherUsagePage(em, t, s.voucher, q) : none()),

@@ -4,22 +4,39 @@
  * that reads it (checked by the access context in the current team). The island gets them in
  * its props and writes the same names to the URL that the server reads.
  */
+import { AUDIT_RESOURCES } from '../../modules/audit/audit.schema'
 import type { PermissionName } from '../../modules/roles'
+import {
+  BOOKING_STATUS as BOOKING_WORDS,
+  MEMBER_STATUS,
+  MODE_LABEL,
+  optionsOf,
+  TEAM_INVITATION_STATUS,
+  TRANSFER_STATUS,
+  VOUCHER_STATUS,
+} from '../../shared/vocabulary'
+import { count } from '../../shared/words'
 
 export type FilterSpec =
   | { key: string; label: string; type: 'search'; placeholder?: string }
   | { key: string; label: string; type: 'date' }
   | { key: string; label: string; type: 'select'; all: string; options?: [string, string][] }
 
-const BOOKING_STATUS: [string, string][] = [
-  ['PENDING', 'Waiting for payment'],
-  ['CONFIRMED', 'Confirmed'],
-  ['COMPLETED', 'Completed'],
-  ['CANCELLED', 'Cancelled'],
-  ['NO_SHOW', 'No-show'],
-]
+// Filter options say each state as every page does (src/shared/vocabulary.ts).
+const BOOKING_STATUS = optionsOf(BOOKING_WORDS)
 
 export const TABLES = {
+  'team-audit': {
+    area: 'coach',
+    scope: [],
+    can: 'audit.view',
+    filters: [
+      { key: 'actor', label: 'Who', type: 'search', placeholder: 'Email of a member' },
+      { key: 'resource', label: 'What', type: 'select', all: 'Everything', options: AUDIT_RESOURCES },
+      { key: 'from', label: 'From', type: 'date' },
+      { key: 'to', label: 'To', type: 'date' },
+    ],
+  },
   'client-bookings': {
     area: 'client',
     scope: ['workshop', 'ended'],
@@ -100,11 +117,7 @@ export const TABLES = {
         label: 'Mode',
         type: 'select',
         all: 'Any mode',
-        options: [
-          ['ONLINE', 'Online'],
-          ['IN-PERSON', 'In person'],
-          ['HYBRID', 'Hybrid'],
-        ],
+        options: optionsOf(MODE_LABEL),
       },
     ],
   },
@@ -119,13 +132,14 @@ export const TABLES = {
         label: 'Rating',
         type: 'select',
         all: 'Any',
-        options: ['5', '4', '3', '2', '1'].map((r) => [r, `${r} stars`] as [string, string]),
+        options: ['5', '4', '3', '2', '1'].map((r) => [r, count(Number(r), 'star')] as [string, string]),
       },
     ],
   },
   'team-members': {
     area: 'coach',
-    scope: [],
+    // `who`: team (people with a team role) or clients (access, no team role).
+    scope: ['who'],
     can: 'members.view',
     filters: [
       { key: 'q', label: 'Search members', type: 'search', placeholder: 'Name or email' },
@@ -135,11 +149,7 @@ export const TABLES = {
         label: 'Status',
         type: 'select',
         all: 'Any status',
-        options: [
-          ['ACTIVE', 'Active'],
-          ['SUSPENDED', 'Suspended'],
-          ['PENDING', 'Pending'],
-        ],
+        options: optionsOf(MEMBER_STATUS),
       },
     ],
   },
@@ -154,13 +164,7 @@ export const TABLES = {
         label: 'Status',
         type: 'select',
         all: 'Waiting and expired',
-        options: [
-          ['PENDING', 'Waiting'],
-          ['EXPIRED', 'Expired'],
-          ['ACCEPTED', 'Accepted'],
-          ['DECLINED', 'Declined'],
-          ['REVOKED', 'Withdrawn'],
-        ],
+        options: optionsOf(TEAM_INVITATION_STATUS),
       },
     ],
   },
@@ -186,12 +190,7 @@ export const TABLES = {
         label: 'Status',
         type: 'select',
         all: 'Any status',
-        options: [
-          ['active', 'Active'],
-          ['disabled', 'Disabled'],
-          ['expired', 'Expired'],
-          ['used_up', 'Used up'],
-        ],
+        options: optionsOf(VOUCHER_STATUS),
       },
     ],
   },
@@ -227,12 +226,7 @@ export const TABLES = {
         label: 'Transfer',
         type: 'select',
         all: 'Any transfer state',
-        options: [
-          ['pending', 'Pending'],
-          ['transferred', 'Transferred'],
-          ['partially_reversed', 'Partly reversed'],
-          ['reversed', 'Reversed'],
-        ],
+        options: optionsOf(TRANSFER_STATUS),
       },
       { key: 'workshop', label: 'Workshop', type: 'select', all: 'All workshops' },
       { key: 'schedule', label: 'Session', type: 'select', all: 'All sessions' },

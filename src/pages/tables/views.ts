@@ -6,6 +6,10 @@
 
 import type { DataTableProps, TableCell, TableRow } from '../../../islands/data-table/props'
 import { fmtDate, fmtDateTime, MODE_LABEL, money, PAYMENT_LABEL, SEAT_LABEL, STATUS_LABEL, STATUS_PALETTE } from '../../../islands/lib/format'
+import { formatMoment, formatStart, viewerStart } from '../../shared/datetime'
+import { MEMBER_STATUS as MEMBER_WORDS, PAYOUT_STATUS, TEAM_INVITATION_STATUS, TRANSFER_STATUS, VOUCHER_STATUS as VOUCHER_WORDS } from '../../shared/vocabulary'
+import { count, countRange } from '../../shared/words'
+import { AUDIT_VIEW } from './audit-view'
 import type { TableKind } from './spec'
 
 type Row = Record<string, any>
@@ -17,11 +21,21 @@ export interface ViewOptions {
   /** The viewer (a booking of their own schedule links to it). */
   me?: string
 }
-interface View {
+export interface View {
   columns: Column[]
   empty: DataTableProps['empty']
   action?: string
   row: (r: Row, o: ViewOptions) => { cells: Record<string, TableCell>; act?: string; data?: Record<string, unknown> }
+}
+
+/**
+ * A session's start on its workshop's clock, the zone named ("Mon, Dec 7, 2026, 2:00 PM London
+ * time"), and under it the viewer's own time where their clock differs, then `more`.
+ */
+function sessionCell(start: string, tz: string, viewer: string, more: Partial<TableCell> & { note?: string } = {}): TableCell {
+  const { note, ...rest } = more
+  const sub = [viewerStart(start, tz, viewer), note].filter(Boolean).join(' · ')
+  return { text: formatStart(start, tz), ...(sub ? { sub } : {}), ...rest }
 }
 
 const status = (s: string, labels: Record<string, string> = STATUS_LABEL): TableCell => ({ text: labels[s] ?? s, tone: STATUS_PALETTE[s] ?? 'gray' })
@@ -32,24 +46,12 @@ const col = (id: string, header: string, width: number, more: Partial<Column> = 
 const S = { sortable: true } as const
 const SE = { sortable: true, align: 'end' } as const
 
-const MEMBER_STATUS: Record<string, TableCell> = {
-  ACTIVE: { text: 'Active', tone: 'green' },
-  SUSPENDED: { text: 'Suspended', tone: 'red' },
-  PENDING: { text: 'Pending', tone: 'amber' },
-}
-const INVITATION_STATUS: Record<string, TableCell> = {
-  PENDING: { text: 'Waiting', tone: 'amber' },
-  EXPIRED: { text: 'Expired', tone: 'gray' },
-  ACCEPTED: { text: 'Accepted', tone: 'green' },
-  DECLINED: { text: 'Declined', tone: 'red' },
-  REVOKED: { text: 'Withdrawn', tone: 'gray' },
-}
-const VOUCHER_STATUS: Record<string, TableCell> = {
-  active: { text: 'Active', tone: 'green' },
-  disabled: { text: 'Disabled', tone: 'gray' },
-  expired: { text: 'Expired', tone: 'gray' },
-  used_up: { text: 'Used up', tone: 'amber' },
-}
+// The words come from the one vocabulary (src/shared/vocabulary.ts); the tones are the tables'.
+const toned = (words: Record<string, string>, tones: Record<string, string>): Record<string, TableCell> =>
+  Object.fromEntries(Object.entries(words).map(([k, text]) => [k, { text, tone: tones[k] ?? 'gray' }]))
+const MEMBER_STATUS = toned(MEMBER_WORDS, { ACTIVE: 'green', SUSPENDED: 'red', PENDING: 'amber' })
+const INVITATION_STATUS = toned(TEAM_INVITATION_STATUS, { PENDING: 'amber', ACCEPTED: 'green', DECLINED: 'red' })
+const VOUCHER_STATUS = toned(VOUCHER_WORDS, { active: 'green', used_up: 'amber' })
 export const KIND_LABEL: Record<string, string> = { percentage: 'Percentage', fixed: 'Fixed amount', free: 'Free' }
 /** A role name as people read it ('job-poster' -> 'Job poster'). */
 export const roleLabel = (r: string) => (r.charAt(0).toUpperCase() + r.slice(1)).replace(/[-_]/g, ' ')
@@ -111,7 +113,7 @@ const TEAM_VIEWS = {
     empty: { text: 'No vouchers yet: create one with New voucher, for a launch or for friends.' },
     row: (r, o) => ({
       cells: {
-        code: { text: r.code, href: `/c/vouchers/${r.id}`, sub: r.bookings ? `${r.bookings} booking${r.bookings === 1 ? '' : 's'}` : undefined },
+        code: { text: r.code, href: `/c/vouchers/${r.id}`, sub: r.bookings ? count(r.bookings, 'booking') : undefined },
         value: { text: voucherValue(r as Parameters<typeof voucherValue>[0]), sub: KIND_LABEL[r.discountType] ?? r.discountType },
         uses: { text: r.maxUses ? `${r.uses} / ${r.maxUses}` : String(r.uses) },
         expires: { text: r.expiresAt ? fmtDateTime(r.expiresAt, o.tz) : 'Never' },
@@ -146,7 +148,7 @@ const TEAM_VIEWS = {
     row: (r, o) => ({
       cells: {
         client: { text: r.client.name, sub: r.client.email, href: r.coachId === o.me ? `/c/bookings/${r.id}` : undefined },
-        workshop: { text: r.workshop.title, sub: fmtDateTime(r.workshop.startDate, r.workshop.timezone) },
+        workshop: { text: r.workshop.title, sub: formatStart(r.workshop.startDate, r.workshop.timezone) },
         seats: { text: String(r.seats) },
         discount: { text: money(r.discount, r.currency), sub: `of ${money(r.total, r.currency)}` },
         status: status(r.status),
@@ -158,6 +160,7 @@ const TEAM_VIEWS = {
 
 export const VIEWS: Record<TableKind, View> = {
   ...TEAM_VIEWS,
+  'team-audit': AUDIT_VIEW,
   'client-bookings': {
     columns: [
       col('workshop', 'Workshop', 260, S),
@@ -175,7 +178,7 @@ export const VIEWS: Record<TableKind, View> = {
           href: o.bookingHref ? o.bookingHref.replace('{id}', r.id) : `/b/bookings/${r.id}`,
           sub: `${r.coach.name}${r.mine ? '' : ' · seat from another booking'}`,
         },
-        when: { text: fmtDateTime(r.schedule.startDate, o.tz), sub: MODE_LABEL[r.schedule.mode] ?? r.schedule.mode },
+        when: sessionCell(r.schedule.startDate, r.schedule.timezone ?? o.tz, o.tz, { note: MODE_LABEL[r.schedule.mode] ?? r.schedule.mode }),
         seats: { text: `${r.seatsAccepted}/${r.seats}` },
         status: status(r.status),
         amount: { text: money(r.amountDue, r.currency) },
@@ -266,11 +269,11 @@ export const VIEWS: Record<TableKind, View> = {
       col('status', 'Status', 180, S),
     ],
     empty: { text: 'No bookings yet. Publish a schedule so clients can book it.', href: '/c/workshops', cta: 'Go to my workshops' },
-    row: (r) => ({
+    row: (r, o) => ({
       cells: {
         client: { text: r.client, href: `/c/bookings/${r.id}`, sub: r.email },
         workshop: { text: r.title },
-        session: { text: fmtDateTime(r.startDate, r.timezone) },
+        session: sessionCell(r.startDate, r.timezone, o.tz),
         seats: { text: String(r.seats), sub: r.attended ? `${r.attended} attended` : undefined },
         paid: { text: minor(r.amountPaid, r.currency) },
         status: status(r.status),
@@ -291,7 +294,7 @@ export const VIEWS: Record<TableKind, View> = {
       cells: {
         title: { text: r.title, href: `/c/workshops/${r.id}`, sub: r.deleted ? 'Deleted: open it to restore' : undefined },
         price: { text: minor(r.price, r.currency).replace(/^\$0\.00$/, 'Free') },
-        seats: { text: `${r.minSeats}–${r.maxSeats}` },
+        seats: { text: countRange(r.minSeats, r.maxSeats, 'seat') },
         coming: { text: String(r.coming) },
         past: { text: String(r.past) },
         published: r.published ? { text: `${r.published} live`, tone: 'green' } : { text: '—' },
@@ -308,10 +311,10 @@ export const VIEWS: Record<TableKind, View> = {
       col('credit', 'Credit note', 150),
     ],
     empty: { text: 'No paid bookings yet, so no invoices.' },
-    row: (r) => ({
+    row: (r, o) => ({
       cells: {
         client: { text: r.client, href: `/c/bookings/${r.id}/payments` },
-        session: { text: fmtDateTime(r.startDate, r.timezone) },
+        session: sessionCell(r.startDate, r.timezone, o.tz),
         paid: { text: minor(r.amountPaid, r.currency) },
         status: status(r.status),
         invoice: { text: r.invoice ? `${r.invoice} (PDF)` : 'Invoice (PDF)', href: `/v1/payments/bookings/${r.id}/invoice`, download: true },
@@ -336,9 +339,9 @@ export const VIEWS: Record<TableKind, View> = {
       col('rating', 'Rating', 110, SE),
     ],
     empty: { text: 'No past sessions yet: they show here once a session has ended.' },
-    row: (r) => ({
+    row: (r, o) => ({
       cells: {
-        session: { text: fmtDateTime(r.startDate, r.timezone), href: `/c/bookings?schedule=${r.id}`, sub: r.cancelled ? 'Cancelled' : undefined },
+        session: sessionCell(r.startDate, r.timezone, o.tz, { href: `/c/bookings?schedule=${r.id}`, note: r.cancelled ? 'Cancelled' : undefined }),
         mode: { text: MODE_LABEL[r.mode] ?? r.mode },
         seats: { text: String(r.confirmed) },
         fill: { text: pct(r.confirmed, r.maxSeats) },
@@ -379,14 +382,14 @@ export const VIEWS: Record<TableKind, View> = {
     empty: { text: 'No payouts yet: they appear once bookings are paid.', href: '/c/workshops', cta: 'Go to my workshops' },
     row: (r) => ({
       cells: {
-        session: { text: r.title, href: `/c/workshops/${r.workshopId}/payouts`, sub: fmtDateTime(r.startDate, r.timezone) },
-        bookings: { text: `${r.bookings} (${r.seats} seats)` },
+        session: { text: r.title, href: `/c/workshops/${r.workshopId}/payouts`, sub: formatStart(r.startDate, r.timezone) },
+        bookings: { text: `${r.bookings} (${count(r.seats, 'seat')})` },
         gross: { text: minor(r.gross, r.currency) },
         refunds: { text: r.refunded ? `−${minor(r.refunded, r.currency)}` : '—' },
         fee: { text: minor(r.fee, r.currency) },
         net: { text: minor(r.net, r.currency) },
         status: {
-          text: r.status === 'paid' ? 'Paid' : r.transferred > 0 ? 'Partly transferred' : 'Pending',
+          text: PAYOUT_STATUS[r.status === 'paid' ? 'paid' : r.transferred > 0 ? 'partly' : 'pending'],
           tone: r.status === 'paid' ? 'green' : 'amber',
           sub:
             r.status === 'paid'
@@ -419,11 +422,11 @@ export const VIEWS: Record<TableKind, View> = {
     },
     row: (r) => ({
       cells: {
-        session: { text: r.title, href: `/c/workshops/${r.workshopId}/payouts`, sub: fmtDateTime(r.startDate, r.timezone) },
+        session: { text: r.title, href: `/c/workshops/${r.workshopId}/payouts`, sub: formatStart(r.startDate, r.timezone) },
         client: {
           text: r.client,
           href: `/c/bookings/${r.bookingId}/payments`,
-          sub: `${r.seats} seat${r.seats === 1 ? '' : 's'} · ${STATUS_LABEL[r.bookingStatus] ?? r.bookingStatus}`,
+          sub: `${count(r.seats, 'seat')} · ${STATUS_LABEL[r.bookingStatus] ?? r.bookingStatus}`,
         },
         gross: { text: minor(r.gross, r.currency) },
         refunds: { text: r.refunded ? `−${minor(r.refunded, r.currency)}` : '—' },
@@ -435,19 +438,17 @@ export const VIEWS: Record<TableKind, View> = {
   },
 }
 
-const TRANSFER_LABEL: Record<string, [string, string]> = {
-  pending: ['Pending', 'amber'],
-  transferred: ['Transferred', 'green'],
-  partially_reversed: ['Partly reversed', 'amber'],
-  reversed: ['Reversed', 'red'],
-}
+const TRANSFER_TONE: Record<string, string> = { pending: 'amber', transferred: 'green', partially_reversed: 'amber', reversed: 'red' }
+const TRANSFER_LABEL: Record<string, [string, string]> = Object.fromEntries(
+  Object.entries(TRANSFER_STATUS).map(([k, text]) => [k, [text, TRANSFER_TONE[k] ?? 'gray'] as [string, string]]),
+)
 
 /** A transfer's state, and under it why it waits or where the money went. */
 function transferCell(r: Row): TableCell {
   const [text, tone] = TRANSFER_LABEL[r.status] ?? [r.status, 'gray']
   let sub: string | undefined
   if (r.status === 'pending') {
-    if (!r.due) sub = r.ended ? `Refund window until ${fmtDateTime(r.dueAt, r.timezone)}` : 'Session not over yet'
+    if (!r.due) sub = r.ended ? `Refund window until ${formatMoment(r.dueAt, r.timezone)}` : 'Session not over yet'
     else if (!r.accountEnabled) sub = 'Waits for your payout account'
     else sub = r.failureMessage ? 'Stripe refused it: retrying' : 'Being transferred'
   } else if (r.stripeTransferId) {

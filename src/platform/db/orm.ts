@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { Migrator } from '@mikro-orm/migrations'
 import { defineConfig, MikroORM, type Options } from '@mikro-orm/postgresql'
 import { config } from '../../config'
+import { auditSubscriber } from '../audit/subscriber'
 import { log } from '../log'
 import { afterCommitSubscriber } from './after-commit'
 import { instrumentPool, setDatabaseLimits } from './deadline'
@@ -49,7 +50,7 @@ export function ormConfig(clientUrl: string, opts: OrmOptions) {
     pool: { min: 0, max: opts.pool ?? config.DB_POOL_MAX },
     // Without limits only for migrations (an index build may take longer than any request).
     driverOptions: opts.limits === false ? { application_name: 'summit-migrations' } : connectionLimits(),
-    subscribers: [afterCommitSubscriber],
+    subscribers: [afterCommitSubscriber, auditSubscriber],
     forceUtcTimezone: true,
     // Entities are plain data for the API layer; serialize through response schemas.
     serialization: { forceObject: true },

@@ -25,3 +25,14 @@ export function clientIp(request: Request): string {
     .filter(Boolean)
   return chain[chain.length - hops] ?? chain[0] ?? socketIp
 }
+
+/**
+ * The client's country when a trusted reverse proxy says it (Cloudflare's `CF-IPCountry`, or
+ * `X-Country-Code` set by a proxy with a GeoIP database): ISO 3166-1 alpha-2, else null. Without
+ * TRUST_PROXY the header could be the client's own invention, so it is not read.
+ */
+export function clientCountry(request: Request): string | null {
+  if (!config.TRUST_PROXY) return null
+  const raw = (request.headers.get('cf-ipcountry') ?? request.headers.get('x-country-code') ?? '').trim().toUpperCase()
+  return /^[A-Z]{2}$/.test(raw) && raw !== 'XX' && raw !== 'T1' ? raw : null
+}

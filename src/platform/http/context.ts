@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { Elysia } from 'elysia'
 import { getOrm } from '../db/current'
 import { currentRequestId, log as rootLog } from '../log'
-import { clientIp } from './client-ip'
+import { clientCountry, clientIp } from './client-ip'
 import { fieldError } from './errors'
 import type { CookieJar } from './session'
 
@@ -16,6 +16,10 @@ export class BaseContext {
     public teamHeader: string | null,
     public ip: string,
   ) {}
+  /** The `User-Agent` header (cut to 512 characters), for the list of sessions and devices. */
+  userAgent: string | null = null
+  /** The client's country when a trusted proxy says it (client-ip.ts). */
+  country: string | null = null
 }
 
 /**
@@ -30,6 +34,8 @@ export interface Identity {
   tenant(): Promise<unknown>
   /** 401 without a user, 403 without the permission. */
   authorize(permission: Permission): Promise<void>
+  /** 403 `reauthentication_required` unless this session or token made a second check in the last minutes. */
+  requireRecentVerification(): void
 }
 
 /**
@@ -85,14 +91,17 @@ export interface AccessRule {
   can?: Permission
   /** The route's own check, last: load the row with the raw path params, throw 404/403. */
   check?: (ctx: RequestContext, params: Record<string, string | undefined>) => unknown
+  /** A sensitive action: a recent second check of this session or token (403 `reauthentication_required`), after every other rule. */
+  fresh?: boolean
 }
 
 /** The one authorization path (the `access` route option, the `auth`/`tenant`/`can` shorthands and crud()). */
 export async function authorizeRequest(ctx: RequestContext, rule: AccessRule, params: Record<string, string | undefined> = {}) {
-  if (rule.auth || rule.tenant || rule.can) ctx.requireUser()
+  if (rule.auth || rule.tenant || rule.can || rule.fresh) ctx.requireUser()
   if (rule.tenant) await ctx.tenant()
   if (rule.can) await ctx.authorize(rule.can)
   if (rule.check) await rule.check(ctx, params)
+  if (rule.fresh) ctx.requireRecentVerification()
 }
 
 /**
@@ -142,6 +151,8 @@ export const platform = new Elysia({ name: 'platform' })
     const requestId = currentRequestId() ?? Bun.randomUUIDv7()
     const em = getOrm().em.fork({ clear: true }) as EntityManager
     const base = new BaseContext(em, rootLog, requestId, headers['x-team']?.trim() || null, clientIp(request))
+    base.userAgent = headers['user-agent']?.slice(0, 512) || null
+    base.country = clientCountry(request)
     base.log.debug({ method: request.method, path: new URL(request.url).pathname }, 'request')
     const ctx = await createContext(base, { method: request.method, headers, cookie: cookie as unknown as CookieJar })
     return { ctx }

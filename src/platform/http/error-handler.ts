@@ -78,6 +78,7 @@ function answer(code: string | number, error: unknown, log: Logger, request?: Re
   if (http.status >= 500) log.error({ err: error }, http.message)
   const body: Record<string, unknown> = { message: http.message }
   if (http.errors) body.errors = http.errors
+  if (http.code) body.code = http.code
   // Any 503 (payments not reachable, ...) says when to try again.
   if (http.status === 503) return json(http.status, body, { 'retry-after': String(RETRY_AFTER_SECONDS), ...http.headers })
   return json(http.status, body, http.headers)

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { count } from '../../shared/words'
 import { printableKey } from './json'
 
 export type ErrorBag = Record<string, string[]>
@@ -10,6 +11,8 @@ export class HttpError extends Error {
     message: string,
     public errors?: ErrorBag,
     public headers?: Record<string, string>,
+    /** A machine-readable reason the client acts on (`reauthentication_required`). */
+    public code?: string,
   ) {
     super(message)
   }
@@ -27,7 +30,7 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
 export function validationError(errors: ErrorBag) {
   const messages = Object.values(errors).flat()
   const more = messages.length - 1
-  const message = more > 0 ? `${messages[0]} (and ${more} more error${more > 1 ? 's' : ''})` : (messages[0] ?? 'The given data was invalid.')
+  const message = more > 0 ? `${messages[0]} (and ${count(more, 'more error')})` : (messages[0] ?? 'The given data was invalid.')
   return new HttpError(422, message, errors)
 }
 

@@ -25,9 +25,14 @@ export const PUBLIC_CACHE_CONTROL = `public, s-maxage=${SHARED_MAX_AGE}, stale-w
 /** What a visitor with a session gets on the same addresses. */
 export const PRIVATE_CACHE_CONTROL = 'private, no-cache'
 
-const SESSION_IN_COOKIE = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`)
+/** The visitor's time zone (the `tz` cookie the areas' shell sets): pages then show their own hours beside the venue's. */
+export const ZONE_COOKIE = 'tz'
+const SESSION_IN_COOKIE = new RegExp(`(?:^|;)\\s*(?:${SESSION_COOKIE}|${ZONE_COOKIE})=`)
 
-/** No session cookie and no Authorization header: the answer may be the one every such visitor gets. */
+/**
+ * No session cookie, no zone cookie and no Authorization header: the answer may be the one every
+ * such visitor gets. (A visitor with a zone gets pages with their own hours: answered for them alone.)
+ */
 export function isAnonymousRequest(request: Request): boolean {
   if (request.headers.has('authorization')) return false
   const cookie = request.headers.get('cookie')

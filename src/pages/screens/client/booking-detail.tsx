@@ -4,10 +4,11 @@
  * zone, venue or meeting link (confirmed only), voucher and amounts, and every action.
  */
 import { css } from 'styled-system/css'
-import { fmtDateTime, fmtRange, MODE_LABEL, money } from '../../../../islands/lib/format'
+import { fmtDateTime, MODE_LABEL, money } from '../../../../islands/lib/format'
 import { clientBookingDetail, clientResources } from '../../../modules/bookings'
 import { listGroups } from '../../../modules/invitations'
 import { now } from '../../../platform/clock'
+import { formatStart, sessionWhen } from '../../../shared/datetime'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
 import { loadTableData, tableView } from '../../tables'
@@ -68,7 +69,7 @@ function Overview({ data, tz }: { data: Data; tz: string }) {
                 b.coach.name
               ),
             ],
-            ['When', `${fmtRange(s.startDate, s.endDate, tz)} (${tz.replace(/_/g, ' ')})`],
+            ['When', sessionWhen(s.startDate, s.endDate, s.timezone, tz)],
             ['Format', MODE_LABEL[s.mode] ?? s.mode],
             ...(s.venue ? ([['Venue', s.venue]] as [string, string][]) : []),
             [
@@ -91,7 +92,7 @@ function Overview({ data, tz }: { data: Data; tz: string }) {
       <Card title="Booking" id="booking">
         <Dl
           items={[
-            ['Status', <StatusBadge key="s" status={b.status} />],
+            // The status shows once, under the page's title.
             ['Seats', `${b.seatsAccepted} taken of ${b.seats}`],
             ['Price', money(b.amountTotal, b.currency)],
             ...(b.voucherCode ? ([['Voucher', `${b.voucherCode} (−${money(b.discount, b.currency)})`]] as [string, string][]) : []),
@@ -109,7 +110,7 @@ function Overview({ data, tz }: { data: Data; tz: string }) {
               (m) =>
                 [
                   'Moved',
-                  `from ${fmtDateTime(m.from, tz)} on ${fmtDateTime(m.at, tz)}${m.difference > 0 ? ` (paid ${money(m.difference, b.currency)} more)` : m.difference < 0 ? ` (${money(-m.difference, b.currency)} refunded)` : ''}`,
+                  `from ${formatStart(m.from, s.timezone)} on ${fmtDateTime(m.at, tz)}${m.difference > 0 ? ` (paid ${money(m.difference, b.currency)} more)` : m.difference < 0 ? ` (${money(-m.difference, b.currency)} refunded)` : ''}`,
                 ] as [string, string],
             ),
             ...(b.cancellationReason ? ([['Cancelled', `${fmtDateTime(b.cancelledAt, tz)}: ${b.cancellationReason}`]] as [string, string][]) : []),
@@ -149,7 +150,8 @@ function makePage(tab: Tab) {
           }
           description={
             <>
-              <StatusBadge status={b.status} /> <span className={mutedText}>{fmtRange(b.schedule.startDate, b.schedule.endDate, tz)}</span>
+              <StatusBadge status={b.status} />{' '}
+              <span className={mutedText}>{sessionWhen(b.schedule.startDate, b.schedule.endDate, b.schedule.timezone, tz)}</span>
             </>
           }
         />

@@ -5,21 +5,16 @@
 import { css } from 'styled-system/css'
 import { fmtRange, fmtTime } from '../../../../islands/lib/format'
 import type { ClientBookingRow } from '../../../modules/bookings'
+import { formatDate, formatIn, isoDay } from '../../../shared/datetime'
 import { linkClass, mutedText } from './parts'
 
 const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
-const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
 
 /** The y-m-d of an instant in a time zone. */
-const ymdFormats = new Map<string, Intl.DateTimeFormat>()
-function ymd(iso: string, tz: string) {
-  let f = ymdFormats.get(tz)
-  if (!f) ymdFormats.set(tz, (f = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' })))
-  return f.format(new Date(iso))
-}
+/** "2026-12-07" as the calendar reads in `tz`. */
+const ymd = (iso: string, tz: string) => isoDay(iso, tz)
 const DAY_MS = 86_400_000
-const isoDay = (d: Date) => d.toISOString().slice(0, 10)
-const dayTitle = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'short', day: 'numeric', timeZone: 'UTC' })
+const utcDay = (d: Date) => d.toISOString().slice(0, 10)
 
 type CalendarProps = { bookings: ClientBookingRow[]; tz: string; base: string; now: string; feedHref: string; params: URLSearchParams }
 
@@ -62,21 +57,21 @@ function WeekCalendar({ bookings, tz, base, now, date }: CalendarProps & { date:
     byDay.set(key, [...(byDay.get(key) ?? []), b])
   }
   const today = ymd(now, tz)
-  const link = (d: Date) => `${base}?view=week&date=${isoDay(d)}`
+  const link = (d: Date) => `${base}?view=week&date=${utcDay(d)}`
   return (
     <>
       <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' })}>
         <a className={linkClass} href={link(new Date(monday.getTime() - 7 * DAY_MS))} aria-label="Previous week">
           ← Previous
         </a>
-        <h3 className={css({ fontWeight: 'semibold' })}>Week of {isoDay(monday)}</h3>
+        <h3 className={css({ fontWeight: 'semibold' })}>Week of {formatDate(monday, 'UTC')}</h3>
         <a className={linkClass} href={link(new Date(monday.getTime() + 7 * DAY_MS))} aria-label="Next week">
           Next →
         </a>
       </div>
-      <ol aria-label={`Sessions in the week of ${isoDay(monday)}`} className={css({ display: 'flex', flexDir: 'column', gap: '1' })}>
+      <ol aria-label={`Sessions in the week of ${formatDate(monday, 'UTC')}`} className={css({ display: 'flex', flexDir: 'column', gap: '1' })}>
         {days.map((d) => {
-          const key = isoDay(d)
+          const key = utcDay(d)
           const items = (byDay.get(key) ?? []).slice().sort((a, b) => a.schedule.startDate.localeCompare(b.schedule.startDate))
           return (
             <li
@@ -93,7 +88,7 @@ function WeekCalendar({ bookings, tz, base, now, date }: CalendarProps & { date:
                 bg: key === today ? 'colorPalette.a2' : undefined,
               })}
             >
-              <span className={css({ color: 'fg.muted' })}>{dayTitle.format(d)}</span>
+              <span className={css({ color: 'fg.muted' })}>{formatIn('longDay', d, 'UTC')}</span>
               {items.length ? (
                 <ul className={css({ display: 'flex', flexDir: 'column', gap: '1', minW: '0' })}>
                   {items.map((b) => (
@@ -144,14 +139,14 @@ function MonthCalendar({ bookings, tz, month, base, now }: { bookings: ClientBoo
         <a className={linkClass} href={`${base}?month=${shift(-1)}`} aria-label="Previous month">
           ← Previous
         </a>
-        <h3 className={css({ fontWeight: 'semibold' })}>{monthName.format(first)}</h3>
+        <h3 className={css({ fontWeight: 'semibold' })}>{formatIn('month', first, 'UTC')}</h3>
         <a className={linkClass} href={`${base}?month=${shift(1)}`} aria-label="Next month">
           Next →
         </a>
       </div>
       <table
         className={css({ w: 'full', tableLayout: 'fixed', borderCollapse: 'collapse', fontSize: 'xs' })}
-        aria-label={`Sessions in ${monthName.format(first)}`}
+        aria-label={`Sessions in ${formatIn('month', first, 'UTC')}`}
       >
         <thead>
           <tr>

@@ -1,9 +1,11 @@
 /** /b: the client dashboard: next workshop, waitlist entries and offers, upcoming, waiting for payment, seats to fill, invitations to me, payments, metrics. */
 import { css } from 'styled-system/css'
-import { fmtDateTime, fmtRange, MODE_LABEL, money } from '../../../../islands/lib/format'
+import { fmtDateTime, MODE_LABEL, money } from '../../../../islands/lib/format'
 import { type ClientBookingRow, clientDashboardLists, invitationsToMe, latestPayments, myWaitlist } from '../../../modules/bookings'
 import { clientMetrics } from '../../../modules/dashboard'
 import { now } from '../../../platform/clock'
+import { formatStart, sessionWhen, viewerStart } from '../../../shared/datetime'
+import { count } from '../../../shared/words'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
 import { Card, Empty, grid, linkClass, mutedText, PageHeader, pageStack, StatusBadge, useTz } from './parts'
@@ -44,6 +46,12 @@ const row = css({
 const list = css({ display: 'flex', flexDir: 'column' })
 const small = css({ fontSize: 'sm' })
 
+/** A session's start on its workshop's clock, the zone named, the viewer's own time beside it where it differs. */
+const sessionStart = (start: string, zone: string, viewer: string) => {
+  const own = viewerStart(start, zone, viewer)
+  return `${formatStart(start, zone)}${own ? ` (${own})` : ''}`
+}
+
 function NextWorkshop({ b, tz }: { b: ClientBookingRow | null; tz: string }) {
   if (!b)
     return (
@@ -63,7 +71,7 @@ function NextWorkshop({ b, tz }: { b: ClientBookingRow | null; tz: string }) {
         {b.workshop.title}
       </a>
       <p className={mutedText}>
-        {fmtRange(b.schedule.startDate, b.schedule.endDate, tz)} · with {b.coach.name}
+        {sessionWhen(b.schedule.startDate, b.schedule.endDate, b.schedule.timezone, tz)} · with {b.coach.name}
       </p>
       <Island name="client-dashboard" props={{ part: 'countdown', startsAt: b.schedule.startDate }} />
       <p className={small}>
@@ -133,7 +141,7 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
                   })}
                 >
                   <p className={small}>
-                    <strong>{i.inviter ?? 'Someone'}</strong> invited you to <strong>{i.workshopTitle}</strong> on {fmtDateTime(i.startDate, tz)}.
+                    <strong>{i.inviter ?? 'Someone'}</strong> invited you to <strong>{i.workshopTitle}</strong> on {sessionStart(i.startDate, i.timezone, tz)}.
                   </p>
                   <Island
                     name="client-invitation"
@@ -161,7 +169,7 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
                 offerExpiresAt: e.offerExpiresAt,
                 workshopScheduleId: e.workshopScheduleId,
                 workshopTitle: e.workshopTitle,
-                when: fmtDateTime(e.startDate, tz),
+                when: sessionStart(e.startDate, e.timezone, tz),
               })),
             }}
           />
@@ -185,7 +193,7 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
                     <a className={linkClass} href={`/b/bookings/${b.id}`}>
                       {b.workshop.title}
                     </a>
-                    <span className={`${mutedText} ${css({ display: 'block' })}`}>{fmtDateTime(b.schedule.startDate, tz)}</span>
+                    <span className={`${mutedText} ${css({ display: 'block' })}`}>{sessionStart(b.schedule.startDate, b.schedule.timezone, tz)}</span>
                   </span>
                   <StatusBadge status={b.status} />
                 </li>
@@ -254,7 +262,7 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
                       {b.workshop.title}
                     </a>
                     <span className={`${mutedText} ${css({ display: 'block' })}`}>
-                      {b.seatsFree} of {b.seats} seat{b.seats === 1 ? '' : 's'} free
+                      {b.seatsFree} of {count(b.seats, 'seat')} free
                     </span>
                   </span>
                   <a className={linkClass} href={`/b/bookings/${b.id}/seats`}>

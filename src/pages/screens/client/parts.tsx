@@ -1,6 +1,7 @@
 /** Server-rendered pieces of the client area pages: headers, cards, badges, tabs, time zone. */
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
+import { TabLinks as DsTabLinks } from '../../../../design-system/components/tabs/tab-links'
 import { useRequest } from '../../request'
 
 /** The viewer's time zone (the `tz` cookie the shell sets), else UTC. */
@@ -104,29 +105,9 @@ export function Card({
 
 export { StatusBadge } from '../../../../islands/lib/status-badge'
 
-const tab = css({
-  px: '3',
-  py: '2',
-  fontSize: 'sm',
-  fontWeight: 'medium',
-  color: 'fg.muted',
-  textDecoration: 'none',
-  borderBottomWidth: '2px',
-  borderColor: 'transparent',
-  whiteSpace: 'nowrap',
-  _hover: { color: 'fg.default' },
-  '&[aria-current=page]': { color: 'fg.default', borderColor: 'colorPalette.default' },
-})
+/** Tabs as links: the design system's ([name, href] pairs). */
 export function TabLinks({ tabs, current, label }: { tabs: [string, string][]; current: string; label: string }) {
-  return (
-    <nav aria-label={label} className={css({ display: 'flex', gap: '1', borderBottomWidth: '1px', borderColor: 'border.subtle', overflowX: 'auto' })}>
-      {tabs.map(([name, href]) => (
-        <a key={href} href={href} className={tab} aria-current={href === current ? 'page' : undefined}>
-          {name}
-        </a>
-      ))}
-    </nav>
-  )
+  return <DsTabLinks label={label} current={current} tabs={tabs.map(([name, href]) => ({ href, label: name }))} />
 }
 
 export function Empty({ children, action }: { children: ReactNode; action?: ReactNode }) {

@@ -1,11 +1,15 @@
 /** /c/bookings/{id} and its tabs seats, payments, resources: one booking of the coach's schedules. */
 import { css } from 'styled-system/css'
+import { Table } from '../../../../design-system/components/table/table'
 import { PAYMENT_LABEL, STATUS_LABEL } from '../../../../islands/lib/format'
 import { type CoachBooking, coachBooking } from '../../../modules/coach'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
 import { teamId } from '../../team'
-import { card, Empty, fmtDateTime, link, money, muted, PageHeader, Status, stack, TabLinks, table, tableWrap } from './ui'
+import { card, Empty, fmtDateTime, link, money, muted, PageHeader, Status, stack, TabLinks, tableWrap } from './ui'
+
+const num = css({ textAlign: 'end', fontVariantNumeric: 'tabular-nums' })
+const sub = css({ display: 'block', color: 'fg.muted', fontSize: 'xs' })
 
 /** A payment's status in the colours of the booking statuses. */
 const PAYMENT_TONE: Record<string, string> = { succeeded: 'CONFIRMED', refunded: 'COMPLETED', failed: 'CANCELLED', canceled: 'EXPIRED', pending: 'PENDING' }
@@ -103,39 +107,45 @@ function page(tab: Tab): PageModule<CoachBooking> {
             (d.payments.length === 0 ? (
               <Empty>No payments on this booking.</Empty>
             ) : (
-              <div className={tableWrap} tabIndex={0} role="region" aria-label="Scrollable table">
-                <table className={table}>
-                  <thead>
-                    <tr>
-                      <th>Date</th>
-                      <th>Kind</th>
-                      <th>Card</th>
-                      <th className="num">Amount</th>
-                      <th>Status</th>
-                    </tr>
-                  </thead>
-                  <tbody>
+              <div className={tableWrap}>
+                <Table.Root size="sm" aria-label="Payments of this booking">
+                  <Table.Head>
+                    <Table.Row>
+                      <Table.Header>Date</Table.Header>
+                      <Table.Header>Kind</Table.Header>
+                      <Table.Header>Card</Table.Header>
+                      <Table.Header className={num}>Amount</Table.Header>
+                      <Table.Header>Status</Table.Header>
+                    </Table.Row>
+                  </Table.Head>
+                  <Table.Body>
                     {d.payments.map((p) => (
-                      <tr key={p.id}>
-                        <td>{fmtDateTime(p.createdAt, d.schedule.timezone)}</td>
-                        <td>
-                          {p.kind === 'refund' ? 'Refund' : 'Payment'}
-                          {p.reason ? <div className={muted}>{p.reason}</div> : null}
-                        </td>
-                        <td>{p.card ?? '—'}</td>
-                        <td className="num">
-                          {p.kind === 'refund' ? '−' : ''}
-                          {money(p.amount, p.currency)}
-                          {p.amountRefunded ? <div className={muted}>{money(p.amountRefunded, p.currency)} refunded</div> : null}
-                        </td>
-                        <td>
-                          <Status value={PAYMENT_TONE[p.status] ?? 'PENDING'} label={PAYMENT_LABEL[p.status] ?? p.status} />
-                          {p.failure ? <div className={muted}>{p.failure}</div> : null}
-                        </td>
-                      </tr>
+                      <Table.Row key={p.id}>
+                        <Table.Cell data-primary="">{fmtDateTime(p.createdAt, d.schedule.timezone)}</Table.Cell>
+                        <Table.Cell data-label="Kind">
+                          <span>
+                            {p.kind === 'refund' ? 'Refund' : 'Payment'}
+                            {p.reason ? <span className={sub}>{p.reason}</span> : null}
+                          </span>
+                        </Table.Cell>
+                        <Table.Cell data-label="Card">{p.card ?? '—'}</Table.Cell>
+                        <Table.Cell data-label="Amount" className={num}>
+                          <span>
+                            {p.kind === 'refund' ? '−' : ''}
+                            {money(p.amount, p.currency)}
+                            {p.amountRefunded ? <span className={sub}>{money(p.amountRefunded, p.currency)} refunded</span> : null}
+                          </span>
+                        </Table.Cell>
+                        <Table.Cell data-label="Status">
+                          <span>
+                            <Status value={PAYMENT_TONE[p.status] ?? 'PENDING'} label={PAYMENT_LABEL[p.status] ?? p.status} />
+                            {p.failure ? <span className={sub}>{p.failure}</span> : null}
+                          </span>
+                        </Table.Cell>
+                      </Table.Row>
                     ))}
-                  </tbody>
-                </table>
+                  </Table.Body>
+                </Table.Root>
               </div>
             ))}
           {tab === '/payments' && d.booking.amountPaid > 0 && (

@@ -1,6 +1,7 @@
 /** Revenue (bars) and seats sold (line) per day or week, drawn as SVG on the server: no chart library, no JavaScript. */
 import { css } from 'styled-system/css'
 import type { DayPoint } from '../../../modules/coach'
+import { count } from '../../../shared/words'
 import { money } from './ui'
 
 const W = 720
@@ -80,7 +81,7 @@ export function RevenueChart({ points, currency }: { points: DayPoint[]; currenc
             height={Math.max(0, PAD.t + ih - y(p.gross))}
             rx="1"
           >
-            <title>{`${p.day}: ${money(p.gross, currency)}, ${p.seats} seats`}</title>
+            <title>{`${p.day}: ${money(p.gross, currency)}, ${count(p.seats, 'seat')}`}</title>
           </rect>
         ))}
         <path className="seats" d={line} fill="none" strokeWidth="2" />

@@ -2,6 +2,7 @@
 import { css, cx } from 'styled-system/css'
 import { type CoachDashboard, coachDashboard, planUsage } from '../../../modules/coach'
 import { now } from '../../../platform/clock'
+import { count } from '../../../shared/words'
 import type { PageContext, PageModule } from '../../routes'
 import { teamId } from '../../team'
 import { RevenueChart } from './chart'
@@ -158,7 +159,7 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
                     </div>
                     {s.confirmed < s.minSeats && (
                       <span className={css({ fontSize: 'xs', color: 'red.11' })}>
-                        Needs {s.minSeats - s.confirmed} more confirmed {s.minSeats - s.confirmed === 1 ? 'seat' : 'seats'} to reach the minimum of {s.minSeats}
+                        Needs {count(s.minSeats - s.confirmed, 'more confirmed seat')} to reach the minimum of {s.minSeats}
                       </span>
                     )}
                   </li>

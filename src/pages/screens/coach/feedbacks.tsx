@@ -1,6 +1,7 @@
 /** /c/feedbacks: ratings and comments by workshop and schedule, the average and its spread, filters. */
 import { css } from 'styled-system/css'
 import { coachFeedbackSummary, coachScheduleOptions, coachWorkshopRatings } from '../../../modules/coach'
+import { count } from '../../../shared/words'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
 import { loadTableData, tableView } from '../../tables'
@@ -11,7 +12,7 @@ import { card, fmtShort, muted, PageHeader, Stat, stack } from './ui'
 async function load(ctx: PageContext) {
   const team = await teamId(ctx)
   const [workshops, schedules] = await Promise.all([
-    coachWorkshopRatings(ctx.em, ctx.user!.id, team),
+    coachWorkshopRatings(ctx.em, ctx.user!.id, team, { selected: ctx.url.searchParams.get('workshop') }),
     coachScheduleOptions(ctx.em, ctx.user!.id, team, ctx.url.searchParams.get('schedule')),
   ])
   const options = {
@@ -31,18 +32,11 @@ function Page({ data: { table, data } }: { data: Data }) {
     <div className={stack}>
       <PageHeader title="Feedback" subtitle="What attendees said after your sessions." />
       <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 2fr' }, gap: '4' })}>
-        <Stat
-          label="Average rating"
-          value={data.average ?? '—'}
-          hint={`${data.count} rating${data.count === 1 ? '' : 's'}${filtered ? ' (filtered)' : ''}`}
-          testId="average"
-        />
+        <Stat label="Average rating" value={data.average ?? '—'} hint={`${count(data.count, 'rating')}${filtered ? ' (filtered)' : ''}`} testId="average" />
         <section className={card} aria-label="Ratings by stars">
           {[5, 4, 3, 2, 1].map((r) => (
             <div key={r} className={css({ display: 'grid', gridTemplateColumns: '4.5rem 1fr 2rem', gap: '2', alignItems: 'center', fontSize: 'sm' })}>
-              <span>
-                {r} star{r === 1 ? '' : 's'}
-              </span>
+              <span>{count(r, 'star')}</span>
               <div className={css({ h: '2', bg: 'bg.subtle', borderRadius: 'full', overflow: 'hidden' })}>
                 <div className={css({ h: 'full', bg: 'colorPalette.default' })} style={{ width: `${(data.distribution[r - 1] / max) * 100}%` }} />
               </div>

@@ -7,11 +7,12 @@ import { css } from 'styled-system/css'
 import { coachWorkshopRatings } from '../../../modules/coach'
 import { accountOf, coachBalance, serializeAccount, syncAccount, transferSessions } from '../../../modules/payouts'
 import { log } from '../../../platform/log'
+import { PAYOUT_ACCOUNT_STATUS } from '../../../shared/vocabulary'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
 import { loadTableData, tableView } from '../../tables'
 import { useTz } from '../client/parts'
-import { buttonLink, card, fmtDateTime, money, muted, PageHeader, Stat, Status, stack } from './ui'
+import { card, fmtDateTime, money, muted, outlineLink, PageHeader, Stat, Status, stack } from './ui'
 
 async function load(ctx: PageContext) {
   const user = ctx.user!
@@ -29,7 +30,7 @@ async function load(ctx: PageContext) {
   const [balance, workshops, sessions] = await Promise.all([
     coachBalance(ctx.em, user.id),
     // The account's payouts, from every team the coach works in.
-    coachWorkshopRatings(ctx.em, user.id, null, { everyTeam: true }),
+    coachWorkshopRatings(ctx.em, user.id, null, { everyTeam: true, selected: ctx.url.searchParams.get('workshop') }),
     transferSessions(ctx.em, user.id),
   ])
   const table = await loadTableData(ctx, 'coach-transfers', {
@@ -66,26 +67,30 @@ const ACCOUNT_TEXT = {
   },
   pending: {
     title: 'Finish setting up payouts',
-    badge: 'Setup not finished',
+    badge: PAYOUT_ACCOUNT_STATUS.pending,
     text: 'Your Stripe account is made, but Stripe still needs a few details before it can pay you.',
   },
   restricted: {
-    title: 'Payouts restricted',
-    badge: 'Restricted',
+    title: 'Payout account',
+    badge: PAYOUT_ACCOUNT_STATUS.restricted,
     text: 'Stripe has your details but needs more before payouts can start again.',
   },
+  // The state is said once: by the badge, beside a title that names the thing.
   enabled: {
-    title: 'Payouts enabled',
-    badge: 'Payouts enabled',
+    title: 'Payout account',
+    badge: PAYOUT_ACCOUNT_STATUS.enabled,
     text: 'Your money is transferred to your Stripe account after each session; Stripe pays it out to your bank. See the transfers and payouts in the Express dashboard.',
   },
 } as const
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' })
 
-function AccountCard({ account, onboarding }: Pick<Data, 'account' | 'onboarding'>) {
+function AccountCard({ account, onboarding, currencies }: Pick<Data, 'account' | 'onboarding'> & { currencies: string[] }) {
   const t = ACCOUNT_TEXT[account.status]
   const due = requirementLabels(account.requirements)
+  const bank = account.defaultCurrency?.toUpperCase() ?? null
+  // Amounts stay in the currency the workshops were sold in; Stripe converts when the bank's differs.
+  const converted = bank ? currencies.map((c) => c.toUpperCase()).filter((c) => c !== bank) : []
   return (
     <section className={card} aria-labelledby="payout-account">
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center', justifyContent: 'space-between' })}>
@@ -109,9 +114,16 @@ function AccountCard({ account, onboarding }: Pick<Data, 'account' | 'onboarding
         <dl className={css({ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: '4', rowGap: '1', fontSize: 'sm' })}>
           <dt className={muted}>Country</dt>
           <dd data-testid="account-country">{account.country ? (regionNames.of(account.country) ?? account.country) : '—'}</dd>
-          <dt className={muted}>Currency</dt>
-          <dd data-testid="account-currency">{account.defaultCurrency?.toUpperCase() ?? '—'}</dd>
+          <dt className={muted}>Bank currency</dt>
+          <dd data-testid="account-currency">{bank ?? '—'}</dd>
         </dl>
+      )}
+      {account.status === 'enabled' && converted.length > 0 && (
+        <p className={muted} data-testid="currency-note">
+          Your bookings are paid in {converted.join(' and ')}, so the amounts on this page are in{' '}
+          {converted.length === 1 ? 'that currency' : 'those currencies'}. Stripe converts each transfer to {bank} at its exchange rate when it pays out to your
+          bank; the Express dashboard shows the converted amounts.
+        </p>
       )}
       {due.length > 0 && account.status !== 'enabled' && (
         <div>
@@ -193,12 +205,12 @@ function Page({ data }: { data: Data }) {
         title="Payouts"
         subtitle="Your money from paid bookings, and where it is on its way to you."
         actions={
-          <a className={buttonLink} href={`/v1/coach/payouts.csv${csv.size ? `?${csv}` : ''}`} download>
+          <a className={outlineLink} href={`/v1/coach/payouts.csv${csv.size ? `?${csv}` : ''}`} download>
             Export CSV
           </a>
         }
       />
-      <AccountCard account={data.account} onboarding={data.onboarding} />
+      <AccountCard account={data.account} onboarding={data.onboarding} currencies={data.balance.map((b) => b.currency)} />
       <Balance balance={data.balance} enabled={data.account.status === 'enabled'} />
       <section aria-labelledby="transfers" className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
         <h2 id="transfers" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>

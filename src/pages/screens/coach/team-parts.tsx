@@ -3,8 +3,9 @@ import { css } from 'styled-system/css'
 import type { PageTeam } from '../../team'
 import { card, muted, TabLinks } from './ui'
 
+/** The team's two tabs (the sidebar's one "Team" entry leads here): its people, and its settings. */
 export function TeamTabs({ current, team }: { current: string; team: PageTeam }) {
-  const tabs = [...(team.may['members.view'] ? [{ href: '/c/team', label: 'Members' }] : []), { href: '/c/settings', label: 'Plan and settings' }]
+  const tabs = [...(team.may['members.view'] ? [{ href: '/c/team', label: 'Members' }] : []), { href: '/c/settings', label: 'Settings' }]
   return tabs.length > 1 ? <TabLinks label="Team sections" current={current} tabs={tabs} /> : null
 }
 

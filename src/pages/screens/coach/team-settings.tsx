@@ -189,14 +189,18 @@ function Page({ data }: { data: Data }) {
                     <dd data-testid="team-name-value">{s.name}</dd>
                   </>
                 )}
-                <dt>Slug</dt>
+                <dt>Team ID</dt>
                 <dd>
-                  <code>{s.slug}</code> <span className={muted}>(the X-Team value for the API)</span>
+                  <code>{s.slug}</code>
+                  <span className={cx(muted, css({ display: 'block' }))} data-testid="team-id-help">
+                    How Summit tells your team apart from others with a similar name; it never changes. Developers using the API send it as the X-Team header.
+                  </span>
                 </dd>
                 <dt>Currency</dt>
                 <dd>{s.currency.toUpperCase()}</dd>
-                <dt>Members</dt>
-                <dd>{plural(s.members, 'active member')}</dd>
+                {/* Everyone active in the team: its members and the clients with access (the Members tab lists them apart). */}
+                <dt>People with access</dt>
+                <dd>{plural(s.members, 'person', 'people')}</dd>
               </dl>
             </section>
             <section className={card} aria-labelledby="usage">

@@ -1,7 +1,9 @@
 /**
- * /c/team: the current team's members with their roles and status, and for its managers the
- * invitations; invite by email, change roles, remove (the coach-team island). A coach without
- * members.manage reads the list; a role without members.view is told so.
+ * /c/team: the people who work in the current team (a team role) with their roles and status,
+ * then, apart, the clients with access (no team role: they book its private sessions; never
+ * "removed" like a colleague), and for its managers the invitations; invite by email, change
+ * roles, remove (the coach-team island). A coach without members.manage reads the lists; a role
+ * without members.view is told so.
  */
 import { assignableRoles } from '../../../modules/teams'
 import { Island } from '../../island'
@@ -15,11 +17,13 @@ import { PageHeader, stack } from './ui'
 
 async function load(ctx: PageContext) {
   const team = await pageTeam(ctx)
-  if (!team.tenant || !team.may['members.view']) return { team, members: null, invitations: null, roles: [] }
+  if (!team.tenant || !team.may['members.view']) return { team, members: null, clients: null, invitations: null, roles: [] }
   const roles = await assignableRoles(ctx.em)
-  const members = await loadTableData(ctx, 'team-members', { options: { role: roles.map((r): [string, string] => [r.name, roleLabel(r.name)]) } })
+  const roleOptions = { role: roles.map((r): [string, string] => [r.name, roleLabel(r.name)]) }
+  const members = await loadTableData(ctx, 'team-members', { options: roleOptions, scope: { who: 'team' } })
+  const clients = await loadTableData(ctx, 'team-members', { prefix: 'cl-', scope: { who: 'clients' }, empty: { text: 'No clients with access.' } })
   const invitations = team.may['members.manage'] ? await loadTableData(ctx, 'team-invitations', { prefix: 'inv-' }) : null
-  return { team, members, invitations, roles }
+  return { team, members, clients, invitations, roles }
 }
 type Data = Awaited<ReturnType<typeof load>>
 
@@ -47,6 +51,10 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
             canManage: team.may['members.manage'],
             roles: data.roles,
             members: tableView(data.members, tz, 'Members'),
+            clients:
+              data.clients && (data.clients.total > 0 || Object.keys(data.clients.state.filters).length)
+                ? tableView(data.clients, tz, 'Clients with access')
+                : null,
             invitations: data.invitations ? tableView(data.invitations, tz, 'Invitations') : null,
           }}
         />

@@ -6,6 +6,9 @@
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { badge } from 'styled-system/recipes'
+import { formatDay, formatIn, formatStart, formatTime, zoneLabel } from '../../../shared/datetime'
+import { MODE_LABEL } from '../../../shared/vocabulary'
+import { count } from '../../../shared/words'
 
 export const muted = css({ color: 'fg.muted', fontSize: 'sm' })
 export const card = css({
@@ -22,24 +25,6 @@ export const card = css({
 export const stack = css({ display: 'flex', flexDir: 'column', gap: '6' })
 export const link = css({ color: 'fg.default', fontWeight: 'medium', textDecoration: 'underline', textUnderlineOffset: '2px', _hover: { color: 'fg.default' } })
 export const tableWrap = css({ overflowX: 'auto', borderWidth: '1px', borderColor: 'border.subtle', borderRadius: 'l2', bg: 'bg.default' })
-export const table = css({
-  w: 'full',
-  borderCollapse: 'collapse',
-  fontSize: 'sm',
-  '& th': {
-    textAlign: 'left',
-    fontWeight: 'semibold',
-    color: 'fg.muted',
-    px: '3',
-    py: '2',
-    borderBottomWidth: '1px',
-    borderColor: 'border.subtle',
-    whiteSpace: 'nowrap',
-  },
-  '& td': { px: '3', py: '2.5', borderBottomWidth: '1px', borderColor: 'border.subtle', verticalAlign: 'top' },
-  '& tr:last-child td': { borderBottomWidth: '0' },
-  '& td.num, & th.num': { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
-})
 export const buttonLink = css({
   display: 'inline-flex',
   alignItems: 'center',
@@ -116,40 +101,8 @@ export function PageHeader({
   )
 }
 
-/** Tabs as links (each tab is its own page). */
-export function TabLinks({ tabs, current, label }: { tabs: { href: string; label: string }[]; current: string; label: string }) {
-  return (
-    <nav aria-label={label} className={css({ overflowX: 'auto', borderBottomWidth: '1px', borderColor: 'border.subtle' })}>
-      <ul className={css({ display: 'flex', gap: '1', minW: 'max-content' })}>
-        {tabs.map((t) => {
-          const active = t.href === current
-          return (
-            <li key={t.href}>
-              <a
-                href={t.href}
-                aria-current={active ? 'page' : undefined}
-                className={css({
-                  display: 'block',
-                  px: '3',
-                  py: '2',
-                  fontSize: 'sm',
-                  fontWeight: 'medium',
-                  borderBottomWidth: '2px',
-                  mb: '-1px',
-                  borderColor: active ? 'colorPalette.default' : 'transparent',
-                  color: active ? 'fg.default' : 'fg.muted',
-                  _hover: { color: 'fg.default' },
-                })}
-              >
-                {t.label}
-              </a>
-            </li>
-          )
-        })}
-      </ul>
-    </nav>
-  )
-}
+/** Tabs as links (each tab is its own page): the design system's, every tab visible on a phone too. */
+export { TabLinks } from '../../../../design-system/components/tabs/tab-links'
 
 export function Pager({ page, pages, total, url }: { page: number; pages: number; total: number; url: URL }) {
   if (pages <= 1) return <p className={muted}>{total} in total</p>
@@ -241,32 +194,15 @@ export function money(minor: number, currency = 'usd') {
   return f.format(minor / 100)
 }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>()
-function formatter(tz: string, kind: 'day' | 'dateTime' | 'time' | 'short') {
-  const key = `${tz}|${kind}`
-  let f = dateFormats.get(key)
-  if (!f) {
-    const opts: Intl.DateTimeFormatOptions =
-      kind === 'day'
-        ? { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }
-        : kind === 'time'
-          ? { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }
-          : kind === 'short'
-            ? { month: 'short', day: 'numeric' }
-            : { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }
-    try {
-      f = new Intl.DateTimeFormat('en-US', { ...opts, timeZone: tz || 'UTC' })
-    } catch {
-      f = new Intl.DateTimeFormat('en-US', { ...opts, timeZone: 'UTC' })
-    }
-    dateFormats.set(key, f)
-  }
-  return f
-}
-export const fmtDay = (d: Date, tz = 'UTC') => formatter(tz, 'day').format(d)
-export const fmtDateTime = (d: Date, tz = 'UTC') => formatter(tz, 'dateTime').format(d)
-export const fmtTime = (d: Date, tz = 'UTC') => formatter(tz, 'time').format(d)
-export const fmtShort = (d: Date, tz = 'UTC') => formatter(tz, 'short').format(d)
-export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
-export const MODE_LABEL: Record<string, string> = { 'IN-PERSON': 'In person', ONLINE: 'Online', HYBRID: 'Hybrid' }
+/** "Tue, Dec 1, 2026" in the zone. */
+export const fmtDay = (d: Date, tz = 'UTC') => formatDay(d, tz)
+/** "Tue, Dec 1, 2026, 2:00 PM London time": a moment in a named zone (the product's one rule). */
+export const fmtDateTime = (d: Date, tz = 'UTC') => formatStart(d, tz)
+/** "2:00 PM London time". */
+export const fmtTime = (d: Date, tz = 'UTC') => `${formatTime(d, tz)} ${zoneLabel(tz)}`
+/** "Dec 1". */
+export const fmtShort = (d: Date, tz = 'UTC') => formatIn('dayMonth', d, tz)
+/** "1 seat", "2 seats", "3 people" (Intl.PluralRules). */
+export const plural = (n: number, one: string, many?: string) => count(n, many ? { one, other: many } : one)
+export { MODE_LABEL }
 export const stars = (r: number) => '★★★★★'.slice(0, r) + '☆☆☆☆☆'.slice(0, 5 - r)

@@ -19,7 +19,7 @@ async function load(ctx: PageContext) {
   const voucher = await voucherSummary(ctx.em, team.tenant.id, ctx.params.id)
   if (!voucher) return null
   const usage = await loadTableData(ctx, 'voucher-usage', { scope: { voucher: voucher.id } })
-  return { team, voucher, usage, workshops: await voucherTargets(ctx.em, team.tenant.id) }
+  return { team, voucher, usage, workshops: await voucherTargets(ctx.em, team.tenant.id, undefined, voucher) }
 }
 type Data = NonNullable<Awaited<ReturnType<typeof load>>>
 

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { Skeleton } from '../../../../design-system/components/skeleton/skeleton'
 import { planUsage, type ScheduleWindow, type WorkshopDetail, workshopDetail, workshopFormOptions } from '../../../modules/coach'
+import { countRange } from '../../../shared/words'
 import { Island } from '../../island'
 import { PageSkeleton } from '../../layouts/skeleton'
 import type { PageContext } from '../../routes'
@@ -50,7 +51,7 @@ export function WorkshopFrame({ data, tab, children }: { data: WorkshopData; ctx
         title={w.title}
         subtitle={
           <>
-            {w.price ? `${money(w.price, w.currency)} per seat` : 'Free'} · {w.minSeats}–{w.maxSeats} seats
+            {w.price ? `${money(w.price, w.currency)} per seat` : 'Free'} · {countRange(w.minSeats, w.maxSeats, 'seat')}
             {w.templateTitle ? ` · from the template ${w.templateTitle}` : ''}
             {w.deleted ? ' · ' : ''}
             {w.deleted && <Status value="ARCHIVED" label="Deleted" />}

@@ -3,6 +3,7 @@ import { css, cx } from 'styled-system/css'
 import { config } from '../../../config'
 import { transferSessions } from '../../../modules/payouts'
 import { now } from '../../../platform/clock'
+import { formatDate, formatIn, isoDay } from '../../../shared/datetime'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
 import { loadTableData, type TableData, tableView } from '../../tables'
@@ -76,15 +77,7 @@ export const payouts: PageModule<WorkshopData & { table: TableData; transfers: T
 
 // ---- calendar ----
 const DAY = 86_400_000
-const dayKey = (d: Date, tz: string) => {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d)
-  } catch {
-    return d.toISOString().slice(0, 10)
-  }
-}
-const monthTitle = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
-const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' })
+const dayKey = (d: Date, tz: string) => isoDay(d, tz)
 
 export const calendar: PageModule<WorkshopData & { view: 'month' | 'week'; anchor: string; tz: string }> = {
   title: (d) => `Calendar · ${d.workshop.title}`,
@@ -141,7 +134,7 @@ export const calendar: PageModule<WorkshopData & { view: 'month' | 'week'; ancho
               ‹
             </a>
             <h2 className={css({ fontWeight: 'semibold', minW: '10rem', textAlign: 'center' })}>
-              {view === 'month' ? monthTitle.format(a) : `Week of ${start.toISOString().slice(0, 10)}`}
+              {view === 'month' ? formatIn('month', a, 'UTC') : `Week of ${formatDate(start, 'UTC')}`}
             </h2>
             <a className={outlineLink} href={q(view, next)} aria-label={view === 'month' ? 'Next month' : 'Next week'}>
               ›
@@ -193,7 +186,7 @@ export const calendar: PageModule<WorkshopData & { view: 'month' | 'week'; ancho
                 )}
               >
                 <span className={muted}>
-                  {weekday.format(d)} {d.getUTCDate()}
+                  {formatIn('weekday', d, 'UTC')} {d.getUTCDate()}
                 </span>
                 {items.map((s) => (
                   <a

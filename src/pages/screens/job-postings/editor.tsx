@@ -21,7 +21,7 @@ async function load(ctx: PageContext) {
       throw e
     }
   }
-  return { posting: posting ? JSON.parse(JSON.stringify(posting)) : null, members: await teamMembers(team.rc.em, tenant.id) }
+  return { posting: posting ? JSON.parse(JSON.stringify(posting)) : null, members: await teamMembers(team.rc.em, tenant.id, posting?.recruiterIds ?? []) }
 }
 type Data = NonNullable<Awaited<ReturnType<typeof load>>>
 

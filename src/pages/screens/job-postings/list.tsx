@@ -1,11 +1,13 @@
 /** /c/job-postings: the team's postings (10 a page), filtered by status, newest first. */
 import { css, cx } from 'styled-system/css'
 import { badge, button } from 'styled-system/recipes'
+import { Table } from '../../../../design-system/components/table/table'
 import { fmtDate } from '../../../../islands/lib/format'
 import { JOB_STATUSES, teamPostingsPage } from '../../../modules/job-postings'
 import { EMPLOYMENT_LABEL, STATUS_LABEL } from '../../../modules/job-postings/job-posting.schema'
 import { PLAN_LIMITS, type TenantPlan } from '../../../modules/tenants'
 import { pageOfUrl } from '../../../platform/http/list-query'
+import { count } from '../../../shared/words'
 import type { PageContext, PageModule } from '../../routes'
 import { useTz } from '../client/parts'
 import { Pagination } from '../marketplace/parts'
@@ -76,8 +78,8 @@ function ListPage({ data, ctx }: { data: Data; ctx: PageContext }) {
       <PageHeader title="Job postings">{newButton}</PageHeader>
       <p className={muted} data-testid="plan-usage" style={{ marginTop: '-0.75rem', marginBottom: '1rem' }}>
         {data.plan.max === null
-          ? `${data.plan.open} open (published) posting${data.plan.open === 1 ? '' : 's'}; the ${data.plan.name} plan has no limit.`
-          : `${data.plan.open} of ${data.plan.max} open (published) posting${data.plan.max === 1 ? '' : 's'} on the ${data.plan.name} plan.`}
+          ? `${count(data.plan.open, 'open (published) posting')}; the ${data.plan.name} plan has no limit.`
+          : `${data.plan.open} of ${count(data.plan.max, 'open (published) posting')} on the ${data.plan.name} plan.`}
       </p>
       <nav aria-label="Filter by status" className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', mb: '4' })}>
         {tab(null, 'All')}
@@ -91,58 +93,41 @@ function ListPage({ data, ctx }: { data: Data; ctx: PageContext }) {
         </div>
       ) : (
         <div className={cx(panel, css({ overflowX: 'auto' }))}>
-          <table
-            className={css({
-              w: 'full',
-              fontSize: 'sm',
-              borderCollapse: 'collapse',
-              '& th, & td': {
-                textAlign: 'left',
-                px: { base: '3', md: '4' },
-                py: '3',
-                borderBottomWidth: '1px',
-                borderColor: 'border.subtle',
-                verticalAlign: 'top',
-              },
-              '& th': { color: 'fg.muted', fontWeight: 'medium', whiteSpace: 'nowrap' },
-              '& tr:last-child td': { borderBottomWidth: '0' },
-            })}
-            data-testid="postings-table"
-          >
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Status</th>
-                <th scope="col" className={css({ hideBelow: 'md' })}>
-                  Company
-                </th>
-                <th scope="col">Applicants</th>
-                <th scope="col" className={css({ hideBelow: 'md' })}>
-                  Updated
-                </th>
-              </tr>
-            </thead>
-            <tbody>
+          <Table.Root aria-label="Job postings" data-testid="postings-table">
+            <Table.Head>
+              <Table.Row>
+                <Table.Header scope="col">Title</Table.Header>
+                <Table.Header scope="col">Status</Table.Header>
+                <Table.Header scope="col">Company</Table.Header>
+                <Table.Header scope="col">Applicants</Table.Header>
+                <Table.Header scope="col">Updated</Table.Header>
+              </Table.Row>
+            </Table.Head>
+            <Table.Body>
               {list.data.map((p) => (
-                <tr key={p.id}>
-                  <td>
-                    <a href={`/c/job-postings/${p.id}`} className={css({ fontWeight: 'semibold', color: 'fg.default' })}>
-                      {p.title}
-                    </a>
-                    <div className={muted}>{[p.employmentStatus ? EMPLOYMENT_LABEL[p.employmentStatus] : null, p.location].filter(Boolean).join(' · ')}</div>
-                  </td>
-                  <td>
+                <Table.Row key={p.id}>
+                  <Table.Cell data-primary="">
+                    <span>
+                      <a href={`/c/job-postings/${p.id}`} className={css({ fontWeight: 'semibold', color: 'fg.default' })}>
+                        {p.title}
+                      </a>
+                      <span className={cx(muted, css({ display: 'block', fontWeight: 'normal' }))}>
+                        {[p.employmentStatus ? EMPLOYMENT_LABEL[p.employmentStatus] : null, p.location].filter(Boolean).join(' · ')}
+                      </span>
+                    </span>
+                  </Table.Cell>
+                  <Table.Cell data-label="Status">
                     <span className={badge({ size: 'sm', variant: tone[p.status] })}>{STATUS_LABEL[p.status]}</span>
-                  </td>
-                  <td className={css({ hideBelow: 'md' })}>{p.companyName ?? '—'}</td>
-                  <td>
+                  </Table.Cell>
+                  <Table.Cell data-label="Company">{p.companyName ?? '—'}</Table.Cell>
+                  <Table.Cell data-label="Applicants">
                     <a href={`/c/job-postings/${p.id}/applicants`}>{p.applicantCount}</a>
-                  </td>
-                  <td className={css({ hideBelow: 'md', whiteSpace: 'nowrap' })}>{fmtDate(p.updatedAt, tz)}</td>
-                </tr>
+                  </Table.Cell>
+                  <Table.Cell data-label="Updated">{fmtDate(p.updatedAt, tz)}</Table.Cell>
+                </Table.Row>
               ))}
-            </tbody>
-          </table>
+            </Table.Body>
+          </Table.Root>
         </div>
       )}
       <Pagination url={ctx.url} page={list.meta.page} lastPage={list.meta.lastPage} total={list.meta.total} label="Job postings" />

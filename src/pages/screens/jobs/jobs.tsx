@@ -8,6 +8,7 @@ import { badge, button, input } from 'styled-system/recipes'
 import { EMPLOYMENT_TYPES, listPublished, WORK_MODES } from '../../../modules/job-postings'
 import { EMPLOYMENT_LABEL, SENIORITY_LABEL } from '../../../modules/job-postings/job-posting.schema'
 import { pageOfUrl } from '../../../platform/http/list-query'
+import { formatDate } from '../../../shared/datetime'
 import type { PageContext, PageModule } from '../../routes'
 import { memoHtml, pageCache } from '../marketplace/cache'
 import { cardBox, container, muted, Pagination } from '../marketplace/parts'
@@ -25,7 +26,6 @@ async function load(ctx: PageContext) {
   return { result, q, type, mode }
 }
 type Data = Awaited<ReturnType<typeof load>>
-const dateFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
 
 /** The body is the same for every visitor of a URL while its data is memoized: rendered once. */
 function JobsPage({ data, ctx }: { data: Data; ctx: PageContext }) {
@@ -134,7 +134,7 @@ function JobsBody({ data, ctx }: { data: Data; ctx: PageContext }) {
                     </h2>
                     <p className={muted}>{[j.companyName, j.location].filter(Boolean).join(' · ')}</p>
                   </div>
-                  {j.publishedAt && <span className={muted}>Posted {dateFmt.format(j.publishedAt)}</span>}
+                  {j.publishedAt && <span className={muted}>Posted {formatDate(j.publishedAt, 'UTC')}</span>}
                 </div>
                 <ul className={css({ display: 'flex', flexWrap: 'wrap', gap: '1.5' })} aria-label="Details">
                   {j.employmentStatus && <li className={badge({ size: 'sm', variant: 'subtle' })}>{EMPLOYMENT_LABEL[j.employmentStatus]}</li>}

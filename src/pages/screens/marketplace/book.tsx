@@ -8,11 +8,39 @@ import { badge } from 'styled-system/recipes'
 import { config } from '../../../config'
 import { Booking, myEntryOn, refundPolicyOf } from '../../../modules/bookings'
 import { findPublicSchedule } from '../../../modules/workshops'
+import { cookieZone, formatMoment } from '../../../shared/datetime'
 import { toMajor } from '../../../shared/money'
+import { type RefundPolicy, refundSteps } from '../../../shared/refund-policy'
+import { CONFIRMED_TO_RUN } from '../../../shared/vocabulary'
 import { Island } from '../../island'
 import { Logo } from '../../layouts/parts'
+import { useRequest } from '../../request'
 import { matchRoute, type PageContext, type PageModule } from '../../routes'
 import { CoachAvatar, cardBox, dayOf, hoursOf, LEVEL_LABEL, MODE_LABEL, money, muted, type PublicCoach, placeOf, toneBadge } from './parts'
+
+const summaryBox = cx(
+  cardBox,
+  css({
+    p: { base: '4', md: '6' },
+    position: { md: 'sticky' },
+    top: '6',
+    // From md up the summary is always open: its content shows and its head is no toggle.
+    md: { '&::details-content': { contentVisibility: 'visible', display: 'block', height: 'auto' } },
+  }),
+)
+const summaryHead = css({
+  listStyle: 'none',
+  cursor: { base: 'pointer', md: 'default' },
+  pointerEvents: { md: 'none' },
+  display: 'flex',
+  flexDir: 'column',
+  gap: '1',
+  '&::-webkit-details-marker': { display: 'none' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default', outlineOffset: '2px', borderRadius: 'l2' },
+})
+const eyebrow = css({ fontSize: 'xs', fontWeight: 'semibold', textTransform: 'uppercase', letterSpacing: 'wide', color: 'fg.muted' })
+const showMore = css({ color: 'fg.default', textDecoration: 'underline', textUnderlineOffset: '2px', ml: '1', 'details[open] &': { display: 'none' } })
+
 import { RefundNote } from './refund-note'
 
 async function load(ctx: PageContext) {
@@ -57,6 +85,16 @@ async function load(ctx: PageContext) {
   const refundPolicy = await refundPolicyOf(ctx.em, schedule.workshopId)
   return { schedule, bookingPage, resume, offer: resume ? null : offer, offerGone, entry: entry?.status === 'WAITING' ? entry : null, wanted, refundPolicy }
 }
+
+/** The confirmation's refund line: until when a cancellation gets everything back (the policy's first deadline still ahead). */
+function refundDeadline(policy: RefundPolicy | null, startDate: string | null, timezone: string, at = new Date()) {
+  if (!policy) return 'Cancel at any time before the start for a full refund.'
+  const [first] = refundSteps(policy, new Date(startDate ?? 0), at)
+  if (!first) return 'This booking is not refunded if you cancel it: the refund deadlines have passed.'
+  return first.percent === 100
+    ? `Full refund if you cancel by ${formatMoment(first.until, timezone)}.`
+    : `${first.percent}% back if you cancel by ${formatMoment(first.until, timezone)}.`
+}
 type Data = NonNullable<Awaited<ReturnType<typeof load>>>
 
 function BookPage({ data, ctx }: { data: Data; ctx: PageContext }) {
@@ -65,6 +103,9 @@ function BookPage({ data, ctx }: { data: Data; ctx: PageContext }) {
   const coach = s.coach as PublicCoach | undefined
   const user = ctx.user!
   const started = new Date(s.startDate ?? 0).getTime() <= Date.now()
+  const full = !s.seatsLeft && !data.offer && !data.resume
+  const viewer = cookieZone(useRequest().cookies.tz)
+  const perSeat = s.price ? `${money(s.price, s.currency)} per seat` : 'Free'
   return (
     <div className={css({ minH: '100dvh', bg: 'bg.canvas' })}>
       <header className={css({ bg: 'bg.default', borderBottomWidth: '1px', borderColor: 'border.subtle' })}>
@@ -87,62 +128,65 @@ function BookPage({ data, ctx }: { data: Data; ctx: PageContext }) {
           alignItems: 'start',
         })}
       >
-        <section
-          aria-labelledby="summary"
-          className={cx(cardBox, css({ p: '6', display: 'flex', flexDir: 'column', gap: '4', position: { md: 'sticky' }, top: '6' }))}
-        >
-          <p className={css({ fontSize: 'xs', fontWeight: 'semibold', textTransform: 'uppercase', letterSpacing: 'wide', color: 'fg.muted' })}>Your booking</p>
-          <h1 id="summary" className={css({ fontSize: '2xl', fontWeight: 'bold', lineHeight: 'tight' })}>
-            {w.title}
-          </h1>
-          <div className={css({ display: 'flex', gap: '1.5', flexWrap: 'wrap' })}>
-            <span className={badge({ size: 'sm', variant: 'subtle' })}>{MODE_LABEL[s.mode] ?? s.mode}</span>
-            <span className={badge({ size: 'sm', variant: 'subtle' })}>{LEVEL_LABEL[s.level] ?? s.level}</span>
-            {s.runs && <span className={toneBadge('green')}>Runs</span>}
-          </div>
-          <dl className={css({ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: '4', rowGap: '2', fontSize: 'sm' })}>
-            <dt className={muted}>Date</dt>
-            <dd className={css({ fontWeight: 'medium' })}>{dayOf(s.startDate, s.timezone)}</dd>
-            <dt className={muted}>Time</dt>
-            <dd>{hoursOf(s.startDate, s.endDate, s.timezone)}</dd>
-            <dt className={muted}>Where</dt>
-            <dd>{placeOf(s)}</dd>
-            <dt className={muted}>Price</dt>
-            <dd>{money(s.price, s.currency)} per seat</dd>
-            <dt className={muted}>Seats left</dt>
-            <dd data-testid="seats-left">{s.seatsLeft ?? 0}</dd>
-          </dl>
-          {w.description && <p className={cx(muted, css({ whiteSpace: 'pre-line', lineClamp: '6' }))}>{w.description}</p>}
-          {!started && (
-            <div className={css({ pt: '4', borderTopWidth: '1px', borderColor: 'border.subtle' })}>
-              <RefundNote policy={data.refundPolicy} startDate={s.startDate} timezone={s.timezone} headingLevel={2} />
+        {/* On a phone the form comes first: the summary is a collapsed line above it (open to read it all). */}
+        <details aria-labelledby="summary" className={summaryBox}>
+          <summary className={summaryHead}>
+            <p className={eyebrow}>{data.resume ? 'Your booking' : full ? 'Waitlist' : 'Your booking'}</p>
+            <h1 id="summary" className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'bold', lineHeight: 'tight' })}>
+              {w.title}
+            </h1>
+            <p className={cx(muted, css({ hideFrom: 'md' }))}>
+              {dayOf(s.startDate, s.timezone)} · {perSeat} <span className={showMore}>Details</span>
+            </p>
+          </summary>
+          <div className={css({ display: 'flex', flexDir: 'column', gap: '4', pt: '4' })}>
+            <div className={css({ display: 'flex', gap: '1.5', flexWrap: 'wrap' })}>
+              <span className={badge({ size: 'sm', variant: 'subtle' })}>{MODE_LABEL[s.mode] ?? s.mode}</span>
+              <span className={badge({ size: 'sm', variant: 'subtle' })}>{LEVEL_LABEL[s.level] ?? s.level}</span>
+              {s.runs && <span className={toneBadge('green')}>{CONFIRMED_TO_RUN}</span>}
             </div>
-          )}
-          {coach && (
-            <a
-              href={coach.username ? `/${coach.username}` : '#'}
-              className={css({
-                display: 'flex',
-                alignItems: 'center',
-                gap: '3',
-                pt: '4',
-                borderTopWidth: '1px',
-                borderColor: 'border.subtle',
-                textDecoration: 'none',
-                color: 'fg.default',
-              })}
-            >
-              <CoachAvatar name={coach.name || coach.username || ''} src={coach.avatarUrl} size={10} />
-              <span>
-                <span className={cx(muted, css({ display: 'block', fontSize: 'xs' }))}>Your coach</span>
-                <span className={css({ fontWeight: 'medium' })}>{coach.name || coach.username}</span>
-              </span>
-            </a>
-          )}
-        </section>
+            <dl className={css({ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: '4', rowGap: '2', fontSize: 'sm' })}>
+              <dt className={muted}>Date</dt>
+              <dd className={css({ fontWeight: 'medium' })}>{dayOf(s.startDate, s.timezone)}</dd>
+              <dt className={muted}>Time</dt>
+              <dd>{hoursOf(s.startDate, s.endDate, s.timezone, viewer)}</dd>
+              <dt className={muted}>Where</dt>
+              <dd>{placeOf(s)}</dd>
+              <dt className={muted}>Price</dt>
+              <dd>{perSeat}</dd>
+            </dl>
+            {w.description && <p className={cx(muted, css({ whiteSpace: 'pre-line', lineClamp: '6' }))}>{w.description}</p>}
+            {!started && (
+              <div className={css({ pt: '4', borderTopWidth: '1px', borderColor: 'border.subtle' })}>
+                <RefundNote policy={data.refundPolicy} startDate={s.startDate} timezone={s.timezone} headingLevel={2} />
+              </div>
+            )}
+            {coach && (
+              <a
+                href={coach.username ? `/${coach.username}` : '#'}
+                className={css({
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: '3',
+                  pt: '4',
+                  borderTopWidth: '1px',
+                  borderColor: 'border.subtle',
+                  textDecoration: 'none',
+                  color: 'fg.default',
+                })}
+              >
+                <CoachAvatar name={coach.name || coach.username || ''} src={coach.avatarUrl} size={10} />
+                <span>
+                  <span className={cx(muted, css({ display: 'block', fontSize: 'xs' }))}>Your coach</span>
+                  <span className={css({ fontWeight: 'medium' })}>{coach.name || coach.username}</span>
+                </span>
+              </a>
+            )}
+          </div>
+        </details>
         <section aria-label="Checkout" className={cx(cardBox, css({ p: { base: '5', md: '7' } }))}>
           {data.offerGone && (
-            <p role="status" className={css({ mb: '4', fontSize: 'sm', bg: 'amber.2', color: 'amber.11', borderRadius: 'l2', px: '3', py: '2' })}>
+            <p role="status" className={css({ mb: '4', fontSize: 'sm', bg: 'yellow.2', color: 'yellow.11', borderRadius: 'l2', px: '3', py: '2' })}>
               This waitlist offer has ended: it was booked, left, or not taken in time, and its seats went to the next person waiting.
             </p>
           )}
@@ -156,7 +200,7 @@ function BookPage({ data, ctx }: { data: Data; ctx: PageContext }) {
                 </a>
               </p>
             </div>
-          ) : !s.seatsLeft && !data.offer && !data.resume ? (
+          ) : full ? (
             <Island
               name="waitlist"
               props={{
@@ -188,6 +232,14 @@ function BookPage({ data, ctx }: { data: Data; ctx: PageContext }) {
                 currency: s.currency ?? 'usd',
                 seatsLeft: s.seatsLeft ?? 0,
                 bookingUrl: data.bookingPage ? '/b/bookings/{id}' : '/b',
+                session: {
+                  startDate: s.startDate ?? '',
+                  endDate: s.endDate ?? '',
+                  timezone: s.timezone,
+                  place: placeOf(s),
+                  when: `${dayOf(s.startDate, s.timezone)}, ${hoursOf(s.startDate, s.endDate, s.timezone, viewer)}`,
+                },
+                refundDeadline: started ? null : refundDeadline(data.refundPolicy, s.startDate, s.timezone),
                 resume: data.resume,
                 offer: data.offer,
                 seats: data.wanted,

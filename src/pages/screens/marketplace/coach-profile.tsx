@@ -15,6 +15,8 @@ import { serializePublicUser } from '../../../modules/users'
 import { listPublicSchedules } from '../../../modules/workshops'
 import { HttpError } from '../../../platform/http/errors'
 import { countryByCode } from '../../../shared/countries'
+import { formatIn } from '../../../shared/datetime'
+import { count } from '../../../shared/words'
 import type { PageContext, PageModule } from '../../routes'
 import { memoHtml, pageCache } from './cache'
 import { CoachAvatar, cardBox, container, muted, ScheduleCard, Stars } from './parts'
@@ -58,15 +60,15 @@ const byOrder = <T extends { order?: number | null }>(xs: T[]) => [...xs].sort((
 
 function duration(years?: number | null, months?: number | null) {
   const parts = []
-  if (years) parts.push(`${years} ${years === 1 ? 'year' : 'years'}`)
-  if (months) parts.push(`${months} ${months === 1 ? 'month' : 'months'}`)
+  if (years) parts.push(count(years, 'year'))
+  if (months) parts.push(count(months, 'month'))
   return parts.join(' ')
 }
 
 function issued(d?: string | null) {
   if (!d) return null
   const date = new Date(d)
-  return Number.isNaN(date.getTime()) ? d : new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date)
+  return Number.isNaN(date.getTime()) ? d : formatIn('monthShort', date, 'UTC')
 }
 
 /** The same for every visitor while the data is memoized: rendered once per data. */

@@ -5,8 +5,12 @@
  */
 import { css, cx } from 'styled-system/css'
 import { badge } from 'styled-system/recipes'
+import { GeneratedCover } from '../../../../design-system/components/cover/generated-cover'
 import type { listPublicSchedules } from '../../../modules/workshops'
 import { countryByCode } from '../../../shared/countries'
+import { formatDay, formatStart, sessionHours } from '../../../shared/datetime'
+import { CONFIRMED_TO_RUN, LEVEL_LABEL, MODE_LABEL, seatsLeftLabel } from '../../../shared/vocabulary'
+import { count } from '../../../shared/words'
 
 export type PublicSchedule = Awaited<ReturnType<typeof listPublicSchedules>>['data'][number]
 export type PublicCoach = NonNullable<PublicSchedule['coach']> & { rating?: { average: number | null; count: number } }
@@ -41,40 +45,17 @@ export function money(amount: number | null | undefined, currency: string | null
 type When = Date | string | null | undefined
 type Zone = string | null | undefined
 
-const DAY: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }
-const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' }
-const TIME_ZONE: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }
-const OPTION_NAMES = new Map<Intl.DateTimeFormatOptions, string>([
-  [DAY, 'day'],
-  [TIME, 'time'],
-  [TIME_ZONE, 'timezone'],
-])
-
-function fmt(d: When, tz: Zone, opts: Intl.DateTimeFormatOptions) {
-  const date = new Date(d ?? 0)
-  const name = OPTION_NAMES.get(opts) ?? JSON.stringify(opts)
-  const zone = tz || 'UTC'
-  try {
-    return formatter(`d|en-US|${zone}|${name}`, () => new Intl.DateTimeFormat('en-US', { ...opts, timeZone: zone })).format(date)
-  } catch {
-    return formatter(`d|en-US|UTC|${name}`, () => new Intl.DateTimeFormat('en-US', { ...opts, timeZone: 'UTC' })).format(date)
-  }
-}
-
 /** "Tue, Dec 1, 2026" in the schedule's time zone. */
-export const dayOf = (d: When, tz: Zone) => fmt(d, tz, DAY)
-/** "Tue, Dec 1, 2026, 9:00 AM GMT" in the schedule's time zone. */
-export const momentOf = (d: When, tz: Zone) => `${fmt(d, tz, DAY)}, ${fmt(d, tz, TIME_ZONE)}`
-/** "9:00 AM – 12:00 PM GMT" in the schedule's time zone. */
-export function hoursOf(start: When, end: When, tz: Zone) {
-  const from = fmt(start, tz, TIME)
-  const to = fmt(end, tz, TIME_ZONE)
-  const sameDay = dayOf(start, tz) === dayOf(end, tz)
-  return sameDay ? `${from} – ${to}` : `${from} – ${dayOf(end, tz)} ${to}`
-}
+export const dayOf = (d: When, tz: Zone) => formatDay(d ?? 0, tz)
+/** "Tue, Dec 1, 2026, 9:00 AM London time" in the schedule's time zone. */
+export const momentOf = (d: When, tz: Zone) => formatStart(d ?? 0, tz)
+/**
+ * "9:00 AM – 12:00 PM London time" on the schedule's clock, and the viewer's own hours beside
+ * them where their clock differs ("(4:00 AM – 7:00 AM your time)"): the product's one rule.
+ */
+export const hoursOf = (start: When, end: When, tz: Zone, viewerTz?: string | null) => sessionHours(start ?? 0, end ?? 0, tz, viewerTz)
 
-export const MODE_LABEL: Record<string, string> = { 'IN-PERSON': 'In person', ONLINE: 'Online', HYBRID: 'Hybrid' }
-export const LEVEL_LABEL: Record<string, string> = { BEGINNER: 'Beginner', INTERMEDIATE: 'Intermediate', ADVANCED: 'Advanced' }
+export { GeneratedCover, LEVEL_LABEL, MODE_LABEL }
 
 export function placeOf(s: Pick<PublicSchedule, 'mode' | 'city' | 'country' | 'venueName'>) {
   const country = countryByCode(s.country)
@@ -179,17 +160,17 @@ export function CoachAvatar({ name, src, size = 10, eager = false }: { name: str
 }
 
 const starsBox = css({ display: 'inline-flex', alignItems: 'center', gap: '1', fontSize: 'sm' })
-const starGlyph = css({ color: 'amber.9' })
+const starGlyph = css({ color: 'yellow.9' })
 
-export function Stars({ average, count }: { average: number | null; count: number }) {
-  if (!count || average === null) return <span className={muted}>No reviews yet</span>
+export function Stars({ average, count: reviews }: { average: number | null; count: number }) {
+  if (!reviews || average === null) return <span className={muted}>No reviews yet</span>
   return (
-    <span className={starsBox} aria-label={`Rated ${average} out of 5 from ${count} reviews`}>
+    <span className={starsBox} aria-label={`Rated ${average} out of 5 from ${count(reviews, 'review')}`}>
       <span aria-hidden="true" className={starGlyph}>
         ★
       </span>
       <strong>{average.toFixed(1)}</strong>
-      <span className={muted}>({count})</span>
+      <span className={muted}>({reviews})</span>
     </span>
   )
 }
@@ -231,7 +212,7 @@ const card = {
   coachName: css({ fontSize: 'sm', fontWeight: 'medium' }),
   foot: css({ px: '5', py: '3', borderTopWidth: '1px', borderColor: 'border.subtle', bg: 'bg.subtle', display: 'flex', alignItems: 'center', gap: '3' }),
   price: css({ fontWeight: 'bold', fontSize: 'lg' }),
-  seats: { full: cx(muted, css({ color: 'red.10' })), few: cx(muted, css({ color: 'amber.11' })), many: cx(muted, css({ color: 'fg.muted' })) },
+  seats: { full: cx(muted, css({ color: 'red.10' })), few: cx(muted, css({ color: 'yellow.11' })), many: cx(muted, css({ color: 'fg.muted' })) },
   aside: cx(css({ ml: 'auto' }), muted),
   srOnly: css({ srOnly: true }),
   book: css({
@@ -259,11 +240,14 @@ export function ScheduleCard({
   showCoach = true,
   eager = false,
   sizes = CARD_SIZES,
+  viewerTz = null,
 }: {
   s: PublicSchedule
   showCoach?: boolean
   eager?: boolean
   sizes?: string
+  /** The visitor's zone (the `tz` cookie): their hours show beside the venue's where they differ. */
+  viewerTz?: string | null
 }) {
   const w = s.workshop!
   const coach = s.coach as PublicCoach | undefined
@@ -274,18 +258,20 @@ export function ScheduleCard({
   const href = `/workshops/${s.id}`
   return (
     <li className={card.item} data-testid="schedule-card">
-      {w.image && (
-        <a href={href} className={card.cover} tabIndex={-1} aria-label={w.title}>
+      <a href={href} className={card.cover} tabIndex={-1} aria-label={w.title}>
+        {w.image ? (
           <Picture src={w.image} alt="" width={640} height={400} sizes={sizes} eager={eager} className={card.image} />
-        </a>
-      )}
+        ) : (
+          <GeneratedCover title={w.title} />
+        )}
+      </a>
       <div className={card.body}>
         <div className={card.badges}>
           <span className={card.subtle}>{MODE_LABEL[s.mode] ?? s.mode}</span>
           <span className={card.subtle}>{LEVEL_LABEL[s.level] ?? s.level}</span>
           {s.runs && (
             <span className={card.runs} title="Enough seats are confirmed: this workshop will run">
-              Runs
+              {CONFIRMED_TO_RUN}
             </span>
           )}
         </div>
@@ -298,7 +284,7 @@ export function ScheduleCard({
           <p className={card.day}>
             <time dateTime={new Date(s.startDate ?? 0).toISOString()}>{dayOf(s.startDate, s.timezone)}</time>
           </p>
-          <p>{hoursOf(s.startDate, s.endDate, s.timezone)}</p>
+          <p>{hoursOf(s.startDate, s.endDate, s.timezone, viewerTz)}</p>
           <p>{placeOf(s)}</p>
         </div>
         {w.tags && w.tags.length > 0 && (
@@ -327,7 +313,7 @@ export function ScheduleCard({
           {money(s.price, s.currency)}
         </span>
         <span className={full ? card.seats.full : left <= 3 ? card.seats.few : card.seats.many} data-testid="seats-left">
-          {full ? 'Sold out' : `${left} ${left === 1 ? 'seat' : 'seats'} left`}
+          {seatsLeftLabel(left)}
         </span>
         {started ? (
           <span className={card.aside}>In progress</span>

@@ -9,6 +9,9 @@ import { badge, button } from 'styled-system/recipes'
 import { NativeSelect } from '../../../../design-system/components/native-select/native-select'
 import type { OtherDate, PageResource, PageState, SchedulePage } from '../../../modules/workshops'
 import { countryByCode } from '../../../shared/countries'
+import { formatIn } from '../../../shared/datetime'
+import { FULLY_BOOKED, seatsLeftLabel } from '../../../shared/vocabulary'
+import { count } from '../../../shared/words'
 import { CoachAvatar, cardBox, dayOf, hoursOf, MODE_LABEL, momentOf, money, muted, type PublicCoach, placeOf, Stars } from './parts'
 import { RefundNote } from './refund-note'
 
@@ -71,30 +74,13 @@ export function Fact({ icon, label, children }: { icon: keyof typeof ICONS; labe
 /** "3 hours", "1 hour 30 minutes", "2 days". */
 export function durationOf(start: string | null, end: string | null) {
   const minutes = Math.max(0, Math.round((new Date(end ?? 0).getTime() - new Date(start ?? 0).getTime()) / 60_000))
-  if (minutes >= 24 * 60 && minutes % (24 * 60) === 0) return `${minutes / 1440} ${minutes === 1440 ? 'day' : 'days'}`
+  if (minutes >= 24 * 60 && minutes % (24 * 60) === 0) return count(minutes / 1440, 'day')
   const h = Math.floor(minutes / 60)
   const m = minutes % 60
-  const hours = h ? `${h} ${h === 1 ? 'hour' : 'hours'}` : ''
-  const mins = m ? `${m} ${m === 1 ? 'minute' : 'minutes'}` : ''
+  const hours = h ? count(h, 'hour') : ''
+  const mins = m ? count(m, 'minute') : ''
   return [hours, mins].filter(Boolean).join(' ') || '0 minutes'
 }
-
-const utc = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' })
-const utcDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' })
-/** The UTC day written as dayOf writes the venue's, to tell whether they differ. */
-const utcDayOf = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
-/** "09:00–12:00 UTC" (with the UTC day when it differs from the venue's): a visitor converts from it. */
-export function utcHint(start: string | null, end: string | null, tz: string) {
-  const s = new Date(start ?? 0)
-  const e = new Date(end ?? 0)
-  const sameDay = utcDay.format(s) === utcDay.format(e)
-  const venueDay = dayOf(s, tz)
-  const dayNote = utcDayOf.format(s) !== venueDay
-  return `${dayNote ? `${utcDay.format(s)}, ` : ''}${utc.format(s)}–${sameDay ? '' : `${utcDay.format(e)}, `}${utc.format(e)} UTC`
-}
-
-/** "London time" from "Europe/London"; the zone's own name for anything else. */
-export const zoneName = (tz: string) => (tz.includes('/') ? `${tz.split('/').pop()!.replace(/_/g, ' ')} time` : tz)
 
 // ------------------------------------------------------------------ place
 /** Countries whose addresses put the postal code before the town ("1100-053 Lisbon"); elsewhere it follows ("London EC1M 5PA"). */
@@ -178,16 +164,16 @@ export function WhereSection({ p }: { p: SchedulePage }) {
 // ------------------------------------------------------------------ booking card
 export const STATE_TITLE: Record<PageState, string> = {
   open: 'Book your seat',
-  full: 'Fully booked',
+  full: FULLY_BOOKED,
   running: 'This session is under way',
   ended: 'This session has ended',
   cancelled: 'This session was cancelled',
 }
 
 export function seatsText(left: number, max: number) {
-  if (left <= 0) return 'Fully booked'
-  if (left <= 3) return `Only ${left} ${left === 1 ? 'seat' : 'seats'} left`
-  return `${left} of ${max} seats left`
+  if (left <= 0) return FULLY_BOOKED
+  if (left <= 3) return `Only ${count(left, 'seat left')}`
+  return `${left} of ${count(max, 'seat')} left`
 }
 
 const bookCard = cx(
@@ -196,7 +182,7 @@ const bookCard = cx(
 )
 const priceCss = css({ fontSize: '3xl', fontWeight: 'bold', letterSpacing: 'tight', lineHeight: '1' })
 const seatsCss = {
-  few: css({ color: 'amber.11', fontWeight: 'semibold', fontSize: 'sm' }),
+  few: css({ color: 'yellow.11', fontWeight: 'semibold', fontSize: 'sm' }),
   many: css({ color: 'fg.muted', fontSize: 'sm' }),
   none: css({ color: 'red.11', fontWeight: 'semibold', fontSize: 'sm' }),
 }
@@ -241,10 +227,10 @@ export function BookingCard({
       <h2 id="book-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
         {STATE_TITLE[state]}
       </h2>
-      {(state === 'open' || state === 'full') && (
-        <p className={left <= 0 ? seatsCss.none : left <= 3 ? seatsCss.few : seatsCss.many} data-testid="seats-left">
+      {/* Full: the heading says so once. Confirmed to run: the badge at the top says it. */}
+      {state === 'open' && (
+        <p className={left <= 3 ? seatsCss.few : seatsCss.many} data-testid="seats-left">
           {seatsText(left, p.workshop.maxSeats)}
-          {p.runs && left > 0 ? ' · confirmed to run' : ''}
         </p>
       )}
       {bookable && (
@@ -278,7 +264,7 @@ export function BookingCard({
   )
 }
 
-const seatsOf = (n: number) => `${n} ${n === 1 ? 'seat' : 'seats'}`
+const seatsOf = (n: number) => count(n, 'seat')
 
 /**
  * The action area of a fully booked schedule: "Join the waitlist" for 1 to the workshop's
@@ -290,7 +276,6 @@ function FullyBookedActions({ p, offerMinutes }: { p: SchedulePage; offerMinutes
   const max = Math.max(1, p.workshop.maxSeats)
   return (
     <div data-slot="fully-booked-actions" className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
-      <p className={muted}>Every seat of this session is taken.</p>
       <form method="get" action={`/workshops/${p.id}/book`} aria-label="Join the waitlist" className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
         <div className={css({ display: 'flex', flexDir: 'column', gap: '1.5' })}>
           <label htmlFor="waitlist-seats" className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
@@ -328,7 +313,7 @@ function WaitingPlace({ p, entry }: { p: SchedulePage; entry: MyWaitlistPlace })
       <p role="status" data-testid="waitlist-place" className={css({ fontWeight: 'medium' })}>
         You are number {entry.position ?? '—'} on the waitlist for {seatsOf(entry.seats)}.
       </p>
-      <p className={muted}>We will email you as soon as {entry.seats === 1 ? 'a seat is' : `${entry.seats} seats are`} free for you.</p>
+      <p className={muted}>We will email you as soon as {entry.seats === 1 ? 'a seat is' : `${count(entry.seats, 'seat is')}`} free for you.</p>
       <a href={`/workshops/${p.id}/book`} className={cx(button({ size: 'lg', variant: 'outline' }), css({ w: 'full' }))}>
         Your place on the waitlist
       </a>
@@ -341,7 +326,7 @@ function HeldForYou({ p, offer }: { p: SchedulePage; offer: MyWaitlistPlace }) {
   return (
     <div data-slot="waitlist-offer" className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
       <p role="status" data-testid="waitlist-offer" className={css({ fontWeight: 'medium' })}>
-        {offer.seats === 1 ? '1 seat is' : `${offer.seats} seats are`} held for you until {momentOf(offer.offerExpiresAt, p.timezone)}.
+        {count(offer.seats, 'seat is')} held for you until {momentOf(offer.offerExpiresAt, p.timezone)}.
       </p>
       <a href={`/workshops/${p.id}/book?offer=${offer.id}`} className={cx(button({ size: 'xl' }), css({ w: 'full' }))} data-testid="book-offer">
         Book your held seats
@@ -377,20 +362,10 @@ const dateBadge = css({
   color: 'colorPalette.subtle.fg',
   lineHeight: '1.1',
 })
-const monthFmt = new Map<string, Intl.DateTimeFormat>()
+/** "Dec" and "7" of a date on its venue's clock (the date badge). */
 function monthDay(d: string, tz: string) {
-  let f = monthFmt.get(tz)
-  if (!f) {
-    try {
-      f = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: tz })
-    } catch {
-      f = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
-    }
-    if (monthFmt.size > 500) monthFmt.clear()
-    monthFmt.set(tz, f)
-  }
-  const parts = Object.fromEntries(f.formatToParts(new Date(d)).map((x) => [x.type, x.value]))
-  return { month: parts.month ?? '', day: parts.day ?? '' }
+  const [month = '', day = ''] = formatIn('dayMonth', d, tz).split(' ')
+  return { month, day }
 }
 
 /** The coach's other coming dates of the same workshop, each linking to its own page. */
@@ -415,9 +390,7 @@ export function NextDates({ dates, compact = false }: { dates: OtherDate[]; comp
                   <span className={muted}>
                     {hoursOf(d.startDate, d.endDate, d.timezone)} · {placeOf({ mode: d.mode, city: d.city, country: d.country, venueName: d.venueName })}
                   </span>
-                  <span className={d.seatsLeft <= 0 ? seatsCss.none : d.seatsLeft <= 3 ? seatsCss.few : seatsCss.many}>
-                    {d.seatsLeft <= 0 ? 'Fully booked' : `${d.seatsLeft} ${d.seatsLeft === 1 ? 'seat' : 'seats'} left`}
-                  </span>
+                  <span className={d.seatsLeft <= 0 ? seatsCss.none : d.seatsLeft <= 3 ? seatsCss.few : seatsCss.many}>{seatsLeftLabel(d.seatsLeft)}</span>
                 </span>
               </a>
             </li>
@@ -467,8 +440,7 @@ export function CoachSection({ p }: { p: SchedulePage }) {
   )
 }
 
-const reviewDate = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
-const starRow = css({ color: 'amber.9', letterSpacing: '0.1em' })
+const starRow = css({ color: 'yellow.9', letterSpacing: '0.1em' })
 export function ReviewsSection({ p }: { p: SchedulePage }) {
   const r = p.workshopRating
   return (
@@ -477,13 +449,13 @@ export function ReviewsSection({ p }: { p: SchedulePage }) {
         <h2 id="reviews-title" className={h2}>
           Reviews
         </h2>
-        <Stars average={r.average} count={r.count} />
+        {r.count > 0 && <Stars average={r.average} count={r.count} />}
       </div>
       {r.count === 0 ? (
         <p className={muted}>No reviews yet. Attendees rate a session once it is over; only people who attended can leave one.</p>
       ) : (
         <>
-          <p className={muted}>{r.count === 1 ? '1 rating' : `${r.count} ratings`} from verified attendees of past sessions of this workshop.</p>
+          <p className={muted}>{count(r.count, 'rating')} from verified attendees of past sessions of this workshop.</p>
           {p.reviews.length > 0 && (
             <ul className={css({ display: 'flex', flexDir: 'column', gap: '4' })} aria-label="Reviews from attendees">
               {p.reviews.map((x, i) => (
@@ -507,7 +479,7 @@ export function ReviewsSection({ p }: { p: SchedulePage }) {
                     <span className={cx(badge({ size: 'sm', variant: 'subtle' }))}>Attended</span>
                   </p>
                   <blockquote className={prose}>{x.comment}</blockquote>
-                  <p className={muted}>Session of {reviewDate.format(new Date(x.sessionStart))}</p>
+                  <p className={muted}>Session of {formatIn('month', x.sessionStart, 'UTC')}</p>
                 </li>
               ))}
             </ul>

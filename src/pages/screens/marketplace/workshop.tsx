@@ -27,12 +27,16 @@ import { badge } from 'styled-system/recipes'
 import { config } from '../../../config'
 import { myEntryOn } from '../../../modules/bookings'
 import { isPublicPage, loadSchedulePage, mayPreview, type PageState, pageState, type SchedulePage } from '../../../modules/workshops'
+import { cookieZone, viewerHours, zoneLabel } from '../../../shared/datetime'
+import { CONFIRMED_TO_RUN } from '../../../shared/vocabulary'
+import { countRange, upTo } from '../../../shared/words'
 import { escapeJson } from '../../island'
+import { useRequest } from '../../request'
 import type { PageContext, PageMeta, PageModule } from '../../routes'
 import { eventLd } from '../../seo/event-ld'
 import { OG_HEIGHT, OG_WIDTH, ogImageUrl, ogInput } from '../../seo/og-image'
 import { memoHtml, pageCache } from './cache'
-import { container, dayOf, hoursOf, LEVEL_LABEL, muted, Picture, type PublicCoach, Stars, toneBadge } from './parts'
+import { container, dayOf, GeneratedCover, hoursOf, LEVEL_LABEL, muted, Picture, type PublicCoach, Stars, toneBadge } from './parts'
 import {
   BookingCard,
   CoachSection,
@@ -45,9 +49,7 @@ import {
   ResourcesSection,
   ReviewsSection,
   sectionBox,
-  utcHint,
   WhereSection,
-  zoneName,
 } from './workshop-parts'
 
 interface Data {
@@ -109,16 +111,18 @@ const PREVIEW_TEXT = (p: SchedulePage) =>
       : 'This schedule is private: only you and your team can see this page. Make it public or unlisted to take bookings.'
 
 function WorkshopPage({ data }: { data: Data; ctx: PageContext }) {
-  const body = () => renderToStaticMarkup(<WorkshopBody data={data} />)
-  // The same for every visitor while the data is memoized (previews and a visitor's own waitlist place are per viewer: never memoized).
-  const html = data.preview || data.mine ? body() : memoHtml(data.page, data.state, body)
+  // The visitor's zone (the `tz` cookie), for their own hours beside the venue's.
+  const viewer = cookieZone(useRequest().cookies.tz)
+  const body = () => renderToStaticMarkup(<WorkshopBody data={data} viewer={viewer} />)
+  // The same for every visitor of a zone while the data is memoized (previews and a visitor's own waitlist place are per viewer: never memoized).
+  const html = data.preview || data.mine ? body() : memoHtml(data.page, `${data.state}|${viewer ?? ''}`, body)
   return <div className={css({ display: 'contents' })} dangerouslySetInnerHTML={{ __html: html }} />
 }
 
 const badges = css({ display: 'flex', flexWrap: 'wrap', gap: '1.5' })
 const tagLink = cx(badge({ size: 'md', variant: 'outline' }), css({ textDecoration: 'none', _hover: { bg: 'bg.subtle' } }))
 
-function WorkshopBody({ data }: { data: Data }) {
+function WorkshopBody({ data, viewer }: { data: Data; viewer: string | null }) {
   const { page: p, state, preview, mine } = data
   const w = p.workshop
   const coach = p.coach as PublicCoach | undefined
@@ -128,10 +132,7 @@ function WorkshopBody({ data }: { data: Data }) {
     <div className={css({ bg: 'bg.canvas', pb: '16' })}>
       {ld && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: escapeJson(ld) }} />}
       {preview && (
-        <p
-          role="note"
-          className={css({ bg: 'amber.subtle.bg', color: 'amber.subtle.fg', px: '4', py: '3', textAlign: 'center', fontSize: 'sm', fontWeight: 'medium' })}
-        >
+        <p role="note" className={css({ bg: 'yellow.3', color: 'yellow.12', px: '4', py: '3', textAlign: 'center', fontSize: 'sm', fontWeight: 'medium' })}>
           {PREVIEW_TEXT(p)}
         </p>
       )}
@@ -165,7 +166,7 @@ function WorkshopBody({ data }: { data: Data }) {
               <div className={badges}>
                 <span className={badge({ size: 'md', variant: 'subtle' })}>{modeLabel(p)}</span>
                 <span className={badge({ size: 'md', variant: 'subtle' })}>{LEVEL_LABEL[p.level] ?? p.level}</span>
-                {p.runs && !closed && <span className={toneBadge('green', 'md')}>Confirmed to run</span>}
+                {p.runs && !closed && <span className={toneBadge('green', 'md')}>{CONFIRMED_TO_RUN}</span>}
                 {state === 'cancelled' && <span className={toneBadge('red', 'md')}>Cancelled</span>}
                 {state === 'ended' && <span className={badge({ size: 'md', variant: 'outline' })}>Ended</span>}
               </div>
@@ -208,12 +209,11 @@ function WorkshopBody({ data }: { data: Data }) {
                   <span className={css({ fontWeight: 'semibold' })}>
                     <time dateTime={p.startDate ?? undefined}>{dayOf(p.startDate, p.timezone)}</time>
                   </span>
-                  <span className={muted}>{zoneName(p.timezone)}</span>
                 </Fact>
                 <Fact icon="clock" label="Time">
                   <span className={css({ fontWeight: 'semibold' })}>{hoursOf(p.startDate, p.endDate, p.timezone)}</span>
-                  <span className={muted} data-testid="utc-hint">
-                    {durationOf(p.startDate, p.endDate)} · {utcHint(p.startDate, p.endDate, p.timezone)}
+                  <span className={muted} data-testid="viewer-hours">
+                    {[durationOf(p.startDate, p.endDate), viewerHours(p.startDate, p.endDate, p.timezone, viewer)].filter(Boolean).join(' · ')}
                   </span>
                 </Fact>
                 <Fact icon={p.mode === 'ONLINE' ? 'screen' : 'pin'} label="Where">
@@ -225,7 +225,7 @@ function WorkshopBody({ data }: { data: Data }) {
                 <Fact icon="level" label="Level">
                   <span className={css({ fontWeight: 'semibold' })}>{LEVEL_LABEL[p.level] ?? p.level}</span>
                   <span className={muted}>
-                    {p.workshop.minSeats > 1 ? `${p.workshop.minSeats} to ${p.workshop.maxSeats} people` : `Up to ${p.workshop.maxSeats} people`}
+                    {p.workshop.minSeats > 1 ? countRange(p.workshop.minSeats, p.workshop.maxSeats, 'person') : upTo(p.workshop.maxSeats, 'person')}
                   </span>
                 </Fact>
               </dl>
@@ -242,10 +242,9 @@ function WorkshopBody({ data }: { data: Data }) {
                   className={css({ w: 'full', h: 'auto', aspectRatio: '16 / 10', objectFit: 'cover', borderRadius: 'l3', bg: 'bg.muted', display: 'block' })}
                 />
               ) : (
-                <div
-                  aria-hidden="true"
-                  className={css({ aspectRatio: '16 / 10', borderRadius: 'l3', bg: 'colorPalette.subtle.bg', display: { base: 'none', lg: 'block' } })}
-                />
+                <div className={css({ aspectRatio: '16 / 10', borderRadius: 'l3', overflow: 'hidden', display: { base: 'none', lg: 'block' } })}>
+                  <GeneratedCover title={p.workshop.title} />
+                </div>
               )}
             </div>
           </div>
@@ -326,10 +325,10 @@ function WorkshopBody({ data }: { data: Data }) {
               When
             </h2>
             <p>
-              <strong>{dayOf(p.startDate, p.timezone)}</strong>, {hoursOf(p.startDate, p.endDate, p.timezone)} ({durationOf(p.startDate, p.endDate)})
+              <strong>{dayOf(p.startDate, p.timezone)}</strong>, {hoursOf(p.startDate, p.endDate, p.timezone, viewer)} ({durationOf(p.startDate, p.endDate)})
             </p>
             <p className={muted}>
-              Times are in {zoneName(p.timezone)} ({p.timezone}), where the workshop is held: {utcHint(p.startDate, p.endDate, p.timezone)}.{' '}
+              Times are in {zoneLabel(p.timezone)}, where the workshop is held.{' '}
               <a href={`/v1/public/workshop-schedules/${p.id}/calendar.ics`} className={css({ color: 'fg.default', textDecoration: 'underline' })}>
                 Add it to your calendar
               </a>{' '}

@@ -9,6 +9,9 @@ import { css, cx } from 'styled-system/css'
 import { badge, button, input } from 'styled-system/recipes'
 import { DELIVERY_MODES, listPublicSchedules, type PublicFilters, parsePublicFilters, SKILL_LEVELS } from '../../../modules/workshops'
 import { HttpError } from '../../../platform/http/errors'
+import { cookieZone } from '../../../shared/datetime'
+import { count } from '../../../shared/words'
+import { useRequest } from '../../request'
 import type { PageContext, PageModule } from '../../routes'
 import { memoHtml, pageCache } from './cache'
 import { countryOptions } from './country-options'
@@ -177,7 +180,7 @@ function Filters({ values, errors, total, capped }: { values: Record<string, str
           </a>
         )}
         <p className={cx(muted, css({ ml: 'auto' }))} aria-live="polite">
-          {capped ? `${total.toLocaleString('en-US')}+ workshops` : total === 1 ? '1 workshop' : `${total} workshops`}
+          {capped ? `${total.toLocaleString('en-US')}+ workshops` : count(total, 'workshop')}
         </p>
       </div>
     </form>
@@ -193,12 +196,14 @@ const firstPage = (url: URL) => {
 
 /** The body is the same for every visitor of a URL while its data is memoized: rendered once. */
 function WorkshopsPage({ data, ctx }: { data: Data; ctx: PageContext }) {
-  const html = memoHtml(data.result, ctx.url.search, () => renderToStaticMarkup(<WorkshopsBody data={data} ctx={ctx} />))
+  // The cards show each date on its venue's clock and, once the visitor's zone is known (the `tz` cookie), theirs beside it.
+  const viewer = cookieZone(useRequest().cookies.tz)
+  const html = memoHtml(data.result, `${ctx.url.search}|${viewer ?? ''}`, () => renderToStaticMarkup(<WorkshopsBody data={data} ctx={ctx} viewer={viewer} />))
   return <div className={contents} dangerouslySetInnerHTML={{ __html: html }} />
 }
 const contents = css({ display: 'contents' })
 
-function WorkshopsBody({ data, ctx }: { data: Data; ctx: PageContext }) {
+function WorkshopsBody({ data, ctx, viewer }: { data: Data; ctx: PageContext; viewer: string | null }) {
   const { result, values, errors } = data
   const active = FILTER_KEYS.some((k) => values[k])
   // Filters of the address that have no field in the form (seatsLeft, when, coach...): their message here.
@@ -231,7 +236,7 @@ function WorkshopsBody({ data, ctx }: { data: Data; ctx: PageContext }) {
             aria-label="Workshop schedules"
           >
             {result.data.map((s, i) => (
-              <ScheduleCard key={s.id} s={s} eager={i === 0} />
+              <ScheduleCard key={s.id} s={s} eager={i === 0} viewerTz={viewer} />
             ))}
           </ul>
         ) : (
