@@ -29,5 +29,7 @@ export const islandNames = [
   'team-invitation',
   'coach-payouts',
   'waitlist',
+  'booking-messages',
+  'inbox-bell',
 ] as const
 export type IslandName = (typeof islandNames)[number]

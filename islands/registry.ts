@@ -10,6 +10,8 @@ import AppShell from './app-shell'
 import { AppShellProps } from './app-shell/props'
 import AuthForm from './auth-form'
 import { AuthFormProps } from './auth-form/props'
+import BookingMessages from './booking-messages'
+import { BookingMessagesProps } from './booking-messages/props'
 import Checkout from './checkout'
 import { CheckoutProps } from './checkout/props'
 import ClientApps from './client-apps'
@@ -46,6 +48,8 @@ import CoachWorkshopForm from './coach-workshop-form'
 import { CoachWorkshopFormProps } from './coach-workshop-form/props'
 import DataTable from './data-table'
 import { DataTableProps } from './data-table/props'
+import InboxBell from './inbox-bell'
+import { InboxBellProps } from './inbox-bell/props'
 import JobApplicants from './job-applicants'
 import { JobApplicantsProps } from './job-applicants/props'
 import JobPostingEditor from './job-posting-editor'
@@ -81,6 +85,8 @@ export const islands = {
   'client-dashboard': define(ClientDashboardProps, ClientDashboard),
   'client-invitation': define(ClientInvitationProps, ClientInvitation),
   'client-booking': define(ClientBookingProps, ClientBooking),
+  'booking-messages': define(BookingMessagesProps, BookingMessages),
+  'inbox-bell': define(InboxBellProps, InboxBell),
   'client-seats': define(ClientSeatsProps, ClientSeats),
   'client-cards': define(ClientCardsProps, ClientCards),
   'client-apps': define(ClientAppsProps, ClientApps),

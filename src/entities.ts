@@ -3,7 +3,9 @@
 import { AccessToken, KnownDevice, OneTimeCode, Passkey, RateLimitSchema, Session, WebauthnChallenge } from './modules/auth'
 import { Booking, BookingPerson, BookingReschedule, BookingSeat, ClientWorkshop, WaitlistEntry } from './modules/bookings'
 import { Feedback, FeedbackTotal } from './modules/feedback'
+import { InboxItem } from './modules/inbox'
 import { JobApplication, JobPosting } from './modules/job-postings'
+import { BookingMessage, ConversationReader, ScheduleMessage, ScheduleMessageDelivery } from './modules/messages'
 import { MailOptOut, SentNotification } from './modules/notifications'
 import { Invoice, Payment, WebhookEvent } from './modules/payments'
 import { ConnectedAccount, ConnectPayout, PayoutFeePercent, PayoutMoneyDelta, PayoutMoneyTotal, PayoutReversal, PayoutTransfer } from './modules/payouts'
@@ -63,6 +65,11 @@ export const entities = [
   SentNotification,
   MailOptOut,
   PageChange,
+  InboxItem,
+  ScheduleMessage,
+  ScheduleMessageDelivery,
+  BookingMessage,
+  ConversationReader,
   Passkey,
   WebauthnChallenge,
   KnownDevice,

@@ -8,8 +8,10 @@ import { authModule } from './auth'
 import { bookingRoutes, scheduleCancelRoutes, seatRoutes, waitlistRoutes } from './bookings'
 import { coachRoutes, coachUploadRoutes } from './coach'
 import { coachBusinessRoutes } from './dashboard'
+import { inboxRoutes } from './inbox'
 import { invitationRoutes } from './invitations'
 import { jobPostingRoutes, publicJobRoutes } from './job-postings'
+import { messageRoutes } from './messages'
 import { notificationRoutes } from './notifications'
 import { onboardingRoutes } from './onboarding'
 import { paymentRoutes, rescheduleRoutes } from './payments'
@@ -48,4 +50,6 @@ export const apiModules = [
   coachRoutes,
   coachUploadRoutes,
   notificationRoutes,
+  inboxRoutes,
+  messageRoutes,
 ]

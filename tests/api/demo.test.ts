@@ -49,6 +49,18 @@ describe('demo data', () => {
     ).toBe(0)
   })
 
+  test('Speak Like a Pro asks two questions; one of its bookings has answers and a short conversation', async () => {
+    const [w] = await (orm.em.fork() as EntityManager).execute(`select id, questions from workshops where title = 'Speak Like a Pro'`)
+    expect(w.questions.map((q: any) => q.kind)).toEqual(['short_text', 'single_choice'])
+    const [c] = await (orm.em.fork() as EntityManager).execute(
+      `select count(*)::int as n, min(b.answers->'q1'->>'value') as answer from booking_messages m join bookings b on b.id = m.booking_id
+         join workshop_schedules s on s.id = b.workshop_schedule_id where s.workshop_id = ?`,
+      [w.id],
+    )
+    expect(c.n).toBe(3)
+    expect(c.answer).toBe('A five-minute pitch at our all-hands')
+  })
+
   test('a second start adds nothing', async () => {
     const before = await count(`select count(*) n from bookings`)
     await seedDemoIfEmpty(orm.em.fork() as EntityManager)

@@ -4,6 +4,7 @@ import type { RefundPolicy } from '../../shared/refund-policy'
 import { Tenant } from '../tenants'
 import { User } from '../users'
 import { Workshop, WorkshopSchedule } from '../workshops'
+import type { StoredAnswers } from '../workshops/question.schema'
 
 export const BOOKING_STATUSES = ['PENDING', 'CONFIRMED', 'CANCELLED', 'COMPLETED', 'NO_SHOW'] as const
 export type BookingStatus = (typeof BOOKING_STATUSES)[number]
@@ -143,6 +144,8 @@ export const BookingSchema = defineEntity({
      * Null on bookings made before terms were kept: the current policy applies to them.
      */
     refundTerms: p.json<RefundTerms>().nullable(),
+    /** Answers to the workshop's once-per-booking questions, each with the question as asked. */
+    answers: p.json<StoredAnswers>().nullable(),
   },
 })
 export class Booking extends BookingSchema.class {}
@@ -200,6 +203,8 @@ export const BookingSeatSchema = defineEntity({
     invitationSentAt: p.datetime().nullable(),
     invitationExpiresAt: p.datetime().nullable(),
     respondedAt: p.datetime().nullable(),
+    /** The holder's answers to the workshop's per-seat questions, each with the question as asked. */
+    answers: p.json<StoredAnswers>().nullable(),
   },
 })
 export class BookingSeat extends BookingSeatSchema.class {}

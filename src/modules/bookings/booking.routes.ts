@@ -16,6 +16,7 @@ import { BookingCancelSchema, BookingCreateSchema, BookingUpdateSchema, RefundQu
 import { serializeBooking, serializeSeat } from './booking.serialize'
 import { cancelBooking, confirmBooking, createBooking, finishBooking } from './booking.service'
 import { holdsSeats } from './booking.state'
+import { checkBookingAnswers } from './booking-answers'
 import { quoteRefund, type RefundMode, serializeQuote } from './refund-quote'
 import './booking.jobs'
 import { isId } from '../../platform/http/ids'
@@ -92,6 +93,7 @@ const bookings = crud({
       address: data.address ?? null,
       meta: data.meta ?? null,
       waitlistEntryId: data.waitlistEntryId || null,
+      answers: checkBookingAnswers(schedule.workshop.questions ?? [], data.answers),
     })
   },
   async authorizeChange(ctx, row, action) {

@@ -8,6 +8,7 @@ import { RefundPolicyView } from '../../shared/refund-policy'
 import { metaObject, withinMetaSize } from '../../shared/rules'
 import { DateTime, NullableDateTime, Obj } from '../../shared/view'
 import { voucherCodeRule } from '../vouchers/voucher.schema'
+import { AnswersInput, StoredAnswersView } from '../workshops/question.schema'
 import { attendanceNotesRule, BookingCancelSchema, coachNotesRule, NOTE_MESSAGES, noteText } from './booking-notes.schema'
 
 export { BookingCancelSchema }
@@ -75,6 +76,8 @@ export const BookingCreateSchema = v.strictObject({
   meta: v.nullish(BookingMetaSchema),
   /** Book the seats a waitlist offer holds for you (exactly its seats). */
   waitlistEntryId: v.nullish(v.union([v.literal(''), uuid('This waitlist offer is not valid.')])),
+  /** Answers to the workshop's questions, `{ [questionId]: value }` (checked against them: 422 on `answers.<id>`). */
+  answers: v.nullish(AnswersInput),
 })
 
 /** Edit: status is required (the current one to keep it); a change goes through the state machine. */
@@ -114,6 +117,8 @@ export const SeatUpdateSchema = v.strictObject({
 })
 
 export const InvitationTokenSchema = v.strictObject({
+  /** The holder's answers to the workshop's per-seat questions (422 on `answers.<id>`). */
+  answers: v.nullish(AnswersInput),
   invitation_token: v.optional(
     v.pipe(
       v.string('The invitation token is required'),
@@ -124,6 +129,9 @@ export const InvitationTokenSchema = v.strictObject({
     '',
   ),
 })
+
+/** Accepting a seat addressed to me: the holder's answers to the per-seat questions. */
+export const SeatAnswersSchema = v.strictObject({ answers: v.nullish(AnswersInput) })
 
 // Views: what the booking routes answer (booking.serialize.ts is typed by them).
 const ns = v.nullable(v.string())
@@ -178,6 +186,9 @@ export const BookingView = v.object({
   deletedAt: NullableDateTime,
   workshopSchedule: v.optional(ScheduleBriefView),
   user: v.optional(PersonView),
+  answers: v.optional(
+    v.pipe(v.nullable(StoredAnswersView), v.description("Answers to the workshop's once-per-booking questions, each with the question as asked")),
+  ),
 })
 export const RefundQuoteView = v.object({
   bookingId: v.string(),
@@ -216,4 +227,5 @@ export const SeatView = v.object({
   deletedAt: NullableDateTime,
   user: v.optional(PersonView),
   inviter: v.optional(PersonView),
+  answers: v.optional(v.pipe(v.nullable(StoredAnswersView), v.description("The holder's answers to the per-seat questions"))),
 })

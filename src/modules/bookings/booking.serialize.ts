@@ -76,6 +76,7 @@ export function serializeBooking(b: Booking, viewer: User | null, include: strin
     deletedAt: b.deletedAt ?? null,
     workshopSchedule: loaded(schedule) ? serializeScheduleBrief(schedule) : undefined,
     user: include.includes('user') && loaded(b.user) ? serializePerson(b.user as unknown as User) : undefined,
+    answers: b.answers ?? null,
   }
 }
 
@@ -101,5 +102,6 @@ export function serializeSeat(s: BookingSeat, include: string[] = []): ViewOf<ty
     deletedAt: s.deletedAt ?? null,
     user: include.includes('user') && loaded(user) ? serializePerson(user!) : undefined,
     inviter: include.includes('inviter') && loaded(inviter) ? serializePerson(inviter!) : undefined,
+    answers: s.answers ?? null,
   }
 }

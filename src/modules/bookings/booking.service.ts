@@ -18,6 +18,7 @@ import type { User } from '../users'
 import { discountFor, findVoucherByCode, redeemVoucher, unredeemVoucher, VOUCHER_PROBLEMS, voucherProblem } from '../vouchers'
 import type { Workshop } from '../workshops'
 import { WorkshopSchedule } from '../workshops'
+import type { StoredAnswers } from '../workshops/question.schema'
 import { allTenants, bookingEm } from './booking.access'
 import { Booking, type BookingAddress, type BookingMeta, BookingSeat, type BookingStatus } from './booking.entity'
 import { mailBookingChange } from './booking.mail'
@@ -45,7 +46,7 @@ export interface PaymentInfo {
  * records the refund of a paid booking there). A listener must only use `em` (the transaction)
  * and defer provider calls and mail with `afterCommit`.
  */
-type CancelListener = (booking: Booking, em: EntityManager) => Promise<void> | void
+type CancelListener = (booking: Booking, em: EntityManager, opts: CancelOptions) => Promise<void> | void
 const cancelListeners: CancelListener[] = []
 export function onBookingCancelled(fn: CancelListener) {
   cancelListeners.push(fn)
@@ -63,6 +64,8 @@ export interface NewBooking {
   meta?: BookingMeta | null
   /** A waitlist offer of this user on this schedule: the booking takes over its held seats. */
   waitlistEntryId?: string | null
+  /** Checked answers (booking-answers.ts): the booking's own, and the booker's seat's. */
+  answers?: { booking: StoredAnswers | null; seat: StoredAnswers | null } | null
 }
 
 /**
@@ -121,6 +124,7 @@ export async function createBooking(em: EntityManager, input: NewBooking, at = c
       holdExpiresAt,
       confirmedAt: status === 'CONFIRMED' ? at : null,
       refundTerms,
+      answers: input.answers?.booking ?? null,
     })
     for (let i = 0; i < seats; i++)
       tem.create(BookingSeat, {
@@ -131,6 +135,7 @@ export async function createBooking(em: EntityManager, input: NewBooking, at = c
         inviter: i === 0 ? null : user.id,
         respondedAt: i === 0 ? at : null,
         meta: {},
+        answers: i === 0 ? (input.answers?.seat ?? null) : null,
       })
     await tem.flush()
     if (offer) {
@@ -245,7 +250,7 @@ export async function cancelBooking(em: EntityManager, bookingId: string, reason
         ownerId: schedule.coach.id,
       })
     // In the same transaction: a paid booking's refund is recorded with its cancellation.
-    for (const fn of cancelListeners) await fn(b, tem)
+    for (const fn of cancelListeners) await fn(b, tem, opts)
     const cancelled = await tem.findOneOrFail(Booking, { id: bookingId }, { populate: ['workshopSchedule', 'workshopSchedule.workshop'], refresh: true })
     afterCommit(tem, () => mailBookingChange(getOrmEm(), cancelled, 'cancelled'))
     return cancelled

@@ -6,6 +6,7 @@ export { bookingRoutes } from './booking.routes'
 export { displayName, serializePerson, serializeScheduleBrief } from './booking.serialize'
 export { cancelBooking, confirmBooking, onBookingCancelled } from './booking.service'
 export { HOLD_EXPIRED_REASON, holdsSeats } from './booking.state'
+export { checkBookingAnswers, checkSeatAnswers, seatQuestions } from './booking-answers'
 export {
   type ClientGroupRow,
   type ClientWorkshopRow,
@@ -50,4 +51,4 @@ export { seatRoutes } from './seat.routes'
 export { WaitlistEntry, type WaitlistStatus } from './waitlist.entity'
 export { waitlistRoutes } from './waitlist.routes'
 export { RescheduleSchema, RescheduleView } from './waitlist.schema'
-export { type MyWaitlistRow, myEntryOn, myWaitlist, type WaitlistView } from './waitlist.service'
+export { type MyWaitlistRow, myEntryOn, myWaitlist, onWaitlistOffered, type WaitlistView } from './waitlist.service'

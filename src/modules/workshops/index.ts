@@ -18,6 +18,7 @@ export {
 } from './public.page'
 export { findPublicSchedule, listPublicSchedules, type PublicFilters, parsePublicFilters } from './public.service'
 export { SITEMAP_PAST_DAYS, type SitemapKey, sitemapScheduleParts, sitemapSchedules } from './public.sitemap'
+export { scheduleQuestions } from './questions'
 export { WorkshopResource } from './resource.entity'
 export { attendeeBookings, attendeeVisibility, isConfirmedAttendee } from './resource.service'
 export { catalogueRoutes } from './routes'

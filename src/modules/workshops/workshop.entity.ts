@@ -4,6 +4,7 @@ import { baseProperties, pageChangeTriggers, scope, softDeleteFilters, softDelet
 import type { RefundPolicy } from '../../shared/refund-policy'
 import { Tenant } from '../tenants'
 import { User } from '../users'
+import type { Question } from './question.schema'
 import { Tag } from './tag.entity'
 import { WorkshopTemplate } from './template.entity'
 
@@ -59,6 +60,11 @@ export const WorkshopSchema = defineEntity({
     maxSeats: p.integer().default(10),
     /** What a client who cancels gets back (src/shared/refund-policy.ts); null: the tenant's default. */
     refundPolicy: p.json<RefundPolicy>().nullable(),
+    /** What the checkout asks (question.schema.ts): up to 10, in order. Answers keep their own copy of the question. */
+    questions: p
+      .json<Question[]>()
+      .defaultRaw(`'[]'`)
+      .onCreate(() => []),
     tags: () =>
       p
         .manyToMany(Tag)

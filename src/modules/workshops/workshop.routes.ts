@@ -102,6 +102,7 @@ export const workshopRoutes = crud({
       minSeats: data.minSeats,
       maxSeats: data.maxSeats,
       refundPolicy: data.refundPolicy ?? null,
+      questions: data.questions ?? [],
     })
     workshop.tags.set(await resolveTags(ctx.em, data.tags ?? []))
     await ctx.em.flush()

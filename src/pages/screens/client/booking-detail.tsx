@@ -7,6 +7,7 @@ import { css } from 'styled-system/css'
 import { fmtDateTime, MODE_LABEL, money } from '../../../../islands/lib/format'
 import { clientBookingDetail, clientResources } from '../../../modules/bookings'
 import { listGroups } from '../../../modules/invitations'
+import { bookingMessagesView } from '../../../modules/messages'
 import { now } from '../../../platform/clock'
 import { formatStart, sessionWhen } from '../../../shared/datetime'
 import { Island } from '../../island'
@@ -24,7 +25,7 @@ async function loadFor(ctx: PageContext, tab: Tab) {
   if (!detail) return null
   if (ctx.params.bookingId && detail.booking.workshop.id !== ctx.params.id) return null
   const scope = { booking: detail.booking.id }
-  const [resources, people, tables] = await Promise.all([
+  const [resources, people, tables, talk] = await Promise.all([
     tab === 'resources' ? clientResources(ctx.em, me.id, detail.booking.workshop.id) : Promise.resolve([]),
     tab === 'seats' && detail.booking.mine ? listGroups(ctx.em, me, new URL('http://x/?perPage=100')).then((r) => r.data) : Promise.resolve([]),
     tab === 'payments'
@@ -33,9 +34,11 @@ async function loadFor(ctx: PageContext, tab: Tab) {
           loadTableData(ctx, 'client-invoices', { scope, prefix: 'inv-', bare: true }),
         ])
       : null,
+    tab === 'overview' ? bookingMessagesView(ctx.em, me.id, detail.booking.id) : null,
   ])
   return {
     ...detail,
+    talk,
     resources,
     tables,
     people: people.filter((p: any) => p.userId).map((p: any) => ({ userId: p.userId as string, name: (p.person?.name ?? p.email) as string })),
@@ -182,6 +185,7 @@ function makePage(tab: Tab) {
         />
         <TabLinks label="Booking sections" tabs={tabs} current={tab === 'overview' ? base : `${base}/${tab}`} />
         {tab === 'overview' ? <Overview data={data} tz={tz} /> : null}
+        {tab === 'overview' && data.talk ? <Island name="booking-messages" props={{ ...data.talk, tz }} /> : null}
         {tab === 'seats' ? (
           <Card title="Seats" id="seats">
             <Island

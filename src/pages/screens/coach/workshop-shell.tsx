@@ -81,6 +81,7 @@ export function WorkshopFrame({ data, tab, children }: { data: WorkshopData; ctx
                   templateId: w.templateId,
                   deleted: w.deleted,
                   refundPolicy: w.refundPolicy,
+                  questions: w.questions,
                 },
               }}
             />
