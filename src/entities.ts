@@ -17,7 +17,7 @@ import { Membership, Tenant } from './modules/tenants'
 import { StoredFile } from './modules/uploads'
 import { User } from './modules/users'
 import { Voucher } from './modules/vouchers'
-import { Tag, Workshop, WorkshopResource, WorkshopSchedule, WorkshopTag, WorkshopTemplate } from './modules/workshops'
+import { SearchDocument, SearchTerm, Tag, Workshop, WorkshopResource, WorkshopSchedule, WorkshopTag, WorkshopTemplate } from './modules/workshops'
 import { AuditEntry } from './platform/audit'
 import { initOrm, type OrmOptions } from './platform/db/orm'
 import { PageChange } from './platform/db/page-change.entity'
@@ -43,6 +43,8 @@ export const entities = [
   SessionType,
   Availability,
   CalendarFeed,
+  SearchDocument,
+  SearchTerm,
   Feedback,
   FeedbackTotal,
   Booking,
