@@ -31,5 +31,7 @@ export const islandNames = [
   'waitlist',
   'booking-messages',
   'inbox-bell',
+  'session-booking',
+  'coach-sessions',
 ] as const
 export type IslandName = (typeof islandNames)[number]

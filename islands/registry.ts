@@ -40,6 +40,8 @@ import CoachResources from './coach-resources'
 import { CoachResourcesProps } from './coach-resources/props'
 import CoachSchedules from './coach-schedules'
 import { CoachSchedulesProps } from './coach-schedules/props'
+import CoachSessions from './coach-sessions'
+import { CoachSessionsProps } from './coach-sessions/props'
 import CoachTeam from './coach-team'
 import { CoachTeamProps } from './coach-team/props'
 import CoachVouchers from './coach-vouchers'
@@ -59,6 +61,8 @@ import OnboardingName from './onboarding-name'
 import { OnboardingNameProps } from './onboarding-name/props'
 import OnboardingRole from './onboarding-role'
 import { OnboardingRoleProps } from './onboarding-role/props'
+import SessionBooking from './session-booking'
+import { SessionBookingProps } from './session-booking/props'
 import SettingsDialog from './settings-dialog'
 import { SettingsDialogProps } from './settings-dialog/props'
 import TeamInvitation from './team-invitation'
@@ -104,6 +108,8 @@ export const islands = {
   'team-invitation': define(TeamInvitationProps, TeamInvitation),
   'coach-payouts': define(CoachPayoutsProps, CoachPayouts),
   waitlist: define(WaitlistProps, Waitlist),
+  'session-booking': define(SessionBookingProps, SessionBooking),
+  'coach-sessions': define(CoachSessionsProps, CoachSessions),
 } satisfies Record<IslandName, { props: v.GenericSchema; Component: ComponentType<any> }>
 
 export type { IslandName }

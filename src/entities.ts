@@ -11,12 +11,13 @@ import { Invoice, Payment, WebhookEvent } from './modules/payments'
 import { ConnectedAccount, ConnectPayout, PayoutFeePercent, PayoutMoneyDelta, PayoutMoneyTotal, PayoutReversal, PayoutTransfer } from './modules/payouts'
 import { DataExport } from './modules/privacy'
 import { Permission, Role } from './modules/roles'
+import { Availability, CalendarFeed, SessionType } from './modules/sessions'
 import { TeamInvitation } from './modules/teams'
 import { Membership, Tenant } from './modules/tenants'
 import { StoredFile } from './modules/uploads'
 import { User } from './modules/users'
 import { Voucher } from './modules/vouchers'
-import { Tag, Workshop, WorkshopResource, WorkshopSchedule, WorkshopTag, WorkshopTemplate } from './modules/workshops'
+import { SearchDocument, SearchTerm, Tag, Workshop, WorkshopResource, WorkshopSchedule, WorkshopTag, WorkshopTemplate } from './modules/workshops'
 import { AuditEntry } from './platform/audit'
 import { initOrm, type OrmOptions } from './platform/db/orm'
 import { PageChange } from './platform/db/page-change.entity'
@@ -39,6 +40,11 @@ export const entities = [
   WorkshopTag,
   WorkshopSchedule,
   WorkshopResource,
+  SessionType,
+  Availability,
+  CalendarFeed,
+  SearchDocument,
+  SearchTerm,
   Feedback,
   FeedbackTotal,
   Booking,

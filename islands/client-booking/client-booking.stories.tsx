@@ -29,6 +29,7 @@ const meta = {
     feedback: null,
     now: '2026-05-01T09:00:00.000Z',
     tz: 'UTC',
+    session: null,
   },
 } satisfies Meta<typeof ClientBooking>
 export default meta

@@ -17,6 +17,7 @@ import { onboardingRoutes } from './onboarding'
 import { paymentRoutes, rescheduleRoutes } from './payments'
 import { privacyRoutes } from './privacy'
 import { roleRoutes } from './roles'
+import { availabilityRoutes, publicSessionRoutes, sessionTypeRoutes } from './sessions'
 import { teamRoutes } from './teams'
 import { tenantRoutes } from './tenants'
 import { uploadRoutes } from './uploads'
@@ -36,6 +37,9 @@ export const apiModules = [
   userRoutes,
   uploadRoutes,
   catalogueRoutes,
+  sessionTypeRoutes,
+  availabilityRoutes,
+  publicSessionRoutes,
   coachBusinessRoutes,
   bookingRoutes,
   waitlistRoutes,

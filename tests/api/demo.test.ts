@@ -61,6 +61,27 @@ describe('demo data', () => {
     expect(c.answer).toBe('A five-minute pitch at our all-hands')
   })
 
+  test('one-to-one sessions: maya has a free intro call and a paid session on weekday hours; leo a paid session only', async () => {
+    const of = (username: string) =>
+      count(
+        `select count(*) n from session_types t join users u on u.id = t.coach_id where u.username = '${username}' and t.status = 'ACTIVE' and t.deleted_at is null`,
+      )
+    const paid = (username: string) =>
+      count(`select count(*) n from session_types t join users u on u.id = t.coach_id where u.username = '${username}' and t.price > 0`)
+    expect(await of('maya')).toBe(2)
+    expect(await paid('maya')).toBe(1)
+    expect(
+      await count(
+        `select count(*) n from session_types t join users u on u.id = t.coach_id where u.username = 'maya' and t.price = 0 and t.duration_minutes = 20`,
+      ),
+    ).toBe(1)
+    expect(await of('leo')).toBe(1)
+    expect(await paid('leo')).toBe(1)
+    expect(
+      await count(`select count(*) n from availabilities a join users u on u.id = a.coach_id where u.username = 'maya' and jsonb_array_length(a.weekly) = 10`),
+    ).toBe(1)
+  })
+
   test('a second start adds nothing', async () => {
     const before = await count(`select count(*) n from bookings`)
     await seedDemoIfEmpty(orm.em.fork() as EntityManager)

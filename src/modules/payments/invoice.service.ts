@@ -4,10 +4,9 @@
  * sequential per tenant and a rolled-back insert gives its number back (no gaps).
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { Booking } from '../bookings'
+import { Booking, occasionOf } from '../bookings'
 import { Tenant } from '../tenants'
 import { User } from '../users'
-import { Workshop, WorkshopSchedule } from '../workshops'
 import { Invoice, type InvoiceKind, type InvoiceLines, Payment } from './payment.entity'
 
 export const documentNumber = (inv: Pick<Invoice, 'kind' | 'number'>) => `${inv.kind === 'credit_note' ? 'CN' : 'INV'}-${String(inv.number).padStart(6, '0')}`
@@ -27,9 +26,11 @@ export async function issueDocument(tem: EntityManager, bookingId: string, kind:
   const [tenant, user, schedule] = await Promise.all([
     tem.findOneOrFail(Tenant, { id: booking.tenant.id }, { filters: false }),
     tem.findOneOrFail(User, { id: booking.user.id }, { filters: false }),
-    tem.findOneOrFail(WorkshopSchedule, { id: booking.workshopSchedule.id }, { filters: false }),
+    // The schedule of seats, or the session (title, time, zone) of a one-to-one booking.
+    occasionOf(tem, booking),
   ])
-  const workshop = await tem.findOneOrFail(Workshop, { id: schedule.workshop.id }, { filters: false })
+  if (!schedule) return null
+  const workshop = schedule.workshop
   const card = paid.find((p) => p.cardLast4)
   const unitPrice = booking.seats ? Math.round(booking.amountTotal / booking.seats) : 0
   const lines: InvoiceLines = {

@@ -23,16 +23,19 @@ export const WorkshopSchema = defineEntity({
   for each row when (old.* is distinct from new.*) execute function touch_listing_cards();`,
     },
     ...pageChangeTriggers('workshops', [scope.tenant(), scope.listing]),
+    // The marketplace search (public.search.ts, migration public_search, which creates the functions):
+    // the documents of this workshop's schedules follow its title, description and price, and the
+    // lexicon gets its words.
+    {
+      name: 'workshops_search',
+      timing: 'after',
+      events: ['insert', 'update'],
+      expression: `create trigger workshops_search after insert or update of title, description, price on workshops
+  for each row execute function search_source_changed();`,
+    },
   ],
   filters: { ...softDeleteFilters, ...tenantFilter },
   uniques: [{ name: 'workshops_tenant_slug_unique', properties: ['tenant', 'slug'], where: 'deleted_at is null' }],
-  // Marketplace text search (`q`): trigrams serve `ilike '%...%'` over title and description.
-  indexes: [
-    {
-      name: 'workshops_text_trgm_idx',
-      expression: `create index "workshops_text_trgm_idx" on "workshops" using gin ((coalesce(title, '') || ' ' || coalesce(description, '')) gin_trgm_ops)`,
-    },
-  ],
   properties: {
     ...baseProperties,
     ...softDeleteProperties,

@@ -47,13 +47,15 @@ function Details({ d }: { d: CoachBooking }) {
         {row(
           'Session',
           <>
-            <a className={link} href={`/c/workshops/${d.schedule.workshopId}`}>
+            <a className={link} href={d.schedule.workshopId ? `/c/workshops/${d.schedule.workshopId}` : '/c/sessions'}>
               {d.schedule.title}
             </a>
             , {fmtDateTime(d.schedule.startDate, d.schedule.timezone)}
           </>,
         )}
-        {row('Seats', `${b.seats} (${d.seats.filter((s) => s.status === 'ACCEPTED').length} taken, ${d.seats.filter((s) => s.attended).length} attended)`)}
+        {d.schedule.id
+          ? row('Seats', `${b.seats} (${d.seats.filter((s) => s.status === 'ACCEPTED').length} taken, ${d.seats.filter((s) => s.attended).length} attended)`)
+          : null}
         {row(
           'Amount',
           <>
@@ -109,6 +111,8 @@ function page(tab: Tab): PageModule<Data> {
     load: async (ctx: PageContext) => {
       const d = await coachBooking(ctx.em, ctx.user!.id, await teamId(ctx), ctx.params.id)
       if (!d) return null
+      // A one-to-one session (no schedule) has no seats to share and no workshop resources.
+      if (!d.schedule.id && (tab === '/seats' || tab === '/resources')) return null
       const [talk, answers] =
         tab === '' ? await Promise.all([bookingMessagesView(ctx.em, ctx.user!.id, d.booking.id), bookingAnswers(ctx.em, d.booking.id)]) : [null, null]
       return { ...d, talk, answers }
@@ -135,7 +139,11 @@ function page(tab: Tab): PageModule<Data> {
               </>
             }
           />
-          <TabLinks label="Booking sections" current={`${base}${tab}`} tabs={TABS.map(([p, l]) => ({ href: `${base}${p}`, label: l }))} />
+          <TabLinks
+            label="Booking sections"
+            current={`${base}${tab}`}
+            tabs={TABS.filter(([p]) => d.schedule.id || p === '' || p === '/payments').map(([p, l]) => ({ href: `${base}${p}`, label: l }))}
+          />
           {tab === '' && (
             <>
               <Details d={d} />
