@@ -211,7 +211,7 @@ describe('coach pages in the browser', () => {
     expect((await em().findOneOrFail(Workshop, { id: w }, { filters: false })).deletedAt).toBeNull()
     expect(noProblems(s)).toEqual([])
     await s.close()
-  }, 90_000)
+  }, 240_000)
 
   test('booking: coach notes, per-booking resource visibility, no-show after the end, cancel with a reason', async () => {
     const biz = await coachBusiness(0)
