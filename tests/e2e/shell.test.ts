@@ -5,7 +5,8 @@
  */
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { app } from '../client'
+import { User } from '../../src/modules/users/user.entity'
+import { app, em, tenant as makeTenant } from '../client'
 import { axe, makeUser, noProblems, open, openAs, type Session, useBrowser } from './browser'
 
 useBrowser()
@@ -110,6 +111,13 @@ describe('kept pages in the browser', () => {
     const kept = async () =>
       ((await registry.getSingleMetric('summit_kept_pages_total')?.get())?.values ?? []).find((v) => v.labels.outcome === 'kept')?.value ?? 0
     const coach = await makeUser({ roles: ['coach'] })
+    // The coach area keeps pages of a team in force only (its rows differ by team): the coach's own.
+    const t = await makeTenant({ plan: 'pro' })
+    const m = em()
+    const { Membership } = await import('../../src/modules/tenants/tenant.entity')
+    m.create(Membership, { tenant: t.id, user: coach.id, status: 'ACTIVE', roles: ['manager', 'coach'] } as any)
+    await m.flush()
+    await em().nativeUpdate(User, { id: coach.id }, { defaultTenantSlug: t.slug })
     const s = await openAs(coach)
     for (const path of ['/c', '/b']) {
       // Visited twice in a row until the second is a kept page (a job's sweep in between renders it again).
