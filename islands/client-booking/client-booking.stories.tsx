@@ -103,5 +103,8 @@ export const RescheduleChangesFormat: Story = {
     open.click()
     ;(await until<HTMLInputElement>(document, 'input[value=s3]')).click()
     await until(document, '[data-testid=reschedule-changes]')
+    // Where the dialog's first focus lands depends on whether the dates came before it (the first
+    // date or the footer's button): the picture shows the choice, not the focus.
+    ;(document.activeElement as HTMLElement | null)?.blur()
   },
 }

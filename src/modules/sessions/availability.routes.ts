@@ -7,6 +7,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { Elysia, t } from 'elysia'
 import { platform } from '../../platform/http/context'
 import { parseOrThrow } from '../../platform/http/errors'
+import { pageOfRows } from '../../platform/http/list-query'
 import { created, dataOf, noContent, ok, pageOf } from '../../platform/openapi/responses'
 import { AvailabilitySchema, AvailabilityView, CalendarFeedCreateSchema, CalendarFeedView } from './availability.schema'
 import { availabilityOf, saveAvailability, serializeAvailability } from './availability.service'
@@ -45,10 +46,7 @@ export const availabilityRoutes = new Elysia({ name: 'availability' })
   )
   .get(
     '/availability/calendars',
-    async ({ ctx }) => {
-      const rows = await listFeeds(ctx.em as EntityManager, ctx.requireUser().id)
-      return { data: rows.map(serializeFeed), meta: { page: 1, perPage: 10, total: rows.length, lastPage: 1 } }
-    },
+    async ({ ctx, request }) => pageOfRows(request.url, (await listFeeds(ctx.em as EntityManager, ctx.requireUser().id)).map(serializeFeed), 10),
     {
       access: coach,
       detail: {

@@ -5,6 +5,7 @@ import { Elysia, t } from 'elysia'
 import * as v from 'valibot'
 import { platform } from '../../platform/http/context'
 import { notFound, parseOrThrow } from '../../platform/http/errors'
+import { pageOfRows } from '../../platform/http/list-query'
 import { dataOf, ErrorBody, json, ok } from '../../platform/openapi/responses'
 import { SlotsQuerySchema, SlotView } from './availability.schema'
 import { findPublicSessionType, MAX_SLOT_DAYS, publicSessionTypesOf, publicSlots } from './public.service'
@@ -26,10 +27,7 @@ export const publicSessionRoutes = new Elysia({ name: 'public-sessions' })
   .use(platform)
   .get(
     '/public/coaches/:username/session-types',
-    async ({ ctx, params }) => {
-      const data = await publicSessionTypesOf(ctx.em, params.username)
-      return { data, meta: { page: 1, perPage: 20, total: data.length, lastPage: 1 } }
-    },
+    async ({ ctx, params, request }) => pageOfRows(request.url, await publicSessionTypesOf(ctx.em, params.username)),
     {
       params: t.Object({ username: t.String({ description: 'Username (or id) of the coach' }) }),
       detail: {

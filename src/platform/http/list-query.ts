@@ -116,6 +116,16 @@ export function noIncludes(sp: URLSearchParams): URLSearchParams {
 }
 
 /**
+ * A short list read whole (a person's few calendars, a coach's session types) answered as a page
+ * like every other list: the same checks of `page`, `perPage` and `include`, then the page's slice.
+ */
+export function pageOfRows<T>(url: string, rows: T[], defaultPerPage = 20) {
+  const { page, perPage, offset } = readPaging(noIncludes(new URL(url).searchParams), { defaultPerPage })
+  const total = rows.length
+  return { data: rows.slice(offset, offset + perPage), meta: { page, perPage, total, lastPage: Math.max(1, Math.ceil(total / perPage)) } }
+}
+
+/**
  * Reads page, perPage, sort, include, q, filter[field] and withTrashed from a URL.
  * Unknown sort fields, filters and includes are a 422 that names what is allowed.
  */
