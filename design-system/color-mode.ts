@@ -62,6 +62,13 @@ export function htmlColorModeAttributeString(preference: ColorModePreference, fo
  */
 export const colorModeScript = `(function(){try{var d=document.documentElement,m=window.matchMedia("(prefers-color-scheme: dark)");function a(){if(d.getAttribute("data-color-mode")!=="auto")return;var k=m.matches?"dark":"light";d.classList.remove(k==="dark"?"light":"dark");d.classList.add(k);d.style.colorScheme=k}a();m.addEventListener("change",a)}catch(e){}})()`
 
+/**
+ * Inline <head> script for a page rendered the same for everyone (a page a shared cache keeps
+ * ignores the cookie): applies the visitor's own `color-mode` cookie before the body paints,
+ * where the page left the mode to the visitor (`data-color-mode="auto"`).
+ */
+export const cookieColorModeScript = `(function(){try{var m=/(?:^|;\\s*)${COLOR_MODE_COOKIE}=(light|dark)(?:;|$)/.exec(document.cookie),d=document.documentElement;if(!m||d.getAttribute("data-color-mode")!=="auto")return;d.setAttribute("data-color-mode",m[1]);d.classList.add(m[1]);d.style.colorScheme=m[1];var c=document.querySelector('meta[name="color-scheme"]');if(c)c.setAttribute("content",m[1])}catch(e){}})()`
+
 /** Browser: the current preference as written on <html>. */
 export function getColorModePreference(): ColorModePreference {
   if (typeof document === 'undefined') return DEFAULT_COLOR_MODE

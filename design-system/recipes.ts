@@ -10,9 +10,9 @@ import { radioPictureGroup } from './components/radio-group/radio-picture-group.
 import { scrollArea } from './components/scroll-area/scroll-area.recipe'
 import { sidebar } from './components/sidebar/sidebar.recipe'
 import { spinner } from './components/spinner/spinner.recipe'
-import { table } from './components/table/table.recipe'
+import { table, tableCards } from './components/table/table.recipe'
 import { toast } from './components/toast/toast.recipe'
 import { combobox, menu, select } from './theme/layering.recipe'
 
-export const recipes = { badge, button, choice, linkButton, nativeSelect, spinner }
+export const recipes = { badge, button, choice, linkButton, nativeSelect, spinner, tableCards }
 export const slotRecipes = { card, combobox, dialog, menu, radioPictureGroup, scrollArea, select, sidebar, table, toast }

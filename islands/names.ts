@@ -29,5 +29,9 @@ export const islandNames = [
   'team-invitation',
   'coach-payouts',
   'waitlist',
+  'booking-messages',
+  'inbox-bell',
+  'session-booking',
+  'coach-sessions',
 ] as const
 export type IslandName = (typeof islandNames)[number]

@@ -10,6 +10,8 @@ import AppShell from './app-shell'
 import { AppShellProps } from './app-shell/props'
 import AuthForm from './auth-form'
 import { AuthFormProps } from './auth-form/props'
+import BookingMessages from './booking-messages'
+import { BookingMessagesProps } from './booking-messages/props'
 import Checkout from './checkout'
 import { CheckoutProps } from './checkout/props'
 import ClientApps from './client-apps'
@@ -38,6 +40,8 @@ import CoachResources from './coach-resources'
 import { CoachResourcesProps } from './coach-resources/props'
 import CoachSchedules from './coach-schedules'
 import { CoachSchedulesProps } from './coach-schedules/props'
+import CoachSessions from './coach-sessions'
+import { CoachSessionsProps } from './coach-sessions/props'
 import CoachTeam from './coach-team'
 import { CoachTeamProps } from './coach-team/props'
 import CoachVouchers from './coach-vouchers'
@@ -46,6 +50,8 @@ import CoachWorkshopForm from './coach-workshop-form'
 import { CoachWorkshopFormProps } from './coach-workshop-form/props'
 import DataTable from './data-table'
 import { DataTableProps } from './data-table/props'
+import InboxBell from './inbox-bell'
+import { InboxBellProps } from './inbox-bell/props'
 import JobApplicants from './job-applicants'
 import { JobApplicantsProps } from './job-applicants/props'
 import JobPostingEditor from './job-posting-editor'
@@ -55,6 +61,8 @@ import OnboardingName from './onboarding-name'
 import { OnboardingNameProps } from './onboarding-name/props'
 import OnboardingRole from './onboarding-role'
 import { OnboardingRoleProps } from './onboarding-role/props'
+import SessionBooking from './session-booking'
+import { SessionBookingProps } from './session-booking/props'
 import SettingsDialog from './settings-dialog'
 import { SettingsDialogProps } from './settings-dialog/props'
 import TeamInvitation from './team-invitation'
@@ -81,6 +89,8 @@ export const islands = {
   'client-dashboard': define(ClientDashboardProps, ClientDashboard),
   'client-invitation': define(ClientInvitationProps, ClientInvitation),
   'client-booking': define(ClientBookingProps, ClientBooking),
+  'booking-messages': define(BookingMessagesProps, BookingMessages),
+  'inbox-bell': define(InboxBellProps, InboxBell),
   'client-seats': define(ClientSeatsProps, ClientSeats),
   'client-cards': define(ClientCardsProps, ClientCards),
   'client-apps': define(ClientAppsProps, ClientApps),
@@ -98,6 +108,8 @@ export const islands = {
   'team-invitation': define(TeamInvitationProps, TeamInvitation),
   'coach-payouts': define(CoachPayoutsProps, CoachPayouts),
   waitlist: define(WaitlistProps, Waitlist),
+  'session-booking': define(SessionBookingProps, SessionBooking),
+  'coach-sessions': define(CoachSessionsProps, CoachSessions),
 } satisfies Record<IslandName, { props: v.GenericSchema; Component: ComponentType<any> }>
 
 export type { IslandName }

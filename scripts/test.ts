@@ -11,11 +11,12 @@
  *   npm test -- tests/api/x.test.ts   these files only (one process, no type check or lint)
  *   npm test -- --record              everything, then rewrite tests/timings.json from this run
  *
- * TEST_JOBS (processes at once, default 4), TEST_API_SHARDS (default 2) and TEST_E2E_SHARDS
+ * TEST_JOBS (processes at once, default the machine's cores, at least 2: each process runs its own
+ * database, app and browser, so more than the cores only turns waiting into timeouts), TEST_API_SHARDS (default 2) and TEST_E2E_SHARDS
  * (default 2) tune the pool.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
 const ROOT = resolve(import.meta.dir, '..')
@@ -24,7 +25,7 @@ const args = process.argv.slice(2)
 const record = args.includes('--record')
 const only = args.filter((a) => a !== '--record')
 const num = (name: string, fallback: number) => Math.max(1, Number(process.env[name]) || fallback)
-const JOBS = num('TEST_JOBS', 4)
+const JOBS = num('TEST_JOBS', Math.max(2, availableParallelism()))
 const API_SHARDS = num('TEST_API_SHARDS', 2)
 const E2E_SHARDS = num('TEST_E2E_SHARDS', 2)
 

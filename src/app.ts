@@ -22,6 +22,7 @@ import { requestIdOf } from './platform/http/request-id'
 import { withSecurityHeaders } from './platform/http/security'
 import { sentWhole } from './platform/http/send-whole'
 import type { CookieJar } from './platform/http/session'
+import { shareApiAnswer } from './platform/http/shared-cache'
 import { guardRouteSchemas } from './platform/http/validation'
 import { log, type RequestScope, runInRequestScope } from './platform/log'
 import { METRICS_CONTENT_TYPE, metricsText, observeRequest, setRoute } from './platform/metrics'
@@ -223,7 +224,9 @@ export function createFetch(app: App) {
     const scope: RequestScope = { reqId: requestIdOf(request) }
     return runInRequestScope(scope, () =>
       withDbDeadline({ timeoutMs: config.DB_REQUEST_TIMEOUT_MS, signal: request.signal }, async () => {
-        const res = withHeader(withSecurityHeaders(request, await handle(request, server)), 'x-request-id', scope.reqId)
+        // The public API's answers, for a visitor without a session: one a shared cache may keep (shared-cache.ts).
+        const answer = await shareApiAnswer(request, await handle(request, server))
+        const res = withHeader(withSecurityHeaders(request, answer), 'x-request-id', scope.reqId)
         observeRequest(request.method, res.status, (performance.now() - t0) / 1000)
         // JSON in one send instead of one per header (send-whole.ts)
         return sentWhole(request, res)

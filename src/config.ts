@@ -83,6 +83,13 @@ const EnvSchema = v.object({
   // Days the audit log keeps a team's changes (a daily job deletes older rows).
   AUDIT_RETENTION_DAYS: v.optional(int(1), '730'),
   CURRENCY: v.optional(v.pipe(v.string(), v.length(3, 'must be a 3-letter currency code')), 'usd'),
+  // Busy calendars of one-to-one sessions (ICS addresses): how often each is read again, the
+  // time and size limits of a read, and whether private and loopback addresses may be read
+  // (default: only outside production).
+  CALENDAR_FEED_REFRESH_MINUTES: v.optional(int(1), '15'),
+  CALENDAR_FEED_TIMEOUT_MS: v.optional(int(100), '10000'),
+  CALENDAR_FEED_MAX_BYTES: v.optional(int(1024), String(5 * 1024 * 1024)),
+  CALENDAR_FEED_PRIVATE_ADDRESSES: v.optional(bool),
 })
 
 /** The names of every variable Summit reads (the compose file and the README use only these). */

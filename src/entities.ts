@@ -3,19 +3,22 @@
 import { AccessToken, KnownDevice, OneTimeCode, Passkey, RateLimitSchema, Session, WebauthnChallenge } from './modules/auth'
 import { Booking, BookingPerson, BookingReschedule, BookingSeat, ClientWorkshop, WaitlistEntry } from './modules/bookings'
 import { Feedback, FeedbackTotal } from './modules/feedback'
+import { InboxItem } from './modules/inbox'
 import { JobApplication, JobPosting } from './modules/job-postings'
+import { BookingMessage, ConversationReader, ScheduleMessage, ScheduleMessageDelivery } from './modules/messages'
 import { MailOptOut, SentNotification } from './modules/notifications'
 import { Invoice, Payment, WebhookEvent } from './modules/payments'
 import { ConnectedAccount, ConnectPayout, PayoutFeePercent, PayoutMoneyDelta, PayoutMoneyTotal, PayoutReversal, PayoutTransfer } from './modules/payouts'
 import { DataExport } from './modules/privacy'
 import { Permission, Role } from './modules/roles'
+import { Availability, CalendarFeed, SessionType } from './modules/sessions'
 import { TaxProfile } from './modules/tax'
 import { TeamInvitation } from './modules/teams'
 import { Membership, Tenant } from './modules/tenants'
 import { StoredFile } from './modules/uploads'
 import { User } from './modules/users'
 import { Voucher } from './modules/vouchers'
-import { Tag, Workshop, WorkshopResource, WorkshopSchedule, WorkshopTag, WorkshopTemplate } from './modules/workshops'
+import { SearchDocument, SearchTerm, Tag, Workshop, WorkshopResource, WorkshopSchedule, WorkshopTag, WorkshopTemplate } from './modules/workshops'
 import { AuditEntry } from './platform/audit'
 import { initOrm, type OrmOptions } from './platform/db/orm'
 import { PageChange } from './platform/db/page-change.entity'
@@ -39,6 +42,11 @@ export const entities = [
   WorkshopTag,
   WorkshopSchedule,
   WorkshopResource,
+  SessionType,
+  Availability,
+  CalendarFeed,
+  SearchDocument,
+  SearchTerm,
   Feedback,
   FeedbackTotal,
   Booking,
@@ -63,6 +71,11 @@ export const entities = [
   SentNotification,
   MailOptOut,
   PageChange,
+  InboxItem,
+  ScheduleMessage,
+  ScheduleMessageDelivery,
+  BookingMessage,
+  ConversationReader,
   Passkey,
   WebauthnChallenge,
   KnownDevice,

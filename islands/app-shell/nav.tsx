@@ -5,6 +5,7 @@ import {
   BanknoteIcon,
   BriefcaseIcon,
   CalendarCheckIcon,
+  ClockIcon,
   CreditCardIcon,
   GraduationCapIcon,
   HomeIcon,
@@ -34,6 +35,7 @@ export const COACH_LINKS: Link[] = [
   { href: '/c', label: 'Dashboard', icon: <HomeIcon />, exact: true, keywords: 'coach home overview metrics' },
   { href: '/c/workshops', label: 'Workshops', icon: <GraduationCapIcon />, keywords: 'schedules calendar resources' },
   { href: '/c/bookings', label: 'Bookings', icon: <CalendarCheckIcon />, keywords: 'attendees seats' },
+  { href: '/c/sessions', label: 'Sessions', icon: <ClockIcon />, keywords: 'one-to-one intro call availability hours calendar' },
   { href: '/c/feedbacks', label: 'Feedbacks', icon: <MessageSquareIcon />, keywords: 'ratings reviews' },
   { href: '/c/job-postings', label: 'Job postings', icon: <BriefcaseIcon />, keywords: 'jobs applicants' },
   // Icons the shell ships already where one fits (every byte of the shell is on every page).

@@ -64,7 +64,8 @@ export default function AuthForm({ mode, redirect, token, providers }: AuthFormP
       setPasskeys(true)
       m.passkeySignIn(redirect, true)
         .then((to) => location.assign(to))
-        .catch((err: Error) => live && setNotice(err.message))
+        // A failed background request (the options, before anyone picked a passkey) says nothing; a passkey picked and refused does.
+        .catch((err: Error) => live && !(err instanceof ApiError) && setNotice(err.message))
     })
     return () => {
       live = false

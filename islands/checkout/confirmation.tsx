@@ -66,7 +66,16 @@ export function Confirmation({ booking, ...props }: { booking: Booking } & Check
         You're booked!
       </h2>
       <p>
-        {booking.seats === 1 ? 'Your seat' : count(booking.seats, 'seat')} for <strong>{props.title}</strong> {booking.seats === 1 ? 'is' : 'are'} confirmed.
+        {props.what === 'session' ? (
+          <>
+            Your session <strong>{props.title}</strong> is confirmed.
+          </>
+        ) : (
+          <>
+            {booking.seats === 1 ? 'Your seat' : count(booking.seats, 'seat')} for <strong>{props.title}</strong> {booking.seats === 1 ? 'is' : 'are'}{' '}
+            confirmed.
+          </>
+        )}
         {session ? ` ${session.when}.` : ''}
       </p>
       <dl className={list} data-testid="next-steps">
@@ -118,8 +127,8 @@ export function Confirmation({ booking, ...props }: { booking: Booking } & Check
         <LinkButton size="md" href={href}>
           View booking
         </LinkButton>
-        <LinkButton size="md" variant="outline" href="/workshops">
-          Browse more workshops
+        <LinkButton size="md" variant="outline" href={props.moreUrl ?? '/workshops'}>
+          {props.what === 'session' ? 'Back to the coach' : 'Browse more workshops'}
         </LinkButton>
       </div>
     </div>

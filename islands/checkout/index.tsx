@@ -20,6 +20,7 @@ import { formatAmount } from '../../src/shared/money'
 import { count } from '../../src/shared/words'
 import { ApiError, get, post } from '../lib/api'
 import { check, focusFirstInvalid, useServerErrors } from '../lib/form'
+import { type Answers, answerError, answersBody, answersErrors, QuestionFields } from '../lib/question-fields'
 import type { Address, AddressField } from './address'
 import type { Booking } from './payment-step'
 import type { CheckoutProps } from './props'
@@ -91,6 +92,8 @@ export default function Checkout(props: CheckoutProps) {
   const [checking, setChecking] = useState(false)
   const [formError, setFormError] = useState<string | null>(null)
   const [submitting, setSubmitting] = useState(false)
+  const questions = props.questions ?? []
+  const [answers, setAnswers] = useState<Answers>({})
 
   /** The rule of a field (`seats`, `voucherCode`, `address.city`...), once the schemas are here. */
   const ruleOf = (key: string): v.GenericSchema | undefined => {
@@ -161,9 +164,10 @@ export default function Checkout(props: CheckoutProps) {
       voucherCode: voucherCode.trim() || null,
       address: withAddress ? { ...address, addressLine2: address.addressLine2 || null } : null,
       ...(offer ? { waitlistEntryId: offer.id } : {}),
+      ...(questions.length ? { answers: answersBody(answers) } : {}),
     }
     // An empty country fails the schema's country rule, as the spec wants for an address.
-    const bag = check(BookingCreateSchema, body)
+    const bag = check(BookingCreateSchema, body) ?? answersErrors(questions, answers)
     if (bag) {
       server.setErrors(bag)
       return focusFirstInvalid(root.current)
@@ -175,7 +179,7 @@ export default function Checkout(props: CheckoutProps) {
     } catch (err) {
       if (server.take(err, root.current)) {
         const e = (err as ApiError).errors ?? {}
-        const other = Object.entries(e).find(([k]) => !['seats', 'voucherCode'].includes(k) && !k.startsWith('address.'))
+        const other = Object.entries(e).find(([k]) => !['seats', 'voucherCode'].includes(k) && !k.startsWith('address.') && !k.startsWith('answers.'))
         if (other) setFormError(other[1][0] ?? null)
       } else setFormError(err instanceof ApiError && err.message ? err.message : 'The booking could not be made. Try again.')
     }
@@ -251,6 +255,31 @@ export default function Checkout(props: CheckoutProps) {
             ))}
           </NativeSelect>
         </FormField>
+      )}
+
+      {questions.length > 0 && (
+        <QuestionFields
+          idPrefix={`${id}-q`}
+          questions={questions}
+          answers={answers}
+          errorOf={(qid) => errorOf(`answers.${qid}`)}
+          onChange={(qid, value) => {
+            setAnswers((a) => ({ ...a, [qid]: value }))
+            server.clear(`answers.${qid}`)
+            const q = questions.find((x) => x.id === qid)
+            if (q && touched[`answers.${qid}`]) setErrors((e) => ({ ...e, [`answers.${qid}`]: answerError(q, value) }))
+          }}
+          onBlur={(qid) => {
+            setTouched((t) => ({ ...t, [`answers.${qid}`]: true }))
+            const q = questions.find((x) => x.id === qid)
+            // The latest value (a choice calls onChange then onBlur in one go).
+            if (q)
+              setAnswers((a) => {
+                setErrors((e) => ({ ...e, [`answers.${qid}`]: answerError(q, a[qid]) }))
+                return a
+              })
+          }}
+        />
       )}
 
       <FormField

@@ -192,7 +192,7 @@ function CardForm({ booking, onPaid, ...props }: { booking: Booking; onPaid: () 
       <div>
         <h2 className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>Pay by card</h2>
         <p className={css({ color: 'fg.muted', fontSize: 'sm' })} data-testid="hold">
-          Your {booking.seats === 1 ? 'seat is' : count(booking.seats, 'seat is')} held for you
+          {props.what === 'session' ? 'This time is' : `Your ${booking.seats === 1 ? 'seat is' : count(booking.seats, 'seat is')}`} held for you
           {holdLeft ? (
             <>
               {' '}
@@ -218,9 +218,7 @@ function CardForm({ booking, onPaid, ...props }: { booking: Booking; onPaid: () 
         data-testid="amount-due"
       >
         <p className={css({ display: 'flex', justifyContent: 'space-between', gap: '3', fontSize: 'sm' })}>
-          <span>
-            {props.title} × {booking.seats}
-          </span>
+          <span>{props.what === 'session' ? props.title : `${props.title} × ${booking.seats}`}</span>
           <span className={css({ whiteSpace: 'nowrap' })}>{money(booking.amountTotal, booking.currency)}</span>
         </p>
         {booking.discount > 0 && (
@@ -314,7 +312,7 @@ function CardForm({ booking, onPaid, ...props }: { booking: Booking; onPaid: () 
             fontSize: 'sm',
           })}
         >
-          The hold on these seats has expired.{' '}
+          {props.what === 'session' ? 'The hold on this time has expired.' : 'The hold on these seats has expired.'}{' '}
           <Button variant="link" onClick={() => location.reload()}>
             Book again
           </Button>

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { QuestionView } from '../../src/modules/workshops/question.schema'
 
 export const CheckoutProps = v.object({
   scheduleId: v.string(),
@@ -15,6 +16,12 @@ export const CheckoutProps = v.object({
   seats: v.optional(v.number()),
   /** Where the confirmation links: `{id}` is replaced by the booking id. */
   bookingUrl: v.string(),
+  /** The workshop's questions, asked after the seats (workshops/question.schema.ts). */
+  questions: v.optional(v.array(QuestionView)),
+  /** What is booked: seats (default), or a one-to-one session (its card step and confirmation speak of the time). */
+  what: v.optional(v.picklist(['seats', 'session'])),
+  /** Where "Browse more" leads (default /workshops). */
+  moreUrl: v.optional(v.string()),
   /** The session, for the confirmation's calendar links and its one-line summary. */
   session: v.optional(
     v.object({

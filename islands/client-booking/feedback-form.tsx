@@ -5,7 +5,7 @@ import { Button } from '../../design-system/components/button/button'
 import { Choice } from '../../design-system/components/choice/choice'
 import { FormField } from '../../design-system/components/field/form-field'
 import { Textarea } from '../../design-system/components/input/input'
-import { FeedbackCreateSchema } from '../../src/modules/feedback/feedback.schema'
+import { FeedbackCreateSchema, SessionFeedbackCreateSchema } from '../../src/modules/feedback/feedback.schema'
 import { ApiError, post } from '../lib/api'
 import { check } from '../lib/form'
 import { notify } from '../lib/toast'
@@ -13,19 +13,29 @@ import { notify } from '../lib/toast'
 /** The design system's text area (its invalid state included). */
 const errorCss = css({ color: 'fg.error', fontSize: 'sm' })
 
-export default function FeedbackForm({ scheduleId, onSent }: { scheduleId: string; onSent: (feedback: { rating: number; comment: string | null }) => void }) {
+/** Seats rate their schedule; a one-to-one session (`bookingId`) rates the booking it was. */
+export default function FeedbackForm({
+  scheduleId,
+  bookingId,
+  onSent,
+}: {
+  scheduleId: string
+  bookingId?: string | null
+  onSent: (feedback: { rating: number; comment: string | null }) => void
+}) {
   const [rating, setRating] = useState(0)
   const [comment, setComment] = useState('')
   const [errors, setErrors] = useState<Record<string, string[]>>({})
   const [busy, setBusy] = useState(false)
   async function submit(e: React.FormEvent) {
     e.preventDefault()
-    const body = { workshopScheduleId: scheduleId, rating: rating || null, comment: comment.trim() || null }
-    const bag = check(FeedbackCreateSchema, body)
+    const fields = { rating: rating || null, comment: comment.trim() || null }
+    const body = bookingId ? { bookingId, ...fields } : { workshopScheduleId: scheduleId, ...fields }
+    const bag = bookingId ? check(SessionFeedbackCreateSchema, body) : check(FeedbackCreateSchema, body)
     if (bag) return setErrors(bag)
     setBusy(true)
     try {
-      await post('/v1/feedbacks', body)
+      await post(bookingId ? '/v1/feedbacks/sessions' : '/v1/feedbacks', body)
       notify({ type: 'success', title: 'Thank you!', description: 'Your feedback was sent to the coach.' })
       onSent({ rating, comment: body.comment })
     } catch (err) {

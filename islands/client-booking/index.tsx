@@ -18,18 +18,31 @@ const RescheduleDialog = lazy(() => import('./reschedule-dialog'))
 /** The feedback form (valibot, the form helpers) is rendered by the server and fetched after first paint. */
 const FeedbackForm = split(() => import('./feedback-form'))
 
-export default function ClientBooking({ booking: b, hasInvoice, hasCreditNote, refunded, canLeaveFeedback, feedback: given, now, tz }: ClientBookingProps) {
+export default function ClientBooking({
+  booking: b,
+  hasInvoice,
+  hasCreditNote,
+  refunded,
+  canLeaveFeedback,
+  feedback: given,
+  now,
+  tz,
+  session,
+}: ClientBookingProps) {
   const [cancelling, setCancelling] = useState(false)
   const [moving, setMoving] = useState(false)
   // Feedback sent from this page shows in place of the form (one per seat: the form goes).
   const [feedback, setFeedback] = useState(given)
   const upcoming = new Date(b.startDate).getTime() > new Date(now).getTime()
   const canCancel = b.mine && (b.status === 'PENDING' || b.status === 'CONFIRMED') && upcoming
-  const canMove = b.mine && b.status === 'CONFIRMED' && upcoming
+  // A one-to-one session moves through its booking page's times (the API's session-time), not to another date of a workshop.
+  const canMove = b.mine && b.status === 'CONFIRMED' && upcoming && !session
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
       <fieldset className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', borderWidth: '0', p: '0', m: '0', minW: '0' })} aria-label="Booking actions">
-        {b.mine && b.status === 'PENDING' ? <LinkButton href={`/workshops/${b.scheduleId}/book`}>Pay {money(b.amountDue, b.currency)}</LinkButton> : null}
+        {b.mine && b.status === 'PENDING' ? (
+          <LinkButton href={session ? session.pageUrl : `/workshops/${b.scheduleId}/book`}>Pay {money(b.amountDue, b.currency)}</LinkButton>
+        ) : null}
         {b.status !== 'CANCELLED' ? (
           <LinkButton variant="outline" href={`/v1/bookings/${b.id}/calendar.ics`} download>
             Add to calendar
@@ -61,7 +74,7 @@ export default function ClientBooking({ booking: b, hasInvoice, hasCreditNote, r
           Refunded {money(refunded, b.currency)} to your card.
         </p>
       ) : null}
-      {canLeaveFeedback && feedback === given ? <FeedbackForm scheduleId={b.scheduleId} onSent={setFeedback} /> : null}
+      {canLeaveFeedback && feedback === given ? <FeedbackForm scheduleId={b.scheduleId} bookingId={session ? b.id : null} onSent={setFeedback} /> : null}
       {feedback ? (
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })} data-testid="my-feedback">
           Your feedback: {'★'.repeat(feedback.rating)}

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { QuestionView } from '../../src/modules/workshops/question.schema'
 
 /**
  * Answering a seat invitation: on /invitations/{token} (the mailed token) or on the dashboard
@@ -11,5 +12,7 @@ export const ClientInvitationProps = v.object({
   bookingId: v.string(),
   signedIn: v.boolean(),
   workshopTitle: v.string(),
+  /** The workshop's per-seat questions, answered when accepting (checked by the API's rules). */
+  questions: v.optional(v.array(QuestionView)),
 })
 export type ClientInvitationProps = v.InferOutput<typeof ClientInvitationProps>

@@ -29,10 +29,16 @@ export function useSchemaForm<T extends Record<string, any>>(schema: v.GenericSc
   const root = useRef<HTMLFormElement>(null)
   const bag = issuesOf(schema, toBody(values))
   const error = (name: string) => ((all || touched[name] || touched[name.split('.')[0]]) && !server[name] ? bag[name]?.[0] : undefined) ?? server[name]?.[0]
-  const set = useCallback(<K extends keyof T>(name: K, value: T[K]) => {
+  /**
+   * Sets a value; the field's server errors (its own and its parts', `name.0.label`) go. `touch: false`
+   * leaves its errors hidden until its parts are blurred or the form is submitted (a list whose
+   * rows are checked one by one, e.g. the workshop's questions).
+   */
+  const set = useCallback(<K extends keyof T>(name: K, value: T[K], opts: { touch?: boolean } = {}) => {
     setValues((vs) => ({ ...vs, [name]: value }))
-    setTouched((t) => ({ ...t, [name as string]: true }))
-    setServer((s) => (s[name as string] ? Object.fromEntries(Object.entries(s).filter(([k]) => k !== name)) : s))
+    if (opts.touch !== false) setTouched((t) => ({ ...t, [name as string]: true }))
+    const mine = (k: string) => k === name || k.startsWith(`${name as string}.`)
+    setServer((s) => (Object.keys(s).some(mine) ? Object.fromEntries(Object.entries(s).filter(([k]) => !mine(k))) : s))
   }, [])
   const blur = useCallback((name: string) => setTouched((t) => ({ ...t, [name]: true })), [])
   /** True when the values pass; otherwise every error shows and the first invalid field gets focus. */

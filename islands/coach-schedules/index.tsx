@@ -1,7 +1,8 @@
 /**
  * The schedules of a workshop: create and edit (in a chosen time zone), publish, unpublish,
  * cancel with a reason (bookings cancelled, paid ones refunded, attendees mailed), delete and
- * restore. The plan's limit on published schedules shows before it is reached.
+ * restore. The plan's limit on published schedules shows before it is reached. Message everyone
+ * on a date (and see what was sent) and download its attendees with their answers (CSV).
  */
 import { lazy, Suspense, useState } from 'react'
 import { css, cx } from 'styled-system/css'
@@ -14,6 +15,7 @@ import { notify } from '../lib/toast'
 // The forms (and the schemas and country list they carry) load when a dialog first opens.
 const ScheduleForm = lazy(() => import('./form').then((m) => ({ default: m.ScheduleForm })))
 const CancelForm = lazy(() => import('./cancel').then((m) => ({ default: m.CancelForm })))
+const ScheduleMessages = lazy(() => import('./messages').then((m) => ({ default: m.ScheduleMessages })))
 const loading = <p className={hintCss}>Loading…</p>
 
 import { Button } from '../../design-system/components/button/button'
@@ -30,6 +32,7 @@ const ACTIONS = css({ display: 'flex', gap: '1.5', flexWrap: 'wrap', justifyCont
 export default function CoachSchedules(props: CoachSchedulesProps) {
   const [editing, setEditing] = useState<CoachScheduleItem | 'new' | null>(null)
   const [cancelling, setCancelling] = useState<CoachScheduleItem | null>(null)
+  const [messaging, setMessaging] = useState<CoachScheduleItem | null>(null)
   const [busy, setBusy] = useState<string | null>(null)
   // The schedule a delete asks about (kept while the dialog closes, so its text stays).
   const [deleting, setDeleting] = useState<CoachScheduleItem | null>(null)
@@ -183,6 +186,22 @@ export default function CoachSchedules(props: CoachSchedulesProps) {
                               Bookings
                             </LinkButton>
                           )}
+                          {s.bookings > 0 && (
+                            <Button variant="outline" size="xs" onClick={() => setMessaging(s)} aria-label={`Message everyone on ${s.when}`}>
+                              Message…
+                            </Button>
+                          )}
+                          {s.bookings > 0 && (
+                            <LinkButton
+                              variant="outline"
+                              size="xs"
+                              href={`/v1/workshop-schedules/${s.id}/attendees.csv`}
+                              download
+                              aria-label={`Attendees CSV of ${s.when}, with their answers`}
+                            >
+                              Attendees CSV
+                            </LinkButton>
+                          )}
                           <LinkButton variant="outline" size="xs" href={`/workshops/${s.id}`}>
                             Public page
                           </LinkButton>
@@ -225,6 +244,13 @@ export default function CoachSchedules(props: CoachSchedulesProps) {
           reload()
         }}
       />
+      <Modal open={messaging !== null} onClose={() => setMessaging(null)} title="Message everyone on this date" wide>
+        {messaging && (
+          <Suspense fallback={loading}>
+            <ScheduleMessages schedule={messaging} onCancel={() => setMessaging(null)} />
+          </Suspense>
+        )}
+      </Modal>
       <Modal open={cancelling !== null} onClose={() => setCancelling(null)} title="Cancel schedule">
         {cancelling && (
           <Suspense fallback={loading}>

@@ -9,6 +9,7 @@ import { errorCss, Field, useSchemaForm } from '../coach-common/form'
 import { api, patch, post } from '../lib/api'
 import { notify } from '../lib/toast'
 import type { CoachWorkshopFormProps } from './props'
+import { draftsOf, type QuestionDraft, QuestionsEditor, questionsBody } from './questions'
 import { RefundFields, type RefundValues, refundBody, refundInitial } from './refund-fields'
 
 type Values = RefundValues & {
@@ -23,6 +24,7 @@ type Values = RefundValues & {
   minSeats: string
   maxSeats: string
   tags: string[]
+  questions: QuestionDraft[]
 }
 const toNumber = (s: string) => (s.trim() === '' ? undefined : Number(s))
 const lines = (s: string) =>
@@ -48,6 +50,7 @@ export function WorkshopFormBody({ onClose, ...props }: CoachWorkshopFormProps &
     minSeats: String(w?.minSeats ?? 1),
     maxSeats: String(w?.maxSeats ?? 10),
     tags: w?.tags ?? [],
+    questions: draftsOf(w?.questions),
     ...refundInitial(w?.refundPolicy),
   }
   const form = useSchemaForm<Values>(editing ? WorkshopUpdateSchema : WorkshopCreateSchema, initial, (x) => ({
@@ -62,6 +65,7 @@ export function WorkshopFormBody({ onClose, ...props }: CoachWorkshopFormProps &
     maxSeats: toNumber(x.maxSeats),
     tags: x.tags,
     refundPolicy: refundBody(x),
+    questions: questionsBody(x.questions),
   }))
   const { values, set, blur, error } = form
 
@@ -234,6 +238,14 @@ export function WorkshopFormBody({ onClose, ...props }: CoachWorkshopFormProps &
         blur={blur}
         error={error}
         teamPolicy={props.teamRefundPolicy ?? null}
+      />
+      <QuestionsEditor
+        className={css({ gridColumn: { md: 'span 2' } })}
+        questions={values.questions}
+        // Each question's errors show once its own fields are left (or on save), not on every keystroke of another.
+        onChange={(next) => set('questions', next, { touch: false })}
+        error={error}
+        blur={blur}
       />
       {form.generalError && <p className={errorCss}>{form.generalError}</p>}
       <div className={css({ gridColumn: { md: 'span 2' }, display: 'flex', gap: '2', justifyContent: 'flex-end' })}>

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { QuestionView } from '../../src/modules/workshops/question.schema'
 
 const Policy = v.nullable(v.object({ fullRefundHours: v.number(), partialRefundHours: v.number(), partialRefundPercent: v.number() }))
 
@@ -21,6 +22,8 @@ export const CoachWorkshopFormProps = v.object({
       deleted: v.boolean(),
       /** The workshop's own refund policy; null: the team's. */
       refundPolicy: v.optional(Policy),
+      /** The questions the checkout asks, in order. */
+      questions: v.optional(v.array(QuestionView)),
     }),
   ),
   /** The team's refund policy (null: a full refund at any time), shown beside "The team's policy". */

@@ -7,7 +7,10 @@
  * Stripe-compatible server keeps them in memory: on every start of a demo (local payments
  * only) `ensureDemoPayouts` gives Maya an onboarded account there again (onboarded through the
  * hosted page, one click, as a person would) and pays again at the provider, without booking
- * metadata, the demo payments whose money still waits, so their transfers can be made.
+ * metadata, the demo payments whose money still waits, so their transfers can be made. Only the
+ * demo's own payments: their bookings carry `meta.demo` (set when the demo is loaded; the
+ * payment ids change on the first restart, so they cannot tell). A payment someone made in the
+ * app is never touched: its ids stay what the provider answered, so its refund finds it.
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { config } from '../config'
@@ -25,6 +28,9 @@ export async function seedPayouts(em: EntityManager) {
                     select gen_random_uuid(), coalesce(b.confirmed_at, b.created_at), coalesce(b.confirmed_at, b.created_at), b.tenant_id, b.id, b.user_id,
                       'payment', 'succeeded', b.amount_paid, 0, b.currency, 'stripe', 'pi_demo_' || substr(b.id::text, 25), 'ch_demo_' || substr(b.id::text, 25), 'visa', '4242'
                     from bookings b where b.amount_paid > 0 and not exists (select 1 from payments p where p.booking_id = b.id)`)
+  // Those bookings are the demo's: marked so a later start knows which payments it may pay again.
+  await em.execute(`update bookings b set meta = coalesce(b.meta, '{}'::jsonb) || '{"demo": true}'::jsonb
+                    where exists (select 1 from payments p where p.booking_id = b.id and p.payment_intent_id like 'pi\\_demo\\_%')`)
   const maya = await em.findOne(User, { username: 'maya' }, { filters: false })
   if (!maya) return
   em.create(ConnectedAccount, {
@@ -117,11 +123,17 @@ async function ensureMayaAccount(em: EntityManager) {
   await syncAccount(em, (await em.fork().findOneOrFail(ConnectedAccount, { id: row.id }))!)
 }
 
-/** Demo payments whose money still waits for a transfer get a charge the local server knows. */
+/**
+ * Demo payments whose money still waits for a transfer get a charge the local server knows. The
+ * demo's own only: a booking marked `meta.demo`, or (a demo loaded before that mark) a payment
+ * still holding its seeded `pi_demo_` id.
+ */
 async function payWaitingDemoCharges(em: EntityManager) {
   const rows = await em.execute<any[]>(
     `select p.id, p.amount, p.currency, p.charge_id from payments p join payout_transfers t on t.booking_id = p.booking_id
-      where t.state = 'pending' and p.kind = 'payment' and p.status = 'succeeded' and p.amount_refunded = 0 and p.charge_id is not null`,
+       join bookings b on b.id = p.booking_id
+      where t.state = 'pending' and p.kind = 'payment' and p.status = 'succeeded' and p.amount_refunded = 0 and p.charge_id is not null
+        and (b.meta->>'demo' = 'true' or p.payment_intent_id like 'pi\\_demo\\_%')`,
   )
   for (const r of rows) {
     const known = await stripe()

@@ -112,5 +112,7 @@ export async function seedDemo(em: EntityManager) {
   await (await import('./coach-area')).seedCoachArea(em)
   await (await import('./teams')).seedTeams(em)
   await (await import('./payouts')).seedPayouts(em)
+  await (await import('./messages')).seedMessages(em)
+  await (await import('./sessions')).seedSessions(em)
   log.info('demo data loaded: sign in as admin@summit.localhost, maya@acme.example (Acme and Northwind) or client@summit.localhost')
 }

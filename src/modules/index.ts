@@ -8,13 +8,16 @@ import { authModule } from './auth'
 import { bookingRoutes, scheduleCancelRoutes, seatRoutes, waitlistRoutes } from './bookings'
 import { coachRoutes, coachUploadRoutes } from './coach'
 import { coachBusinessRoutes } from './dashboard'
+import { inboxRoutes } from './inbox'
 import { invitationRoutes } from './invitations'
 import { jobPostingRoutes, publicJobRoutes } from './job-postings'
+import { messageRoutes } from './messages'
 import { notificationRoutes } from './notifications'
 import { onboardingRoutes } from './onboarding'
 import { paymentRoutes, rescheduleRoutes } from './payments'
 import { privacyRoutes } from './privacy'
 import { roleRoutes } from './roles'
+import { availabilityRoutes, publicSessionRoutes, sessionTypeRoutes } from './sessions'
 import { teamRoutes } from './teams'
 import { tenantRoutes } from './tenants'
 import { uploadRoutes } from './uploads'
@@ -34,6 +37,9 @@ export const apiModules = [
   userRoutes,
   uploadRoutes,
   catalogueRoutes,
+  sessionTypeRoutes,
+  availabilityRoutes,
+  publicSessionRoutes,
   coachBusinessRoutes,
   bookingRoutes,
   waitlistRoutes,
@@ -48,4 +54,6 @@ export const apiModules = [
   coachRoutes,
   coachUploadRoutes,
   notificationRoutes,
+  inboxRoutes,
+  messageRoutes,
 ]

@@ -1,6 +1,6 @@
 /** The HTML document around every page: title, site meta, social preview, CSS, colour mode. */
 import type { ReactNode } from 'react'
-import { htmlColorModeAttributes, parseColorMode } from '../../design-system/color-mode'
+import { cookieColorModeScript, htmlColorModeAttributes, parseColorMode } from '../../design-system/color-mode'
 import { config } from '../config'
 import { cssHref } from '../platform/assets/assets'
 import type { PageMeta } from './routes'
@@ -21,6 +21,7 @@ export function Document({
   colorMode,
   path,
   meta = {},
+  cookieColorMode = false,
   children,
 }: {
   title: string
@@ -29,6 +30,8 @@ export function Document({
   path: string
   /** Canonical address, preview image, og:type, noindex (render.tsx fills the defaults). */
   meta?: PageMeta
+  /** A page rendered the same for everyone (public-cache.ts): the visitor's colour-mode cookie is applied in the browser. */
+  cookieColorMode?: boolean
   children: ReactNode
 }) {
   const css = cssHref()
@@ -65,6 +68,7 @@ export function Document({
         <meta name="twitter:image:alt" content={image.alt} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {css && <link rel="stylesheet" href={css} />}
+        {cookieColorMode && colorMode === 'auto' && <script dangerouslySetInnerHTML={{ __html: cookieColorModeScript }} />}
       </head>
       <body>{children}</body>
     </html>

@@ -26,6 +26,7 @@ import { IslandContext, type IslandState } from './island'
 import { areaLayoutFor, Layout, prefetchLayout } from './layouts'
 import { PageSkeleton } from './layouts/skeleton'
 import { type KeepSlot, keepPage, keptPage } from './page-memo'
+import { isSharedPage, sharedPageResponse } from './public-cache'
 import { parseCookies, RequestInfoContext } from './request'
 import { type LayoutName, matchRoute, type PageContext, type PageMeta, type PageModule, type RouteDef } from './routes'
 import { ErrorScreen, STATUS_TEXT } from './screens/error'
@@ -67,13 +68,16 @@ async function stream(
   state: IslandState,
   progressive = false,
   keep: KeepSlot | null = null,
+  /** The page every anonymous visitor shares (public-cache.ts): no nonce, no cookies, whole. */
+  shared = false,
 ) {
   // A fresh nonce per response: React's streaming scripts and the islands' inline scripts carry it.
-  const nonce = newNonce()
+  const nonce = shared ? undefined : newNonce()
   state.nonce = nonce
-  const info = { cookies: parseCookies(request.headers.get('cookie')), colorMode, nonce }
-  // Crawlers and script-free pages get the whole document at once (no reveal scripts).
-  const whole = !progressive || isBot(request.headers.get('user-agent'))
+  const info = { cookies: shared ? {} : parseCookies(request.headers.get('cookie')), colorMode, nonce }
+  // Crawlers, script-free and shared pages get the whole document at once (no reveal scripts).
+  const whole = shared || !progressive || isBot(request.headers.get('user-agent'))
+  let failed = false
   const body = await renderToReadableStream(
     <RequestInfoContext.Provider value={info}>
       <IslandContext.Provider value={state}>{node}</IslandContext.Provider>
@@ -88,6 +92,7 @@ async function stream(
         // (Bun cancels the stream when the connection closes: React reports "aborted by the server";
         // a part still reading the database when it left fails with the request's client-gone cut.)
         if (keep) keep.failed = true
+        failed = true
         const e = error as { name?: unknown; message?: unknown; code?: unknown } | null
         if (
           e?.name === 'AbortError' ||
@@ -103,7 +108,16 @@ async function stream(
   // The shell is rendered: its islands are known. Stripe's origins only where a card form loads
   // (the checkout, a booking's move to a dearer date, the saved cards).
   const stripe = ['checkout', 'client-booking', 'client-cards'].some((name) => state.scripts.has(islandScript(name)))
-  if (!keep || status !== 200) return htmlResponse(body, status, nonce, stripe)
+  if (shared) {
+    const extraScriptOrigins = stripe ? stripeScriptOrigins() : []
+    return sharedPageResponse(request, body, {
+      status,
+      headers: HTML_HEADERS,
+      csp: (hashes) => contentSecurityPolicy({ hashes, stripe, extraScriptOrigins }),
+      failed: () => failed,
+    })
+  }
+  if (!keep || status !== 200) return htmlResponse(body, status, nonce!, stripe)
   // A page that may be kept: the visitor gets the stream as it comes, and the text is kept once
   // the render has ended, before the visitor sees the end of the response (a visitor who leaves
   // before the end keeps nothing).
@@ -115,10 +129,10 @@ async function stream(
       out.enqueue(chunk)
     },
     flush() {
-      keepPage(keep, { html: html + decoder.decode(), nonce, stripe })
+      keepPage(keep, { html: html + decoder.decode(), nonce: nonce!, stripe })
     },
   })
-  return htmlResponse(body.pipeThrough(capture), status, nonce, stripe)
+  return htmlResponse(body.pipeThrough(capture), status, nonce!, stripe)
 }
 
 export const newIslandState = (): IslandState => ({ count: 0, bootstrapped: false, scripts: new Set() })
@@ -217,6 +231,8 @@ export async function renderPage(req: PageRequest): Promise<Response> {
   if (route.redirect) return redirect(route.redirect)
   if (!route.page) return renderError(req, 404, `Page Not Found: ${path}`)
 
+  // For a visitor without a session, the page every such visitor shares (public-cache.ts).
+  const shared = isSharedPage(route, req.request, url)
   try {
     await buildAssets()
     const mod: PageModule = (await route.page()).default
@@ -272,11 +288,12 @@ export async function renderPage(req: PageRequest): Promise<Response> {
       meta = metaOf(route, mod, data, ctx)
       page = <Page data={data} ctx={ctx} />
     }
-    const colorMode = route.colorMode ?? colorModeOf(req.request)
+    // A shared page reads no cookie: the visitor's colour mode is applied in the browser (Document).
+    const colorMode = route.colorMode ?? (shared ? 'auto' : colorModeOf(req.request))
     return await stream(
       req.request,
       colorMode,
-      <Document title={title} description={mod.description} colorMode={colorMode} path={path} meta={meta}>
+      <Document title={title} description={mod.description} colorMode={colorMode} path={path} meta={meta} cookieColorMode={shared}>
         <Layout name={route.layout as LayoutName} user={req.user} path={path} em={req.em}>
           {page}
         </Layout>
@@ -286,6 +303,7 @@ export async function renderPage(req: PageRequest): Promise<Response> {
       newIslandState(),
       mod.stream || mod.defer,
       keep,
+      shared,
     )
   } catch (err) {
     if (isDatabaseUnavailable(err)) return unavailablePage()

@@ -152,6 +152,8 @@ export const routes: RouteDef[] = [
   // The current team: its members and invitations, its vouchers, its plan and settings.
   c('/team', () => import('./screens/coach/team')),
   c('/vouchers', () => import('./screens/coach/vouchers')),
+  // One-to-one sessions: the coach's session types, hours, busy calendars and booked sessions.
+  c('/sessions', () => import('./screens/coach/sessions')),
   c('/vouchers/{id}', () => import('./screens/coach/voucher')),
   c('/settings', () => import('./screens/coach/team-settings')),
   // The team's audit log (managers: audit.view).
@@ -168,6 +170,8 @@ export const routes: RouteDef[] = [
   // The unsubscribe link of reminder and feedback-request mails (a product page beyond the spec's list).
   { path: '/unsubscribe/{token}', layout: 'marketing', access: 'public', page: () => import('./screens/unsubscribe') },
 
+  // The booking page of a coach's one-to-one session (public: signing in comes on the way).
+  { path: '/{username}/sessions/{sessionTypeId}', layout: 'marketing', access: 'public', page: () => import('./screens/marketplace/session') },
   // Public coach profile: last, so every fixed path above wins.
   { path: '/{username}', layout: 'marketing', access: 'public', page: () => import('./screens/marketplace/coach-profile') },
 ]

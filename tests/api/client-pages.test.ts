@@ -84,7 +84,7 @@ beforeAll(async () => {
 
 describe('client area pages', () => {
   for (const path of ['/b', '/b/bookings', '/b/payments', '/b/groups', '/b/workshops']) {
-    test(`${path}: the same number of SQL statements for 10 and 100 bookings`, async () => {
+    test(`${path}: the same number of SQL statements and as much HTML (60 KB at most) for 10 and 100 bookings`, async () => {
       const a = await minStatements(() => page(path, small.cookie))
       const b = await minStatements(() => page(path, large.cookie))
       expect(a.result.status).toBe(200)
@@ -92,6 +92,10 @@ describe('client area pages', () => {
       console.log(`${path}: ${a.statements} statements (10 bookings), ${b.statements} (100 bookings)`)
       expect(b.statements).toBe(a.statements)
       expect(a.statements).toBeLessThanOrEqual(12)
+      // The HTML shows a screenful whatever the history: at most 60 KB with ten times the bookings.
+      const [sa, sb] = [Buffer.byteLength(a.result.body), Buffer.byteLength(b.result.body)]
+      expect(sb).toBeLessThanOrEqual(60 * 1024)
+      expect(sa).toBeLessThanOrEqual(60 * 1024)
     }, 60_000)
   }
 

@@ -33,7 +33,7 @@ describe('coach area pages', () => {
     ['/c/workshops', () => '/c/workshops'],
     ['/c/workshops/{id}', (w: string) => `/c/workshops/${w}`],
   ] as const) {
-    test(`${name}: the same number of SQL statements for 10 and 100 bookings`, async () => {
+    test(`${name}: the same number of SQL statements and as much HTML (60 KB at most) for 10 and 100 bookings`, async () => {
       const [p10, p100] = [await pageClient(small.coach.user), await pageClient(large.coach.user)]
       const a = await minStatements(() => p10.get(path(small.workshop.id)))
       const b = await minStatements(() => p100.get(path(large.workshop.id)))
@@ -44,6 +44,10 @@ describe('coach area pages', () => {
       console.log(`${name}: ${a.statements} statements (10 bookings), ${b.statements} (100 bookings)`)
       expect(b.statements).toBe(a.statements)
       expect(a.statements).toBeLessThanOrEqual(12)
+      // The HTML shows a screenful whatever the history: at most 60 KB with ten times the bookings.
+      const [sa, sb] = [Buffer.byteLength(String(a.result.body)), Buffer.byteLength(String(b.result.body))]
+      expect(sb).toBeLessThanOrEqual(60 * 1024)
+      expect(sa).toBeLessThanOrEqual(60 * 1024)
     }, 60_000)
   }
 })

@@ -49,6 +49,39 @@ describe('demo data', () => {
     ).toBe(0)
   })
 
+  test('Speak Like a Pro asks two questions; one of its bookings has answers and a short conversation', async () => {
+    const [w] = await (orm.em.fork() as EntityManager).execute(`select id, questions from workshops where title = 'Speak Like a Pro'`)
+    expect(w.questions.map((q: any) => q.kind)).toEqual(['short_text', 'single_choice'])
+    const [c] = await (orm.em.fork() as EntityManager).execute(
+      `select count(*)::int as n, min(b.answers->'q1'->>'value') as answer from booking_messages m join bookings b on b.id = m.booking_id
+         join workshop_schedules s on s.id = b.workshop_schedule_id where s.workshop_id = ?`,
+      [w.id],
+    )
+    expect(c.n).toBe(3)
+    expect(c.answer).toBe('A five-minute pitch at our all-hands')
+  })
+
+  test('one-to-one sessions: maya has a free intro call and a paid session on weekday hours; leo a paid session only', async () => {
+    const of = (username: string) =>
+      count(
+        `select count(*) n from session_types t join users u on u.id = t.coach_id where u.username = '${username}' and t.status = 'ACTIVE' and t.deleted_at is null`,
+      )
+    const paid = (username: string) =>
+      count(`select count(*) n from session_types t join users u on u.id = t.coach_id where u.username = '${username}' and t.price > 0`)
+    expect(await of('maya')).toBe(2)
+    expect(await paid('maya')).toBe(1)
+    expect(
+      await count(
+        `select count(*) n from session_types t join users u on u.id = t.coach_id where u.username = 'maya' and t.price = 0 and t.duration_minutes = 20`,
+      ),
+    ).toBe(1)
+    expect(await of('leo')).toBe(1)
+    expect(await paid('leo')).toBe(1)
+    expect(
+      await count(`select count(*) n from availabilities a join users u on u.id = a.coach_id where u.username = 'maya' and jsonb_array_length(a.weekly) = 10`),
+    ).toBe(1)
+  })
+
   test('a second start adds nothing', async () => {
     const before = await count(`select count(*) n from bookings`)
     await seedDemoIfEmpty(orm.em.fork() as EntityManager)

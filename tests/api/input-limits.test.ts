@@ -15,7 +15,8 @@ import { complete, jobWorld, questions } from './job-postings.fixtures'
 setDefaultTimeout(60_000)
 const P = '/v1/t/job-postings'
 const raw = (c: Client, method: string, path: string, body: string) => c.request(method, path, body, { 'content-type': 'application/json' })
-const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`
+/** An object at the top (every JSON body is one) holding lists nested to `depth` levels in all. */
+const nested = (depth: number) => `{"a":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`
 
 describe('scanJson (one pass, no parsing)', () => {
   test('depth and items outside strings; brackets, commas and escaped quotes inside strings do not count', () => {

@@ -18,6 +18,7 @@ import { clock } from '../../src/platform/clock'
 import { REFUND_POLICY_MESSAGES } from '../../src/shared/refund-policy'
 import { type Actor, app, em, superAdmin } from '../client'
 import { localStripe, payInBrowser } from '../peers/stripe'
+import { expectReauthRequired, reauthenticate } from '../reauth'
 import { book, world } from './bookings.fixtures'
 
 afterEach(() => clock.reset())
@@ -267,6 +268,9 @@ describe('the refund follows the policy everywhere', () => {
     const coachQuote = (await quote(w.coach, one)).body.data
     expect(coachQuote).toMatchObject({ refundAmount: 50, tier: 'full', appliesPolicy: false, fullRefundUntil: null })
     expect((await quote(w.client, one)).body.data).toMatchObject({ refundAmount: 0, tier: 'none', appliesPolicy: true })
+    // Beyond the client's policy a coach's refund is a sensitive action: the second check first.
+    expectReauthRequired(await w.coach.client.post(`/v1/bookings/${one}/cancel`, { reason: 'Room flooded' }))
+    await reauthenticate(w.coach)
     expect((await w.coach.client.post(`/v1/bookings/${one}/cancel`, { reason: 'Room flooded' })).body.data.refundAmount).toBe(50)
     const admin = await superAdmin()
     expect((await quote(admin, two)).body.data.refundAmount).toBe(50)

@@ -153,6 +153,14 @@ describe('two app servers on one database and one object store', () => {
     // CSRF: the session's token, checked by whichever server gets the unsafe request.
     expect((await v.request(B().url, 'POST', '/v1/auth/tokens', { name: 'cli' })).status).toBe(419)
     expect((await v.request(A().url, 'POST', '/v1/auth/tokens', { name: 'cli' }, { 'x-xsrf-token': 'wrong' })).status).toBe(419)
+    // A token is a sensitive action: refused without a second check, made here through one server
+    // and honoured by the other (the check is the session's, in the shared database).
+    const refused = await v.request(B().url, 'POST', '/v1/auth/tokens', { name: 'cli' }, v.xsrf())
+    expect([refused.status, refused.body.code]).toEqual([403, 'reauthentication_required'])
+    const askedAgain = Date.now() - 1000
+    expect((await v.request(A().url, 'POST', '/v1/auth/reauthenticate', {}, v.xsrf())).status).toBe(200)
+    const second = /\b(\d{6})\b/.exec((await cluster.mailAfter(who.client.email, askedAgain)).text)?.[1]
+    expect((await v.request(A().url, 'POST', '/v1/auth/reauthenticate', { code: second }, v.xsrf())).status).toBe(200)
     const made = await v.request(B().url, 'POST', '/v1/auth/tokens', { name: 'cli' }, v.xsrf())
     expect(made.status).toBe(201)
     const bearer = Object.assign(new Visitor(), { bearer: made.body.data.token })
@@ -455,7 +463,8 @@ async function payoutCoach() {
     country: 'GB',
   })
   const token = randomToken()
-  m.create(AccessToken, { user: coach, name: 'scale', tokenHash: sha256(token) })
+  // Its second check made just now (README: A second check before sensitive actions): the payout account's link is one.
+  m.create(AccessToken, { user: coach, name: 'scale', tokenHash: sha256(token), verifiedAt: new Date() })
   await m.flush()
   return { id: coach.id, scheduleId: schedule.id, visitor: () => Object.assign(new Visitor(), { bearer: token, team: 'scale' }) }
 }

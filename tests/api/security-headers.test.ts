@@ -1,6 +1,7 @@
 /**
- * Security headers on every response: API, pages, assets, docs, errors. Pages carry a fresh
- * nonce for their inline scripts; only the checkout allows Stripe's origins.
+ * Security headers on every response: API, pages, assets, docs, errors. Private pages carry a
+ * fresh nonce for their inline scripts (shared public pages a hash of each: public-cache.test.ts);
+ * only the checkout allows Stripe's origins.
  */
 import { describe, expect, test } from 'bun:test'
 import { contentSecurityPolicy, isHttps } from '../../src/platform/http/security'
@@ -62,9 +63,11 @@ describe('security headers', () => {
     expectBaseline('POST /v1/auth/login-using-otp', (await c.post('/v1/auth/login-using-otp', '{"bad json')).headers)
   })
 
-  test('each page gets its own nonce, and every inline script carries it', async () => {
-    const a = await new Client().get('/login')
-    const b = await new Client().get('/login')
+  test('each private page gets its own nonce, and every inline script carries it', async () => {
+    // A signed-in visitor's page (an anonymous visitor's public page allows its scripts by hash: public-cache.test.ts).
+    const me = await actor()
+    const a = await me.client.get('/b')
+    const b = await me.client.get('/b')
     const nonceOf = (h: Headers) => /'nonce-([^']+)'/.exec(h.get('content-security-policy') ?? '')?.[1]
     const n1 = nonceOf(a.headers)
     const n2 = nonceOf(b.headers)

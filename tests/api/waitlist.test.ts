@@ -102,7 +102,7 @@ describe('waitlist: joining and leaving', () => {
     // The coach's workshop page shows the schedule's waitlist length.
     const page = await w.coach.client.get(`/c/workshops/${w.workshop.id}`, { accept: 'text/html' })
     expect(page.status).toBe(200)
-    expect(String(page.body).replaceAll('<!-- -->', '')).toContain('data-testid="waitlist-length">2 waiting (5 seats)</div>')
+    expect(String(page.body).replaceAll('<!-- -->', '')).toContain('data-testid="waitlist-length">2 people waiting (5 seats)</span>')
 
     // Leaving: the next one moves up; leaving twice is a 404.
     r = await leave(w.client, w.schedule.id)

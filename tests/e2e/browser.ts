@@ -109,9 +109,20 @@ export async function sessionCookies(user: User): Promise<string> {
 }
 
 /** A browser context signed in as this user (cookie session written straight to the database). */
-export async function openAs(user: User, opts: { colorScheme?: 'light' | 'dark' } = {}) {
+/**
+ * A browser signed in as this user. `verified`: the session made its second check just now, for
+ * journeys through sensitive actions (roles, payouts, refunds beyond the policy) that are not about
+ * the check itself (the dialog that asks for it is islands/lib/confirm-identity.tsx).
+ */
+export async function openAs(user: User, opts: { colorScheme?: 'light' | 'dark'; verified?: boolean } = {}) {
   const cookie = await sessionCookies(user)
-  return open({ ...opts, cookies: [{ name: 'summit_session', value: cookie.split('=')[1] }] })
+  const secret = cookie.split('=')[1]!
+  if (opts.verified) {
+    const { sha256 } = await import('../../src/platform/crypto')
+    const { clock } = await import('../../src/platform/clock')
+    await em().execute('update sessions set verified_at = ? where id = ?', [clock.now(), sha256(secret)])
+  }
+  return open({ colorScheme: opts.colorScheme, cookies: [{ name: 'summit_session', value: secret }] })
 }
 
 let n = 0

@@ -331,5 +331,5 @@ describe('client area on the demo data', () => {
     await shot(phone, 'phone-payments')
     expect(failures).toEqual([])
     await phone.close()
-  })
+  }, 480_000)
 })

@@ -255,5 +255,5 @@ describe('job postings', () => {
       await s.close()
     }
     expect(failures).toEqual([])
-  })
+  }, 480_000)
 })

@@ -60,7 +60,7 @@ describe('payouts in the browser', () => {
     const { leo } = await demoPayouts()
     const expected = await expectedFromBookings(leo.id)
     expect(expected.due).toBeGreaterThan(0)
-    const s = await openAs(leo)
+    const s = await openAs(leo, { verified: true })
     await visit(s.page, '/c/account/payouts')
     await s.page.getByRole('heading', { name: 'Set up payouts' }).waitFor()
     expect(await s.page.getByTestId('money-waits').textContent()).toContain('waits on the platform')
@@ -112,7 +112,7 @@ describe('payouts in the browser', () => {
   test("Maya's balance and transfers match her bookings; the workshop tab shows each booking's transfer; axe at both widths", async () => {
     const { maya } = await demoPayouts()
     const expected = await expectedFromBookings(maya.id)
-    const s = await openAs(maya)
+    const s = await openAs(maya, { verified: true })
     await visit(s.page, '/c/account/payouts')
     await s.page.getByRole('region', { name: 'Payout account' }).getByText('Payouts enabled').waitFor()
     // The bank's currency differs from the bookings' (GBP against USD): the page says Stripe converts.

@@ -20,7 +20,7 @@ describe('content security policy in Chromium', () => {
     expect(violations).toEqual([])
     expect(noProblems(s)).toEqual([])
     await s.close()
-  }, 60_000)
+  }, 180_000)
 
   test('island pages hydrate with no violation; an injected inline script is refused', async () => {
     const user = await makeUser()

@@ -96,7 +96,7 @@ describe('a team in the coach area', () => {
   })
 
   test('invite a co-coach by email; they accept from the mailed link and appear; change their roles; remove them', async () => {
-    const s = await openAs(await maya())
+    const s = await openAs(await maya(), { verified: true })
     const { page } = s
     const email = `cocoach-${uid()}@test.example`
     await visit(page, '/c/team')
@@ -158,7 +158,7 @@ describe('a team in the coach area', () => {
   })
 
   test('the last manager cannot leave: the server’s message shows in the dialog', async () => {
-    const s = await openAs(await maya())
+    const s = await openAs(await maya(), { verified: true })
     const { page } = s
     await visit(page, '/c/team?q=maya%40acme.example')
     await page.getByRole('button', { name: 'Remove Maya Okafor' }).click()
@@ -236,5 +236,5 @@ describe('a team in the coach area', () => {
       expect(noProblems(s)).toEqual([])
       await s.close()
     }
-  })
+  }, 480_000)
 })

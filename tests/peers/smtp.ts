@@ -19,6 +19,8 @@ export interface Mail {
 }
 
 export const inbox: Mail[] = []
+/** Addresses the server refuses at RCPT TO (a mailbox that is unavailable): tests of retried sends add and remove them. */
+export const refused = new Set<string>()
 type Waiter = () => void
 const waiters = new Set<Waiter>()
 
@@ -116,6 +118,10 @@ export async function startSmtp(): Promise<{ url: string; port: number }> {
     disabledCommands: ['STARTTLS', 'AUTH'],
     hideSTARTTLS: true,
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refused.has(address.address.toLowerCase())) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }))
+      callback()
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = []
       stream.on('data', (c: Buffer) => chunks.push(c))

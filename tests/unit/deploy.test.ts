@@ -1,12 +1,15 @@
 /**
  * The deployment files, checked without Docker: compose.yaml (PostgreSQL, an S3-compatible
  * store, two app servers behind a reverse proxy with TRUST_PROXY, every variable one Summit
- * reads), deploy/Caddyfile (balances every app server, health checks), the Dockerfile (npm ci
- * only, a Node that satisfies every dependency's engines, several stages, non-root, only what
- * runs) and .dockerignore.
+ * reads), deploy/nginx (balances every app server, passes a request id, and is the shared cache
+ * of the public pages: keeps only what the app marks public, never for a visitor with a session),
+ * the Dockerfile (npm ci only, a Node that satisfies every dependency's engines, several stages,
+ * non-root, only what runs) and .dockerignore. tests/api/proxy-cache.test.ts runs the same cache
+ * configuration in a real nginx.
  */
 import { describe, expect, test } from 'bun:test'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { configKeys } from '../../src/config'
 
@@ -33,7 +36,7 @@ describe('compose.yaml', () => {
     expect(services.postgres?.healthcheck?.test.join(' ')).toContain('pg_isready')
     expect(services.storage?.image).toMatch(/minio/)
     expect(apps.map(([name]) => name)).toEqual(['app1', 'app2'])
-    expect(services.proxy?.image).toMatch(/^caddy:/)
+    expect(services.proxy?.image).toMatch(/^nginx:/)
     expect(services.proxy?.ports?.length).toBe(1)
     // Only the proxy is published: the app servers, the database and the store are internal.
     for (const [name, s] of Object.entries(services)) if (name !== 'proxy') expect({ name, ports: s.ports }).toEqual({ name, ports: undefined })
@@ -70,13 +73,66 @@ describe('compose.yaml', () => {
     expect(missing).toEqual([])
   })
 
-  test('the proxy balances every app server, checks readiness and passes a request id', () => {
-    const caddyfile = read('deploy/Caddyfile')
-    expect(services.proxy?.volumes?.some((v) => v.startsWith('./deploy/Caddyfile:/etc/caddy/Caddyfile'))).toBe(true)
-    const upstreams = /reverse_proxy\s+([^{]+)\{/.exec(caddyfile)?.[1]?.trim().split(/\s+/)
-    expect(upstreams).toEqual(apps.map(([name]) => `${name}:3000`))
-    expect(caddyfile).toContain('health_uri /health/ready')
-    expect(caddyfile).toMatch(/header_up X-Request-Id/)
+  test('the proxy balances every app server, skips a failing one and passes a request id', () => {
+    const conf = read('deploy/nginx/nginx.conf')
+    const proxy = read('deploy/nginx/summit-proxy.conf')
+    // The compose proxy reads the very files the local benchmark and tests run (scripts/proxy-cache.ts).
+    const mounts = services.proxy?.volumes ?? []
+    expect(mounts).toContain('./deploy/nginx/nginx.conf:/etc/nginx/nginx.conf:ro')
+    for (const f of ['summit-cache.conf', 'summit-proxy.conf']) {
+      expect(mounts).toContain(`./deploy/nginx/${f}:/etc/nginx/summit/${f}:ro`)
+      expect(conf).toContain(`include /etc/nginx/summit/${f};`)
+    }
+    const upstream = /upstream summit \{([^}]*)\}/.exec(conf)?.[1] ?? ''
+    const servers = [...upstream.matchAll(/server\s+(\S+?)(?:\s[^;]*)?;/g)].map((m) => m[1])
+    expect(servers).toEqual(apps.map(([name]) => `${name}:3000`))
+    expect(upstream).toMatch(/max_fails=\d+ fail_timeout=\d+s/)
+    expect(proxy).toMatch(/proxy_next_upstream error timeout http_502 http_503/)
+    expect(proxy).toMatch(/proxy_pass http:\/\/summit;/)
+    expect(proxy).toMatch(/proxy_set_header X-Request-Id \$request_id;/)
+    expect(proxy).toMatch(/proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/)
+    // The cache lives in a named volume.
+    expect(mounts.some((v) => v.endsWith(':/var/cache/nginx'))).toBe(true)
+  })
+
+  test('the shared cache keeps what the app marks public and nothing of a visitor with a session', () => {
+    const cache = read('deploy/nginx/summit-cache.conf')
+    const proxy = read('deploy/nginx/summit-proxy.conf')
+    expect(cache).toMatch(/proxy_cache_path \/var\/cache\/nginx\/summit .*keys_zone=summit:/)
+    // A session cookie or an Authorization header makes the request private: past the cache, and not kept.
+    expect(cache).toContain('(?:summit_session|tz)=')
+    expect(cache).toMatch(/\$http_authorization/)
+    expect(proxy).toMatch(/proxy_cache summit;/)
+    expect(proxy).toMatch(/proxy_cache_bypass \$summit_private;/)
+    expect(proxy).toMatch(/proxy_no_cache \$summit_private;/)
+    // How long is the app's to say (Cache-Control): no proxy_cache_valid default, no header ignored.
+    expect(proxy).not.toMatch(/proxy_cache_valid|proxy_ignore_headers/)
+    // stale-while-revalidate: a background refresh, the kept copy meanwhile, one request per address.
+    expect(proxy).toMatch(/proxy_cache_use_stale updating/)
+    expect(proxy).toMatch(/proxy_cache_background_update on;/)
+    expect(proxy).toMatch(/proxy_cache_lock on;/)
+    expect(proxy).toMatch(/proxy_cache_revalidate on;/)
+    // The key is the address alone: the app's shared answers do not depend on anything else.
+    expect(proxy).toMatch(/proxy_cache_key \$scheme\$host\$request_uri;/)
+  })
+})
+
+describe.skipIf(!Bun.which('nginx') && !existsSync('/usr/sbin/nginx'))('deploy/nginx/nginx.conf', () => {
+  test('is a configuration nginx accepts (app hosts and folders pointed at this machine)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'summit-nginx-t-'))
+    const conf = read('deploy/nginx/nginx.conf')
+      .replace(/server app\d+:3000/g, 'server 127.0.0.1:3000')
+      .replaceAll('/etc/nginx/summit/', `${join(ROOT, 'deploy/nginx')}/`)
+      .replace('listen 80;', 'listen 127.0.0.1:1;')
+    writeFileSync(join(dir, 'nginx.conf'), `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\n${conf}`)
+    const cache = read('deploy/nginx/summit-cache.conf').replace('/var/cache/nginx/summit', join(dir, 'cache'))
+    writeFileSync(
+      join(dir, 'nginx.conf'),
+      readFileSync(join(dir, 'nginx.conf'), 'utf8').replace(`include ${join(ROOT, 'deploy/nginx')}/summit-cache.conf;`, cache),
+    )
+    const nginx = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : Bun.which('nginx')!
+    const r = Bun.spawnSync([nginx, '-t', '-q', '-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')])
+    expect({ exit: r.exitCode, err: r.stderr.toString() }).toEqual({ exit: 0, err: '' })
   })
 })
 

@@ -1,60 +1,10 @@
-import { defineSlotRecipe } from '@pandacss/dev'
+import { defineRecipe, defineSlotRecipe } from '@pandacss/dev'
 import { TABLE } from '../../constants'
 
 /**
  * Park UI's table plus: no row hover highlight while `data-hover-suppressed` is on the root
  * (set for 6000 ms after a drag), a drag handle, and the dragged row lifted above the others.
- *
- * On a phone (below `md`) every table is a list of cards: the head is hidden, each row is a card
- * and each cell a line with its column's name (`data-label`) before its value; the row's title
- * cell (`data-primary`) leads without a label, and its actions (`data-actions`) wrap on a line of
- * their own, all within the screen's width (no sideways scrolling). The rules sit on the root
- * with descendant selectors so they outrank the size variants' cell heights and paddings
- * (`layout: 'grid'` keeps the grid).
  */
-const cards = {
-  display: 'block',
-  width: 'full',
-  minWidth: '0 !important',
-  tableLayout: 'auto',
-  '& > thead': { display: 'none' },
-  '& > tbody, & > tfoot': { display: 'block' },
-  '& > tbody > tr, & > tfoot > tr': {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'stretch',
-    gap: '1.5',
-    px: '4',
-    py: '3',
-    height: 'auto',
-  },
-  '& > tbody > tr > td': {
-    display: 'flex',
-    alignItems: 'baseline',
-    justifyContent: 'space-between',
-    gap: '4',
-    width: 'auto !important',
-    height: 'auto',
-    minHeight: '0',
-    p: '0',
-    overflow: 'visible',
-    whiteSpace: 'normal',
-    overflowWrap: 'anywhere',
-    textAlign: 'end',
-  },
-  '& > tbody > tr > td[data-label]::before': {
-    content: 'attr(data-label)',
-    color: 'fg.muted',
-    textAlign: 'start',
-    flexShrink: '0',
-    maxWidth: '45%',
-  },
-  '& > tbody > tr > td[data-primary]': { justifyContent: 'flex-start', textAlign: 'start', fontWeight: 'medium' },
-  '& > tbody > tr > td[data-actions]': { justifyContent: 'flex-start', flexWrap: 'wrap', textAlign: 'start', pt: '1.5' },
-  '& > tbody > tr > td[data-actions] > *': { justifyContent: 'flex-start' },
-  '& > tbody > tr > td[data-select]': { justifyContent: 'flex-start' },
-  '& > tbody > tr > td[colspan]': { justifyContent: 'center', textAlign: 'center', py: '6' },
-}
 
 export const table = defineSlotRecipe({
   className: 'table',
@@ -74,15 +24,68 @@ export const table = defineSlotRecipe({
     },
     cell: { overflow: 'hidden', textOverflow: 'ellipsis' },
   },
-  // A variant (not the base): variant styles sit in a later layer than the base ones, where the
-  // size variants' cell heights and paddings would win over base rules whatever their selectors.
+})
+
+/**
+ * On a phone (below `md`) every table is a list of cards: the head is hidden, each row is a card
+ * and each cell a line with its column's name (`data-label`) before its value; the row's title
+ * cell (`data-primary`) leads without a label, and its actions (`data-actions`) wrap on a line of
+ * their own, all within the screen's width (no sideways scrolling). One class on the root, with
+ * descendant selectors (nothing added to each cell's markup), outranking the table's size
+ * variants' cell heights and paddings.
+ */
+export const tableCards = defineRecipe({
+  className: 'table-cards',
+  // A variant, not the base: a config recipe's variants sit in the `recipes` layer itself, after
+  // every sub-layer (its own base, the slot recipes' size variants), so these rules win.
   defaultVariants: { layout: 'cards' },
   variants: {
     layout: {
-      /** Rows become cards below `md` (every table, by default). */
-      cards: { root: { mdDown: cards } },
-      /** Always a grid of rows and columns (a table that must compare across rows on a phone too). */
-      grid: {},
+      cards: {
+        mdDown: {
+          display: 'block',
+          width: 'full',
+          minWidth: '0 !important',
+          tableLayout: 'auto',
+          '& > thead': { display: 'none' },
+          '& > tbody, & > tfoot': { display: 'block' },
+          '& > tbody > tr, & > tfoot > tr': {
+            display: 'flex',
+            flexDirection: 'column',
+            alignItems: 'stretch',
+            gap: '1.5',
+            px: '4',
+            py: '3',
+            height: 'auto',
+          },
+          '& > tbody > tr > td': {
+            display: 'flex',
+            alignItems: 'baseline',
+            justifyContent: 'space-between',
+            gap: '4',
+            width: 'auto !important',
+            height: 'auto',
+            minHeight: '0',
+            p: '0',
+            overflow: 'visible',
+            whiteSpace: 'normal',
+            overflowWrap: 'anywhere',
+            textAlign: 'end',
+          },
+          '& > tbody > tr > td[data-label]::before': {
+            content: 'attr(data-label)',
+            color: 'fg.muted',
+            textAlign: 'start',
+            flexShrink: '0',
+            maxWidth: '45%',
+          },
+          '& > tbody > tr > td[data-primary]': { justifyContent: 'flex-start', textAlign: 'start', fontWeight: 'medium' },
+          '& > tbody > tr > td[data-actions]': { justifyContent: 'flex-start', flexWrap: 'wrap', textAlign: 'start', pt: '1.5' },
+          '& > tbody > tr > td[data-actions] > *': { justifyContent: 'flex-start' },
+          '& > tbody > tr > td[data-select]': { justifyContent: 'flex-start' },
+          '& > tbody > tr > td[colspan]': { justifyContent: 'center', textAlign: 'center', py: '6' },
+        },
+      },
     },
   },
 })

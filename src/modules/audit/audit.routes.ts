@@ -4,7 +4,7 @@ import { Elysia } from 'elysia'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { forbidden, parseOrThrow } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
-import { listResponse, readPaging } from '../../platform/http/list-query'
+import { listResponse, noIncludes, readPaging } from '../../platform/http/list-query'
 import { ok, pageOf } from '../../platform/openapi/responses'
 import { AUDIT_COUNT_CAP, AUDIT_RESOURCES, AuditEntryView, AuditQuerySchema } from './audit.schema'
 import { auditPage } from './audit.service'
@@ -32,7 +32,7 @@ export const auditRoutes = new Elysia({ name: 'audit' })
     async ({ ctx, query, request }) => {
       const tenant = await ctx.tenant()
       const q = parseOrThrow(AuditQuerySchema, query)
-      const { page, perPage, offset } = readPaging(new URL(request.url).searchParams)
+      const { page, perPage, offset } = readPaging(noIncludes(new URL(request.url).searchParams))
       const { rows, total } = await auditPage(ctx.em as EntityManager, { ...q, tenantId: tenant.id }, perPage, offset)
       return listResponse(rows, total, { page, perPage })
     },
@@ -51,7 +51,7 @@ export const auditRoutes = new Elysia({ name: 'audit' })
     '/audit',
     async ({ ctx, query, request }) => {
       const q = parseOrThrow(AuditQuerySchema, query)
-      const { page, perPage, offset } = readPaging(new URL(request.url).searchParams)
+      const { page, perPage, offset } = readPaging(noIncludes(new URL(request.url).searchParams))
       const { rows, total } = await auditPage(ctx.em as EntityManager, { ...q, tenantId: await tenantOf(ctx, q.tenant) }, perPage, offset)
       return listResponse(rows, total, { page, perPage })
     },

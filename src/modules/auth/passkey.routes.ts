@@ -4,6 +4,7 @@ import { Elysia, t } from 'elysia'
 import * as v from 'valibot'
 import { platform } from '../../platform/http/context'
 import { parseOrThrow, unauthenticated } from '../../platform/http/errors'
+import { noIncludes } from '../../platform/http/list-query'
 import type { CookieJar } from '../../platform/http/session'
 import { created, dataOf, noContent, ok } from '../../platform/openapi/responses'
 import { responses } from './auth.docs'
@@ -67,10 +68,17 @@ export const passkeyRoutes = new Elysia({ name: 'auth-passkeys' })
       },
     },
   )
-  .get('/auth/passkeys', async ({ ctx }) => ({ data: (await passkeysOf(ctx.em, ctx.requireUser().id)).map(serializePasskey) }), {
-    auth: true,
-    detail: { tags, summary: 'My passkeys', responses: ok(dataOf(v.array(PasskeyView)), `Newest first (at most ${MAX_PASSKEYS})`) },
-  })
+  .get(
+    '/auth/passkeys',
+    async ({ ctx, request }) => {
+      noIncludes(new URL(request.url).searchParams)
+      return { data: (await passkeysOf(ctx.em, ctx.requireUser().id)).map(serializePasskey) }
+    },
+    {
+      auth: true,
+      detail: { tags, summary: 'My passkeys', responses: ok(dataOf(v.array(PasskeyView)), `Newest first (at most ${MAX_PASSKEYS})`) },
+    },
+  )
   .patch(
     '/auth/passkeys/:id',
     async ({ ctx, params, body }) => {

@@ -4,7 +4,7 @@ import { Elysia, t } from 'elysia'
 import * as v from 'valibot'
 import { platform } from '../../platform/http/context'
 import { parseOrThrow } from '../../platform/http/errors'
-import { listResponse, PageParam, PerPageParam, readPaging } from '../../platform/http/list-query'
+import { listResponse, noIncludes, PageParam, PerPageParam, readPaging } from '../../platform/http/list-query'
 import type { CookieJar } from '../../platform/http/session'
 import { dataOf, noContent, ok, pageOf } from '../../platform/openapi/responses'
 import { requireJson } from './auth.routes'
@@ -80,7 +80,7 @@ export const reauthRoutes = new Elysia({ name: 'auth-reauth' })
     async ({ ctx, query, request }) => {
       const me = ctx.requireUser()
       parseOrThrow(PageQuery, query)
-      const { page, perPage, offset } = readPaging(new URL(request.url).searchParams)
+      const { page, perPage, offset } = readPaging(noIncludes(new URL(request.url).searchParams))
       const { rows, total } = await signedInPage(
         ctx.em,
         me.id,

@@ -44,7 +44,7 @@ export async function bookingScope(ctx: RequestContext): Promise<FilterQuery<Boo
   allTenants(ctx.em)
   const team = await teamFilter(ctx)
   if (ctx.isSuperAdmin) return team as FilterQuery<Booking>
-  const mine = { $or: [{ user: me.id }, { workshopSchedule: { coach: me.id } }] }
+  const mine = { $or: [{ user: me.id }, { workshopSchedule: { coach: me.id } }, { sessionCoach: me.id }] }
   return (team.tenant ? { $and: [team, mine] } : mine) as FilterQuery<Booking>
 }
 
@@ -53,7 +53,9 @@ export async function seatScope(ctx: RequestContext): Promise<FilterQuery<Bookin
   allTenants(ctx.em)
   const team = await teamFilter(ctx)
   if (ctx.isSuperAdmin) return team as FilterQuery<BookingSeat>
-  const mine = { $or: [{ user: me.id }, { booking: { user: me.id } }, { booking: { workshopSchedule: { coach: me.id } } }] }
+  const mine = {
+    $or: [{ user: me.id }, { booking: { user: me.id } }, { booking: { workshopSchedule: { coach: me.id } } }, { booking: { sessionCoach: me.id } }],
+  }
   return (team.tenant ? { $and: [team, mine] } : mine) as FilterQuery<BookingSeat>
 }
 

@@ -1,10 +1,12 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties, pageChangeTriggers, scope, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
 import type { RefundPolicy } from '../../shared/refund-policy'
+import { SessionType } from '../sessions'
 import type { Billing, BookingTax } from '../tax'
 import { Tenant } from '../tenants'
 import { User } from '../users'
 import { Workshop, WorkshopSchedule } from '../workshops'
+import type { StoredAnswers } from '../workshops/question.schema'
 
 export const BOOKING_STATUSES = ['PENDING', 'CONFIRMED', 'CANCELLED', 'COMPLETED', 'NO_SHOW'] as const
 export type BookingStatus = (typeof BOOKING_STATUSES)[number]
@@ -29,9 +31,11 @@ export interface BookingMeta {
 }
 
 /**
- * A client's booking of seats on a schedule. It belongs to the schedule's tenant (tenant_id is
- * copied from the schedule), but is read across tenants by its booker, so it carries no
- * automatic tenant filter: every query scopes it explicitly (see booking.access.ts).
+ * A client's booking: seats on a workshop schedule, or a one-to-one session (a session type at a
+ * time: `sessionType`, `startsAt`..`endsAt`, the coach's time `blockedFrom`..`blockedUntil`
+ * with the buffers). Exactly one of the two (a check constraint). It belongs to the tenant of
+ * what it books, but is read across tenants by its booker, so it carries no automatic tenant
+ * filter: every query scopes it explicitly (see booking.access.ts).
  */
 export const BookingSchema = defineEntity({
   name: 'Booking',
@@ -98,20 +102,56 @@ export const BookingSchema = defineEntity({
     },
     // A voucher's usage (the team's Vouchers pages).
     { name: 'bookings_voucher_idx', expression: `create index "bookings_voucher_idx" on "bookings" ("voucher_id") where voucher_id is not null` },
+    // A coach's sessions in time order (the coach's sessions page), and the reminders' windows.
+    {
+      name: 'bookings_session_coach_idx',
+      expression: `create index "bookings_session_coach_idx" on "bookings" ("session_coach_id", "starts_at") where session_coach_id is not null and deleted_at is null`,
+    },
+    {
+      name: 'bookings_session_start_due_idx',
+      expression: `create index "bookings_session_start_due_idx" on "bookings" ("starts_at") where session_type_id is not null and deleted_at is null`,
+    },
+    {
+      name: 'bookings_session_end_due_idx',
+      expression: `create index "bookings_session_end_due_idx" on "bookings" ("ends_at") where session_type_id is not null and deleted_at is null`,
+    },
+  ],
+  checks: [
+    // Never two sessions of one coach at once, buffers included: the database refuses the
+    // overlap whatever the application checked (btree_gist, migration sessions). Its index also
+    // serves the slot finder's and the workshop guard's overlap reads. Spelt as PostgreSQL
+    // prints it back, so the schema diff sees no change.
+    {
+      name: 'bookings_session_time_excl',
+      expression: `EXCLUDE USING gist (session_coach_id WITH =, tstzrange(blocked_from, blocked_until) WITH &&) WHERE (((session_coach_id IS NOT NULL) AND ((status)::text <> 'CANCELLED'::text) AND (deleted_at IS NULL)))`,
+    },
+    {
+      name: 'bookings_books_one_thing',
+      expression: `(workshop_schedule_id is null) <> (session_type_id is null) and (session_type_id is null or (session_coach_id is not null and starts_at is not null and ends_at > starts_at and blocked_from <= starts_at and blocked_until >= ends_at))`,
+    },
   ],
   properties: {
     ...baseProperties,
     ...softDeleteProperties,
     tenant: () => p.manyToOne(Tenant).deleteRule('cascade'),
     user: () => p.manyToOne(User).index(),
-    workshopSchedule: () => p.manyToOne(WorkshopSchedule).index(),
+    /** Seats on a schedule (null for a one-to-one session). */
+    workshopSchedule: () => p.manyToOne(WorkshopSchedule).nullable().deleteRule('no action').index(),
     /**
      * Copies of the schedule's start, coach and workshop, kept by triggers (bookings_schedule_copy
-     * here, workshop_schedules_copy_to_bookings on the schedule): never set them in code.
+     * here, workshop_schedules_copy_to_bookings on the schedule): never set them in code for seats.
+     * A one-to-one session sets `startsAt` itself; its `coachId` is copied from `sessionCoach`.
      */
     startsAt: p.datetime().nullable(),
     coachId: p.uuid().nullable(),
     workshopId: p.uuid().nullable(),
+    /** A one-to-one session (null for seats): the type, its coach and the time, in instants. */
+    sessionType: () => p.manyToOne(SessionType).nullable().deleteRule('no action').index(),
+    sessionCoach: () => p.manyToOne(User).nullable().deleteRule('no action'),
+    endsAt: p.datetime().nullable(),
+    /** The coach's time the session takes: its time with the buffers before and after. */
+    blockedFrom: p.datetime().nullable(),
+    blockedUntil: p.datetime().nullable(),
     seats: p.integer(),
     voucherCode: p.string().length(32).nullable(),
     voucherId: p.uuid().nullable(),
@@ -152,6 +192,8 @@ export const BookingSchema = defineEntity({
      * before taxes were kept (no tax).
      */
     tax: p.json<BookingTax>().nullable(),
+    /** Answers to the workshop's once-per-booking questions, each with the question as asked. */
+    answers: p.json<StoredAnswers>().nullable(),
   },
 })
 export class Booking extends BookingSchema.class {}
@@ -209,6 +251,8 @@ export const BookingSeatSchema = defineEntity({
     invitationSentAt: p.datetime().nullable(),
     invitationExpiresAt: p.datetime().nullable(),
     respondedAt: p.datetime().nullable(),
+    /** The holder's answers to the workshop's per-seat questions, each with the question as asked. */
+    answers: p.json<StoredAnswers>().nullable(),
   },
 })
 export class BookingSeat extends BookingSeatSchema.class {}

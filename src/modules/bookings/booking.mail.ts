@@ -6,11 +6,12 @@ import { sessionWhen } from '../../shared/datetime'
 import { formatWithCode } from '../../shared/money'
 import { count } from '../../shared/words'
 import { User } from '../users'
-import { Workshop, WorkshopSchedule } from '../workshops'
 import type { Booking } from './booking.entity'
+import { type BookingOccasion, occasionOf } from './occasion'
+import { mailCoachOfSession, sessionCalendar, sessionMail } from './session.mail'
 
 /** "Mon, Dec 7, 2026, 2:00 PM – 5:00 PM London time": the product's one way to write a session. */
-const when = (s: WorkshopSchedule) => sessionWhen(s.startDate, s.endDate, s.timezone)
+const when = (s: Pick<BookingOccasion, 'timezone' | 'startDate' | 'endDate'>) => sessionWhen(s.startDate, s.endDate, s.timezone)
 const money = (minor: number, currency: string) => formatWithCode(minor, currency)
 
 /** What the cancellation gives back: the refund policy's amount (a client), everything (the coach). */
@@ -38,12 +39,15 @@ export async function mailBookingChange(em: EntityManager, booking: Booking, kin
 async function compose(em: EntityManager, booking: Booking, kind: 'confirmed' | 'cancelled') {
   const fork = em.fork()
   const user = await fork.findOne(User, { id: booking.user.id }, { filters: false })
-  const schedule = await fork.findOne(WorkshopSchedule, { id: booking.workshopSchedule.id }, { filters: false })
+  const schedule = await occasionOf(fork as EntityManager, booking)
   if (!user || !schedule) return
-  const workshop = await fork.findOne(Workshop, { id: schedule.workshop.id }, { filters: false })
-  if (!workshop) return
+  const workshop = schedule.workshop
   const link = `${config.APP_URL}/b/bookings/${booking.id}`
   const seats = count(booking.seats, 'seat')
+  if (!booking.workshopSchedule) {
+    queueMail({ to: user.email, ...sessionMail(booking, schedule, kind, link), ...(kind === 'confirmed' ? sessionCalendar(booking, schedule) : {}) })
+    return mailCoachOfSession(fork as EntityManager, booking, kind === 'confirmed' ? 'booked' : 'cancelled')
+  }
   const mail =
     kind === 'confirmed'
       ? layout(`Booking confirmed: ${workshop.title}`, 'Your booking is confirmed', [

@@ -9,25 +9,29 @@ import { toMinor } from '../../shared/money'
 import { User } from '../users'
 import type { WorkshopSchedule } from '../workshops'
 import { WorkshopResource } from '../workshops'
-import { bookingScope, findBookableSchedule, idFilter, isBookerOf, isCoachOf } from './booking.access'
+import { allTenants, bookingScope, findBookableSchedule, idFilter, isBookerOf, isCoachOf } from './booking.access'
 import type { BookingMeta } from './booking.entity'
 import { Booking, BookingSeat } from './booking.entity'
-import { BookingCancelSchema, BookingCreateSchema, BookingUpdateSchema, RefundQuoteView, SeatView } from './booking.schema'
+import { BookingCancelSchema, BookingCreateBody, BookingUpdateSchema, RefundQuoteView, SeatView, SessionTimeSchema } from './booking.schema'
 import { serializeBooking, serializeSeat } from './booking.serialize'
-import { cancelBooking, confirmBooking, createBooking, finishBooking } from './booking.service'
+import { BOOKING_POPULATE, cancelBooking, confirmBooking, createBooking, finishBooking } from './booking.service'
 import { holdsSeats } from './booking.state'
+import { checkBookingAnswers } from './booking-answers'
 import { quoteRefund, type RefundMode, serializeQuote } from './refund-quote'
+import { createSessionBooking, rescheduleSession } from './session-booking'
 import './booking.jobs'
 import { isId } from '../../platform/http/ids'
 import { dataOf, ok, pageOf } from '../../platform/openapi/responses'
 import { BookingView } from './booking.schema'
 
-const POPULATE = ['workshopSchedule', 'workshopSchedule.workshop'] as const
+const POPULATE = BOOKING_POPULATE
 const superAdminOnly = (ctx: RequestContext) => {
   ctx.requireUser()
   if (!ctx.isSuperAdmin) throw forbidden()
 }
-const isCoachView = (ctx: RequestContext, b: Booking) => ctx.isSuperAdmin || isCoachOf(ctx.user, b.workshopSchedule as unknown as WorkshopSchedule)
+const isCoachView = (ctx: RequestContext, b: Booking) =>
+  ctx.isSuperAdmin ||
+  (b.workshopSchedule ? isCoachOf(ctx.user, b.workshopSchedule as unknown as WorkshopSchedule) : !!ctx.user && b.sessionCoach?.id === ctx.user.id)
 
 async function findVisibleBooking(ctx: RequestContext, id: string) {
   const scope = await bookingScope(ctx)
@@ -54,7 +58,7 @@ const bookings = crud({
   entity: Booking,
   softDelete: true,
   access: { list: 'auth', show: 'auth', create: 'bookings.create', update: 'auth', delete: 'auth', restore: superAdminOnly },
-  createSchema: BookingCreateSchema,
+  createSchema: BookingCreateBody,
   updateSchema: BookingUpdateSchema,
   scope: (ctx) => bookingScope(ctx),
   populate: POPULATE,
@@ -65,14 +69,33 @@ const bookings = crud({
   filters: {
     status: (value) => ({ status: { $in: value.split(',') as Booking['status'][] } }),
     workshopScheduleId: (value) => ({ workshopSchedule: idFilter('workshopScheduleId', value) }),
+    sessionTypeId: (value) => ({ sessionType: idFilter('sessionTypeId', value) }),
     userId: (value) => ({ user: idFilter('userId', value) }),
   },
   view: BookingView,
   serialize: (b, include, ctx) => serializeBooking(b, ctx.user, include),
   description:
-    'Bookings belong to the tenant of their schedule. Clients see their own (across tenants), coaches the bookings of their schedules, super-admins all; X-Team narrows a list to one tenant.',
+    'A booking is seats on a workshop schedule (`workshopScheduleId`, `seats`) or a one-to-one session (`sessionTypeId`, `startsAt`: one of the free times of `GET /v1/public/session-types/{id}/slots`; 409 `This time is no longer available.` when it was taken meanwhile). Bookings belong to the tenant of what they book. Clients see their own (across tenants), coaches the bookings of their schedules and sessions, super-admins all; X-Team narrows a list to one tenant.',
   async create(ctx, data) {
     const me = ctx.requireUser()
+    if (data.sessionTypeId) {
+      // A session is the caller's own time with the coach: booked by the client, for one person.
+      if (data.userId && data.userId !== me.id) throw forbidden('A session is booked by the client who takes it.')
+      if (data.seats !== 1) throw fieldError('seats', 'A session is for one person: book 1 seat.')
+      if (data.waitlistEntryId) throw fieldError('waitlistEntryId', 'Sessions have no waitlist.')
+      // Read across teams like every booking (the answer populates the session type).
+      allTenants(ctx.em)
+      return createSessionBooking(ctx.em as EntityManager, {
+        user: me,
+        sessionTypeId: data.sessionTypeId,
+        startsAt: new Date(data.startsAt),
+        voucherCode: data.voucherCode || null,
+        notes: data.notes ?? null,
+        address: data.address ?? null,
+        meta: data.meta ?? null,
+        billing: data.billing ?? null,
+      })
+    }
     const schedule = await findBookableSchedule(ctx, data.workshopScheduleId)
     await checkPreferences(ctx, schedule.workshop.id, data.meta)
     let user: User = me
@@ -93,6 +116,7 @@ const bookings = crud({
       meta: data.meta ?? null,
       waitlistEntryId: data.waitlistEntryId || null,
       billing: data.billing ?? null,
+      answers: checkBookingAnswers(schedule.workshop.questions ?? [], data.answers),
     })
   },
   async authorizeChange(ctx, row, action) {
@@ -106,7 +130,7 @@ const bookings = crud({
     const coach = isCoachView(ctx, row)
     if (data.coachNotes !== undefined && !coach) throw forbidden('Only the coach can change coach notes.')
     const em = ctx.em as EntityManager
-    if (data.meta) await checkPreferences(ctx, row.workshopSchedule.workshop.id, data.meta)
+    if (data.meta && row.workshopSchedule) await checkPreferences(ctx, row.workshopSchedule.workshop.id, data.meta)
     if (data.status !== row.status) {
       if (!coach && data.status !== 'CANCELLED') throw forbidden(`Only the coach can mark a booking ${data.status}.`)
       // The client cancelling their own booking gets what the refund policy gives; the coach's side refunds in full.
@@ -175,13 +199,34 @@ export const bookingRoutes = new Elysia({ name: 'bookings' })
       },
     },
   )
+  .post(
+    '/bookings/:id/session-time',
+    async ({ ctx, body }) => {
+      const b = cancelling.take(ctx)
+      const { startsAt } = parseOrThrow(SessionTimeSchema, body)
+      const moved = await rescheduleSession(ctx.em as EntityManager, b.id, new Date(startsAt))
+      return { data: serializeBooking(moved, ctx.user) }
+    },
+    {
+      access: { auth: true, check: mayCancel },
+      params: idParams,
+      body: SessionTimeSchema,
+      detail: {
+        responses: ok(dataOf(BookingView), 'The booking at its new time'),
+        tags: ['Bookings', 'Sessions'],
+        summary: 'Move a one-to-one session to another free time of its type (the client or the coach)',
+        description:
+          "`{ startsAt }`: one of the free times of `GET /v1/public/session-types/{sessionTypeId}/slots` (the booking's own time does not count against it). The price stays; the booker and the coach are mailed the new time with the calendar file, and reminders follow it. 409 `This time is no longer available.` when it was taken meanwhile, or when the session has started or is not PENDING or CONFIRMED.",
+      },
+    },
+  )
   .get(
     '/bookings/:id/refund-quote',
     async ({ ctx }) => {
       const b = cancelling.take(ctx)
       if (b.status !== 'PENDING' && b.status !== 'CONFIRMED') throw conflict(`A ${b.status} booking can no longer be cancelled.`)
       const at = clock.now()
-      const q = await quoteRefund(ctx.em as EntityManager, b, b.workshopSchedule as unknown as WorkshopSchedule, at, refundModeFor(ctx, b))
+      const q = await quoteRefund(ctx.em as EntityManager, b, (b.workshopSchedule as unknown as WorkshopSchedule | null) ?? null, at, refundModeFor(ctx, b))
       return { data: serializeQuote(b, q, at) }
     },
     {

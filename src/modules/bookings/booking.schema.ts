@@ -9,6 +9,7 @@ import { metaObject, withinMetaSize } from '../../shared/rules'
 import { DateTime, NullableDateTime, Obj } from '../../shared/view'
 import { BillingSchema, BookingTaxView } from '../tax/tax.schema'
 import { voucherCodeRule } from '../vouchers/voucher.schema'
+import { AnswersInput, StoredAnswersView } from '../workshops/question.schema'
 import { attendanceNotesRule, BookingCancelSchema, coachNotesRule, NOTE_MESSAGES, noteText } from './booking-notes.schema'
 
 export { BookingCancelSchema }
@@ -35,6 +36,9 @@ export const BOOKING_MESSAGES = {
   reason: NOTE_MESSAGES.reason,
   notes: 'Notes cannot exceed 5000 characters',
   resourcePreferencesMax: 'At most 200 resource preferences per booking',
+  sessionTypeId: 'Session type is required',
+  startsAt: 'Please choose a time for the session',
+  oneThing: 'Book seats on a workshop schedule or a session, not both',
 } as const
 const M = BOOKING_MESSAGES
 
@@ -66,9 +70,25 @@ export const BookingMetaSchema = withinMetaSize(
 /** An empty voucher field means "no voucher". */
 const voucherCode = v.nullish(v.union([v.literal(''), voucherCodeRule], M.voucherCode))
 
+/** An ISO 8601 instant with a time and a zone or offset ("2026-12-01T09:00:00Z"). */
+const instant = (message: string) =>
+  v.pipe(
+    v.string(message),
+    v.trim(),
+    v.check((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(s) && !Number.isNaN(Date.parse(s)), message),
+  )
+const optionalId = (message: string) => v.optional(v.union([v.literal(''), uuid(message)], message), '')
+
+/**
+ * The fields of `POST /v1/bookings` one by one (the checkout's forms run them per field):
+ * seats on a schedule (`workshopScheduleId`, `userId`, `seats`...) or a one-to-one session
+ * (`sessionTypeId`, `startsAt`; the booker is the caller). BookingCreateBody adds which are required.
+ */
 export const BookingCreateSchema = v.strictObject({
-  userId: v.optional(uuid(M.userId), ''),
-  workshopScheduleId: v.optional(uuid(M.workshopScheduleId), ''),
+  userId: optionalId(M.userId),
+  workshopScheduleId: optionalId(M.workshopScheduleId),
+  sessionTypeId: optionalId(M.sessionTypeId),
+  startsAt: v.nullish(instant(M.startsAt)),
   seats: v.optional(v.pipe(v.number(M.seats), v.integer(M.seats), v.minValue(1, M.seats), v.maxValue(100, M.seatsMax)), 1),
   voucherCode,
   notes: text(5000, M.notes),
@@ -82,7 +102,33 @@ export const BookingCreateSchema = v.strictObject({
    * the seller's makes an online sale reverse charge).
    */
   billing: v.nullish(BillingSchema),
+  /** Answers to the workshop's questions, `{ [questionId]: value }` (checked against them: 422 on `answers.<id>`). */
+  answers: v.nullish(AnswersInput),
 })
+
+type CreateBody = v.InferOutput<typeof BookingCreateSchema>
+const pathTo = (key: string, value: unknown) => [{ type: 'object' as const, origin: 'value' as const, input: {}, key, value }] as unknown as [v.IssuePathItem]
+
+/**
+ * The body of `POST /v1/bookings`: seats on a schedule (with their booker) or a session (with
+ * its time; the booker is the caller), not both. One check reports every missing field at once.
+ */
+export const BookingCreateBody = v.pipe(
+  BookingCreateSchema,
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return
+    const d = dataset.value as CreateBody
+    const missing = (key: keyof CreateBody, message: string) => addIssue({ message, path: pathTo(key, d[key]) })
+    if (!d.workshopScheduleId && !d.sessionTypeId) missing('workshopScheduleId', M.workshopScheduleId)
+    // Seats name their booker (the API books for others too); a session is the caller's own.
+    if (!d.sessionTypeId && !d.userId) missing('userId', M.userId)
+    if (d.sessionTypeId && !d.startsAt) missing('startsAt', M.startsAt)
+    if (d.workshopScheduleId && d.sessionTypeId) missing('sessionTypeId', M.oneThing)
+  }),
+)
+
+/** Moving a session booking to another free time of its type. */
+export const SessionTimeSchema = v.strictObject({ startsAt: v.optional(instant(M.startsAt), '') })
 
 /** Edit: status is required (the current one to keep it); a change goes through the state machine. */
 export const BookingUpdateSchema = v.strictObject({
@@ -121,6 +167,8 @@ export const SeatUpdateSchema = v.strictObject({
 })
 
 export const InvitationTokenSchema = v.strictObject({
+  /** The holder's answers to the workshop's per-seat questions (422 on `answers.<id>`). */
+  answers: v.nullish(AnswersInput),
   invitation_token: v.optional(
     v.pipe(
       v.string('The invitation token is required'),
@@ -131,6 +179,9 @@ export const InvitationTokenSchema = v.strictObject({
     '',
   ),
 })
+
+/** Accepting a seat addressed to me: the holder's answers to the per-seat questions. */
+export const SeatAnswersSchema = v.strictObject({ answers: v.nullish(AnswersInput) })
 
 // Views: what the booking routes answer (booking.serialize.ts is typed by them).
 const ns = v.nullable(v.string())
@@ -156,11 +207,22 @@ export const ScheduleBriefView = v.object({
     maxSeats: v.optional(v.number()),
   }),
 })
+/** What a session booking books (the session type's public fields, the coach and the time zone of its hours). */
+export const SessionBriefView = v.object({
+  id: v.string(),
+  title: v.string(),
+  durationMinutes: v.number(),
+  mode: v.string(),
+  coachId: ns,
+})
 export const BookingView = v.object({
   id: v.string(),
   tenantId: ns,
   userId: ns,
-  workshopScheduleId: ns,
+  workshopScheduleId: v.pipe(ns, v.description('The schedule of a seat booking; null for a one-to-one session')),
+  sessionTypeId: v.pipe(ns, v.description('The session type of a one-to-one session; null for seats')),
+  startsAt: v.pipe(NullableDateTime, v.description("A session's start (a seat booking: its schedule's)")),
+  endsAt: v.pipe(NullableDateTime, v.description("A session's end")),
   seats: v.number(),
   voucherCode: ns,
   status: v.picklist(BOOKING_STATUS_VALUES),
@@ -192,7 +254,11 @@ export const BookingView = v.object({
   updatedAt: DateTime,
   deletedAt: NullableDateTime,
   workshopSchedule: v.optional(ScheduleBriefView),
+  sessionType: v.optional(SessionBriefView),
   user: v.optional(PersonView),
+  answers: v.optional(
+    v.pipe(v.nullable(StoredAnswersView), v.description("Answers to the workshop's once-per-booking questions, each with the question as asked")),
+  ),
 })
 export const RefundQuoteView = v.object({
   bookingId: v.string(),
@@ -231,4 +297,5 @@ export const SeatView = v.object({
   deletedAt: NullableDateTime,
   user: v.optional(PersonView),
   inviter: v.optional(PersonView),
+  answers: v.optional(v.pipe(v.nullable(StoredAnswersView), v.description("The holder's answers to the per-seat questions"))),
 })

@@ -1,12 +1,13 @@
 import { wrap } from '@mikro-orm/core'
 import { toMajor } from '../../shared/money'
 import type { ViewOf } from '../../shared/view'
+import type { SessionType } from '../sessions'
 import { serializeBookingTax } from '../tax'
 import type { User } from '../users'
 import { avatarUrl } from '../users'
 import type { Workshop, WorkshopSchedule } from '../workshops'
 import type { Booking, BookingSeat } from './booking.entity'
-import type { BookingView, PersonView, ScheduleBriefView, SeatView } from './booking.schema'
+import type { BookingView, PersonView, ScheduleBriefView, SeatView, SessionBriefView } from './booking.schema'
 
 const loaded = (x: unknown) => !!x && wrap(x as object).isInitialized()
 const idOf = (x: unknown) => (x as { id?: string } | null)?.id ?? null
@@ -44,15 +45,24 @@ export function serializeScheduleBrief(s: WorkshopSchedule): ViewOf<typeof Sched
   }
 }
 
+export function serializeSessionBrief(s: SessionType, coachId: string | null): ViewOf<typeof SessionBriefView> {
+  return { id: s.id, title: s.title, durationMinutes: s.durationMinutes, mode: s.mode, coachId }
+}
+
 /** The booking as the API shows it. Coach notes are for the coach and super-admins only. */
 export function serializeBooking(b: Booking, viewer: User | null, include: string[] = []): ViewOf<typeof BookingView> {
-  const schedule = b.workshopSchedule as unknown as WorkshopSchedule
-  const coachView = !!viewer && (viewer.roles.includes('super-admin') || (loaded(schedule) && idOf(schedule.coach) === viewer.id))
+  const schedule = b.workshopSchedule as unknown as WorkshopSchedule | null
+  const session = b.sessionType as unknown as SessionType | null
+  const coachId = schedule ? (loaded(schedule) ? idOf(schedule.coach) : null) : idOf(b.sessionCoach)
+  const coachView = !!viewer && (viewer.roles.includes('super-admin') || (!!coachId && coachId === viewer.id))
   return {
     id: b.id,
     tenantId: idOf(b.tenant),
     userId: idOf(b.user),
     workshopScheduleId: idOf(schedule),
+    sessionTypeId: idOf(session),
+    startsAt: b.startsAt ?? (schedule && loaded(schedule) ? schedule.startDate : null),
+    endsAt: b.endsAt ?? (schedule && loaded(schedule) ? schedule.endDate : null),
     seats: b.seats,
     voucherCode: b.voucherCode ?? null,
     status: b.status,
@@ -77,8 +87,10 @@ export function serializeBooking(b: Booking, viewer: User | null, include: strin
     createdAt: b.createdAt,
     updatedAt: b.updatedAt,
     deletedAt: b.deletedAt ?? null,
-    workshopSchedule: loaded(schedule) ? serializeScheduleBrief(schedule) : undefined,
+    workshopSchedule: schedule && loaded(schedule) ? serializeScheduleBrief(schedule) : undefined,
+    sessionType: session && loaded(session) ? serializeSessionBrief(session, coachId) : undefined,
     user: include.includes('user') && loaded(b.user) ? serializePerson(b.user as unknown as User) : undefined,
+    answers: b.answers ?? null,
   }
 }
 
@@ -104,5 +116,6 @@ export function serializeSeat(s: BookingSeat, include: string[] = []): ViewOf<ty
     deletedAt: s.deletedAt ?? null,
     user: include.includes('user') && loaded(user) ? serializePerson(user!) : undefined,
     inviter: include.includes('inviter') && loaded(inviter) ? serializePerson(inviter!) : undefined,
+    answers: s.answers ?? null,
   }
 }

@@ -19,6 +19,7 @@ import type { User } from '../users'
 import { discountFor, findVoucherByCode, redeemVoucher, unredeemVoucher, VOUCHER_PROBLEMS, voucherProblem } from '../vouchers'
 import type { Workshop } from '../workshops'
 import { WorkshopSchedule } from '../workshops'
+import type { StoredAnswers } from '../workshops/question.schema'
 import { allTenants, bookingEm } from './booking.access'
 import { Booking, type BookingAddress, type BookingMeta, BookingSeat, type BookingStatus } from './booking.entity'
 import { mailBookingChange } from './booking.mail'
@@ -26,7 +27,16 @@ import { assertTransition, HOLD_EXPIRED_REASON, holdsSeats } from './booking.sta
 import { quoteRefund, type RefundMode, refundChanged, refundPolicyOf } from './refund-quote'
 import { dropPendingReschedule } from './reschedule.hold'
 import { seatsLeftMessage, takeSeats } from './seat-counter'
+import { flushTime, retakeSessionTime } from './session-booking'
 import { takeOffer } from './waitlist.service'
+
+/** What a booking's queries load with it: its schedule and workshop (seats), or its session type. */
+export const BOOKING_POPULATE = ['workshopSchedule', 'workshopSchedule.workshop', 'sessionType'] as const
+
+/** When what the booking books ends (the schedule's end, or the session's). */
+export const endOf = (b: Booking, schedule: WorkshopSchedule | null) => schedule?.endDate ?? b.endsAt ?? new Date(0)
+/** When what the booking books starts. */
+export const startOf = (b: Booking, schedule: WorkshopSchedule | null) => schedule?.startDate ?? b.startsAt ?? new Date(0)
 
 /** A fresh EntityManager for work after COMMIT (the caller's may be a finished transaction's). */
 const getOrmEm = () => getOrm().em.fork() as EntityManager
@@ -46,7 +56,7 @@ export interface PaymentInfo {
  * records the refund of a paid booking there). A listener must only use `em` (the transaction)
  * and defer provider calls and mail with `afterCommit`.
  */
-type CancelListener = (booking: Booking, em: EntityManager) => Promise<void> | void
+type CancelListener = (booking: Booking, em: EntityManager, opts: CancelOptions) => Promise<void> | void
 const cancelListeners: CancelListener[] = []
 export function onBookingCancelled(fn: CancelListener) {
   cancelListeners.push(fn)
@@ -66,6 +76,8 @@ export interface NewBooking {
   waitlistEntryId?: string | null
   /** The buyer's billing details (country; a company's name, address and VAT ID): the tax depends on them. */
   billing?: Billing | null
+  /** Checked answers (booking-answers.ts): the booking's own, and the booker's seat's. */
+  answers?: { booking: StoredAnswers | null; seat: StoredAnswers | null } | null
 }
 
 /** A province or state the rates table knows by its code ("ON"), else none. */
@@ -139,6 +151,7 @@ export async function createBooking(em: EntityManager, input: NewBooking, at = c
       refundTerms,
       billing,
       tax,
+      answers: input.answers?.booking ?? null,
     })
     for (let i = 0; i < seats; i++)
       tem.create(BookingSeat, {
@@ -149,6 +162,7 @@ export async function createBooking(em: EntityManager, input: NewBooking, at = c
         inviter: i === 0 ? null : user.id,
         respondedAt: i === 0 ? at : null,
         meta: {},
+        answers: i === 0 ? (input.answers?.seat ?? null) : null,
       })
     await tem.flush()
     if (offer) {
@@ -168,22 +182,22 @@ export async function createBooking(em: EntityManager, input: NewBooking, at = c
       )
     return bookingId
   })
-  const created = await em.findOneOrFail(Booking, { id }, { populate: ['workshopSchedule', 'workshopSchedule.workshop'], refresh: true })
+  const created = await em.findOneOrFail(Booking, { id }, { populate: BOOKING_POPULATE, refresh: true })
   if (status === 'CONFIRMED') await afterCommit(em, () => mailBookingChange(getOrmEm(), created, 'confirmed'))
   return created
 }
 
 /**
  * Locks the booking row alone (`FOR UPDATE` on bookings only, never on joined tenant, user or
- * schedule rows) and reads it. Lock order everywhere: booking, schedule seat counter, voucher,
- * tenant invoice counter.
+ * schedule rows) and reads it, with its schedule (null for a session). Lock order everywhere:
+ * booking, schedule seat counter (or the coach's time), voucher, tenant invoice counter.
  */
 export async function lockBooking(tem: EntityManager, id: string) {
   allTenants(tem)
   if (!(await lockRow(tem, 'bookings', id))) throw notFound('Booking')
   const b = await tem.findOne(Booking, { id }, { refresh: true })
   if (!b) throw notFound('Booking')
-  const schedule = await tem.findOneOrFail(WorkshopSchedule, { id: b.workshopSchedule.id }, { filters: false })
+  const schedule = b.workshopSchedule ? await tem.findOneOrFail(WorkshopSchedule, { id: b.workshopSchedule.id }, { filters: false }) : null
   return { b, schedule }
 }
 
@@ -197,21 +211,25 @@ export async function confirmBooking(em: EntityManager, bookingId: string, payme
     const { b, schedule } = await lockBooking(tem, bookingId)
     if (b.status === 'CONFIRMED' && payment.paymentTransactionId && b.paymentTransactionId === payment.paymentTransactionId) return false
     if (b.status === 'CANCELLED' && b.cancellationReason === HOLD_EXPIRED_REASON) {
-      const taken = await takeSeats(tem, schedule.id, b.seats)
-      if (!taken.ok) throw conflict(`The seats of this booking were released when its hold expired. ${seatsLeftMessage(taken.left)}`)
+      if (schedule) {
+        const taken = await takeSeats(tem, schedule.id, b.seats)
+        if (!taken.ok) throw conflict(`The seats of this booking were released when its hold expired. ${seatsLeftMessage(taken.left)}`)
+      } else await retakeSessionTime(tem, b)
       if (b.voucherId) await redeemVoucher(tem, b.voucherId, at)
       b.cancellationReason = null
       b.cancelledAt = null
-    } else assertTransition(b.status, 'CONFIRMED', { scheduleEndsAt: schedule.endDate, now: at })
+    } else assertTransition(b.status, 'CONFIRMED', { scheduleEndsAt: endOf(b, schedule), now: at })
     b.status = 'CONFIRMED'
     b.amountPaid = payment.amountPaid
     b.paymentMethod = payment.paymentMethod
     b.paymentTransactionId = payment.paymentTransactionId
     b.confirmedAt = at
     b.holdExpiresAt = null
+    // A session's time back in force: the exclusion constraint has the last word (409).
+    if (!schedule) await flushTime(tem)
     return true
   })
-  const confirmed = await em.findOneOrFail(Booking, { id: bookingId }, { populate: ['workshopSchedule', 'workshopSchedule.workshop'], refresh: true })
+  const confirmed = await em.findOneOrFail(Booking, { id: bookingId }, { populate: BOOKING_POPULATE, refresh: true })
   // After the commit (the caller's, when it called us inside its own transaction).
   if (changed) await afterCommit(em, () => mailBookingChange(getOrmEm(), confirmed, 'confirmed'))
   return confirmed
@@ -239,7 +257,7 @@ export async function cancelBooking(em: EntityManager, bookingId: string, reason
   em = bookingEm(em)
   return transaction(em, async (tem) => {
     const { b, schedule } = await lockBooking(tem, bookingId)
-    assertTransition(b.status, 'CANCELLED', { scheduleEndsAt: schedule.endDate, now: at, reason })
+    assertTransition(b.status, 'CANCELLED', { scheduleEndsAt: endOf(b, schedule), now: at, reason })
     const was = { status: b.status, refundAmount: b.refundAmount ?? null }
     if (b.amountPaid > 0) {
       const quote = await quoteRefund(tem, b, schedule, at, opts.refund ?? 'full')
@@ -260,11 +278,11 @@ export async function cancelBooking(em: EntityManager, bookingId: string, reason
         resourceId: b.id,
         before: was,
         after: { status: b.status, cancellationReason: b.cancellationReason, refundAmount: b.refundAmount ?? null, currency: b.currency },
-        ownerId: schedule.coach.id,
+        ownerId: schedule ? schedule.coach.id : (b.sessionCoach?.id ?? null),
       })
     // In the same transaction: a paid booking's refund is recorded with its cancellation.
-    for (const fn of cancelListeners) await fn(b, tem)
-    const cancelled = await tem.findOneOrFail(Booking, { id: bookingId }, { populate: ['workshopSchedule', 'workshopSchedule.workshop'], refresh: true })
+    for (const fn of cancelListeners) await fn(b, tem, opts)
+    const cancelled = await tem.findOneOrFail(Booking, { id: bookingId }, { populate: BOOKING_POPULATE, refresh: true })
     afterCommit(tem, () => mailBookingChange(getOrmEm(), cancelled, 'cancelled'))
     return cancelled
   })
@@ -273,7 +291,9 @@ export async function cancelBooking(em: EntityManager, bookingId: string, reason
 async function cancelLocked(tem: EntityManager, b: Booking, reason: string, at: Date) {
   const wasPending = b.status === 'PENDING'
   // The seats go back (with those of a move waiting for payment), straight on to the waitlist.
-  await dropPendingReschedule(tem, b.id, 'CANCELLED', at, { also: holdsSeats(b.status) ? [{ scheduleId: b.workshopSchedule.id, delta: -b.seats }] : [] })
+  // A session's time is free again as soon as its status is CANCELLED (the exclusion constraint leaves cancelled rows out).
+  if (b.workshopSchedule)
+    await dropPendingReschedule(tem, b.id, 'CANCELLED', at, { also: holdsSeats(b.status) ? [{ scheduleId: b.workshopSchedule.id, delta: -b.seats }] : [] })
   if (wasPending && b.voucherId) await unredeemVoucher(tem, b.voucherId)
   b.status = 'CANCELLED'
   b.cancellationReason = reason
@@ -286,10 +306,10 @@ export async function finishBooking(em: EntityManager, bookingId: string, to: 'C
   em = bookingEm(em)
   await transaction(em, async (tem) => {
     const { b, schedule } = await lockBooking(tem, bookingId)
-    assertTransition(b.status, to, { scheduleEndsAt: schedule.endDate, now: at })
+    assertTransition(b.status, to, { scheduleEndsAt: endOf(b, schedule), now: at })
     b.status = to
   })
-  return em.findOneOrFail(Booking, { id: bookingId }, { populate: ['workshopSchedule', 'workshopSchedule.workshop'], refresh: true })
+  return em.findOneOrFail(Booking, { id: bookingId }, { populate: BOOKING_POPULATE, refresh: true })
 }
 
 /**

@@ -6,6 +6,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
 import { likePattern, pagedSql } from '../../platform/db/paged-sql'
 import { queryPrepared } from '../../platform/db/prepared'
+import { type Question, questionsFor } from '../workshops/question.schema'
 import { isUuid, type ListQuery } from './client-views'
 
 export interface ShellSummary {
@@ -29,10 +30,10 @@ export async function clientShellSummary(em: EntityManager, user: { id: string; 
             (select count(*) from (${INVITED_SQL} limit 1000) x)::int as invitations
      union all
      (select 'booking', p.booking_id::text, w.title, p.starts_at, null, null, null
-        from booking_people p join workshops w on w.id = p.workshop_id where p.user_id = ? order by p.starts_at desc, p.booking_id limit 15)
+        from booking_people p join workshops w on w.id = p.workshop_id where p.user_id = ? order by p.starts_at desc, p.booking_id limit 10)
      union all
      (select 'workshop', c.workshop_id::text, w.title, c.last_start, null, null, null
-        from client_workshops c join workshops w on w.id = c.workshop_id where c.user_id = ? order by c.last_start desc, c.workshop_id limit 15)`,
+        from client_workshops c join workshops w on w.id = c.workshop_id where c.user_id = ? order by c.last_start desc, c.workshop_id limit 10)`,
     [user.id, at, user.id, at, user.id, user.email, user.id, user.id, user.id],
   )
   const c = rows.find((r: any) => r.kind === 'count') ?? {}
@@ -69,11 +70,11 @@ export async function coachShellSummary(em: EntityManager, user: { id: string },
                                       and b.status in ('PENDING', 'CONFIRMED') limit 1000) x)::int as upcoming,
             (select count(*) from workshops w where w.coach_id = ? and w.tenant_id = ? and w.deleted_at is null)::int as workshops
      union all
-     (select 'workshop', w.id::text, w.title, w.created_at, null, null from workshops w where w.coach_id = ? and w.tenant_id = ? and w.deleted_at is null order by w.created_at desc limit 15)
+     (select 'workshop', w.id::text, w.title, w.created_at, null, null from workshops w where w.coach_id = ? and w.tenant_id = ? and w.deleted_at is null order by w.created_at desc limit 10)
      union all
      (select 'booking', b.id::text, w.title || ' · ' || coalesce(u.profile->>'firstName', u.email), b.starts_at, null, null
         from bookings b join workshops w on w.id = b.workshop_id join users u on u.id = b.user_id
-       where b.coach_id = ? and b.tenant_id = ? and b.deleted_at is null order by b.created_at desc limit 15)`,
+       where b.coach_id = ? and b.tenant_id = ? and b.deleted_at is null order by b.created_at desc limit 10)`,
     [user.id, tenantId, now(), user.id, tenantId, user.id, tenantId, user.id, tenantId],
   )
   const c = rows.find((r: any) => r.kind === 'count') ?? {}
@@ -98,13 +99,15 @@ export interface InvitationToMe {
   workshopTitle: string
   startDate: string
   timezone: string
+  /** The workshop's per-seat questions, answered when accepting. */
+  questions: Question[]
 }
 
 /** Pending invitations addressed to me (by account or email), soonest session first, at most `limit`: one statement. */
 export async function invitationsToMe(em: EntityManager, user: { id: string; email: string }, limit = 50): Promise<InvitationToMe[]> {
   const rows = await queryPrepared<any>(
     em,
-    `select x.id, x.booking_id, x.status, x.invitation_expires_at, w.title, s.start_date, s.timezone,
+    `select x.id, x.booking_id, x.status, x.invitation_expires_at, w.title, w.questions, s.start_date, s.timezone,
             trim(coalesce(i.profile->>'firstName', '') || ' ' || coalesce(i.profile->>'lastName', '')) as inviter, i.email as inviter_email
        from booking_seats x join bookings b on b.id = x.booking_id join workshop_schedules s on s.id = b.workshop_schedule_id
        join workshops w on w.id = s.workshop_id left join users i on i.id = coalesce(x.inviter_id, b.user_id)
@@ -122,6 +125,7 @@ export async function invitationsToMe(em: EntityManager, user: { id: string; ema
     workshopTitle: r.title,
     startDate: new Date(r.start_date).toISOString(),
     timezone: r.timezone,
+    questions: questionsFor((typeof r.questions === 'string' ? JSON.parse(r.questions) : r.questions) ?? [], 'holder'),
   }))
 }
 

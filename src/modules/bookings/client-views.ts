@@ -14,20 +14,29 @@ import { toMajor } from '../../shared/money'
 /** A booking is mine: I made it or hold an accepted seat in it (booking_people `p`). */
 const MINE = `b.deleted_at is null and exists (select 1 from booking_people mp where mp.booking_id = b.id and mp.user_id = ?)`
 
+// Seats on a schedule, or a one-to-one session: its own times, its type's title, the coach's zone, and where it happens.
 const COLUMNS = `b.id, b.status, b.seats, b.amount_total, b.discount, b.amount_due, b.amount_paid, b.currency, b.voucher_code,
   b.hold_expires_at, b.created_at, b.cancellation_reason, b.cancelled_at, b.confirmed_at,
-  s.id as schedule_id, s.start_date, s.end_date, s.timezone, s.mode, s.venue_name, s.address_line1, s.city, s.country, s.meeting_url,
-  w.id as workshop_id, w.title, w.image, w.slug,
+  s.id as schedule_id, coalesce(s.start_date, b.starts_at) as start_date, coalesce(s.end_date, b.ends_at) as end_date,
+  coalesce(s.timezone, sav.time_zone, 'UTC') as timezone, coalesce(s.mode, case st.mode when 'IN_PERSON' then 'IN-PERSON' else st.mode end) as mode,
+  s.venue_name, coalesce(s.address_line1, case when st.mode = 'IN_PERSON' then st.location end) as address_line1, s.city, s.country,
+  coalesce(s.meeting_url, case when st.mode <> 'IN_PERSON' then st.location end) as meeting_url,
+  coalesce(w.id, st.id) as workshop_id, coalesce(w.title, st.title) as title, w.image, w.slug, b.session_type_id,
   c.id as coach_id, c.username as coach_username, c.email as coach_email,
   trim(coalesce(c.profile->>'firstName', '') || ' ' || coalesce(c.profile->>'lastName', '')) as coach_name,
   (select count(*) from booking_seats x where x.booking_id = b.id and x.deleted_at is null and x.status = 'ACCEPTED')::int as seats_accepted,
   (select count(*) from booking_seats x where x.booking_id = b.id and x.deleted_at is null and x.status = 'PENDING' and (x.user_id is not null or x.email is not null))::int as seats_invited`
 
+/** A booking's schedule and workshop, or its session type and the coach's zone; its coach. */
+const SOURCES = `left join workshop_schedules s on s.id = b.workshop_schedule_id left join workshops w on w.id = s.workshop_id
+  left join session_types st on st.id = b.session_type_id left join availabilities sav on sav.coach_id = b.session_coach_id
+  join users c on c.id = coalesce(s.coach_id, b.session_coach_id)`
 /** My bookings through booking_people `p` (its `booker` is `mine`). */
-const FROM_MINE = `from booking_people p join bookings b on b.id = p.booking_id join workshop_schedules s on s.id = b.workshop_schedule_id
-  join workshops w on w.id = s.workshop_id join users c on c.id = s.coach_id`
+const FROM_MINE = `from booking_people p join bookings b on b.id = p.booking_id ${SOURCES}`
 /** One booking, with whether I made it. */
-const FROM = `from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id join users c on c.id = s.coach_id`
+const FROM = `from bookings b ${SOURCES}`
+/** A booking's workshop title, or its session type's (payments and invoices lists). */
+const TITLE_FROM = `left join workshop_schedules s on s.id = b.workshop_schedule_id left join workshops w on w.id = s.workshop_id left join session_types st on st.id = b.session_type_id`
 
 const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null)
 
@@ -51,8 +60,12 @@ export interface ClientBookingRow {
   confirmedAt: string | null
   /** I made it (false: I hold a seat in someone else's booking). */
   mine: boolean
-  schedule: { id: string; startDate: string; endDate: string; timezone: string; mode: string; venue: string | null; meetingUrl: string | null }
+  /** `id` is null for a one-to-one session (its times are the booking's). */
+  schedule: { id: string | null; startDate: string; endDate: string; timezone: string; mode: string; venue: string | null; meetingUrl: string | null }
+  /** The workshop, or for a one-to-one session its session type. */
   workshop: { id: string; title: string; image: string | null }
+  /** A one-to-one session: its type (the booking page is `/{coach}/sessions/{typeId}`). */
+  sessionTypeId: string | null
   coach: { id: string; name: string; username: string | null }
 }
 
@@ -78,8 +91,9 @@ function toRow(r: any): ClientBookingRow {
     cancelledAt: iso(r.cancelled_at),
     confirmedAt: iso(r.confirmed_at),
     mine: !!r.mine,
+    sessionTypeId: r.session_type_id ?? null,
     schedule: {
-      id: r.schedule_id,
+      id: r.schedule_id ?? null,
       startDate: iso(r.start_date)!,
       endDate: iso(r.end_date)!,
       timezone: r.timezone,
@@ -263,11 +277,13 @@ export async function clientBookingDetail(em: EntityManager, userId: string, boo
       em,
       `select 'invoice' as what, i.id, i.kind, i.number, i.issued_at, i.total, i.currency, null::int as rating, i.refund_id::text as comment from invoices i where i.booking_id = ?
        union all
-       select 'feedback', f.id, null, null, f.created_at, null, null, f.rating, f.comment from feedbacks f where f.workshop_schedule_id = ? and f.user_id = ? and f.deleted_at is null
+       select 'feedback', f.id, null, null, f.created_at, null, null, f.rating, f.comment from feedbacks f
+        where (f.workshop_schedule_id = ?::uuid or (?::uuid is null and f.booking_seat_id in (select fs.id from booking_seats fs where fs.booking_id = ?)))
+          and f.user_id = ? and f.deleted_at is null
        union all
        select 'move', r.id, null, null, r.completed_at, r.difference, r.currency, null, to_char(fs.start_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
          from booking_reschedules r join workshop_schedules fs on fs.id = r.from_schedule_id where r.booking_id = ? and r.status = 'DONE'`,
-      [bookingId, booking.schedule.id, userId, bookingId],
+      [bookingId, booking.schedule.id, booking.schedule.id, bookingId, userId, bookingId],
     ),
   ])
   const fb = extra.find((e: any) => e.what === 'feedback')
@@ -358,8 +374,8 @@ export const invoiceRow = (i: any, bookingId: string, workshopTitle: string): Cl
 export async function latestPayments(em: EntityManager, userId: string, limit: number) {
   const rows = await queryPrepared<any>(
     em,
-    `select p.id, p.booking_id, p.kind, p.status, p.amount, p.amount_refunded, p.currency, p.card_brand, p.card_last4, p.reason, p.failure_message, p.created_at, w.title
-       from payments p join bookings b on b.id = p.booking_id join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id
+    `select p.id, p.booking_id, p.kind, p.status, p.amount, p.amount_refunded, p.currency, p.card_brand, p.card_last4, p.reason, p.failure_message, p.created_at, coalesce(w.title, st.title) as title
+       from payments p join bookings b on b.id = p.booking_id ${TITLE_FROM}
       where p.user_id = ? and b.user_id = p.user_id and b.deleted_at is null order by p.created_at desc, p.id limit ?`,
     [userId, Math.max(0, Math.min(limit, 50))],
   )
@@ -434,9 +450,9 @@ export async function clientBookingsPage(em: EntityManager, userId: string, q: L
   if (q.filters.when === 'upcoming') where.push('p.starts_at > ?') && params.push(now())
   if (q.filters.when === 'past') where.push('p.starts_at <= ?') && params.push(now())
   const like = likePattern(q.filters.q)
-  const search = like ? ` and (w.title ilike ? or c.profile->>'firstName' ilike ? or c.profile->>'lastName' ilike ?)` : ''
+  const search = like ? ` and (coalesce(w.title, st.title) ilike ? or c.profile->>'firstName' ilike ? or c.profile->>'lastName' ilike ?)` : ''
   const searchParams = like ? [like, like, like] : []
-  const ended = scope.ended ? ' and s.end_date < ?' : ''
+  const ended = scope.ended ? ' and coalesce(s.end_date, b.ends_at) < ?' : ''
   const endedParams = scope.ended ? [now()] : []
   const page = await pagedSql(
     em,
@@ -468,12 +484,12 @@ export async function clientPaymentsPage(em: EntityManager, userId: string, q: L
   const params: unknown[] = scope.bookingId ? [userId, scope.bookingId] : [userId]
   if (q.filters.type === 'payment' || q.filters.type === 'refund') where.push('p.kind = ?') && params.push(q.filters.type)
   const like = likePattern(q.filters.q)
-  if (like) where.push('w.title ilike ?') && params.push(like)
-  const from = `from payments p join bookings b on b.id = p.booking_id join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id
+  if (like) where.push('coalesce(w.title, st.title) ilike ?') && params.push(like)
+  const from = `from payments p join bookings b on b.id = p.booking_id ${TITLE_FROM}
       where ${where.join(' and ')}`
   const page = await pagedSql(
     em,
-    `select p.id, p.booking_id, p.kind, p.status, p.amount, p.amount_refunded, p.currency, p.card_brand, p.card_last4, p.reason, p.failure_message, p.created_at, w.title ${from}`,
+    `select p.id, p.booking_id, p.kind, p.status, p.amount, p.amount_refunded, p.currency, p.card_brand, p.card_last4, p.reason, p.failure_message, p.created_at, coalesce(w.title, st.title) as title ${from}`,
     params,
     q,
     PAYMENT_ORDER,
@@ -511,12 +527,12 @@ export async function clientInvoicesPage(em: EntityManager, userId: string, q: L
   const page = await pagedSql(
     em,
     `select coalesce(i.id::text, b.id::text || '-' || d.kind || coalesce('-' || d.refund_id::text, '')) as id, b.id as booking_id, d.kind, i.number,
-            coalesce(i.issued_at, d.at) as issued_at, coalesce(i.total, d.total) as total, d.currency, w.title, b.confirmed_at as paid_at
-       from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id
+            coalesce(i.issued_at, d.at) as issued_at, coalesce(i.total, d.total) as total, d.currency, coalesce(w.title, st.title) as title, b.confirmed_at as paid_at
+       from bookings b ${TITLE_FROM}
        ${docs}
        left join invoices i on i.booking_id = b.id and i.kind = d.kind
              and (d.kind = 'invoice' or i.refund_id = d.refund_id or (d.refund_id is null and i.refund_id is null and i.issued_at = d.at))
-      where ${mine} ${like ? 'and w.title ilike ?' : ''}`,
+      where ${mine} ${like ? 'and coalesce(w.title, st.title) ilike ?' : ''}`,
     [...params, ...(like ? [like] : [])],
     q,
     INVOICE_ORDER,
@@ -524,8 +540,8 @@ export async function clientInvoicesPage(em: EntityManager, userId: string, q: L
     // Documents: one per booking paid (with a payment) and one per refund, counted from the payments' index.
     scope.bookingId || like
       ? {
-          sql: `select 1 from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id ${docs}
-                 where ${mine} ${like ? 'and w.title ilike ?' : ''}`,
+          sql: `select 1 from bookings b ${TITLE_FROM} ${docs}
+                 where ${mine} ${like ? 'and coalesce(w.title, st.title) ilike ?' : ''}`,
           params: [...params, ...(like ? [like] : [])],
         }
       : {

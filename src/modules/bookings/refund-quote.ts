@@ -25,9 +25,21 @@ export async function refundPolicyOf(em: EntityManager, workshopId: string): Pro
   return typeof policy === 'string' ? (JSON.parse(policy) as RefundPolicy) : policy
 }
 
+/** The refund policy of a session type: its own, else its team's, else none (a full refund). */
+export async function sessionRefundPolicy(em: EntityManager, sessionTypeId: string): Promise<RefundPolicy | null> {
+  const [row] = await em.execute<{ policy: RefundPolicy | string | null }[]>(
+    `select coalesce(st.refund_policy, t.refund_policy) as policy from session_types st join tenants t on t.id = st.tenant_id where st.id = ?`,
+    [sessionTypeId],
+  )
+  const policy = row?.policy ?? null
+  return typeof policy === 'string' ? (JSON.parse(policy) as RefundPolicy) : policy
+}
+
 /** The policy a client's cancellation follows: the one the booking was made under, else (older bookings) the current one. */
-async function policyOf(em: EntityManager, b: Booking, schedule: WorkshopSchedule): Promise<RefundPolicy | null> {
-  return b.refundTerms ? b.refundTerms.policy : refundPolicyOf(em, schedule.workshop.id)
+async function policyOf(em: EntityManager, b: Booking, schedule: WorkshopSchedule | null): Promise<RefundPolicy | null> {
+  if (b.refundTerms) return b.refundTerms.policy
+  if (schedule) return refundPolicyOf(em, schedule.workshop.id)
+  return b.sessionType ? sessionRefundPolicy(em, b.sessionType.id) : null
 }
 
 /**
@@ -56,11 +68,11 @@ export interface BookingRefundQuote extends RefundQuote {
   held: number
 }
 
-/** The refund of cancelling `b` at `at`: nothing when nothing was paid. */
-export async function quoteRefund(em: EntityManager, b: Booking, schedule: WorkshopSchedule, at: Date, mode: RefundMode): Promise<BookingRefundQuote> {
+/** The refund of cancelling `b` (seats on `schedule`, or a session when it is null) at `at`: nothing when nothing was paid. */
+export async function quoteRefund(em: EntityManager, b: Booking, schedule: WorkshopSchedule | null, at: Date, mode: RefundMode): Promise<BookingRefundQuote> {
   const policy = mode === 'policy' ? await policyOf(em, b, schedule) : null
   const held = b.amountPaid > 0 ? await heldAmount(em, b) : 0
-  const quote = refundFor(policy, held, schedule.startDate, at)
+  const quote = refundFor(policy, held, schedule?.startDate ?? b.startsAt ?? at, at)
   return { ...quote, policy, appliesPolicy: mode === 'policy', held }
 }
 

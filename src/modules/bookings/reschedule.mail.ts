@@ -17,7 +17,7 @@ export async function mailRescheduled(em: EntityManager, bookingId: string, from
     const b = await em.findOne(Booking, { id: bookingId }, { filters: false })
     if (!b) return
     const [to, from] = await Promise.all([
-      em.findOne(WorkshopSchedule, { id: b.workshopSchedule.id }, { filters: false, populate: ['workshop', 'coach'] }),
+      em.findOne(WorkshopSchedule, { id: b.workshopSchedule?.id ?? '' }, { filters: false, populate: ['workshop', 'coach'] }),
       em.findOne(WorkshopSchedule, { id: fromScheduleId }, { filters: false }),
     ])
     if (!to || !from) return

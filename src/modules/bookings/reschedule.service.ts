@@ -102,6 +102,8 @@ const whereOf = (p: Place) => (p.mode === 'ONLINE' ? { venue: null, city: null }
 /** The dates a booking may move to: upcoming, published schedules of its workshop with its seats free, soonest first. */
 export async function rescheduleOptions(em: EntityManager, b: Booking, at = clock.now()): Promise<RescheduleOption[]> {
   em = allTenants(em)
+  // A session moves to another free time of its own type (the slots), never to a workshop date.
+  if (!b.workshopSchedule) return []
   const from = await em.findOneOrFail(WorkshopSchedule, { id: b.workshopSchedule.id }, { filters: false, populate: ['workshop'] })
   const workshop = from.workshop as unknown as Workshop
   const rows = await em.execute<({ id: string; start_date: Date; end_date: Date; timezone: string; seats_left: number } & PlaceRow)[]>(
@@ -153,7 +155,7 @@ async function targetOf(tem: EntityManager, from: WorkshopSchedule, targetId: st
  * the mail after commit.
  */
 async function moveLocked(tem: EntityManager, b: Booking, r: BookingReschedule, targetHeld: boolean, at: Date, paid = 0) {
-  const fromId = b.workshopSchedule.id
+  const fromId = b.workshopSchedule!.id
   const toId = r.toSchedule.id
   const to = await tem.findOneOrFail(WorkshopSchedule, { id: toId }, { filters: false })
   await dropPendingReschedule(tem, b.id, 'CANCELLED', at, {
@@ -201,6 +203,11 @@ export async function rescheduleBooking(
   em = bookingEm(em)
   const id = await transaction(em, async (tem) => {
     const { b, schedule: from } = await lockBooking(tem, bookingId)
+    if (!from)
+      throw fieldError(
+        'workshopScheduleId',
+        'A one-to-one session moves to another free time of its own (POST /v1/bookings/{id}/session-time), not to a workshop date.',
+      )
     if (b.status !== 'CONFIRMED') throw conflict('Only a confirmed booking can be moved to another date.')
     if (from.startDate.getTime() <= at.getTime()) throw conflict('This workshop has already started: the booking can no longer be moved.')
     const to = await targetOf(tem, from, targetId, at)
@@ -269,7 +276,7 @@ export async function completeReschedule(tem: EntityManager, rescheduleId: strin
   if (r.status === 'DONE' && r.paymentIntentId === payment.paymentIntentId) return false
   const { b } = await lockBooking(tem, r.booking.id)
   if (r.status === 'DONE' || r.status === 'CANCELLED') throw conflict('This move was replaced or cancelled before it was paid.')
-  if (b.status !== 'CONFIRMED' || b.workshopSchedule.id !== r.fromSchedule.id) throw conflict('The booking changed before the move was paid.')
+  if (b.status !== 'CONFIRMED' || b.workshopSchedule?.id !== r.fromSchedule.id) throw conflict('The booking changed before the move was paid.')
   const to = await tem.findOneOrFail(WorkshopSchedule, { id: r.toSchedule.id }, { filters: false })
   if (to.startDate.getTime() <= at.getTime() || to.deletedAt || to.status !== 'PUBLISHED') throw conflict('The new date is no longer available.')
   // PENDING: the target seats are held. EXPIRED: they went back; the move takes them again if it can.

@@ -136,6 +136,13 @@ export async function leaveWaitlist(em: EntityManager, userId: string, scheduleI
  * the caller's transaction. Locks the schedule counter (already held when the caller just
  * changed it), then the entries it offers, in position order. Mail and expiry jobs after commit.
  */
+/** Called in the transaction that offers freed seats to waiting people (the bell tells them). */
+type OfferListener = (tem: EntityManager, entryIds: string[], expiresAt: Date) => Promise<void> | void
+const offerListeners: OfferListener[] = []
+export function onWaitlistOffered(fn: OfferListener) {
+  offerListeners.push(fn)
+}
+
 export async function offerFreedSeats(tem: EntityManager, scheduleId: string, at = clock.now()): Promise<string[]> {
   const counter = await lockCounter(tem, scheduleId)
   if (!counter || counter.deleted || counter.status !== 'PUBLISHED' || counter.startDate.getTime() <= at.getTime()) return []
@@ -165,6 +172,7 @@ export async function offerFreedSeats(tem: EntityManager, scheduleId: string, at
     `update waitlist_entries set status = 'OFFERED', offered_at = ?, offer_expires_at = ?, updated_at = now() where id in (${picked.map(() => '?').join(', ')})`,
     [at, expiresAt, ...picked],
   )
+  for (const fn of offerListeners) await fn(tem, picked, expiresAt)
   afterCommit(tem, async () => {
     for (const id of picked) {
       await enqueue(EXPIRE_OFFER_JOB, { entryId: id }, { startAfter: expiresAt }).catch((err) =>

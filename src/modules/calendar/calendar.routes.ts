@@ -4,6 +4,7 @@ import { config } from '../../config'
 import { platform, type RequestContext } from '../../platform/http/context'
 import { notFound } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
+import { loadSessionOccasion, loadSessionOccasions } from '../sessions'
 import type { User } from '../users'
 import { isConfirmedAttendee, WorkshopSchedule } from '../workshops'
 import { BOOKING_STATUS, scheduleEvent } from './events'
@@ -75,16 +76,16 @@ export const calendarRoutes = new Elysia({ name: 'calendar' })
     async ({ ctx, params }) => {
       const me = ctx.requireUser()
       if (!isId(params.id)) throw notFound('Booking')
-      // The booker, a guest holding an accepted seat, the coach, or a super-admin.
-      const [row] = await ctx.em.execute<{ schedule_id: string; status: string }[]>(
-        `select b.workshop_schedule_id as schedule_id, b.status from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id
+      // The booker, a guest holding an accepted seat, the coach (of the schedule or the session), or a super-admin.
+      const [row] = await ctx.em.execute<{ schedule_id: string | null; status: string }[]>(
+        `select b.workshop_schedule_id as schedule_id, b.status from bookings b left join workshop_schedules s on s.id = b.workshop_schedule_id
         where b.id = ? and b.deleted_at is null
-          and (? or b.user_id = ? or s.coach_id = ?
+          and (? or b.user_id = ? or s.coach_id = ? or b.session_coach_id = ?
                or exists (select 1 from booking_seats bs where bs.booking_id = b.id and bs.user_id = ? and bs.status = 'ACCEPTED' and bs.deleted_at is null))`,
-        [params.id, ctx.isSuperAdmin, me.id, me.id, me.id],
+        [params.id, ctx.isSuperAdmin, me.id, me.id, me.id, me.id],
       )
       if (!row) throw notFound('Booking')
-      const s = await loadSchedule(ctx.em, { id: row.schedule_id }, true)
+      const s = row.schedule_id ? await loadSchedule(ctx.em, { id: row.schedule_id }, true) : await loadSessionOccasion(ctx.em as EntityManager, params.id)
       if (!s) throw notFound('Booking')
       const withLink = ['CONFIRMED', 'COMPLETED'].includes(row.status)
       const event = scheduleEvent(s, { uid: `booking-${params.id}@${host()}`, withLink, status: BOOKING_STATUS[row.status] })
@@ -103,18 +104,24 @@ export const calendarRoutes = new Elysia({ name: 'calendar' })
       const workshopId = query.workshopId ?? null
       if (workshopId !== null && !isId(workshopId)) throw notFound('Workshop')
       // The sessions I go to: my bookings and the seats I accepted in others', not cancelled.
-      const rows = await ctx.em.execute<{ id: string; status: string; schedule_id: string }[]>(
-        `select b.id, b.status, b.workshop_schedule_id as schedule_id from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id
-        where b.deleted_at is null and s.deleted_at is null and b.status <> 'CANCELLED'
+      // One-to-one sessions too (no schedule: their own times), unless one workshop is asked for.
+      const rows = await ctx.em.execute<{ id: string; status: string; schedule_id: string | null }[]>(
+        `select b.id, b.status, b.workshop_schedule_id as schedule_id from bookings b left join workshop_schedules s on s.id = b.workshop_schedule_id
+        where b.deleted_at is null and (s.id is null or s.deleted_at is null) and b.status <> 'CANCELLED'
           and (b.user_id = ? or exists (select 1 from booking_seats bs where bs.booking_id = b.id and bs.user_id = ? and bs.status = 'ACCEPTED' and bs.deleted_at is null))
           and (?::uuid is null or s.workshop_id = ?::uuid)
-        order by s.start_date, b.id`,
+        order by coalesce(s.start_date, b.starts_at), b.id`,
         [me.id, me.id, workshopId, workshopId],
       )
-      const schedules = rows.length
+      const sessions = await loadSessionOccasions(
+        ctx.em as EntityManager,
+        rows.filter((r) => !r.schedule_id).map((r) => r.id),
+      )
+      const scheduleIds = [...new Set(rows.flatMap((r) => (r.schedule_id ? [r.schedule_id] : [])))]
+      const schedules = scheduleIds.length
         ? await ctx.em.find(
             WorkshopSchedule,
-            { id: { $in: [...new Set(rows.map((r) => r.schedule_id))] } },
+            { id: { $in: scheduleIds } },
             {
               populate: ['workshop', 'coach'],
               filters: { tenant: false },
@@ -123,7 +130,7 @@ export const calendarRoutes = new Elysia({ name: 'calendar' })
         : []
       const byId = new Map(schedules.map((s) => [s.id, s]))
       const events = rows.flatMap((r) => {
-        const s = byId.get(r.schedule_id)
+        const s = r.schedule_id ? byId.get(r.schedule_id) : sessions.get(r.id)
         if (!s) return []
         const withLink = ['CONFIRMED', 'COMPLETED'].includes(r.status)
         return [scheduleEvent(s, { uid: `booking-${r.id}@${host()}`, withLink, status: BOOKING_STATUS[r.status] })]

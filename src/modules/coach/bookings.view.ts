@@ -43,12 +43,17 @@ export async function coachScheduleOptions(em: EntityManager, coachId: string, t
 
 export async function coachBooking(em: EntityManager, coachId: string, tenantId: string | null, id: string) {
   if (!isUuid(id)) return null
+  // Seats on one of the coach's schedules, or one of the coach's one-to-one sessions (its own times, its type's title).
   const [b] = await em.execute<any[]>(
-    `select b.*, s.id as schedule_id, s.start_date, s.end_date, s.timezone, s.mode, s.status as schedule_status, w.id as workshop_id, w.title,
+    `select b.*, s.id as schedule_id, coalesce(s.start_date, b.starts_at) as start_date, coalesce(s.end_date, b.ends_at) as end_date,
+            coalesce(s.timezone, av.time_zone, 'UTC') as timezone, coalesce(s.mode, st.mode) as mode, s.status as schedule_status,
+            w.id as workshop_id, coalesce(w.title, st.title) as title,
             u.email, u.username, u.profile->>'firstName' as first_name, u.profile->>'lastName' as last_name, u.profile->>'phoneNumber' as phone
-       from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id join users u on u.id = b.user_id
-      where b.id = ? and s.coach_id = ? and b.tenant_id = ? and b.deleted_at is null`,
-    [id, coachId, tenantId],
+       from bookings b left join workshop_schedules s on s.id = b.workshop_schedule_id left join workshops w on w.id = s.workshop_id
+       left join session_types st on st.id = b.session_type_id left join availabilities av on av.coach_id = b.session_coach_id
+       join users u on u.id = b.user_id
+      where b.id = ? and (s.coach_id = ? or b.session_coach_id = ?) and b.tenant_id = ? and b.deleted_at is null`,
+    [id, coachId, coachId, tenantId],
   )
   if (!b) return null
   const seats = await em.execute<any[]>(
@@ -86,8 +91,9 @@ export async function coachBooking(em: EntityManager, coachId: string, tenantId:
       cancelledAt: b.cancelled_at ? new Date(b.cancelled_at) : null,
     },
     schedule: {
-      id: b.schedule_id as string,
-      workshopId: b.workshop_id as string,
+      /** Null for a one-to-one session. */
+      id: (b.schedule_id ?? null) as string | null,
+      workshopId: (b.workshop_id ?? null) as string | null,
       title: b.title as string,
       startDate: new Date(b.start_date),
       endDate,
@@ -143,14 +149,17 @@ export async function coachBookingsPage(em: EntityManager, coachId: string, tena
   const filter = [...where]
   const like = likePattern(f.q)
   if (like) {
-    where.push(`(u.email ilike ? or u.profile->>'firstName' ilike ? or u.profile->>'lastName' ilike ? or w.title ilike ?)`)
+    where.push(`(u.email ilike ? or u.profile->>'firstName' ilike ? or u.profile->>'lastName' ilike ? or coalesce(w.title, st.title) ilike ?)`)
     params.push(like, like, like, like)
   }
-  const from = `from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join workshops w on w.id = s.workshop_id join users u on u.id = b.user_id
+  // Seats on the coach's schedules and the coach's one-to-one sessions (their own times, their type's title).
+  const from = `from bookings b left join workshop_schedules s on s.id = b.workshop_schedule_id left join workshops w on w.id = s.workshop_id
+      left join session_types st on st.id = b.session_type_id left join availabilities av on av.coach_id = b.session_coach_id join users u on u.id = b.user_id
       where ${where.join(' and ')}`
   const page = await pagedSql(
     em,
-    `select b.id, b.status, b.seats, b.amount_paid, b.currency, b.created_at, b.starts_at, s.id as schedule_id, s.start_date, s.end_date, s.timezone, w.title,
+    `select b.id, b.status, b.seats, b.amount_paid, b.currency, b.created_at, b.starts_at, s.id as schedule_id, coalesce(s.start_date, b.starts_at) as start_date,
+            coalesce(s.end_date, b.ends_at) as end_date, coalesce(s.timezone, av.time_zone, 'UTC') as timezone, coalesce(w.title, st.title) as title,
             u.email, u.username, u.profile->>'firstName' as first_name, u.profile->>'lastName' as last_name,
             trim(coalesce(u.profile->>'firstName', '') || ' ' || coalesce(u.profile->>'lastName', '')) as client_name,
             (select count(*) from booking_seats bs where bs.booking_id = b.id and bs.deleted_at is null and bs.attended)::int as attended
@@ -176,7 +185,8 @@ export async function coachBookingsPage(em: EntityManager, coachId: string, tena
       seats: num(r.seats),
       amountPaid: num(r.amount_paid),
       currency: r.currency as string,
-      scheduleId: r.schedule_id as string,
+      /** Null for a one-to-one session. */
+      scheduleId: (r.schedule_id ?? null) as string | null,
       startDate: iso(r.start_date)!,
       endDate: iso(r.end_date)!,
       timezone: r.timezone as string,

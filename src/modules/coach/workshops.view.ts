@@ -11,6 +11,7 @@ import { toMajor } from '../../shared/money'
 import type { RefundPolicy } from '../../shared/refund-policy'
 import type { TenantPlan } from '../tenants'
 import { PLAN_LIMITS } from '../tenants'
+import type { Question } from '../workshops/question.schema'
 import { isUuid, num, ratingsOf } from './sql'
 
 /** The overview's screenful of schedules: the next ones and the latest over. */
@@ -185,6 +186,8 @@ export async function workshopDetail(em: EntityManager, coachId: string, tenantI
       templateId: w.workshop_template_id as string | null,
       templateTitle: w.template_title as string | null,
       refundPolicy: jsonOf<RefundPolicy>(w.refund_policy),
+      /** The questions the checkout asks, in order (at most 10). */
+      questions: jsonOf<Question[]>(w.questions) ?? [],
       tags: (typeof w.tag_list === 'string' ? JSON.parse(w.tag_list) : w.tag_list) as { id: string; name: string; slug: string }[],
     },
     schedules,

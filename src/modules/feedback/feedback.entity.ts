@@ -1,10 +1,11 @@
 import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties, pageChangeTriggers, scope, softDeleteFilters, softDeleteProperties, tenantFilter } from '../../platform/db/schemas'
+import { SessionType } from '../sessions'
 import { Tenant } from '../tenants'
 import { User } from '../users'
 import { WorkshopSchedule } from '../workshops'
 
-/** An attendee's rating of a schedule after it ended: one per booking seat. */
+/** An attendee's rating of a schedule (or of a one-to-one session) after it ended: one per booking seat. */
 export const FeedbackSchema = defineEntity({
   name: 'Feedback',
   tableName: 'feedbacks',
@@ -42,7 +43,9 @@ export const FeedbackSchema = defineEntity({
     ...baseProperties,
     ...softDeleteProperties,
     tenant: () => p.manyToOne(Tenant).deleteRule('cascade'),
-    workshopSchedule: () => p.manyToOne(WorkshopSchedule).deleteRule('cascade').index(),
+    /** The schedule rated; null for a one-to-one session (then `sessionType`). */
+    workshopSchedule: () => p.manyToOne(WorkshopSchedule).nullable().deleteRule('cascade').index(),
+    sessionType: () => p.manyToOne(SessionType).nullable().deleteRule('cascade'),
     /** Denormalised for per-coach lists and averages without a join. */
     coach: () => p.manyToOne(User).index(),
     user: () => p.manyToOne(User).index(),

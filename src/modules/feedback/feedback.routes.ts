@@ -9,8 +9,8 @@ import { created, dataOf } from '../../platform/openapi/responses'
 import type { User } from '../users'
 import { serializePublicUser } from '../users'
 import { Feedback } from './feedback.entity'
-import { FeedbackCreateSchema, FeedbackUpdateSchema } from './feedback.schema'
-import { leaveFeedback } from './feedback.service'
+import { FeedbackCreateSchema, FeedbackUpdateSchema, SessionFeedbackCreateSchema } from './feedback.schema'
+import { leaveFeedback, leaveSessionFeedback } from './feedback.service'
 import { FeedbackView } from './feedback.view'
 
 const NONE = '00000000-0000-0000-0000-000000000000'
@@ -19,7 +19,8 @@ const uuid = (s: string) => (isId(s) ? s : NONE)
 export const serializeFeedback = (f: Feedback, include: string[] = []) => ({
   id: f.id,
   tenantId: f.tenant.id,
-  workshopScheduleId: f.workshopSchedule.id,
+  workshopScheduleId: f.workshopSchedule?.id ?? null,
+  sessionTypeId: f.sessionType?.id ?? null,
   coachId: f.coach.id,
   userId: f.user.id,
   bookingSeatId: f.bookingSeatId,
@@ -90,6 +91,25 @@ export const feedbackRoutes = new Elysia({ name: 'feedback' })
         responses: created(dataOf(FeedbackView), 'The feedback'),
         tags: ['Feedback'],
         summary: 'Rate a schedule you attended (after it ended; once per seat)',
+      },
+    },
+  )
+  .post(
+    '/feedbacks/sessions',
+    async ({ ctx, body, set }) => {
+      const me = ctx.requireUser()
+      const data = parseOrThrow(SessionFeedbackCreateSchema, body)
+      const row = await leaveSessionFeedback(ctx.em, me.id, data as { bookingId: string; rating: number; comment?: string | null })
+      set.status = 201
+      return { data: serializeFeedback(row) }
+    },
+    {
+      auth: true,
+      body: SessionFeedbackCreateSchema,
+      detail: {
+        responses: created(dataOf(FeedbackView), 'The feedback'),
+        tags: ['Feedback', 'Sessions'],
+        summary: 'Rate a one-to-one session you had (after it ended; once)',
       },
     },
   )

@@ -9,6 +9,13 @@ export const FeedbackCreateSchema = v.strictObject({
   comment: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(2000, 'Comment must be at most 2000 characters')))),
 })
 
+/** Rating a one-to-one session (after it ended): the booking it was. */
+export const SessionFeedbackCreateSchema = v.strictObject({
+  bookingId: v.optional(v.pipe(v.string('Booking is required'), v.uuid('Booking is required')), null as any),
+  rating: FeedbackCreateSchema.entries.rating,
+  comment: FeedbackCreateSchema.entries.comment,
+})
+
 export const FeedbackUpdateSchema = v.strictObject({
   rating: v.optional(v.pipe(v.number(RATING), v.integer(RATING), v.minValue(1, RATING), v.maxValue(5, RATING))),
   comment: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(2000, 'Comment must be at most 2000 characters')))),

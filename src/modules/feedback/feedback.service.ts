@@ -51,6 +51,35 @@ export async function leaveFeedback(em: EntityManager, userId: string, data: { w
   return feedback
 }
 
+/** The client of a one-to-one session rates it once it ended (their seat of the booking, once). */
+export async function leaveSessionFeedback(em: EntityManager, userId: string, data: { bookingId: string; rating: number; comment?: string | null }) {
+  const [row] = await em.execute<
+    { seat_id: string | null; tenant_id: string; session_type_id: string; session_coach_id: string; ends_at: Date; rated: boolean }[]
+  >(
+    `select bs.id as seat_id, b.tenant_id, b.session_type_id, b.session_coach_id, b.ends_at,
+            exists (select 1 from feedbacks f where f.booking_seat_id = bs.id and f.deleted_at is null) as rated
+       from bookings b left join booking_seats bs on bs.booking_id = b.id and bs.user_id = ? and bs.status = 'ACCEPTED' and bs.deleted_at is null
+      where b.id = ? and b.session_type_id is not null and b.deleted_at is null and b.status in ('CONFIRMED', 'COMPLETED')`,
+    [userId, data.bookingId],
+  )
+  if (!row) throw fieldError('bookingId', 'The selected session booking does not exist.')
+  if (!row.seat_id) throw forbidden('Only the client of this session can rate it.')
+  if (new Date(row.ends_at) > now()) throw conflict('You can rate this session once it has ended.')
+  if (row.rated) throw conflict('You have already rated this session.')
+  const feedback = em.create(Feedback, {
+    tenant: row.tenant_id,
+    workshopSchedule: null,
+    sessionType: row.session_type_id,
+    coach: row.session_coach_id,
+    user: userId,
+    bookingSeatId: row.seat_id,
+    rating: data.rating,
+    comment: data.comment || null,
+  })
+  await em.flush()
+  return feedback
+}
+
 /**
  * Average rating (one decimal) and count per coach over every tenant, for a page of coaches in
  * one statement: the public directory, a coach's profile and the coach dashboard all read it here.

@@ -6,7 +6,8 @@ import { PublicUserView } from '../users'
 export const FeedbackView = v.object({
   id: v.string(),
   tenantId: v.string(),
-  workshopScheduleId: v.string(),
+  workshopScheduleId: v.pipe(v.nullable(v.string()), v.description('The schedule rated; null for a one-to-one session')),
+  sessionTypeId: v.pipe(v.nullable(v.string()), v.description('The session type of a rated one-to-one session')),
   coachId: v.string(),
   userId: v.string(),
   bookingSeatId: v.string(),

@@ -6,7 +6,7 @@ import { forbidden, notFound, parseOrThrow } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
 import { ListQuerySchema } from '../../platform/http/list-query'
 import { dataOf, ok, pageOf } from '../../platform/openapi/responses'
-import { InvitationTokenSchema } from '../bookings/booking.schema'
+import { InvitationTokenSchema, SeatAnswersSchema } from '../bookings/booking.schema'
 import { User } from '../users'
 import { listGroups } from './group.service'
 import { GroupView, InvitationView } from './invitation.schema'
@@ -28,8 +28,8 @@ export const invitationRoutes = new Elysia({ name: 'invitations' })
     '/invitations/accept',
     async ({ ctx, body }) => {
       const user = ctx.requireUser()
-      const { invitation_token } = parseOrThrow(InvitationTokenSchema, body)
-      await acceptInvitation(ctx.em as EntityManager, invitation_token, user)
+      const { invitation_token, answers } = parseOrThrow(InvitationTokenSchema, body)
+      await acceptInvitation(ctx.em as EntityManager, invitation_token, user, undefined, answers ?? null)
       return { data: await showInvitation(ctx.em as EntityManager, invitation_token) }
     },
     {
@@ -39,6 +39,7 @@ export const invitationRoutes = new Elysia({ name: 'invitations' })
         responses: ok(dataOf(InvitationView), 'The accepted invitation'),
         tags: ['Invitations'],
         summary: 'Accept a seat invitation (signed in; binds the seat to you; a token works once)',
+        description: "`answers`: the holder's answers to the workshop's per-seat questions, `{ [questionId]: value }` (422 on `answers.<id>`).",
       },
     },
   )
@@ -86,20 +87,23 @@ export const invitationRoutes = new Elysia({ name: 'invitations' })
   )
   .post(
     '/invitations/seats/:id/:answer',
-    async ({ ctx, params }) => {
+    async ({ ctx, params, body }) => {
       const user = ctx.requireUser()
       if (params.answer !== 'accept' && params.answer !== 'decline') throw notFound('Route')
-      const seatId = await answerMySeat(ctx.em as EntityManager, params.id, user, params.answer)
+      const answers = body && typeof body === 'object' ? parseOrThrow(SeatAnswersSchema, body).answers : null
+      const seatId = await answerMySeat(ctx.em as EntityManager, params.id, user, params.answer, undefined, answers ?? null)
       return { data: { seatId, status: params.answer === 'accept' ? 'ACCEPTED' : 'DECLINED' } }
     },
     {
       auth: true,
       params: t.Object({ id: t.String(), answer: t.String() }),
+      body: v.optional(SeatAnswersSchema),
       detail: {
         responses: ok(dataOf(v.object({ seatId: v.string(), status: v.picklist(['ACCEPTED', 'DECLINED']) })), 'The answer'),
         tags: ['Invitations'],
         summary: 'Accept or decline an invitation addressed to me (my account or email) without its token (the client dashboard)',
-        description: '`answer` is `accept` or `decline`.',
+        description:
+          "`answer` is `accept` or `decline`. An accept may carry `{ answers }`: the holder's answers to the workshop's per-seat questions (422 on `answers.<id>`).",
       },
     },
   )

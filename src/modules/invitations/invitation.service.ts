@@ -14,10 +14,11 @@ import { log } from '../../platform/log'
 import { sendMail } from '../../platform/mail/mailer'
 import { formatMoment, formatStart } from '../../shared/datetime'
 import type { ViewOf } from '../../shared/view'
-import { allTenants, type Booking, BookingSeat, displayName, holdsSeats, serializeScheduleBrief } from '../bookings'
+import { allTenants, type Booking, BookingSeat, checkSeatAnswers, displayName, holdsSeats, seatQuestions, serializeScheduleBrief } from '../bookings'
 import { BOOKING_MESSAGES } from '../bookings/booking.schema'
 import { User } from '../users'
 import type { Workshop, WorkshopSchedule } from '../workshops'
+import { type AnswerValue, questionsFor } from '../workshops/question.schema'
 import type { InvitationView } from './invitation.schema'
 
 export const INVITATION_DAYS = 14
@@ -94,6 +95,7 @@ export async function showInvitation(em: EntityManager, token: string, at = cloc
     bookingStatus: booking.status,
     inviter: inviter ? { id: inviter.id, name: displayName(inviter) } : null,
     workshopSchedule: serializeScheduleBrief(schedule),
+    questions: questionsFor((schedule.workshop as unknown as Workshop)?.questions ?? [], 'holder'),
   }
 }
 
@@ -117,10 +119,11 @@ async function explain(em: EntityManager, token: string, user: User | null, at: 
 }
 
 /** Binds the seat to the signed-in user. Works once per token. */
-export async function acceptInvitation(em: EntityManager, token: string, user: User, at = clock.now()) {
+export async function acceptInvitation(em: EntityManager, token: string, user: User, at = clock.now(), rawAnswers: Record<string, AnswerValue> | null = null) {
+  const answers = checkSeatAnswers(await seatQuestions(em, 's.invitation_token_hash = ?', [sha256(token)]), rawAnswers)
   const rows = await em
     .execute<{ id: string }[]>(
-      `update booking_seats s set status = 'ACCEPTED', user_id = ?, email = coalesce(s.email, ?), responded_at = ?, updated_at = ?
+      `update booking_seats s set status = 'ACCEPTED', user_id = ?, email = coalesce(s.email, ?), responded_at = ?, updated_at = ?, answers = ?::jsonb
        from bookings b
       where s.invitation_token_hash = ? and s.status = 'PENDING' and s.deleted_at is null
         and s.invitation_expires_at > ?
@@ -128,7 +131,7 @@ export async function acceptInvitation(em: EntityManager, token: string, user: U
         and (s.user_id is null or s.user_id = ?)
         and not exists (select 1 from booking_seats o where o.booking_id = s.booking_id and o.user_id = ? and o.id <> s.id and o.status = 'ACCEPTED' and o.deleted_at is null)
       returning s.id`,
-      [user.id, user.email, at, at, sha256(token), at, user.id, user.id],
+      [user.id, user.email, at, at, answers ? JSON.stringify(answers) : null, sha256(token), at, user.id, user.id],
     )
     .catch((err) => {
       // Two seats of one booking accepted by the same person at once: the partial unique index decides.

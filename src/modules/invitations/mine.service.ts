@@ -8,13 +8,23 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { clock } from '../../platform/clock'
 import { conflict, notFound } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
+import { checkSeatAnswers, seatQuestions } from '../bookings'
 import type { User } from '../users'
+import type { AnswerValue } from '../workshops/question.schema'
 
-export async function answerMySeat(em: EntityManager, seatId: string, user: User, answer: 'accept' | 'decline', at = clock.now()) {
+export async function answerMySeat(
+  em: EntityManager,
+  seatId: string,
+  user: User,
+  answer: 'accept' | 'decline',
+  at = clock.now(),
+  rawAnswers: Record<string, AnswerValue> | null = null,
+) {
   if (!isId(seatId)) throw notFound('Invitation')
+  const answers = answer === 'accept' ? checkSeatAnswers(await seatQuestions(em, 's.id = ?', [seatId]), rawAnswers) : null
   const sql =
     answer === 'accept'
-      ? `update booking_seats s set status = 'ACCEPTED', user_id = ?, email = coalesce(s.email, ?), responded_at = ?, updated_at = ?
+      ? `update booking_seats s set status = 'ACCEPTED', user_id = ?, email = coalesce(s.email, ?), responded_at = ?, updated_at = ?, answers = ?::jsonb
          from bookings b
         where s.id = ? and s.status = 'PENDING' and s.deleted_at is null and s.invitation_token_hash is not null and s.invitation_expires_at > ?
           and (s.user_id = ? or (s.user_id is null and lower(s.email) = lower(?)))
@@ -25,7 +35,10 @@ export async function answerMySeat(em: EntityManager, seatId: string, user: User
         where s.id = ? and s.status = 'PENDING' and s.deleted_at is null and s.invitation_token_hash is not null and s.invitation_expires_at > ?
           and (s.user_id = ? or (s.user_id is null and lower(s.email) = lower(?)))
         returning s.id`
-  const params = answer === 'accept' ? [user.id, user.email, at, at, seatId, at, user.id, user.email, user.id] : [at, at, seatId, at, user.id, user.email]
+  const params =
+    answer === 'accept'
+      ? [user.id, user.email, at, at, answers ? JSON.stringify(answers) : null, seatId, at, user.id, user.email, user.id]
+      : [at, at, seatId, at, user.id, user.email]
   const rows = await em.execute(sql, params).catch((err) => {
     if (err instanceof UniqueConstraintViolationException) throw conflict('You already have a seat in this booking.')
     throw err

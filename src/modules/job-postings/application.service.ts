@@ -16,6 +16,7 @@ import { hit } from '../../platform/http/rate-limit'
 import { log } from '../../platform/log'
 import { layout, queueMail } from '../../platform/mail'
 import { deleteObject, getObject, putObject } from '../../platform/storage'
+import { tell } from '../inbox'
 import { User } from '../users'
 import { JobApplication, JobPosting } from './job-posting.entity'
 import { APPLICATION_STATUSES, APPLY_MESSAGES, ApplicationSchema } from './job-posting.schema'
@@ -157,6 +158,18 @@ export async function apply(em: EntityManager, postingId: string, input: ApplyIn
         autoRejected,
       })
       await tx.flush()
+      // The posting's recruiters see it in their notification centre (same transaction).
+      await tell(
+        tx as EntityManager,
+        (posting.recruiterIds ?? []).map((userId) => ({
+          userId,
+          kind: 'job_application' as const,
+          title: `New application: ${posting.title}`,
+          body: `${data!.name} applied`,
+          url: `/c/job-postings/${posting.id}/applicants`,
+          eventKey: `job_application:${id}`,
+        })),
+      )
     })
   } catch (e) {
     if (resumeKey) await deleteObject(resumeKey).catch(() => {})

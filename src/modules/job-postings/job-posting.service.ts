@@ -290,9 +290,9 @@ export async function restorePosting(ctx: RequestContext, row: JobPosting) {
 export const RECRUITER_CHOICES = 40
 
 /**
- * The recruiter choices: the team's active staff (a role in the team, or a coach's account;
- * clients who only booked are not recruiters), by name, at most RECRUITER_CHOICES, plus the
- * posting's chosen recruiters wherever they sort: one bounded statement, whatever the team's size.
+ * The recruiter choices: the team's active members, its staff first (a role in the team, or a
+ * coach's account), by name, at most RECRUITER_CHOICES, plus the posting's chosen recruiters
+ * wherever they sort: one bounded statement, whatever the team's size.
  */
 export async function teamMembers(em: EntityManager, tenantId: string, chosen: string[] = []) {
   const rows = await em.execute<any[]>(
@@ -300,8 +300,9 @@ export async function teamMembers(em: EntityManager, tenantId: string, chosen: s
        (select u.id, u.email, u.username, u.profile->>'firstName' as first_name, u.profile->>'lastName' as last_name
           from memberships m join users u on u.id = m.user_id
          where m.tenant_id = ? and m.status = 'ACTIVE' and u.deleted_at is null
-           and (cardinality(m.roles) > 0 or u.roles && array['coach', 'super-admin']::text[])
-         order by lower(coalesce(u.profile->>'firstName', u.email)), u.id limit ${RECRUITER_CHOICES})
+         order by (cardinality(m.roles) > 0 or u.roles && array['coach', 'super-admin']::text[]) desc,
+                  lower(coalesce(u.profile->>'firstName', u.email)), u.id
+         limit ${RECRUITER_CHOICES})
        union
        (select u.id, u.email, u.username, u.profile->>'firstName', u.profile->>'lastName'
           from memberships m join users u on u.id = m.user_id

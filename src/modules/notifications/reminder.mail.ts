@@ -10,9 +10,12 @@ import { layout, type MailMessage } from '../../platform/mail'
 import { countryByCode } from '../../shared/countries'
 import { sessionWhen } from '../../shared/datetime'
 import { count } from '../../shared/words'
-import { bookingCalendar } from '../calendar'
+import { bookingCalendar, type Occasion } from '../calendar'
 import type { User } from '../users'
-import type { WorkshopSchedule } from '../workshops'
+
+/** A schedule (workshop and coach loaded) or a booked one-to-one session shaped like one (calendar's Occasion). */
+type WorkshopSchedule = Occasion & { kind?: 'session'; phone?: string | null }
+
 import { KIND_LABELS, type NotificationKind } from './notification.schema'
 import { unsubscribeUrl } from './preferences'
 
@@ -50,11 +53,12 @@ export function composeReminder({ kind, to, bookingId, schedule: s, at }: Remind
   const hi = to.firstName ? `Hi ${to.firstName},` : 'Hello,'
   const bookingUrl = `${config.APP_URL}/b/bookings/${bookingId}`
   const unsubscribe = unsubscribeUrl(to.id, kind)
+  const what = s.kind === 'session' ? 'session' : 'workshop'
   const note = {
     text:
       kind === 'feedback_request'
-        ? 'You get this mail because you had a seat at this workshop.'
-        : 'You get this reminder because you have a seat at this workshop. You can also choose your mails in Settings, Preferences.',
+        ? `You get this mail because you ${what === 'session' ? 'booked this session' : 'had a seat at this workshop'}.`
+        : `You get this reminder because you ${what === 'session' ? 'booked this session' : 'have a seat at this workshop'}. You can also choose your mails in Settings, Preferences.`,
     link: { label: `Unsubscribe from ${KIND_LABELS[kind].plural}`, url: unsubscribe },
   }
   const headers = { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
@@ -80,6 +84,7 @@ export function composeReminder({ kind, to, bookingId, schedule: s, at }: Remind
     } else where.push({ p: 'It takes place online: the coach will share the link on your booking page.' })
   }
   if (s.mode === 'IN-PERSON' || s.mode === 'HYBRID') where.unshift({ p: `${s.mode === 'HYBRID' ? 'In person at' : 'Where'}: ${venueLine(s)}` })
+  if (s.mode === 'PHONE') where.push({ p: `It is a phone call${s.phone ? `: ${s.phone}` : '.'}` })
   const mail = layout(`Reminder: ${title} starts ${rel}`, `${title} starts ${rel}`, [
     { p: hi },
     { p: `${title} with ${coachName(s)} starts on ${when(s)}.` },
@@ -93,7 +98,7 @@ export function composeReminder({ kind, to, bookingId, schedule: s, at }: Remind
     ...mail,
     headers,
     attachments: [
-      { filename: 'workshop.ics', content: bookingCalendar(s, bookingId, 'CONFIRMED'), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' },
+      { filename: `${what}.ics`, content: bookingCalendar(s, bookingId, 'CONFIRMED'), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' },
     ],
   }
 }

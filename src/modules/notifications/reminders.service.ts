@@ -31,6 +31,7 @@ import { clock } from '../../platform/clock'
 import { getOrm } from '../../platform/db/current'
 import { log } from '../../platform/log'
 import { sendMail } from '../../platform/mail'
+import { loadSessionOccasion } from '../sessions'
 import { WorkshopSchedule } from '../workshops'
 import type { NotificationKind } from './notification.schema'
 import { composeReminder } from './reminder.mail'
@@ -61,9 +62,16 @@ const CLAIM_LIMIT = 1000
 /** Conditions shared by the claim and the re-check: a confirmed booking's accepted seat of a session that takes place. */
 const HOLDS_SEAT = `b.deleted_at is null and bs.deleted_at is null and bs.status = 'ACCEPTED' and bs.user_id is not null
   and s.deleted_at is null and s.status <> 'ARCHIVED' and u.deleted_at is null`
+/** The same for a one-to-one session (a booking with no schedule: its own start and end). */
+const HOLDS_SESSION_SEAT = `b.deleted_at is null and bs.deleted_at is null and bs.status = 'ACCEPTED' and bs.user_id is not null and u.deleted_at is null`
 
-/** The claim statement of `kind` at `at` (exported for the benchmark's query plans). */
-export function claimStatement(kind: NotificationKind, at: Date, limit = CLAIM_LIMIT): { sql: string; params: unknown[] } {
+/**
+ * The claim statement of `kind` at `at` for seats on schedules, or (`sessions`) for one-to-one
+ * sessions, found by their own start or end on the bookings' partial indexes
+ * (`bookings_session_start_due_idx`, `_end_due_idx`). Exported for the benchmark's query plans.
+ */
+export function claimStatement(kind: NotificationKind, at: Date, limit = CLAIM_LIMIT, sessions = false): { sql: string; params: unknown[] } {
+  if (sessions) return sessionClaimStatement(kind, at, limit)
   const rule = KIND_RULES[kind]
   const feedback = kind === 'feedback_request'
   // Reminders: the start is within [at + lead - lookback, at + lead] (and, for the day-before
@@ -93,14 +101,45 @@ export function claimStatement(kind: NotificationKind, at: Date, limit = CLAIM_L
   return { sql, params }
 }
 
+function sessionClaimStatement(kind: NotificationKind, at: Date, limit: number): { sql: string; params: unknown[] } {
+  const rule = KIND_RULES[kind]
+  const feedback = kind === 'feedback_request'
+  const [from, to] = feedback
+    ? [new Date(at.getTime() - rule.lookback), at]
+    : [new Date(at.getTime() + rule.lead - rule.lookback), new Date(at.getTime() + rule.lead)]
+  const notBefore = kind === 'reminder_24h' ? new Date(at.getTime() + KIND_RULES.reminder_1h.lead) : at
+  const sql = `insert into sent_notifications (id, seat_id, booking_id, user_id, kind, starts_at, status, attempts, created_at, updated_at)
+     select gen_random_uuid(), bs.id, b.id, bs.user_id, ?, b.starts_at, 'sending', 1, now(), now()
+       from bookings b
+       join booking_seats bs on bs.booking_id = b.id
+       join users u on u.id = bs.user_id
+      where b.session_type_id is not null and b.status in (${feedback ? `'CONFIRMED', 'COMPLETED'` : `'CONFIRMED'`})
+        and ${feedback ? 'b.ends_at > ? and b.ends_at <= ?' : 'b.starts_at >= ? and b.starts_at <= ? and b.starts_at > ?'}
+        and ${HOLDS_SESSION_SEAT}
+        and greatest(coalesce(b.confirmed_at, b.created_at), coalesce(bs.responded_at, bs.created_at)) <= ${feedback ? 'b.ends_at' : 'b.starts_at - ?::interval'}
+        and not exists (select 1 from mail_opt_outs o where o.user_id = bs.user_id and o.kind = ?)
+        and not exists (select 1 from sent_notifications n where n.seat_id = bs.id and n.kind = ? and n.starts_at = b.starts_at)
+        ${feedback ? 'and not exists (select 1 from feedbacks f where f.booking_seat_id = bs.id and f.deleted_at is null)' : ''}
+      limit ${Math.max(1, Math.floor(limit))}
+     on conflict (seat_id, kind, starts_at) do nothing
+     returning id`
+  const params = feedback ? [kind, from, to, kind, kind] : [kind, from, to, notBefore, `${rule.lead / 1000} seconds`, kind, kind]
+  return { sql, params }
+}
+
 /**
- * Claims every due mail of `kind` at `at` that nobody claimed yet; answers the claimed row ids.
- * One statement: the unique key decides between concurrent sweeps.
+ * Claims every due mail of `kind` at `at` that nobody claimed yet (seats on schedules, then
+ * sessions); answers the claimed row ids. One statement each: the unique key decides between
+ * concurrent sweeps.
  */
 export async function claimDue(em: EntityManager, kind: NotificationKind, at: Date, limit = CLAIM_LIMIT): Promise<string[]> {
-  const { sql, params } = claimStatement(kind, at, limit)
-  const rows = await em.getConnection().execute<{ id: string }[]>(sql, params)
-  return rows.map((r) => r.id)
+  const ids: string[] = []
+  for (const sessions of [false, true]) {
+    const { sql, params } = claimStatement(kind, at, limit, sessions)
+    const rows = await em.getConnection().execute<{ id: string }[]>(sql, params)
+    ids.push(...rows.map((r) => r.id))
+  }
+  return ids
 }
 
 interface Due {
@@ -138,14 +177,16 @@ function skipReason(d: Due, at: Date): string | null {
 /** Sends one claimed (or re-claimed) mail, re-checking that it is still due; records the outcome. */
 export async function deliver(em: EntityManager, id: string, at = clock.now()): Promise<'sent' | 'skipped' | 'failed'> {
   const conn = em.getConnection()
+  // A seat on a schedule, or a one-to-one session (no schedule: the booking's own times).
   const [d] = await conn.execute<Due[]>(
     `select n.id, n.kind, n.starts_at, n.user_id, n.booking_id, s.id as schedule_id, u.email, u.profile->>'firstName' as first_name,
-            s.start_date as current_start, s.end_date,
-            (${HOLDS_SEAT} and bs.user_id = n.user_id and (b.status = 'CONFIRMED' or (n.kind = 'feedback_request' and b.status = 'COMPLETED'))) as ok,
+            coalesce(s.start_date, b.starts_at) as current_start, coalesce(s.end_date, b.ends_at) as end_date,
+            ((case when s.id is null then ${HOLDS_SESSION_SEAT} else ${HOLDS_SEAT} end) and bs.user_id = n.user_id
+              and (b.status = 'CONFIRMED' or (n.kind = 'feedback_request' and b.status = 'COMPLETED'))) as ok,
             exists (select 1 from mail_opt_outs o where o.user_id = n.user_id and o.kind = n.kind) as opted_out,
             exists (select 1 from feedbacks f where f.booking_seat_id = n.seat_id and f.deleted_at is null) as gave_feedback
        from sent_notifications n join booking_seats bs on bs.id = n.seat_id join bookings b on b.id = n.booking_id
-       join workshop_schedules s on s.id = b.workshop_schedule_id join users u on u.id = n.user_id
+       left join workshop_schedules s on s.id = b.workshop_schedule_id join users u on u.id = n.user_id
       where n.id = ? and n.status = 'sending'`,
     [id],
   )
@@ -156,7 +197,10 @@ export async function deliver(em: EntityManager, id: string, at = clock.now()): 
     return 'skipped'
   }
   try {
-    const schedule = await em.fork().findOneOrFail(WorkshopSchedule, { id: d.schedule_id }, { populate: ['workshop', 'coach'], filters: false })
+    const schedule = d.schedule_id
+      ? await em.fork().findOneOrFail(WorkshopSchedule, { id: d.schedule_id }, { populate: ['workshop', 'coach'], filters: false })
+      : await loadSessionOccasion(em.fork() as EntityManager, d.booking_id)
+    if (!schedule) throw new Error('the session of this reminder is gone')
     await sendMail(composeReminder({ kind: d.kind, to: { id: d.user_id, email: d.email, firstName: d.first_name }, bookingId: d.booking_id, schedule, at }))
   } catch (err) {
     const message = (err instanceof Error ? err.message : String(err)).slice(0, 500)

@@ -9,11 +9,10 @@
  * the booking's tax decided them; a credit note splits the refunded amount at the invoice's rate.
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { Booking } from '../bookings'
+import { Booking, occasionOf } from '../bookings'
 import { type BookingTax, loadTaxProfile, refundSplit } from '../tax'
 import { Tenant } from '../tenants'
 import { User } from '../users'
-import { Workshop, WorkshopSchedule } from '../workshops'
 import { Invoice, type InvoiceItem, type InvoiceKind, type InvoiceLines, Payment } from './payment.entity'
 
 /** Where a document's PDF is: an invoice by its booking, a credit note by its id (a booking may have several). */
@@ -58,10 +57,12 @@ async function issue(tem: EntityManager, bookingId: string, refundId: string | n
   const [tenant, user, schedule, profile] = await Promise.all([
     tem.findOneOrFail(Tenant, { id: booking.tenant.id }, { filters: false }),
     tem.findOneOrFail(User, { id: booking.user.id }, { filters: false }),
-    tem.findOneOrFail(WorkshopSchedule, { id: booking.workshopSchedule.id }, { filters: false }),
+    // The schedule of seats, or the session (title, time, zone) of a one-to-one booking.
+    occasionOf(tem, booking),
     loadTaxProfile(tem, booking.tenant.id),
   ])
-  const workshop = await tem.findOneOrFail(Workshop, { id: schedule.workshop.id }, { filters: false })
+  if (!schedule) return null
+  const workshop = schedule.workshop
   const card = paid.find((p) => p.cardLast4)
   const tax: BookingTax | null = booking.tax ?? null
   const invoiced = booking.amountTotal - booking.discount
@@ -69,7 +70,10 @@ async function issue(tem: EntityManager, bookingId: string, refundId: string | n
   const split = refund ? refundSplit(refund.amount, tax) : tax ? { net: tax.net, tax: tax.tax, gross: tax.gross } : { net: invoiced, tax: 0, gross: invoiced }
   const rate = tax?.kind === 'standard' ? tax.rate : 0
   const item: InvoiceItem = {
-    description: `${workshop.title}, ${schedule.startDate.toISOString().slice(0, 10)} (${booking.seats} ${booking.seats === 1 ? 'seat' : 'seats'})`,
+    description:
+      schedule.kind === 'session'
+        ? `${workshop.title}, ${schedule.startDate.toISOString().slice(0, 10)}`
+        : `${workshop.title}, ${schedule.startDate.toISOString().slice(0, 10)} (${booking.seats} ${booking.seats === 1 ? 'seat' : 'seats'})`,
     quantity: booking.seats,
     ...split,
     rate,

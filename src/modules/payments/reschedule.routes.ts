@@ -74,7 +74,7 @@ export const rescheduleRoutes = new Elysia({ name: 'reschedule' })
           status: pi ? ('PAYMENT_REQUIRED' as const) : ('DONE' as const),
           reschedule: serializeReschedule(reschedule),
           bookingStatus: booking.status,
-          workshopScheduleId: booking.workshopSchedule.id,
+          workshopScheduleId: booking.workshopSchedule?.id ?? '',
           payment: pi
             ? {
                 paymentIntentId: pi.id,

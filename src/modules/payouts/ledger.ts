@@ -27,7 +27,8 @@ export const dueAt = (endDate: Date) => new Date(endDate.getTime() + refundWindo
 
 /**
  * Every transfer row with the booking's money now (kept on the row by triggers from its payments
- * and refunds: migration payout_ledger), its session and its fee. `?` is the moment "due" is
+ * and refunds: migration payout_ledger), its session (a schedule of a workshop, or a one-to-one
+ * session: the booking's own times and its session type's title) and its fee. `?` is the moment "due" is
  * measured against. Callers add their conditions after `where true`.
  */
 export const LEDGER_SQL = `
@@ -35,16 +36,20 @@ export const LEDGER_SQL = `
          t.stripe_transfer_id, t.transferred_at, t.failure_message, t.attempt, t.starts_at,
          t.paid as gross, t.refunds as refunded, t.refunds_pending,
          coalesce(t.fee_percent, ${planFeeSql('tn')}) as fee_percent,
-         s.start_date, s.end_date, s.timezone, w.id as workshop_id, w.title, b.seats, b.status as booking_status,
+         coalesce(s.start_date, b.starts_at) as start_date, coalesce(s.end_date, b.ends_at) as end_date,
+         coalesce(s.timezone, av.time_zone, 'UTC') as timezone, w.id as workshop_id, coalesce(w.title, st.title) as title,
+         b.session_type_id, b.seats, b.status as booking_status,
          u.email, u.username, u.profile->>'firstName' as first_name, u.profile->>'lastName' as last_name,
          coalesce(a.payouts_enabled and a.transfers_active, false) as account_enabled,
-         (s.end_date + make_interval(hours => ${config.PAYOUT_REFUND_WINDOW_HOURS}) <= ?::timestamptz) as due,
+         (coalesce(s.end_date, b.ends_at) + make_interval(hours => ${config.PAYOUT_REFUND_WINDOW_HOURS}) <= ?::timestamptz) as due,
          t.live_fee as fee
     from payout_transfers t
     join tenants tn on tn.id = t.tenant_id
-    join workshop_schedules s on s.id = t.workshop_schedule_id
-    join workshops w on w.id = s.workshop_id
     join bookings b on b.id = t.booking_id
+    left join workshop_schedules s on s.id = t.workshop_schedule_id
+    left join workshops w on w.id = s.workshop_id
+    left join session_types st on st.id = b.session_type_id
+    left join availabilities av on av.coach_id = b.session_coach_id
     join users u on u.id = b.user_id
     left join connected_accounts a on a.user_id = t.coach_id
    where true`
@@ -64,8 +69,11 @@ export interface LedgerRow {
   bookingStatus: string
   seats: number
   client: string
-  scheduleId: string
-  workshopId: string
+  /** Null for a one-to-one session. */
+  scheduleId: string | null
+  /** Null for a one-to-one session. */
+  workshopId: string | null
+  sessionTypeId: string | null
   title: string
   coachId: string
   tenantId: string
@@ -105,8 +113,9 @@ export function ledgerRow(r: any, at = clock.now()): LedgerRow {
     bookingStatus: r.booking_status,
     seats: n(r.seats),
     client: [r.first_name, r.last_name].filter(Boolean).join(' ') || r.username || r.email || 'Unknown',
-    scheduleId: r.workshop_schedule_id,
-    workshopId: r.workshop_id,
+    scheduleId: r.workshop_schedule_id ?? null,
+    workshopId: r.workshop_id ?? null,
+    sessionTypeId: r.session_type_id ?? null,
     title: r.title,
     coachId: r.coach_id,
     tenantId: r.tenant_id,

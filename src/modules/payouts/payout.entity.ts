@@ -109,7 +109,8 @@ export const PayoutTransferSchema = defineEntity({
     ...baseProperties,
     tenant: () => p.manyToOne(Tenant).deleteRule('cascade').index(),
     booking: () => p.manyToOne(Booking).deleteRule('cascade'),
-    schedule: () => p.manyToOne(WorkshopSchedule).fieldName('workshop_schedule_id').deleteRule('cascade').index(),
+    /** The schedule of a seat booking; null for a one-to-one session (its time is on the booking). */
+    schedule: () => p.manyToOne(WorkshopSchedule).fieldName('workshop_schedule_id').nullable().deleteRule('cascade').index(),
     coach: () => p.manyToOne(User).deleteRule('cascade'),
     currency: p.string().length(3),
     state: p.string().length(16).default('pending').$type<TransferState>(),

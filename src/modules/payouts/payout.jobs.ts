@@ -31,12 +31,12 @@ export async function sweepPayouts(at = clock.now(), opts: { coachId?: string | 
   const em = fresh()
   const coach = opts.coachId ?? null
   const due = await em.execute<any[]>(
-    `select t.id from payout_transfers t join workshop_schedules s on s.id = t.workshop_schedule_id
+    `select t.id from payout_transfers t join bookings b on b.id = t.booking_id left join workshop_schedules s on s.id = t.workshop_schedule_id
        left join connected_accounts a on a.user_id = t.coach_id
       where (?::uuid is null or t.coach_id = ?::uuid)
-        and ((t.state = 'pending' and s.end_date + make_interval(hours => ${config.PAYOUT_REFUND_WINDOW_HOURS}) <= ? and a.payouts_enabled and a.transfers_active)
+        and ((t.state = 'pending' and coalesce(s.end_date, b.ends_at) + make_interval(hours => ${config.PAYOUT_REFUND_WINDOW_HOURS}) <= ? and a.payouts_enabled and a.transfers_active)
           or (t.state = 'sending' and (t.lease_until is null or t.lease_until <= ?)))
-      order by s.end_date, t.id limit 500`,
+      order by coalesce(s.end_date, b.ends_at), t.id limit 500`,
     [coach, coach, at, at],
   )
   let transferred = 0

@@ -53,7 +53,7 @@ export const TRANSFER_STATUS_NAMES = ['pending', 'transferred', 'reversed', 'par
 export const TransferView = v.object({
   id: v.string(),
   bookingId: v.string(),
-  scheduleId: v.string(),
+  scheduleId: v.pipe(v.nullable(v.string()), v.description('The schedule of a seat booking; null for a one-to-one session')),
   currency: v.string(),
   gross: v.number(),
   fee: v.number(),

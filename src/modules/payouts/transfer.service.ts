@@ -36,7 +36,7 @@ export type TransferOutcome = 'transferred' | 'done' | 'busy' | 'waiting' | 'voi
 interface Claimed {
   id: string
   booking_id: string
-  workshop_schedule_id: string
+  workshop_schedule_id: string | null
   coach_id: string
   currency: string
   amount: number
@@ -75,10 +75,12 @@ async function claim(transferId: string, at: Date): Promise<Claim> {
     if (!head) return { kind: 'stop', outcome: 'nothing' }
     // Lock order: the booking (refunds are recorded under it), then the transfer row.
     await lockRow(tem, 'bookings', head.booking_id)
+    // The session ended: a schedule's end, or a one-to-one session's own.
     const [r] = await tem.execute<any[]>(
-      `select t.*, s.end_date, ${planFeeSql('tn')} as plan_fee,
+      `select t.*, coalesce(s.end_date, b.ends_at) as end_date, ${planFeeSql('tn')} as plan_fee,
               a.stripe_account_id, (a.payouts_enabled and a.transfers_active) as enabled
-         from payout_transfers t join workshop_schedules s on s.id = t.workshop_schedule_id join tenants tn on tn.id = t.tenant_id
+         from payout_transfers t join bookings b on b.id = t.booking_id left join workshop_schedules s on s.id = t.workshop_schedule_id
+         join tenants tn on tn.id = t.tenant_id
          left join connected_accounts a on a.user_id = t.coach_id
         where t.id = ? for update of t`,
       [transferId],
@@ -121,7 +123,7 @@ async function record(row: Claimed, tr: Stripe.Transfer) {
       where id = ? and state = 'sending'`,
     [tr.id, tr.created, row.id],
   )
-  await settleSchedule(em, row.workshop_schedule_id)
+  if (row.workshop_schedule_id) await settleSchedule(em, row.workshop_schedule_id)
 }
 
 /** A schedule whose money has all gone (transferred, paid outside Stripe or nothing left) is paid. */
@@ -171,7 +173,7 @@ export async function transferOnce(transferId: string, at = clock.now()): Promis
           transfer_group: transferGroup(row.booking_id),
           ...(row.source_charge ? { source_transaction: row.source_charge } : {}),
           description: `Booking ${row.booking_id}`,
-          metadata: { transferRowId: row.id, bookingId: row.booking_id, scheduleId: row.workshop_schedule_id, coachId: row.coach_id },
+          metadata: { transferRowId: row.id, bookingId: row.booking_id, scheduleId: row.workshop_schedule_id ?? '', coachId: row.coach_id },
         },
         { idempotencyKey: transferKey(row.id, row.attempt) },
       ))

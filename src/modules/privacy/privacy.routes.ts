@@ -4,7 +4,7 @@ import { Elysia, t } from 'elysia'
 import * as v from 'valibot'
 import { platform } from '../../platform/http/context'
 import { parseOrThrow, unauthenticated } from '../../platform/http/errors'
-import { listResponse, PageParam, PerPageParam, readPaging } from '../../platform/http/list-query'
+import { listResponse, noIncludes, PageParam, PerPageParam, readPaging } from '../../platform/http/list-query'
 import type { CookieJar } from '../../platform/http/session'
 import { created, dataOf, file, noContent, ok, pageOf } from '../../platform/openapi/responses'
 import { getObject } from '../../platform/storage'
@@ -39,7 +39,7 @@ export const privacyRoutes = new Elysia({ name: 'privacy' })
     '/users/me/exports',
     async ({ ctx, query, request }) => {
       parseOrThrow(PageQuery, query)
-      const { page, perPage, offset } = readPaging(new URL(request.url).searchParams)
+      const { page, perPage, offset } = readPaging(noIncludes(new URL(request.url).searchParams))
       const [rows, total] = await exportsOf(ctx.em as EntityManager, ctx.requireUser().id, perPage, offset)
       return listResponse(rows.map(serializeExport), total, { page, perPage })
     },

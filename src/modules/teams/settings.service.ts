@@ -8,6 +8,7 @@ import { transaction } from '../../platform/db/after-commit'
 import { fieldError } from '../../platform/http/errors'
 import { exponentOf } from '../../shared/money'
 import { countOpenJobPostings } from '../job-postings'
+import { changeSessionTypesCurrency } from '../sessions'
 import { loadTaxProfile, saveTaxProfile, serializeTaxProfile, type TaxProfileInput } from '../tax'
 import { Membership, PLAN_LIMITS, TENANT_PLANS, type Tenant, type TenantPlan } from '../tenants'
 import { rescaleTeamVouchers } from '../vouchers'
@@ -43,9 +44,9 @@ export async function teamSettings(em: EntityManager, tenant: Tenant) {
 export type TeamSettings = Awaited<ReturnType<typeof teamSettings>>
 
 /**
- * The team sells in `to` from now on, with its workshops' prices and vouchers' amounts moved to
- * it (the amounts typed stay, rescaled to the new minor unit): one transaction, and only while
- * no booking is paid or held (the guarded UPDATE decides; a booking made meanwhile keeps its own
+ * The team sells in `to` from now on, with its workshops' and session types' prices and its
+ * vouchers' amounts moved to it (the amounts typed stay, rescaled to the new minor unit): one
+ * transaction, and only while no booking is paid or held (the guarded UPDATE decides; a booking made meanwhile keeps its own
  * currency). 422 on `currency` otherwise.
  */
 export async function changeCurrency(em: EntityManager, tenant: Tenant, to: string) {
@@ -59,6 +60,7 @@ export async function changeCurrency(em: EntityManager, tenant: Tenant, to: stri
     ])
     if (!changed.length) throw fieldError('currency', TEAM_MESSAGES.currencyLocked)
     await changeTeamCurrency(tem, tenant.id, from, to)
+    await changeSessionTypesCurrency(tem, tenant.id, from, to)
     await rescaleTeamVouchers(tem, tenant.id, exponentOf(to) - exponentOf(from))
   })
   tenant.currency = to

@@ -66,19 +66,22 @@ export const UserSchema = defineEntity({
     },
     // Notes what its writes change for kept pages and memos: the user, the listing (coach names) and every team they belong to or booked in.
     ...pageChangeTriggers('users', [scope.user('id'), scope.listing, USER_TENANTS]),
+    // The marketplace search (workshops/public.search.ts, migration public_search): the documents of
+    // a coach's schedules follow their names, and the lexicon gets the words of a coach's names.
+    // (A sign-in or a setting of someone else's writes no document: they coach no schedule.)
+    {
+      name: 'users_search',
+      timing: 'after',
+      events: ['insert', 'update'],
+      expression: `create trigger users_search after insert or update of username, profile, coach_profile, roles on users
+  for each row execute function search_source_changed();`,
+    },
   ],
   filters: softDeleteFilters,
   // Partial: a soft-deleted account does not keep its email or username taken.
   uniques: [
     { name: 'users_email_unique', properties: ['email'], where: 'deleted_at is null' },
     { name: 'users_username_unique', properties: ['username'], where: 'deleted_at is null' },
-  ],
-  // Marketplace text search (`q`) over the coach's username, names and business name.
-  indexes: [
-    {
-      name: 'users_coach_text_trgm_idx',
-      expression: `create index "users_coach_text_trgm_idx" on "users" using gin ((coalesce(username, '') || ' ' || coalesce(profile->>'firstName', '') || ' ' || coalesce(profile->>'lastName', '') || ' ' || coalesce(coach_profile->>'businessName', '')) gin_trgm_ops)`,
-    },
   ],
   properties: {
     ...baseProperties,

@@ -102,7 +102,7 @@ export const VoucherVerifyQuerySchema = v.looseObject({
   workshopScheduleId: v.optional(v.pipe(v.string(), v.uuid('Please select a valid workshop schedule'))),
   seats: v.optional(
     v.union(
-      [v.pipe(v.number(), v.integer(), v.minValue(1)), v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/), v.transform(Number))],
+      [v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(9999)), v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/), v.transform(Number))],
       'At least 1 seat is required',
     ),
   ),

@@ -7,6 +7,7 @@ import { RefundPolicyView } from '../../shared/refund-policy'
 import { DateTime, NullableDateTime } from '../../shared/view'
 import { PublicUserView, RatingView } from '../users'
 import { CONTENT_STATUSES, DELIVERY_MODES, PAYOUT_STATUSES, RESOURCE_TYPES, SKILL_LEVELS, VISIBILITIES } from './enums'
+import { QuestionView } from './question.schema'
 
 const ns = v.nullable(v.string())
 const nn = v.nullable(v.number())
@@ -46,6 +47,7 @@ export const WorkshopView = v.object({
   minSeats: v.number(),
   maxSeats: v.number(),
   refundPolicy: v.pipe(RefundPolicyView, v.description("What a client who cancels gets back; null: the team's default (a full refund when the team has none)")),
+  questions: v.optional(v.pipe(v.array(QuestionView), v.description('What the checkout asks, in order'))),
   tags: v.optional(v.array(TagView)),
   coach: v.optional(PublicUserView),
   workshopTemplate: v.optional(TemplateView),

@@ -32,7 +32,7 @@ const STATIC_COLUMNS = `
   s.created_at, s.updated_at,
   w.workshop_template_id as w_template_id, w.title as w_title, w.slug as w_slug, w.description as w_description,
   w.image as w_image, w.video as w_video, w.outcomes as w_outcomes, w.price as w_price, w.currency as w_currency, w.price_note as w_price_note, w.min_seats as w_min_seats,
-  w.max_seats as w_max_seats, w.refund_policy as w_refund_policy, w.created_at as w_created_at, w.updated_at as w_updated_at,
+  w.max_seats as w_max_seats, w.refund_policy as w_refund_policy, w.questions as w_questions, w.created_at as w_created_at, w.updated_at as w_updated_at,
   u.username as u_username, u.avatar as u_avatar, u.profile as u_profile, u.coach_profile as u_coach_profile,
   ${TAGS}`
 
@@ -151,6 +151,7 @@ export function publicCard(r: Record<string, any>) {
       minSeats,
       maxSeats,
       refundPolicy: json<RefundPolicy>(r.w_refund_policy) ?? null,
+      questions: json<any[]>(r.w_questions) ?? [],
       tags: json<{ id: string; name: string; slug: string }[]>(r.w_tags) ?? [],
       createdAt: iso(r.w_created_at),
       updatedAt: iso(r.w_updated_at),

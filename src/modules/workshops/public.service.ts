@@ -1,104 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
-import * as v from 'valibot'
 import { now } from '../../platform/clock'
 import { type Param, queryPrepared } from '../../platform/db/prepared'
-import { escapeLike } from '../../platform/http/crud'
-import { type ErrorBag, validationError } from '../../platform/http/errors'
-import { PageParam, PerPageParam, readPaging } from '../../platform/http/list-query'
 import { isUuid } from './access'
-import { isCountryCode } from './catalogue.rules'
-import { DELIVERY_MODES, SKILL_LEVELS } from './enums'
 import { jsonRowsWithCards, rowsWithCards } from './public.cards'
+import type { PublicFilters } from './public.query'
 import { LIVE_COLUMNS, LIVE_CTES, LIVE_PAGE, PUBLIC_COLUMNS, publicRow } from './public.rows'
+import { searchQuery, searchStatement } from './public.search'
 
-const str = (d: string) => v.optional(v.pipe(v.string(), v.description(d)))
-
-/** Query of the public marketplace list (documented in OpenAPI). */
-export const PublicScheduleQuerySchema = v.looseObject({
-  page: v.optional(PageParam),
-  perPage: v.optional(PerPageParam),
-  q: str('Text in the workshop title or description, or the coach name, username or business name'),
-  level: str('BEGINNER, INTERMEDIATE or ADVANCED'),
-  mode: str('IN-PERSON, ONLINE or HYBRID'),
-  country: str('Two-letter country code'),
-  from: str('Starts on or after (ISO date or date-time)'),
-  to: str('Starts on or before (ISO date or date-time; a date covers the whole day)'),
-  minPrice: str('Lowest seat price (decimal)'),
-  maxPrice: str('Highest seat price (decimal)'),
-  coach: str('Coach id or username'),
-  tag: str('Tag slug'),
-  seatsLeft: str('At least this many seats left'),
-  when: str('upcoming (default: not ended yet), past, or all'),
-})
-
-export interface PublicFilters {
-  page: number
-  perPage: number
-  q?: string
-  level?: string
-  mode?: string
-  country?: string
-  from?: Date
-  to?: Date
-  minPrice?: number
-  maxPrice?: number
-  coach?: string
-  tag?: string
-  seatsLeft?: number
-  when: 'upcoming' | 'past' | 'all'
-}
-
-/** Reads and checks the marketplace filters; anything unusable is a 422 naming the field. */
-export function parsePublicFilters(sp: URLSearchParams): PublicFilters {
-  const errors: ErrorBag = {}
-  const bad = (field: string, message: string) => (errors[field] ??= []).push(message)
-  const get = (k: string) => sp.get(k)?.trim() || undefined
-  const num = (k: string, min = 0) => {
-    const raw = get(k)
-    if (raw === undefined) return undefined
-    const n = Number(raw)
-    if (!Number.isFinite(n) || n < min) return void bad(k, `The ${k} must be a number of at least ${min}.`)
-    return n
-  }
-  const date = (k: string, endOfDay: boolean) => {
-    const raw = get(k)
-    if (raw === undefined) return undefined
-    if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(Date.parse(raw))) return void bad(k, `The ${k} must be a date like 2026-01-31.`)
-    const d = new Date(raw)
-    if (endOfDay && /^\d{4}-\d{2}-\d{2}$/.test(raw)) d.setUTCHours(23, 59, 59, 999)
-    return d
-  }
-  let paging = { page: 1, perPage: 10 }
-  try {
-    paging = readPaging(sp)
-  } catch (e: any) {
-    Object.assign(errors, e.errors)
-  }
-  const f: PublicFilters = {
-    page: paging.page,
-    perPage: paging.perPage,
-    q: get('q')?.slice(0, 200),
-    level: get('level')?.toUpperCase(),
-    mode: get('mode')?.toUpperCase(),
-    country: get('country')?.toUpperCase(),
-    from: date('from', false),
-    to: date('to', true),
-    minPrice: num('minPrice'),
-    maxPrice: num('maxPrice'),
-    coach: get('coach'),
-    tag: get('tag')?.toLowerCase(),
-    seatsLeft: num('seatsLeft', 1),
-    when: (get('when') ?? 'upcoming') as PublicFilters['when'],
-  }
-  if (f.level && !(SKILL_LEVELS as readonly string[]).includes(f.level)) bad('level', 'Please select a valid workshop level')
-  if (f.mode && !(DELIVERY_MODES as readonly string[]).includes(f.mode)) bad('mode', `The mode must be one of ${DELIVERY_MODES.join(', ')}.`)
-  if (f.country && !isCountryCode(f.country)) bad('country', 'Please select a valid country')
-  if (!['upcoming', 'past', 'all'].includes(f.when)) bad('when', 'The when filter must be upcoming, past or all.')
-  if (f.from && f.to && f.to < f.from) bad('to', 'The end of the date range must be after its start.')
-  if (f.minPrice !== undefined && f.maxPrice !== undefined && f.maxPrice < f.minPrice) bad('maxPrice', 'The highest price must be at least the lowest price.')
-  if (Object.keys(errors).length) throw validationError(errors)
-  return f
-}
+export { NUMERIC_FILTERS, numericFilterError, type PublicFilters, PublicScheduleQuerySchema, parsePublicFilters } from './public.query'
 
 /**
  * Totals are counted up to this many rows and pages reach at most this far: a count or a skip
@@ -106,9 +15,6 @@ export function parsePublicFilters(sp: URLSearchParams): PublicFilters {
  * "at least" (`meta.totalCapped`), as search engines do.
  */
 export const LIST_CAP = 1_000
-
-const WORKSHOP_TEXT = `(coalesce(w2.title, '') || ' ' || coalesce(w2.description, ''))`
-const COACH_TEXT = `(coalesce(u2.username, '') || ' ' || coalesce(u2.profile->>'firstName', '') || ' ' || coalesce(u2.profile->>'lastName', '') || ' ' || coalesce(u2.coach_profile->>'businessName', ''))`
 
 /**
  * Schedules whose workshop (or coach) is in a set: the rows of `sql` (one id column), computed
@@ -121,15 +27,9 @@ interface IdSet {
   params: unknown[]
 }
 
-/** The filters that are sets of workshops or coaches (`q` is two: its workshops or its coaches). */
+/** The filters that are sets of workshops (`q` is the search's own: public.search.ts). */
 function idSets(f: PublicFilters) {
-  const sets: { qWorkshops?: IdSet; qCoaches?: IdSet; price?: IdSet; tag?: IdSet } = {}
-  if (f.q) {
-    // The same expressions as the trigram indexes (migrations: listing_indexes), so they serve `ilike`.
-    const like = `%${escapeLike(f.q)}%`
-    sets.qWorkshops = { name: 'q_workshops', column: 'workshop_id', sql: `select w2.id from workshops w2 where ${WORKSHOP_TEXT} ilike ?`, params: [like] }
-    sets.qCoaches = { name: 'q_coaches', column: 'coach_id', sql: `select u2.id from users u2 where ${COACH_TEXT} ilike ?`, params: [like] }
-  }
+  const sets: { price?: IdSet; tag?: IdSet } = {}
   const min = f.minPrice === undefined ? undefined : Math.round(f.minPrice * 100)
   const max = f.maxPrice === undefined ? undefined : Math.round(f.maxPrice * 100)
   if (min !== undefined || max !== undefined) {
@@ -164,9 +64,9 @@ function setCtes(f: PublicFilters) {
  * `x in (...)` sets kept as hashed sets (`coalesce` stops PostgreSQL from turning them into a
  * join, which would sort every match: right for one coach's few rows, wrong for a tag's or a
  * price range's thousands), deleted parents an excluded set. Every value is a bound parameter.
- * `skip` leaves out the set a count starts from (`qSide`: the count starts from that side of `q`).
+ * `skip` leaves out the set a count starts from. `q` is not read here (public.search.ts).
  */
-export function scheduleWhere(f: PublicFilters, visibility: 'public' | 'unlisted', opts: { skip?: SetName; qSide?: 'qWorkshops' | 'qCoaches' } = {}) {
+export function scheduleWhere(f: PublicFilters, visibility: 'public' | 'unlisted', opts: { skip?: SetName } = {}) {
   const sql: string[] = [
     `s.deleted_at is null`,
     `s.status = 'PUBLISHED'`,
@@ -182,7 +82,6 @@ export function scheduleWhere(f: PublicFilters, visibility: 'public' | 'unlisted
   }
   const sets = idSets(f)
   const member = (set: IdSet) => `coalesce(s.${set.column} in (select id from ${set.name}), false)`
-  if (sets.qWorkshops && sets.qCoaches && !opts.qSide) add(`(${member(sets.qWorkshops)} or ${member(sets.qCoaches)})`)
   if (f.level) add('s.level = ?', f.level)
   if (f.mode) add('s.mode = ?', f.mode)
   if (f.country) add('s.country = ?', f.country)
@@ -250,14 +149,13 @@ function walk(f: PublicFilters, at: Date, limit: number) {
  * allows it: a set of workshops or coaches (q, tag, price) is the start, and its schedules are
  * read by workshop or coach, one short index lookup each (`offset 0` keeps that nested loop:
  * a join would read every schedule); otherwise each part's index range is walked, whose first
- * LIST_CAP + 1 entries nearly all match (the parts are disjoint, so their rows add up). `q` matches workshops or coaches: each side is counted
- * up to the cap and the union (distinct ids) is exact below the cap and at least it above.
+ * LIST_CAP + 1 entries nearly all match (the parts are disjoint, so their rows add up).
  */
 function cappedCount(f: PublicFilters, at: Date) {
   const when = whenCondition(f, at)
   const sets = idSets(f)
-  const from = (name?: SetName, qSide?: 'qWorkshops' | 'qCoaches') => {
-    const where = scheduleWhere(f, 'public', { skip: name, qSide })
+  const from = (name?: SetName) => {
+    const where = scheduleWhere(f, 'public', { skip: name })
     const set = name ? sets[name] : undefined
     if (!set) {
       // Part by part (running, coming, past), so each reads its own range of an index.
@@ -277,11 +175,23 @@ function cappedCount(f: PublicFilters, at: Date) {
   // would read all its workshops' schedules when few of them match.
   const narrow = !!(f.coach || f.country || f.from || f.to)
   const lead: SetName | undefined = narrow ? undefined : sets.tag ? 'tag' : sets.price ? 'price' : undefined
-  const sides = sets.qWorkshops && !narrow ? [from('qWorkshops', 'qWorkshops'), from('qCoaches', 'qCoaches')] : [from(lead)]
-  return {
-    sql: `(select count(*) from (${sides.map((s) => s.sql).join(' union ')}) c)`,
-    params: sides.flatMap((s) => s.params),
+  const side = from(lead)
+  return { sql: `(select count(*) from (${side.sql}) c)`, params: side.params }
+}
+
+/** The search's price range, on the document `d` (search.entity.ts). */
+function priceOfDocument(f: PublicFilters) {
+  const sql = ['true']
+  const params: unknown[] = []
+  if (f.minPrice !== undefined) {
+    sql.push('d.price >= ?')
+    params.push(Math.round(f.minPrice * 100))
   }
+  if (f.maxPrice !== undefined) {
+    sql.push('d.price <= ?')
+    params.push(Math.round(f.maxPrice * 100))
+  }
+  return { sql: sql.join(' and '), params }
 }
 
 const DETAILS_FROM = `from workshop_schedules s join workshops w on w.id = s.workshop_id join users u on u.id = s.coach_id`
@@ -298,9 +208,32 @@ async function livePage(em: EntityManager, f: PublicFilters) {
   const at = now()
   const offset = (f.page - 1) * f.perPage
   const end = Math.min(offset + f.perPage, LIST_CAP)
-  const seen = walk(f, at, offset < end ? end : 1) // a page past the cap reads nothing
-  const count = cappedCount(f, at)
-  const sets = setCtes(f)
+  const limit = offset < end ? end : 1 // a page past the cap reads nothing
+  const sq = f.q ? await searchQuery(em, f.q) : null
+  let seen: { sql: string; params: unknown[] }
+  let count: { sql: string; params: unknown[] }
+  let sets: { sql: string; params: unknown[] }
+  if (sq) {
+    // Words: ranked by relevance (public.search.ts); the price range is a condition on the row's workshop there.
+    const rest: PublicFilters = { ...f, q: undefined, minPrice: undefined, maxPrice: undefined }
+    const tag = setCtes(rest)
+    const search = searchStatement({
+      q: sq,
+      where: scheduleWhere(rest, 'public'),
+      parts: listParts(rest, at),
+      when: whenCondition(rest, at),
+      price: priceOfDocument(f),
+      limit,
+      cap: LIST_CAP,
+    })
+    sets = { sql: tag.sql + search.sets.sql, params: [...tag.params, ...search.sets.params] }
+    seen = search.seen
+    count = search.count
+  } else {
+    seen = walk(f, at, limit)
+    count = cappedCount(f, at)
+    sets = setCtes(f)
+  }
   // Prepared (the same text for every request of a filter's shape): planning this statement costs
   // more than running it (prepared.ts).
   const rows = await queryPrepared<Record<string, any>>(

@@ -31,6 +31,24 @@ export const WorkshopScheduleSchema = defineEntity({
   for each row when (old.start_date is distinct from new.start_date or old.end_date is distinct from new.end_date)
   execute function schedules_copy_to_transfers();`,
     },
+    // The marketplace search's document of each workshop and coach a schedule pairs (search.entity.ts,
+    // migration public_search): added with the schedule, in bulk for a bulk insert.
+    {
+      name: 'workshop_schedules_search_added',
+      timing: 'after',
+      events: ['insert'],
+      forEach: 'statement',
+      expression: `create trigger workshop_schedules_search_added after insert on workshop_schedules
+  referencing new table as added for each statement execute function search_documents_added();`,
+    },
+    {
+      name: 'workshop_schedules_search_moved',
+      timing: 'after',
+      events: ['update'],
+      expression: `create trigger workshop_schedules_search_moved after update of workshop_id, coach_id on workshop_schedules
+  for each row when (old.workshop_id is distinct from new.workshop_id or old.coach_id is distinct from new.coach_id)
+  execute function search_document_moved();`,
+    },
   ],
   filters: { ...softDeleteFilters, ...tenantFilter },
   indexes: [
@@ -72,6 +90,16 @@ export const WorkshopScheduleSchema = defineEntity({
     {
       name: 'workshop_schedules_end_due_idx',
       expression: `create index "workshop_schedules_end_due_idx" on "workshop_schedules" ("end_date") where deleted_at is null and status <> 'ARCHIVED'`,
+    },
+    // The marketplace search (public.search.ts) reads the listing rows of a few workshops or coaches,
+    // each in start-date order, when its words match few of them.
+    {
+      name: 'workshop_schedules_listing_workshop_idx',
+      expression: `create index "workshop_schedules_listing_workshop_idx" on "workshop_schedules" ("workshop_id", "start_date", "id") include ("end_date", "coach_id", "tenant_id", "level", "mode", "country", "seats_taken") where deleted_at is null and status = 'PUBLISHED' and visibility = 'PUBLIC'`,
+    },
+    {
+      name: 'workshop_schedules_listing_coach_idx',
+      expression: `create index "workshop_schedules_listing_coach_idx" on "workshop_schedules" ("coach_id", "start_date", "id") include ("end_date", "workshop_id", "tenant_id", "level", "mode", "country", "seats_taken") where deleted_at is null and status = 'PUBLISHED' and visibility = 'PUBLIC'`,
     },
     {
       name: 'workshop_schedules_running_idx',

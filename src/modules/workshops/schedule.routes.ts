@@ -12,6 +12,7 @@ import { ScheduleCreateSchema, ScheduleUpdateSchema } from './schedule.schema'
 import { assertCanPublish, assertPlaceFits, placeFields } from './schedule.service'
 import { loadAttendedSchedules, loadScheduleStats } from './schedule.stats'
 import { serializeSchedule } from './serialize'
+import { checkScheduleTime } from './time.hooks'
 import { Workshop } from './workshop.entity'
 
 const NONE = '00000000-0000-0000-0000-000000000000'
@@ -99,6 +100,9 @@ export const scheduleRoutes = crud({
       throw conflict(`This schedule has ${count(row.seatsTaken, 'booked seat')}. Cancel its bookings before deleting it.`)
     if (action === 'restore' && row.status === 'PUBLISHED' && row.endDate > now())
       await inTransaction(ctx.em, (em) => assertCanPublish(em, row.tenant.id, row.id))
+    // A restored schedule takes its time back: not over a session booked meanwhile.
+    if (action === 'restore' && row.status !== 'ARCHIVED' && row.endDate > now())
+      await inTransaction(ctx.em, (em) => checkScheduleTime(em, { coachId: row.coach.id, start: row.startDate, end: row.endDate, scheduleId: row.id }))
   },
   async create(ctx, data) {
     const tenant = await ctx.tenant()
@@ -114,6 +118,7 @@ export const scheduleRoutes = crud({
     assertPlaceFits({ mode: data.mode, ...place })
     return inTransaction(ctx.em, async (em) => {
       if (data.status === 'PUBLISHED') await assertCanPublish(em, tenant.id)
+      if (data.status !== 'ARCHIVED') await checkScheduleTime(em, { coachId: data.coachId, start: new Date(data.startDate), end: new Date(data.endDate) })
       const row = em.create(WorkshopSchedule, {
         tenant: tenant.id,
         coach: data.coachId,
@@ -139,6 +144,9 @@ export const scheduleRoutes = crud({
     await inTransaction(ctx.em, async (em) => {
       const publishing = data.status === 'PUBLISHED' && row.status !== 'PUBLISHED'
       if (publishing && end > now()) await assertCanPublish(em, row.tenant.id, row.id)
+      const status = data.status ?? row.status
+      const moved = start.getTime() !== row.startDate.getTime() || end.getTime() !== row.endDate.getTime()
+      if (status !== 'ARCHIVED' && (moved || row.status === 'ARCHIVED')) await checkScheduleTime(em, { coachId: row.coach.id, start, end, scheduleId: row.id })
       em.assign(row, { ...placeFields(data), startDate: start, endDate: end, ...pick(data, ['level', 'status', 'visibility', 'mode']) })
       await em.flush()
     })

@@ -110,6 +110,7 @@ export function serializeWorkshop(w: Workshop, include: string[] = []): ViewOf<t
     minSeats: w.minSeats,
     maxSeats: w.maxSeats,
     refundPolicy: w.refundPolicy ?? null,
+    questions: w.questions ?? [],
     tags: w.tags.isInitialized() ? w.tags.getItems().map(serializeTag) : undefined,
     coach: include.includes('coach') && loaded(w.coach) ? serializePublicUser(w.coach as User) : undefined,
     workshopTemplate:

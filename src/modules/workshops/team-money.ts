@@ -6,7 +6,8 @@
  * they show on, so cached cards follow at once.
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { exponentOf } from '../../shared/money'
+import { fieldError } from '../../platform/http/errors'
+import { exponentOf, fitsMinorUnit, toMinor } from '../../shared/money'
 
 export async function setTeamPriceNotes(em: EntityManager, tenantId: string, note: string | null) {
   await em.execute(`update workshops set price_note = ?, updated_at = now() where tenant_id = ? and price_note is distinct from ?`, [note, tenantId, note])
@@ -21,4 +22,16 @@ export async function changeTeamCurrency(em: EntityManager, tenantId: string, fr
   const shift = exponentOf(to) - exponentOf(from)
   const price = shift >= 0 ? `price * ${10 ** shift}` : `round(price / ${10 ** -shift}.0)::int`
   await em.execute(`update workshops set currency = ?, price = ${price}, updated_at = now() where tenant_id = ?`, [to, tenantId])
+}
+
+/** A price (a seat's, a session's) in the team's currency's minor units; more decimals than the currency has is a 422 (JPY has none). */
+export function priceInMinor(price: number, currency: string) {
+  if (!fitsMinorUnit(price, currency)) {
+    const digits = exponentOf(currency)
+    throw fieldError(
+      'price',
+      digits ? `Prices in ${currency.toUpperCase()} have at most ${digits} decimals` : `Prices in ${currency.toUpperCase()} are whole amounts`,
+    )
+  }
+  return toMinor(price, currency)
 }

@@ -4,6 +4,7 @@ import { baseProperties, pageChangeTriggers, scope, softDeleteFilters, softDelet
 import type { RefundPolicy } from '../../shared/refund-policy'
 import { Tenant } from '../tenants'
 import { User } from '../users'
+import type { Question } from './question.schema'
 import { Tag } from './tag.entity'
 import { WorkshopTemplate } from './template.entity'
 
@@ -22,16 +23,19 @@ export const WorkshopSchema = defineEntity({
   for each row when (old.* is distinct from new.*) execute function touch_listing_cards();`,
     },
     ...pageChangeTriggers('workshops', [scope.tenant(), scope.listing]),
+    // The marketplace search (public.search.ts, migration public_search, which creates the functions):
+    // the documents of this workshop's schedules follow its title, description and price, and the
+    // lexicon gets its words.
+    {
+      name: 'workshops_search',
+      timing: 'after',
+      events: ['insert', 'update'],
+      expression: `create trigger workshops_search after insert or update of title, description, price on workshops
+  for each row execute function search_source_changed();`,
+    },
   ],
   filters: { ...softDeleteFilters, ...tenantFilter },
   uniques: [{ name: 'workshops_tenant_slug_unique', properties: ['tenant', 'slug'], where: 'deleted_at is null' }],
-  // Marketplace text search (`q`): trigrams serve `ilike '%...%'` over title and description.
-  indexes: [
-    {
-      name: 'workshops_text_trgm_idx',
-      expression: `create index "workshops_text_trgm_idx" on "workshops" using gin ((coalesce(title, '') || ' ' || coalesce(description, '')) gin_trgm_ops)`,
-    },
-  ],
   properties: {
     ...baseProperties,
     ...softDeleteProperties,
@@ -61,6 +65,11 @@ export const WorkshopSchema = defineEntity({
     maxSeats: p.integer().default(10),
     /** What a client who cancels gets back (src/shared/refund-policy.ts); null: the tenant's default. */
     refundPolicy: p.json<RefundPolicy>().nullable(),
+    /** What the checkout asks (question.schema.ts): up to 10, in order. Answers keep their own copy of the question. */
+    questions: p
+      .json<Question[]>()
+      .defaultRaw(`'[]'`)
+      .onCreate(() => []),
     tags: () =>
       p
         .manyToMany(Tag)

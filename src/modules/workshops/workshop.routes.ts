@@ -4,7 +4,6 @@ import { transaction } from '../../platform/db/after-commit'
 import type { RequestContext } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
 import { conflict, fieldError, forbidden } from '../../platform/http/errors'
-import { exponentOf, fitsMinorUnit, toMinor } from '../../shared/money'
 import { count } from '../../shared/words'
 import { loadTaxProfile, priceNoteOf } from '../tax'
 import { Membership } from '../tenants'
@@ -16,6 +15,7 @@ import { WorkshopSchedule } from './schedule.entity'
 import { serializeWorkshop } from './serialize'
 import { freeSlug } from './slug'
 import { Tag } from './tag.entity'
+import { priceInMinor } from './team-money'
 import { WorkshopTemplate } from './template.entity'
 import { Workshop } from './workshop.entity'
 import { WorkshopCreateSchema, WorkshopUpdateSchema } from './workshop.schema'
@@ -46,18 +46,6 @@ async function assertSeatsFit(em: EntityManager, workshop: Workshop, maxSeats: n
   const rows = await em.find(WorkshopSchedule, { workshop, endDate: { $gt: now() } }, { fields: ['seatsTaken'], orderBy: { seatsTaken: 'desc' }, limit: 1 })
   const held = rows[0]?.seatsTaken ?? 0
   if (maxSeats < held) throw fieldError('maxSeats', `Maximum seats cannot be lower than the ${held} seats already booked on a coming schedule.`)
-}
-
-/** A seat price in the team's currency's minor units; more decimals than the currency has is a 422 (JPY has none). */
-export function priceInMinor(price: number, currency: string) {
-  if (!fitsMinorUnit(price, currency)) {
-    const digits = exponentOf(currency)
-    throw fieldError(
-      'price',
-      digits ? `Prices in ${currency.toUpperCase()} have at most ${digits} decimals` : `Prices in ${currency.toUpperCase()} are whole amounts`,
-    )
-  }
-  return toMinor(price, currency)
 }
 
 /** A template's suggested price, when it is in the team's currency; else the workshop needs its own price. */
@@ -124,6 +112,7 @@ export const workshopRoutes = crud({
       minSeats: data.minSeats,
       maxSeats: data.maxSeats,
       refundPolicy: data.refundPolicy ?? null,
+      questions: data.questions ?? [],
     })
     workshop.tags.set(await resolveTags(ctx.em, data.tags ?? []))
     await ctx.em.flush()

@@ -12,6 +12,7 @@ import {
   titleRule,
   uuidRule,
 } from './catalogue.rules'
+import { QuestionsSchema } from './question.schema'
 
 const seats = (message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(10000, 'At most 10000 seats'))
 const tag = v.pipe(
@@ -49,6 +50,8 @@ export const WorkshopCreateSchema = v.pipe(
     tags,
     /** Full refund until X hours before the start, a percentage until Y hours, none after; null: the team's default. */
     refundPolicy: RefundPolicyField,
+    /** Questions the checkout asks (at most 10, in order); answers already given keep their own copy. */
+    questions: v.optional(QuestionsSchema),
   }),
   seatOrder,
 )
@@ -68,6 +71,8 @@ export const WorkshopUpdateSchema = v.pipe(
     maxSeats: v.optional(seats(M.maxSeats)),
     tags,
     refundPolicy: RefundPolicyField,
+    /** Questions the checkout asks (at most 10, in order); answers already given keep their own copy. */
+    questions: v.optional(QuestionsSchema),
   }),
   seatOrder,
 )

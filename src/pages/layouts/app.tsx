@@ -92,6 +92,10 @@ export function AppLayout({ area, user, path, em, children }: { area: 'client' |
             : {}),
         }}
       />
+      {/* The notification bell: its count is fetched by the island, never kept in the page's HTML. */}
+      <div className={css({ position: 'fixed', top: { base: '2.5', md: '2' }, right: { base: '3', md: '4' }, zIndex: 'sticky' })}>
+        <Island name="inbox-bell" props={{ area }} />
+      </div>
       <main id="main" className={css({ flex: '1', minW: '0', px: { base: '4', md: '8' }, py: { base: '5', md: '8' } })}>
         <div className={css({ maxW: '6xl', mx: 'auto' })}>{children}</div>
       </main>

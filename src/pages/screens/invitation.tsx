@@ -38,7 +38,10 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
       {closed ? (
         <InvitationClosed title={closed[0]} text={closed[1]} way={way} />
       ) : (
-        <Island name="client-invitation" props={{ mode: 'token', token: data.token, bookingId: inv.bookingId, signedIn: !!ctx.user, workshopTitle: title }} />
+        <Island
+          name="client-invitation"
+          props={{ mode: 'token', token: data.token, bookingId: inv.bookingId, signedIn: !!ctx.user, workshopTitle: title, questions: inv.questions }}
+        />
       )}
     </InvitationCard>
   )

@@ -54,6 +54,9 @@ export function ormConfig(clientUrl: string, opts: OrmOptions) {
     forceUtcTimezone: true,
     // Entities are plain data for the API layer; serialize through response schemas.
     serialization: { forceObject: true },
+    // SQL functions (the search's helpers, the triggers' bodies) live in the migrations, not in the
+    // entities: a schema diff must not propose dropping them.
+    schemaGenerator: { ignoreRoutines: true },
     migrations: {
       path: migrationsPath,
       pathTs: migrationsPath,

@@ -11,7 +11,10 @@
  *   refuses NUL in text and lone surrogates in jsonb);
  * - **prototype keys** `__proto__`, `constructor` and `prototype` are dropped (JSON.parse makes
  *   them own properties; an Object.assign, a merge or a loose schema copying them would then set
- *   a prototype).
+ *   a prototype);
+ * - **an object at the top**: every route that takes a JSON body takes an object, so a body that
+ *   is a list, a number, a string, `true`/`false` or `null` is a 422 naming `body` (a route's
+ *   schema could read `[]` as an empty object: a waitlist join with `[]` joined).
  *
  * Only bodies whose text mentions an escape of such a character or a prototype key are parsed
  * here (to name the field, or to drop the keys). Anything else (other types, malformed JSON,
@@ -32,6 +35,7 @@ export const tooDeepMessage = (field = 'body') => `The ${what(field)} is nested 
 export const tooManyItemsMessage = (field = 'body') =>
   `The ${what(field)} has too many items (at most ${JSON_MAX_ITEMS.toLocaleString('en')} keys and list elements).`
 export const badTextMessage = (field: string) => `The ${field} must not contain a NUL character or an unpaired surrogate.`
+export const NOT_AN_OBJECT_MESSAGE = 'The request body must be a JSON object.'
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } })
 const fieldResponse = (status: number, field: string, message: string) => json(status, { message, errors: { [field]: [message] } })
@@ -123,6 +127,10 @@ export function badTextPath(value: unknown): string | null {
 export async function checkJsonBody(request: Request): Promise<Request | Response> {
   if (!request.body || !JSON_TYPE.test(request.headers.get('content-type') ?? '')) return request
   const text = await request.clone().text()
+  // The first character that is not white space opens the top value: anything but `{` is no object.
+  // (An empty body passes: a route that needs one says so.)
+  const first = /\S/.exec(text)?.[0]
+  if (first !== undefined && first !== '{') return fieldResponse(422, 'body', NOT_AN_OBJECT_MESSAGE)
   const shape = scanJson(text)
   if (shape.tooDeep) return fieldResponse(422, 'body', tooDeepMessage())
   if (shape.tooMany) return fieldResponse(413, 'body', tooManyItemsMessage())

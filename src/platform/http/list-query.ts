@@ -109,6 +109,22 @@ export function parseIncludes(raw: string | null | undefined, allowed: readonly 
   return [...new Set(names)]
 }
 
+/** A list that embeds nothing: any `include` is a 422 (never silently ignored); answers the parameters. */
+export function noIncludes(sp: URLSearchParams): URLSearchParams {
+  parseIncludes(sp.get('include'), [])
+  return sp
+}
+
+/**
+ * A short list read whole (a person's few calendars, a coach's session types) answered as a page
+ * like every other list: the same checks of `page`, `perPage` and `include`, then the page's slice.
+ */
+export function pageOfRows<T>(url: string, rows: T[], defaultPerPage = 20) {
+  const { page, perPage, offset } = readPaging(noIncludes(new URL(url).searchParams), { defaultPerPage })
+  const total = rows.length
+  return { data: rows.slice(offset, offset + perPage), meta: { page, perPage, total, lastPage: Math.max(1, Math.ceil(total / perPage)) } }
+}
+
 /**
  * Reads page, perPage, sort, include, q, filter[field] and withTrashed from a URL.
  * Unknown sort fields, filters and includes are a 422 that names what is allowed.

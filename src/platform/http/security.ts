@@ -2,7 +2,9 @@
  * Security headers on every response (API, pages, assets, docs), set in one place by the
  * fetch handler (src/app.ts). Pages set their own Content-Security-Policy first, with the
  * per-request nonce of their inline scripts (React's streaming scripts, the islands'
- * bootstrap); everything else gets the same policy without a nonce.
+ * bootstrap), or, for a page every anonymous visitor shares (src/pages/public-cache.ts), the
+ * SHA-256 of each of them: a nonce would make every copy different. Everything else gets the
+ * same policy without either.
  */
 import { config } from '../../config'
 
@@ -16,11 +18,16 @@ export const STRIPE_SOURCES = {
 export interface CspOptions {
   /** Nonce of the inline scripts this response carries. */
   nonce?: string
+  /** Or the SHA-256 (base64) of each inline script it carries (`'sha256-…'` sources). */
+  hashes?: string[]
   /** The page loads Stripe.js (the checkout). */
   stripe?: boolean
   /** Extra script origin (Stripe.js served from STRIPE_API_URL). */
   extraScriptOrigins?: string[]
 }
+
+/** The CSP source hash of an inline script's text (its exact characters, UTF-8). */
+export const scriptHash = (text: string) => new Bun.CryptoHasher('sha256').update(text).digest('base64')
 
 /** 128 random bits, base64: a fresh one for every page. */
 export function newNonce(): string {
@@ -29,7 +36,12 @@ export function newNonce(): string {
 
 export function contentSecurityPolicy(o: CspOptions = {}): string {
   const extra = o.extraScriptOrigins ?? []
-  const script = ["'self'", ...(o.nonce ? [`'nonce-${o.nonce}'`] : []), ...(o.stripe ? [...STRIPE_SOURCES.script, ...extra] : [])]
+  const script = [
+    "'self'",
+    ...(o.nonce ? [`'nonce-${o.nonce}'`] : []),
+    ...(o.hashes ?? []).map((h) => `'sha256-${h}'`),
+    ...(o.stripe ? [...STRIPE_SOURCES.script, ...extra] : []),
+  ]
   const frame = ["'self'", ...(o.stripe ? STRIPE_SOURCES.frame : [])]
   const connect = ["'self'", ...(o.stripe ? [...STRIPE_SOURCES.connect, ...extra] : [])]
   return [

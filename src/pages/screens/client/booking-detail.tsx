@@ -7,6 +7,7 @@ import { css } from 'styled-system/css'
 import { fmtDateTime, MODE_LABEL, money } from '../../../../islands/lib/format'
 import { clientBookingDetail, clientResources } from '../../../modules/bookings'
 import { listGroups } from '../../../modules/invitations'
+import { bookingMessagesView } from '../../../modules/messages'
 import { now } from '../../../platform/clock'
 import { formatStart, sessionWhen } from '../../../shared/datetime'
 import { Island } from '../../island'
@@ -22,9 +23,11 @@ async function loadFor(ctx: PageContext, tab: Tab) {
   const id = ctx.params.bookingId ?? ctx.params.id
   const detail = await clientBookingDetail(ctx.em, me.id, id)
   if (!detail) return null
+  // A one-to-one session has no seats to share and no workshop resources.
+  if (detail.booking.sessionTypeId && (tab === 'seats' || tab === 'resources')) return null
   if (ctx.params.bookingId && detail.booking.workshop.id !== ctx.params.id) return null
   const scope = { booking: detail.booking.id }
-  const [resources, people, tables] = await Promise.all([
+  const [resources, people, tables, talk] = await Promise.all([
     tab === 'resources' ? clientResources(ctx.em, me.id, detail.booking.workshop.id) : Promise.resolve([]),
     tab === 'seats' && detail.booking.mine ? listGroups(ctx.em, me, new URL('http://x/?perPage=100')).then((r) => r.data) : Promise.resolve([]),
     tab === 'payments'
@@ -33,9 +36,11 @@ async function loadFor(ctx: PageContext, tab: Tab) {
           loadTableData(ctx, 'client-invoices', { scope, prefix: 'inv-', bare: true }),
         ])
       : null,
+    tab === 'overview' ? bookingMessagesView(ctx.em, me.id, detail.booking.id) : null,
   ])
   return {
     ...detail,
+    talk,
     resources,
     tables,
     people: people.filter((p: any) => p.userId).map((p: any) => ({ userId: p.userId as string, name: (p.person?.name ?? p.email) as string })),
@@ -48,14 +53,19 @@ function Overview({ data, tz }: { data: Data; tz: string }) {
   const b = data.booking
   const s = b.schedule
   const confirmed = b.status === 'CONFIRMED' || b.status === 'COMPLETED'
+  const session = !!b.sessionTypeId
   return (
     <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: '3fr 2fr' }, gap: '4' })}>
-      <Card title="Workshop" id="workshop">
+      <Card title={session ? 'Session' : 'Workshop'} id="workshop">
         <Dl
           items={[
             [
-              'Workshop',
-              <a key="w" className={linkClass} href={`/b/workshops/${b.workshop.id}`}>
+              session ? 'Session' : 'Workshop',
+              <a
+                key="w"
+                className={linkClass}
+                href={session ? `/${b.coach.username ?? b.coach.id}/sessions/${b.sessionTypeId}` : `/b/workshops/${b.workshop.id}`}
+              >
                 {b.workshop.title}
               </a>,
             ],
@@ -70,11 +80,13 @@ function Overview({ data, tz }: { data: Data; tz: string }) {
               ),
             ],
             ['When', sessionWhen(s.startDate, s.endDate, s.timezone, tz)],
-            ['Format', MODE_LABEL[s.mode] ?? s.mode],
+            ['Format', s.mode === 'PHONE' ? 'Phone call' : (MODE_LABEL[s.mode] ?? s.mode)],
             ...(s.venue ? ([['Venue', s.venue]] as [string, string][]) : []),
             [
-              'Meeting link',
-              s.meetingUrl ? (
+              s.mode === 'PHONE' ? 'How to call' : 'Meeting link',
+              s.mode === 'PHONE' && s.meetingUrl ? (
+                s.meetingUrl
+              ) : s.meetingUrl ? (
                 <a key="m" className={linkClass} href={s.meetingUrl} target="_blank" rel="noopener noreferrer">
                   {s.meetingUrl}
                 </a>
@@ -93,7 +105,7 @@ function Overview({ data, tz }: { data: Data; tz: string }) {
         <Dl
           items={[
             // The status shows once, under the page's title.
-            ['Seats', `${b.seatsAccepted} taken of ${b.seats}`],
+            ...(session ? [] : ([['Seats', `${b.seatsAccepted} taken of ${b.seats}`]] as [string, string][])),
             ['Price', money(b.amountTotal, b.currency)],
             ...(b.voucherCode ? ([['Voucher', `${b.voucherCode} (−${money(b.discount, b.currency)})`]] as [string, string][]) : []),
             ['To pay', money(b.amountDue, b.currency)],
@@ -105,7 +117,9 @@ function Overview({ data, tz }: { data: Data; tz: string }) {
               return refunded > 0 ? ([['Refunded', money(refunded, b.currency)]] as [string, string][]) : []
             })(),
             ['Booked on', fmtDateTime(b.createdAt, tz)],
-            ...(b.status === 'PENDING' && b.holdExpiresAt ? ([['Seats held until', fmtDateTime(b.holdExpiresAt, tz)]] as [string, string][]) : []),
+            ...(b.status === 'PENDING' && b.holdExpiresAt
+              ? ([[session ? 'Time held until' : 'Seats held until', fmtDateTime(b.holdExpiresAt, tz)]] as [string, string][])
+              : []),
             ...data.moves.map(
               (m) =>
                 [
@@ -128,12 +142,17 @@ function makePage(tab: Tab) {
     const base = ctx.params.bookingId ? `/b/workshops/${ctx.params.id}/bookings/${b.id}` : `/b/bookings/${b.id}`
     const tabs: [string, string][] = ctx.params.bookingId
       ? [['Overview', base]]
-      : [
-          ['Overview', base],
-          ['Seats', `${base}/seats`],
-          ['Payments', `${base}/payments`],
-          ['Resources', `${base}/resources`],
-        ]
+      : b.sessionTypeId
+        ? [
+            ['Overview', base],
+            ['Payments', `${base}/payments`],
+          ]
+        : [
+            ['Overview', base],
+            ['Seats', `${base}/seats`],
+            ['Payments', `${base}/payments`],
+            ['Resources', `${base}/resources`],
+          ]
     const refund = data.payments.filter((p) => p.kind === 'refund')
     return (
       <div className={pageStack}>
@@ -162,7 +181,7 @@ function makePage(tab: Tab) {
               id: b.id,
               status: b.status,
               mine: b.mine,
-              scheduleId: b.schedule.id,
+              scheduleId: b.schedule.id ?? '',
               startDate: b.schedule.startDate,
               endDate: b.schedule.endDate,
               amountDue: b.amountDue,
@@ -178,10 +197,12 @@ function makePage(tab: Tab) {
             feedback: data.feedback,
             now: data.now,
             tz,
+            session: b.sessionTypeId ? { typeId: b.sessionTypeId, pageUrl: `/${b.coach.username ?? b.coach.id}/sessions/${b.sessionTypeId}` } : null,
           }}
         />
         <TabLinks label="Booking sections" tabs={tabs} current={tab === 'overview' ? base : `${base}/${tab}`} />
         {tab === 'overview' ? <Overview data={data} tz={tz} /> : null}
+        {tab === 'overview' && data.talk ? <Island name="booking-messages" props={{ ...data.talk, tz }} /> : null}
         {tab === 'seats' ? (
           <Card title="Seats" id="seats">
             <Island

@@ -145,7 +145,7 @@ function Page({ data, ctx }: { data: Data; ctx: PageContext }) {
                   </p>
                   <Island
                     name="client-invitation"
-                    props={{ mode: 'seat', seatId: i.seatId, bookingId: i.bookingId, signedIn: true, workshopTitle: i.workshopTitle }}
+                    props={{ mode: 'seat', seatId: i.seatId, bookingId: i.bookingId, signedIn: true, workshopTitle: i.workshopTitle, questions: i.questions }}
                   />
                 </li>
               ))}

@@ -3,6 +3,7 @@ import { css } from 'styled-system/css'
 import { Table } from '../../../../design-system/components/table/table'
 import { PAYMENT_LABEL, STATUS_LABEL } from '../../../../islands/lib/format'
 import { type CoachBooking, coachBooking } from '../../../modules/coach'
+import { bookingAnswers, bookingMessagesView } from '../../../modules/messages'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
 import { teamId } from '../../team'
@@ -46,13 +47,15 @@ function Details({ d }: { d: CoachBooking }) {
         {row(
           'Session',
           <>
-            <a className={link} href={`/c/workshops/${d.schedule.workshopId}`}>
+            <a className={link} href={d.schedule.workshopId ? `/c/workshops/${d.schedule.workshopId}` : '/c/sessions'}>
               {d.schedule.title}
             </a>
             , {fmtDateTime(d.schedule.startDate, d.schedule.timezone)}
           </>,
         )}
-        {row('Seats', `${b.seats} (${d.seats.filter((s) => s.status === 'ACCEPTED').length} taken, ${d.seats.filter((s) => s.attended).length} attended)`)}
+        {d.schedule.id
+          ? row('Seats', `${b.seats} (${d.seats.filter((s) => s.status === 'ACCEPTED').length} taken, ${d.seats.filter((s) => s.attended).length} attended)`)
+          : null}
         {row(
           'Amount',
           <>
@@ -68,10 +71,52 @@ function Details({ d }: { d: CoachBooking }) {
   )
 }
 
-function page(tab: Tab): PageModule<CoachBooking> {
+type Data = CoachBooking & {
+  talk: Awaited<ReturnType<typeof bookingMessagesView>>
+  answers: Awaited<ReturnType<typeof bookingAnswers>> | null
+}
+
+/** Answers to the booking questions: the booking's own, then each seat holder's. */
+function Answers({ a }: { a: NonNullable<Data['answers']> }) {
+  if (!a.booking.length && !a.seats.length) return null
+  const list = (items: { id: string; question: string; answer: string }[]) => (
+    <dl>
+      {items.map((x) => (
+        <div key={x.id} className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '14rem 1fr' }, gap: '1', py: '1' })}>
+          <dt className={muted}>{x.question}</dt>
+          <dd className={css({ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' })}>{x.answer}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+  return (
+    <section className={card} aria-labelledby="answers-title" data-testid="booking-answers">
+      <h2 id="answers-title" className={css({ fontWeight: 'semibold', mb: '2' })}>
+        Answers
+      </h2>
+      {list(a.booking)}
+      {a.seats.map((s, i) => (
+        <div key={i} className={css({ mt: '3' })}>
+          <h3 className={css({ fontSize: 'sm', fontWeight: 'medium' })}>{s.holder}</h3>
+          {list(s.answers)}
+        </div>
+      ))}
+    </section>
+  )
+}
+
+function page(tab: Tab): PageModule<Data> {
   return {
     title: (d) => `Booking of ${d.client.name}`,
-    load: async (ctx: PageContext) => coachBooking(ctx.em, ctx.user!.id, await teamId(ctx), ctx.params.id),
+    load: async (ctx: PageContext) => {
+      const d = await coachBooking(ctx.em, ctx.user!.id, await teamId(ctx), ctx.params.id)
+      if (!d) return null
+      // A one-to-one session (no schedule) has no seats to share and no workshop resources.
+      if (!d.schedule.id && (tab === '/seats' || tab === '/resources')) return null
+      const [talk, answers] =
+        tab === '' ? await Promise.all([bookingMessagesView(ctx.em, ctx.user!.id, d.booking.id), bookingAnswers(ctx.em, d.booking.id)]) : [null, null]
+      return { ...d, talk, answers }
+    },
     Page: ({ data: d }) => {
       const base = `/c/bookings/${d.booking.id}`
       const island = {
@@ -94,11 +139,17 @@ function page(tab: Tab): PageModule<CoachBooking> {
               </>
             }
           />
-          <TabLinks label="Booking sections" current={`${base}${tab}`} tabs={TABS.map(([p, l]) => ({ href: `${base}${p}`, label: l }))} />
+          <TabLinks
+            label="Booking sections"
+            current={`${base}${tab}`}
+            tabs={TABS.filter(([p]) => d.schedule.id || p === '' || p === '/payments').map(([p, l]) => ({ href: `${base}${p}`, label: l }))}
+          />
           {tab === '' && (
             <>
               <Details d={d} />
+              {d.answers ? <Answers a={d.answers} /> : null}
               <Island name="coach-booking" props={{ ...island, view: 'overview' }} />
+              {d.talk ? <Island name="booking-messages" props={{ ...d.talk, tz: d.schedule.timezone }} /> : null}
             </>
           )}
           {tab === '/seats' && <Island name="coach-booking" props={{ ...island, view: 'seats' }} />}

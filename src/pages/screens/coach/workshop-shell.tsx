@@ -82,6 +82,7 @@ export function WorkshopFrame({ data, tab, children }: { data: WorkshopData; ctx
                   templateId: w.templateId,
                   deleted: w.deleted,
                   refundPolicy: w.refundPolicy,
+                  questions: w.questions,
                 },
               }}
             />

@@ -7,7 +7,7 @@ import { css, cx } from 'styled-system/css'
 import { badge } from 'styled-system/recipes'
 import { config } from '../../../config'
 import { Booking, myEntryOn, refundPolicyOf } from '../../../modules/bookings'
-import { findPublicSchedule } from '../../../modules/workshops'
+import { findPublicSchedule, scheduleQuestions } from '../../../modules/workshops'
 import { cookieZone, formatMoment } from '../../../shared/datetime'
 import { toMajor } from '../../../shared/money'
 import { type RefundPolicy, refundSteps } from '../../../shared/refund-policy'
@@ -82,8 +82,18 @@ async function load(ctx: PageContext) {
   const asked = Number(ctx.url.searchParams.get('seats'))
   const wanted = Number.isInteger(asked) && asked > 0 ? Math.min(asked, schedule.workshop?.maxSeats ?? 1) : 1
   // What a cancellation gives back, spelt out before paying (the workshop's policy, else the team's).
-  const refundPolicy = await refundPolicyOf(ctx.em, schedule.workshopId)
-  return { schedule, bookingPage, resume, offer: resume ? null : offer, offerGone, entry: entry?.status === 'WAITING' ? entry : null, wanted, refundPolicy }
+  const [refundPolicy, questions] = await Promise.all([refundPolicyOf(ctx.em, schedule.workshopId), scheduleQuestions(ctx.em, schedule.id)])
+  return {
+    questions,
+    schedule,
+    bookingPage,
+    resume,
+    offer: resume ? null : offer,
+    offerGone,
+    entry: entry?.status === 'WAITING' ? entry : null,
+    wanted,
+    refundPolicy,
+  }
 }
 
 /** The confirmation's refund line: until when a cancellation gets everything back (the policy's first deadline still ahead). */
@@ -243,6 +253,7 @@ function BookPage({ data, ctx }: { data: Data; ctx: PageContext }) {
                 resume: data.resume,
                 offer: data.offer,
                 seats: data.wanted,
+                questions: data.questions,
               }}
             />
           )}

@@ -11,6 +11,7 @@ import { config } from '../../../config'
 import { findPublicCoach } from '../../../modules/accounts'
 import { coachRatings } from '../../../modules/feedback'
 import { EMPLOYMENT_LABEL, openPostingsOf } from '../../../modules/job-postings'
+import { publicSessionTypesOf } from '../../../modules/sessions'
 import { serializePublicUser } from '../../../modules/users'
 import { listPublicSchedules } from '../../../modules/workshops'
 import { HttpError } from '../../../platform/http/errors'
@@ -20,6 +21,7 @@ import { count } from '../../../shared/words'
 import type { PageContext, PageModule } from '../../routes'
 import { memoHtml, pageCache } from './cache'
 import { CoachAvatar, cardBox, container, muted, ScheduleCard, Stars } from './parts'
+import { SessionsSection } from './session-cards'
 
 const USERNAME = /^[a-z0-9][a-z0-9_-]{2,31}$/i
 
@@ -39,14 +41,15 @@ async function loadCoach(ctx: PageContext, username: string) {
     throw err
   }
   const coach = serializePublicUser(user)
-  const [schedules, jobs] = await Promise.all([
+  const [schedules, jobs, sessions] = await Promise.all([
     listPublicSchedules(em.fork(), { page: 1, perPage: 6, coach: user.id, when: 'upcoming' }),
     openPostingsOf(em.fork(), user.id),
+    publicSessionTypesOf(em.fork(), user.id),
   ])
   // Each listed row carries the coach's rating; without rows it is read on its own.
   const listed = (schedules.data[0]?.coach as { rating?: { average: number | null; count: number } } | undefined)?.rating
   const rating = listed ?? (await coachRatings(em.fork(), [user.id])).get(user.id) ?? { average: null, count: 0 }
-  return { coach, schedules, rating, jobs }
+  return { coach, schedules, rating, jobs, sessions }
 }
 type Data = NonNullable<Awaited<ReturnType<typeof load>>>
 
@@ -78,7 +81,7 @@ function CoachProfilePage({ data }: { data: Data; ctx: PageContext }) {
 }
 
 function CoachProfileBody({ data }: { data: Data }) {
-  const { coach, schedules, rating, jobs } = data
+  const { coach, schedules, rating, jobs, sessions } = data
   const cp = coach.coachProfile
   const name = coach.name || coach.username || ''
   const country = countryByCode(coach.profile.country)
@@ -149,6 +152,7 @@ function CoachProfileBody({ data }: { data: Data }) {
               </p>
             )}
           </section>
+          <SessionsSection types={sessions} />
           <section id="upcoming" aria-labelledby="upcoming-title">
             <h2 id="upcoming-title" className={h2}>
               Upcoming workshops

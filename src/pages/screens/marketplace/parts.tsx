@@ -254,7 +254,9 @@ export function ScheduleCard({
   const href = `/workshops/${s.id}`
   return (
     <li className={card.item} data-testid="schedule-card">
-      <a href={href} className={card.cover} tabIndex={-1} aria-label={w.title}>
+      {/* The picture leads where the title does: one link for assistive technology (the title's), the cover a click target only. */}
+      {/* biome-ignore lint/a11y/useAnchorContent: hidden on purpose (the card's title link names it); out of the tab order too */}
+      <a href={href} className={card.cover} tabIndex={-1} aria-hidden="true">
         {w.image ? (
           <Picture src={w.image} alt="" width={640} height={400} sizes={sizes} eager={eager} className={card.image} />
         ) : (

@@ -238,7 +238,10 @@ export function BookingCard({
           <a href={`/workshops/${p.id}/book`} className={cx(button({ size: 'xl' }), css({ w: 'full' }))} data-testid="book">
             Book
           </a>
-          <p className={muted}>Sign in or create an account on the way, then pay by card. You can invite colleagues to your seats after booking.</p>
+          <p className={muted}>
+            Sign in or create an account on the way, then pay by card. The checkout confirms the seats left (the count here may be a few seconds old). You can
+            invite colleagues to your seats after booking.
+          </p>
         </>
       )}
       {state === 'open' && preview && <p className={muted}>Bookings open once the schedule is published and public.</p>}

@@ -206,6 +206,8 @@ const contents = css({ display: 'contents' })
 function WorkshopsBody({ data, ctx, viewer }: { data: Data; ctx: PageContext; viewer: string | null }) {
   const { result, values, errors } = data
   const active = FILTER_KEYS.some((k) => values[k])
+  // Filters of the address that have no field in the form (seatsLeft, when, coach...): their message here.
+  const unshown = Object.entries(errors).filter(([k]) => !(FILTER_KEYS as readonly string[]).includes(k))
   return (
     <div className={css({ bg: 'bg.canvas', pb: '16' })}>
       <section className={css({ bg: 'bg.default', borderBottomWidth: '1px', borderColor: 'border.subtle' })}>
@@ -218,6 +220,16 @@ function WorkshopsBody({ data, ctx, viewer }: { data: Data; ctx: PageContext; vi
       </section>
       <div className={cx(container, css({ mt: '8', display: 'flex', flexDir: 'column', gap: '8' }))}>
         <Filters values={values} errors={errors} total={result.meta.total} capped={'totalCapped' in result.meta} />
+        {unshown.length > 0 && (
+          <div role="status" data-testid="filters-ignored" className={cx(cardBox, css({ p: '4', display: 'flex', flexDir: 'column', gap: '1' }))}>
+            <p className={css({ fontWeight: 'medium' })}>Some filters of this address were left out:</p>
+            {unshown.map(([k, messages]) => (
+              <p key={k} className={errorText}>
+                {messages[0]}
+              </p>
+            ))}
+          </div>
+        )}
         {result.data.length ? (
           <ul
             className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, gap: '5' })}

@@ -1,0 +1,143 @@
+/**
+ * Booking a one-to-one session in the browser: a signed-in client opens a coach's profile, picks
+ * the paid session, a day of the month and one of its free times, pays by card through Stripe.js
+ * (the local stand-in), sees the confirmation and then the session in their booking detail; the
+ * booking is CONFIRMED at that time in the database and the time is gone from the free times.
+ * `SHOTS=/dir` saves screenshots.
+ */
+import { beforeAll, describe, expect, test } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { Booking } from '../../src/modules/bookings/booking.entity'
+import { Availability, SessionType } from '../../src/modules/sessions/session.entity'
+import { app, em, uid } from '../client'
+import { makeUser, noProblems, openAs, useBrowser } from './browser'
+import { makeCoach } from './marketplace.fixtures'
+
+useBrowser()
+
+const tag = uid()
+let coach: Awaited<ReturnType<typeof makeCoach>>
+let typeId: string
+const shot = (page: Page, name: string) =>
+  process.env.SHOTS ? page.screenshot({ path: `${process.env.SHOTS}/${name}.png`, fullPage: true }) : Promise.resolve()
+
+beforeAll(async () => {
+  coach = await makeCoach('Nora', `Sessions${tag}`)
+  const m = em()
+  // Hours every day, all day, in the coach's zone: the month shown first always has free times.
+  m.create(Availability, {
+    coach: coach.user.id,
+    timeZone: 'Europe/Berlin',
+    weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: '00:00', end: '24:00' })),
+    overrides: [],
+  } as any)
+  const type = m.create(SessionType, {
+    tenant: coach.tenant.id,
+    coach: coach.user.id,
+    title: `Strategy session ${tag}`,
+    description: 'An hour on the decision in front of you.',
+    durationMinutes: 60,
+    price: 6000,
+    currency: 'usd',
+    mode: 'ONLINE',
+    location: 'https://meet.example.com/nora',
+    minimumNoticeMinutes: 60,
+    bookingWindowDays: 60,
+  } as any)
+  await m.flush()
+  typeId = type.id
+})
+
+async function typeCard(page: Page, number: string) {
+  for (const [label, value] of [
+    ['Card number', number],
+    ['Expiration date', '12 / 34'],
+    ['Security code', '123'],
+  ] as const) {
+    const input = page.getByLabel(label)
+    await input.fill('')
+    await input.pressSequentially(value.replace(/\D/g, ''))
+  }
+}
+
+async function freeTimes(): Promise<string[]> {
+  const to = new Date(Date.now() + 40 * 86_400_000).toISOString()
+  const r = await fetch(
+    `${app().url}/v1/public/session-types/${typeId}/slots?from=${encodeURIComponent(new Date().toISOString())}&to=${encodeURIComponent(to)}`,
+  )
+  expect(r.status).toBe(200)
+  return ((await r.json()) as { data: { start: string }[] }).data.map((s) => s.start)
+}
+
+describe('one-to-one sessions', () => {
+  test('from the profile: pick a day and a time in my zone, pay with 4242 4242 4242 4242, see the session in my booking', async () => {
+    const client = await makeUser({ profile: { firstName: 'Sam', lastName: 'Client', socialAccounts: [] } })
+    const s = await openAs(client)
+    const stripeRequests: string[] = []
+    s.page.on('request', (r) => /stripe\.com/.test(r.url()) && stripeRequests.push(r.url()))
+
+    await s.page.goto(`/${coach.user.username}`)
+    const listed = s.page.getByTestId('profile-sessions')
+    expect(await listed.textContent()).toContain(`Strategy session ${tag}`)
+    expect(await listed.textContent()).toContain('$60.00')
+    await listed.getByRole('link', { name: `Book Strategy session ${tag}` }).click()
+    await s.page.waitForURL(`**/${coach.user.username}/sessions/${typeId}`)
+    expect(await s.page.getByTestId('session-price').textContent()).toBe('$60.00')
+    // The page names the session as a schema.org Service with its offer.
+    const ld = JSON.parse((await s.page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}')
+    expect(ld).toMatchObject({ '@type': 'Service', name: `Strategy session ${tag}`, offers: { price: '60.00', priceCurrency: 'USD' } })
+
+    await s.page.locator('summit-island[data-island=session-booking] > div[data-hydrated]').waitFor({ state: 'attached' })
+    // The browser's own zone is detected (the test browser runs in UTC); the coach's is named.
+    expect(await s.page.getByLabel('Time zone').inputValue()).toBe('UTC')
+    await s.page.getByText('Nora Sessions').first().waitFor()
+    const month = s.page.getByTestId('month')
+    await month.and(s.page.locator(':not([aria-busy])')).waitFor()
+    // Late in a month its last free times may be gone: the next month then.
+    if ((await month.locator('button:not([disabled])').count()) === 0) {
+      await s.page.getByRole('button', { name: 'Next month' }).click()
+      await month.and(s.page.locator(':not([aria-busy])')).waitFor()
+    }
+    await month.locator('button:not([disabled])').first().click()
+    await shot(s.page, 'session-day')
+    const first = s.page.getByRole('list', { name: 'Free times' }).getByRole('button').first()
+    const startsAt = (await first.getAttribute('data-start'))!
+    expect(await freeTimes()).toContain(startsAt)
+    await first.click()
+
+    await s.page.getByRole('form', { name: 'Confirm your session' }).waitFor()
+    expect(await s.page.getByTestId('session-when').textContent()).toContain('(UTC)')
+    expect(await s.page.getByTestId('session-refund').textContent()).toContain('Refund policy.')
+    await shot(s.page, 'session-confirm')
+    await s.page.getByRole('button', { name: 'Continue to payment' }).click()
+    await s.page.getByLabel('Card number').waitFor()
+    const [held] = await em().find(Booking, { user: client.id, sessionType: typeId } as any, { filters: false })
+    expect(held.status).toBe('PENDING')
+    expect(held.startsAt?.toISOString()).toBe(startsAt)
+    expect(await s.page.getByTestId('hold').textContent()).toMatch(/^This time is held for you/)
+    // Held for this client: no one else is offered it.
+    expect(await freeTimes()).not.toContain(startsAt)
+
+    await typeCard(s.page, '4242 4242 4242 4242')
+    await s.page.getByRole('button', { name: 'Pay $60.00' }).click()
+    await s.page.getByRole('heading', { name: "You're booked!" }).waitFor({ timeout: 20_000 })
+    expect(await s.page.getByText(`Your session Strategy session ${tag} is confirmed.`).count()).toBe(1)
+    await shot(s.page, 'session-booked')
+    const [paid] = await em().find(Booking, { user: client.id, sessionType: typeId } as any, { filters: false })
+    expect(paid.id).toBe(held.id)
+    expect(paid.status).toBe('CONFIRMED')
+    expect(paid.amountPaid).toBe(6000)
+
+    await s.page.getByRole('link', { name: 'View booking' }).click()
+    await s.page.waitForURL(`**/b/bookings/${paid.id}`)
+    const card = s.page.getByRole('region', { name: 'Session', exact: true })
+    await card.getByRole('link', { name: `Strategy session ${tag}` }).waitFor()
+    expect(await card.textContent()).toContain('Session')
+    expect(await card.textContent()).toContain('https://meet.example.com/nora')
+    expect(await s.page.getByText('Seats', { exact: true }).count()).toBe(0)
+    await shot(s.page, 'session-detail')
+    expect(stripeRequests).toEqual([])
+    expect(noProblems(s)).toEqual([])
+    await s.close()
+  }, 90_000)
+})
