@@ -19,7 +19,11 @@ export interface BookingTax extends TaxDecision {
 /** The buyer's billing details a booking keeps for its invoice. */
 export type Billing = BillingInput
 
-export const loadTaxProfile = (em: EntityManager, tenantId: string) => em.fork().findOne(TaxProfile, { tenant: tenantId })
+/**
+ * The team's profile, read fresh through the caller's EntityManager (inside a transaction, its
+ * connection: never a second pool connection while the transaction holds locks).
+ */
+export const loadTaxProfile = (em: EntityManager, tenantId: string) => em.findOne(TaxProfile, { tenant: tenantId }, { refresh: true, filters: false })
 
 export function serializeTaxProfile(p: TaxProfile | null): ViewOf<typeof TaxProfileView> {
   return {
