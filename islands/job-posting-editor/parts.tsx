@@ -160,7 +160,7 @@ function Choices({
   p,
   max,
 }: {
-  name: 'workplaceTypes' | 'categories' | 'industries' | 'recruiterIds'
+  name: 'workplaceTypes' | 'categories' | 'industries'
   label: string
   options: readonly string[]
   labels?: Record<string, string>
@@ -344,19 +344,6 @@ export function ScreeningPart(p: PartProps) {
         checked={pref.notifyAssigneeOnApplication}
         onCheckedChange={(on) => put({ notifyAssigneeOnApplication: on })}
       />
-    </Section>
-  )
-}
-
-export function RecruitersPart(p: PartProps & { members: { id: string; name: string; email: string }[] }) {
-  const labels = Object.fromEntries(p.members.map((m) => [m.id, `${m.name} (${m.email})`]))
-  return (
-    <Section id="recruiters" title="Recruiters" hint="Team members who handle the applicants.">
-      {p.members.length ? (
-        <Choices name="recruiterIds" label="Recruiters" options={p.members.map((m) => m.id)} labels={labels} p={p} />
-      ) : (
-        <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>No team members yet.</p>
-      )}
     </Section>
   )
 }
