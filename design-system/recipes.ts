@@ -11,8 +11,9 @@ import { scrollArea } from './components/scroll-area/scroll-area.recipe'
 import { sidebar } from './components/sidebar/sidebar.recipe'
 import { spinner } from './components/spinner/spinner.recipe'
 import { table, tableCards } from './components/table/table.recipe'
+import { tabLink } from './components/tabs/tab-links.recipe'
 import { toast } from './components/toast/toast.recipe'
 import { combobox, menu, select } from './theme/layering.recipe'
 
-export const recipes = { badge, button, choice, linkButton, nativeSelect, spinner, tableCards }
+export const recipes = { badge, button, choice, linkButton, nativeSelect, spinner, tabLink, tableCards }
 export const slotRecipes = { card, combobox, dialog, menu, radioPictureGroup, scrollArea, select, sidebar, table, toast }

@@ -14,7 +14,7 @@ export const passkeysSupported = () => browserSupportsWebAuthn()
  */
 export async function passkeySignIn(redirect: string | null, autofill = false): Promise<string> {
   if (autofill && !(await browserSupportsWebAuthnAutofill())) return new Promise(() => {})
-  const options = await post<{ data: any }>('/v1/auth/passkeys/authentication/options', { purpose: 'sign-in' }, { silent: true })
+  const options = await post<{ data: any }>('/v1/auth/passkeys/authentication/options', { purpose: 'sign-in' }, { silent: true, sessionless: true })
   let response: unknown
   try {
     response = await startAuthentication({ optionsJSON: options.data, useBrowserAutofill: autofill })

@@ -14,9 +14,10 @@ import { ApiError, patch, post } from '../lib/api'
 import { focusFirstInvalid } from '../lib/form'
 import { notify } from '../lib/toast'
 import { draftKey, duplicateErrors, type ErrorBag, FIELD_ORDER, type FormState, fromPosting, toPayload, validate } from './model'
-import { BasicsPart, CategoriesPart, CompanyPart, DescriptionPart, EmploymentPart, LocationPart, type PartProps, RecruitersPart, ScreeningPart } from './parts'
+import { BasicsPart, CategoriesPart, CompanyPart, DescriptionPart, EmploymentPart, LocationPart, type PartProps, ScreeningPart } from './parts'
 import type { EditorPosting, JobPostingEditorProps } from './props'
 import { QuestionsPart } from './questions'
+import { RecruitersPart } from './recruiters'
 
 const ACTIONS: { to: JobStatus; label: string; variant: 'solid' | 'outline' | 'ghost' }[] = [
   { to: 'PUBLISHED', label: 'Publish', variant: 'solid' },

@@ -2,9 +2,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import JobPostingEditor from './index'
 import { duplicateErrors, type ErrorBag, type FormState, fromPosting, validate } from './model'
-import { BasicsPart, CategoriesPart, CompanyPart, DescriptionPart, EmploymentPart, LocationPart, type PartProps, RecruitersPart, ScreeningPart } from './parts'
+import { BasicsPart, CategoriesPart, CompanyPart, DescriptionPart, EmploymentPart, LocationPart, type PartProps, ScreeningPart } from './parts'
 import type { EditorPosting } from './props'
 import { QuestionsPart } from './questions'
+import { RecruitersPart } from './recruiters'
 
 const members = [
   { id: 'u-maya', name: 'Maya Okafor', email: 'maya@acme.example' },

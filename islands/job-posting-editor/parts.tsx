@@ -1,7 +1,7 @@
 /** The editor's sections; each takes the form, a setter and the errors to show. */
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { CheckboxGroup } from '../../design-system/components/checkbox/checkbox'
+import { Choice } from '../../design-system/components/choice/choice'
 import { Field } from '../../design-system/components/field/field'
 import { FormField } from '../../design-system/components/field/form-field'
 import { Input, Textarea } from '../../design-system/components/input/input'
@@ -160,7 +160,7 @@ function Choices({
   p,
   max,
 }: {
-  name: 'workplaceTypes' | 'categories' | 'industries' | 'recruiterIds'
+  name: 'workplaceTypes' | 'categories' | 'industries'
   label: string
   options: readonly string[]
   labels?: Record<string, string>
@@ -174,18 +174,27 @@ function Choices({
         {label}
         {max ? ` (${p.form[name].length} of at most ${max})` : ''}
       </span>
-      <CheckboxGroup
-        label={label}
-        options={options}
-        labels={labels}
-        value={p.form[name]}
-        max={max}
-        data-testid={`choices-${name}`}
-        onChange={(next) => {
-          p.set(name, next)
-          p.blur(name)
-        }}
-      />
+      {/* Choice cards around native checkboxes: a long list (every department, twice) stays light. */}
+      <div role="group" aria-label={label} data-testid={`choices-${name}`} className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
+        {options.map((o) => {
+          const on = p.form[name].includes(o)
+          return (
+            <Choice key={o} size="sm">
+              <input
+                type="checkbox"
+                value={o}
+                checked={on}
+                disabled={!on && max != null && p.form[name].length >= max}
+                onChange={(ev) => {
+                  p.set(name, ev.target.checked ? [...p.form[name], o] : p.form[name].filter((x) => x !== o))
+                  p.blur(name)
+                }}
+              />
+              <span>{labels?.[o] ?? o}</span>
+            </Choice>
+          )
+        })}
+      </div>
       {e && (
         <p role="alert" className={css({ color: 'red.11', fontSize: 'sm' })}>
           {e}
@@ -344,19 +353,6 @@ export function ScreeningPart(p: PartProps) {
         checked={pref.notifyAssigneeOnApplication}
         onCheckedChange={(on) => put({ notifyAssigneeOnApplication: on })}
       />
-    </Section>
-  )
-}
-
-export function RecruitersPart(p: PartProps & { members: { id: string; name: string; email: string }[] }) {
-  const labels = Object.fromEntries(p.members.map((m) => [m.id, `${m.name} (${m.email})`]))
-  return (
-    <Section id="recruiters" title="Recruiters" hint="Team members who handle the applicants.">
-      {p.members.length ? (
-        <Choices name="recruiterIds" label="Recruiters" options={p.members.map((m) => m.id)} labels={labels} p={p} />
-      ) : (
-        <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>No team members yet.</p>
-      )}
     </Section>
   )
 }

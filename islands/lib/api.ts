@@ -68,6 +68,12 @@ export interface RequestOptions {
   /** Answer a 403 `reauthentication_required` as it is (no confirmation dialog, no retry). */
   noReauth?: boolean
   signal?: AbortSignal
+  /**
+   * Needs no session (the passkey sign-in's options): no CSRF cookie is fetched first, so a visitor
+   * who only opens /login gets no session cookie, and the public pages a shared cache keeps stay
+   * theirs too. A session that exists still sends its token.
+   */
+  sessionless?: boolean
 }
 
 let confirming: Promise<boolean> | null = null
@@ -86,7 +92,7 @@ export async function api<T = any>(method: string, path: string, opts: RequestOp
   method = method.toUpperCase()
   const url = new URL(path.startsWith('/') ? path : `/v1/${path}`, location.origin)
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v))
-  if (UNSAFE.has(method)) await ensureCsrfCookie()
+  if (UNSAFE.has(method) && !opts.sessionless) await ensureCsrfCookie()
 
   let attempts = retriesFor(method)
   let confirmed = false

@@ -11,7 +11,7 @@ import { sweepNotifications } from '../../src/modules/notifications/reminders.se
 import { Payment } from '../../src/modules/payments/payment.entity'
 import { clock } from '../../src/platform/clock'
 import { type Actor, em } from '../client'
-import { waitForMail } from '../mail'
+import { waitForMail, waitForNewMail } from '../mail'
 import { localStripe, payInBrowser } from '../peers/stripe'
 import { enabledCoach, pastRefundWindow, stripeTransfers, sweepAndSettle, transferRow } from './payouts.fixtures'
 import { bookSession, DAY, EVERY_DAY_9_TO_17, HOUR, makeType, sessionWorld, setHours, slots } from './sessions.fixtures'
@@ -156,9 +156,11 @@ describe('cancelling, paying out, reminding, moving', () => {
     const w = await coachWithTypes()
     const at = await timeAhead(w.free.id, 3)
     const id = (await bookSession(w.client, w.free.id, at)).body.data.id
+    // (The sweep takes every reminder due then, other tests' among them: this client's mail is the check.)
     const r = await sweepNotifications(em(), new Date(Date.parse(at) - 24 * HOUR + 60_000))
-    expect(r.claimed.reminder_24h).toBe(1)
-    const reminder = await waitForMail(w.client.user.email, (m) => m.subject.startsWith('Reminder: Intro call starts in'))
+    expect(r.claimed.reminder_24h).toBeGreaterThanOrEqual(1)
+    const isReminder = (m: { subject: string }) => m.subject.startsWith('Reminder: Intro call starts in')
+    const reminder = await waitForMail(w.client.user.email, isReminder)
     expect(reminder.attachments[0]!.filename).toBe('session.ics')
     expect(reminder.text).toContain('You get this reminder because you booked this session.')
     // The client moves it 2 hours later: the old time is free, the new one taken, mailed.
@@ -177,8 +179,10 @@ describe('cancelling, paying out, reminding, moving', () => {
     expect((await w.client.client.post(`/v1/bookings/${id}/session-time`, { startsAt: taken })).body.message).toBe('This time is no longer available.')
     expect((await w.client.client.post(`/v1/bookings/${id}/session-time`, { startsAt: 'soon' })).status).toBe(422)
     // The reminder of the old time is not sent for the new one: a new 24-hour reminder is due then.
+    const second = waitForNewMail(w.client.user.email, isReminder, 30_000)
     const again = await sweepNotifications(em(), new Date(Date.parse(later) - 24 * HOUR + 60_000))
-    expect(again.claimed.reminder_24h).toBe(1)
+    expect(again.claimed.reminder_24h).toBeGreaterThanOrEqual(1)
+    await second
     expect(DAY).toBe(24 * HOUR)
   })
 })

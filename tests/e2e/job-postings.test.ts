@@ -123,20 +123,18 @@ describe('job postings', () => {
     await page.waitForFunction(() => (document.querySelector('input[name="interviewQuestions.0.title"]') as HTMLInputElement).value === 'Question 2?')
 
     // A server 422 lands on its field: the recruiter stopped being an active member meanwhile.
-    await page
-      .getByTestId('choices-recruiterIds')
-      .getByText(/Rita Recruiter/)
-      .click()
+    // Recruiters are added through a type-to-filter field (its options exist only while open).
+    await page.getByRole('combobox', { name: 'Add a recruiter' }).fill('Rita')
+    await page.getByRole('option', { name: /Rita Recruiter/ }).click()
+    await page.getByTestId('choices-recruiterIds').getByRole('listitem').filter({ hasText: 'Rita Recruiter' }).waitFor()
     await em().nativeUpdate(Membership, { user: member.id }, { status: 'SUSPENDED' })
     const created = page.waitForResponse((r) => r.url().endsWith('/v1/t/job-postings') && r.request().method() === 'POST')
     await page.getByRole('button', { name: 'Save as draft' }).click()
     expect((await created).status()).toBe(422)
     await page.getByText('Recruiters must be active members of this team').first().waitFor()
     await page.waitForFunction(() => !!document.activeElement?.closest('[data-section=recruiters]'))
-    await page
-      .getByTestId('choices-recruiterIds')
-      .getByText(/Rita Recruiter/)
-      .click()
+    await page.getByRole('button', { name: /^Remove Rita Recruiter/ }).click()
+    await page.getByTestId('choices-recruiterIds').getByRole('listitem').filter({ hasText: 'Rita Recruiter' }).waitFor({ state: 'detached' })
 
     await page.getByRole('button', { name: 'Save as draft' }).click()
     await page.waitForURL(/\/c\/job-postings\/[0-9a-f-]{36}$/)

@@ -33,6 +33,10 @@ describe('shared public pages in the browser', () => {
     expect(first!.headers()['cache-control']).toBe(PUBLIC_CACHE_CONTROL)
     expect(first!.headers()['content-security-policy']).toContain("'sha256-")
     await s.page.waitForFunction(allHydrated)
+    // The page's own requests (the passkey autofill's options among them) leave no session: a
+    // visitor who only looks at /login stays one a shared cache may serve.
+    await s.page.waitForLoadState('networkidle')
+    expect((await s.context.cookies()).map((c) => c.name)).toEqual(['color-mode'])
     // Served again from the cache: nginx's copy (or the browser's, after a 304).
     const again = await s.page.reload()
     if (proxy) expect(again!.headers()['x-cache-status']).toBe('HIT')

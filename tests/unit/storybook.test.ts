@@ -29,6 +29,7 @@ describe('Storybook', () => {
       const problems = await renderStories((e) => e.importPath.startsWith('./design-system/'), ['dark'])
       expect(problems).toEqual([])
     },
-    240_000,
+    // Each story in turn in one browser: minutes on a machine running the other suites beside it.
+    600_000,
   )
 })

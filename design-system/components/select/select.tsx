@@ -47,6 +47,10 @@ export function Select({ options, label, placeholder = 'Select...', value, defau
       disabled={disabled}
       invalid={invalid}
       positioning={{ sameWidth: true }}
+      // The list exists only while open (the hidden native select keeps every option for forms):
+      // a page with a few dropdowns does not carry each one's options twice.
+      lazyMount
+      unmountOnExit
       value={value === undefined ? undefined : value ? [value] : []}
       defaultValue={defaultValue ? [defaultValue] : undefined}
       onValueChange={(details: { value: string[] }) => onValueChange?.(details.value[0] ?? null)}

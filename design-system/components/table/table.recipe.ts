@@ -73,7 +73,9 @@ export const tableCards = defineRecipe({
             textAlign: 'end',
           },
           '& > tbody > tr > td[data-label]::before': {
-            content: 'attr(data-label)',
+            // Alternative text "" (after the slash): the label is for the eye; a screen reader
+            // still reads the table's own column header, so the cell's name stays its value.
+            content: 'attr(data-label) / ""',
             color: 'fg.muted',
             textAlign: 'start',
             flexShrink: '0',

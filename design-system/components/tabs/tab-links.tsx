@@ -5,6 +5,7 @@
  * the screen's edge; from `md` up, a row of underlined tabs.
  */
 import { css } from 'styled-system/css'
+import { tabLink } from 'styled-system/recipes/tab-link'
 
 const NAV = css({ borderBottomWidth: { md: '1px' }, borderColor: 'border.subtle' })
 const LIST = css({
@@ -15,31 +16,9 @@ const LIST = css({
   m: '0',
   p: '0',
 })
-const TAB = css({
-  display: 'block',
-  px: '3',
-  py: '2',
-  fontSize: 'sm',
-  fontWeight: 'medium',
-  textAlign: { base: 'center', md: 'start' },
-  textDecoration: 'none',
-  whiteSpace: 'nowrap',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  color: 'fg.muted',
-  borderWidth: { base: '1px', md: '0' },
-  borderBottomWidth: { md: '2px' },
-  borderRadius: { base: 'l2', md: '0' },
-  borderColor: { base: 'border.subtle', md: 'transparent' },
-  mb: { md: '-1px' },
-  _hover: { color: 'fg.default' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'colorPalette.default', outlineOffset: '2px' },
-  '&[aria-current=page]': {
-    color: 'fg.default',
-    borderColor: 'colorPalette.default',
-    bg: { base: 'colorPalette.a3', md: 'transparent' },
-  },
-})
+
+/** One class name for every tab (a recipe, tab-links.recipe.ts): a page with six tabs no longer repeats 30 atomic classes six times. */
+const TAB = tabLink()
 
 export interface TabLink {
   href: string

@@ -15,8 +15,8 @@ import type { Question } from '../workshops/question.schema'
 import { isUuid, num, ratingsOf } from './sql'
 
 /** The overview's screenful of schedules: the next ones and the latest over. */
-export const OVERVIEW_COMING = 12
-export const OVERVIEW_PAST = 5
+export const OVERVIEW_COMING = 8
+export const OVERVIEW_PAST = 3
 
 /** The coach's tenant plan and how many published schedules that have not ended count against it. */
 /** A jsonb column as the driver hands it (parsed, or a string on some paths). */
