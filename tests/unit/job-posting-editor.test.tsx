@@ -86,6 +86,18 @@ describe('job-posting editor model', () => {
     expect(out).toContain('0 / 25,000 (at least 100)')
     expect(out).toContain('0 enabled · between 5 and 10 needed to publish')
     expect(out).toContain('Save as draft')
+    // Recruiters: one type-to-filter field; the members are its options, mounted only while open.
+    expect(out).toContain('No recruiter yet.')
+    expect(out).toContain('Add a recruiter')
+    expect(out).not.toContain('Maya Okafor (maya@acme.example)')
+  })
+
+  test('chosen recruiters are listed with Remove; a former member is named as such', async () => {
+    const members = [{ id: 'u1', name: 'Maya Okafor', email: 'maya@acme.example' }]
+    const posting = { recruiterIds: ['u1', 'u-gone'] } as any
+    const out = await html(<JobPostingEditor posting={posting} members={members} />)
     expect(out).toContain('Maya Okafor (maya@acme.example)')
+    expect(out).toContain('aria-label="Remove Maya Okafor (maya@acme.example)"')
+    expect(out).toContain('A former member')
   })
 })
