@@ -9,12 +9,12 @@
  */
 import { type ComponentType, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
-import { formatMoment, sessionWhen } from '../../src/shared/datetime'
-import { type RefundPolicy, refundSteps } from '../../src/shared/refund-policy'
+import { sessionWhen } from '../../src/shared/datetime'
 import { ApiError, get } from '../lib/api'
 import { dateIn, MonthView, type Slot, TimesOfDay, ZonePicker } from './calendar'
 import { ConfirmStep } from './confirm'
 import type { SessionBookingProps } from './props'
+import { sessionRefundDeadline } from './refund-deadline'
 
 type Booking = NonNullable<SessionBookingProps['resume']>
 
@@ -26,16 +26,6 @@ if (typeof window === 'undefined') void loadPayment()
 
 /** A resumed booking needs the card step before hydration. */
 SessionBooking.prepare = (props: SessionBookingProps) => (props.resume ? loadPayment() : undefined)
-
-/** The confirmation's refund line, as the workshop checkout's: until when a cancellation gets back what (the policy's first deadline still ahead), on the coach's clock. */
-export function sessionRefundDeadline(policy: RefundPolicy | null, startsAt: string, coachTz: string, at = new Date()) {
-  if (!policy) return 'Cancel at any time before the start for a full refund.'
-  const [first] = refundSteps(policy, new Date(startsAt), at)
-  if (!first) return 'This booking is not refunded if you cancel it: the refund deadlines have passed.'
-  return first.percent === 100
-    ? `Full refund if you cancel by ${formatMoment(first.until, coachTz)}.`
-    : `${first.percent}% back if you cancel by ${formatMoment(first.until, coachTz)}.`
-}
 
 const lastDay = (month: string) => {
   const d = new Date(`${month}-01T00:00:00Z`)
