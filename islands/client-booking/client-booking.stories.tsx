@@ -118,10 +118,20 @@ const freeTimes = {
   data: ['2026-05-12T08:00:00.000Z', '2026-05-13T07:00:00.000Z', '2026-05-13T08:00:00.000Z', '2026-05-13T12:30:00.000Z', '2026-05-15T14:00:00.000Z'].map(slot),
   meta: { from: '2026-05-01T09:00:00.000Z', to: '2026-05-15T09:00:00.000Z', timeZone: 'Europe/Berlin', durationMinutes: 60 },
 }
+const frame = () => new Promise((r) => requestAnimationFrame(r))
+/** Opens the dialog and waits for its first focus (the focus trap's, a frame or more after it opens) and its times. */
 const openMove = async (canvasElement: HTMLElement) => {
   const open = [...canvasElement.querySelectorAll('button')].find((b) => b.textContent === 'Move')!
   open.click()
-  return until<HTMLInputElement>(document, '[data-testid=session-time] input')
+  const input = await until<HTMLInputElement>(document, '[data-testid=session-time] input')
+  for (let i = 0; i < 250 && !document.activeElement?.closest('[role=dialog]'); i++) await new Promise((r) => setTimeout(r, 20))
+  return input
+}
+/** The picture shows the dialog's state, not where focus landed. */
+const unfocus = async () => {
+  await frame()
+  await frame()
+  ;(document.activeElement as HTMLElement | null)?.blur()
 }
 /** The dialog's "Move my session", once a time is picked. */
 const moveButton = async () => {
@@ -140,7 +150,7 @@ export const SessionMoveTimes: Story = {
   decorators: [mockApi({ [SLOTS]: { status: 200, body: freeTimes } })],
   play: async ({ canvasElement }) => {
     ;(await openMove(canvasElement)).click()
-    ;(document.activeElement as HTMLElement | null)?.blur()
+    await unfocus()
   },
 }
 /** The picked time was taken meanwhile: said in the dialog, and the times read again. */
@@ -157,7 +167,7 @@ export const SessionMoveTaken: Story = {
     ;(await moveButton()).click()
     await until(document, '[role=dialog] [role=alert]')
     await until(document, '[data-testid=session-time]')
-    ;(document.activeElement as HTMLElement | null)?.blur()
+    await unfocus()
   },
 }
 /** Moved: the new time, and everyone gets it by email. */
@@ -168,5 +178,6 @@ export const SessionMoved: Story = {
     ;(await openMove(canvasElement)).click()
     ;(await moveButton()).click()
     await until(document, '[data-testid=session-moved]')
+    await unfocus()
   },
 }
