@@ -26,6 +26,8 @@ export const islandNames = [
   'coach-vouchers',
   'team-settings',
   'team-refund-policy',
+  'team-currency',
+  'team-tax',
   'team-invitation',
   'coach-payouts',
   'waitlist',

@@ -65,12 +65,16 @@ import SessionBooking from './session-booking'
 import { SessionBookingProps } from './session-booking/props'
 import SettingsDialog from './settings-dialog'
 import { SettingsDialogProps } from './settings-dialog/props'
+import TeamCurrency from './team-currency'
+import { TeamCurrencyProps } from './team-currency/props'
 import TeamInvitation from './team-invitation'
 import { TeamInvitationProps } from './team-invitation/props'
 import TeamRefundPolicy from './team-refund-policy'
 import { TeamRefundPolicyProps } from './team-refund-policy/props'
 import TeamSettings from './team-settings'
 import { TeamSettingsProps } from './team-settings/props'
+import TeamTax from './team-tax'
+import { TeamTaxProps } from './team-tax/props'
 import Waitlist from './waitlist'
 import { WaitlistProps } from './waitlist/props'
 
@@ -105,6 +109,8 @@ export const islands = {
   'coach-vouchers': define(CoachVouchersProps, CoachVouchers),
   'team-settings': define(TeamSettingsProps, TeamSettings),
   'team-refund-policy': define(TeamRefundPolicyProps, TeamRefundPolicy),
+  'team-currency': define(TeamCurrencyProps, TeamCurrency),
+  'team-tax': define(TeamTaxProps, TeamTax),
   'team-invitation': define(TeamInvitationProps, TeamInvitation),
   'coach-payouts': define(CoachPayoutsProps, CoachPayouts),
   waitlist: define(WaitlistProps, Waitlist),

@@ -12,6 +12,7 @@ import { ConnectedAccount, ConnectPayout, PayoutFeePercent, PayoutMoneyDelta, Pa
 import { DataExport } from './modules/privacy'
 import { Permission, Role } from './modules/roles'
 import { Availability, CalendarFeed, SessionType } from './modules/sessions'
+import { TaxProfile } from './modules/tax'
 import { TeamInvitation } from './modules/teams'
 import { Membership, Tenant } from './modules/tenants'
 import { StoredFile } from './modules/uploads'
@@ -26,6 +27,7 @@ export const entities = [
   User,
   Tenant,
   Membership,
+  TaxProfile,
   TeamInvitation,
   Role,
   Permission,

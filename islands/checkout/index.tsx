@@ -16,6 +16,7 @@ import { Button } from '../../design-system/components/button/button'
 import { FormField } from '../../design-system/components/field/form-field'
 import { Input } from '../../design-system/components/input/input'
 import { NativeSelect } from '../../design-system/components/native-select/native-select'
+import { formatAmount } from '../../src/shared/money'
 import { count } from '../../src/shared/words'
 import { ApiError, get, post } from '../lib/api'
 import { check, focusFirstInvalid, useServerErrors } from '../lib/form'
@@ -49,13 +50,7 @@ interface VoucherCheck {
   due: number
 }
 
-export const formatMoney = (amount: number, currency: string) => {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount)
-  } catch {
-    return `${amount.toFixed(2)} ${currency.toUpperCase()}`
-  }
-}
+export const formatMoney = (amount: number, currency: string) => formatAmount(amount, currency)
 
 /** The first message of a rule for a value, or undefined. */
 const ruleError = (schema: v.GenericSchema | undefined, value: unknown) => {

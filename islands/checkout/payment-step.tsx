@@ -16,6 +16,7 @@ import { useEffect, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { input } from 'styled-system/recipes/input'
 import { Button } from '../../design-system/components/button/button'
+import { formatAmount } from '../../src/shared/money'
 import { count } from '../../src/shared/words'
 import { ApiError, post } from '../lib/api'
 import { Confirmation } from './confirmation'
@@ -43,13 +44,7 @@ interface Intent {
   bookingStatus: string | null
 }
 
-const money = (amount: number, currency: string) => {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount)
-  } catch {
-    return `${amount.toFixed(2)} ${currency.toUpperCase()}`
-  }
-}
+const money = (amount: number, currency: string) => formatAmount(amount, currency)
 const messageOf = (err: unknown, fallback: string) => {
   if (err instanceof ApiError) return err.errors?.paymentMethodId?.[0] ?? err.errors?.payment?.[0] ?? (err.message || fallback)
   return err instanceof Error && err.message ? err.message : fallback

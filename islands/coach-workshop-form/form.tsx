@@ -78,7 +78,7 @@ export function WorkshopFormBody({ onClose, ...props }: CoachWorkshopFormProps &
     if (!values.outcomes.trim() && t.outcomes.length) set('outcomes', t.outcomes.join('\n'))
     if (!values.image && t.image) set('image', t.image)
     if (!values.video && t.video) set('video', t.video)
-    if (!values.price) set('price', String(t.price))
+    if (!values.price && (t.currency ?? props.currency) === props.currency) set('price', String(t.price))
   }
 
   const uploadImage = async (id: string, f: File) => {

@@ -37,6 +37,8 @@ export const CoachWorkshopFormProps = v.object({
       image: v.string(),
       video: v.string(),
       price: v.number(),
+      /** The template's price is a suggestion in this currency (used only when it is the team's). */
+      currency: v.optional(v.string()),
     }),
   ),
   tags: v.array(v.object({ name: v.string(), slug: v.string() })),

@@ -5,6 +5,7 @@
  * (src/shared/vocabulary.ts).
  */
 import { formatDate, formatDateTime, formatIn, formatRange, formatTime, type When } from '../../src/shared/datetime'
+import { formatAmount } from '../../src/shared/money'
 
 export {
   BOOKING_STATUS as STATUS_LABEL,
@@ -25,17 +26,5 @@ export const fmtDay = (iso: string | Date, tz: string) => formatIn('weekdayDayMo
 /** "Mar 3, 2027, 9:00 AM – 5:00 PM" (the end's date only when it differs). */
 export const fmtRange = (start: string | Date, end: string | Date, tz: string) => formatRange(start, end, tz)
 
-const moneyFormats = new Map<string, Intl.NumberFormat>()
-export function money(amount: number, currency = 'usd') {
-  const key = currency.toUpperCase()
-  let f = moneyFormats.get(key)
-  if (!f) {
-    try {
-      f = new Intl.NumberFormat('en-US', { style: 'currency', currency: key })
-    } catch {
-      f = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
-    }
-    moneyFormats.set(key, f)
-  }
-  return f.format(amount)
-}
+/** A decimal amount (as the API shows it) in its currency, with the currency's own decimals (JPY none). */
+export const money = (amount: number, currency = 'usd') => formatAmount(amount, currency)

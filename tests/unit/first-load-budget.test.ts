@@ -106,7 +106,7 @@ describe('first-load JavaScript of the area pages', () => {
 
   test('pages are read with their islands (the reading finds what the screens render)', () => {
     const of = (path: string) => [...islandsOf(screenOf(areaRoutes.find((r) => r.path === path)!.page!))].sort()
-    expect(of('/c/settings')).toEqual(['team-refund-policy', 'team-settings'])
+    expect(of('/c/settings')).toEqual(['team-currency', 'team-refund-policy', 'team-settings', 'team-tax'])
     expect(of('/c/bookings/{id}')).toEqual(['booking-messages', 'coach-booking'])
     expect(of('/c/account/profile')).toEqual(['coach-profile'])
     expect(of('/b/payments')).toContain('data-table')

@@ -11,7 +11,11 @@ import { now, type Obj, type Store } from './store'
 import { balanceOf, payOutAll } from './transfers'
 
 const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency.toUpperCase()}`
+/** Minor units with the currency's own decimals (Intl knows ISO 4217's: JPY none). */
+const money = (minor: number, currency: string) => {
+  const digits = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).resolvedOptions().maximumFractionDigits ?? 2
+  return `${(minor / 10 ** digits).toFixed(digits)} ${currency.toUpperCase()}`
+}
 const date = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 16).replace('T', ' ')
 
 const STYLE = `

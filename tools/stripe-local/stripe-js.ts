@@ -294,7 +294,8 @@
       title.style.cssText = 'margin:0 0 8px;font-size:18px;font-weight:700'
       const amount = (() => {
         try {
-          return new Intl.NumberFormat('en-US', { style: 'currency', currency: String(pi.currency).toUpperCase() }).format(pi.amount / 100)
+          const f = new Intl.NumberFormat('en-US', { style: 'currency', currency: String(pi.currency).toUpperCase() })
+          return f.format(pi.amount / 10 ** (f.resolvedOptions().maximumFractionDigits ?? 2))
         } catch {
           return `${(pi.amount / 100).toFixed(2)} ${String(pi.currency).toUpperCase()}`
         }

@@ -2,6 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core'
 import { baseProperties, pageChangeTriggers, scope, softDeleteFilters, softDeleteProperties } from '../../platform/db/schemas'
 import type { RefundPolicy } from '../../shared/refund-policy'
 import { SessionType } from '../sessions'
+import type { Billing, BookingTax } from '../tax'
 import { Tenant } from '../tenants'
 import { User } from '../users'
 import { Workshop, WorkshopSchedule } from '../workshops'
@@ -183,6 +184,14 @@ export const BookingSchema = defineEntity({
      * Null on bookings made before terms were kept: the current policy applies to them.
      */
     refundTerms: p.json<RefundTerms>().nullable(),
+    /** The buyer's billing details for the invoice (country; a company's name, address and VAT ID). */
+    billing: p.json<Billing>().nullable(),
+    /**
+     * The tax the server decided when the booking was made (kind, rate, where, prices incl. or
+     * excl. tax) and its amounts in minor units: `gross` is `amountDue`. Null on bookings made
+     * before taxes were kept (no tax).
+     */
+    tax: p.json<BookingTax>().nullable(),
     /** Answers to the workshop's once-per-booking questions, each with the question as asked. */
     answers: p.json<StoredAnswers>().nullable(),
   },

@@ -3,7 +3,7 @@ import { config } from '../../config'
 import { log } from '../../platform/log'
 import { layout, queueMail } from '../../platform/mail'
 import { sessionWhen } from '../../shared/datetime'
-import { toMajor } from '../../shared/money'
+import { formatWithCode } from '../../shared/money'
 import { count } from '../../shared/words'
 import { User } from '../users'
 import type { Booking } from './booking.entity'
@@ -12,7 +12,7 @@ import { mailCoachOfSession, sessionCalendar, sessionMail } from './session.mail
 
 /** "Mon, Dec 7, 2026, 2:00 PM – 5:00 PM London time": the product's one way to write a session. */
 const when = (s: Pick<BookingOccasion, 'timezone' | 'startDate' | 'endDate'>) => sessionWhen(s.startDate, s.endDate, s.timezone)
-const money = (minor: number, currency: string) => `${toMajor(minor).toFixed(2)} ${currency.toUpperCase()}`
+const money = (minor: number, currency: string) => formatWithCode(minor, currency)
 
 /** What the cancellation gives back: the refund policy's amount (a client), everything (the coach). */
 function refundLine(b: Booking) {

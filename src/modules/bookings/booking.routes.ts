@@ -93,6 +93,7 @@ const bookings = crud({
         notes: data.notes ?? null,
         address: data.address ?? null,
         meta: data.meta ?? null,
+        billing: data.billing ?? null,
       })
     }
     const schedule = await findBookableSchedule(ctx, data.workshopScheduleId)
@@ -114,6 +115,7 @@ const bookings = crud({
       address: data.address ?? null,
       meta: data.meta ?? null,
       waitlistEntryId: data.waitlistEntryId || null,
+      billing: data.billing ?? null,
       answers: checkBookingAnswers(schedule.workshop.questions ?? [], data.answers),
     })
   },
@@ -180,7 +182,7 @@ export const bookingRoutes = new Elysia({ name: 'bookings' })
         refund: mode,
         // The coach's side refunds in full: more than the policy gives needs the second check.
         coach: mode === 'full' ? { beyondPolicy: () => ctx.requireRecentVerification() } : undefined,
-        expectedRefund: expectedRefund == null ? null : toMinor(expectedRefund),
+        expectedRefund: expectedRefund == null ? null : toMinor(expectedRefund, b.currency),
       })
       return { data: serializeBooking(done, ctx.user) }
     },

@@ -7,6 +7,7 @@ import { countryRule } from '../../shared/country-codes'
 import { RefundPolicyView } from '../../shared/refund-policy'
 import { metaObject, withinMetaSize } from '../../shared/rules'
 import { DateTime, NullableDateTime, Obj } from '../../shared/view'
+import { BillingSchema, BookingTaxView } from '../tax/tax.schema'
 import { voucherCodeRule } from '../vouchers/voucher.schema'
 import { AnswersInput, StoredAnswersView } from '../workshops/question.schema'
 import { attendanceNotesRule, BookingCancelSchema, coachNotesRule, NOTE_MESSAGES, noteText } from './booking-notes.schema'
@@ -95,6 +96,12 @@ export const BookingCreateSchema = v.strictObject({
   meta: v.nullish(BookingMetaSchema),
   /** Book the seats a waitlist offer holds for you (exactly its seats). */
   waitlistEntryId: v.nullish(v.union([v.literal(''), uuid('This waitlist offer is not valid.')])),
+  /**
+   * Who the invoice is made out to, and where the buyer is (the tax depends on it): the country;
+   * a company adds its name, address and VAT ID (a valid EU VAT ID of another member state than
+   * the seller's makes an online sale reverse charge).
+   */
+  billing: v.nullish(BillingSchema),
   /** Answers to the workshop's questions, `{ [questionId]: value }` (checked against them: 422 on `answers.<id>`). */
   answers: v.nullish(AnswersInput),
 })
@@ -235,6 +242,14 @@ export const BookingView = v.object({
   confirmedAt: NullableDateTime,
   cancelledAt: NullableDateTime,
   refundAmount: v.pipe(v.nullable(v.number()), v.description('What the cancellation refunds (decimal); null until a paid booking is cancelled')),
+  billing: v.pipe(
+    v.nullable(v.object({ company: ns, address: ns, country: v.string(), region: ns, vatId: ns })),
+    v.description('The billing details the invoice is made out to'),
+  ),
+  tax: v.pipe(
+    v.nullable(BookingTaxView),
+    v.description('The tax the server computed: kind (none, standard, reverse_charge, outside_scope), rate, where, and net, tax and gross (gross = amountDue)'),
+  ),
   createdAt: DateTime,
   updatedAt: DateTime,
   deletedAt: NullableDateTime,

@@ -2,6 +2,7 @@ import { wrap } from '@mikro-orm/core'
 import { toMajor } from '../../shared/money'
 import type { ViewOf } from '../../shared/view'
 import type { SessionType } from '../sessions'
+import { serializeBookingTax } from '../tax'
 import type { User } from '../users'
 import { avatarUrl } from '../users'
 import type { Workshop, WorkshopSchedule } from '../workshops'
@@ -35,7 +36,7 @@ export function serializeScheduleBrief(s: WorkshopSchedule): ViewOf<typeof Sched
           title: w.title,
           slug: w.slug,
           image: w.image ?? null,
-          price: toMajor(w.price),
+          price: toMajor(w.price, w.currency),
           currency: w.currency,
           minSeats: w.minSeats,
           maxSeats: w.maxSeats,
@@ -65,10 +66,10 @@ export function serializeBooking(b: Booking, viewer: User | null, include: strin
     seats: b.seats,
     voucherCode: b.voucherCode ?? null,
     status: b.status,
-    amountTotal: toMajor(b.amountTotal),
-    discount: toMajor(b.discount),
-    amountDue: toMajor(b.amountDue),
-    amountPaid: toMajor(b.amountPaid),
+    amountTotal: toMajor(b.amountTotal, b.currency),
+    discount: toMajor(b.discount, b.currency),
+    amountDue: toMajor(b.amountDue, b.currency),
+    amountPaid: toMajor(b.amountPaid, b.currency),
     currency: b.currency,
     paymentMethod: b.paymentMethod ?? null,
     paymentTransactionId: b.paymentTransactionId ?? null,
@@ -80,7 +81,9 @@ export function serializeBooking(b: Booking, viewer: User | null, include: strin
     holdExpiresAt: b.holdExpiresAt ?? null,
     confirmedAt: b.confirmedAt ?? null,
     cancelledAt: b.cancelledAt ?? null,
-    refundAmount: b.refundAmount == null ? null : toMajor(b.refundAmount),
+    refundAmount: b.refundAmount == null ? null : toMajor(b.refundAmount, b.currency),
+    billing: b.billing ?? null,
+    tax: serializeBookingTax(b.tax, b.currency),
     createdAt: b.createdAt,
     updatedAt: b.updatedAt,
     deletedAt: b.deletedAt ?? null,

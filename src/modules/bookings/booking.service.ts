@@ -14,6 +14,7 @@ import { getOrm } from '../../platform/db/current'
 import { conflict, fieldError, notFound } from '../../platform/http/errors'
 import { enqueue } from '../../platform/jobs'
 import { log } from '../../platform/log'
+import { type Billing, loadTaxProfile, taxOfSale } from '../tax'
 import type { User } from '../users'
 import { discountFor, findVoucherByCode, redeemVoucher, unredeemVoucher, VOUCHER_PROBLEMS, voucherProblem } from '../vouchers'
 import type { Workshop } from '../workshops'
@@ -73,9 +74,14 @@ export interface NewBooking {
   meta?: BookingMeta | null
   /** A waitlist offer of this user on this schedule: the booking takes over its held seats. */
   waitlistEntryId?: string | null
+  /** The buyer's billing details (country; a company's name, address and VAT ID): the tax depends on them. */
+  billing?: Billing | null
   /** Checked answers (booking-answers.ts): the booking's own, and the booker's seat's. */
   answers?: { booking: StoredAnswers | null; seat: StoredAnswers | null } | null
 }
+
+/** A province or state the rates table knows by its code ("ON"), else none. */
+const regionCode = (s: string | null | undefined) => (s && /^[A-Za-z]{2}$/.test(s.trim()) ? s.trim().toUpperCase() : null)
 
 /**
  * Books seats: prices them, applies the voucher, takes the seats and counts the voucher use in
@@ -104,7 +110,17 @@ export async function createBooking(em: EntityManager, input: NewBooking, at = c
     if (problem) throw fieldError('voucherCode', VOUCHER_PROBLEMS[problem])
     discount = discountFor(voucher.data, total)
   }
-  const due = total - discount
+  // The tax, decided by the server from the team's tax profile, where the session takes place and
+  // who buys (the billing country, else the profile's): the buyer pays its gross.
+  const billing = input.billing ?? null
+  const tax = taxOfSale(
+    await loadTaxProfile(em, tenantId),
+    { mode: schedule.mode, country: schedule.country ?? null, region: regionCode(schedule.state) },
+    { country: billing?.country ?? user.profile?.country ?? input.address?.country ?? null, region: billing?.region ?? null, vatId: billing?.vatId ?? null },
+    total - discount,
+    at,
+  )
+  const due = tax.gross
   const status: BookingStatus = due === 0 ? 'CONFIRMED' : 'PENDING'
   // The terms the client books under: a later change of the policy does not reach this booking.
   const refundTerms = { policy: await refundPolicyOf(em, workshop.id) }
@@ -133,6 +149,8 @@ export async function createBooking(em: EntityManager, input: NewBooking, at = c
       holdExpiresAt,
       confirmedAt: status === 'CONFIRMED' ? at : null,
       refundTerms,
+      billing,
+      tax,
       answers: input.answers?.booking ?? null,
     })
     for (let i = 0; i < seats; i++)

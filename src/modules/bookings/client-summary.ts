@@ -145,12 +145,14 @@ export interface ClientWorkshopRow {
 
 /**
  * My workshops (client_workshops, kept from booking_people): how many bookings and seats, the
- * latest session, and the next coming one (from booking_people's index, per row shown).
+ * latest session, and the next coming one (from booking_people's index, per row shown). "Attending"
+ * is a scalar lookup with a limit, not `exists`: PostgreSQL may turn an `exists` into a hashed
+ * subplan that reads all of booking_people (300 ms at the real-size seed) for the ten rows shown.
  */
 const WORKSHOPS_SQL = (one: boolean) => `select w.id, w.title, w.image, w.description, c.bookings, c.seats, c.last_start,
             trim(coalesce(u.profile->>'firstName', '') || ' ' || coalesce(u.profile->>'lastName', '')) as coach_name,
             (select min(p.starts_at) from booking_people p where p.user_id = c.user_id and p.workshop_id = c.workshop_id and p.starts_at > ? and p.status in ('PENDING', 'CONFIRMED')) as next_start,
-            exists (select 1 from booking_people p where p.user_id = c.user_id and p.workshop_id = c.workshop_id and p.status in ('CONFIRMED', 'COMPLETED')) as attending
+            coalesce((select true from booking_people p where p.user_id = c.user_id and p.workshop_id = c.workshop_id and p.status in ('CONFIRMED', 'COMPLETED') limit 1), false) as attending
        from client_workshops c join workshops w on w.id = c.workshop_id join users u on u.id = w.coach_id
       where c.user_id = ? ${one ? 'and c.workshop_id = ?' : ''}`
 

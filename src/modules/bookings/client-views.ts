@@ -79,10 +79,10 @@ function toRow(r: any): ClientBookingRow {
     seatsAccepted: Number(r.seats_accepted),
     seatsInvited: Number(r.seats_invited),
     seatsFree: Math.max(0, r.seats - Number(r.seats_accepted) - Number(r.seats_invited)),
-    amountTotal: toMajor(r.amount_total),
-    discount: toMajor(r.discount),
-    amountDue: toMajor(r.amount_due),
-    amountPaid: toMajor(r.amount_paid),
+    amountTotal: toMajor(r.amount_total, r.currency),
+    discount: toMajor(r.discount, r.currency),
+    amountDue: toMajor(r.amount_due, r.currency),
+    amountPaid: toMajor(r.amount_paid, r.currency),
     currency: r.currency,
     voucherCode: r.voucher_code ?? null,
     holdExpiresAt: iso(r.hold_expires_at),
@@ -275,7 +275,7 @@ export async function clientBookingDetail(em: EntityManager, userId: string, boo
     ),
     queryPrepared<any>(
       em,
-      `select 'invoice' as what, i.id, i.kind, i.number, i.issued_at, i.total, i.currency, null::int as rating, null as comment from invoices i where i.booking_id = ?
+      `select 'invoice' as what, i.id, i.kind, i.number, i.issued_at, i.total, i.currency, null::int as rating, i.refund_id::text as comment from invoices i where i.booking_id = ?
        union all
        select 'feedback', f.id, null, null, f.created_at, null, null, f.rating, f.comment from feedbacks f
         where (f.workshop_schedule_id = ?::uuid or (?::uuid is null and f.booking_seat_id in (select fs.id from booking_seats fs where fs.booking_id = ?)))
@@ -301,32 +301,42 @@ export async function clientBookingDetail(em: EntityManager, userId: string, boo
     canLeaveFeedback: !fb && attended && ended && ['CONFIRMED', 'COMPLETED'].includes(booking.status),
     moves: extra
       .filter((e: any) => e.what === 'move')
-      .map((e: any) => ({ from: e.comment as string, at: new Date(e.issued_at).toISOString(), difference: toMajor(Number(e.total)) }))
+      .map((e: any) => ({ from: e.comment as string, at: new Date(e.issued_at).toISOString(), difference: toMajor(Number(e.total), e.currency) }))
       .sort((a, b) => b.at.localeCompare(a.at)),
   }
 }
 
-/** The invoice of a paid booking and the credit note of a refunded one (issued or not yet). */
+/**
+ * The invoice of a paid booking and a credit note per refund (issued, or numbered on download);
+ * credit notes issued before one was issued per refund cover the refunds made before them.
+ */
 function documentsOf(payments: any[], issued: any[]) {
   const out: any[] = []
   const paid = payments.filter((p) => p.kind === 'payment' && (p.status === 'succeeded' || p.status === 'refunded'))
-  const refunds = payments.filter((p) => p.kind === 'refund' && p.status === 'succeeded')
-  for (const [kind, rows] of [
-    ['invoice', paid],
-    ['credit_note', refunds],
-  ] as const) {
-    if (!rows.length) continue
-    const doc = issued.find((i) => i.kind === kind)
+  if (paid.length)
     out.push(
-      doc ?? {
-        id: `${rows[0].booking_id}-${kind}`,
-        kind,
+      issued.find((i) => i.kind === 'invoice') ?? {
+        id: `${paid[0].booking_id}-invoice`,
+        kind: 'invoice',
         number: null,
-        issued_at: rows[rows.length - 1].created_at,
-        total: rows.reduce((n, p) => n + Number(p.amount), 0),
-        currency: rows[0].currency,
+        issued_at: paid[paid.length - 1].created_at,
+        total: paid.reduce((n, p) => n + Number(p.amount), 0),
+        currency: paid[0].currency,
       },
     )
+  const notes = issued.filter((i) => i.kind === 'credit_note')
+  out.push(...notes)
+  for (const r of payments.filter((p) => p.kind === 'refund' && p.status === 'succeeded')) {
+    const covered = notes.some((n) => n.comment === r.id || (!n.comment && new Date(n.issued_at) >= new Date(r.created_at)))
+    if (!covered)
+      out.push({
+        id: `${r.booking_id}-credit_note-${r.id}`,
+        kind: 'credit_note',
+        number: null,
+        issued_at: r.created_at,
+        total: Number(r.amount),
+        currency: r.currency,
+      })
   }
   return out
 }
@@ -336,8 +346,8 @@ export const paymentRow = (p: any, workshopTitle: string): ClientPaymentRow => (
   bookingId: p.booking_id,
   kind: p.kind,
   status: p.status,
-  amount: toMajor(p.amount),
-  amountRefunded: toMajor(p.amount_refunded),
+  amount: toMajor(p.amount, p.currency),
+  amountRefunded: toMajor(p.amount_refunded, p.currency),
   currency: p.currency,
   cardBrand: p.card_brand ?? null,
   cardLast4: p.card_last4 ?? null,
@@ -353,10 +363,11 @@ export const invoiceRow = (i: any, bookingId: string, workshopTitle: string): Cl
   kind: i.kind,
   number: i.number != null ? documentNumber(i.kind, Number(i.number)) : 'Numbered on download',
   issuedAt: iso(i.issued_at)!,
-  total: toMajor(Number(i.total)),
+  total: toMajor(Number(i.total), i.currency),
   currency: i.currency,
   workshopTitle,
-  url: `/v1/payments/bookings/${bookingId}/invoice${i.kind === 'credit_note' ? '?document=credit-note' : ''}`,
+  // An issued credit note by its id; one not numbered yet: the booking's owed ones are issued on download.
+  url: `/v1/payments/bookings/${bookingId}/invoice${i.kind === 'credit_note' ? `?document=credit-note${i.number != null && isUuid(String(i.id)) ? `&id=${i.id}` : ''}` : ''}`,
 })
 
 /** The latest `limit` payments and refunds of the bookings I made (the dashboard's): one statement. */
@@ -503,24 +514,30 @@ export async function clientInvoicesPage(em: EntityManager, userId: string, q: L
   const mine = scope.bookingId ? `${MINE} and b.id = ?` : 'b.user_id = ? and b.deleted_at is null and b.amount_paid > 0'
   const params: unknown[] = scope.bookingId ? [userId, scope.bookingId] : [userId]
   const like = likePattern(q.filters.q)
+  // A booking's documents: its invoice, a credit note per refund, and the earlier per-booking credit notes.
   const docs = `cross join lateral (
-         select case when p.kind = 'refund' then 'credit_note' else 'invoice' end as kind, max(p.created_at) as at, sum(p.amount)::int as total, max(p.currency) as currency
-           from payments p
-          where p.booking_id = b.id and ((p.kind = 'payment' and p.status in ('succeeded', 'refunded')) or (p.kind = 'refund' and p.status = 'succeeded'))
-          group by 1) d`
+         select 'invoice' as kind, null::uuid as refund_id, max(p.created_at) as at, sum(p.amount)::int as total, max(p.currency) as currency
+           from payments p where p.booking_id = b.id and p.kind = 'payment' and p.status in ('succeeded', 'refunded') having count(*) > 0
+         union all
+         select 'credit_note', r.id, r.created_at, r.amount, r.currency
+           from payments r where r.booking_id = b.id and r.kind = 'refund' and r.status = 'succeeded'
+            and not exists (select 1 from invoices c where c.booking_id = r.booking_id and c.kind = 'credit_note' and c.refund_id is null and c.issued_at >= r.created_at)
+         union all
+         select 'credit_note', null, c.issued_at, c.total, c.currency from invoices c where c.booking_id = b.id and c.kind = 'credit_note' and c.refund_id is null) d`
   const page = await pagedSql(
     em,
-    `select coalesce(i.id::text, b.id::text || '-' || d.kind) as id, b.id as booking_id, d.kind, i.number, coalesce(i.issued_at, d.at) as issued_at,
-            coalesce(i.total, d.total) as total, d.currency, coalesce(w.title, st.title) as title, b.confirmed_at as paid_at
+    `select coalesce(i.id::text, b.id::text || '-' || d.kind || coalesce('-' || d.refund_id::text, '')) as id, b.id as booking_id, d.kind, i.number,
+            coalesce(i.issued_at, d.at) as issued_at, coalesce(i.total, d.total) as total, d.currency, coalesce(w.title, st.title) as title, b.confirmed_at as paid_at
        from bookings b ${TITLE_FROM}
        ${docs}
        left join invoices i on i.booking_id = b.id and i.kind = d.kind
+             and (d.kind = 'invoice' or i.refund_id = d.refund_id or (d.refund_id is null and i.refund_id is null and i.issued_at = d.at))
       where ${mine} ${like ? 'and coalesce(w.title, st.title) ilike ?' : ''}`,
     [...params, ...(like ? [like] : [])],
     q,
     INVOICE_ORDER,
     't.paid_at desc, t.booking_id, t.kind',
-    // Documents: one per booking paid (with a payment) and one per booking refunded, counted from the payments' index.
+    // Documents: one per booking paid (with a payment) and one per refund, counted from the payments' index.
     scope.bookingId || like
       ? {
           sql: `select 1 from bookings b ${TITLE_FROM} ${docs}
@@ -528,7 +545,7 @@ export async function clientInvoicesPage(em: EntityManager, userId: string, q: L
           params: [...params, ...(like ? [like] : [])],
         }
       : {
-          sql: `select distinct p.booking_id, p.kind from payments p
+          sql: `select distinct p.booking_id, p.kind, case when p.kind = 'refund' then p.id end from payments p
                  where p.user_id = ? and ((p.kind = 'payment' and p.status in ('succeeded', 'refunded')) or (p.kind = 'refund' and p.status = 'succeeded'))`,
           params: [userId],
         },

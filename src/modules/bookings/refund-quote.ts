@@ -7,7 +7,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { conflict } from '../../platform/http/errors'
-import { toMajor } from '../../shared/money'
+import { formatWithCode, toMajor } from '../../shared/money'
 import { describeRefundPolicy, type RefundPolicy, type RefundQuote, refundFor } from '../../shared/refund-policy'
 import type { WorkshopSchedule } from '../workshops'
 import type { Booking } from './booking.entity'
@@ -78,7 +78,7 @@ export async function quoteRefund(em: EntityManager, b: Booking, schedule: Works
 
 /** A cancellation refused because its refund is no longer the one the client saw (a deadline passed meanwhile). */
 export function refundChanged(amount: number, currency: string) {
-  const shown = `${toMajor(amount).toFixed(2)} ${currency.toUpperCase()}`
+  const shown = formatWithCode(amount, currency)
   return conflict(`The refund for this booking is now ${shown}: a refund deadline has passed. Check the amount and confirm again.`)
 }
 
@@ -86,8 +86,8 @@ export const serializeQuote = (b: Booking, q: BookingRefundQuote, at: Date) => (
   bookingId: b.id,
   status: b.status,
   currency: b.currency,
-  amountPaid: toMajor(q.held),
-  refundAmount: toMajor(q.amount),
+  amountPaid: toMajor(q.held, b.currency),
+  refundAmount: toMajor(q.amount, b.currency),
   percent: q.percent,
   tier: q.tier,
   appliesPolicy: q.appliesPolicy,

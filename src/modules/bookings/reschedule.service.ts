@@ -22,6 +22,7 @@ import { conflict, fieldError, HttpError, notFound } from '../../platform/http/e
 import { isId } from '../../platform/http/ids'
 import { enqueue } from '../../platform/jobs'
 import { log } from '../../platform/log'
+import { retax } from '../tax'
 import { discountFor, Voucher } from '../vouchers'
 import { type Workshop, WorkshopSchedule } from '../workshops'
 import { allTenants, bookingEm } from './booking.access'
@@ -63,10 +64,11 @@ export interface Price {
 }
 
 /** The booking priced at the workshop's current price, with its voucher's discount recomputed. */
-export function priceFor(b: Pick<Booking, 'seats' | 'discount' | 'amountDue'>, workshop: Pick<Workshop, 'price'>, voucher: Voucher | null): Price {
+export function priceFor(b: Pick<Booking, 'seats' | 'discount' | 'amountDue' | 'tax'>, workshop: Pick<Workshop, 'price'>, voucher: Voucher | null): Price {
   const amountTotal = workshop.price * b.seats
   const discount = voucher ? discountFor(voucher.data, amountTotal) : Math.min(b.discount, amountTotal)
-  const amountDue = amountTotal - discount
+  // The booking's tax (its rate and whether prices include it) on the new amount.
+  const amountDue = retax(b.tax, amountTotal - discount)?.gross ?? amountTotal - discount
   return { amountTotal, discount, amountDue, difference: amountDue - b.amountDue }
 }
 
@@ -164,6 +166,7 @@ async function moveLocked(tem: EntityManager, b: Booking, r: BookingReschedule, 
   b.amountTotal = r.amountTotal
   b.discount = r.discount
   b.amountDue = r.amountDue
+  b.tax = retax(b.tax, r.amountTotal - r.discount)
   b.amountPaid += paid
   r.status = 'DONE'
   r.holdExpiresAt = null

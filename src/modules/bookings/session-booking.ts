@@ -17,6 +17,7 @@ import { conflict, fieldError } from '../../platform/http/errors'
 import { enqueue } from '../../platform/jobs'
 import { log } from '../../platform/log'
 import { checkSessionTime, SESSION_TIME_TAKEN } from '../sessions'
+import { type Billing, loadTaxProfile, taxOfSale } from '../tax'
 import type { User } from '../users'
 import { discountFor, findVoucherByCode, redeemVoucher, VOUCHER_PROBLEMS, voucherProblem } from '../vouchers'
 import { bookingEm } from './booking.access'
@@ -57,6 +58,8 @@ export interface NewSessionBooking {
   notes?: string | null
   address?: BookingAddress | null
   meta?: BookingMeta | null
+  /** The buyer's billing details (country; a company's name, address and VAT ID): the tax depends on them. */
+  billing?: Billing | null
 }
 
 /**
@@ -82,7 +85,17 @@ export async function createSessionBooking(em: EntityManager, input: NewSessionB
       if (problem) throw fieldError('voucherCode', VOUCHER_PROBLEMS[problem])
       discount = discountFor(voucher.data, total)
     }
-    const due = total - discount
+    // The tax, as for seats: an online session is taxed where the buyer is, one in person or by
+    // phone where the coach's team is (the session type keeps no country of its own).
+    const billing = input.billing ?? null
+    const tax = taxOfSale(
+      await loadTaxProfile(tem, time.tenantId),
+      { mode: time.mode, country: null, region: null },
+      { country: billing?.country ?? user.profile?.country ?? input.address?.country ?? null, region: billing?.region ?? null, vatId: billing?.vatId ?? null },
+      total - discount,
+      at,
+    )
+    const due = tax.gross
     const status: BookingStatus = due === 0 ? 'CONFIRMED' : 'PENDING'
     state.status = status
     const holdExpiresAt = status === 'PENDING' ? new Date(at.getTime() + config.BOOKING_HOLD_MINUTES * 60_000) : null
@@ -111,6 +124,8 @@ export async function createSessionBooking(em: EntityManager, input: NewSessionB
       holdExpiresAt,
       confirmedAt: status === 'CONFIRMED' ? at : null,
       refundTerms: { policy: await sessionRefundPolicy(tem, time.sessionTypeId) },
+      billing,
+      tax,
     })
     tem.create(BookingSeat, { tenant: time.tenantId, booking, status: 'ACCEPTED', user: user.id, inviter: null, respondedAt: at, meta: {} })
     await flushTime(tem)

@@ -8,7 +8,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { config } from '../../config'
 import { log } from '../../platform/log'
 import { layout, queueMail } from '../../platform/mail'
-import { toMajor } from '../../shared/money'
+import { formatWithCode } from '../../shared/money'
 import { BOOKING_STATUS, calendar, calendarHost, scheduleEvent } from '../calendar'
 import { User } from '../users'
 import type { Booking } from './booking.entity'
@@ -33,7 +33,7 @@ export function sessionWhen(s: Pick<BookingOccasion, 'timezone' | 'startDate' | 
   const end = new Intl.DateTimeFormat('en-GB', { timeZone: s.timezone, hour: '2-digit', minute: '2-digit' }).format(s.endDate)
   return `${f.format(s.startDate)}–${end} (${s.timezone})`
 }
-const money = (minor: number, currency: string) => `${toMajor(minor).toFixed(2)} ${currency.toUpperCase()}`
+const money = (minor: number, currency: string) => formatWithCode(minor, currency)
 const coachName = (s: BookingOccasion) => {
   const c = s.coach as User
   return [c.profile?.firstName, c.profile?.lastName].filter(Boolean).join(' ') || c.username || 'your coach'

@@ -141,10 +141,10 @@ export const waitlistRoutes = new Elysia({ name: 'waitlist' })
       return {
         data: options.map((o) => ({
           ...o,
-          amountTotal: toMajor(o.amountTotal),
-          discount: toMajor(o.discount),
-          amountDue: toMajor(o.amountDue),
-          difference: toMajor(o.difference),
+          amountTotal: toMajor(o.amountTotal, b.currency),
+          discount: toMajor(o.discount, b.currency),
+          amountDue: toMajor(o.amountDue, b.currency),
+          difference: toMajor(o.difference, b.currency),
         })),
       }
     },

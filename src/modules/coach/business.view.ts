@@ -2,6 +2,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
 import { type ListQuery, pagedSql } from '../../platform/db/paged-sql'
+import { decimalString } from '../../shared/money'
 import { isUuid, num, personName, ratingsOf } from './sql'
 import { iso } from './tables.view'
 
@@ -99,7 +100,7 @@ const csvCell = (v: unknown) => {
   // Quote always; a leading = + - @ is neutralised so spreadsheets never run it as a formula.
   return `"${(/^[=+\-@\t\r]/.test(s) ? `'${s}` : s).replace(/"/g, '""')}"`
 }
-const amount = (minor: number) => (minor / 100).toFixed(2)
+const amount = (minor: number, currency: string) => decimalString(minor, currency)
 
 /** The payout ledger per schedule as CSV (RFC 4180, CRLF): gross, fee and net after refunds, what was transferred. */
 export async function payoutLedgerCsv(em: EntityManager, coachId: string, f: { status?: string | null; workshop?: string | null }) {
@@ -136,11 +137,11 @@ export async function payoutLedgerCsv(em: EntityManager, coachId: string, f: { s
         r.bookings,
         r.seats,
         r.currency.toUpperCase(),
-        amount(r.gross),
-        amount(r.refunded),
-        amount(r.fee),
-        amount(r.net),
-        amount(r.transferred),
+        amount(r.gross, r.currency),
+        amount(r.refunded, r.currency),
+        amount(r.fee, r.currency),
+        amount(r.net, r.currency),
+        amount(r.transferred, r.currency),
         r.status,
         r.paidAt ?? '',
       ]),

@@ -7,6 +7,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
 import { type ListQuery, likePattern, pagedSql } from '../../platform/db/paged-sql'
 import { queryPrepared } from '../../platform/db/prepared'
+import { toMajor } from '../../shared/money'
 import type { RefundPolicy } from '../../shared/refund-policy'
 import type { TenantPlan } from '../tenants'
 import { PLAN_LIMITS } from '../tenants'
@@ -203,7 +204,7 @@ export async function workshopFormOptions(em: EntityManager) {
   const [r] = await queryPrepared<{ templates: any[] | string; tags: any[] | string }>(
     em,
     `select (select coalesce(json_agg(t order by t.title, t.id), '[]'::json)
-               from (select id, title, description, outcomes, image, video, level, price from workshop_templates where deleted_at is null order by title, id limit 200) t) as templates,
+               from (select id, title, description, outcomes, image, video, level, price, currency from workshop_templates where deleted_at is null order by title, id limit 200) t) as templates,
             (select coalesce(json_agg(g order by g.name, g.id), '[]'::json) from (select id, name, slug from tags order by name, id limit 500) g) as tags`,
     [],
   )
@@ -218,7 +219,8 @@ export async function workshopFormOptions(em: EntityManager) {
       outcomes: (t.outcomes ?? []) as string[],
       image: (t.image ?? '') as string,
       video: (t.video ?? '') as string,
-      price: num(t.price) / 100,
+      price: toMajor(num(t.price), t.currency ?? 'usd'),
+      currency: (t.currency ?? 'usd') as string,
     })),
     tags: tags.map((t) => ({ id: t.id as string, name: t.name as string, slug: t.slug as string })),
   }

@@ -1,6 +1,5 @@
 import { Elysia } from 'elysia'
 import * as v from 'valibot'
-import { config } from '../../config'
 import { now } from '../../platform/clock'
 import { platform } from '../../platform/http/context'
 import { type ErrorBag, forbidden, validationError } from '../../platform/http/errors'
@@ -61,7 +60,7 @@ export const dashboardRoutes = new Elysia({ name: 'dashboard' }).use(platform).g
         : view === 'coach'
           ? await coachMetrics(ctx.em, me.id, range)
           : await clientMetrics(ctx.em, me.id, range)
-    return { data: { view, from: range.from, to: range.to, currency: config.CURRENCY.toLowerCase(), ...metrics } }
+    return { data: { view, from: range.from, to: range.to, ...metrics } }
   },
   {
     auth: true,

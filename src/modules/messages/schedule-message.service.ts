@@ -157,42 +157,50 @@ export async function deliverScheduleMessage(em: EntityManager, messageId: strin
   if (!m) throw notFound('Message')
   let sent = 0
   let failed = 0
-  for (;;) {
-    const batch = await conn.execute<Claimed[]>(
-      `update schedule_message_deliveries d set status = 'sending', attempts = d.attempts + 1, updated_at = now()
-         from users u
-        where d.id in (select id from schedule_message_deliveries where message_id = ? and status = 'pending' order by id limit ? for update skip locked)
-          and u.id = d.user_id
-        returning d.id, d.attempts, u.email, u.profile->>'firstName' as first_name, d.booking_id`,
-      [messageId, BATCH],
-    )
-    if (!batch.length) break
-    for (const d of batch) {
-      const url = `${config.APP_URL}/b/bookings/${d.booking_id}#messages`
-      const mail = layout(`${m.subject} · ${m.title}`, m.subject, [
-        { p: d.first_name ? `Hi ${d.first_name},` : 'Hello,' },
-        { p: `${m.author} wrote to everyone booked on ${m.title}:` },
-        ...String(m.body)
-          .split(/\n{2,}/)
-          .map((p: string) => ({ p })),
-        { button: { label: 'View your booking', url } },
-        { note: { text: 'You get this message because you have a seat at this workshop. Messages from your coach about your booking are always sent.' } },
-      ])
-      try {
-        await sendMail({ to: d.email, ...mail })
-        await conn.execute(`update schedule_message_deliveries set status = 'sent', sent_at = now(), note = null, updated_at = now() where id = ?`, [d.id])
-        sent++
-      } catch (err) {
-        const note = (err instanceof Error ? err.message : String(err)).slice(0, 500)
-        log.warn({ err: note, deliveryId: d.id }, 'schedule message not sent: will retry')
-        await conn.execute(`update schedule_message_deliveries set status = ?, note = ?, updated_at = now() where id = ?`, [
-          d.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-          note,
-          d.id,
+  const refusedRows: { id: string; attempts: number; note: string }[] = []
+  try {
+    for (;;) {
+      const batch = await conn.execute<Claimed[]>(
+        `update schedule_message_deliveries d set status = 'sending', attempts = d.attempts + 1, updated_at = now()
+           from users u
+          where d.id in (select id from schedule_message_deliveries where message_id = ? and status = 'pending' order by id limit ? for update skip locked)
+            and u.id = d.user_id
+          returning d.id, d.attempts, u.email, u.profile->>'firstName' as first_name, d.booking_id`,
+        [messageId, BATCH],
+      )
+      if (!batch.length) break
+      for (const d of batch) {
+        const url = `${config.APP_URL}/b/bookings/${d.booking_id}#messages`
+        const mail = layout(`${m.subject} · ${m.title}`, m.subject, [
+          { p: d.first_name ? `Hi ${d.first_name},` : 'Hello,' },
+          { p: `${m.author} wrote to everyone booked on ${m.title}:` },
+          ...String(m.body)
+            .split(/\n{2,}/)
+            .map((p: string) => ({ p })),
+          { button: { label: 'View your booking', url } },
+          { note: { text: 'You get this message because you have a seat at this workshop. Messages from your coach about your booking are always sent.' } },
         ])
-        failed++
+        try {
+          await sendMail({ to: d.email, ...mail })
+          await conn.execute(`update schedule_message_deliveries set status = 'sent', sent_at = now(), note = null, updated_at = now() where id = ?`, [d.id])
+          sent++
+        } catch (err) {
+          const note = (err instanceof Error ? err.message : String(err)).slice(0, 500)
+          log.warn({ err: note, deliveryId: d.id }, 'schedule message not sent: will retry')
+          refusedRows.push({ id: d.id, attempts: d.attempts, note })
+          failed++
+        }
       }
     }
+  } finally {
+    // A refused row waits for the job's next try (pending again, or failed after the last attempt):
+    // set back only now, so this run does not claim it again at once and spend every attempt in a row.
+    for (const r of refusedRows)
+      await conn.execute(`update schedule_message_deliveries set status = ?, note = ?, updated_at = now() where id = ?`, [
+        r.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+        r.note,
+        r.id,
+      ])
   }
   if (failed) throw new Error(`${failed} mail(s) of schedule message ${messageId} were refused: retrying`)
   return { sent, failed }

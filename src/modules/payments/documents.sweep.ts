@@ -9,6 +9,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { getOrm } from '../../platform/db/current'
 import { schedule, work } from '../../platform/jobs'
 import { log } from '../../platform/log'
+import { OWED_CREDIT_NOTE } from './invoice.service'
 import { issueDocumentNow } from './payment.service'
 
 export const SWEEP_DOCUMENTS_JOB = 'payments.sweep-documents'
@@ -17,7 +18,7 @@ const GRACE_MS = 60_000
 
 /**
  * Issues the documents owed for more than a minute: an invoice per paid booking, a credit note
- * per refunded one; of every tenant, or of one (`tenantId`: a repair of one tenant's documents).
+ * per refund; of every tenant, or of one (`tenantId`: a repair of one tenant's documents).
  */
 export async function sweepDocuments(em: EntityManager, now = new Date(), tenantId: string | null = null): Promise<number> {
   const before = new Date(now.getTime() - GRACE_MS)
@@ -27,8 +28,7 @@ export async function sweepDocuments(em: EntityManager, now = new Date(), tenant
         and not exists (select 1 from invoices i where i.booking_id = p.booking_id and i.kind = 'invoice')
      union
      select r.booking_id, 'credit_note' as kind from payments r
-      where r.kind = 'refund' and r.status = 'succeeded' and r.updated_at <= ? and (?::uuid is null or r.tenant_id = ?::uuid)
-        and not exists (select 1 from invoices i where i.booking_id = r.booking_id and i.kind = 'credit_note')
+      where ${OWED_CREDIT_NOTE} and r.updated_at <= ? and (?::uuid is null or r.tenant_id = ?::uuid)
      limit 200`,
     [before, tenantId, tenantId, before, tenantId, tenantId],
   )

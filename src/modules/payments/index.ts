@@ -20,6 +20,7 @@ export { SEND_REFUND_JOB, SWEEP_REFUNDS_JOB, sendRefund, sweepRefunds } from './
 export { rescheduleRoutes } from './reschedule.routes'
 export { paymentsMode, paymentsSettings, stripe } from './stripe'
 export { callStripe, isMissing } from './stripe-errors'
+export { type TeamDocumentRow, taxReport, teamDocumentsPage } from './team-documents'
 export { onStripeEvent, processOnce, verifyEvent } from './webhook'
 
 export const REFUND_BOOKING_JOB = 'payments.refund-booking'

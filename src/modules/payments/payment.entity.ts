@@ -97,6 +97,25 @@ WebhookEventSchema.setClass(WebhookEvent)
 export const INVOICE_KINDS = ['invoice', 'credit_note'] as const
 export type InvoiceKind = (typeof INVOICE_KINDS)[number]
 
+/** A party of an invoice: the seller (the team's tax profile) or the buyer (the booking's billing details). */
+export interface InvoiceParty {
+  name: string
+  address: string | null
+  country: string | null
+  taxId: string | null
+  email?: string | null
+}
+
+/** One line of an invoice or credit note, minor units: net, the rate and its tax, gross. */
+export interface InvoiceItem {
+  description: string
+  quantity: number
+  net: number
+  rate: number
+  tax: number
+  gross: number
+}
+
 export interface InvoiceLines {
   tenantName: string
   clientName: string
@@ -114,6 +133,11 @@ export interface InvoiceLines {
   paymentTransactionId: string | null
   cardBrand: string | null
   cardLast4: string | null
+  /** Documents issued since taxes are kept: who sells and who buys, the lines with their tax, and the tax's kind and note. */
+  seller?: InvoiceParty
+  buyer?: InvoiceParty & { company: string | null }
+  items?: InvoiceItem[]
+  tax?: { kind: string; name: string; rate: number; country: string | null; included: boolean; note: string | null }
 }
 
 /**
@@ -128,17 +152,30 @@ export const InvoiceSchema = defineEntity({
   triggers: [...pageChangeTriggers('invoices', [scope.tenant()])],
   uniques: [
     { name: 'invoices_tenant_number_unique', properties: ['tenant', 'number'] },
-    { name: 'invoices_booking_kind_unique', properties: ['booking', 'kind'] },
+    // One invoice per booking; one credit note per refund (a booking refunded twice has two).
+    { name: 'invoices_booking_invoice_unique', properties: ['booking'], where: `kind = 'invoice'` },
+    { name: 'invoices_refund_unique', properties: ['refund'], where: 'refund_id is not null' },
   ],
+  // The team's documents by date: its invoices list and the tax report of a filing period.
+  indexes: [{ name: 'invoices_tenant_issued_idx', properties: ['tenant', 'issuedAt'] }],
   properties: {
     ...baseProperties,
     tenant: () => p.manyToOne(Tenant).deleteRule('cascade'),
     booking: () => p.manyToOne(Booking).deleteRule('cascade').index(),
+    /** The refund a credit note credits (null for invoices, and for credit notes issued before one was issued per refund). */
+    refund: () => p.manyToOne(Payment).nullable().deleteRule('set null'),
     kind: p.string().length(16).$type<InvoiceKind>(),
     number: p.integer(),
     issuedAt: p.datetime(),
     currency: p.string().length(3),
+    /** Gross, minor units (positive for credit notes too). */
     total: p.integer(),
+    /** The tax split of `total`: net + tax = total, at `taxRate` percent, taxed in `taxCountry` (the tax report's rows). */
+    net: p.integer().default(0),
+    tax: p.integer().default(0),
+    taxRate: p.decimal('number').precision(6).scale(3).default(0),
+    taxKind: p.string().length(16).default('none'),
+    taxCountry: p.string().length(2).nullable(),
     lines: p.json<InvoiceLines>(),
   },
 })

@@ -14,7 +14,7 @@ import type { ViewOf } from '../../shared/view'
 import { Booking, bookingScope } from '../bookings'
 import { addCard, listCards, removeCard, setDefaultCard } from './customers'
 import { renderInvoicePdf } from './invoice.pdf'
-import { documentNumber, issueDocument } from './invoice.service'
+import { documentNumber, documentUrl, issueDocument } from './invoice.service'
 import { Invoice, Payment } from './payment.entity'
 import {
   AddPaymentMethodSchema,
@@ -30,6 +30,7 @@ import {
 } from './payment.schema'
 import { createBookingIntent, finalizeBooking } from './payment.service'
 import { LOCAL_PROXY_PATH, localStripeUrl, paymentsSettings } from './stripe'
+import { teamDocumentRoutes } from './team-documents.routes'
 import { handleWebhook } from './webhook'
 
 const tags = ['Payments']
@@ -40,8 +41,8 @@ export const serializePayment = (p: Payment): ViewOf<typeof PaymentView> => ({
   bookingId: p.booking.id,
   kind: p.kind,
   status: p.status,
-  amount: toMajor(p.amount),
-  amountRefunded: toMajor(p.amountRefunded),
+  amount: toMajor(p.amount, p.currency),
+  amountRefunded: toMajor(p.amountRefunded, p.currency),
   currency: p.currency,
   provider: p.provider,
   paymentIntentId: p.paymentIntentId ?? null,
@@ -62,12 +63,18 @@ export const serializeInvoice = (inv: Invoice): ViewOf<typeof InvoiceView> => ({
   kind: inv.kind,
   bookingId: inv.booking.id,
   issuedAt: inv.issuedAt,
-  total: toMajor(inv.total),
+  total: toMajor(inv.total, inv.currency),
+  net: toMajor(inv.net, inv.currency),
+  tax: toMajor(inv.tax, inv.currency),
+  taxRate: Number(inv.taxRate),
+  taxKind: inv.taxKind as ViewOf<typeof InvoiceView>['taxKind'],
+  taxCountry: inv.taxCountry ?? null,
   currency: inv.currency,
   clientName: inv.lines.clientName,
+  company: inv.lines.buyer?.company ?? null,
   workshopTitle: inv.lines.workshopTitle,
   seats: inv.lines.seats,
-  url: `/v1/payments/bookings/${inv.booking.id}/invoice${inv.kind === 'credit_note' ? '?document=credit-note' : ''}`,
+  url: documentUrl(inv.booking.id, inv.kind, inv.id),
 })
 
 function serializeIntent(r: { pi: Stripe.PaymentIntent; payment: Payment | null; booking: Booking | null }): ViewOf<typeof IntentView> {
@@ -76,7 +83,7 @@ function serializeIntent(r: { pi: Stripe.PaymentIntent; payment: Payment | null;
     paymentIntentId: r.pi.id,
     clientSecret: r.pi.client_secret,
     status: r.pi.status,
-    amount: toMajor(r.pi.amount),
+    amount: toMajor(r.pi.amount, r.pi.currency),
     currency: r.pi.currency,
     publishableKey: paymentsSettings().publishableKey,
     bookingId: r.booking?.id ?? r.pi.metadata?.bookingId ?? null,
@@ -133,6 +140,7 @@ async function payIntent(ctx: RequestContext, bookingId: string, body: { payment
 
 export const paymentRoutes = new Elysia({ name: 'payments' })
   .use(platform)
+  .use(teamDocumentRoutes)
   .get(
     '/public/payments/stripe-key',
     () => {
@@ -201,14 +209,20 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
       const booking = await visibleBooking(ctx, params.id)
       const kind = q.document === 'credit-note' ? 'credit_note' : 'invoice'
       const em = (ctx.em as EntityManager).fork()
-      let doc = await em.findOne(Invoice, { booking: booking.id, kind })
+      let doc = q.id
+        ? await em.findOne(Invoice, { id: q.id, booking: booking.id })
+        : kind === 'invoice'
+          ? await em.findOne(Invoice, { booking: booking.id, kind })
+          : null
       // Under the booking's lock, like every other issuer: two requests never number it twice.
-      doc ??= await em.transactional(async (tem) => {
-        await lockRow(tem as EntityManager, 'bookings', booking.id)
-        return issueDocument(tem as EntityManager, booking.id, kind)
-      })
-      if (!doc) throw notFound(kind === 'invoice' ? 'Invoice (the booking has no payment)' : 'Credit note (the booking has no refund)')
-      const invoice = kind === 'credit_note' ? await em.findOne(Invoice, { booking: booking.id, kind: 'invoice' }) : null
+      // A credit note asked for without its id: the ones owed are issued, the latest is answered.
+      if (!doc && !q.id)
+        doc = await em.transactional(async (tem) => {
+          await lockRow(tem as EntityManager, 'bookings', booking.id)
+          return issueDocument(tem as EntityManager, booking.id, kind)
+        })
+      if (!doc) throw notFound(q.id ? 'Document' : kind === 'invoice' ? 'Invoice (the booking has no payment)' : 'Credit note (the booking has no refund)')
+      const invoice = doc.kind === 'credit_note' ? await em.findOne(Invoice, { booking: booking.id, kind: 'invoice' }) : null
       const pdf = await renderInvoicePdf(doc, invoice ? documentNumber(invoice) : undefined)
       return new Response(pdf as unknown as BodyInit, {
         headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${documentNumber(doc)}.pdf"` },
@@ -217,7 +231,13 @@ export const paymentRoutes = new Elysia({ name: 'payments' })
     {
       auth: true,
       params: idParams,
-      detail: { responses: file('The PDF', ['application/pdf']), tags, summary: 'Invoice PDF (`?document=credit-note` for the credit note of a refund)' },
+      detail: {
+        responses: file('The PDF', ['application/pdf']),
+        tags,
+        summary: 'Invoice PDF (`?document=credit-note` for the latest credit note, `?id=` for one document of the booking)',
+        description:
+          'The invoice or credit note with the seller’s legal name, address and tax ID, the buyer’s billing details, per line the net amount, rate and tax, totals per rate, the gross and the currency, and the reverse-charge sentence where it applies. A document owed but not issued yet is issued (numbered) on the first download.',
+      },
     },
   )
   .get(

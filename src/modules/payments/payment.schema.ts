@@ -38,6 +38,8 @@ export const DefaultPaymentMethodSchema = v.strictObject({
 
 export const InvoiceQuerySchema = v.object({
   document: v.optional(v.picklist(['invoice', 'credit-note'], 'document must be invoice or credit-note'), 'invoice'),
+  /** One document of the booking by its id (a booking refunded twice has two credit notes); else its invoice or latest credit note. */
+  id: v.optional(v.pipe(v.string(), v.uuid('id must be the id of a document of this booking'))),
 })
 
 // Views: what the payments routes answer (payment.routes.ts serializers are typed by them).
@@ -68,9 +70,15 @@ export const InvoiceView = v.object({
   kind: v.picklist(['invoice', 'credit_note']),
   bookingId: v.string(),
   issuedAt: DateTime,
-  total: v.number(),
+  total: v.pipe(v.number(), v.description('Gross (decimal): net + tax')),
+  net: v.number(),
+  tax: v.number(),
+  taxRate: v.pipe(v.number(), v.description('Percent')),
+  taxKind: v.picklist(['none', 'standard', 'reverse_charge', 'outside_scope']),
+  taxCountry: ns,
   currency: v.string(),
   clientName: v.string(),
+  company: ns,
   workshopTitle: v.string(),
   seats: v.number(),
   url: v.string(),

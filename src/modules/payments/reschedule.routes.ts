@@ -24,10 +24,10 @@ const serializeReschedule = (r: BookingReschedule): ViewOf<typeof RescheduleView
   fromScheduleId: r.fromSchedule.id,
   toScheduleId: r.toSchedule.id,
   seats: r.seats,
-  amountTotal: toMajor(r.amountTotal),
-  discount: toMajor(r.discount),
-  amountDue: toMajor(r.amountDue),
-  difference: toMajor(r.difference),
+  amountTotal: toMajor(r.amountTotal, r.currency),
+  discount: toMajor(r.discount, r.currency),
+  amountDue: toMajor(r.amountDue, r.currency),
+  difference: toMajor(r.difference, r.currency),
   currency: r.currency,
   status: r.status,
   holdExpiresAt: r.holdExpiresAt ?? null,
@@ -79,7 +79,7 @@ export const rescheduleRoutes = new Elysia({ name: 'reschedule' })
             ? {
                 paymentIntentId: pi.id,
                 clientSecret: pi.client_secret,
-                amount: toMajor(pi.amount),
+                amount: toMajor(pi.amount, pi.currency),
                 currency: pi.currency,
                 publishableKey: paymentsSettings().publishableKey,
               }

@@ -130,7 +130,9 @@ export async function transfersPage(em: EntityManager, scope: TransferScope, req
     if (value) where.push(`${column} = ?`) && params.push(value)
   if (status) where.push(status)
   const workshop = id(scope.workshopId)
-  if (workshop) where.push('t.workshop_schedule_id in (select ws.id from workshop_schedules ws where ws.workshop_id = ?)') && params.push(workshop)
+  // The workshop's sessions as an array read first (`= any(array(...))`): the planner then takes each
+  // session's transfers from its index, never the coach's 20,000 in order (545 ms at the real-size seed).
+  if (workshop) where.push('t.workshop_schedule_id = any(array(select ws.id from workshop_schedules ws where ws.workshop_id = ?))') && params.push(workshop)
   const page = await pagedSql(em, `${LEDGER_SQL} and ${where.join(' and ')}`, [at, ...params], req, TRANSFER_SORTS, 't.starts_at desc, t.id', {
     sql: `select 1 from payout_transfers t where ${where.join(' and ')}`,
     params,
@@ -198,7 +200,7 @@ export async function transferSessions(em: EntityManager, coachId: string, works
   const at = clock.now()
   const part = (dir: 'next' | 'past') => `(select s.id, s.start_date, s.timezone, w.title from workshop_schedules s join workshops w on w.id = s.workshop_id
       where s.id in (select t.workshop_schedule_id from payout_transfers t where t.coach_id = ? and t.state <> 'void'
-                       and t.starts_at ${dir === 'next' ? '>=' : '<'} ? ${workshop ? 'and t.workshop_schedule_id in (select ws.id from workshop_schedules ws where ws.workshop_id = ?)' : ''}
+                       and t.starts_at ${dir === 'next' ? '>=' : '<'} ? ${workshop ? 'and t.workshop_schedule_id = any(array(select ws.id from workshop_schedules ws where ws.workshop_id = ?))' : ''}
                      order by t.starts_at ${dir === 'next' ? 'asc' : 'desc'} limit ${dir === 'next' ? 60 : 40})
       order by s.start_date ${dir === 'next' ? 'asc' : 'desc'} limit ${dir === 'next' ? 15 : 10})`
   const rows = await em.execute<any[]>(`select * from (${part('next')} union ${part('past')}) x order by x.start_date desc`, [

@@ -9,7 +9,8 @@ import { notFound } from '../../platform/http/errors'
 import { oneOfOrNone } from '../../platform/http/filters'
 import { isId } from '../../platform/http/ids'
 import { dataOf, ok } from '../../platform/openapi/responses'
-import { PAYOUT_STATUSES, toAmount, WorkshopSchedule } from '../workshops'
+import { toMajor } from '../../shared/money'
+import { PAYOUT_STATUSES, WorkshopSchedule } from '../workshops'
 import { connectRoutes } from './connect.routes'
 import { loadScheduleMoney, type ScheduleMoney } from './ledger.view'
 import { PayoutView } from './payout.schema'
@@ -22,6 +23,7 @@ export function serializePayout(s: WorkshopSchedule, money?: Map<string, Schedul
   const e = money?.get(s.id)
   const w = wrap(s.workshop, true).__initialized ? s.workshop : null
   const revenue = (e?.gross ?? 0) - (e?.refunded ?? 0)
+  const currency = w?.currency ?? 'usd'
   return {
     id: s.id,
     workshopScheduleId: s.id,
@@ -33,12 +35,12 @@ export function serializePayout(s: WorkshopSchedule, money?: Map<string, Schedul
     ended: s.endDate <= now(),
     bookings: e?.bookings ?? 0,
     seats: e?.seats ?? 0,
-    currency: w?.currency ?? 'usd',
-    revenue: toAmount(revenue),
-    fee: toAmount(e?.fee ?? 0),
+    currency,
+    revenue: toMajor(revenue, currency),
+    fee: toMajor(e?.fee ?? 0, currency),
     feePercent: e?.feePercent || config.PLATFORM_FEE_PERCENT,
-    net: toAmount(e?.net ?? 0),
-    transferred: toAmount(e?.transferred ?? 0),
+    net: toMajor(e?.net ?? 0, currency),
+    transferred: toMajor(e?.transferred ?? 0, currency),
     status: s.payoutStatus,
     paidAt: s.paidOutAt ?? null,
   }

@@ -19,6 +19,7 @@ export const PERMISSIONS = {
   'feedback.view': 'See feedback on own workshops',
   'members.view': 'See the members of the team and their roles',
   'members.manage': 'Invite, change and remove members of the team; rename the team',
+  'invoices.view': "See the team's invoices and credit notes and download its tax report",
   'audit.view': "Read the team's audit log",
 } as const
 
@@ -31,8 +32,8 @@ export const DEFAULT_ROLES: Record<string, { description: string; permissions: P
     permissions: ['workshops.manage', 'job-postings.manage', 'payouts.view', 'feedback.view', 'bookings.create', 'vouchers.manage', 'members.view'],
   },
   manager: {
-    description: 'Runs a team: its members, invitations and roles, vouchers, every booking, its settings and its audit log (a membership role)',
-    permissions: ['members.view', 'members.manage', 'vouchers.manage', 'bookings.manage', 'audit.view'],
+    description: 'Runs a team: its members, invitations and roles, vouchers, every booking, its settings, its invoices and its audit log (a membership role)',
+    permissions: ['members.view', 'members.manage', 'vouchers.manage', 'bookings.manage', 'invoices.view', 'audit.view'],
   },
   client: { description: 'Clients who book and pay for seats (default)', permissions: ['bookings.create'] },
 }
@@ -56,6 +57,7 @@ export const TEAM_PERMISSIONS: readonly PermissionName[] = [
   'feedback.view',
   'members.view',
   'members.manage',
+  'invoices.view',
   'audit.view',
 ]
 

@@ -62,7 +62,7 @@ export async function comingSessions(em: EntityManager, coachId: string, page: n
         title: r.title,
         client: r.name || r.username || r.email,
         email: r.email,
-        amountPaid: toMajor(Number(r.amount_paid)),
+        amountPaid: toMajor(Number(r.amount_paid), r.currency),
         currency: r.currency,
       }),
     ),

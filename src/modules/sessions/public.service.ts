@@ -45,7 +45,7 @@ function toPublic(r: Row): PublicSessionType {
     title: r.title,
     description: r.description ?? null,
     durationMinutes: Number(r.duration_minutes),
-    price: toMajor(Number(r.price)),
+    price: toMajor(Number(r.price), r.currency),
     currency: r.currency,
     mode: r.mode,
     refundPolicy: policy ?? null,

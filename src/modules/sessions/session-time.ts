@@ -27,6 +27,8 @@ export interface SessionTime {
   /** Minor units. */
   price: number
   currency: string
+  /** ONLINE, IN_PERSON or PHONE: where the session is taxed depends on it. */
+  mode: string
   startsAt: Date
   endsAt: Date
   blockedFrom: Date
@@ -64,6 +66,7 @@ export async function checkSessionTime(
     title: type.title,
     price: data.price,
     currency: data.currency,
+    mode: type.mode,
     startsAt: new Date(start),
     endsAt: new Date(start + duration),
     blockedFrom: new Date(start - data.rules.bufferBeforeMinutes * MINUTE),

@@ -9,7 +9,7 @@ import { crud } from '../../platform/http/crud'
 import { fieldError, forbidden } from '../../platform/http/errors'
 import { oneOfOrNone } from '../../platform/http/filters'
 import { idFilter } from '../../platform/http/id-filter'
-import { toMinor } from '../../shared/money'
+import { priceInMinor } from '../workshops'
 import { SessionType } from './session.entity'
 import {
   SESSION_MODES,
@@ -69,7 +69,7 @@ export const sessionTypeRoutes = crud({
       title: data.title,
       description: data.description || null,
       durationMinutes: data.durationMinutes,
-      price: toMinor(data.price),
+      price: priceInMinor(data.price, tenant.currency),
       currency: tenant.currency,
       mode: data.mode,
       location: data.location || null,
@@ -101,7 +101,7 @@ export const sessionTypeRoutes = crud({
       if (data[key] !== undefined) (row as any)[key] = data[key]
     if (data.description !== undefined) row.description = data.description || null
     if (data.location !== undefined) row.location = location
-    if (data.price !== undefined) row.price = toMinor(data.price)
+    if (data.price !== undefined) row.price = priceInMinor(data.price, row.currency)
     if (data.maxPerDay !== undefined) row.maxPerDay = data.maxPerDay
     if (data.refundPolicy !== undefined) row.refundPolicy = data.refundPolicy
     await ctx.em.flush()

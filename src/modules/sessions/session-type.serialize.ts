@@ -11,7 +11,7 @@ export function serializeSessionType(s: SessionType): ViewOf<typeof SessionTypeV
     title: s.title,
     description: s.description ?? null,
     durationMinutes: s.durationMinutes,
-    price: toMajor(s.price),
+    price: toMajor(s.price, s.currency),
     currency: s.currency,
     mode: s.mode,
     location: s.location ?? null,

@@ -24,7 +24,7 @@ import {
   teamInvitationsPage,
 } from './invitations.service'
 import { assignableRoles, changeMember, findMember, holdsManage, type MemberRow, removeMember, switchTeam, teamMembersPage, teamsOf } from './members.service'
-import { teamSettings } from './settings.service'
+import { changeCurrency, changeTaxProfile, teamSettings } from './settings.service'
 import {
   MyTeamsView,
   PublicTeamInvitationView,
@@ -115,6 +115,9 @@ export const teamRoutes = new Elysia({ name: 'teams' })
       const change: { name?: string; refundPolicy?: RefundPolicy | null } = {}
       if (input.name !== undefined) change.name = input.name
       if (input.refundPolicy !== undefined) change.refundPolicy = input.refundPolicy
+      // The currency first: refused (422) once bookings are paid or held, before anything else changes.
+      if (input.currency !== undefined) await changeCurrency(em(ctx), tenant, input.currency)
+      if (input.taxProfile !== undefined) await changeTaxProfile(em(ctx), tenant, input.taxProfile)
       if (Object.keys(change).length) {
         // Through the unit of work (one UPDATE of the changed columns): the audit log records it in the same transaction.
         Object.assign(tenant, change)
@@ -128,9 +131,9 @@ export const teamRoutes = new Elysia({ name: 'teams' })
       detail: {
         responses: ok(dataOf(TeamSettingsView), 'The changed team'),
         tags: [TAG],
-        summary: 'Rename the team or set its default refund policy (members.manage); slug, currency and plan are the operators’',
+        summary: 'Rename the team, set its default refund policy, its currency or its tax profile (members.manage); slug and plan are the operators’',
         description:
-          '`name` renames the team. `refundPolicy` (`{ fullRefundHours, partialRefundHours, partialRefundPercent }`, or null for a full refund at any time) is the policy of the team’s workshops that have none of their own: a client who cancels gets everything back until `fullRefundHours` before the start, `partialRefundPercent` until `partialRefundHours`, nothing after. It applies to bookings made from then on; a booking already made keeps the policy it was made under. Fields left out stay as they are.',
+          '`name` renames the team. `refundPolicy` (`{ fullRefundHours, partialRefundHours, partialRefundPercent }`, or null for a full refund at any time) is the policy of the team’s workshops that have none of their own: a client who cancels gets everything back until `fullRefundHours` before the start, `partialRefundPercent` until `partialRefundHours`, nothing after. It applies to bookings made from then on; a booking already made keeps the policy it was made under. `currency` (a lower-case ISO 4217 code the team may sell in: usd, eur, gbp, jpy…) changes what the team sells in, with its workshops’ and session types’ prices and its vouchers’ amounts (the amounts typed stay, rescaled to the currency’s minor unit); 422 once a booking is paid or held. `taxProfile` (`{ legalName, address, country, region, taxId, registered, pricesIncludeTax, rates }`) is who the team is on its invoices and how it charges tax: not registered, no tax; registered, with a tax ID valid for its country (EU VAT numbers by format and check digit), the rates of the table (or the team’s own `rates: [{ country, region, rate }]`) apply, and every price shows “incl. VAT” or “+ VAT”. Super-admins change any team with X-Team. Fields left out stay as they are.',
       },
     },
   )

@@ -4,9 +4,11 @@
  * validate with the same schemas.
  */
 import * as v from 'valibot'
+import { CURRENCY_CODES, isCurrency } from '../../shared/money'
 import { RefundPolicyField, RefundPolicyView } from '../../shared/refund-policy'
 import { emailRule, slugRule } from '../../shared/rules'
 import { DateTime, NullableDateTime } from '../../shared/view'
+import { TaxProfileSchema, TaxProfileView } from '../tax/tax.schema'
 import { tenantNameRule } from '../tenants/tenant.schema'
 
 export const TEAM_INVITATION_STATUSES = ['PENDING', 'ACCEPTED', 'DECLINED', 'REVOKED', 'EXPIRED'] as const
@@ -28,6 +30,8 @@ export const TEAM_MESSAGES = {
   alreadyInvited: 'An invitation to this address is already waiting: resend it instead.',
   lastManager: 'A team needs at least one manager: make another member a manager first.',
   token: 'This invitation link is not valid.',
+  currency: 'Please select a supported currency',
+  currencyLocked: 'The currency cannot change once the team has paid or held bookings',
 } as const
 const M = TEAM_MESSAGES
 
@@ -53,12 +57,22 @@ export const TeamSwitchSchema = v.strictObject({ slug: slugRule })
 /** PATCH /v1/t: the team's name (section 5: 'Tenant name is required'). */
 export const TeamRenameSchema = v.strictObject({ name: tenantNameRule })
 
+/** A currency the team may sell in (src/shared/money.ts), stored lower case. */
+export const currencyRule = v.pipe(v.string(M.currency), v.trim(), v.toLowerCase(), v.check(isCurrency, M.currency))
+export { CURRENCY_CODES }
+
 /**
- * PATCH /v1/t: what a team manager may change of the team itself, each field optional: its name
- * and its default refund policy (the policy of its workshops that have none of their own; null:
- * a full refund at any time), with the very rules of the workshop and tenant APIs.
+ * PATCH /v1/t: what a team manager may change of the team itself, each field optional: its name,
+ * its default refund policy (the policy of its workshops that have none of their own; null: a
+ * full refund at any time), its currency (only while it has no paid or held booking) and its tax
+ * profile (tax.schema.ts), with the very rules of the workshop and tenant APIs.
  */
-export const TeamChangeSchema = v.strictObject({ name: v.optional(tenantNameRule), refundPolicy: RefundPolicyField })
+export const TeamChangeSchema = v.strictObject({
+  name: v.optional(tenantNameRule),
+  refundPolicy: RefundPolicyField,
+  currency: v.optional(currencyRule),
+  taxProfile: v.optional(TaxProfileSchema),
+})
 
 /** The body of accept and decline: the token of the mailed link. */
 export const TeamInvitationTokenSchema = v.strictObject({
@@ -116,8 +130,10 @@ export const TeamSettingsView = v.object({
   name: v.string(),
   slug: v.string(),
   currency: v.string(),
+  currencyLocked: v.pipe(v.boolean(), v.description('The team has paid or held bookings: its currency can no longer change')),
   plan: v.string(),
   refundPolicy: v.pipe(RefundPolicyView, v.description("The default refund policy of the team's workshops; null: a full refund at any time")),
+  taxProfile: TaxProfileView,
   members: v.number(),
   limits: v.object({ publishedSchedules: Limit, openJobPostings: Limit }),
   plans: v.array(v.object({ plan: v.string(), publishedSchedules: v.nullable(v.number()), openJobPostings: v.nullable(v.number()) })),

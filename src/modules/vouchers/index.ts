@@ -3,4 +3,4 @@
 export { Voucher, type VoucherData } from './voucher.entity'
 export { VOUCHER_STATUSES, type VoucherRow, type VoucherUsageRow, voucherSummary, vouchersPage, voucherTargets, voucherUsagePage } from './voucher.lists'
 export { voucherRoutes } from './voucher.routes'
-export { discountFor, findVoucherByCode, redeemVoucher, unredeemVoucher, VOUCHER_PROBLEMS, voucherProblem } from './voucher.service'
+export { discountFor, findVoucherByCode, redeemVoucher, rescaleTeamVouchers, unredeemVoucher, VOUCHER_PROBLEMS, voucherProblem } from './voucher.service'

@@ -30,19 +30,22 @@ import {
 import { discountFor, findVoucherByCode, redeemVoucher, serializeVoucher, serializeVoucherForBooker, VOUCHER_PROBLEMS, voucherProblem } from './voucher.service'
 
 /** API data (decimal amounts) to stored data (minor units for money). */
-function toStored(d: { discountType: VoucherData['discountType']; discountValue?: number; maxDiscount?: number | null; maxUses?: number | null }): VoucherData {
+function toStored(
+  d: { discountType: VoucherData['discountType']; discountValue?: number; maxDiscount?: number | null; maxUses?: number | null },
+  currency: string,
+): VoucherData {
   return {
     discountType: d.discountType,
-    discountValue: d.discountType === 'fixed' ? toMinor(d.discountValue ?? 0) : (d.discountValue ?? 0),
-    maxDiscount: d.maxDiscount != null ? toMinor(d.maxDiscount) : null,
+    discountValue: d.discountType === 'fixed' ? toMinor(d.discountValue ?? 0, currency) : (d.discountValue ?? 0),
+    maxDiscount: d.maxDiscount != null ? toMinor(d.maxDiscount, currency) : null,
     maxUses: d.maxUses ?? null,
   }
 }
-function toApi(d: VoucherData) {
+function toApi(d: VoucherData, currency: string) {
   return {
     discountType: d.discountType,
-    discountValue: d.discountType === 'fixed' ? toMajor(d.discountValue) : d.discountValue,
-    maxDiscount: d.maxDiscount != null ? toMajor(d.maxDiscount) : null,
+    discountValue: d.discountType === 'fixed' ? toMajor(d.discountValue, currency) : d.discountValue,
+    maxDiscount: d.maxDiscount != null ? toMajor(d.maxDiscount, currency) : null,
     maxUses: d.maxUses ?? null,
   }
 }
@@ -80,14 +83,16 @@ const vouchers = crud({
     discountType: (value) => ({ data: { discountType: oneOfOrNone(DISCOUNT_TYPES, value) } }),
   },
   view: VoucherView,
-  serialize: (v) => serializeVoucher(v),
+  // Amounts are in the team's currency (every voucher of the list is the X-Team team's).
+  prepare: async (ctx) => (await ctx.tenant()).currency,
+  serialize: (v, _include, _ctx, currency: string) => serializeVoucher(v, currency),
   description:
     'Discount codes of the tenant (X-Team): percentage (0-100, capped by maxDiscount), fixed amount, or free. `PATCH` with `disabled: true` switches a voucher off (it stops applying at once; `false` switches it on again). `GET /v1/vouchers/{id}/bookings` lists the bookings that used it.',
   async create(ctx, data) {
     const tenant = await ctx.tenant()
     await assertCodeFree(ctx, data.code)
     await assertTarget(ctx, data.modelType, data.modelId)
-    const stored = toStored(data.data)
+    const stored = toStored(data.data, tenant.currency)
     const v = ctx.em.create(Voucher, {
       tenant,
       code: data.code,
@@ -109,8 +114,9 @@ const vouchers = crud({
     await assertTarget(ctx, modelType, modelId)
     if (data.data) {
       // Check the merged data as a whole: e.g. switching to percentage re-checks 0-100.
-      const merged = parseOrThrow(VoucherDataSchema, { ...toApi(row.data), ...data.data })
-      row.data = toStored(merged)
+      const { currency } = await ctx.tenant()
+      const merged = parseOrThrow(VoucherDataSchema, { ...toApi(row.data, currency), ...data.data })
+      row.data = toStored(merged, currency)
       row.maxUses = row.data.maxUses ?? null
     }
     if (data.code) row.code = data.code
@@ -163,11 +169,13 @@ export const voucherRoutes = new Elysia({ name: 'vouchers' })
       const q = parseOrThrow(VoucherVerifyQuerySchema, query)
       let schedule: WorkshopSchedule | null = null
       let tenantId: string
+      let currency: string
       if (q.workshopScheduleId) {
         // A booker checks a code against a schedule they may book (any tenant's marketplace).
         schedule = await findBookableSchedule(ctx, q.workshopScheduleId)
         tenantId = schedule.tenant.id
-      } else tenantId = (await ctx.tenant()).id
+        currency = (schedule.workshop as unknown as Workshop).currency
+      } else ({ id: tenantId, currency } = await ctx.tenant())
       const voucher = await findVoucherByCode(allTenants(ctx.em as EntityManager), tenantId, code)
       if (!voucher) throw notFound('Voucher')
       const problem = voucherProblem(voucher, schedule)
@@ -177,13 +185,15 @@ export const voucherRoutes = new Elysia({ name: 'vouchers' })
       const discount = total != null && !problem ? discountFor(voucher.data, total) : 0
       return {
         data: {
-          ...serializeVoucherForBooker(voucher),
+          ...serializeVoucherForBooker(voucher, currency),
           valid: !problem,
           reason: problem,
           message: problem ? VOUCHER_PROBLEMS[problem] : 'This voucher can be applied.',
           workshop: workshop ? { id: workshop.id, title: workshop.title, scheduleId: schedule!.id } : null,
           amount:
-            total != null ? { seats, currency: workshop!.currency, total: toMajor(total), discount: toMajor(discount), due: toMajor(total - discount) } : null,
+            total != null
+              ? { seats, currency, total: toMajor(total, currency), discount: toMajor(discount, currency), due: toMajor(total - discount, currency) }
+              : null,
         },
       }
     },
@@ -216,7 +226,7 @@ export const voucherRoutes = new Elysia({ name: 'vouchers' })
         throw conflict(VOUCHER_PROBLEMS[voucherProblem(voucher, null) ?? 'used_up'])
       }
       voucher.uses = uses
-      return { data: serializeVoucher(voucher) }
+      return { data: serializeVoucher(voucher, (await ctx.tenant()).currency) }
     },
     {
       tenant: true,

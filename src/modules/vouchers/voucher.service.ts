@@ -66,7 +66,7 @@ export function voucherStatus(v: Voucher, at = clock.now()): 'active' | VoucherP
 }
 
 /** The API view: decimal amounts, derived status and uses left. */
-export function serializeVoucher(v: Voucher) {
+export function serializeVoucher(v: Voucher, currency: string) {
   const d = v.data
   return {
     id: v.id,
@@ -77,8 +77,8 @@ export function serializeVoucher(v: Voucher) {
     expiresAt: v.expiresAt ?? null,
     data: {
       discountType: d.discountType,
-      discountValue: d.discountType === 'fixed' ? toMajor(d.discountValue) : d.discountValue,
-      maxDiscount: d.maxDiscount != null ? toMajor(d.maxDiscount) : null,
+      discountValue: d.discountType === 'fixed' ? toMajor(d.discountValue, currency) : d.discountValue,
+      maxDiscount: d.maxDiscount != null ? toMajor(d.maxDiscount, currency) : null,
       maxUses: d.maxUses ?? null,
     },
     uses: v.uses,
@@ -91,8 +91,8 @@ export function serializeVoucher(v: Voucher) {
 }
 
 /** What a booker checking a code sees: the offer, never the voucher's id, tenant or use counts. */
-export function serializeVoucherForBooker(v: Voucher) {
-  const { data } = serializeVoucher(v)
+export function serializeVoucherForBooker(v: Voucher, currency: string) {
+  const { data } = serializeVoucher(v, currency)
   return {
     code: v.code,
     modelType: v.modelType ?? null,
@@ -100,4 +100,21 @@ export function serializeVoucherForBooker(v: Voucher) {
     data: { discountType: data.discountType, discountValue: data.discountValue, maxDiscount: data.maxDiscount },
     status: voucherStatus(v),
   }
+}
+
+/**
+ * The team changed currency: its vouchers' amounts (a fixed discount, any cap) keep the amount
+ * the manager typed, rescaled to the new currency's minor unit (half up), like its prices.
+ */
+export async function rescaleTeamVouchers(em: EntityManager, tenantId: string, shift: number) {
+  if (!shift) return
+  const scaled = (path: string) =>
+    shift > 0 ? `to_jsonb(((data->>'${path}')::numeric * ${10 ** shift})::bigint)` : `to_jsonb(round((data->>'${path}')::numeric / ${10 ** -shift}))`
+  await em.execute(
+    `update vouchers set updated_at = now(), data = data
+       || case when data->>'discountType' = 'fixed' and jsonb_typeof(data->'discountValue') = 'number' then jsonb_build_object('discountValue', ${scaled('discountValue')}) else '{}'::jsonb end
+       || case when jsonb_typeof(data->'maxDiscount') = 'number' then jsonb_build_object('maxDiscount', ${scaled('maxDiscount')}) else '{}'::jsonb end
+     where tenant_id = ?`,
+    [tenantId],
+  )
 }

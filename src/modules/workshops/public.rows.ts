@@ -6,10 +6,11 @@
  * The shape is the public schedule of serialize.ts (same fields, same names).
  */
 
+import { toMajor } from '../../shared/money'
 import type { RefundPolicy } from '../../shared/refund-policy'
 import type { User } from '../users'
 import { serializePublicUser } from '../users'
-import { localTime, toAmount } from './serialize'
+import { localTime } from './serialize'
 
 const EARNED = `('CONFIRMED', 'COMPLETED', 'NO_SHOW')`
 
@@ -30,7 +31,7 @@ const STATIC_COLUMNS = `
   s.visibility, s.mode, s.venue_name, s.address_line1, s.address_line2, s.city, s.state, s.zip,
   s.created_at, s.updated_at,
   w.workshop_template_id as w_template_id, w.title as w_title, w.slug as w_slug, w.description as w_description,
-  w.image as w_image, w.video as w_video, w.outcomes as w_outcomes, w.price as w_price, w.currency as w_currency, w.min_seats as w_min_seats,
+  w.image as w_image, w.video as w_video, w.outcomes as w_outcomes, w.price as w_price, w.currency as w_currency, w.price_note as w_price_note, w.min_seats as w_min_seats,
   w.max_seats as w_max_seats, w.refund_policy as w_refund_policy, w.questions as w_questions, w.created_at as w_created_at, w.updated_at as w_updated_at,
   u.username as u_username, u.avatar as u_avatar, u.profile as u_profile, u.coach_profile as u_coach_profile,
   ${TAGS}`
@@ -129,8 +130,9 @@ export function publicCard(r: Record<string, any>) {
     seatsLeft: 0,
     confirmedSeats: 0,
     runs: false,
-    price: toAmount(Number(r.w_price)),
+    price: toMajor(Number(r.w_price), r.w_currency),
     currency: r.w_currency,
+    priceNote: r.w_price_note ?? null,
     rating: NO_RATING,
     workshop: {
       id: r.workshop_id,
@@ -143,8 +145,9 @@ export function publicCard(r: Record<string, any>) {
       image: r.w_image ?? null,
       video: r.w_video ?? null,
       outcomes: json<string[] | null>(r.w_outcomes) ?? [],
-      price: toAmount(Number(r.w_price)),
+      price: toMajor(Number(r.w_price), r.w_currency),
       currency: r.w_currency,
+      priceNote: r.w_price_note ?? null,
       minSeats,
       maxSeats,
       refundPolicy: json<RefundPolicy>(r.w_refund_policy) ?? null,

@@ -1,4 +1,5 @@
 import { wrap } from '@mikro-orm/core'
+import { toMajor } from '../../shared/money'
 import type { ViewOf } from '../../shared/view'
 import type { User } from '../users'
 import { serializePublicUser } from '../users'
@@ -8,10 +9,6 @@ import type { WorkshopSchedule } from './schedule.entity'
 import type { Tag } from './tag.entity'
 import type { WorkshopTemplate } from './template.entity'
 import type { Workshop } from './workshop.entity'
-
-/** Minor units -> the decimal amount the API shows (2-decimal currencies). */
-export const toAmount = (minor: number) => Math.round(minor) / 100
-export const toMinor = (amount: number) => Math.round(amount * 100)
 
 const loaded = (ref: any) => !!ref && wrap(ref, true).__initialized
 
@@ -88,7 +85,7 @@ export const serializeTemplate = (t: WorkshopTemplate): ViewOf<typeof TemplateVi
   video: t.video ?? null,
   outcomes: t.outcomes ?? [],
   level: t.level ?? null,
-  price: toAmount(t.price),
+  price: toMajor(t.price, t.currency),
   currency: t.currency,
   createdAt: t.createdAt,
   updatedAt: t.updatedAt,
@@ -107,8 +104,9 @@ export function serializeWorkshop(w: Workshop, include: string[] = []): ViewOf<t
     image: w.image ?? null,
     video: w.video ?? null,
     outcomes: w.outcomes ?? [],
-    price: toAmount(w.price),
+    price: toMajor(w.price, w.currency),
     currency: w.currency,
+    priceNote: w.priceNote ?? null,
     minSeats: w.minSeats,
     maxSeats: w.maxSeats,
     refundPolicy: w.refundPolicy ?? null,
@@ -187,8 +185,9 @@ export function serializeSchedule(
     seatsLeft: seatsLeft(s),
     confirmedSeats: confirmed,
     runs: w ? confirmed >= w.minSeats : false,
-    price: w ? toAmount(w.price) : null,
+    price: w ? toMajor(w.price, w.currency) : null,
     currency: w?.currency ?? null,
+    priceNote: w ? (w.priceNote ?? null) : null,
     rating: stats?.ratings ? { average: rating?.average ?? null, count: rating?.count ?? 0 } : undefined,
     payoutStatus: opts.public ? undefined : s.payoutStatus,
     workshop: w && (opts.public || include.includes('workshop')) ? serializeWorkshop(w) : undefined,

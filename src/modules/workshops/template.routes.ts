@@ -1,9 +1,10 @@
 import { config } from '../../config'
 import { crud } from '../../platform/http/crud'
 import { oneOfOrNone } from '../../platform/http/filters'
+import { toMinor } from '../../shared/money'
 import { TemplateView } from './catalogue.views'
 import { SKILL_LEVELS } from './enums'
-import { serializeTemplate, toMinor } from './serialize'
+import { serializeTemplate } from './serialize'
 import { freeSlug } from './slug'
 import { WorkshopTemplate } from './template.entity'
 import { TemplateCreateSchema, TemplateUpdateSchema } from './template.schema'
@@ -34,13 +35,14 @@ export const templateRoutes = crud({
   description: 'Prices are decimal amounts (49.99); stored in minor units.',
   async create(ctx, data) {
     const slug = await freeSlug(ctx.em, WorkshopTemplate, {}, data.slug, data.title)
-    const row = ctx.em.create(WorkshopTemplate, { ...data, slug, price: toMinor(data.price), currency: config.CURRENCY.toLowerCase() })
+    const currency = config.CURRENCY.toLowerCase()
+    const row = ctx.em.create(WorkshopTemplate, { ...data, slug, price: toMinor(data.price, currency), currency })
     await ctx.em.flush()
     return row
   },
   async update(ctx, row, data) {
     if (data.slug && data.slug !== row.slug) data.slug = await freeSlug(ctx.em, WorkshopTemplate, {}, data.slug, row.title, row.id)
-    if (data.price !== undefined) data.price = toMinor(data.price)
+    if (data.price !== undefined) data.price = toMinor(data.price, row.currency)
     ctx.em.assign(row, data)
     await ctx.em.flush()
   },

@@ -56,6 +56,11 @@ export const WorkshopSchema = defineEntity({
     /** Price per seat in minor units of `currency`. */
     price: p.integer().default(0),
     currency: p.string().length(3).default('usd'),
+    /**
+     * What the price shows beside it ("incl. VAT", "+ VAT"; null: no tax), from the team's tax
+     * profile: set when the workshop is made and whenever the profile changes (teams module).
+     */
+    priceNote: p.string().length(32).nullable(),
     minSeats: p.integer().default(1),
     maxSeats: p.integer().default(10),
     /** What a client who cancels gets back (src/shared/refund-policy.ts); null: the tenant's default. */

@@ -5,15 +5,17 @@ import type { RequestContext } from '../../platform/http/context'
 import { crud } from '../../platform/http/crud'
 import { conflict, fieldError, forbidden } from '../../platform/http/errors'
 import { count } from '../../shared/words'
+import { loadTaxProfile, priceNoteOf } from '../tax'
 import { Membership } from '../tenants'
 import type { User } from '../users'
 import { assertOwner, isUuid } from './access'
 import { seatsAdded } from './capacity.hooks'
 import { WorkshopView } from './catalogue.views'
 import { WorkshopSchedule } from './schedule.entity'
-import { serializeWorkshop, toMinor } from './serialize'
+import { serializeWorkshop } from './serialize'
 import { freeSlug } from './slug'
 import { Tag } from './tag.entity'
+import { priceInMinor } from './team-money'
 import { WorkshopTemplate } from './template.entity'
 import { Workshop } from './workshop.entity'
 import { WorkshopCreateSchema, WorkshopUpdateSchema } from './workshop.schema'
@@ -44,6 +46,13 @@ async function assertSeatsFit(em: EntityManager, workshop: Workshop, maxSeats: n
   const rows = await em.find(WorkshopSchedule, { workshop, endDate: { $gt: now() } }, { fields: ['seatsTaken'], orderBy: { seatsTaken: 'desc' }, limit: 1 })
   const held = rows[0]?.seatsTaken ?? 0
   if (maxSeats < held) throw fieldError('maxSeats', `Maximum seats cannot be lower than the ${held} seats already booked on a coming schedule.`)
+}
+
+/** A template's suggested price, when it is in the team's currency; else the workshop needs its own price. */
+function templatePrice(template: WorkshopTemplate | null, currency: string) {
+  if (!template) return 0
+  if (template.currency === currency) return template.price
+  throw fieldError('price', `Price is required (the template's price is in ${template.currency.toUpperCase()}: set one in ${currency.toUpperCase()})`)
 }
 
 export const workshopRoutes = crud({
@@ -97,8 +106,9 @@ export const workshopRoutes = crud({
       image: data.image || template?.image || null,
       video: data.video || template?.video || null,
       outcomes: data.outcomes?.length ? data.outcomes : (template?.outcomes ?? []),
-      price: data.price !== undefined ? toMinor(data.price) : (template?.price ?? 0),
+      price: data.price !== undefined ? priceInMinor(data.price, tenant.currency) : templatePrice(template, tenant.currency),
       currency: tenant.currency,
+      priceNote: priceNoteOf(await loadTaxProfile(ctx.em as EntityManager, tenant.id)),
       minSeats: data.minSeats,
       maxSeats: data.maxSeats,
       refundPolicy: data.refundPolicy ?? null,
@@ -120,7 +130,7 @@ export const workshopRoutes = crud({
       if (workshopTemplateId && !template) throw fieldError('workshopTemplateId', 'Please select a valid workshop template')
       row.workshopTemplate = template
     }
-    if (price !== undefined) row.price = toMinor(price)
+    if (price !== undefined) row.price = priceInMinor(price, row.currency)
     if (refundPolicy !== undefined) row.refundPolicy = refundPolicy
     for (const k of ['image', 'video'] as const) if (rest[k] === '') rest[k] = null
     const raised = rest.maxSeats !== undefined && rest.maxSeats > row.maxSeats

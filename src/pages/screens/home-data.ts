@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { serializePublicUser, User } from '../../modules/users'
 import { listPublicSchedules } from '../../modules/workshops'
 import { log } from '../../platform/log'
+import { toMinor } from '../../shared/money'
 
 /**
  * Public marketing data changes rarely and every visitor sees the same: each app server keeps

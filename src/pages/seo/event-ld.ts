@@ -10,6 +10,7 @@
 import type { Event, Offer, Place, Review, VirtualLocation, WithContext } from 'schema-dts'
 import { config } from '../../config'
 import { isoWithOffset, type PageState, type SchedulePage } from '../../modules/workshops'
+import { exponentOf } from '../../shared/money'
 
 const S = 'https://schema.org/'
 
@@ -48,7 +49,7 @@ export function eventLd(p: SchedulePage, state: PageState, opts: { url: string; 
     ? {
         '@type': 'Offer',
         url: opts.url,
-        price: (p.price ?? 0).toFixed(2),
+        price: (p.price ?? 0).toFixed(exponentOf(p.currency)),
         priceCurrency: (p.currency ?? 'usd').toUpperCase(),
         availability: `${S}${state === 'full' ? 'SoldOut' : (p.seatsLeft ?? 0) <= 3 ? 'LimitedAvailability' : 'InStock'}`,
         validFrom: isoWithOffset(p.createdAt ?? p.startDate ?? new Date(), p.timezone),

@@ -7,6 +7,7 @@
 import type { DataTableProps, TableCell, TableRow } from '../../../islands/data-table/props'
 import { fmtDate, fmtDateTime, MODE_LABEL, money, PAYMENT_LABEL, SEAT_LABEL, STATUS_LABEL, STATUS_PALETTE } from '../../../islands/lib/format'
 import { formatMoment, formatStart, viewerStart } from '../../shared/datetime'
+import { formatMinor } from '../../shared/money'
 import { MEMBER_STATUS as MEMBER_WORDS, PAYOUT_STATUS, TEAM_INVITATION_STATUS, TRANSFER_STATUS, VOUCHER_STATUS as VOUCHER_WORDS } from '../../shared/vocabulary'
 import { count, countRange } from '../../shared/words'
 import { AUDIT_VIEW } from './audit-view'
@@ -39,7 +40,7 @@ function sessionCell(start: string, tz: string, viewer: string, more: Partial<Ta
 }
 
 const status = (s: string, labels: Record<string, string> = STATUS_LABEL): TableCell => ({ text: labels[s] ?? s, tone: STATUS_PALETTE[s] ?? 'gray' })
-const minor = (n: number, cur: string) => money(n / 100, cur)
+const minor = (n: number, cur: string) => formatMinor(n, cur)
 const pct = (a: number, b: number) => (b ? `${Math.round((a / b) * 100)}%` : '—')
 const stars = (r: number) => '★★★★★'.slice(0, r) + '☆☆☆☆☆'.slice(0, 5 - r)
 const col = (id: string, header: string, width: number, more: Partial<Column> = {}): Column => ({ id, header, width, ...more })

@@ -27,7 +27,7 @@ async function load(ctx: PageContext) {
     waitlist,
     payments,
     metrics: { ...metrics, nextWorkshopAt: metrics.nextWorkshopAt ? new Date(metrics.nextWorkshopAt).toISOString() : null },
-    currency: lists.upcoming[0]?.currency ?? payments[0]?.currency ?? 'usd',
+    currency: metrics.currency,
   }
 }
 type Data = Awaited<ReturnType<typeof load>>

@@ -1,6 +1,7 @@
 /** Revenue (bars) and seats sold (line) per day or week, drawn as SVG on the server: no chart library, no JavaScript. */
 import { css } from 'styled-system/css'
 import type { DayPoint } from '../../../modules/coach'
+import { exponentOf } from '../../../shared/money'
 import { count } from '../../../shared/words'
 import { money } from './ui'
 
@@ -30,8 +31,9 @@ const evenUp = (n: number) => (n % 2 ? n + 1 : n)
 
 export function RevenueChart({ points, currency }: { points: DayPoint[]; currency: string }) {
   const data = bucket(points)
-  // Amounts are in minor units: the top is a whole number of major units.
-  const maxGross = evenUp(niceMax(Math.ceil(Math.max(...data.map((p) => p.gross), 0) / 100))) * 100
+  // Amounts are in minor units: the top is a whole number of major units (a yen is its own minor unit).
+  const unit = 10 ** exponentOf(currency)
+  const maxGross = evenUp(niceMax(Math.ceil(Math.max(...data.map((p) => p.gross), 0) / unit))) * unit
   const maxSeats = evenUp(niceMax(Math.max(...data.map((p) => p.seats), 0)))
   const iw = W - PAD.l - PAD.r
   const ih = H - PAD.t - PAD.b

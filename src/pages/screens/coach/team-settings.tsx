@@ -1,13 +1,15 @@
 /**
- * /c/settings: the current team's name (its managers rename it), slug, currency, default refund
- * policy (its managers set it), plan and the plan's limits in use (counted by the limit checks'
- * own functions), and what each plan allows. Server-rendered; the rename and the refund policy
- * form are islands.
+ * /c/settings: the current team's name (its managers rename it), slug, currency (its managers
+ * change it while no booking is paid or held), default refund policy, tax and invoice details
+ * (its managers set them), plan and the plan's limits in use (counted by the limit checks' own
+ * functions), and what each plan allows. Server-rendered; the forms are islands.
  */
 import { css, cx } from 'styled-system/css'
 import { badge } from 'styled-system/recipes'
 import { type TeamSettings, teamSettings } from '../../../modules/teams'
 import { Tenant } from '../../../modules/tenants'
+import { COUNTRIES, countryByCode } from '../../../shared/countries'
+import { CURRENCY_CODES } from '../../../shared/money'
 import { describeRefundPolicy } from '../../../shared/refund-policy'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
@@ -166,6 +168,60 @@ function RefundPolicySection({ s, manage }: { s: TeamSettings; manage: boolean }
   )
 }
 
+const currencyNames = new Intl.DisplayNames(['en'], { type: 'currency' })
+/** "EUR · Euro": the currencies a team may sell in, by code. */
+const CURRENCY_OPTIONS = [...CURRENCY_CODES]
+  .sort()
+  .map((c) => ({ value: c, label: `${c.toUpperCase()} · ${currencyNames.of(c.toUpperCase()) ?? c.toUpperCase()}` }))
+const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c.code, label: c.name }))
+
+/** Who the team is on its invoices and how it charges tax: its managers edit it, other members read it. */
+function TaxSection({ s, manage }: { s: TeamSettings; manage: boolean }) {
+  const p = s.taxProfile
+  return (
+    <section className={card} aria-labelledby="tax">
+      <h2 id="tax" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+        Tax and invoices
+      </h2>
+      <p className={muted}>
+        What the team's invoices and credit notes say about it, and whether tax is charged on its sales. Registered for VAT or sales tax, the team needs its
+        legal name, address and tax ID; the tax is worked out at checkout from where the client is (online) or where the session takes place (in person).
+      </p>
+      {manage ? (
+        <Island
+          name="team-tax"
+          props={{
+            profile: {
+              legalName: p.legalName,
+              address: p.address,
+              country: p.country,
+              region: p.region,
+              taxId: p.taxId,
+              registered: p.registered,
+              pricesIncludeTax: p.pricesIncludeTax,
+              rates: p.rates,
+            },
+            countries: COUNTRY_OPTIONS,
+          }}
+        />
+      ) : (
+        <dl className={dl} data-testid="team-tax">
+          <dt>Tax</dt>
+          <dd>
+            {p.registered
+              ? `Registered${p.taxId ? `, ${p.taxId}` : ''}; prices ${p.pricesIncludeTax ? 'include' : 'exclude'} tax`
+              : 'Not registered: no tax charged'}
+          </dd>
+          <dt>Legal name</dt>
+          <dd>{p.legalName ?? s.name}</dd>
+          <dt>Country</dt>
+          <dd>{countryByCode(p.country)?.name ?? 'Not set'}</dd>
+        </dl>
+      )}
+    </section>
+  )
+}
+
 function Page({ data }: { data: Data }) {
   const { team, settings: s } = data
   return (
@@ -182,6 +238,9 @@ function Page({ data }: { data: Data }) {
                 The team
               </h2>
               {team.may['members.manage'] ? <Island name="team-settings" props={{ name: s.name }} /> : null}
+              {team.may['members.manage'] ? (
+                <Island name="team-currency" props={{ currency: s.currency, locked: s.currencyLocked, options: CURRENCY_OPTIONS }} />
+              ) : null}
               <dl className={dl}>
                 {team.may['members.manage'] ? null : (
                   <>
@@ -196,8 +255,12 @@ function Page({ data }: { data: Data }) {
                     How Summit tells your team apart from others with a similar name; it never changes. Developers using the API send it as the X-Team header.
                   </span>
                 </dd>
-                <dt>Currency</dt>
-                <dd>{s.currency.toUpperCase()}</dd>
+                {team.may['members.manage'] ? null : (
+                  <>
+                    <dt>Currency</dt>
+                    <dd>{s.currency.toUpperCase()}</dd>
+                  </>
+                )}
                 {/* Everyone active in the team: its members and the clients with access (the Members tab lists them apart). */}
                 <dt>People with access</dt>
                 <dd>{plural(s.members, 'person', 'people')}</dd>
@@ -228,6 +291,7 @@ function Page({ data }: { data: Data }) {
             </section>
           </div>
           <RefundPolicySection s={s} manage={!!team.may['members.manage']} />
+          <TaxSection s={s} manage={!!team.may['members.manage']} />
           <Plans s={s} />
         </>
       )}

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { badge } from 'styled-system/recipes'
 import { formatDay, formatIn, formatStart, formatTime, zoneLabel } from '../../../shared/datetime'
+import { formatMinor } from '../../../shared/money'
 import { MODE_LABEL } from '../../../shared/vocabulary'
 import { count } from '../../../shared/words'
 
@@ -178,21 +179,8 @@ export function Stat({ label, value, hint, testId }: { label: string; value: Rea
 }
 
 // ---- formatting (cached formatters) ----
-const moneyFormats = new Map<string, Intl.NumberFormat>()
-/** Minor units in their currency: 14900 usd -> "$149.00". */
-export function money(minor: number, currency = 'usd') {
-  const key = currency.toUpperCase()
-  let f = moneyFormats.get(key)
-  if (!f) {
-    try {
-      f = new Intl.NumberFormat('en-US', { style: 'currency', currency: key })
-    } catch {
-      f = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-    }
-    moneyFormats.set(key, f)
-  }
-  return f.format(minor / 100)
-}
+/** Minor units in their currency: 14900 usd -> "$149.00", 1500 jpy -> "¥1,500". */
+export const money = (minor: number, currency = 'usd') => formatMinor(minor, currency)
 
 /** "Tue, Dec 1, 2026" in the zone. */
 export const fmtDay = (d: Date, tz = 'UTC') => formatDay(d, tz)

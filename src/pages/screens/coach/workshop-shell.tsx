@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { Skeleton } from '../../../../design-system/components/skeleton/skeleton'
 import { planUsage, type ScheduleWindow, type WorkshopDetail, workshopDetail, workshopFormOptions } from '../../../modules/coach'
+import { toMajor } from '../../../shared/money'
 import { countRange } from '../../../shared/words'
 import { Island } from '../../island'
 import { PageSkeleton } from '../../layouts/skeleton'
@@ -74,7 +75,7 @@ export function WorkshopFrame({ data, tab, children }: { data: WorkshopData; ctx
                   outcomes: w.outcomes,
                   image: w.image ?? '',
                   video: w.video ?? '',
-                  price: w.price / 100,
+                  price: toMajor(w.price, w.currency),
                   minSeats: w.minSeats,
                   maxSeats: w.maxSeats,
                   tags: w.tags.map((t) => t.slug),

@@ -63,10 +63,10 @@ async function load(ctx: PageContext) {
     seats: held.seats,
     currency: held.currency,
     voucherCode: held.voucherCode ?? null,
-    amountTotal: toMajor(held.amountTotal),
-    discount: toMajor(held.discount),
-    amountDue: toMajor(held.amountDue),
-    amountPaid: toMajor(held.amountPaid),
+    amountTotal: toMajor(held.amountTotal, held.currency),
+    discount: toMajor(held.discount, held.currency),
+    amountDue: toMajor(held.amountDue, held.currency),
+    amountPaid: toMajor(held.amountPaid, held.currency),
     holdExpiresAt: held.holdExpiresAt?.toISOString() ?? null,
   }
   // The waitlist: an offer of seats held for this user (the mailed link, or their own open

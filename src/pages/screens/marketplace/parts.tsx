@@ -9,6 +9,7 @@ import { GeneratedCover } from '../../../../design-system/components/cover/gener
 import type { listPublicSchedules } from '../../../modules/workshops'
 import { countryByCode } from '../../../shared/countries'
 import { formatDay, formatStart, sessionHours } from '../../../shared/datetime'
+import { formatAmount } from '../../../shared/money'
 import { CONFIRMED_TO_RUN, LEVEL_LABEL, MODE_LABEL, seatsLeftLabel } from '../../../shared/vocabulary'
 import { count } from '../../../shared/words'
 
@@ -34,12 +35,7 @@ function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: strin
 /** Decimal amount (as the API shows it) in its currency; 0 reads "Free". */
 export function money(amount: number | null | undefined, currency: string | null | undefined) {
   if (!amount) return 'Free'
-  const c = (currency ?? 'usd').toUpperCase()
-  try {
-    return formatter(`n|en-US|${c}`, () => new Intl.NumberFormat('en-US', { style: 'currency', currency: c })).format(amount)
-  } catch {
-    return `${amount.toFixed(2)} ${(currency ?? '').toUpperCase()}`
-  }
+  return formatAmount(amount, currency ?? 'usd')
 }
 
 type When = Date | string | null | undefined

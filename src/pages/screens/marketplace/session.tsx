@@ -18,7 +18,7 @@ import { Booking } from '../../../modules/bookings'
 import { findPublicSessionType, localDate, type PublicSessionType, SESSION_MODE_LABEL } from '../../../modules/sessions'
 import { serializePublicUser } from '../../../modules/users'
 import { HttpError } from '../../../platform/http/errors'
-import { toMajor } from '../../../shared/money'
+import { exponentOf, toMajor } from '../../../shared/money'
 import { describeRefundPolicy } from '../../../shared/refund-policy'
 import { escapeJson, Island } from '../../island'
 import type { PageContext, PageMeta, PageModule } from '../../routes'
@@ -55,10 +55,10 @@ async function load(ctx: PageContext) {
       seats: held.seats,
       currency: held.currency,
       voucherCode: held.voucherCode ?? null,
-      amountTotal: toMajor(held.amountTotal),
-      discount: toMajor(held.discount),
-      amountDue: toMajor(held.amountDue),
-      amountPaid: toMajor(held.amountPaid),
+      amountTotal: toMajor(held.amountTotal, held.currency),
+      discount: toMajor(held.discount, held.currency),
+      amountDue: toMajor(held.amountDue, held.currency),
+      amountPaid: toMajor(held.amountPaid, held.currency),
       holdExpiresAt: held.holdExpiresAt?.toISOString() ?? null,
       startsAt: held.startsAt?.toISOString() ?? '',
     },
@@ -80,7 +80,7 @@ export function serviceLd(t: PublicSessionType, coach: { name?: string | null; a
   const url = `${config.APP_URL}${pathOf(t)}`
   const offer: Offer = {
     '@type': 'Offer',
-    price: t.price.toFixed(2),
+    price: t.price.toFixed(exponentOf(t.currency)),
     priceCurrency: t.currency.toUpperCase(),
     availability: 'https://schema.org/InStock',
     url,
