@@ -108,3 +108,76 @@ export const RescheduleChangesFormat: Story = {
     ;(document.activeElement as HTMLElement | null)?.blur()
   },
 }
+
+const session = { typeId: 'st1', pageUrl: '/maya/sessions/st1', timeZone: 'Europe/Berlin' }
+const sessionBooking = { ...booking, startDate: '2026-05-12T08:00:00.000Z', endDate: '2026-05-12T09:00:00.000Z', workshopTitle: 'Career session', seats: 1 }
+const SLOTS = 'GET /v1/public/session-types/st1/slots'
+const MOVE = 'POST /v1/bookings/b1/session-time'
+const slot = (start: string) => ({ start, end: new Date(Date.parse(start) + 3_600_000).toISOString() })
+const freeTimes = {
+  data: ['2026-05-12T08:00:00.000Z', '2026-05-13T07:00:00.000Z', '2026-05-13T08:00:00.000Z', '2026-05-13T12:30:00.000Z', '2026-05-15T14:00:00.000Z'].map(slot),
+  meta: { from: '2026-05-01T09:00:00.000Z', to: '2026-05-15T09:00:00.000Z', timeZone: 'Europe/Berlin', durationMinutes: 60 },
+}
+const frame = () => new Promise((r) => requestAnimationFrame(r))
+/** Opens the dialog and waits for its first focus (the focus trap's, a frame or more after it opens) and its times. */
+const openMove = async (canvasElement: HTMLElement) => {
+  const open = [...canvasElement.querySelectorAll('button')].find((b) => b.textContent === 'Move')!
+  open.click()
+  const input = await until<HTMLInputElement>(document, '[data-testid=session-time] input')
+  for (let i = 0; i < 250 && !document.activeElement?.closest('[role=dialog]'); i++) await new Promise((r) => setTimeout(r, 20))
+  return input
+}
+/** The picture shows the dialog's state, not where focus landed. */
+const unfocus = async () => {
+  await frame()
+  await frame()
+  ;(document.activeElement as HTMLElement | null)?.blur()
+}
+/** The dialog's "Move my session", once a time is picked. */
+const moveButton = async () => {
+  for (let i = 0; i < 250; i++) {
+    const b = [...document.querySelectorAll<HTMLButtonElement>('[role=dialog] button')].find((x) => x.textContent === 'Move my session' && !x.disabled)
+    if (b) return b
+    await new Promise((r) => setTimeout(r, 20))
+  }
+  throw new Error('no Move my session button')
+}
+/** A one-to-one session: "Move" instead of the workshop's reschedule. */
+export const SessionConfirmed: Story = { args: { booking: sessionBooking, session, tz: 'America/New_York' } }
+/** Move a session: the free times of the next 14 days by day on the coach's clock, the client's own beside them. */
+export const SessionMoveTimes: Story = {
+  args: { booking: sessionBooking, session, tz: 'America/New_York' },
+  decorators: [mockApi({ [SLOTS]: { status: 200, body: freeTimes } })],
+  play: async ({ canvasElement }) => {
+    ;(await openMove(canvasElement)).click()
+    await unfocus()
+  },
+}
+/** The picked time was taken meanwhile: said in the dialog, and the times read again. */
+export const SessionMoveTaken: Story = {
+  args: { booking: sessionBooking, session, tz: 'America/New_York' },
+  decorators: [
+    mockApi({
+      [SLOTS]: { status: 200, body: freeTimes },
+      [MOVE]: { status: 409, body: { message: 'This time is no longer available.' } },
+    }),
+  ],
+  play: async ({ canvasElement }) => {
+    ;(await openMove(canvasElement)).click()
+    ;(await moveButton()).click()
+    await until(document, '[role=dialog] [role=alert]')
+    await until(document, '[data-testid=session-time]')
+    await unfocus()
+  },
+}
+/** Moved: the new time, and everyone gets it by email. */
+export const SessionMoved: Story = {
+  args: { booking: sessionBooking, session, tz: 'America/New_York' },
+  decorators: [mockApi({ [SLOTS]: { status: 200, body: freeTimes }, [MOVE]: { status: 200, body: { data: {} } } })],
+  play: async ({ canvasElement }) => {
+    ;(await openMove(canvasElement)).click()
+    ;(await moveButton()).click()
+    await until(document, '[data-testid=session-moved]')
+    await unfocus()
+  },
+}

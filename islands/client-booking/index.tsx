@@ -15,6 +15,8 @@ import type { ClientBookingProps } from './props'
 const CancelDialog = lazy(() => import('./cancel-dialog'))
 /** The reschedule dialog (and the card form of a dearer date), fetched when "Reschedule" is first pressed. */
 const RescheduleDialog = lazy(() => import('./reschedule-dialog'))
+/** A one-to-one session's free times, fetched when "Move" is first pressed. */
+const SessionTimeDialog = lazy(() => import('./session-time-dialog'))
 /** The feedback form (valibot, the form helpers) is rendered by the server and fetched after first paint. */
 const FeedbackForm = split(() => import('./feedback-form'))
 
@@ -35,8 +37,9 @@ export default function ClientBooking({
   const [feedback, setFeedback] = useState(given)
   const upcoming = new Date(b.startDate).getTime() > new Date(now).getTime()
   const canCancel = b.mine && (b.status === 'PENDING' || b.status === 'CONFIRMED') && upcoming
-  // A one-to-one session moves through its booking page's times (the API's session-time), not to another date of a workshop.
-  const canMove = b.mine && b.status === 'CONFIRMED' && upcoming && !session
+  // Confirmed and not started (what the API's session-time and reschedule allow the client): a
+  // one-to-one session moves to another free time of its type, a workshop booking to another date.
+  const canMove = b.mine && b.status === 'CONFIRMED' && upcoming
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
       <fieldset className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', borderWidth: '0', p: '0', m: '0', minW: '0' })} aria-label="Booking actions">
@@ -60,7 +63,7 @@ export default function ClientBooking({
         ) : null}
         {canMove ? (
           <Button variant="outline" size="sm" onClick={() => setMoving(true)}>
-            Reschedule
+            {session ? 'Move' : 'Reschedule'}
           </Button>
         ) : null}
         {canCancel ? (
@@ -84,7 +87,11 @@ export default function ClientBooking({
       ) : null}
       {moving ? (
         <Suspense fallback={null}>
-          <RescheduleDialog b={b} tz={tz} open={moving} onOpenChange={setMoving} />
+          {session ? (
+            <SessionTimeDialog b={b} session={session} tz={tz} now={now} open={moving} onOpenChange={setMoving} />
+          ) : (
+            <RescheduleDialog b={b} tz={tz} open={moving} onOpenChange={setMoving} />
+          )}
         </Suspense>
       ) : null}
       {cancelling ? (

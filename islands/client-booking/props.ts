@@ -23,7 +23,7 @@ export const ClientBookingProps = v.object({
   now: v.string(),
   /** The viewer's time zone (dates of the other sessions in the reschedule dialog). */
   tz: v.optional(v.string(), 'UTC'),
-  /** A one-to-one session: its type and booking page (paying resumes there; moving picks another free time of the type). */
-  session: v.optional(v.nullable(v.object({ typeId: v.string(), pageUrl: v.string() })), null),
+  /** A one-to-one session: its type and booking page (paying resumes there; moving picks another free time of the type), and the coach's zone. */
+  session: v.optional(v.nullable(v.object({ typeId: v.string(), pageUrl: v.string(), timeZone: v.optional(v.string(), 'UTC') })), null),
 })
 export type ClientBookingProps = v.InferOutput<typeof ClientBookingProps>

@@ -14,6 +14,7 @@ import { ApiError, get } from '../lib/api'
 import { dateIn, MonthView, type Slot, TimesOfDay, ZonePicker } from './calendar'
 import { ConfirmStep } from './confirm'
 import type { SessionBookingProps } from './props'
+import { sessionRefundDeadline } from './refund-deadline'
 
 type Booking = NonNullable<SessionBookingProps['resume']>
 
@@ -114,7 +115,7 @@ export default function SessionBooking(props: SessionBookingProps) {
     moreUrl: props.coachUrl,
     // The confirmation's summary and calendar links: the session in the coach's zone (the visitor's beside).
     session: booking?.startsAt ? sessionOf(booking.startsAt) : undefined,
-    refundDeadline: null,
+    refundDeadline: booking?.startsAt ? sessionRefundDeadline(props.refundPolicy, booking.startsAt, props.coachTimeZone) : null,
   }
 
   if (booking) {

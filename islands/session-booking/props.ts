@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { RefundPolicyView } from '../../src/shared/refund-policy'
 
 /** The booking page of a one-to-one session: the type, who is looking, and a time or a held booking to come back to. */
 export const SessionBookingProps = v.object({
@@ -15,6 +16,8 @@ export const SessionBookingProps = v.object({
   place: v.string(),
   /** The refund policy in a sentence, shown again before paying. */
   refundText: v.string(),
+  /** The refund policy itself (null: a full refund whenever cancelled): the confirmation says until when a cancellation is refunded. */
+  refundPolicy: v.optional(RefundPolicyView, null),
   /** This page's path: where signing in or up comes back to. */
   pagePath: v.string(),
   /** The coach's profile (the confirmation's way back). */

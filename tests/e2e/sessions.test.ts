@@ -3,12 +3,15 @@
  * the paid session, a day of the month and one of its free times, pays by card through Stripe.js
  * (the local stand-in), sees the confirmation and then the session in their booking detail; the
  * booking is CONFIRMED at that time in the database and the time is gone from the free times.
+ * Then a client moves a confirmed session from its booking page to another free time: the new
+ * time shows, and the old one is free again.
  * `SHOTS=/dir` saves screenshots.
  */
 import { beforeAll, describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { Booking } from '../../src/modules/bookings/booking.entity'
 import { Availability, SessionType } from '../../src/modules/sessions/session.entity'
+import { formatDay, formatMoment, formatTime } from '../../src/shared/datetime'
 import { app, em, uid } from '../client'
 import { makeUser, noProblems, openAs, useBrowser } from './browser'
 import { makeCoach } from './marketplace.fixtures'
@@ -18,6 +21,7 @@ useBrowser()
 const tag = uid()
 let coach: Awaited<ReturnType<typeof makeCoach>>
 let typeId: string
+let introId: string
 const shot = (page: Page, name: string) =>
   process.env.SHOTS ? page.screenshot({ path: `${process.env.SHOTS}/${name}.png`, fullPage: true }) : Promise.resolve()
 
@@ -43,9 +47,25 @@ beforeAll(async () => {
     location: 'https://meet.example.com/nora',
     minimumNoticeMinutes: 60,
     bookingWindowDays: 60,
+    // A full refund until the start: the confirmation names that moment on the coach's clock.
+    refundPolicy: { fullRefundHours: 0, partialRefundHours: 0, partialRefundPercent: 0 },
+  } as any)
+  const intro = m.create(SessionType, {
+    tenant: coach.tenant.id,
+    coach: coach.user.id,
+    title: `Intro call ${tag}`,
+    description: 'Twenty minutes to see if we fit.',
+    durationMinutes: 20,
+    price: 0,
+    currency: 'usd',
+    mode: 'PHONE',
+    location: '+49 30 1234567',
+    minimumNoticeMinutes: 60,
+    bookingWindowDays: 60,
   } as any)
   await m.flush()
   typeId = type.id
+  introId = intro.id
 })
 
 async function typeCard(page: Page, number: string) {
@@ -60,11 +80,9 @@ async function typeCard(page: Page, number: string) {
   }
 }
 
-async function freeTimes(): Promise<string[]> {
+async function freeTimes(of = typeId): Promise<string[]> {
   const to = new Date(Date.now() + 40 * 86_400_000).toISOString()
-  const r = await fetch(
-    `${app().url}/v1/public/session-types/${typeId}/slots?from=${encodeURIComponent(new Date().toISOString())}&to=${encodeURIComponent(to)}`,
-  )
+  const r = await fetch(`${app().url}/v1/public/session-types/${of}/slots?from=${encodeURIComponent(new Date().toISOString())}&to=${encodeURIComponent(to)}`)
   expect(r.status).toBe(200)
   return ((await r.json()) as { data: { start: string }[] }).data.map((s) => s.start)
 }
@@ -122,6 +140,10 @@ describe('one-to-one sessions', () => {
     await s.page.getByRole('button', { name: 'Pay $60.00' }).click()
     await s.page.getByRole('heading', { name: "You're booked!" }).waitFor({ timeout: 20_000 })
     expect(await s.page.getByText(`Your session Strategy session ${tag} is confirmed.`).count()).toBe(1)
+    // Until when a cancellation is refunded, by the session's policy (in full until the start).
+    expect(await s.page.getByTestId('refund-deadline').textContent()).toBe(
+      `Full refund if you cancel by ${formatMoment(startsAt, 'Europe/Berlin')}. Cancel from the booking page.`,
+    )
     await shot(s.page, 'session-booked')
     const [paid] = await em().find(Booking, { user: client.id, sessionType: typeId } as any, { filters: false })
     expect(paid.id).toBe(held.id)
@@ -137,6 +159,71 @@ describe('one-to-one sessions', () => {
     expect(await s.page.getByText('Seats', { exact: true }).count()).toBe(0)
     await shot(s.page, 'session-detail')
     expect(stripeRequests).toEqual([])
+    expect(noProblems(s)).toEqual([])
+    await s.close()
+  }, 90_000)
+
+  test('the client moves a confirmed session to another free time: the new time shows and the old one is free again', async () => {
+    const client = await makeUser({ profile: { firstName: 'Mo', lastName: 'Mover', socialAccounts: [] } })
+    const s = await openAs(client)
+    await s.page.request.get('/api/sanctum/csrf-cookie')
+    const xsrf = decodeURIComponent((await s.context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '')
+    const [was] = await freeTimes(introId)
+    const booked = await s.page.request.post('/v1/bookings', { data: { sessionTypeId: introId, startsAt: was }, headers: { 'x-xsrf-token': xsrf } })
+    expect(booked.status()).toBe(201)
+    const id = ((await booked.json()) as { data: { id: string; status: string } }).data.id
+    expect(await freeTimes(introId)).not.toContain(was)
+
+    await s.page.goto(`/b/bookings/${id}`)
+    await s.page.locator('summit-island[data-island=client-booking] > div[data-hydrated]').waitFor({ state: 'attached' })
+    await s.page.getByRole('button', { name: 'Move', exact: true }).click()
+    const dialog = s.page.getByRole('dialog', { name: 'Move to another time' })
+    await dialog.getByTestId('session-time').first().waitFor()
+    // The times are the type's free times (the booking's own left out), on the coach's clock.
+    const offered = await dialog.locator('input[name=session-time]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))
+    expect(offered).not.toContain(was)
+    const open = await freeTimes(introId)
+    for (const t of offered) expect(open).toContain(t)
+    // Someone else takes the first time while the dialog is open: picking it is refused in the
+    // dialog, and the times are read again without it.
+    const taken = offered[0]!
+    const other = await openAs(await makeUser())
+    await other.page.request.get('/api/sanctum/csrf-cookie')
+    const otherXsrf = decodeURIComponent((await other.context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '')
+    const took = await other.page.request.post('/v1/bookings', { data: { sessionTypeId: introId, startsAt: taken }, headers: { 'x-xsrf-token': otherXsrf } })
+    expect(took.status()).toBe(201)
+    await other.close()
+    await dialog.locator(`input[value="${taken}"]`).click()
+    await dialog.getByRole('button', { name: 'Move my session' }).click()
+    expect(await dialog.getByRole('alert').textContent()).toBe('This time is no longer available.')
+    await dialog.locator(`input[value="${taken}"]`).waitFor({ state: 'detached' })
+    await dialog.getByTestId('session-time').first().waitFor()
+    const [row0] = await em().find(Booking, { id } as any, { filters: false })
+    expect(row0.startsAt?.toISOString()).toBe(was)
+
+    const to = await dialog.locator('input[name=session-time]').first().inputValue()
+    expect(to).not.toBe(taken)
+    expect(await dialog.getByTestId('session-day').first().locator('legend').textContent()).toBe(formatDay(to, 'Europe/Berlin'))
+    expect(await dialog.getByTestId('session-time').first().textContent()).toContain(formatTime(to, 'Europe/Berlin'))
+    await shot(s.page, 'session-move')
+    await dialog.getByTestId('session-time').first().click()
+    await dialog.getByRole('button', { name: 'Move my session' }).click()
+    const moved = s.page.getByTestId('session-moved')
+    await moved.waitFor()
+    expect(await moved.textContent()).toContain(`${formatDay(to, 'Europe/Berlin')}, ${formatTime(to, 'Europe/Berlin')}`)
+    const [row] = await em().find(Booking, { id } as any, { filters: false })
+    expect(row.status).toBe('CONFIRMED')
+    expect(row.startsAt?.toISOString()).toBe(to)
+
+    // Done: the page shows the new time; the old one is free again, the new one taken.
+    await Promise.all([s.page.waitForEvent('load'), s.page.getByRole('button', { name: 'Done' }).click()])
+    await s.page
+      .getByText(`${formatDay(to, 'Europe/Berlin')}, ${formatTime(to, 'Europe/Berlin')}`)
+      .first()
+      .waitFor()
+    const after = await freeTimes(introId)
+    expect(after).toContain(was)
+    expect(after).not.toContain(to)
     expect(noProblems(s)).toEqual([])
     await s.close()
   }, 90_000)

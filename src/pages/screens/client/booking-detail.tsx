@@ -197,7 +197,9 @@ function makePage(tab: Tab) {
             feedback: data.feedback,
             now: data.now,
             tz,
-            session: b.sessionTypeId ? { typeId: b.sessionTypeId, pageUrl: `/${b.coach.username ?? b.coach.id}/sessions/${b.sessionTypeId}` } : null,
+            session: b.sessionTypeId
+              ? { typeId: b.sessionTypeId, pageUrl: `/${b.coach.username ?? b.coach.id}/sessions/${b.sessionTypeId}`, timeZone: b.schedule.timezone }
+              : null,
           }}
         />
         <TabLinks label="Booking sections" tabs={tabs} current={tab === 'overview' ? base : `${base}/${tab}`} />

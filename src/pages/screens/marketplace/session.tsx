@@ -197,6 +197,7 @@ function SessionPage({ data, ctx }: { data: Data; ctx: PageContext }) {
                 coachName: t.coach.name,
                 coachTimeZone: tz,
                 refundText: describeRefundPolicy(t.refundPolicy),
+                refundPolicy: t.refundPolicy,
                 place: SESSION_MODE_LABEL[t.mode],
                 pagePath: pathOf(t),
                 coachUrl: `/${t.coach.username ?? t.coach.id}`,
