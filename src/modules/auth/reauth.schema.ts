@@ -17,7 +17,8 @@ export const AssertionSchema = v.looseObject({
   response: v.looseObject({
     clientDataJSON: v.pipe(v.string('The passkey answer is not valid.'), v.maxLength(8192, 'The passkey answer is not valid.')),
     authenticatorData: v.pipe(v.string('The passkey answer is not valid.'), v.maxLength(8192, 'The passkey answer is not valid.')),
-    signature: v.pipe(v.string('The passkey answer is not valid.'), v.maxLength(2048, 'The passkey answer is not valid.')),
+    // Room for post-quantum signatures (ML-DSA-87: 4,627 bytes, about 6,200 characters in base64url).
+    signature: v.pipe(v.string('The passkey answer is not valid.'), v.maxLength(8192, 'The passkey answer is not valid.')),
     userHandle: v.optional(v.pipe(v.string('The passkey answer is not valid.'), v.maxLength(1024, 'The passkey answer is not valid.'))),
   }),
   clientExtensionResults: v.optional(v.looseObject({})),
