@@ -10,11 +10,11 @@
 import { type ComponentType, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { sessionWhen } from '../../src/shared/datetime'
+import { refundDeadlineLine } from '../../src/shared/refund-policy'
 import { ApiError, get } from '../lib/api'
 import { dateIn, MonthView, type Slot, TimesOfDay, ZonePicker } from './calendar'
 import { ConfirmStep } from './confirm'
 import type { SessionBookingProps } from './props'
-import { sessionRefundDeadline } from './refund-deadline'
 
 type Booking = NonNullable<SessionBookingProps['resume']>
 
@@ -115,7 +115,7 @@ export default function SessionBooking(props: SessionBookingProps) {
     moreUrl: props.coachUrl,
     // The confirmation's summary and calendar links: the session in the coach's zone (the visitor's beside).
     session: booking?.startsAt ? sessionOf(booking.startsAt) : undefined,
-    refundDeadline: booking?.startsAt ? sessionRefundDeadline(props.refundPolicy, booking.startsAt, props.coachTimeZone) : null,
+    refundDeadline: booking?.startsAt ? refundDeadlineLine(props.refundPolicy, booking.startsAt, props.coachTimeZone) : null,
   }
 
   if (booking) {

@@ -9,6 +9,7 @@
  * Browser-safe: no server imports.
  */
 import * as v from 'valibot'
+import { formatMoment } from './datetime'
 import { count } from './words'
 
 export interface RefundPolicy {
@@ -124,4 +125,17 @@ export function refundSteps(policy: RefundPolicy | null | undefined, startsAt: D
   if (q.partialRefundUntil) steps.push({ percent: policy.partialRefundPercent, until: q.partialRefundUntil })
   // Inclusive, as in refundFor: cancelling exactly at a deadline still gets its step.
   return steps.filter((s) => s.until.getTime() >= at.getTime())
+}
+
+/**
+ * A confirmation's refund line (the workshop checkout's and a session's): until when a
+ * cancellation gets back what, by the policy's first deadline still ahead, on `timezone`'s clock.
+ */
+export function refundDeadlineLine(policy: RefundPolicy | null, startsAt: string | null, timezone: string, at = new Date()) {
+  if (!policy) return 'Cancel at any time before the start for a full refund.'
+  const [first] = refundSteps(policy, new Date(startsAt ?? 0), at)
+  if (!first) return 'This booking is not refunded if you cancel it: the refund deadlines have passed.'
+  return first.percent === 100
+    ? `Full refund if you cancel by ${formatMoment(first.until, timezone)}.`
+    : `${first.percent}% back if you cancel by ${formatMoment(first.until, timezone)}.`
 }

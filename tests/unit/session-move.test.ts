@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { byDay } from '../../islands/client-booking/session-time-dialog'
-import { sessionRefundDeadline } from '../../islands/session-booking/refund-deadline'
+import { refundDeadlineLine } from '../../src/shared/refund-policy'
 
 const slot = (start: string) => ({ start, end: new Date(Date.parse(start) + 3_600_000).toISOString() })
 
@@ -25,17 +25,17 @@ describe("the session confirmation's refund line", () => {
   const start = '2026-05-13T08:00:00.000Z'
   const policy = { fullRefundHours: 48, partialRefundHours: 24, partialRefundPercent: 50 }
   test('the first deadline still ahead, on the coach clock', () => {
-    expect(sessionRefundDeadline(policy, start, 'Europe/Berlin', new Date('2026-05-01T09:00:00Z'))).toBe(
+    expect(refundDeadlineLine(policy, start, 'Europe/Berlin', new Date('2026-05-01T09:00:00Z'))).toBe(
       'Full refund if you cancel by May 11, 2026, 10:00 AM Berlin time.',
     )
-    expect(sessionRefundDeadline(policy, start, 'Europe/Berlin', new Date('2026-05-11T09:00:00Z'))).toBe(
+    expect(refundDeadlineLine(policy, start, 'Europe/Berlin', new Date('2026-05-11T09:00:00Z'))).toBe(
       '50% back if you cancel by May 12, 2026, 10:00 AM Berlin time.',
     )
-    expect(sessionRefundDeadline(policy, start, 'Europe/Berlin', new Date('2026-05-12T09:00:00Z'))).toBe(
+    expect(refundDeadlineLine(policy, start, 'Europe/Berlin', new Date('2026-05-12T09:00:00Z'))).toBe(
       'This booking is not refunded if you cancel it: the refund deadlines have passed.',
     )
   })
   test('no policy: a full refund whenever it is cancelled before the start', () => {
-    expect(sessionRefundDeadline(null, start, 'Europe/Berlin')).toBe('Cancel at any time before the start for a full refund.')
+    expect(refundDeadlineLine(null, start, 'Europe/Berlin')).toBe('Cancel at any time before the start for a full refund.')
   })
 })

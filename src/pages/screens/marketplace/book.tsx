@@ -8,9 +8,9 @@ import { badge } from 'styled-system/recipes'
 import { config } from '../../../config'
 import { Booking, myEntryOn, refundPolicyOf } from '../../../modules/bookings'
 import { findPublicSchedule, scheduleQuestions } from '../../../modules/workshops'
-import { cookieZone, formatMoment } from '../../../shared/datetime'
+import { cookieZone } from '../../../shared/datetime'
 import { toMajor } from '../../../shared/money'
-import { type RefundPolicy, refundSteps } from '../../../shared/refund-policy'
+import { refundDeadlineLine } from '../../../shared/refund-policy'
 import { CONFIRMED_TO_RUN } from '../../../shared/vocabulary'
 import { Island } from '../../island'
 import { Logo } from '../../layouts/parts'
@@ -96,15 +96,6 @@ async function load(ctx: PageContext) {
   }
 }
 
-/** The confirmation's refund line: until when a cancellation gets everything back (the policy's first deadline still ahead). */
-function refundDeadline(policy: RefundPolicy | null, startDate: string | null, timezone: string, at = new Date()) {
-  if (!policy) return 'Cancel at any time before the start for a full refund.'
-  const [first] = refundSteps(policy, new Date(startDate ?? 0), at)
-  if (!first) return 'This booking is not refunded if you cancel it: the refund deadlines have passed.'
-  return first.percent === 100
-    ? `Full refund if you cancel by ${formatMoment(first.until, timezone)}.`
-    : `${first.percent}% back if you cancel by ${formatMoment(first.until, timezone)}.`
-}
 type Data = NonNullable<Awaited<ReturnType<typeof load>>>
 
 function BookPage({ data, ctx }: { data: Data; ctx: PageContext }) {
@@ -249,7 +240,7 @@ function BookPage({ data, ctx }: { data: Data; ctx: PageContext }) {
                   place: placeOf(s),
                   when: `${dayOf(s.startDate, s.timezone)}, ${hoursOf(s.startDate, s.endDate, s.timezone, viewer)}`,
                 },
-                refundDeadline: started ? null : refundDeadline(data.refundPolicy, s.startDate, s.timezone),
+                refundDeadline: started ? null : refundDeadlineLine(data.refundPolicy, s.startDate, s.timezone),
                 resume: data.resume,
                 offer: data.offer,
                 seats: data.wanted,
