@@ -5,18 +5,29 @@ import { checkedValue, platform, type RequestContext } from '../../platform/http
 import { crud } from '../../platform/http/crud'
 import { conflict, fieldError, forbidden, notFound, parseOrThrow } from '../../platform/http/errors'
 import { ListQuerySchema, listResponse, parseListQuery } from '../../platform/http/list-query'
-import { toMinor } from '../../shared/money'
+import { toMajor, toMinor } from '../../shared/money'
+import { serializeBookingTax } from '../tax'
 import { User } from '../users'
 import type { WorkshopSchedule } from '../workshops'
 import { WorkshopResource } from '../workshops'
 import { allTenants, bookingScope, findBookableSchedule, idFilter, isBookerOf, isCoachOf } from './booking.access'
 import type { BookingMeta } from './booking.entity'
 import { Booking, BookingSeat } from './booking.entity'
-import { BookingCancelSchema, BookingCreateBody, BookingUpdateSchema, RefundQuoteView, SeatView, SessionTimeSchema } from './booking.schema'
+import {
+  BookingCancelSchema,
+  BookingCreateBody,
+  BookingQuoteSchema,
+  BookingQuoteView,
+  BookingUpdateSchema,
+  RefundQuoteView,
+  SeatView,
+  SessionTimeSchema,
+} from './booking.schema'
 import { serializeBooking, serializeSeat } from './booking.serialize'
 import { BOOKING_POPULATE, cancelBooking, confirmBooking, createBooking, finishBooking } from './booking.service'
 import { holdsSeats } from './booking.state'
 import { checkBookingAnswers } from './booking-answers'
+import { priceSeats } from './booking-price'
 import { quoteRefund, type RefundMode, serializeQuote } from './refund-quote'
 import { createSessionBooking, rescheduleSession } from './session-booking'
 import './booking.jobs'
@@ -172,6 +183,41 @@ const refundModeFor = (ctx: RequestContext, b: Booking): RefundMode => (isBooker
 export const bookingRoutes = new Elysia({ name: 'bookings' })
   .use(platform)
   .use(bookings)
+  .post(
+    '/bookings/quote',
+    async ({ ctx, body }) => {
+      const me = ctx.requireUser()
+      const q = parseOrThrow(BookingQuoteSchema, body)
+      const schedule = await findBookableSchedule(ctx, q.workshopScheduleId)
+      const { total, discount, tax } = await priceSeats(
+        ctx.em as EntityManager,
+        { user: me, schedule, seats: q.seats, voucherCode: q.voucherCode || null, billing: q.billing ?? null },
+        clock.now(),
+      )
+      const currency = schedule.workshop.currency
+      return {
+        data: {
+          currency,
+          seats: q.seats,
+          amountTotal: toMajor(total, currency),
+          discount: toMajor(discount, currency),
+          amountDue: toMajor(tax.gross, currency),
+          tax: serializeBookingTax(tax, currency)!,
+        },
+      }
+    },
+    {
+      access: { auth: true },
+      body: BookingQuoteSchema,
+      detail: {
+        responses: ok(dataOf(BookingQuoteView), 'What booking these seats would cost, tax included'),
+        tags: ['Bookings'],
+        summary: 'The price of seats before booking them: the voucher, and the tax the server decides for this buyer',
+        description:
+          "`{ workshopScheduleId, seats, voucherCode?, billing? }` as for `POST /v1/bookings`: answers the seats' total, the voucher's discount and the tax (kind, rate, where, net, tax, gross; a company's valid VAT ID of another member state makes an online sale reverse charge, 0 % with its sentence). Nothing is booked or held; the booking computes the same at its own moment. The same 422s as the booking (`billing.vatId`, `voucherCode`, `workshopScheduleId` for a schedule that cannot be booked...).",
+      },
+    },
+  )
   .post(
     '/bookings/:id/cancel',
     async ({ ctx, body }) => {

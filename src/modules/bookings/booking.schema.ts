@@ -299,3 +299,24 @@ export const SeatView = v.object({
   inviter: v.optional(PersonView),
   answers: v.optional(v.pipe(v.nullable(StoredAnswersView), v.description("The holder's answers to the per-seat questions"))),
 })
+
+/**
+ * `POST /v1/bookings/quote`: what booking these seats would cost the caller, tax included, before
+ * booking (the checkout's summary). The same fields as the booking's, and the same rules.
+ */
+export const BookingQuoteSchema = v.strictObject({
+  workshopScheduleId: uuid(M.workshopScheduleId),
+  seats: BookingCreateSchema.entries.seats,
+  voucherCode,
+  billing: v.nullish(BillingSchema),
+})
+
+/** The price of a booking before it is made: decimals of its currency, the tax as the server decides it. */
+export const BookingQuoteView = v.object({
+  currency: v.string(),
+  seats: v.number(),
+  amountTotal: v.pipe(v.number(), v.description('The seats at the workshop price')),
+  discount: v.number(),
+  amountDue: v.pipe(v.number(), v.description('What the booking would charge: the tax’s gross')),
+  tax: BookingTaxView,
+})

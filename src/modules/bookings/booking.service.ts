@@ -14,9 +14,9 @@ import { getOrm } from '../../platform/db/current'
 import { conflict, fieldError, notFound } from '../../platform/http/errors'
 import { enqueue } from '../../platform/jobs'
 import { log } from '../../platform/log'
-import { type Billing, loadTaxProfile, taxOfSale } from '../tax'
+import type { Billing } from '../tax'
 import type { User } from '../users'
-import { discountFor, findVoucherByCode, redeemVoucher, unredeemVoucher, VOUCHER_PROBLEMS, voucherProblem } from '../vouchers'
+import { redeemVoucher, unredeemVoucher, VOUCHER_PROBLEMS } from '../vouchers'
 import type { Workshop } from '../workshops'
 import { WorkshopSchedule } from '../workshops'
 import type { StoredAnswers } from '../workshops/question.schema'
@@ -24,6 +24,7 @@ import { allTenants, bookingEm } from './booking.access'
 import { Booking, type BookingAddress, type BookingMeta, BookingSeat, type BookingStatus } from './booking.entity'
 import { mailBookingChange } from './booking.mail'
 import { assertTransition, HOLD_EXPIRED_REASON, holdsSeats } from './booking.state'
+import { priceSeats } from './booking-price'
 import { quoteRefund, type RefundMode, refundChanged, refundPolicyOf } from './refund-quote'
 import { dropPendingReschedule } from './reschedule.hold'
 import { seatsLeftMessage, takeSeats } from './seat-counter'
@@ -80,9 +81,6 @@ export interface NewBooking {
   answers?: { booking: StoredAnswers | null; seat: StoredAnswers | null } | null
 }
 
-/** A province or state the rates table knows by its code ("ON"), else none. */
-const regionCode = (s: string | null | undefined) => (s && /^[A-Za-z]{2}$/.test(s.trim()) ? s.trim().toUpperCase() : null)
-
 /**
  * Books seats: prices them, applies the voucher, takes the seats and counts the voucher use in
  * one transaction. A booking with nothing to pay is CONFIRMED at once; otherwise it is PENDING
@@ -100,26 +98,9 @@ export async function createBooking(em: EntityManager, input: NewBooking, at = c
   const offer = input.waitlistEntryId ?? null
   const leftWhenRead = workshop.maxSeats - schedule.seatsTaken
   if (!offer && leftWhenRead < seats) throw conflict(seatsLeftMessage(leftWhenRead))
-  const total = workshop.price * seats
-  let voucher = null
-  let discount = 0
-  if (input.voucherCode) {
-    voucher = await findVoucherByCode(em, tenantId, input.voucherCode)
-    if (!voucher) throw fieldError('voucherCode', 'This voucher code is not valid.')
-    const problem = voucherProblem(voucher, schedule, at)
-    if (problem) throw fieldError('voucherCode', VOUCHER_PROBLEMS[problem])
-    discount = discountFor(voucher.data, total)
-  }
-  // The tax, decided by the server from the team's tax profile, where the session takes place and
-  // who buys (the billing country, else the profile's): the buyer pays its gross.
+  // The price, the voucher and the tax, decided by the server (booking-price.ts): the buyer pays its gross.
   const billing = input.billing ?? null
-  const tax = taxOfSale(
-    await loadTaxProfile(em, tenantId),
-    { mode: schedule.mode, country: schedule.country ?? null, region: regionCode(schedule.state) },
-    { country: billing?.country ?? user.profile?.country ?? input.address?.country ?? null, region: billing?.region ?? null, vatId: billing?.vatId ?? null },
-    total - discount,
-    at,
-  )
+  const { total, discount, voucher, tax } = await priceSeats(em, { ...input, billing }, at)
   const due = tax.gross
   const status: BookingStatus = due === 0 ? 'CONFIRMED' : 'PENDING'
   // The terms the client books under: a later change of the policy does not reach this booking.
