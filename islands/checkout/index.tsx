@@ -9,8 +9,8 @@
  * schema (with the country list its address rule needs) loads on the first interaction, the
  * address fields when ticked, the card step when a booking exists.
  */
-import { type ComponentType, lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
-import { css, cx } from 'styled-system/css'
+import { type ComponentType, lazy, Suspense, useId, useRef, useState } from 'react'
+import { css } from 'styled-system/css'
 import * as v from 'valibot'
 import { Button } from '../../design-system/components/button/button'
 import { FormField } from '../../design-system/components/field/form-field'
@@ -19,11 +19,15 @@ import { NativeSelect } from '../../design-system/components/native-select/nativ
 import { formatAmount } from '../../src/shared/money'
 import { count } from '../../src/shared/words'
 import { ApiError, get, post } from '../lib/api'
+import type { BillingField, CompanyBilling } from '../lib/company-billing'
 import { check, focusFirstInvalid, useServerErrors } from '../lib/form'
 import { type Answers, answerError, answersBody, answersErrors, QuestionFields } from '../lib/question-fields'
-import type { Address, AddressField } from './address'
+import type { Address } from './address'
+import { billingModule, InvoiceDetails, loadBilling } from './invoice-details'
+import { OfferSeats, seatsNote } from './offer-seats'
 import type { Booking } from './payment-step'
 import type { CheckoutProps } from './props'
+import { OrderSummary, useQuote } from './summary'
 
 type Schemas = typeof import('../../src/modules/bookings/booking.schema')
 let schemas: Schemas | null = null
@@ -35,11 +39,11 @@ type PaymentModule = typeof import('./payment-step')
 let Payment: PaymentModule['PaymentStep'] | null = null
 const loadPayment = () => import('./payment-step').then((m) => (Payment = m.PaymentStep))
 const LazyPayment = lazy(() => loadPayment().then((P) => ({ default: P as ComponentType<any> })))
-const AddressFields = lazy(() => import('./address'))
 // The server renders a resumed booking's card step at once: it has the module before any render.
 if (typeof window === 'undefined') void loadPayment()
 
 const EMPTY_ADDRESS: Address = { addressLine1: '', addressLine2: '', city: '', state: '', zip: '', country: '' }
+const EMPTY_BILLING: CompanyBilling = { company: '', address: '', country: '', vatId: '' }
 
 interface VoucherCheck {
   code: string
@@ -50,6 +54,7 @@ interface VoucherCheck {
   due: number
 }
 
+export { seatsNote }
 export const formatMoney = (amount: number, currency: string) => formatAmount(amount, currency)
 
 /** The first message of a rule for a value, or undefined. */
@@ -59,18 +64,10 @@ const ruleError = (schema: v.GenericSchema | undefined, value: unknown) => {
   return r.success ? undefined : r.issues[0]?.message
 }
 
-const row = css({ display: 'flex', justifyContent: 'space-between', fontSize: 'sm' })
 const alert = css({ borderWidth: '1px', borderColor: 'red.7', bg: 'red.2', color: 'red.11', borderRadius: 'l2', px: '3', py: '2', fontSize: 'sm' })
 const control = css({ bg: 'bg.default' })
 const submitGap = css({ mt: '2' })
 const stack = css({ display: 'flex', flexDir: 'column', gap: '5' })
-
-/** What the seats mean before booking: one is the booker's; any others are theirs to give. */
-export function seatsNote(seats: number) {
-  if (seats <= 1) return 'One seat, for you. To bring colleagues, pick more seats: you invite them after booking.'
-  const others = seats - 1
-  return `One seat is yours; after booking, invite ${others === 1 ? 'someone to the other seat' : `people to the other ${count(others, 'seat')}`}.`
-}
 
 /** Resumed bookings need the card step before hydration (client-bare awaits this). */
 Checkout.prepare = (props: CheckoutProps) => (props.resume ? loadPayment() : undefined)
@@ -86,6 +83,9 @@ export default function Checkout(props: CheckoutProps) {
   const [voucherCode, setVoucherCode] = useState('')
   const [withAddress, setWithAddress] = useState(false)
   const [address, setAddress] = useState<Address>(EMPTY_ADDRESS)
+  const [forCompany, setForCompany] = useState(false)
+  const [billing, setBilling] = useState<CompanyBilling>(EMPTY_BILLING)
+  const [billingReady, setBillingReady] = useState(false)
   const [errors, setErrors] = useState<Record<string, string | undefined>>({})
   const [touched, setTouched] = useState<Record<string, boolean>>({})
   const [voucher, setVoucher] = useState<VoucherCheck | null>(null)
@@ -94,6 +94,21 @@ export default function Checkout(props: CheckoutProps) {
   const [submitting, setSubmitting] = useState(false)
   const questions = props.questions ?? []
   const [answers, setAnswers] = useState<Answers>({})
+  // The tax is the server's: a team registered for tax shows the quote for these seats, this
+  // voucher and this buyer (a company's details once they pass the schema).
+  const taxed = props.priceNote != null
+  const companyDone = forCompany && billingReady && billingModule ? Object.keys(billingModule.billingErrors(billing)).length === 0 : !forCompany
+  const quote = useQuote(
+    companyDone
+      ? {
+          workshopScheduleId: props.scheduleId,
+          seats,
+          voucherCode: voucher?.valid && voucher.seats === seats ? voucher.code : null,
+          billing: forCompany && billingModule ? billingModule.billingBody(billing) : null,
+        }
+      : null,
+    taxed && !booking,
+  )
 
   /** The rule of a field (`seats`, `voucherCode`, `address.city`...), once the schemas are here. */
   const ruleOf = (key: string): v.GenericSchema | undefined => {
@@ -103,9 +118,16 @@ export default function Checkout(props: CheckoutProps) {
   }
   /** Runs a field's rule (loading the rules first if needed) and shows its message. */
   const validate = (key: string, value: unknown) => {
+    if (key.startsWith('billing.')) return validateBilling(key.slice(8) as BillingField, value as CompanyBilling)
     const run = () => setErrors((e) => ({ ...e, [key]: ruleError(ruleOf(key), value) }))
     if (schemas) run()
     else void loadSchemas().then(run)
+  }
+  /** A company field's message under BillingSchema (its rules cross fields, so the whole company is checked). */
+  const validateBilling = (name: BillingField, all: CompanyBilling) => {
+    const run = () => setErrors((e) => ({ ...e, [`billing.${name}`]: billingModule!.billingErrors(all)[name] }))
+    if (billingModule) run()
+    else void loadBilling().then(run)
   }
   const blur = (key: string, value: unknown) => {
     setTouched((t) => ({ ...t, [key]: true }))
@@ -157,17 +179,23 @@ export default function Checkout(props: CheckoutProps) {
   const send = async () => {
     setFormError(null)
     const { BookingCreateSchema } = await loadSchemas()
+    const company = forCompany ? await loadBilling() : null
     const body = {
       userId: props.userId,
       workshopScheduleId: props.scheduleId,
       seats,
       voucherCode: voucherCode.trim() || null,
-      address: withAddress ? { ...address, addressLine2: address.addressLine2 || null } : null,
+      address: withAddress && !forCompany ? { ...address, addressLine2: address.addressLine2 || null } : null,
+      billing: company ? company.billingBody(billing) : null,
       ...(offer ? { waitlistEntryId: offer.id } : {}),
       ...(questions.length ? { answers: answersBody(answers) } : {}),
     }
     // An empty country fails the schema's country rule, as the spec wants for an address.
-    const bag = check(BookingCreateSchema, body) ?? answersErrors(questions, answers)
+    const companyErrors = company ? Object.entries(company.billingErrors(billing)) : []
+    const bag =
+      (companyErrors.length ? Object.fromEntries(companyErrors.map(([k, m]) => [`billing.${k}`, [m as string]])) : null) ??
+      check(BookingCreateSchema, body) ??
+      answersErrors(questions, answers)
     if (bag) {
       server.setErrors(bag)
       return focusFirstInvalid(root.current)
@@ -179,7 +207,7 @@ export default function Checkout(props: CheckoutProps) {
     } catch (err) {
       if (server.take(err, root.current)) {
         const e = (err as ApiError).errors ?? {}
-        const other = Object.entries(e).find(([k]) => !['seats', 'voucherCode'].includes(k) && !k.startsWith('address.') && !k.startsWith('answers.'))
+        const other = Object.entries(e).find(([k]) => !['seats', 'voucherCode'].includes(k) && !/^(address|answers|billing)\./.test(k))
         if (other) setFormError(other[1][0] ?? null)
       } else setFormError(err instanceof ApiError && err.message ? err.message : 'The booking could not be made. Try again.')
     }
@@ -326,88 +354,42 @@ export default function Checkout(props: CheckoutProps) {
         )}
       </FormField>
 
-      <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', cursor: 'pointer' })}>
-        <input
-          type="checkbox"
-          checked={withAddress}
-          onChange={(e) => setWithAddress(e.target.checked)}
-          className={css({ w: '4', h: '4', accentColor: 'var(--colors-color-palette-default)' })}
-        />
-        Add a billing address to the invoice
-      </label>
+      <InvoiceDetails
+        forCompany={forCompany}
+        onCompany={(on) => {
+          setForCompany(on)
+          if (on) void loadBilling().then(() => setBillingReady(true))
+        }}
+        billing={billing}
+        onBilling={(name, next) => {
+          setBilling(next)
+          server.clear(`billing.${name}`)
+          // The rules cross fields (the VAT ID is checked for the country): each field left once is checked again.
+          for (const f of ['company', 'address', 'country', 'vatId'] as const) if (touched[`billing.${f}`] || f === name) changed(`billing.${f}`, next)
+        }}
+        withAddress={withAddress}
+        onWithAddress={setWithAddress}
+        address={address}
+        onAddress={(name, value) => {
+          setAddress((a) => ({ ...a, [name]: value }))
+          changed(`address.${name}`, value)
+        }}
+        errorOf={errorOf}
+        blur={blur}
+      />
 
-      {withAddress && (
-        <Suspense
-          fallback={
-            <p className={css({ color: 'fg.muted', fontSize: 'sm' })} aria-busy="true">
-              Loading…
-            </p>
-          }
-        >
-          <AddressFields
-            value={address}
-            errorOf={(name: AddressField) => errorOf(`address.${name}`)}
-            onChange={(name: AddressField, value: string) => {
-              setAddress((a) => ({ ...a, [name]: value }))
-              changed(`address.${name}`, value)
-            }}
-            onBlur={(name: AddressField) => blur(`address.${name}`, address[name])}
-          />
-        </Suspense>
-      )}
-
-      <div
-        className={css({ display: 'flex', flexDir: 'column', gap: '2', borderTopWidth: '1px', borderColor: 'border.subtle', pt: '4' })}
-        data-testid="order-summary"
+      <OrderSummary
+        price={props.price}
+        currency={props.currency}
+        seats={seats}
+        priceNote={props.priceNote ?? null}
+        voucher={applied ? { code: applied.code, discount: applied.discount, due: applied.due } : null}
+        quote={quote}
       >
-        <p className={row}>
-          <span>
-            {formatMoney(props.price, props.currency)} × {seats}
-          </span>
-          <span>{formatMoney(subtotal, props.currency)}</span>
-        </p>
-        {applied && applied.discount > 0 && (
-          <p className={cx(row, css({ color: 'green.11' }))}>
-            <span>Voucher {applied.code}</span>
-            <span>−{formatMoney(applied.discount, props.currency)}</span>
-          </p>
-        )}
-        <p className={cx(row, css({ fontWeight: 'bold', fontSize: 'lg' }))}>
-          <span>Total</span>
-          <span data-testid="total">{formatMoney(total, props.currency)}</span>
-        </p>
         <Button type="submit" size="lg" className={submitGap} disabled={submitting} aria-busy={submitting || undefined}>
-          {submitting ? 'Booking...' : total > 0 ? 'Continue to payment' : 'Confirm booking'}
+          {submitting ? 'Booking...' : (taxed ? (quote.quote?.amountDue ?? 1) : total) > 0 ? 'Continue to payment' : 'Confirm booking'}
         </Button>
-      </div>
+      </OrderSummary>
     </form>
-  )
-}
-
-/** A waitlist offer's seats: fixed, and held until the offer ends (the time left ticks once mounted). */
-function OfferSeats({ offer }: { offer: NonNullable<CheckoutProps['offer']> }) {
-  const [left, setLeft] = useState<number | null>(null)
-  useEffect(() => {
-    const end = Date.parse(offer.expiresAt)
-    const tick = () => setLeft(Math.max(0, end - Date.now()))
-    tick()
-    const t = setInterval(tick, 1000)
-    return () => clearInterval(t)
-  }, [offer.expiresAt])
-  const mins = left === null ? null : Math.ceil(left / 60_000)
-  return (
-    <div
-      data-testid="offer"
-      className={css({ borderWidth: '1px', borderColor: 'green.7', bg: 'green.2', color: 'green.12', borderRadius: 'l2', px: '3', py: '2', fontSize: 'sm' })}
-    >
-      <p className={css({ fontWeight: 'semibold' })}>{count(offer.seats, 'seat is')} held for you</p>
-      <p>
-        {left === 0
-          ? 'The offer has ended: the seats went to the next person waiting.'
-          : mins === null
-            ? 'Book them before the offer ends.'
-            : `Book ${offer.seats === 1 ? 'it' : 'them'} within ${count(mins, 'minute')}, or ${offer.seats === 1 ? 'it goes' : 'they go'} to the next person waiting.`}
-      </p>
-    </div>
   )
 }

@@ -19,6 +19,7 @@ import { Button } from '../../design-system/components/button/button'
 import { formatAmount } from '../../src/shared/money'
 import { count } from '../../src/shared/words'
 import { ApiError, post } from '../lib/api'
+import { type SaleTax, TaxRows } from '../lib/tax-rows'
 import { Confirmation } from './confirmation'
 import type { CheckoutProps } from './props'
 import { CardChoice, loadSavedCards, NEW_CARD, preselect, type SavedCard } from './saved-cards'
@@ -35,6 +36,8 @@ export interface Booking {
   currency: string
   voucherCode: string | null
   holdExpiresAt: string | null
+  /** The tax the server computed for this booking (null for a team that charges none). */
+  tax?: SaleTax | null
 }
 
 interface Intent {
@@ -227,6 +230,7 @@ function CardForm({ booking, onPaid, ...props }: { booking: Booking; onPaid: () 
             <span>−{money(booking.discount, booking.currency)}</span>
           </p>
         )}
+        <TaxRows tax={booking.tax} currency={booking.currency} />
         <p className={css({ display: 'flex', justifyContent: 'space-between', fontWeight: 'bold' })}>
           <span>Amount due</span>
           <span>{money(booking.amountDue, booking.currency)}</span>

@@ -12,6 +12,8 @@ export const CheckoutProps = v.object({
   price: v.number(),
   currency: v.string(),
   seatsLeft: v.number(),
+  /** "incl. VAT" / "+ VAT" from the team's tax profile; null (or absent) when the team charges no tax: then no quote is asked. */
+  priceNote: v.optional(v.nullable(v.string())),
   /** Seats preselected (asked for on the way here, e.g. by the public page's waitlist form when seats came free meanwhile). */
   seats: v.optional(v.number()),
   /** Where the confirmation links: `{id}` is replaced by the booking id. */
@@ -52,6 +54,7 @@ export const CheckoutProps = v.object({
         currency: v.string(),
         voucherCode: v.nullable(v.string()),
         holdExpiresAt: v.nullable(v.string()),
+        tax: v.optional(v.nullable(v.looseObject({}))),
       }),
     ),
   ),

@@ -5,8 +5,10 @@
  */
 import { css, cx } from 'styled-system/css'
 import { badge } from 'styled-system/recipes'
+import { PriceNote } from '../../../../islands/lib/price-note'
 import { config } from '../../../config'
 import { Booking, myEntryOn, refundPolicyOf } from '../../../modules/bookings'
+import { serializeBookingTax } from '../../../modules/tax'
 import { findPublicSchedule, scheduleQuestions } from '../../../modules/workshops'
 import { cookieZone } from '../../../shared/datetime'
 import { toMajor } from '../../../shared/money'
@@ -68,6 +70,7 @@ async function load(ctx: PageContext) {
     amountDue: toMajor(held.amountDue, held.currency),
     amountPaid: toMajor(held.amountPaid, held.currency),
     holdExpiresAt: held.holdExpiresAt?.toISOString() ?? null,
+    tax: serializeBookingTax(held.tax, held.currency),
   }
   // The waitlist: an offer of seats held for this user (the mailed link, or their own open
   // offer) opens the checkout for exactly those seats; a full schedule offers to join.
@@ -154,7 +157,10 @@ function BookPage({ data, ctx }: { data: Data; ctx: PageContext }) {
               <dt className={muted}>Where</dt>
               <dd>{placeOf(s)}</dd>
               <dt className={muted}>Price</dt>
-              <dd>{perSeat}</dd>
+              <dd>
+                {perSeat}
+                {s.price ? <PriceNote note={s.priceNote} /> : null}
+              </dd>
             </dl>
             {w.description && <p className={cx(muted, css({ whiteSpace: 'pre-line', lineClamp: '6' }))}>{w.description}</p>}
             {!started && (
@@ -232,6 +238,7 @@ function BookPage({ data, ctx }: { data: Data; ctx: PageContext }) {
                 price: s.price ?? 0,
                 currency: s.currency ?? 'usd',
                 seatsLeft: s.seatsLeft ?? 0,
+                priceNote: s.priceNote ?? null,
                 bookingUrl: data.bookingPage ? '/b/bookings/{id}' : '/b',
                 session: {
                   startDate: s.startDate ?? '',
