@@ -28,6 +28,7 @@ export const islandNames = [
   'team-refund-policy',
   'team-currency',
   'team-tax',
+  'team-tax-report',
   'team-invitation',
   'coach-payouts',
   'waitlist',

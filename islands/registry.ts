@@ -75,6 +75,8 @@ import TeamSettings from './team-settings'
 import { TeamSettingsProps } from './team-settings/props'
 import TeamTax from './team-tax'
 import { TeamTaxProps } from './team-tax/props'
+import TeamTaxReport from './team-tax-report'
+import { TeamTaxReportProps } from './team-tax-report/props'
 import Waitlist from './waitlist'
 import { WaitlistProps } from './waitlist/props'
 
@@ -111,6 +113,7 @@ export const islands = {
   'team-refund-policy': define(TeamRefundPolicyProps, TeamRefundPolicy),
   'team-currency': define(TeamCurrencyProps, TeamCurrency),
   'team-tax': define(TeamTaxProps, TeamTax),
+  'team-tax-report': define(TeamTaxReportProps, TeamTaxReport),
   'team-invitation': define(TeamInvitationProps, TeamInvitation),
   'coach-payouts': define(CoachPayoutsProps, CoachPayouts),
   waitlist: define(WaitlistProps, Waitlist),

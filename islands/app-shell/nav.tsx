@@ -43,6 +43,7 @@ export const COACH_LINKS: Link[] = [
   // One entry for the team's two tabs (Members, Settings): the members when the role shows them, else the settings.
   { href: '/c/team', label: 'Team', icon: <UsersIcon />, keywords: 'members roles invite invitations people', gated: true, also: ['/c/settings'] },
   { href: '/c/settings', label: 'Team', icon: <UsersIcon />, keywords: 'settings plan limits name upgrade', gated: true },
+  { href: '/c/invoices', label: 'Invoices', icon: <BanknoteIcon />, keywords: 'credit notes tax report vat csv documents', gated: true },
   { href: '/c/audit', label: 'Audit log', icon: <ShieldIcon />, keywords: 'history changes who changed security log', gated: true },
   { href: '/c/account/payouts', label: 'Payouts', icon: <BanknoteIcon />, keywords: 'money revenue invoices' },
   { href: '/c/account/profile', label: 'Profile', icon: <UserIcon />, keywords: 'account settings' },

@@ -156,6 +156,8 @@ export const routes: RouteDef[] = [
   c('/sessions', () => import('./screens/coach/sessions')),
   c('/vouchers/{id}', () => import('./screens/coach/voucher')),
   c('/settings', () => import('./screens/coach/team-settings')),
+  // The team's invoices, credit notes and tax report (managers: invoices.view).
+  c('/invoices', () => import('./screens/coach/invoices')),
   // The team's audit log (managers: audit.view).
   c('/audit', () => import('./screens/coach/audit')),
 

@@ -13,7 +13,7 @@ import { BaseContext, createContext } from '../platform/http/context'
 import { log } from '../platform/log'
 
 /** What the coach area shows or hides by role (the server still checks every action). */
-const ASKED = ['members.view', 'members.manage', 'vouchers.manage', 'audit.view'] as const satisfies readonly PermissionName[]
+const ASKED = ['members.view', 'members.manage', 'vouchers.manage', 'invoices.view', 'audit.view'] as const satisfies readonly PermissionName[]
 export type TeamPermission = (typeof ASKED)[number]
 
 export interface PageTeam {
@@ -24,7 +24,13 @@ export interface PageTeam {
   may: Record<TeamPermission, boolean>
 }
 
-const NONE: Record<TeamPermission, boolean> = { 'members.view': false, 'members.manage': false, 'vouchers.manage': false, 'audit.view': false }
+const NONE: Record<TeamPermission, boolean> = {
+  'members.view': false,
+  'members.manage': false,
+  'vouchers.manage': false,
+  'invoices.view': false,
+  'audit.view': false,
+}
 const cache = new WeakMap<object, Promise<PageTeam>>()
 
 async function resolve(em: EntityManager, user: User): Promise<PageTeam> {

@@ -11,7 +11,7 @@ import { CANCELLED_REFUND_PREFIX, recordPartialRefunds, refundBookingDurably } f
 export { addCard, listCards } from './customers'
 export { SWEEP_DOCUMENTS_JOB, sweepDocuments } from './documents.sweep'
 export { renderInvoicePdf } from './invoice.pdf'
-export { documentNumber } from './invoice.service'
+export { documentNumber, documentUrl } from './invoice.service'
 export { getLocalStripe, type LocalStripeServer, setLocalWebhookUrl, startLocalStripe, stopLocalStripe, wantsLocalStripe } from './local.service'
 export { Invoice, Payment, WebhookEvent } from './payment.entity'
 export { paymentRoutes } from './payment.routes'

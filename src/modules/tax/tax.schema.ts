@@ -6,6 +6,7 @@
 import * as v from 'valibot'
 import { countryRule } from '../../shared/country-codes'
 import { isEu, normalizeTaxId, taxIdName, validTaxId, vatCountryOf } from './tax-id'
+import { REPORT_MESSAGES } from './tax-report.schema'
 
 export { EU_COUNTRIES, isEu, normalizeTaxId, taxIdName, validTaxId } from './tax-id'
 
@@ -25,9 +26,7 @@ export const TAX_MESSAGES = {
   billingAddress: 'Address is required',
   vatId: 'Please enter a valid VAT ID',
   vatIdCountry: 'The VAT ID must be one of the country you chose',
-  from: 'Please enter a date (YYYY-MM-DD)',
-  to: 'The end of the period must not be before its start',
-  period: 'A report covers at most 400 days',
+  ...REPORT_MESSAGES,
 } as const
 const M = TAX_MESSAGES
 
@@ -154,30 +153,7 @@ export const BillingSchema = v.pipe(
 )
 export type BillingInput = v.InferOutput<typeof BillingSchema>
 
-/** `GET /v1/t/tax-report`: the filing period (dates, both included, UTC) and the format. */
-export const TaxReportQuerySchema = v.pipe(
-  v.object({
-    from: v.pipe(
-      v.string(M.from),
-      v.regex(/^\d{4}-\d{2}-\d{2}$/, M.from),
-      v.check((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), M.from),
-    ),
-    to: v.pipe(
-      v.string(M.from),
-      v.regex(/^\d{4}-\d{2}-\d{2}$/, M.from),
-      v.check((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), M.from),
-    ),
-    format: v.optional(v.picklist(['json', 'csv'], 'The format must be json or csv'), 'json'),
-  }),
-  v.forward(
-    v.partialCheck([['from'], ['to']], (q) => q.to >= q.from, M.to),
-    ['to'],
-  ),
-  v.forward(
-    v.partialCheck([['from'], ['to']], (q) => Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`) <= 400 * 86_400_000, M.period),
-    ['to'],
-  ),
-)
+export { TaxReportQuerySchema } from './tax-report.schema'
 
 export const TAX_KINDS = ['none', 'standard', 'reverse_charge', 'outside_scope'] as const
 export type TaxKind = (typeof TAX_KINDS)[number]

@@ -55,6 +55,7 @@ function allowedLinks(t: PageTeam) {
     ...(t.may['members.view'] ? ['/c/team'] : []),
     ...(t.may['vouchers.manage'] ? ['/c/vouchers'] : []),
     '/c/settings',
+    ...(t.may['invoices.view'] ? ['/c/invoices'] : []),
     ...(t.may['audit.view'] ? ['/c/audit'] : []),
   ]
 }

@@ -9,6 +9,7 @@ import type { DataTableProps, TableFilter } from '../../../islands/data-table/pr
 import { auditPage } from '../../modules/audit'
 import { clientBookingsPage, clientGroupsPage, clientInvoicesPage, clientPaymentsPage, clientWorkshopsPage } from '../../modules/bookings'
 import { coachBookingsPage, coachFeedbacksPage, coachPayoutsPage, coachWorkshopsPage, workshopHistoryPage, workshopInvoicesPage } from '../../modules/coach'
+import { teamDocumentsPage } from '../../modules/payments'
 import { transfersPage } from '../../modules/payouts'
 import { teamInvitationsPage, teamMembersPage } from '../../modules/teams'
 import type { User } from '../../modules/users'
@@ -29,6 +30,11 @@ const LOADERS: Record<TableKind, Loader> = {
     if (!t) return none()
     const f = q.filters
     const r = await auditPage(em, { tenantId: t, actor: f.actor, resource: f.resource, from: f.from, to: f.to }, PAGE_SIZE, q.page * PAGE_SIZE)
+    return { rows: r.rows, total: r.total, page: q.page }
+  },
+  'team-documents': async (em, _u, q, _s, t) => {
+    if (!t) return none()
+    const r = await teamDocumentsPage(em, t, { ...q, pageSize: PAGE_SIZE })
     return { rows: r.rows, total: r.total, page: q.page }
   },
   'client-bookings': (em, u, q, s) => clientBookingsPage(em, u.id, q, { workshopId: s.workshop, ended: s.ended === '1' }),

@@ -37,6 +37,27 @@ export const TABLES = {
       { key: 'to', label: 'To', type: 'date' },
     ],
   },
+  // The team's invoices and credit notes (/c/invoices): its managers' (invoices.view, like GET /v1/t/invoices).
+  'team-documents': {
+    area: 'coach',
+    scope: [],
+    can: 'invoices.view',
+    filters: [
+      { key: 'q', label: 'Search documents', type: 'search', placeholder: 'Client, company, workshop or number' },
+      {
+        key: 'kind',
+        label: 'Document',
+        type: 'select',
+        all: 'Invoices and credit notes',
+        options: [
+          ['invoice', 'Invoices'],
+          ['credit_note', 'Credit notes'],
+        ],
+      },
+      { key: 'from', label: 'From', type: 'date' },
+      { key: 'to', label: 'To', type: 'date' },
+    ],
+  },
   'client-bookings': {
     area: 'client',
     scope: ['workshop', 'ended'],

@@ -6,6 +6,7 @@
 
 import type { DataTableProps, TableCell, TableRow } from '../../../islands/data-table/props'
 import { fmtDate, fmtDateTime, MODE_LABEL, money, PAYMENT_LABEL, SEAT_LABEL, STATUS_LABEL, STATUS_PALETTE } from '../../../islands/lib/format'
+import { documentUrl } from '../../modules/payments'
 import { formatMoment, formatStart, viewerStart } from '../../shared/datetime'
 import { formatMinor } from '../../shared/money'
 import { MEMBER_STATUS as MEMBER_WORDS, PAYOUT_STATUS, TEAM_INVITATION_STATUS, TRANSFER_STATUS, VOUCHER_STATUS as VOUCHER_WORDS } from '../../shared/vocabulary'
@@ -162,6 +163,39 @@ const TEAM_VIEWS = {
 export const VIEWS: Record<TableKind, View> = {
   ...TEAM_VIEWS,
   'team-audit': AUDIT_VIEW,
+  'team-documents': {
+    columns: [
+      col('number', 'Number', 130, S),
+      col('issued', 'Issued', 120, S),
+      col('client', 'Client', 220, S),
+      col('workshop', 'Workshop', 220),
+      col('tax', 'Tax', 150),
+      col('net', 'Net', 110, { align: 'end' }),
+      col('total', 'Total', 120, SE),
+    ],
+    empty: { text: 'No invoices yet. An invoice is issued when a booking is paid; a refund issues a credit note.' },
+    action: 'Download {n} selected',
+    row: (r, o) => {
+      const credit = r.kind === 'credit_note'
+      const sign = credit ? '−' : ''
+      return {
+        cells: {
+          number: { text: r.number, sub: credit ? 'Credit note' : 'Invoice', href: documentUrl(r.bookingId, r.kind, r.id), download: true },
+          issued: { text: fmtDate(r.issuedAt, o.tz) },
+          client: { text: r.company ?? r.client, sub: r.company ? r.client : undefined },
+          workshop: { text: r.workshop },
+          tax: {
+            text:
+              r.taxKind === 'none' ? 'No tax' : r.taxKind === 'reverse_charge' ? 'Reverse charge' : `${r.taxRate} %${r.taxCountry ? ` ${r.taxCountry}` : ''}`,
+            sub: r.tax ? `${sign}${minor(r.tax, r.currency)}` : undefined,
+          },
+          net: { text: `${sign}${minor(r.net, r.currency)}` },
+          total: { text: `${sign}${minor(r.total, r.currency)}` },
+        },
+        act: documentUrl(r.bookingId, r.kind, r.id),
+      }
+    },
+  },
   'client-bookings': {
     columns: [
       col('workshop', 'Workshop', 260, S),
