@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { Booking } from '../../src/modules/bookings/booking.entity'
+import { Membership } from '../../src/modules/tenants/tenant.entity'
 import { em, uid } from '../client'
 import { makeUser, noProblems, openAs, useBrowser } from './browser'
 import { makeCoach, makePublicSchedule } from './marketplace.fixtures'
@@ -20,6 +21,8 @@ useBrowser()
 
 const tag = uid()
 let berlin: Awaited<ReturnType<typeof makeCoach>>
+/** The company's paid booking (the first test), which the team's invoices page then lists. */
+let companyBooking: string | null = null
 const shot = (page: Page, name: string) =>
   process.env.SHOTS ? page.screenshot({ path: `${process.env.SHOTS}/${name}.png`, fullPage: true }) : Promise.resolve()
 
@@ -107,6 +110,7 @@ describe('a company buys with its VAT ID', () => {
     expect(booking!.status).toBe('CONFIRMED')
     expect(booking!.billing).toMatchObject({ company: 'Paris Conseil SARL', country: 'FR', vatId: 'FR40303265045' })
     expect(booking!.tax).toMatchObject({ kind: 'reverse_charge', rate: 0 })
+    companyBooking = booking!.id
 
     // The invoice, downloaded from the booking's page.
     await page.goto(`/b/bookings/${booking!.id}`)
@@ -115,6 +119,47 @@ describe('a company buys with its VAT ID', () => {
     const invoice = ((await extractText(pdf, { mergePages: true })).text as string).replace(/\s+/g, ' ')
     for (const part of ['Berlin Coaching GmbH', 'DE136695976', 'Paris Conseil SARL', 'FR40303265045', 'Reverse charge', '100.00 EUR'])
       expect({ part, found: invoice.includes(part) }).toEqual({ part, found: true })
+    expect(noProblems(s)).toEqual([])
+    await s.close()
+  })
+})
+
+describe('the team’s invoices page', () => {
+  test('a manager sees the reverse-charge invoice and downloads the tax report of a period; a coach of the team is told it is for managers', async () => {
+    expect(companyBooking).not.toBeNull()
+    const coachOnly = await openAs(berlin.user)
+    await coachOnly.page.goto('/c/invoices')
+    await coachOnly.page.getByText('Invoices are for the team’s managers').waitFor()
+    expect(await coachOnly.page.getByRole('form', { name: 'Tax report' }).count()).toBe(0)
+    await coachOnly.close()
+
+    await em().nativeUpdate(Membership, { tenant: berlin.tenant.id, user: berlin.user.id }, { roles: ['manager', 'coach'] })
+    const s = await openAs(berlin.user)
+    const { page } = s
+    await page.goto('/c/invoices')
+    const row = page.getByRole('row').filter({ hasText: 'Paris Conseil SARL' })
+    await row.waitFor()
+    expect(await row.textContent()).toContain('Reverse charge')
+    expect(await row.textContent()).toContain('€100.00')
+
+    const form = page.getByRole('form', { name: 'Tax report' })
+    await page.locator('summit-island[data-island=team-tax-report] > div[data-hydrated]').waitFor({ state: 'attached' })
+    const today = new Date().toISOString().slice(0, 10)
+    // The end before the start: the schema's message under "To", nothing downloaded.
+    await form.getByLabel('From').fill(today)
+    await form.getByLabel('To').fill('2020-01-01')
+    await form.getByRole('button', { name: 'Download CSV' }).click()
+    await form.getByText('The end of the period must not be before its start').waitFor()
+
+    await form.getByLabel('From').fill(`${today.slice(0, 8)}01`)
+    await form.getByLabel('To').fill(today)
+    const [download] = await Promise.all([page.waitForEvent('download'), form.getByRole('button', { name: 'Download CSV' }).click()])
+    expect(download.suggestedFilename()).toBe(`tax-report-${berlin.tenant.slug}-${today.slice(0, 8)}01-${today}.csv`)
+    const csv = await Bun.file((await download.path())!).text()
+    const line = csv.split('\r\n').find((l) => l.includes('Reverse charge'))
+    expect(line).toBeDefined()
+    expect(line).toContain('EUR')
+    expect(line).toContain('100.00')
     expect(noProblems(s)).toEqual([])
     await s.close()
   })
