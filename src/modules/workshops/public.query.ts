@@ -8,6 +8,7 @@
 import * as v from 'valibot'
 import { issuesToBag, validationError } from '../../platform/http/errors'
 import { MAX_PER_PAGE, PageParam, PerPageParam } from '../../platform/http/list-query'
+import { isCurrency } from '../../shared/money'
 import { isCountryCode } from './catalogue.rules'
 import { DELIVERY_MODES, SKILL_LEVELS } from './enums'
 
@@ -66,6 +67,10 @@ export const PublicScheduleQuerySchema = v.pipe(
     to: filter('Starts on or before (ISO date or date-time; a date covers the whole day)', (s) => dateError('to', s)),
     minPrice: numeric('minPrice', 'Lowest seat price (decimal)'),
     maxPrice: numeric('maxPrice', 'Highest seat price (decimal)'),
+    currency: filter(
+      'The currency of minPrice and maxPrice (lower-case ISO code, default usd): a price range keeps the workshops priced in it, each team selling in its own currency',
+      (s) => (isCurrency(s) ? null : 'Please select a valid currency'),
+    ),
     coach: filter('Coach id or username'),
     tag: filter('Tag slug'),
     seatsLeft: numeric('seatsLeft', 'At least this many seats left'),
@@ -109,13 +114,31 @@ export interface PublicFilters {
   to?: Date
   minPrice?: number
   maxPrice?: number
+  /** The price range's currency (lower case): a range keeps only workshops priced in it. */
+  currency?: string
   coach?: string
   tag?: string
   seatsLeft?: number
   when: 'upcoming' | 'past' | 'all'
 }
 
-const KEYS = ['page', 'perPage', 'q', 'level', 'mode', 'country', 'from', 'to', 'minPrice', 'maxPrice', 'coach', 'tag', 'seatsLeft', 'when'] as const
+const KEYS = [
+  'page',
+  'perPage',
+  'q',
+  'level',
+  'mode',
+  'country',
+  'from',
+  'to',
+  'minPrice',
+  'maxPrice',
+  'currency',
+  'coach',
+  'tag',
+  'seatsLeft',
+  'when',
+] as const
 
 /** Reads and checks the marketplace filters (the schema above); anything unusable is a 422 naming each field. */
 export function parsePublicFilters(sp: URLSearchParams): PublicFilters {
@@ -141,6 +164,7 @@ export function parsePublicFilters(sp: URLSearchParams): PublicFilters {
     to: date('to'),
     minPrice: num('minPrice'),
     maxPrice: num('maxPrice'),
+    currency: get('currency')?.toLowerCase(),
     coach: get('coach'),
     tag: get('tag')?.toLowerCase(),
     seatsLeft: num('seatsLeft'),

@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
+import { config } from '../../config'
 import { now } from '../../platform/clock'
 import { type Param, queryPrepared } from '../../platform/db/prepared'
+import { toMinor } from '../../shared/money'
 import { isUuid } from './access'
 import { jsonRowsWithCards, rowsWithCards } from './public.cards'
 import type { PublicFilters } from './public.query'
@@ -27,18 +29,31 @@ interface IdSet {
   params: unknown[]
 }
 
+/**
+ * The price range in minor units of its currency (`currency`, else the marketplace's default):
+ * teams sell in their own currencies and the range keeps the workshops priced in that one (no
+ * conversion between currencies).
+ */
+export function priceRange(f: Pick<PublicFilters, 'minPrice' | 'maxPrice' | 'currency'>) {
+  const currency = (f.currency ?? config.CURRENCY).toLowerCase()
+  return {
+    currency,
+    min: f.minPrice === undefined ? undefined : toMinor(f.minPrice, currency),
+    max: f.maxPrice === undefined ? undefined : toMinor(f.maxPrice, currency),
+  }
+}
+
 /** The filters that are sets of workshops (`q` is the search's own: public.search.ts). */
 function idSets(f: PublicFilters) {
   const sets: { price?: IdSet; tag?: IdSet } = {}
-  const min = f.minPrice === undefined ? undefined : Math.round(f.minPrice * 100)
-  const max = f.maxPrice === undefined ? undefined : Math.round(f.maxPrice * 100)
+  const { min, max, currency } = priceRange(f)
   if (min !== undefined || max !== undefined) {
     const bounds = [min !== undefined ? 'w2.price >= ?' : '', max !== undefined ? 'w2.price <= ?' : ''].filter(Boolean).join(' and ')
     sets.price = {
       name: 'price_workshops',
       column: 'workshop_id',
-      sql: `select w2.id from workshops w2 where ${bounds}`,
-      params: [min, max].filter((x) => x !== undefined),
+      sql: `select w2.id from workshops w2 where w2.currency = ? and ${bounds}`,
+      params: [currency, min, max].filter((x) => x !== undefined),
     }
   }
   if (f.tag)
@@ -183,13 +198,18 @@ function cappedCount(f: PublicFilters, at: Date) {
 function priceOfDocument(f: PublicFilters) {
   const sql = ['true']
   const params: unknown[] = []
-  if (f.minPrice !== undefined) {
-    sql.push('d.price >= ?')
-    params.push(Math.round(f.minPrice * 100))
+  const { min, max, currency } = priceRange(f)
+  if (min !== undefined || max !== undefined) {
+    sql.push('exists (select 1 from workshops wc where wc.id = d.workshop_id and wc.currency = ?)')
+    params.push(currency)
   }
-  if (f.maxPrice !== undefined) {
+  if (min !== undefined) {
+    sql.push('d.price >= ?')
+    params.push(min)
+  }
+  if (max !== undefined) {
     sql.push('d.price <= ?')
-    params.push(Math.round(f.maxPrice * 100))
+    params.push(max)
   }
   return { sql: sql.join(' and '), params }
 }

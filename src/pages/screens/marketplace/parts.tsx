@@ -6,6 +6,7 @@
 import { css, cx } from 'styled-system/css'
 import { badge } from 'styled-system/recipes'
 import { GeneratedCover } from '../../../../design-system/components/cover/generated-cover'
+import { PriceNote } from '../../../../islands/lib/price-note'
 import type { listPublicSchedules } from '../../../modules/workshops'
 import { countryByCode } from '../../../shared/countries'
 import { formatDay, formatStart, sessionHours } from '../../../shared/datetime'
@@ -309,6 +310,7 @@ export function ScheduleCard({
       <div className={card.foot}>
         <span className={card.price} data-testid="price">
           {money(s.price, s.currency)}
+          {s.price ? <PriceNote note={s.priceNote} /> : null}
         </span>
         <span className={full ? card.seats.full : left <= 3 ? card.seats.few : card.seats.many} data-testid="seats-left">
           {seatsLeftLabel(left)}

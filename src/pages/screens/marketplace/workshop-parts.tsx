@@ -7,6 +7,7 @@ import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { badge, button } from 'styled-system/recipes'
 import { NativeSelect } from '../../../../design-system/components/native-select/native-select'
+import { PriceNote } from '../../../../islands/lib/price-note'
 import type { OtherDate, PageResource, PageState, SchedulePage } from '../../../modules/workshops'
 import { countryByCode } from '../../../shared/countries'
 import { formatIn } from '../../../shared/datetime'
@@ -222,7 +223,12 @@ export function BookingCard({
         <span className={priceCss} data-testid="price">
           {money(p.price, p.currency)}
         </span>
-        {!!p.price && <span className={muted}>per seat · {(p.currency ?? 'usd').toUpperCase()}</span>}
+        {!!p.price && (
+          <span className={muted}>
+            per seat · {(p.currency ?? 'usd').toUpperCase()}
+            <PriceNote note={p.priceNote} />
+          </span>
+        )}
       </div>
       <h2 id="book-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
         {STATE_TITLE[state]}

@@ -7,9 +7,11 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { css, cx } from 'styled-system/css'
 import { badge, button, input } from 'styled-system/recipes'
+import { config } from '../../../config'
 import { DELIVERY_MODES, listPublicSchedules, type PublicFilters, parsePublicFilters, SKILL_LEVELS } from '../../../modules/workshops'
 import { HttpError } from '../../../platform/http/errors'
 import { cookieZone } from '../../../shared/datetime'
+import { CURRENCY_CODES } from '../../../shared/money'
 import { count } from '../../../shared/words'
 import { useRequest } from '../../request'
 import type { PageContext, PageModule } from '../../routes'
@@ -18,7 +20,11 @@ import { countryOptions } from './country-options'
 import { cardBox, container, LEVEL_LABEL, MODE_LABEL, muted, Pagination, ScheduleCard } from './parts'
 
 const PER_PAGE = 12
-const FILTER_KEYS = ['q', 'level', 'mode', 'country', 'from', 'to', 'minPrice', 'maxPrice', 'tag'] as const
+const FILTER_KEYS = ['q', 'level', 'mode', 'country', 'from', 'to', 'minPrice', 'maxPrice', 'currency', 'tag'] as const
+/** The price range's currencies (upper-case codes): teams sell in their own, and a range keeps the workshops priced in the one chosen. */
+const PRICE_CURRENCIES = CURRENCY_CODES.map((c) => c.toUpperCase())
+/** The price filter's currency only counts as a filter with a price. */
+const isActive = (values: Record<string, string>) => FILTER_KEYS.some((k) => values[k] && (k !== 'currency' || values.minPrice || values.maxPrice))
 
 interface Data {
   result: Awaited<ReturnType<typeof listPublicSchedules>>
@@ -82,7 +88,7 @@ const withoutTag = (values: Record<string, string>) => {
 
 function Filters({ values, errors, total, capped }: { values: Record<string, string>; errors: Record<string, string[]>; total: number; capped?: boolean }) {
   const inv = (k: string) => (errors[k] ? { 'aria-invalid': true as const, 'aria-describedby': `f-${k}-error` } : {})
-  const active = FILTER_KEYS.some((k) => values[k])
+  const active = isActive(values)
   return (
     <form
       method="get"
@@ -128,7 +134,7 @@ function Filters({ values, errors, total, capped }: { values: Record<string, str
       <FilterField name="to" text="To" errors={errors}>
         <input id="f-to" name="to" type="date" defaultValue={values.to} className={control} {...inv('to')} />
       </FilterField>
-      <div className={css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '2', gridColumn: { base: '1 / -1', lg: 'auto' } })}>
+      <div className={css({ display: 'grid', gridTemplateColumns: '1fr 1fr minmax(5.5rem, auto)', gap: '2', gridColumn: { base: '1 / -1', lg: 'auto' } })}>
         <FilterField name="minPrice" text="Min price" errors={errors}>
           <input
             id="f-minPrice"
@@ -156,6 +162,15 @@ function Filters({ values, errors, total, capped }: { values: Record<string, str
             className={control}
             {...inv('maxPrice')}
           />
+        </FilterField>
+        <FilterField name="currency" text="Price in" errors={errors}>
+          <select id="f-currency" name="currency" defaultValue={(values.currency || config.CURRENCY).toUpperCase()} className={control} {...inv('currency')}>
+            {PRICE_CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
         </FilterField>
       </div>
       <div className={css({ gridColumn: '1 / -1', display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
@@ -205,7 +220,7 @@ const contents = css({ display: 'contents' })
 
 function WorkshopsBody({ data, ctx, viewer }: { data: Data; ctx: PageContext; viewer: string | null }) {
   const { result, values, errors } = data
-  const active = FILTER_KEYS.some((k) => values[k])
+  const active = isActive(values)
   // Filters of the address that have no field in the form (seatsLeft, when, coach...): their message here.
   const unshown = Object.entries(errors).filter(([k]) => !(FILTER_KEYS as readonly string[]).includes(k))
   return (
