@@ -9,6 +9,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { Booking, BookingSeat, type BookingStatus, HOLD_EXPIRED_REASON, type SeatStatus } from '../modules/bookings'
+import { TaxProfile, taxOfSale } from '../modules/tax'
 import { Tenant } from '../modules/tenants'
 import { User } from '../modules/users'
 import { Voucher, type VoucherData } from '../modules/vouchers'
@@ -26,6 +27,7 @@ export async function seedBookings(em: EntityManager) {
   if (!tenants.length || !schedules.length) return
   const byEmail = new Map((await em.find(User, {}, { filters: false })).map((u) => [u.email, u]))
   const now = Date.now()
+  const profiles = new Map((await em.find(TaxProfile, {}, { filters: false })).map((p) => [p.tenant.id, p]))
 
   // A few more clients so lists and groups have people in them.
   const extra = [
@@ -88,8 +90,14 @@ export async function seedBookings(em: EntityManager) {
     const w = s.workshop as unknown as Workshop
     const total = w.price * seats
     const discount = opts.discount ?? 0
-    const paid = status === 'CONFIRMED' || status === 'COMPLETED' || status === 'NO_SHOW'
     const created = new Date(Math.min(now, s.startDate.getTime()) - (10 + counter++) * DAY)
+    // The tax the server would have decided then (Northwind: registered for VAT in Germany; Acme: none).
+    const profile = profiles.get(tenantId(s)) ?? null
+    const tax = profile
+      ? taxOfSale(profile, { mode: s.mode, country: s.country ?? null, region: null }, { country: user.profile?.country ?? null }, total - discount, created)
+      : null
+    const due = tax ? tax.gross : total - discount
+    const paid = status === 'CONFIRMED' || status === 'COMPLETED' || status === 'NO_SHOW'
     const b = em.create(Booking, {
       tenant: tenantId(s),
       user,
@@ -100,11 +108,12 @@ export async function seedBookings(em: EntityManager) {
       voucherId: opts.voucher?.id ?? null,
       amountTotal: total,
       discount,
-      amountDue: total - discount,
-      amountPaid: paid ? total - discount : 0,
+      amountDue: due,
+      amountPaid: paid ? due : 0,
       currency: w.currency,
-      paymentMethod: paid && total - discount > 0 ? 'card' : null,
-      paymentTransactionId: paid && total - discount > 0 ? `pi_demo_${counter}` : null,
+      tax,
+      paymentMethod: paid && due > 0 ? 'card' : null,
+      paymentTransactionId: paid && due > 0 ? `pi_demo_${counter}` : null,
       cancellationReason: opts.reason ?? null,
       cancelledAt: status === 'CANCELLED' ? new Date(created.getTime() + DAY) : null,
       confirmedAt: paid ? created : null,

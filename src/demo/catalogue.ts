@@ -129,7 +129,9 @@ export async function seedCatalogue(em: EntityManager) {
       video: data.video ?? null,
       outcomes: data.outcomes ?? [],
       price: data.price,
-      currency: 'usd',
+      // Northwind sells in euros, its prices including VAT (its tax profile: src/demo/seed.ts).
+      currency: tenantSlug === 'northwind' ? 'eur' : 'usd',
+      priceNote: tenantSlug === 'northwind' ? 'incl. VAT' : null,
       minSeats: data.minSeats,
       maxSeats: data.maxSeats,
       refundPolicy: data.refundPolicy ?? null,

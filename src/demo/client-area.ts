@@ -9,6 +9,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { Booking, BookingSeat } from '../modules/bookings'
+import { TaxProfile, taxOfSale } from '../modules/tax'
 import { User } from '../modules/users'
 import type { Workshop } from '../modules/workshops'
 import { WorkshopSchedule } from '../modules/workshops'
@@ -40,6 +41,15 @@ export async function seedClientArea(em: EntityManager) {
   const tenantOf = (s: WorkshopSchedule) => s.tenant.id as string
   const price = (s: WorkshopSchedule) => (s.workshop as unknown as Workshop).price
   const currency = (s: WorkshopSchedule) => (s.workshop as unknown as Workshop).currency
+  // The price of seats with the tax the server would have decided (Northwind: German VAT; Acme: none).
+  const profiles = new Map((await em.find(TaxProfile, {}, { filters: false })).map((p) => [p.tenant.id, p]))
+  const priced = (s: WorkshopSchedule, seats: number, buyer: User, at: Date, paid: boolean) => {
+    const total = price(s) * seats
+    const profile = profiles.get(tenantOf(s)) ?? null
+    const tax = profile ? taxOfSale(profile, { mode: s.mode, country: s.country ?? null }, { country: buyer.profile?.country ?? null }, total, at) : null
+    const due = tax ? tax.gross : total
+    return { amountTotal: total, discount: 0, amountDue: due, amountPaid: paid ? due : 0, currency: currency(s), tax }
+  }
 
   const seatsOf = (b: Booking, holder: User, others: Partial<BookingSeat>[] = []) => {
     em.create(BookingSeat, { tenant: b.tenant, booking: b, user: holder, status: 'ACCEPTED', meta: {}, respondedAt: b.createdAt })
@@ -54,11 +64,7 @@ export async function seedClientArea(em: EntityManager) {
     workshopSchedule: forPending,
     seats: 2,
     status: 'PENDING',
-    amountTotal: price(forPending) * 2,
-    discount: 0,
-    amountDue: price(forPending) * 2,
-    amountPaid: 0,
-    currency: currency(forPending),
+    ...priced(forPending, 2, chris, created, false),
     holdExpiresAt: new Date(now + DAY),
     meta: {},
     createdAt: created,
@@ -74,11 +80,7 @@ export async function seedClientArea(em: EntityManager) {
     workshopSchedule: forCancelled,
     seats: 1,
     status: 'CANCELLED',
-    amountTotal: price(forCancelled),
-    discount: 0,
-    amountDue: price(forCancelled),
-    amountPaid: price(forCancelled),
-    currency: currency(forCancelled),
+    ...priced(forCancelled, 1, chris, paidAt, true),
     paymentMethod: 'card',
     paymentTransactionId: 'pi_demo_refunded',
     cancellationReason: 'My plans changed',
@@ -98,11 +100,7 @@ export async function seedClientArea(em: EntityManager) {
     workshopSchedule: forInvite,
     seats: 2,
     status: 'CONFIRMED',
-    amountTotal: price(forInvite) * 2,
-    discount: 0,
-    amountDue: price(forInvite) * 2,
-    amountPaid: price(forInvite) * 2,
-    currency: currency(forInvite),
+    ...priced(forInvite, 2, dana, danaAt, true),
     paymentMethod: 'card',
     paymentTransactionId: 'pi_demo_dana_invite',
     confirmedAt: danaAt,

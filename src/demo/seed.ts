@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
+import { TaxProfile } from '../modules/tax'
 import { Membership, Tenant } from '../modules/tenants'
 import { User } from '../modules/users'
 import { log } from '../platform/log'
@@ -20,6 +21,18 @@ export async function seedDemo(em: EntityManager) {
     email: 'team@northwind.example',
     plan: 'free',
     refundPolicy: { fullRefundHours: 168, partialRefundHours: 48, partialRefundPercent: 50 },
+    // A German team registered for VAT, selling in euros with prices including VAT (Acme stays US dollars without tax).
+    currency: 'eur',
+  })
+  em.create(TaxProfile, {
+    tenant: north,
+    legalName: 'Northwind Consulting GmbH',
+    address: 'Friedrichstraße 68\n10117 Berlin',
+    country: 'DE',
+    taxId: 'DE136695976',
+    registered: true,
+    pricesIncludeTax: true,
+    rates: [],
   })
   const now = new Date()
   const user = (email: string, roles: string[], profile: User['profile'], extra: Partial<User> = {}) =>

@@ -7,6 +7,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { Booking, BookingSeat } from '../modules/bookings'
+import { TaxProfile, taxOfSale } from '../modules/tax'
 import { TeamInvitation } from '../modules/teams'
 import { Membership, Tenant } from '../modules/tenants'
 import { User } from '../modules/users'
@@ -27,6 +28,7 @@ export async function seedTeams(em: EntityManager) {
   const [priya, tom, lucas] = ['priya', 'tom', 'lucas'].map((n) => clients.find((c) => c.email.startsWith(n))!)
   if (!(await em.count(Membership, { tenant: north, user: maya }))) em.create(Membership, { tenant: north, user: maya, status: 'ACTIVE', roles: ['coach'] })
 
+  const profile = await em.findOne(TaxProfile, { tenant: north }, { filters: false })
   const now = Date.now()
   const at = (days: number, hour: number) => {
     const d = new Date(now + days * DAY)
@@ -42,7 +44,9 @@ export async function seedTeams(em: EntityManager) {
     image: null,
     video: null,
     price: 12900,
-    currency: 'usd',
+    // Northwind sells in euros, its prices including VAT.
+    currency: 'eur',
+    priceNote: 'incl. VAT',
     minSeats: 2,
     maxSeats: 12,
   })
@@ -71,6 +75,8 @@ export async function seedTeams(em: EntityManager) {
     const total = 12900 * seats
     const discount = voucher ? Math.min(Math.round(total * 0.25), 7500) : 0
     const created = new Date(past.startDate.getTime() - (seats + 5) * DAY)
+    // Online: taxed where the buyer is (the server's decision for Northwind's German VAT registration).
+    const tax = taxOfSale(profile, { mode: 'ONLINE' }, { country: user.profile?.country ?? null }, total - discount, created)
     const b = em.create(Booking, {
       tenant: north,
       user,
@@ -81,9 +87,10 @@ export async function seedTeams(em: EntityManager) {
       voucherId: voucher?.id ?? null,
       amountTotal: total,
       discount,
-      amountDue: total - discount,
-      amountPaid: total - discount,
-      currency: 'usd',
+      amountDue: tax.gross,
+      amountPaid: tax.gross,
+      currency: 'eur',
+      tax,
       paymentMethod: 'card',
       paymentTransactionId: `pi_demo_remote_${user.username}`,
       confirmedAt: created,

@@ -82,6 +82,30 @@ describe('demo data', () => {
     ).toBe(1)
   })
 
+  test('Northwind is a German team registered for VAT selling in euros (prices incl. VAT); Acme sells in US dollars without tax', async () => {
+    expect(
+      await count(`select count(*) n from tenants t join tax_profiles p on p.tenant_id = t.id
+        where t.slug = 'northwind' and t.currency = 'eur' and p.registered and p.prices_include_tax and p.country = 'DE' and p.tax_id = 'DE136695976'`),
+    ).toBe(1)
+    expect(await count(`select count(*) n from tenants t where t.slug = 'acme' and t.currency = 'usd'`)).toBe(1)
+    expect(await count(`select count(*) n from tax_profiles p join tenants t on t.id = p.tenant_id where t.slug = 'acme' and p.registered`)).toBe(0)
+    // Every Northwind workshop is in euros with "incl. VAT"; every Acme one in dollars with no note.
+    expect(
+      await count(`select count(*) n from workshops w join tenants t on t.id = w.tenant_id
+        where (t.slug = 'northwind' and (w.currency <> 'eur' or w.price_note is distinct from 'incl. VAT'))
+           or (t.slug = 'acme' and (w.currency <> 'usd' or w.price_note is not null))`),
+    ).toBe(0)
+    // Northwind's bookings carry the tax the server decides (German VAT or the buyer's country), in euros; Acme's none.
+    expect(
+      await count(`select count(*) n from bookings b join tenants t on t.id = b.tenant_id where t.slug = 'northwind' and b.workshop_schedule_id is not null`),
+    ).toBeGreaterThan(0)
+    expect(
+      await count(`select count(*) n from bookings b join tenants t on t.id = b.tenant_id
+        where t.slug = 'northwind' and b.workshop_schedule_id is not null and (b.currency <> 'eur' or b.tax is null or (b.tax->>'gross')::int <> b.amount_due)`),
+    ).toBe(0)
+    expect(await count(`select count(*) n from bookings b join tenants t on t.id = b.tenant_id where t.slug = 'acme' and b.currency <> 'usd'`)).toBe(0)
+  })
+
   test('a second start adds nothing', async () => {
     const before = await count(`select count(*) n from bookings`)
     await seedDemoIfEmpty(orm.em.fork() as EntityManager)
