@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { mockApi } from '../../.storybook/mock-api'
-import { until } from '../../.storybook/play'
+import { fill, until } from '../../.storybook/play'
 import Checkout from './index'
 
 const meta = { title: 'Islands/Checkout', component: Checkout } satisfies Meta<typeof Checkout>
@@ -70,5 +70,66 @@ export const SeatsGone: StoryObj<typeof meta> = {
     await submit(ctx)
     await until(ctx.canvasElement, '[role=alert]')
     await until(ctx.canvasElement, 'button[type=submit]:not([aria-busy])')
+  },
+}
+
+/** A registered team's seats: "+ VAT" beside the price, and the tax the server quotes for this buyer (French VAT on top). */
+const QUOTE = 'POST /v1/bookings/quote'
+const tax = (over: Record<string, unknown>) => ({
+  kind: 'standard',
+  rate: 20,
+  country: 'FR',
+  region: null,
+  name: 'VAT',
+  included: false,
+  net: 149,
+  tax: 29.8,
+  gross: 178.8,
+  note: null,
+  ...over,
+})
+export const WithVat: StoryObj<typeof meta> = {
+  args: { ...base, currency: 'eur', seatsLeft: 5, priceNote: '+ VAT' },
+  decorators: [mockApi({ ...CSRF, [QUOTE]: { body: { data: { currency: 'eur', seats: 1, amountTotal: 149, discount: 0, amountDue: 178.8, tax: tax({}) } } } })],
+  play: async ({ canvasElement }) => {
+    await until(canvasElement, '[data-testid=tax-line]')
+  },
+}
+
+/** "I'm buying for a company" with a valid French VAT ID: the company's fields, and the server's reverse charge (0 %, its sentence). */
+export const CompanyReverseCharge: StoryObj<typeof meta> = {
+  args: { ...base, currency: 'eur', seatsLeft: 5, priceNote: '+ VAT' },
+  decorators: [
+    mockApi({
+      ...CSRF,
+      [QUOTE]: {
+        body: {
+          data: {
+            currency: 'eur',
+            seats: 1,
+            amountTotal: 149,
+            discount: 0,
+            amountDue: 149,
+            tax: tax({
+              kind: 'reverse_charge',
+              rate: 0,
+              tax: 0,
+              gross: 149,
+              note: 'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC).',
+            }),
+          },
+        },
+      },
+    }),
+  ],
+  play: async ({ canvasElement }) => {
+    ;(await until<HTMLInputElement>(canvasElement, 'input[name=forCompany]')).click()
+    fill(await until<HTMLInputElement>(canvasElement, 'input[name="billing.company"]'), 'Paris Conseil SARL')
+    fill(await until<HTMLTextAreaElement>(canvasElement, 'textarea[name="billing.address"]'), '1 rue de Rivoli, 75001 Paris')
+    const country = await until<HTMLSelectElement>(canvasElement, 'select[name="billing.country"]')
+    Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!.call(country, 'FR')
+    country.dispatchEvent(new Event('change', { bubbles: true }))
+    fill(await until<HTMLInputElement>(canvasElement, 'input[name="billing.vatId"]'), 'FR40303265045')
+    await until(canvasElement, '[data-testid=tax-note]')
   },
 }

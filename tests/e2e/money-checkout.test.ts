@@ -23,8 +23,16 @@ const tag = uid()
 let berlin: Awaited<ReturnType<typeof makeCoach>>
 /** The company's paid booking (the first test), which the team's invoices page then lists. */
 let companyBooking: string | null = null
-const shot = (page: Page, name: string) =>
-  process.env.SHOTS ? page.screenshot({ path: `${process.env.SHOTS}/${name}.png`, fullPage: true }) : Promise.resolve()
+/** With SHOTS=/dir: the page at 1280 and at 390 px wide. */
+async function shot(page: Page, name: string) {
+  if (!process.env.SHOTS) return
+  const size = page.viewportSize()
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: `${process.env.SHOTS}/${name}-${width}.png`, fullPage: true })
+  }
+  if (size) await page.setViewportSize(size)
+}
 
 beforeAll(async () => {
   berlin = await makeCoach('Lena', `Vogel${tag}`)
@@ -65,6 +73,14 @@ describe('a company buys with its VAT ID', () => {
     const client = await makeUser({ profile: { firstName: 'Claire', lastName: 'Martin', country: 'FR', socialAccounts: [] } })
     const s = await openAs(client)
     const { page } = s
+    // "+ VAT" beside the price on the workshop's page and its card.
+    await page.goto(`/workshops/${schedule.id}`)
+    expect(await page.getByTestId('book').count()).toBe(1)
+    expect(await page.locator('#book').getByTestId('price-note').textContent()).toBe('+ VAT')
+    await shot(page, 'eur-workshop')
+    await page.goto(`/workshops?q=${encodeURIComponent(`Negotiation for founders ${tag}`)}`)
+    expect(await page.getByTestId('price').first().textContent()).toBe('€100.00 + VAT')
+    await shot(page, 'eur-listing')
     await page.goto(`/workshops/${schedule.id}/book`)
     await ready(page)
     // A consumer in France: the server's French VAT on top of the price.
@@ -142,6 +158,7 @@ describe('the team’s invoices page', () => {
     expect(await row.textContent()).toContain('Reverse charge')
     expect(await row.textContent()).toContain('€100.00')
 
+    await shot(page, 'invoices')
     const form = page.getByRole('form', { name: 'Tax report' })
     await page.locator('summit-island[data-island=team-tax-report] > div[data-hydrated]').waitFor({ state: 'attached' })
     const today = new Date().toISOString().slice(0, 10)
@@ -179,6 +196,7 @@ describe('a yen workshop', () => {
     expect(await body()).toContain('¥1,500')
     expect(await body()).not.toMatch(/¥1,500\.\d/)
     expect(await page.getByTestId('price-note').count()).toBe(0)
+    await shot(page, 'yen-workshop')
 
     await page.goto(`/workshops/${schedule.id}/book`)
     await ready(page)
