@@ -140,7 +140,8 @@ function BookPage({ data, ctx }: { data: Data; ctx: PageContext }) {
               {w.title}
             </h1>
             <p className={cx(muted, css({ hideFrom: 'md' }))}>
-              {dayOf(s.startDate, s.timezone)} · {perSeat} <span className={showMore}>Details</span>
+              {dayOf(s.startDate, s.timezone)} · {perSeat}
+              {s.price ? <PriceNote note={s.priceNote} /> : null} <span className={showMore}>Details</span>
             </p>
           </summary>
           <div className={css({ display: 'flex', flexDir: 'column', gap: '4', pt: '4' })}>
