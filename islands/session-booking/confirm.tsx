@@ -3,20 +3,26 @@
  * and what a cancellation gives back; signed out, the ways to sign in or create an account that
  * come back to this time; signed in, an optional voucher and the booking itself.
  */
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { css } from 'styled-system/css'
 import * as v from 'valibot'
 import { Button } from '../../design-system/components/button/button'
 import { FormField } from '../../design-system/components/field/form-field'
 import { Input } from '../../design-system/components/input/input'
 import { LinkButton } from '../../design-system/components/link-button/link-button'
+import { Switch } from '../../design-system/components/switch/switch'
 import { voucherCodeRule } from '../../src/modules/vouchers/voucher.schema'
 import { ApiError, post } from '../lib/api'
+import type { BillingField, CompanyBilling } from '../lib/company-billing'
 import { fmtDateTime, fmtTime, money } from '../lib/format'
 import type { Slot } from './calendar'
 import type { SessionBookingProps } from './props'
 
 type Booking = NonNullable<SessionBookingProps['resume']>
+/** The company's fields and rules (the checkout's, islands/lib/company-billing.tsx): loaded when "I'm buying for a company" is turned on. */
+const loadBilling = () => import('../lib/company-billing')
+const BillingFields = lazy(loadBilling)
+const EMPTY_BILLING: CompanyBilling = { company: '', address: '', country: '', vatId: '' }
 
 const row = css({ display: 'flex', justifyContent: 'space-between', gap: '3', fontSize: 'sm' })
 
@@ -34,6 +40,12 @@ export function ConfirmStep(
   const [voucherError, setVoucherError] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const [forCompany, setForCompany] = useState(false)
+  const [billing, setBilling] = useState<CompanyBilling>(EMPTY_BILLING)
+  const [billingErrors, setBillingErrors] = useState<Partial<Record<BillingField, string>>>({})
+  const [checked, setChecked] = useState(false)
+  /** The company's messages (BillingSchema, its rules cross fields), once "Continue" was pressed or the server answered. */
+  const recheck = async (next: CompanyBilling) => setBillingErrors((await loadBilling()).billingErrors(next))
   const back = `${props.pagePath}?start=${encodeURIComponent(slot.start)}`
   const coachSide =
     tz === props.coachTimeZone ? null : `${fmtTime(slot.start, props.coachTimeZone)} for ${props.coachName} (${props.coachTimeZone.replace(/_/g, ' ')})`
@@ -41,14 +53,21 @@ export function ConfirmStep(
   async function book() {
     const code = voucher.trim()
     // The booking API's own voucher rule (the same message).
-    const checked = code ? v.safeParse(voucherCodeRule, code, { abortPipeEarly: true }) : null
-    if (checked && !checked.success) return setVoucherError(checked.issues[0]?.message ?? null)
+    const voucherCheck = code ? v.safeParse(voucherCodeRule, code, { abortPipeEarly: true }) : null
+    if (voucherCheck && !voucherCheck.success) return setVoucherError(voucherCheck.issues[0]?.message ?? null)
+    const company = forCompany ? await loadBilling() : null
+    if (company) {
+      const found = company.billingErrors(billing)
+      setBillingErrors(found)
+      setChecked(true)
+      if (Object.keys(found).length) return
+    }
     setBusy(true)
     setError(null)
     try {
       const r = await post<{ data: Booking }>(
         '/v1/bookings',
-        { sessionTypeId: props.sessionTypeId, startsAt: slot.start, voucherCode: code || null },
+        { sessionTypeId: props.sessionTypeId, startsAt: slot.start, voucherCode: code || null, billing: company ? company.billingBody(billing) : null },
         { silent: true },
       )
       props.onBooked({ ...r.data, startsAt: slot.start })
@@ -58,6 +77,8 @@ export function ConfirmStep(
         const bag = err.errors ?? {}
         if (bag.voucherCode) return setVoucherError(bag.voucherCode[0] ?? null)
         if (bag.startsAt) return props.onTaken(bag.startsAt[0] ?? 'Please pick another time.')
+        const onCompany = Object.entries(bag).filter(([k]) => k.startsWith('billing.'))
+        if (onCompany.length) return setBillingErrors(Object.fromEntries(onCompany.map(([k, m]) => [k.slice(8), m[0]])))
         return setError(Object.values(bag)[0]?.[0] ?? err.message)
       }
       setError(err instanceof ApiError && err.message ? err.message : 'The booking could not be made. Try again.')
@@ -134,6 +155,36 @@ export function ConfirmStep(
                 }}
               />
             </FormField>
+          ) : null}
+          {props.price > 0 ? (
+            <>
+              <Switch
+                name="forCompany"
+                label="I’m buying for a company"
+                checked={forCompany}
+                onCheckedChange={(on) => {
+                  setForCompany(on)
+                  if (on) void loadBilling()
+                }}
+              />
+              {forCompany ? (
+                <Suspense fallback={<p className={css({ color: 'fg.muted', fontSize: 'sm' })}>Loading…</p>}>
+                  <BillingFields
+                    value={billing}
+                    errorOf={(name: BillingField) => billingErrors[name]}
+                    onChange={(name: BillingField, value: string) => {
+                      const next = { ...billing, [name]: value }
+                      setBilling(next)
+                      if (checked) void recheck(next)
+                      else setBillingErrors((e) => ({ ...e, [name]: undefined }))
+                    }}
+                    onBlur={() => {
+                      if (checked) void recheck(billing)
+                    }}
+                  />
+                </Suspense>
+              ) : null}
+            </>
           ) : null}
           <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap' })}>
             <Button type="submit" size="lg" loading={busy} loadingText="Booking...">

@@ -11,8 +11,9 @@ import { beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { Booking } from '../../src/modules/bookings/booking.entity'
+import { Availability, SessionType } from '../../src/modules/sessions/session.entity'
 import { Membership } from '../../src/modules/tenants/tenant.entity'
-import { em, uid } from '../client'
+import { app, em, uid } from '../client'
 import { makeUser, noProblems, openAs, useBrowser } from './browser'
 import { makeCoach, makePublicSchedule } from './marketplace.fixtures'
 
@@ -135,6 +136,64 @@ describe('a company buys with its VAT ID', () => {
     const invoice = ((await extractText(pdf, { mergePages: true })).text as string).replace(/\s+/g, ' ')
     for (const part of ['Berlin Coaching GmbH', 'DE136695976', 'Paris Conseil SARL', 'FR40303265045', 'Reverse charge', '100.00 EUR'])
       expect({ part, found: invoice.includes(part) }).toEqual({ part, found: true })
+    expect(noProblems(s)).toEqual([])
+    await s.close()
+  })
+})
+
+describe('a company books a one-to-one session', () => {
+  test('the same company fields on the session’s page: a VAT ID failing its check is refused under the field; a valid one books reverse charge', async () => {
+    const m = em()
+    m.create(Availability, {
+      coach: berlin.user.id,
+      timeZone: 'Europe/Berlin',
+      weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: '00:00', end: '24:00' })),
+      overrides: [],
+    } as any)
+    const type = m.create(SessionType, {
+      tenant: berlin.tenant.id,
+      coach: berlin.user.id,
+      title: `Board prep ${tag}`,
+      description: 'An hour before your board meeting.',
+      durationMinutes: 60,
+      price: 20000,
+      currency: 'eur',
+      mode: 'ONLINE',
+      location: 'https://meet.example.com/lena',
+      minimumNoticeMinutes: 60,
+      bookingWindowDays: 60,
+    } as any)
+    await m.flush()
+    const to = new Date(Date.now() + 30 * 86_400_000).toISOString()
+    const slots = await fetch(
+      `${app().url}/v1/public/session-types/${type.id}/slots?from=${encodeURIComponent(new Date().toISOString())}&to=${encodeURIComponent(to)}`,
+    )
+    const start = ((await slots.json()) as { data: { start: string }[] }).data[3]!.start
+
+    const client = await makeUser({ profile: { firstName: 'Luc', lastName: 'Bernard', country: 'FR', socialAccounts: [] } })
+    const s = await openAs(client)
+    const { page } = s
+    await page.goto(`/${berlin.user.username}/sessions/${type.id}?start=${encodeURIComponent(start)}`)
+    const form = page.getByRole('form', { name: 'Confirm your session' })
+    await form.waitFor()
+    await form.getByText('I’m buying for a company').click()
+    const company = form.getByTestId('company-billing')
+    await company.getByLabel('Company name').fill('Paris Conseil SARL')
+    await company.getByLabel('Address').fill('1 rue de Rivoli, 75001 Paris')
+    await company.getByLabel('Country').selectOption('FR')
+    await company.getByLabel('VAT ID (optional)').fill('FR40303265046')
+    await form.getByRole('button', { name: 'Continue to payment' }).click()
+    await company.getByText('Please enter a valid VAT ID').waitFor()
+    expect(await em().count(Booking, { user: client.id } as any, { filters: false })).toBe(0)
+    await company.getByLabel('VAT ID (optional)').fill('FR40303265045')
+    await company.getByText('Please enter a valid VAT ID').waitFor({ state: 'detached' })
+    await shot(page, 'session-company')
+    await form.getByRole('button', { name: 'Continue to payment' }).click()
+    await page.getByLabel('Card number').waitFor()
+    const [booking] = await em().find(Booking, { user: client.id } as any, { filters: false })
+    expect(booking!.billing).toMatchObject({ company: 'Paris Conseil SARL', country: 'FR', vatId: 'FR40303265045' })
+    expect(booking!.tax).toMatchObject({ kind: 'reverse_charge', rate: 0 })
+    expect(booking!.amountDue).toBe(20000)
     expect(noProblems(s)).toEqual([])
     await s.close()
   })
