@@ -142,6 +142,15 @@ export const formatMoment = (d: When, tz: string | null | undefined) => `${forma
 /** "Mon, Dec 7, 2026, 2:00 PM London time": a session's start in its zone (mails, PDFs). */
 export const formatStart = (d: When, tz: string | null | undefined) => `${formatDay(d, tz)}, ${formatTime(d, tz)} ${zoneLabel(tz)}`
 
+/**
+ * A move from one start to another in one zone, the zone named once: "Mon, Dec 7, 2026, 2:00 PM →
+ * 3:30 PM London time" on the same day, else "Mon, Dec 7, 2026, 2:00 PM → Tue, Dec 8, 2026, 9:00 AM London time".
+ */
+export function formatMove(from: When, to: When, tz: string | null | undefined): string {
+  const sameDay = isoDay(from, tz) === isoDay(to, tz)
+  return `${formatDay(from, tz)}, ${formatTime(from, tz)} → ${sameDay ? '' : `${formatDay(to, tz)}, `}${formatTime(to, tz)} ${zoneLabel(tz)}`
+}
+
 /** The `tz` cookie's value when it is a zone the runtime knows, else null. */
 export function cookieZone(raw: string | null | undefined): string | null {
   if (!raw || !/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(raw)) return null

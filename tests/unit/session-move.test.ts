@@ -4,6 +4,8 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { byDay } from '../../islands/client-booking/session-time-dialog'
+import { findSlots, type SlotRules } from '../../src/modules/sessions/slots'
+import { formatMove } from '../../src/shared/datetime'
 import { refundDeadlineLine } from '../../src/shared/refund-policy'
 
 const slot = (start: string) => ({ start, end: new Date(Date.parse(start) + 3_600_000).toISOString() })
@@ -18,6 +20,52 @@ describe('moving a session', () => {
     ])
     // In New York all three of the 12th stay on the 12th.
     expect(byDay(slots, 'America/New_York', '2026-05-13T07:00:00.000Z').map(([d, l]) => [d, l.length])).toEqual([['2026-05-12', 3]])
+  })
+
+  test('a time overlapping the current one (30 minutes later for an hour) is offered; only the current start is left out', () => {
+    const times = ['2026-05-12T08:00:00.000Z', '2026-05-12T08:30:00.000Z', '2026-05-12T09:00:00.000Z'].map(slot)
+    expect(byDay(times, 'Europe/London', '2026-05-12T08:00:00.000Z')).toEqual([['2026-05-12', [times[1]!, times[2]!]]])
+  })
+
+  // The move's times are the type's slots with the booking's own blocked range left out of the busy time.
+  const rules: SlotRules = {
+    durationMinutes: 60,
+    bufferBeforeMinutes: 0,
+    bufferAfterMinutes: 15,
+    minimumNoticeMinutes: 0,
+    bookingWindowDays: 60,
+    maxPerDay: null,
+  }
+  const availability = { timeZone: 'Europe/London', weekly: [{ day: 2, start: '09:00', end: '12:00' }], overrides: [] }
+  const own = { start: Date.parse('2026-05-12T08:00:00Z'), end: Date.parse('2026-05-12T09:15:00Z') }
+  const other = { start: Date.parse('2026-05-12T10:00:00Z'), end: Date.parse('2026-05-12T11:15:00Z') }
+  const starts = (busy: { start: number; end: number }[]) =>
+    findSlots({
+      rules,
+      availability,
+      busy,
+      bookedPerDay: new Map(),
+      now: Date.parse('2026-05-01T00:00:00Z'),
+      from: Date.parse('2026-05-12T00:00:00Z'),
+      to: Date.parse('2026-05-13T00:00:00Z'),
+    }).map((s) => new Date(s.start).toISOString().slice(11, 16))
+  test("with the booking's own range busy nothing near it is free; without it, 30 minutes later is", () => {
+    // London is UTC+1 in May: the hours are 08:00-11:00 UTC; another session 10:00-11:15 with its buffer.
+    expect(starts([own, other])).toEqual([])
+    expect(starts([other])).toEqual(['08:00', '08:30'])
+  })
+})
+
+describe('a move in the booking history', () => {
+  test('one zone named once; the day again only when the move changes it', () => {
+    expect(formatMove('2026-05-12T08:00:00Z', '2026-05-12T08:30:00Z', 'Europe/London')).toBe('Tue, May 12, 2026, 9:00 AM → 9:30 AM London time')
+    expect(formatMove('2026-05-12T08:00:00Z', '2026-05-13T08:00:00Z', 'America/New_York')).toBe(
+      'Tue, May 12, 2026, 4:00 AM → Wed, May 13, 2026, 4:00 AM New York time',
+    )
+    // Midnight in Tokyo lies between 14:30 and 15:30 UTC.
+    expect(formatMove('2026-05-12T14:30:00Z', '2026-05-12T15:30:00Z', 'Asia/Tokyo')).toBe(
+      'Tue, May 12, 2026, 11:30 PM → Wed, May 13, 2026, 12:30 AM Tokyo time',
+    )
   })
 })
 
