@@ -115,7 +115,14 @@ const SLOTS = 'GET /v1/bookings/b1/session-times'
 const MOVE = 'POST /v1/bookings/b1/session-time'
 const slot = (start: string) => ({ start, end: new Date(Date.parse(start) + 3_600_000).toISOString() })
 const freeTimes = {
-  data: ['2026-05-12T08:00:00.000Z', '2026-05-12T08:30:00.000Z', '2026-05-13T07:00:00.000Z', '2026-05-13T08:00:00.000Z', '2026-05-13T12:30:00.000Z', '2026-05-15T14:00:00.000Z'].map(slot),
+  data: [
+    '2026-05-12T08:00:00.000Z',
+    '2026-05-12T08:30:00.000Z',
+    '2026-05-13T07:00:00.000Z',
+    '2026-05-13T08:00:00.000Z',
+    '2026-05-13T12:30:00.000Z',
+    '2026-05-15T14:00:00.000Z',
+  ].map(slot),
   meta: { from: '2026-05-01T09:00:00.000Z', to: '2026-05-15T09:00:00.000Z', timeZone: 'Europe/Berlin', durationMinutes: 60 },
 }
 const frame = () => new Promise((r) => requestAnimationFrame(r))
