@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { Session } from '../../src/modules/auth/auth.entity'
 import { randomToken, sha256 } from '../../src/platform/crypto'
+import { formatMove } from '../../src/shared/datetime'
 import { type Actor, app, em, uid } from '../client'
 import { makeCoach, makePublicSchedule } from '../e2e/marketplace.fixtures'
 import { bookSession, DAY, EVERY_DAY_9_TO_17, HOUR, MINUTE, makeType, nextWeekday, sessionWorld, setHours, slots } from './sessions.fixtures'
@@ -154,7 +155,7 @@ describe('the times a session can move to', () => {
 })
 
 describe('the history of a moved session', () => {
-  test("recorded as a move (both times), shown as a Moved line from → to on the reader's clock on the client's and the coach's booking pages", async () => {
+  test("recorded as a move (both times), shown as a Moved line from → to on the session's clock and the reader's on the client's and the coach's booking pages", async () => {
     const w = await booked()
     const to = plus(w.at, 30 * MINUTE)
     expect((await w.client.client.post(`/v1/bookings/${w.id}/session-time`, { startsAt: to })).status).toBe(200)
@@ -166,29 +167,22 @@ describe('the history of a moved session', () => {
     expect(rows[0]).toMatchObject({ status: 'DONE', from_schedule_id: null, to_schedule_id: null, difference: 0 })
     expect([new Date(rows[0].from_starts_at).toISOString(), new Date(rows[0].to_starts_at).toISOString()]).toEqual([w.at, to])
 
-    const fmt = (iso: string, tz: string, o: Intl.DateTimeFormatOptions) =>
-      new Intl.DateTimeFormat('en-US', { timeZone: tz, ...o }).format(new Date(iso)).replace(/[\u202f\u00a0]/g, ' ')
-    const day = (iso: string, tz: string) => fmt(iso, tz, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' })
-    const time = (iso: string, tz: string) => fmt(iso, tz, { hour: 'numeric', minute: '2-digit' })
-    // The client reads New York time, the coach Tokyo time (a day is named again when the move crosses midnight there).
+    // On the session's clock (London), the reader's own beside: the client reads New York time,
+    // the coach Tokyo time (where a London morning is the evening).
     const client = text((await page(`/b/bookings/${w.id}`, await pageCookie(w.client, 'America/New_York'))).body)
-    const nyFrom = `${day(w.at, 'America/New_York')}, ${time(w.at, 'America/New_York')}`
-    expect(client).toContain(`Moved ${nyFrom} → ${time(to, 'America/New_York')} New York time, on `)
+    expect(client).toContain(`Moved ${formatMove(w.at, to, 'Europe/London', 'America/New_York')}, on `)
+    expect(formatMove(w.at, to, 'Europe/London', 'America/New_York')).toMatch(
+      /^\w{3}, \w{3} \d+, \d{4}, 9:00 AM → 9:30 AM London time \(4:00 AM → 4:30 AM your time\)$/,
+    )
     const coachPage = await page(`/c/bookings/${w.id}`, await pageCookie(w.coach, 'Asia/Tokyo'))
     expect(coachPage.status).toBe(200)
-    const coach = text(coachPage.body)
-    const sameDay = day(w.at, 'Asia/Tokyo') === day(to, 'Asia/Tokyo')
-    expect(coach).toContain(
-      `Moved ${day(w.at, 'Asia/Tokyo')}, ${time(w.at, 'Asia/Tokyo')} → ${sameDay ? '' : `${day(to, 'Asia/Tokyo')}, `}${time(to, 'Asia/Tokyo')} Tokyo time, on `,
-    )
+    expect(text(coachPage.body)).toContain(`Moved ${formatMove(w.at, to, 'Europe/London', 'Asia/Tokyo')}, on `)
+    expect(formatMove(w.at, to, 'Europe/London', 'Asia/Tokyo')).toContain('(6:00 PM → 6:30 PM your time)')
     // Moved twice: two lines, the newest first.
     const again = plus(w.at, 2 * HOUR)
     expect((await w.client.client.post(`/v1/bookings/${w.id}/session-time`, { startsAt: again })).status).toBe(200)
     const twice = text((await page(`/b/bookings/${w.id}`, await pageCookie(w.client, 'America/New_York'))).body)
-    const lines = [...twice.matchAll(/Moved (.+?) New York time, on/g)].map((m) => m[1])
-    expect(lines).toEqual([
-      `${day(to, 'America/New_York')}, ${time(to, 'America/New_York')} → ${time(again, 'America/New_York')}`,
-      `${nyFrom} → ${time(to, 'America/New_York')}`,
-    ])
+    const lines = [...twice.matchAll(/Moved (.+?), on /g)].map((m) => m[1])
+    expect(lines).toEqual([formatMove(to, again, 'Europe/London', 'America/New_York'), formatMove(w.at, to, 'Europe/London', 'America/New_York')])
   })
 })

@@ -62,6 +62,19 @@ describe('a move in the booking history', () => {
     expect(formatMove('2026-05-12T08:00:00Z', '2026-05-13T08:00:00Z', 'America/New_York')).toBe(
       'Tue, May 12, 2026, 4:00 AM → Wed, May 13, 2026, 4:00 AM New York time',
     )
+    // On the session's clock, the reader's beside where it differs (with the day where theirs differs).
+    expect(formatMove('2026-05-12T08:00:00Z', '2026-05-12T08:30:00Z', 'Europe/London', 'America/New_York')).toBe(
+      'Tue, May 12, 2026, 9:00 AM → 9:30 AM London time (4:00 AM → 4:30 AM your time)',
+    )
+    expect(formatMove('2026-05-12T08:00:00Z', '2026-05-12T08:30:00Z', 'Europe/London', 'Europe/Lisbon')).toBe(
+      'Tue, May 12, 2026, 9:00 AM → 9:30 AM London time',
+    )
+    expect(formatMove('2026-05-12T13:00:00Z', '2026-05-12T16:00:00Z', 'Europe/London', 'Asia/Tokyo')).toBe(
+      'Tue, May 12, 2026, 2:00 PM → 5:00 PM London time (10:00 PM → Wed, May 13, 1:00 AM your time)',
+    )
+    expect(formatMove('2026-05-12T16:00:00Z', '2026-05-12T16:30:00Z', 'Europe/London', 'Asia/Tokyo')).toBe(
+      'Tue, May 12, 2026, 5:00 PM → 5:30 PM London time (Wed, May 13, 1:00 AM → 1:30 AM your time)',
+    )
     // Midnight in Tokyo lies between 14:30 and 15:30 UTC.
     expect(formatMove('2026-05-12T14:30:00Z', '2026-05-12T15:30:00Z', 'Asia/Tokyo')).toBe(
       'Tue, May 12, 2026, 11:30 PM → Wed, May 13, 2026, 12:30 AM Tokyo time',

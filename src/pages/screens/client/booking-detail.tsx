@@ -124,9 +124,9 @@ function Overview({ data, tz }: { data: Data; tz: string }) {
               (m) =>
                 [
                   'Moved',
-                  // A session's move from one time to another on the reader's clock; a workshop's from the date it left, on its own.
+                  // A session's move from one time to another on its clock, the reader's beside; a workshop's from the date it left.
                   session
-                    ? `${formatMove(m.from, m.to, tz)}, on ${fmtDateTime(m.at, tz)}`
+                    ? `${formatMove(m.from, m.to, s.timezone, tz)}, on ${fmtDateTime(m.at, tz)}`
                     : `from ${formatStart(m.from, s.timezone)} on ${fmtDateTime(m.at, tz)}${m.difference > 0 ? ` (paid ${money(m.difference, b.currency)} more)` : m.difference < 0 ? ` (${money(-m.difference, b.currency)} refunded)` : ''}`,
                 ] as [string, string],
             ),

@@ -4,7 +4,7 @@ import { Table } from '../../../../design-system/components/table/table'
 import { PAYMENT_LABEL, STATUS_LABEL } from '../../../../islands/lib/format'
 import { type CoachBooking, coachBooking } from '../../../modules/coach'
 import { bookingAnswers, bookingMessagesView } from '../../../modules/messages'
-import { formatDateTime, formatMove } from '../../../shared/datetime'
+import { formatMove } from '../../../shared/datetime'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
 import { teamId } from '../../team'
@@ -67,11 +67,11 @@ function Details({ d }: { d: CoachBooking }) {
           </>,
         )}
         {row('Booked', fmtDateTime(b.createdAt, d.schedule.timezone))}
-        {/* Each move from one time to another on the reader's clock, newest first. */}
+        {/* Each move from one time to another on the session's clock (the reader's beside), newest first. */}
         {d.moves.map((m, i) =>
           row(
             'Moved',
-            `${formatMove(m.from, m.to, tz)}, on ${formatDateTime(m.at, tz)}${m.difference > 0 ? ` (paid ${money(m.difference, m.currency)} more)` : m.difference < 0 ? ` (${money(-m.difference, m.currency)} refunded)` : ''}`,
+            `${formatMove(m.from, m.to, d.schedule.timezone, tz)}, on ${fmtDateTime(m.at, d.schedule.timezone)}${m.difference > 0 ? ` (paid ${money(m.difference, m.currency)} more)` : m.difference < 0 ? ` (${money(-m.difference, m.currency)} refunded)` : ''}`,
             `move-${i}`,
           ),
         )}
