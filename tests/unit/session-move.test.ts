@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { byDay } from '../../islands/client-booking/session-time-dialog'
-import { findSlots, type SlotRules } from '../../src/modules/sessions/slots'
+import { findSlots, merge, type SlotRules, within } from '../../src/modules/sessions/slots'
 import { formatMove } from '../../src/shared/datetime'
 import { refundDeadlineLine } from '../../src/shared/refund-policy'
 
@@ -98,5 +98,31 @@ describe("the session confirmation's refund line", () => {
   })
   test('no policy: a full refund whenever it is cancelled before the start', () => {
     expect(refundDeadlineLine(null, start, 'Europe/Berlin')).toBe('Cancel at any time before the start for a full refund.')
+  })
+})
+
+describe("a busy feed's ranges in a window", () => {
+  test('merged once, then the ranges that overlap the window, touching ends left out', () => {
+    const feed = merge([
+      { start: 50, end: 70 },
+      { start: 0, end: 10 },
+      { start: 20, end: 30 },
+      { start: 25, end: 40 },
+      { start: 90, end: 100 },
+    ])
+    expect(feed).toEqual([
+      { start: 0, end: 10 },
+      { start: 20, end: 40 },
+      { start: 50, end: 70 },
+      { start: 90, end: 100 },
+    ])
+    expect(within(feed, 10, 50)).toEqual([{ start: 20, end: 40 }])
+    expect(within(feed, 35, 51)).toEqual([
+      { start: 20, end: 40 },
+      { start: 50, end: 70 },
+    ])
+    expect(within(feed, 100, 200)).toEqual([])
+    expect(within(feed, -5, 1)).toEqual([{ start: 0, end: 10 }])
+    expect(within([], 0, 10)).toEqual([])
   })
 })
