@@ -23,6 +23,8 @@ const EnvSchema = v.object({
   SEED_DEMO: v.optional(bool),
   // Database connections of the app (the job queue has its own few): pool size and time limits.
   DB_POOL_MAX: v.optional(int(1), '20'),
+  // How long an idle connection is kept: a new one starts with empty catalog and plan caches.
+  DB_POOL_IDLE_MS: v.optional(int(1000), '300000'),
   // Hot reads (marketplace list, session and team lookups, area shells) as named prepared statements.
   // Behind PgBouncer in transaction mode it needs PgBouncer 1.21+ with max_prepared_statements set, or `false`.
   DB_PREPARED_STATEMENTS: v.optional(bool, 'true'),

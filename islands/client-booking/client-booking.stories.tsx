@@ -111,11 +111,18 @@ export const RescheduleChangesFormat: Story = {
 
 const session = { typeId: 'st1', pageUrl: '/maya/sessions/st1', timeZone: 'Europe/Berlin' }
 const sessionBooking = { ...booking, startDate: '2026-05-12T08:00:00.000Z', endDate: '2026-05-12T09:00:00.000Z', workshopTitle: 'Career session', seats: 1 }
-const SLOTS = 'GET /v1/public/session-types/st1/slots'
+const SLOTS = 'GET /v1/bookings/b1/session-times'
 const MOVE = 'POST /v1/bookings/b1/session-time'
 const slot = (start: string) => ({ start, end: new Date(Date.parse(start) + 3_600_000).toISOString() })
 const freeTimes = {
-  data: ['2026-05-12T08:00:00.000Z', '2026-05-13T07:00:00.000Z', '2026-05-13T08:00:00.000Z', '2026-05-13T12:30:00.000Z', '2026-05-15T14:00:00.000Z'].map(slot),
+  data: [
+    '2026-05-12T08:00:00.000Z',
+    '2026-05-12T08:30:00.000Z',
+    '2026-05-13T07:00:00.000Z',
+    '2026-05-13T08:00:00.000Z',
+    '2026-05-13T12:30:00.000Z',
+    '2026-05-15T14:00:00.000Z',
+  ].map(slot),
   meta: { from: '2026-05-01T09:00:00.000Z', to: '2026-05-15T09:00:00.000Z', timeZone: 'Europe/Berlin', durationMinutes: 60 },
 }
 const frame = () => new Promise((r) => requestAnimationFrame(r))

@@ -1,8 +1,9 @@
 /**
  * Move a one-to-one session to another free time of its type: the free times of the next 14
- * days (GET /v1/public/session-types/{id}/slots), grouped by day on the coach's clock with the
- * client's own beside each time where it differs, then POST /v1/bookings/{id}/session-time. The
- * price stays, so no money moves. A time taken meanwhile (409) is said in the dialog and the
+ * days (GET /v1/bookings/{id}/session-times: the type's slots with the booking's own time not
+ * counting against it, so an hour's session can move 30 minutes later), grouped by day on the
+ * coach's clock with the client's own beside each time where it differs, then
+ * POST /v1/bookings/{id}/session-time. The price stays, so no money moves. A time taken meanwhile (409) is said in the dialog and the
  * times are read again.
  */
 import { useEffect, useMemo, useState } from 'react'
@@ -74,13 +75,13 @@ export default function SessionTimeDialog({
     const to = new Date(from.getTime() + MOVE_DAYS * 86_400_000)
     const q = new URLSearchParams({ from: from.toISOString(), to: to.toISOString() })
     setSlots(null)
-    get<Slots>(`/v1/public/session-types/${session.typeId}/slots?${q}`, { silent: true })
+    get<Slots>(`/v1/bookings/${b.id}/session-times?${q}`, { silent: true })
       .then((r) => {
         setSlots(r.data)
         setCoachTz(r.meta.timeZone)
       })
       .catch((err) => setError(messageOf(err, 'The free times could not be loaded.')))
-  }, [session.typeId, now, reads])
+  }, [b.id, now, reads])
 
   const days = useMemo(() => byDay(slots ?? [], coachTz, b.startDate), [slots, coachTz, b.startDate])
   const picked = slots?.find((s) => s.start === choice) ?? null

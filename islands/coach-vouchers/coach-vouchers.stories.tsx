@@ -5,7 +5,6 @@ import CoachVouchers from './index'
 const meta = { title: 'Islands/CoachVouchers', component: CoachVouchers } satisfies Meta<typeof CoachVouchers>
 export default meta
 
-const workshops = [{ id: 'w1', title: 'First-Time Manager Bootcamp', schedules: [{ id: 's1', label: 'Dec 1' }] }]
 const voucher = (id: string, code: string, discountType: 'percentage' | 'fixed' | 'free', discountValue: number, disabled = false) => ({
   id,
   code,
@@ -54,7 +53,7 @@ export const List: StoryObj<typeof meta> = {
   args: {
     mode: 'list',
     currency: 'usd',
-    workshops,
+
     table: table([
       row(voucher('v1', 'LAUNCH20', 'percentage', 20), '20% off', ['Active', 'green']),
       row(voucher('v2', 'TENOFF', 'fixed', 10, true), '$10.00 off', ['Disabled', 'gray']),
@@ -62,6 +61,6 @@ export const List: StoryObj<typeof meta> = {
     ]),
   },
 }
-export const Empty: StoryObj<typeof meta> = { args: { mode: 'list', currency: 'usd', workshops, table: table([]) } }
+export const Empty: StoryObj<typeof meta> = { args: { mode: 'list', currency: 'usd', table: table([]) } }
 /** One voucher's page: edit and disable. */
-export const Detail: StoryObj<typeof meta> = { args: { mode: 'detail', currency: 'usd', workshops, voucher: voucher('v1', 'LAUNCH20', 'percentage', 20) } }
+export const Detail: StoryObj<typeof meta> = { args: { mode: 'detail', currency: 'usd', voucher: voucher('v1', 'LAUNCH20', 'percentage', 20) } }

@@ -3,18 +3,20 @@
  * and what it applies to, checked with the API's own voucher schema on change and on blur
  * (section 5 messages under their fields), 422s from the server likewise.
  */
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { field } from 'styled-system/recipes/field'
 import { Button } from '../../design-system/components/button/button'
+import { Combobox } from '../../design-system/components/combobox/combobox'
 import { Dialog } from '../../design-system/components/dialog/dialog'
 import { FormField } from '../../design-system/components/field/form-field'
 import { Input } from '../../design-system/components/input/input'
 import { Select } from '../../design-system/components/select/select'
-import { VoucherCreateSchema } from '../../src/modules/vouchers/voucher.schema'
-import { ApiError, patch, post } from '../lib/api'
+import { VoucherCreateSchema, type VoucherTarget } from '../../src/modules/vouchers/voucher.schema'
+import { ApiError, get, patch, post } from '../lib/api'
 import { check, focusFirstInvalid } from '../lib/form'
-import type { CoachVouchersProps, VoucherEdit } from './props'
+import { fmtDateTime } from '../lib/format'
+import type { VoucherEdit } from './props'
 
 type Values = { code: string; discountType: string; discountValue: string; maxDiscount: string; maxUses: string; expiresAt: string; target: string }
 type Key = keyof Values
@@ -77,16 +79,57 @@ function byField(bag: Record<string, string[]> | null | undefined) {
   return out
 }
 
+interface Target {
+  value: string
+  label: string
+}
+const ALL_TARGET: Target = { value: ALL, label: 'All workshops' }
+
+/**
+ * What the voucher may apply to, from the server as the dialog opens and as the coach types (the
+ * team's workshops whose titles match, each with its next sessions): never the whole catalogue.
+ */
+function useTargets(voucher: VoucherEdit | null) {
+  const [query, setQuery] = useState('')
+  const [targets, setTargets] = useState<Target[] | null>(null)
+  const [failed, setFailed] = useState(false)
+  const seq = useRef(0)
+  useEffect(() => {
+    const n = ++seq.current
+    const timer = setTimeout(
+      () => {
+        get<{ data: VoucherTarget[] }>('/v1/vouchers/targets', {
+          query: { q: query || undefined, modelType: voucher?.modelType ?? undefined, modelId: voucher?.modelId ?? undefined },
+          silent: true,
+        })
+          .then((r) => {
+            if (n !== seq.current) return
+            setFailed(false)
+            setTargets([
+              ALL_TARGET,
+              ...r.data.flatMap((w) => [
+                { value: `workshop:${w.id}`, label: `${w.title} (every session)` },
+                ...w.schedules.map((s) => ({ value: `workshop_schedule:${s.id}`, label: `${w.title} · ${fmtDateTime(s.startDate, s.timezone)}` })),
+              ]),
+            ])
+          })
+          .catch(() => n === seq.current && setFailed(true))
+      },
+      query ? 250 : 0,
+    )
+    return () => clearTimeout(timer)
+  }, [query, voucher?.modelType, voucher?.modelId])
+  return { targets, failed, search: setQuery }
+}
+
 export default function VoucherForm({
   voucher,
   currency,
-  workshops,
   onClose,
   onSaved,
 }: {
   voucher: VoucherEdit | null
   currency: string
-  workshops: CoachVouchersProps['workshops']
   onClose: () => void
   onSaved: (code: string, created: boolean) => void
 }) {
@@ -114,16 +157,7 @@ export default function VoucherForm({
   }
   const blur = (k: Key) => setTouched((t) => ({ ...t, [k]: true }))
 
-  const targets = useMemo(
-    () => [
-      { value: ALL, label: 'All workshops' },
-      ...workshops.flatMap((w) => [
-        { value: `workshop:${w.id}`, label: `${w.title} (every session)` },
-        ...w.schedules.map((s) => ({ value: `workshop_schedule:${s.id}`, label: `${w.title} · ${s.label}` })),
-      ]),
-    ],
-    [workshops],
-  )
+  const { targets, failed, search } = useTargets(voucher)
 
   async function submit() {
     setTouched({ code: true, discountType: true, discountValue: true, maxDiscount: true, maxUses: true, expiresAt: true, target: true })
@@ -212,15 +246,25 @@ export default function VoucherForm({
         )}
         {text('maxUses', 'Maximum uses', { type: 'number', step: '1', hint: 'Empty: no limit. Each booking is one use.' })}
         {text('expiresAt', 'Expires', { type: 'datetime-local', hint: 'Your time zone. Empty: never.' })}
-        <div className={`${fieldCss.root} ${WIDE}`}>
-          <Select
-            label="Applies to"
-            options={targets}
-            value={values.target}
-            onValueChange={(v) => set('target', v ?? ALL)}
-            size="sm"
-            invalid={!!error('target')}
-          />
+        <div className={`${fieldCss.root} ${WIDE}`} data-testid="voucher-target">
+          {targets ? (
+            <Combobox
+              label="Applies to"
+              placeholder="Type a workshop's title"
+              items={targets}
+              itemToValue={(t) => t.value}
+              itemToString={(t) => t.label}
+              value={values.target}
+              onValueChange={(v) => set('target', v ?? ALL)}
+              onInputChange={search}
+              invalid={!!error('target')}
+              emptyText="No workshop of the team has that in its title."
+            />
+          ) : (
+            <p className={css({ color: 'fg.muted', fontSize: 'sm' })} role="status">
+              {failed ? 'The workshops could not be loaded. Close and open the form again.' : 'Loading the team’s workshops…'}
+            </p>
+          )}
           {error('target') ? <span className={fieldCss.errorText}>{error('target')}</span> : null}
         </div>
         {failure ? (

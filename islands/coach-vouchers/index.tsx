@@ -78,13 +78,7 @@ export default function CoachVouchers(props: CoachVouchersProps) {
       ) : null}
       {editing ? (
         <Suspense fallback={null}>
-          <VoucherForm
-            voucher={editing === 'new' ? null : editing}
-            currency={props.currency}
-            workshops={props.workshops}
-            onClose={() => setEditing(null)}
-            onSaved={saved}
-          />
+          <VoucherForm voucher={editing === 'new' ? null : editing} currency={props.currency} onClose={() => setEditing(null)} onSaved={saved} />
         </Suspense>
       ) : null}
     </div>

@@ -18,12 +18,11 @@ export type VoucherEdit = v.InferOutput<typeof VoucherEdit>
 
 /**
  * The team's vouchers: the list (the paged data table, with edit and disable per row and New
- * voucher), or one voucher's page (edit, disable). `workshops` feed the "applies to" choice.
+ * voucher), or one voucher's page (edit, disable). What a voucher applies to loads as its form opens.
  */
 export const CoachVouchersProps = v.object({
   mode: v.picklist(['list', 'detail']),
   currency: v.string(),
-  workshops: v.array(v.object({ id: v.string(), title: v.string(), schedules: v.array(v.object({ id: v.string(), label: v.string() })) })),
   table: v.optional(DataTableProps),
   voucher: v.optional(VoucherEdit),
 })

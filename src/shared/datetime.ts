@@ -142,6 +142,21 @@ export const formatMoment = (d: When, tz: string | null | undefined) => `${forma
 /** "Mon, Dec 7, 2026, 2:00 PM London time": a session's start in its zone (mails, PDFs). */
 export const formatStart = (d: When, tz: string | null | undefined) => `${formatDay(d, tz)}, ${formatTime(d, tz)} ${zoneLabel(tz)}`
 
+/**
+ * A move from one start to another on the session's clock, the zone named once, then the
+ * reader's own where their clock differs (as `sessionWhen` does): "Mon, Dec 7, 2026, 2:00 PM →
+ * 3:30 PM London time (9:00 AM → 10:30 AM your time)"; the day again when the move changes it.
+ */
+export function formatMove(from: When, to: When, tz: string | null | undefined, viewerTz?: string | null): string {
+  const sameDay = isoDay(from, tz) === isoDay(to, tz)
+  const main = `${formatDay(from, tz)}, ${formatTime(from, tz)} → ${sameDay ? '' : `${formatDay(to, tz)}, `}${formatTime(to, tz)} ${zoneLabel(tz)}`
+  if (!viewerTz || sameClock(tz, viewerTz, from, to)) return main
+  const day = (d: When) => `${formatIn('weekdayDayMonth', d, viewerTz)}, `
+  const fromDay = isoDay(from, tz) !== isoDay(from, viewerTz) ? day(from) : ''
+  const toDay = isoDay(from, viewerTz) !== isoDay(to, viewerTz) ? day(to) : ''
+  return `${main} (${fromDay}${formatTime(from, viewerTz)} → ${toDay}${formatTime(to, viewerTz)} your time)`
+}
+
 /** The `tz` cookie's value when it is a zone the runtime knows, else null. */
 export function cookieZone(raw: string | null | undefined): string | null {
   if (!raw || !/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(raw)) return null

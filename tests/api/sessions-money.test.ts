@@ -96,7 +96,8 @@ describe('paid and free sessions', () => {
     expect(paidLate.body.data.bookingStatus).toBe('CONFIRMED')
 
     // Someone else takes the time meanwhile: the late payment cannot confirm and is refunded.
-    const at2 = new Date(Date.parse(at) + 2 * HOUR).toISOString()
+    // (Another free time, the next day's first: two hours later may fall after the day's hours.)
+    const at2 = await timeAhead(w.paid.id, 5)
     const b = (await bookSession(w.client, w.paid.id, at2)).body.data.id
     const intentB = (await w.client.client.post(`/v1/payments/bookings/${b}/payment-intent`, {})).body.data
     expect(await releaseExpiredHold(em(), b, new Date(late))).toBe(true)
@@ -163,8 +164,9 @@ describe('cancelling, paying out, reminding, moving', () => {
     const reminder = await waitForMail(w.client.user.email, isReminder)
     expect(reminder.attachments[0]!.filename).toBe('session.ics')
     expect(reminder.text).toContain('You get this reminder because you booked this session.')
-    // The client moves it 2 hours later: the old time is free, the new one taken, mailed.
-    const later = new Date(Date.parse(at) + 2 * HOUR).toISOString()
+    // The client moves it to the next day: the old time is free, the new one taken, mailed.
+    // (The next day's first free time: two hours later may fall after the day's hours.)
+    const later = await timeAhead(w.free.id, 4)
     const moved = await w.client.client.post(`/v1/bookings/${id}/session-time`, { startsAt: later })
     expect(moved.status).toBe(200)
     expect(moved.body.data).toMatchObject({ startsAt: later, status: 'CONFIRMED' })

@@ -124,6 +124,16 @@ describe('notice, window, buffers, per-day limit', () => {
     expect(on(list, '2027-03-03')).toEqual([])
     expect(on(list, '2027-03-04')).toEqual(['18:00'])
     expect(on(list, '2027-03-05')).toEqual(['09:00', '15:00', '15:30', '16:00'])
+    // The feed read again with another range (as many as before): its new version counts at once.
+    await em().execute(`update calendar_feeds set busy = ?::jsonb where coach_id = ?`, [
+      JSON.stringify([[Date.parse('2027-03-05T09:00:00Z'), Date.parse('2027-03-05T14:00:00Z')]]),
+      w.coach.user.id,
+    ])
+    const again = await slots(t.id, { from: '2027-03-05', to: '2027-03-05', timeZone: 'UTC' })
+    expect(on(again, '2027-03-05')).toEqual(['14:00', '14:30', '15:00', '15:30', '16:00'])
+    // Gone: its time is free again.
+    await em().execute(`delete from calendar_feeds where coach_id = ?`, [w.coach.user.id])
+    expect(on(await slots(t.id, { from: '2027-03-05', to: '2027-03-05', timeZone: 'UTC' }), '2027-03-05')).toHaveLength(15)
   })
 
   test('query bounds: at most 62 days, to after from, readable values', async () => {

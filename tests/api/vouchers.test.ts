@@ -83,6 +83,32 @@ describe('vouchers: CRUD', () => {
     admin.team = t.slug
     expect((await admin.post('/v1/vouchers', { code: 'ADMIN', data: { discountType: 'free' } })).status).toBe(201)
   })
+
+  test('targets: the team’s workshops with their next sessions, searched by title, a voucher’s own target kept; bounded and tenant-scoped', async () => {
+    const w = await world()
+    const c = w.coach.client
+    const second = await makeSchedule({ tenant: w.tenant, coach: w.coach })
+    const all = await c.get('/v1/vouchers/targets')
+    expect(all.status).toBe(200)
+    expect(all.body.data.map((t: any) => t.id).sort()).toEqual([w.workshop.id, second.workshop.id].sort())
+    const mine = all.body.data.find((t: any) => t.id === w.workshop.id)
+    expect(mine).toMatchObject({ title: w.workshop.title, schedules: [{ id: w.schedule.id, timezone: expect.any(String) }] })
+    // The title search (any case; % and _ are plain characters).
+    const found = await c.get(`/v1/vouchers/targets?q=${encodeURIComponent(second.workshop.title.slice(-6).toUpperCase())}`)
+    expect(found.body.data.map((t: any) => t.id)).toEqual([second.workshop.id])
+    expect((await c.get('/v1/vouchers/targets?q=%25')).body.data).toEqual([])
+    // A voucher's own target stays listed whatever the search.
+    const kept = await c.get(`/v1/vouchers/targets?q=nothing-like-it&modelType=workshop_schedule&modelId=${w.schedule.id}`)
+    expect(kept.body.data.map((t: any) => [t.id, t.schedules.map((s: any) => s.id)])).toEqual([[w.workshop.id, [w.schedule.id]]])
+    // Bad input is a 422; another team's workshops never show; a member without the role is 403, an outsider 404.
+    expect((await c.get(`/v1/vouchers/targets?modelId=not-an-id`)).status).toBe(422)
+    expect((await c.get(`/v1/vouchers/targets?q=${'x'.repeat(101)}`)).status).toBe(422)
+    const other = await world()
+    const theirs = await c.get(`/v1/vouchers/targets?q=nothing-like-it&modelType=workshop&modelId=${other.workshop.id}`)
+    expect(theirs.body.data).toEqual([])
+    expect((await (await actor({ tenant: w.tenant })).client.get('/v1/vouchers/targets')).status).toBe(403)
+    expect((await w.client.client.withTeam(w.tenant.slug).get('/v1/vouchers/targets')).status).toBe(404)
+  })
 })
 
 describe('vouchers: verify, redeem and booking', () => {

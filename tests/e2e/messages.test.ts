@@ -3,14 +3,16 @@
  * (a required one, reordered with the Move buttons), a client answers them at the checkout
  * (a missing required answer says so first), the coach reads the answers on the booking page
  * and in the attendees CSV, messages everyone on the date, and the client finds the message in
- * the notification centre (the bell) and on the booking page. `SHOTS=/dir` saves screenshots at
- * desktop and phone widths.
+ * the notification centre (the bell) and on the booking page; client and coach exchange two
+ * messages on the booking's conversation (mailed, in the bell, shown as text). `SHOTS=/dir` saves
+ * screenshots at desktop and phone widths.
  */
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { Booking, BookingSeat } from '../../src/modules/bookings/booking.entity'
 import { Workshop } from '../../src/modules/workshops/workshop.entity'
 import { actor, em, uid } from '../client'
+import { waitForMail } from '../mail'
 import { axe, makeUser, noProblems, openAs, type Session, useBrowser } from './browser'
 import { makeCoach, makePublicSchedule } from './marketplace.fixtures'
 
@@ -222,4 +224,102 @@ describe('questions and messages', () => {
     expect(noProblems(s)).toEqual([])
     await s.close()
   }, 120_000)
+  test('client and coach exchange two messages on the booking: each is mailed to the other, counted in the bell, shown as text, newest last', async () => {
+    const tag = uid()
+    const coach = await makeCoach('Ada', `Marsh${tag}`)
+    const { schedule } = await makePublicSchedule(coach, { title: `Negotiation day ${tag}`, price: 0, maxSeats: 8 })
+    const client = await makeUser({ profile: { firstName: 'Tom', lastName: `Asker${tag}`, socialAccounts: [] } })
+    const m = em().fork()
+    const booking = m.create(Booking, {
+      tenant: coach.tenant.id,
+      user: client.id,
+      workshopSchedule: schedule.id,
+      seats: 1,
+      status: 'CONFIRMED',
+      amountTotal: 0,
+      amountDue: 0,
+      amountPaid: 0,
+      currency: 'usd',
+      confirmedAt: new Date(),
+      meta: {},
+    } as any)
+    m.create(BookingSeat, { tenant: coach.tenant.id, booking, user: client.id, status: 'ACCEPTED', meta: {} } as any)
+    await m.flush()
+    const about = (m: { subject: string }) => m.subject === `A new message about Negotiation day ${tag}`
+
+    // The client asks; the text is kept as text (no markup), and shows as theirs.
+    const b = await openAs(client)
+    await visit(b, `/b/bookings/${booking.id}`)
+    const bConv = b.page.getByTestId('conversation')
+    await bConv.getByText('No messages yet. Ask your coach anything about this booking.').waitFor()
+    const write = bConv.getByRole('form', { name: 'Write a message' })
+    await write.getByRole('button', { name: 'Send' }).click()
+    await write.getByText('Write a message', { exact: true }).waitFor()
+    expect(await write.getByRole('textbox', { name: 'Message' }).getAttribute('aria-invalid')).toBe('true')
+    await write.getByRole('textbox', { name: 'Message' }).fill('Is there parking near the venue? <b>Asking early</b>')
+    await write.getByRole('button', { name: 'Send' }).click()
+    const mine = bConv.getByTestId('message')
+    await mine.first().getByText('Is there parking near the venue? <b>Asking early</b>').waitFor()
+    expect(await mine.first().textContent()).toContain('You')
+    expect(await write.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('')
+    expect(await bConv.locator('b').count()).toBe(0)
+
+    // The coach is mailed a link back to the conversation, finds it in the bell and answers there.
+    const mail = await waitForMail(coach.user.email, about, 30_000)
+    expect(mail.text).toContain('Is there parking near the venue?')
+    const link = /https?:\/\/\S+\/c\/bookings\/[^\s)\]]+#messages/.exec(mail.text)?.[0]
+    expect(link).toBeDefined()
+    const c = await openAs(coach.user)
+    await eventually(async () => {
+      await visit(c, '/c')
+      return (
+        (await c.page
+          .getByTestId('inbox-count')
+          .textContent()
+          .catch(() => null)) ?? null
+      )
+    }, '1')
+    await visit(c, new URL(link!).pathname)
+    const cConv = c.page.getByTestId('conversation')
+    await cConv.getByRole('heading', { name: 'Conversation with the client' }).waitFor()
+    const theirs = cConv.getByTestId('message').first()
+    await theirs.getByText('Is there parking near the venue?', { exact: false }).waitFor()
+    expect(await theirs.textContent()).toContain(`Tom Asker${tag} · Client`)
+    await cConv.getByRole('textbox', { name: 'Message' }).fill('Yes: the garage on Hill Street, level 2.')
+    await cConv.getByRole('button', { name: 'Send' }).click()
+    await cConv.getByTestId('message').nth(1).getByText('Yes: the garage on Hill Street, level 2.').waitFor()
+    await shot(c.page, 'messages-conversation-coach')
+    expect({ violations: await axe(c.page, { withoutShell: true }) }).toEqual({ violations: [] })
+
+    // The client is mailed and counts it in the bell; the page shows both, newest last, the reply as the coach's.
+    const reply = await waitForMail(client.email, about, 30_000)
+    expect(reply.text).toContain('the garage on Hill Street')
+    expect(reply.text).toContain(`/b/bookings/${booking.id}#messages`)
+    await eventually(async () => {
+      await visit(b, '/b')
+      return (
+        (await b.page
+          .getByTestId('inbox-count')
+          .textContent()
+          .catch(() => null)) ?? null
+      )
+    }, '1')
+    await visit(b, `/b/bookings/${booking.id}`)
+    const thread = b.page.getByTestId('conversation').getByTestId('message')
+    await thread.nth(1).getByText('Yes: the garage on Hill Street, level 2.').waitFor()
+    expect(await thread.count()).toBe(2)
+    expect(await thread.nth(0).textContent()).toContain('Is there parking near the venue?')
+    expect(await thread.nth(1).textContent()).toContain(`Ada Marsh${tag} · Coach`)
+    await shot(b.page, 'messages-conversation-client')
+    // Reading it cleared the bell.
+    await eventually(async () => {
+      await visit(b, '/b')
+      return await b.page.getByTestId('inbox-count').count()
+    }, 0)
+
+    expect(noProblems(c)).toEqual([])
+    expect(noProblems(b)).toEqual([])
+    await c.close()
+    await b.close()
+  }, 180_000)
 })

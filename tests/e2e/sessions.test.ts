@@ -4,14 +4,15 @@
  * (the local stand-in), sees the confirmation and then the session in their booking detail; the
  * booking is CONFIRMED at that time in the database and the time is gone from the free times.
  * Then a client moves a confirmed session from its booking page to another free time: the new
- * time shows, and the old one is free again.
+ * time shows, the old one is free again, and the client's and the coach's booking pages say
+ * the move ("Moved", from → to on the reader's clock).
  * `SHOTS=/dir` saves screenshots.
  */
 import { beforeAll, describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { Booking } from '../../src/modules/bookings/booking.entity'
 import { Availability, SessionType } from '../../src/modules/sessions/session.entity'
-import { formatDay, formatMoment, formatTime } from '../../src/shared/datetime'
+import { formatDay, formatMoment, formatMove, formatTime } from '../../src/shared/datetime'
 import { app, em, uid } from '../client'
 import { makeUser, noProblems, openAs, useBrowser } from './browser'
 import { makeCoach } from './marketplace.fixtures'
@@ -24,6 +25,14 @@ let typeId: string
 let introId: string
 const shot = (page: Page, name: string) =>
   process.env.SHOTS ? page.screenshot({ path: `${process.env.SHOTS}/${name}.png`, fullPage: true }) : Promise.resolve()
+/** The page at 1280 and at 390 px (SHOTS only). */
+async function shots(page: Page, name: string) {
+  if (!process.env.SHOTS) return
+  await shot(page, `${name}-1280`)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await shot(page, `${name}-390`)
+  await page.setViewportSize({ width: 1280, height: 900 })
+}
 
 beforeAll(async () => {
   coach = await makeCoach('Nora', `Sessions${tag}`)
@@ -168,7 +177,9 @@ describe('one-to-one sessions', () => {
     const s = await openAs(client)
     await s.page.request.get('/api/sanctum/csrf-cookie')
     const xsrf = decodeURIComponent((await s.context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '')
-    const [was] = await freeTimes(introId)
+    // Not the first free time: that one leaves the minimum notice while the test runs, and the
+    // check that it is free again after the move would race the clock.
+    const was = (await freeTimes(introId))[6]!
     const booked = await s.page.request.post('/v1/bookings', { data: { sessionTypeId: introId, startsAt: was }, headers: { 'x-xsrf-token': xsrf } })
     expect(booked.status()).toBe(201)
     const id = ((await booked.json()) as { data: { id: string; status: string } }).data.id
@@ -224,6 +235,19 @@ describe('one-to-one sessions', () => {
     const after = await freeTimes(introId)
     expect(after).toContain(was)
     expect(after).not.toContain(to)
+    // The booking's history says the move on the session's clock and the reader's (the browser's: UTC), on both sides.
+    const line = `${formatMove(was, to, 'Europe/Berlin', 'UTC')}, on `
+    expect(line).toContain('your time)')
+    const mine = s.page.locator('dt', { hasText: /^Moved$/ }).locator('xpath=following-sibling::dd[1]')
+    expect(await mine.textContent()).toStartWith(line)
+    await shots(s.page, 'session-moved-client')
+    const c = await openAs(coach.user)
+    await c.page.goto(`/c/bookings/${id}`)
+    const theirs = c.page.locator('dt', { hasText: /^Moved$/ }).locator('xpath=following-sibling::dd[1]')
+    expect(await theirs.textContent()).toStartWith(line)
+    await shots(c.page, 'session-moved-coach')
+    expect(noProblems(c)).toEqual([])
+    await c.close()
     expect(noProblems(s)).toEqual([])
     await s.close()
   }, 90_000)

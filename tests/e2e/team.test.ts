@@ -189,8 +189,18 @@ describe('a team in the coach area', () => {
     await value.fill('20')
     await goes(message)
     await dialog.getByLabel('Maximum uses').fill('5')
+    // What it applies to: found by typing part of a workshop's title (the server searches the team's workshops).
+    const [w] = await em().execute(
+      `select w.id, w.title from workshops w join tenants t on t.id = w.tenant_id where t.slug = 'acme' and w.deleted_at is null order by w.title desc limit 1`,
+    )
+    const appliesTo = dialog.getByTestId('voucher-target').getByRole('combobox', { name: 'Applies to' })
+    await appliesTo.fill(w.title.slice(0, 10))
+    await page.getByRole('option', { name: `${w.title} (every session)` }).click()
+    expect(await appliesTo.inputValue()).toBe(`${w.title} (every session)`)
     await dialog.getByRole('button', { name: 'Create voucher' }).click()
     await goes(dialog)
+    const [made] = await em().execute(`select model_type, model_id from vouchers where code = ?`, [code])
+    expect(made).toEqual({ model_type: 'workshop', model_id: w.id })
     const table = page.getByRole('table', { name: 'Vouchers' })
     const row = table.getByRole('row', { name: new RegExp(code) })
     await hasText(row, '20% off')

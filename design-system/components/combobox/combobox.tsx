@@ -2,6 +2,7 @@ import { useListCollection } from '@ark-ui/react/collection'
 import { Combobox as ArkCombobox } from '@ark-ui/react/combobox'
 import { useFilter } from '@ark-ui/react/locale'
 import { CheckIcon, ChevronsUpDownIcon } from 'lucide-react'
+import { useEffect, useRef } from 'react'
 import { styled } from 'styled-system/jsx/factory'
 import { combobox } from 'styled-system/recipes/combobox'
 import { input } from 'styled-system/recipes/input'
@@ -42,6 +43,11 @@ export type ComboboxProps<T> = {
   limit?: number
   /** Custom match; defaults to a case- and accent-insensitive "contains" on itemToString. */
   filter?: (item: T, query: string) => boolean
+  /**
+   * The list is searched elsewhere (a server): called with the text as the person types; the
+   * `items` given next replace the list (the field keeps filtering what it has meanwhile).
+   */
+  onInputChange?: (text: string) => void
 }
 
 function initialText<T>(items: readonly T[], value: string | null | undefined, toValue: (i: T) => string, toText: (i: T) => string) {
@@ -66,15 +72,23 @@ export function Combobox<T>({
   emptyText = 'No matches',
   limit,
   filter: match,
+  onInputChange,
 }: ComboboxProps<T>) {
   const { contains } = useFilter({ sensitivity: 'base' })
-  const { collection, filter } = useListCollection<T>({
+  const { collection, filter, set } = useListCollection<T>({
     initialItems: items as T[],
     itemToValue,
     itemToString,
     filter: match ? (_text: string, query: string, item: T) => match(item, query) : contains,
     limit,
   })
+  // New items (a search's answer) replace the list; the first ones are already in it.
+  const shown = useRef(items)
+  useEffect(() => {
+    if (shown.current === items) return
+    shown.current = items
+    set(items as T[])
+  }, [items, set])
   return (
     <ComboboxParts.Root
       collection={collection as any}
@@ -90,7 +104,10 @@ export function Combobox<T>({
       defaultValue={defaultValue ? [defaultValue] : undefined}
       defaultInputValue={initialText(items, value ?? defaultValue, itemToValue, itemToString)}
       // Typing filters; a selection writing the item's text into the input shows the full list again.
-      onInputValueChange={(details: { inputValue: string; reason?: string }) => filter(details.reason === 'input-change' ? details.inputValue : '')}
+      onInputValueChange={(details: { inputValue: string; reason?: string }) => {
+        filter(details.reason === 'input-change' ? details.inputValue : '')
+        if (details.reason === 'input-change') onInputChange?.(details.inputValue)
+      }}
       onValueChange={(details: any) => onValueChange?.(details.value[0] ?? null, details.items[0])}
     >
       {label ? <ComboboxParts.Label>{label}</ComboboxParts.Label> : null}

@@ -6,6 +6,7 @@ import { crud } from '../../platform/http/crud'
 import { conflict, fieldError, forbidden, notFound, parseOrThrow } from '../../platform/http/errors'
 import { ListQuerySchema, listResponse, parseListQuery } from '../../platform/http/list-query'
 import { toMajor, toMinor } from '../../shared/money'
+import { MAX_SLOT_DAYS, publicSlots, SlotsAnswer, SlotsQuerySchema, slotsAnswer } from '../sessions'
 import { serializeBookingTax } from '../tax'
 import { User } from '../users'
 import type { WorkshopSchedule } from '../workshops'
@@ -262,7 +263,29 @@ export const bookingRoutes = new Elysia({ name: 'bookings' })
         tags: ['Bookings', 'Sessions'],
         summary: 'Move a one-to-one session to another free time of its type (the client or the coach)',
         description:
-          "`{ startsAt }`: one of the free times of `GET /v1/public/session-types/{sessionTypeId}/slots` (the booking's own time does not count against it). The price stays; the booker and the coach are mailed the new time with the calendar file, and reminders follow it. 409 `This time is no longer available.` when it was taken meanwhile, or when the session has started or is not PENDING or CONFIRMED.",
+          "`{ startsAt }`: one of the free times of `GET /v1/bookings/{id}/session-times` (the type's slots with the booking's own time not counting against it). The price stays; the booker and the coach are mailed the new time with the calendar file, and reminders follow it. 409 `This time is no longer available.` when it was taken meanwhile, or when the session has started or is not PENDING or CONFIRMED.",
+      },
+    },
+  )
+  .get(
+    '/bookings/:id/session-times',
+    async ({ ctx, query }) => {
+      const b = cancelling.take(ctx)
+      if (!b.sessionType) throw fieldError('id', 'Only a one-to-one session moves to another time.')
+      const q = parseOrThrow(SlotsQuerySchema, query)
+      const r = await publicSlots(ctx.em as EntityManager, b.sessionType.id, q, clock.now().getTime(), b.id)
+      if (!r) throw notFound('Session type')
+      return slotsAnswer(r)
+    },
+    {
+      access: { auth: true, check: mayCancel },
+      params: idParams,
+      query: SlotsQuerySchema,
+      detail: {
+        responses: ok(SlotsAnswer, 'Free times this session can move to, soonest first'),
+        tags: ['Bookings', 'Sessions'],
+        summary: 'The free times a one-to-one session can move to (its booker or its coach)',
+        description: `The free times of the booking's session type as \`GET /v1/public/session-types/{id}/slots\` gives them (same \`from\`, \`to\` and \`timeZone\`, at most ${MAX_SLOT_DAYS} days), except that the booking's own time, buffers and place in the per-day limit do not count: a 60-minute session can move 30 minutes later. Each is a time \`POST /v1/bookings/{id}/session-time\` accepts. 422 for a booking that is not a session.`,
       },
     },
   )

@@ -227,8 +227,8 @@ export interface ClientBookingDetail {
   feedback: { rating: number; comment: string | null } | null
   /** The viewer attended (booker with an accepted seat, or seat holder) and the schedule ended. */
   canLeaveFeedback: boolean
-  /** Moves to another date, newest first: the date it left, when, and the price difference (decimal). */
-  moves: { from: string; at: string; difference: number }[]
+  /** Moves to another date or time, newest first (at most 20): the start it left and the one it went to, when, and the price difference (decimal). */
+  moves: { from: string; to: string; at: string; difference: number }[]
 }
 
 const seatRow = (r: any, me: string, bookerId: string): ClientSeatRow => ({
@@ -273,6 +273,8 @@ export async function clientBookingDetail(em: EntityManager, userId: string, boo
          from payments p where p.booking_id = ? order by p.created_at, p.id`,
       [bookingId],
     ),
+    // Invoices, my feedback and the moves (the 20 latest): a move's kind is the start it went to and its
+    // comment the one it left (a workshop's from its schedules, a session's from its own times).
     queryPrepared<any>(
       em,
       `select 'invoice' as what, i.id, i.kind, i.number, i.issued_at, i.total, i.currency, null::int as rating, i.refund_id::text as comment from invoices i where i.booking_id = ?
@@ -281,8 +283,11 @@ export async function clientBookingDetail(em: EntityManager, userId: string, boo
         where (f.workshop_schedule_id = ?::uuid or (?::uuid is null and f.booking_seat_id in (select fs.id from booking_seats fs where fs.booking_id = ?)))
           and f.user_id = ? and f.deleted_at is null
        union all
-       select 'move', r.id, null, null, r.completed_at, r.difference, r.currency, null, to_char(fs.start_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
-         from booking_reschedules r join workshop_schedules fs on fs.id = r.from_schedule_id where r.booking_id = ? and r.status = 'DONE'`,
+       select * from (
+         select 'move', r.id, to_char(coalesce(ts.start_date, r.to_starts_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), null::int, r.completed_at,
+                r.difference, r.currency, null::int, to_char(coalesce(fs.start_date, r.from_starts_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+           from booking_reschedules r left join workshop_schedules fs on fs.id = r.from_schedule_id left join workshop_schedules ts on ts.id = r.to_schedule_id
+          where r.booking_id = ? and r.status = 'DONE' order by r.completed_at desc limit 20) m`,
       [bookingId, booking.schedule.id, booking.schedule.id, bookingId, userId, bookingId],
     ),
   ])
@@ -301,7 +306,12 @@ export async function clientBookingDetail(em: EntityManager, userId: string, boo
     canLeaveFeedback: !fb && attended && ended && ['CONFIRMED', 'COMPLETED'].includes(booking.status),
     moves: extra
       .filter((e: any) => e.what === 'move')
-      .map((e: any) => ({ from: e.comment as string, at: new Date(e.issued_at).toISOString(), difference: toMajor(Number(e.total), e.currency) }))
+      .map((e: any) => ({
+        from: e.comment as string,
+        to: e.kind as string,
+        at: new Date(e.issued_at).toISOString(),
+        difference: toMajor(Number(e.total), e.currency),
+      }))
       .sort((a, b) => b.at.localeCompare(a.at)),
   }
 }

@@ -13,7 +13,11 @@ import { Booking } from './booking.entity'
 export const RESCHEDULE_STATUSES = ['PENDING', 'DONE', 'EXPIRED', 'CANCELLED'] as const
 export type RescheduleStatus = (typeof RESCHEDULE_STATUSES)[number]
 
-/** A booking's move from one schedule of a workshop to another, and what it cost or gave back (minor units). */
+/**
+ * A booking's move from one schedule of a workshop to another, and what it cost or gave back
+ * (minor units); or a one-to-one session's move to another time of its type (no schedules, no
+ * money: `fromStartsAt` and `toStartsAt`, written DONE with the move).
+ */
 export const BookingRescheduleSchema = defineEntity({
   name: 'BookingReschedule',
   tableName: 'booking_reschedules',
@@ -25,8 +29,11 @@ export const BookingRescheduleSchema = defineEntity({
     ...baseProperties,
     tenant: () => p.manyToOne(Tenant).deleteRule('cascade').index(),
     booking: () => p.manyToOne(Booking).deleteRule('cascade').index(),
-    fromSchedule: () => p.manyToOne(WorkshopSchedule).deleteRule('cascade'),
-    toSchedule: () => p.manyToOne(WorkshopSchedule).deleteRule('cascade'),
+    fromSchedule: () => p.manyToOne(WorkshopSchedule).deleteRule('cascade').nullable(),
+    toSchedule: () => p.manyToOne(WorkshopSchedule).deleteRule('cascade').nullable(),
+    /** A session's times before and after its move (null for a workshop's move: its schedules say). */
+    fromStartsAt: p.datetime().nullable(),
+    toStartsAt: p.datetime().nullable(),
     seats: p.integer(),
     /** The booking's price on the target: seats x the workshop's current price, its voucher's discount, what is due. */
     amountTotal: p.integer(),

@@ -156,7 +156,7 @@ async function targetOf(tem: EntityManager, from: WorkshopSchedule, targetId: st
  */
 async function moveLocked(tem: EntityManager, b: Booking, r: BookingReschedule, targetHeld: boolean, at: Date, paid = 0) {
   const fromId = b.workshopSchedule!.id
-  const toId = r.toSchedule.id
+  const toId = r.toSchedule!.id
   const to = await tem.findOneOrFail(WorkshopSchedule, { id: toId }, { filters: false })
   await dropPendingReschedule(tem, b.id, 'CANCELLED', at, {
     also: [...(targetHeld ? [] : [{ scheduleId: toId, delta: b.seats }]), { scheduleId: fromId, delta: -b.seats }],
@@ -276,8 +276,8 @@ export async function completeReschedule(tem: EntityManager, rescheduleId: strin
   if (r.status === 'DONE' && r.paymentIntentId === payment.paymentIntentId) return false
   const { b } = await lockBooking(tem, r.booking.id)
   if (r.status === 'DONE' || r.status === 'CANCELLED') throw conflict('This move was replaced or cancelled before it was paid.')
-  if (b.status !== 'CONFIRMED' || b.workshopSchedule?.id !== r.fromSchedule.id) throw conflict('The booking changed before the move was paid.')
-  const to = await tem.findOneOrFail(WorkshopSchedule, { id: r.toSchedule.id }, { filters: false })
+  if (b.status !== 'CONFIRMED' || b.workshopSchedule?.id !== r.fromSchedule?.id) throw conflict('The booking changed before the move was paid.')
+  const to = await tem.findOneOrFail(WorkshopSchedule, { id: r.toSchedule!.id }, { filters: false })
   if (to.startDate.getTime() <= at.getTime() || to.deletedAt || to.status !== 'PUBLISHED') throw conflict('The new date is no longer available.')
   // PENDING: the target seats are held. EXPIRED: they went back; the move takes them again if it can.
   await moveLocked(tem, b, r, r.status === 'PENDING', at, payment.amount)

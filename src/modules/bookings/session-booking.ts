@@ -25,6 +25,7 @@ import { Booking, type BookingAddress, type BookingMeta, BookingSeat, type Booki
 import { mailBookingChange } from './booking.mail'
 import { lockBooking, RELEASE_HOLD_JOB } from './booking.service'
 import { sessionRefundPolicy } from './refund-quote'
+import { BookingReschedule } from './reschedule.entity'
 import { mailSessionMoved } from './session.mail'
 
 const getOrmEm = () => getOrm().em.fork() as EntityManager
@@ -160,8 +161,11 @@ export async function retakeSessionTime(tem: EntityManager, b: Booking) {
 /**
  * Moves a session booking to another free time of its type (the coach's or the client's
  * choice): the same price, so no money moves. Checked and written like a new booking (the old
- * time does not count against the new one), then the booker is mailed the new time and the
- * booking's calendar file, and reminders follow the new start.
+ * time does not count against the new one: the row's own range is updated in place, so the
+ * exclusion constraint compares it with the coach's other sessions only, and a move that
+ * overlaps the old time is one UPDATE), recorded in the booking's moves (booking_reschedules,
+ * DONE, with both times), then the booker is mailed the new time and the booking's calendar
+ * file, and reminders follow the new start.
  */
 export async function rescheduleSession(em: EntityManager, bookingId: string, startsAt: Date, at = clock.now()): Promise<Booking> {
   em = bookingEm(em)
@@ -178,6 +182,23 @@ export async function rescheduleSession(em: EntityManager, bookingId: string, st
     b.endsAt = time.endsAt
     b.blockedFrom = time.blockedFrom
     b.blockedUntil = time.blockedUntil
+    // The booking's history: a move like a workshop's, with the times instead of schedules.
+    tem.create(BookingReschedule, {
+      tenant: b.tenant,
+      booking: b,
+      fromSchedule: null,
+      toSchedule: null,
+      fromStartsAt: from,
+      toStartsAt: time.startsAt,
+      seats: b.seats,
+      amountTotal: b.amountTotal,
+      discount: b.discount,
+      amountDue: b.amountDue,
+      difference: 0,
+      currency: b.currency,
+      status: 'DONE',
+      completedAt: at,
+    })
     await flushTime(tem)
     // A paid session's payout row keeps the session's times (when its money becomes due).
     await tem.execute('update payout_transfers set starts_at = ?, ends_at = ? where booking_id = ?', [time.startsAt, time.endsAt, b.id])

@@ -1,4 +1,4 @@
-/** The bookings of the coach's schedules: a filtered page (one statement) and one booking in full (four). */
+/** The bookings of the coach's schedules: a filtered page (one statement) and one booking in full (five). */
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { now } from '../../platform/clock'
 import { type ListQuery, likePattern, pagedSql } from '../../platform/db/paged-sql'
@@ -65,6 +65,13 @@ export async function coachBooking(em: EntityManager, coachId: string, tenantId:
     `select id, kind, status, amount, amount_refunded, currency, card_brand, card_last4, failure_message, reason, created_at from payments where booking_id = ? order by created_at`,
     [id],
   )
+  // Its moves, newest first (a workshop's from schedule to schedule, a session's from time to time).
+  const moves = await em.execute<any[]>(
+    `select r.completed_at, coalesce(fs.start_date, r.from_starts_at) as from_start, coalesce(ts.start_date, r.to_starts_at) as to_start, r.difference, r.currency
+       from booking_reschedules r left join workshop_schedules fs on fs.id = r.from_schedule_id left join workshop_schedules ts on ts.id = r.to_schedule_id
+      where r.booking_id = ? and r.status = 'DONE' order by r.completed_at desc limit 20`,
+    [id],
+  )
   const resources = await em.execute<any[]>(
     `select id, title, type, is_visible from workshop_resources where workshop_id = ? and deleted_at is null order by sort_order, created_at`,
     [b.workshop_id],
@@ -121,6 +128,14 @@ export async function coachBooking(em: EntityManager, coachId: string, tenantId:
       failure: (p.failure_message ?? null) as string | null,
       reason: (p.reason ?? null) as string | null,
       createdAt: new Date(p.created_at),
+    })),
+    moves: moves.map((m) => ({
+      from: new Date(m.from_start),
+      to: new Date(m.to_start),
+      at: new Date(m.completed_at),
+      /** Minor units: charged when positive, refunded when negative. */
+      difference: num(m.difference),
+      currency: m.currency as string,
     })),
     resources: resources.map((r) => ({
       id: r.id as string,

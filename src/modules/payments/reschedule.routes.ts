@@ -21,8 +21,8 @@ import { paymentsSettings } from './stripe'
 const serializeReschedule = (r: BookingReschedule): ViewOf<typeof RescheduleView> => ({
   id: r.id,
   bookingId: r.booking.id,
-  fromScheduleId: r.fromSchedule.id,
-  toScheduleId: r.toSchedule.id,
+  fromScheduleId: r.fromSchedule!.id,
+  toScheduleId: r.toSchedule!.id,
   seats: r.seats,
   amountTotal: toMajor(r.amountTotal, r.currency),
   discount: toMajor(r.discount, r.currency),

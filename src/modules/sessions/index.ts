@@ -8,15 +8,21 @@ import './feed.jobs'
 import './workshop-guard'
 
 export { availabilityRoutes } from './availability.routes'
-export { AVAILABILITY_MESSAGES, AvailabilitySchema as AvailabilityBodySchema, CalendarFeedCreateSchema, isTimeZone } from './availability.schema'
+export {
+  AVAILABILITY_MESSAGES,
+  AvailabilitySchema as AvailabilityBodySchema,
+  CalendarFeedCreateSchema,
+  isTimeZone,
+  SlotsQuerySchema,
+} from './availability.schema'
 export { availabilityOf, serializeAvailability } from './availability.service'
 export { type ComingSession, coachSessionTypes, comingSessions, SESSIONS_PER_PAGE } from './coach.view'
 export { lockCoachTime } from './coach-time'
 export { listFeeds, serializeFeed } from './feed.service'
 export { localDate } from './local-time'
 export { loadSessionOccasion, loadSessionOccasions, type SessionOccasion } from './occasion'
-export { publicSessionRoutes } from './public.routes'
-export { findPublicSessionType, publicSessionTypesOf, publicSlots } from './public.service'
+export { publicSessionRoutes, SlotsAnswer, slotsAnswer } from './public.routes'
+export { findPublicSessionType, MAX_SLOT_DAYS, publicSessionTypesOf, publicSlots } from './public.service'
 export { Availability, CalendarFeed, SessionType } from './session.entity'
 export { checkSessionTime, SESSION_TIME_TAKEN } from './session-time'
 export { sessionTypeRoutes } from './session-type.routes'

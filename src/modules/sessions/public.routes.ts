@@ -13,7 +13,7 @@ import { PublicSessionTypeView } from './session-type.schema'
 
 const tags = ['Public', 'Sessions']
 
-const SlotsAnswer = v.object({
+export const SlotsAnswer = v.object({
   data: v.array(SlotView),
   meta: v.object({
     from: v.string(),
@@ -21,6 +21,12 @@ const SlotsAnswer = v.object({
     timeZone: v.pipe(v.string(), v.description("The coach's IANA time zone (where the hours are kept)")),
     durationMinutes: v.number(),
   }),
+})
+
+/** The slots answer: ISO instants and the window they were read for. */
+export const slotsAnswer = (r: NonNullable<Awaited<ReturnType<typeof publicSlots>>>) => ({
+  data: r.slots.map((s) => ({ start: new Date(s.start).toISOString(), end: new Date(s.end).toISOString() })),
+  meta: { from: new Date(r.from).toISOString(), to: new Date(r.to).toISOString(), timeZone: r.timeZone, durationMinutes: r.type.durationMinutes },
 })
 
 export const publicSessionRoutes = new Elysia({ name: 'public-sessions' })
@@ -65,10 +71,7 @@ export const publicSessionRoutes = new Elysia({ name: 'public-sessions' })
       const q = parseOrThrow(SlotsQuerySchema, query)
       const r = await publicSlots(ctx.em, params.id, q)
       if (!r) throw notFound('Session type')
-      return {
-        data: r.slots.map((s) => ({ start: new Date(s.start).toISOString(), end: new Date(s.end).toISOString() })),
-        meta: { from: new Date(r.from).toISOString(), to: new Date(r.to).toISOString(), timeZone: r.timeZone, durationMinutes: r.type.durationMinutes },
-      }
+      return slotsAnswer(r)
     },
     {
       params: t.Object({ id: t.String() }),

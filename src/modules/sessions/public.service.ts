@@ -100,8 +100,10 @@ export interface SlotQuery {
 /**
  * Free times of a bookable type: `from` (default now) to `to` (default `from` + 31 days; a `to`
  * that is a date includes that whole day), at most 62 days. Null for a type that is not bookable.
+ * `ignoreBookingId`: the times a booking of the coach's can move to (its own time, buffers and
+ * place in the per-day limit left out, as the move's check leaves them out).
  */
-export async function publicSlots(em: EntityManager, id: string, q: SlotQuery, now = clock.now().getTime()) {
+export async function publicSlots(em: EntityManager, id: string, q: SlotQuery, now = clock.now().getTime(), ignoreBookingId: string | null = null) {
   if (!isId(id)) return null
   const type = await findPublicSessionType(em, id)
   if (!type) return null
@@ -112,7 +114,7 @@ export async function publicSlots(em: EntityManager, id: string, q: SlotQuery, n
   to ??= from + 31 * DAY
   if (to <= from) throw fieldError('to', 'to must be after from')
   if (to - from > MAX_SLOT_DAYS * DAY + 2 * 3_600_000) throw fieldError('to', `At most ${MAX_SLOT_DAYS} days of times at once`)
-  const data = await loadSlotData(em, id, Math.max(from, now), to)
+  const data = await loadSlotData(em, id, Math.max(from, now), to, ignoreBookingId)
   if (!data) return null
   const slots = slotsOf(data, from, to, now)
   return { type, slots, from, to, timeZone: type.timeZone, today: localDate(now, type.timeZone) }

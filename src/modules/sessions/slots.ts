@@ -109,7 +109,49 @@ export interface SlotData {
 }
 
 /**
- * Everything the slots of a type between `from` and `to` depend on, in one statement: the type,
+ * The busy ranges of calendar feeds, merged (sorted, disjoint), kept per feed and row version
+ * (`xmin` and the range count: any write of the row makes a new version), so a busy feed of
+ * thousands of events is read and parsed once per read of the feed, not per request; each
+ * app server keeps its own and a version it has not seen reads the feed again. Bounded: at
+ * most MAX_KEPT_FEEDS feeds (the oldest kept go first).
+ */
+const MAX_KEPT_FEEDS = 2000
+const keptFeeds = new Map<string, { version: string; ranges: Interval[] }>()
+
+async function feedRanges(em: EntityManager, feeds: [string, string][]): Promise<Interval[][]> {
+  const missing = feeds.filter(([id, version]) => keptFeeds.get(id)?.version !== version).map(([id]) => id)
+  if (missing.length) {
+    const rows = await em.execute<{ id: string; version: string; busy: unknown }[]>(
+      `select id, xmin::text || '.' || busy_count as version, busy from calendar_feeds where id = any(?::uuid[])`,
+      [`{${missing.join(',')}}`],
+    )
+    for (const row of rows) {
+      const pairs = (typeof row.busy === 'string' ? JSON.parse(row.busy) : row.busy) as [number, number][] | null
+      keptFeeds.delete(row.id)
+      if (keptFeeds.size >= MAX_KEPT_FEEDS) keptFeeds.delete(keptFeeds.keys().next().value!)
+      keptFeeds.set(row.id, { version: row.version, ranges: merge((pairs ?? []).map(([start, end]) => ({ start: Number(start), end: Number(end) }))) })
+    }
+  }
+  return feeds.map(([id]) => keptFeeds.get(id)?.ranges ?? [])
+}
+
+/** The ranges of `merged` (sorted, disjoint) that overlap [lo, hi): a binary search, then a walk. */
+export function within(merged: Interval[], lo: number, hi: number): Interval[] {
+  let a = 0
+  let b = merged.length
+  while (a < b) {
+    const mid = (a + b) >> 1
+    if (merged[mid]!.end <= lo) a = mid + 1
+    else b = mid
+  }
+  const out: Interval[] = []
+  for (let i = a; i < merged.length && merged[i]!.start < hi; i++) out.push({ start: merged[i]!.start, end: merged[i]!.end })
+  return out
+}
+
+/**
+ * Everything the slots of a type between `from` and `to` depend on, in one statement (and the
+ * busy ranges of a calendar feed not read since its last change, in a second): the type,
  * the coach's hours, the busy calendars, the coach's workshops and booked sessions in the
  * window (a booking being moved, `ignoreBookingId`, leaves its own time out).
  */
@@ -127,7 +169,7 @@ export async function loadSlotData(
     `select st.id, st.tenant_id, st.coach_id, st.status, st.deleted_at is not null as deleted, st.currency, st.price,
             st.duration_minutes, st.buffer_before_minutes, st.buffer_after_minutes, st.minimum_notice_minutes,
             st.booking_window_days, st.max_per_day, a.time_zone, a.weekly, a.overrides,
-            (select coalesce(json_agg(f.busy), '[]'::json) from calendar_feeds f where f.coach_id = st.coach_id) as feeds,
+            (select coalesce(json_agg(json_build_array(f.id, f.xmin::text || '.' || f.busy_count)), '[]'::json) from calendar_feeds f where f.coach_id = st.coach_id) as feeds,
             (select coalesce(json_agg(json_build_array(extract(epoch from b.blocked_from) * 1000, extract(epoch from b.blocked_until) * 1000,
                                                        b.session_type_id = st.id, extract(epoch from b.starts_at) * 1000)), '[]'::json)
                from bookings b
@@ -148,8 +190,7 @@ export async function loadSlotData(
     ? { timeZone: r.time_zone, weekly: json(r.weekly) ?? [], overrides: json(r.overrides) ?? [] }
     : null
   const busy: Interval[] = []
-  for (const feed of json<[number, number][][]>(r.feeds))
-    for (const [start, end] of feed ?? []) if (end > lo.getTime() && start < hi.getTime()) busy.push({ start, end })
+  for (const feed of await feedRanges(em, json<[string, string][]>(r.feeds))) busy.push(...within(feed, lo.getTime(), hi.getTime()))
   for (const [start, end] of json<[number, number][]>(r.workshops)) busy.push({ start: Number(start), end: Number(end) })
   const bookedPerDay = new Map<string, number>()
   for (const [start, end, sameType, startsAt] of json<[number, number, boolean, number][]>(r.sessions)) {

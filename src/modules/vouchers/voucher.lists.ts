@@ -128,20 +128,24 @@ export const VOUCHER_TARGETS = { workshops: 40, sessions: 4 }
  * What a voucher of the team may apply to: a screenful of its workshops (those running next
  * first) with their next sessions (or last month's), by title, plus the voucher's own target
  * (`selected`) wherever it is: bounded, whatever the team's number of workshops and sessions.
+ * `q` narrows the workshops to titles containing it (the form's search, for teams with more).
  */
 export async function voucherTargets(
   em: EntityManager,
   tenantId: string,
   at = clock.now(),
   selected: { modelType?: string | null; modelId?: string | null } = {},
+  q = '',
 ) {
+  const words = q.trim().slice(0, 100)
+  const like = words ? `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
   const id = selected.modelId && /^[0-9a-f-]{36}$/i.test(selected.modelId) ? selected.modelId : null
   const workshop = selected.modelType === 'workshop' ? id : null
   const schedule = selected.modelType === 'workshop_schedule' ? id : null
   const rows = await em.execute(
     `with picked as (
        (select w.id, w.title from workshops w
-         where w.tenant_id = ? and w.deleted_at is null
+         where w.tenant_id = ? and w.deleted_at is null and (?::text is null or w.title ilike ?)
          order by (select min(s.start_date) from workshop_schedules s where s.workshop_id = w.id and s.deleted_at is null and s.end_date > ?::timestamptz) nulls last,
                   lower(w.title), w.id
          limit ${VOUCHER_TARGETS.workshops})
@@ -159,7 +163,7 @@ export async function voucherTargets(
          (select s.id, s.start_date, s.timezone from workshop_schedules s where s.id = ?::uuid and s.workshop_id = p.id)
        ) s on true
       order by lower(p.title), p.id, s.start_date`,
-    [tenantId, at, tenantId, workshop, schedule, at, schedule],
+    [tenantId, like, like, at, tenantId, workshop, schedule, at, schedule],
   )
   const out: { id: string; title: string; schedules: { id: string; startDate: string; timezone: string }[] }[] = []
   for (const r of rows as any[]) {

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { Elysia, t } from 'elysia'
+import * as v from 'valibot'
 import { clock } from '../../platform/clock'
 import { allTenants } from '../../platform/db/tenant-scope'
 import { platform, type RequestContext } from '../../platform/http/context'
@@ -13,7 +14,7 @@ import { dataOf, ok, pageOf } from '../../platform/openapi/responses'
 import { toMajor, toMinor } from '../../shared/money'
 import { findBookableSchedule, Workshop, WorkshopSchedule } from '../workshops'
 import { Voucher, type VoucherData } from './voucher.entity'
-import { voucherUsagePage } from './voucher.lists'
+import { VOUCHER_TARGETS, voucherTargets, voucherUsagePage } from './voucher.lists'
 import {
   DISCOUNT_TYPES,
   VOUCHER_MODEL_TYPES,
@@ -21,6 +22,8 @@ import {
   VoucherCreateSchema,
   VoucherDataSchema,
   VoucherRedeemSchema,
+  VoucherTargetsQuerySchema,
+  VoucherTargetView,
   VoucherUpdateSchema,
   VoucherUsageView,
   VoucherVerifyQuerySchema,
@@ -131,6 +134,23 @@ const vouchers = crud({
 export const voucherRoutes = new Elysia({ name: 'vouchers' })
   .use(platform)
   .use(vouchers)
+  .get(
+    '/vouchers/targets',
+    async ({ ctx, query }) => {
+      const tenant = await ctx.tenant()
+      const q = parseOrThrow(VoucherTargetsQuerySchema, query)
+      return { data: await voucherTargets(ctx.em as EntityManager, tenant.id, clock.now(), { modelType: q.modelType, modelId: q.modelId }, q.q) }
+    },
+    {
+      access: { tenant: true, can: 'vouchers.manage' },
+      detail: {
+        responses: ok(dataOf(v.array(VoucherTargetView)), 'The workshops a voucher may apply to'),
+        tags: ['Vouchers'],
+        summary: 'What a voucher may apply to: the team’s workshops with their next sessions (managers of vouchers)',
+        description: `At most ${VOUCHER_TARGETS.workshops} workshops (those running next first), each with up to ${VOUCHER_TARGETS.sessions} coming sessions; \`q\` narrows to titles containing it; \`modelType\` and \`modelId\` keep a voucher's own target in the answer.`,
+      },
+    },
+  )
   .get(
     '/vouchers/:id/bookings',
     async ({ ctx, params, request }) => {

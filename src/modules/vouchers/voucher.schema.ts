@@ -169,3 +169,18 @@ export const VoucherUsageView = v.object({
   coachId: v.string(),
   client: v.object({ name: v.string(), email: v.string() }),
 })
+
+/** What the voucher form may pick: `q` narrows the workshops by title; `modelType` + `modelId` keep a voucher's own target listed. */
+export const VoucherTargetsQuerySchema = v.looseObject({
+  q: v.optional(v.pipe(v.string(), v.maxLength(100, 'The search must be at most 100 characters')), ''),
+  modelType: v.optional(v.picklist(VOUCHER_MODEL_TYPES, 'The model type must be workshop or workshop_schedule')),
+  modelId: v.optional(v.pipe(v.string(), v.uuid('Please select a valid workshop or schedule'))),
+})
+
+/** A workshop a voucher may apply to, with its next sessions (or last month's). */
+export const VoucherTargetView = v.object({
+  id: v.string(),
+  title: v.string(),
+  schedules: v.array(v.object({ id: v.string(), startDate: v.string(), timezone: v.string() })),
+})
+export type VoucherTarget = v.InferOutput<typeof VoucherTargetView>

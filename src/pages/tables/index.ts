@@ -86,7 +86,7 @@ async function loadRows(em: EntityManager, user: User, kind: TableKind, state: T
 /** One page of a table as the island shows it (the data endpoint; the caller checked the table's permission in `team`). */
 export async function loadTable(em: EntityManager, user: User, kind: TableKind, state: TableState, scope: Scope, tz: string, team: string | null) {
   const data = await loadRows(em, user, kind, state, scope, team)
-  return { ...data, rows: displayRows(kind, data.rows, { tz, bookingHref: scope.href, me: user.id }) }
+  return { ...data, rows: displayRows(kind, data.rows, { tz, bookingHref: scope.href, me: user.id, inWorkshop: !!scope.workshop }) }
 }
 
 export interface TableOptions {
@@ -128,7 +128,7 @@ export function tableView(data: TableData, tz: string, label: string): DataTable
     kind,
     label,
     columns: view.columns,
-    rows: displayRows(kind, data.rows, { tz, bookingHref: scope.href, me: data.me }),
+    rows: displayRows(kind, data.rows, { tz, bookingHref: scope.href, me: data.me, inWorkshop: !!scope.workshop }),
     total: data.total,
     state: data.state,
     filters,

@@ -22,6 +22,8 @@ export interface ViewOptions {
   bookingHref?: string
   /** The viewer (a booking of their own schedule links to it). */
   me?: string
+  /** The table is inside one workshop's page: its rows need not name it again. */
+  inWorkshop?: boolean
 }
 export interface View {
   columns: Column[]
@@ -415,9 +417,9 @@ export const VIEWS: Record<TableKind, View> = {
       col('status', 'Status', 180, S),
     ],
     empty: { text: 'No payouts yet: they appear once bookings are paid.', href: '/c/workshops', cta: 'Go to my workshops' },
-    row: (r) => ({
+    row: (r, o) => ({
       cells: {
-        session: { text: r.title, href: `/c/workshops/${r.workshopId}/payouts`, sub: formatStart(r.startDate, r.timezone) },
+        session: payoutSession(r, o),
         bookings: { text: `${r.bookings} (${count(r.seats, 'seat')})` },
         gross: { text: minor(r.gross, r.currency) },
         refunds: { text: r.refunded ? `−${minor(r.refunded, r.currency)}` : '—' },
@@ -455,9 +457,9 @@ export const VIEWS: Record<TableKind, View> = {
       href: '/c/workshops',
       cta: 'Go to my workshops',
     },
-    row: (r) => ({
+    row: (r, o) => ({
       cells: {
-        session: { text: r.title, href: `/c/workshops/${r.workshopId}/payouts`, sub: formatStart(r.startDate, r.timezone) },
+        session: payoutSession(r, o),
         client: {
           text: r.client,
           href: `/c/bookings/${r.bookingId}/payments`,
@@ -472,6 +474,12 @@ export const VIEWS: Record<TableKind, View> = {
     }),
   },
 }
+
+/** A payout row's session: its workshop (a link to the workshop's payouts) and start, or only the start inside the workshop's page. */
+const payoutSession = (r: Row, o: ViewOptions): TableCell =>
+  o.inWorkshop
+    ? sessionCell(r.startDate, r.timezone, o.tz)
+    : { text: r.title, href: `/c/workshops/${r.workshopId}/payouts`, sub: formatStart(r.startDate, r.timezone) }
 
 const TRANSFER_TONE: Record<string, string> = { pending: 'amber', transferred: 'green', partially_reversed: 'amber', reversed: 'red' }
 const TRANSFER_LABEL: Record<string, [string, string]> = Object.fromEntries(

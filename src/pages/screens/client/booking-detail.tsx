@@ -9,7 +9,7 @@ import { clientBookingDetail, clientResources } from '../../../modules/bookings'
 import { listGroups } from '../../../modules/invitations'
 import { bookingMessagesView } from '../../../modules/messages'
 import { now } from '../../../platform/clock'
-import { formatStart, sessionWhen } from '../../../shared/datetime'
+import { formatMove, formatStart, sessionWhen } from '../../../shared/datetime'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
 import { loadTableData, tableView } from '../../tables'
@@ -124,7 +124,10 @@ function Overview({ data, tz }: { data: Data; tz: string }) {
               (m) =>
                 [
                   'Moved',
-                  `from ${formatStart(m.from, s.timezone)} on ${fmtDateTime(m.at, tz)}${m.difference > 0 ? ` (paid ${money(m.difference, b.currency)} more)` : m.difference < 0 ? ` (${money(-m.difference, b.currency)} refunded)` : ''}`,
+                  // A session's move from one time to another on its clock, the reader's beside; a workshop's from the date it left.
+                  session
+                    ? `${formatMove(m.from, m.to, s.timezone, tz)}, on ${fmtDateTime(m.at, tz)}`
+                    : `from ${formatStart(m.from, s.timezone)} on ${fmtDateTime(m.at, tz)}${m.difference > 0 ? ` (paid ${money(m.difference, b.currency)} more)` : m.difference < 0 ? ` (${money(-m.difference, b.currency)} refunded)` : ''}`,
                 ] as [string, string],
             ),
             ...(b.cancellationReason ? ([['Cancelled', `${fmtDateTime(b.cancelledAt, tz)}: ${b.cancellationReason}`]] as [string, string][]) : []),

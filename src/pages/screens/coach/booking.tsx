@@ -4,9 +4,11 @@ import { Table } from '../../../../design-system/components/table/table'
 import { PAYMENT_LABEL, STATUS_LABEL } from '../../../../islands/lib/format'
 import { type CoachBooking, coachBooking } from '../../../modules/coach'
 import { bookingAnswers, bookingMessagesView } from '../../../modules/messages'
+import { formatMove } from '../../../shared/datetime'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
 import { teamId } from '../../team'
+import { useTz } from '../client/parts'
 import { card, Empty, fmtDateTime, link, money, muted, PageHeader, Status, stack, TabLinks, tableWrap } from './ui'
 
 const num = css({ textAlign: 'end', fontVariantNumeric: 'tabular-nums' })
@@ -25,8 +27,9 @@ const TABS: [Tab, string][] = [
 
 function Details({ d }: { d: CoachBooking }) {
   const b = d.booking
-  const row = (k: string, v: React.ReactNode) => (
-    <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '10rem 1fr' }, gap: '1', py: '1.5' })}>
+  const tz = useTz()
+  const row = (k: string, v: React.ReactNode, key?: string) => (
+    <div key={key} className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '10rem 1fr' }, gap: '1', py: '1.5' })}>
       <dt className={muted}>{k}</dt>
       <dd className={css({ overflowWrap: 'anywhere' })}>{v}</dd>
     </div>
@@ -64,6 +67,14 @@ function Details({ d }: { d: CoachBooking }) {
           </>,
         )}
         {row('Booked', fmtDateTime(b.createdAt, d.schedule.timezone))}
+        {/* Each move from one time to another on the session's clock (the reader's beside), newest first. */}
+        {d.moves.map((m, i) =>
+          row(
+            'Moved',
+            `${formatMove(m.from, m.to, d.schedule.timezone, tz)}, on ${fmtDateTime(m.at, d.schedule.timezone)}${m.difference > 0 ? ` (paid ${money(m.difference, m.currency)} more)` : m.difference < 0 ? ` (${money(-m.difference, m.currency)} refunded)` : ''}`,
+            `move-${i}`,
+          ),
+        )}
         {b.notes ? row("Client's notes", b.notes) : null}
         {b.cancellationReason ? row('Cancellation reason', b.cancellationReason) : null}
       </dl>

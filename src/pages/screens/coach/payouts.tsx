@@ -27,20 +27,27 @@ async function load(ctx: PageContext) {
         return account
       })
   }
+  // The Session filter follows the chosen workshop (its sessions): offered once a workshop is.
+  const workshop = ctx.url.searchParams.get('workshop')
+  const bySession = !!(workshop || ctx.url.searchParams.get('schedule'))
   const [balance, workshops, sessions] = await Promise.all([
     coachBalance(ctx.em, user.id),
     // The account's payouts, from every team the coach works in.
-    coachWorkshopRatings(ctx.em, user.id, null, { everyTeam: true, selected: ctx.url.searchParams.get('workshop') }),
-    transferSessions(ctx.em, user.id),
+    coachWorkshopRatings(ctx.em, user.id, null, { everyTeam: true, selected: workshop }),
+    bySession ? transferSessions(ctx.em, user.id, workshop) : [],
   ])
   const table = await loadTableData(ctx, 'coach-transfers', {
     options: {
       workshop: workshops.map((w): [string, string] => [w.id, w.title]),
-      schedule: sessions.map((s): [string, string] => [s.id, `${s.title}, ${fmtDateTime(s.startDate, s.timezone)}`]),
+      // Within the chosen workshop a session is its start.
+      schedule: sessions.map((s): [string, string] => [
+        s.id,
+        workshop ? fmtDateTime(s.startDate, s.timezone) : `${s.title}, ${fmtDateTime(s.startDate, s.timezone)}`,
+      ]),
     },
     reload: true,
   })
-  return { account: serializeAccount(account), balance, table, onboarding }
+  return { account: serializeAccount(account), balance, table, onboarding, bySession }
 }
 type Data = Awaited<ReturnType<typeof load>>
 
@@ -199,6 +206,8 @@ function Page({ data }: { data: Data }) {
   const f = data.table.state.filters
   const csv = new URLSearchParams()
   if (f.workshop) csv.set('filter[workshop]', f.workshop)
+  const transfers = tableView(data.table, tz, 'Transfers')
+  if (!data.bySession) transfers.filters = transfers.filters.filter((x) => x.key !== 'schedule')
   return (
     <div className={stack}>
       <PageHeader
@@ -216,7 +225,7 @@ function Page({ data }: { data: Data }) {
         <h2 id="transfers" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
           Transfers
         </h2>
-        <Island name="data-table" props={tableView(data.table, tz, 'Transfers')} />
+        <Island name="data-table" props={transfers} />
       </section>
     </div>
   )

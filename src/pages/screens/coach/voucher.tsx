@@ -4,7 +4,7 @@
  * is the in-area 404.
  */
 import { css } from 'styled-system/css'
-import { voucherSummary, voucherTargets } from '../../../modules/vouchers'
+import { voucherSummary } from '../../../modules/vouchers'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
 import { loadTableData, tableView } from '../../tables'
@@ -19,7 +19,7 @@ async function load(ctx: PageContext) {
   const voucher = await voucherSummary(ctx.em, team.tenant.id, ctx.params.id)
   if (!voucher) return null
   const usage = await loadTableData(ctx, 'voucher-usage', { scope: { voucher: voucher.id } })
-  return { team, voucher, usage, workshops: await voucherTargets(ctx.em, team.tenant.id, undefined, voucher) }
+  return { team, voucher, usage }
 }
 type Data = NonNullable<Awaited<ReturnType<typeof load>>>
 
@@ -45,11 +45,6 @@ function Page({ data }: { data: Data }) {
             props={{
               mode: 'detail',
               currency: v.currency,
-              workshops: data.workshops.map((w) => ({
-                id: w.id,
-                title: w.title,
-                schedules: w.schedules.map((s) => ({ id: s.id, label: fmtShort(new Date(s.startDate), tz) })),
-              })),
               voucher: {
                 id: v.id,
                 code: v.code,

@@ -3,19 +3,18 @@
  * it applies to, status) on the paged data table; New voucher, edit and disable (the
  * coach-vouchers island, with the API's voucher schema). Needs vouchers.manage in the team.
  */
-import { voucherTargets } from '../../../modules/vouchers'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
 import { loadTableData, tableView } from '../../tables'
 import { pageTeam } from '../../team'
 import { useTz } from '../client/parts'
 import { NO_TEAM, TeamNotice } from './team-parts'
-import { fmtShort, PageHeader, stack } from './ui'
+import { PageHeader, stack } from './ui'
 
 async function load(ctx: PageContext) {
   const team = await pageTeam(ctx)
   if (!team.tenant || !team.may['vouchers.manage']) return { team, table: null, tenantId: null }
-  return { team, table: await loadTableData(ctx, 'vouchers'), tenantId: team.tenant.id, workshops: await voucherTargets(ctx.em, team.tenant.id) }
+  return { team, table: await loadTableData(ctx, 'vouchers'), tenantId: team.tenant.id }
 }
 type Data = Awaited<ReturnType<typeof load>>
 
@@ -36,11 +35,6 @@ function Page({ data }: { data: Data }) {
             mode: 'list',
             currency: team.tenant.currency,
             table: tableView(data.table, tz, 'Vouchers'),
-            workshops: (data.workshops ?? []).map((w) => ({
-              id: w.id,
-              title: w.title,
-              schedules: w.schedules.map((s) => ({ id: s.id, label: fmtShort(new Date(s.startDate), tz) })),
-            })),
           }}
         />
       )}

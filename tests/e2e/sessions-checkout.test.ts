@@ -1,0 +1,217 @@
+/**
+ * The session checkout's three ways in, in Chromium: a visitor picks a paid session's time,
+ * creates an account on the way (the mailed code, the name, the client role) and comes back to
+ * the same time, then pays with a new card and saves it; a returning client books another paid
+ * session with the saved card (no card fields); a free intro call is confirmed without a card
+ * step. Each ends on the confirmation with the booking CONFIRMED in the database and its time
+ * gone from the free times. `SHOTS=/dir` saves screenshots.
+ */
+import { beforeAll, describe, expect, test } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { Booking } from '../../src/modules/bookings/booking.entity'
+import { addCard } from '../../src/modules/payments'
+import { Availability, SessionType } from '../../src/modules/sessions/session.entity'
+import { User } from '../../src/modules/users/user.entity'
+import { app, em, uid } from '../client'
+import { extractCode, waitForNewMail } from '../mail'
+import { browserCard } from '../peers/stripe'
+import { makeUser, noProblems, open, openAs, type Session, useBrowser } from './browser'
+import { makeCoach } from './marketplace.fixtures'
+
+useBrowser()
+
+const tag = uid()
+let coach: Awaited<ReturnType<typeof makeCoach>>
+let paidId: string
+let introId: string
+const shot = (page: Page, name: string) =>
+  process.env.SHOTS ? page.screenshot({ path: `${process.env.SHOTS}/${name}.png`, fullPage: true }) : Promise.resolve()
+
+beforeAll(async () => {
+  coach = await makeCoach('Ines', `Checkout${tag}`)
+  const m = em()
+  // Hours every day, all day: the month shown first always has free times.
+  m.create(Availability, {
+    coach: coach.user.id,
+    timeZone: 'America/New_York',
+    weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: '00:00', end: '24:00' })),
+    overrides: [],
+  } as any)
+  const paid = m.create(SessionType, {
+    tenant: coach.tenant.id,
+    coach: coach.user.id,
+    title: `Career session ${tag}`,
+    description: 'An hour on your next move.',
+    durationMinutes: 60,
+    price: 7500,
+    currency: 'usd',
+    mode: 'ONLINE',
+    location: 'https://meet.example.com/ines',
+    minimumNoticeMinutes: 60,
+    bookingWindowDays: 60,
+  } as any)
+  const intro = m.create(SessionType, {
+    tenant: coach.tenant.id,
+    coach: coach.user.id,
+    title: `Intro call ${tag}`,
+    description: 'Twenty minutes to see if we fit.',
+    durationMinutes: 20,
+    price: 0,
+    currency: 'usd',
+    mode: 'PHONE',
+    location: '+1 212 555 0100',
+    minimumNoticeMinutes: 60,
+    bookingWindowDays: 60,
+  } as any)
+  await m.flush()
+  paidId = paid.id
+  introId = intro.id
+})
+
+async function freeTimes(of: string): Promise<string[]> {
+  const to = new Date(Date.now() + 40 * 86_400_000).toISOString()
+  const r = await fetch(`${app().url}/v1/public/session-types/${of}/slots?from=${encodeURIComponent(new Date().toISOString())}&to=${encodeURIComponent(to)}`)
+  expect(r.status).toBe(200)
+  return ((await r.json()) as { data: { start: string }[] }).data.map((s) => s.start)
+}
+
+/** The booking page hydrated, a day with free times chosen: the `nth` time of that day picked (its start). */
+async function pickTime(page: Page, typeId: string, nth = 0): Promise<string> {
+  await page.goto(`/${coach.user.username}/sessions/${typeId}`)
+  await page.locator('summit-island[data-island=session-booking] > div[data-hydrated]').waitFor({ state: 'attached' })
+  const month = page.getByTestId('month')
+  await month.and(page.locator(':not([aria-busy])')).waitFor()
+  // Late in a month its last free times may be gone: the next month then.
+  if ((await month.locator('button:not([disabled])').count()) === 0) {
+    await page.getByRole('button', { name: 'Next month' }).click()
+    await month.and(page.locator(':not([aria-busy])')).waitFor()
+  }
+  // The second day with times: its times are whole (the first may be cut by the notice).
+  const days = month.locator('button:not([disabled])')
+  await days.nth((await days.count()) > 1 ? 1 : 0).click()
+  const time = page.getByRole('list', { name: 'Free times' }).getByRole('button').nth(nth)
+  const start = (await time.getAttribute('data-start'))!
+  await time.click()
+  await page.getByRole('form', { name: 'Confirm your session' }).waitFor()
+  return start
+}
+
+async function typeCard(page: Page, number: string) {
+  for (const [label, value] of [
+    ['Card number', number],
+    ['Expiration date', '12 / 34'],
+    ['Security code', '123'],
+  ] as const) {
+    const input = page.getByLabel(label)
+    await input.fill('')
+    await input.pressSequentially(value.replace(/\D/g, ''))
+  }
+}
+
+const bookingOf = async (userId: string, typeId: string) =>
+  (await em().find(Booking, { user: userId, sessionType: typeId } as any, { filters: false, orderBy: { createdAt: 'desc' } }))[0]
+
+/** The confirmation, the booking confirmed at `start`, and that time no longer offered. */
+async function confirmed(s: Session, userId: string, typeId: string, start: string, paid: number) {
+  await s.page.getByRole('heading', { name: "You're booked!" }).waitFor({ timeout: 30_000 })
+  const b = await bookingOf(userId, typeId)
+  expect(b).toMatchObject({ status: 'CONFIRMED', amountPaid: paid })
+  expect(b!.startsAt?.toISOString()).toBe(start)
+  expect(await freeTimes(typeId)).not.toContain(start)
+  return b!
+}
+
+describe('the session checkout', () => {
+  test('a visitor picks a paid session, creates an account on the way, comes back to the same time and pays with a new card (saved)', async () => {
+    const s = await open()
+    const start = await pickTime(s.page, paidId)
+    expect(await s.page.getByText('Sign in or create an account to book this time').count()).toBe(1)
+    await shot(s.page, 'session-signed-out')
+    await s.page.getByRole('link', { name: 'Create an account' }).click()
+    await s.page.waitForURL((u) => u.pathname === '/register')
+    expect(new URL(s.page.url()).searchParams.get('redirect')).toBe(`/${coach.user.username}/sessions/${paidId}?start=${encodeURIComponent(start)}`)
+
+    const email = `visitor-${tag}-${Date.now().toString(36)}@test.example`
+    await s.page.getByLabel('Email').fill(email)
+    const mail = waitForNewMail(email, (m) => /\d{6}/.test(m.text))
+    await s.page.getByRole('button', { name: 'Continue with email' }).click()
+    const code = extractCode(await mail)
+    await s.page.getByText(`Enter the 6-digit code we sent to ${email}.`).waitFor()
+    await s.page.locator('[data-part=input]').first().click()
+    await s.page.keyboard.type(code)
+    await s.page.waitForURL('**/onboarding/1')
+    await s.page.getByLabel('First Name').fill('Vera')
+    await s.page.getByLabel('Last Name').fill('Visitor')
+    await s.page.getByLabel('Username').fill(`vera${Date.now().toString(36).slice(-6)}`)
+    await s.page.getByRole('button', { name: 'Continue' }).click()
+    await s.page.waitForURL('**/onboarding/2')
+    await s.page.getByRole('radio', { name: /Book workshops/ }).click()
+    await s.page.getByRole('button', { name: 'Finish' }).click()
+
+    // Back on the session's page at the time picked before, now signed in.
+    await s.page.waitForURL((u) => u.pathname === `/${coach.user.username}/sessions/${paidId}`)
+    await s.page.getByRole('form', { name: 'Confirm your session' }).waitFor()
+    const button = s.page.getByRole('button', { name: 'Continue to payment' })
+    await button.waitFor()
+    const user = await em().findOneOrFail(User, { email }, { refresh: true })
+    expect(user.status).toBe('active')
+    await button.click()
+
+    // A new card: no saved ones yet, the card fields at once.
+    await s.page.getByLabel('Card number').waitFor()
+    expect(await s.page.getByTestId('card-choice').count()).toBe(0)
+    const held = await bookingOf(user.id, paidId)
+    expect(held).toMatchObject({ status: 'PENDING', amountDue: 7500 })
+    expect(held!.startsAt?.toISOString()).toBe(start)
+    await typeCard(s.page, '4242 4242 4242 4242')
+    await s.page.getByRole('checkbox', { name: 'Save this card for next time' }).check()
+    await shot(s.page, 'session-new-card')
+    await s.page.getByRole('button', { name: 'Pay $75.00' }).click()
+    const b = await confirmed(s, user.id, paidId, start, 7500)
+    expect(b.paymentMethod).toBe('card:visa')
+    await shot(s.page, 'session-paid')
+
+    // The card is kept for next time.
+    await s.page.goto('/b/payments')
+    await s.page.getByRole('list', { name: 'Saved cards' }).getByText('•••• 4242').waitFor()
+    expect(noProblems(s)).toEqual([])
+    await s.close()
+  }, 180_000)
+
+  test('a returning client books another paid session with the saved card: no card fields, one press to pay', async () => {
+    const client = await makeUser({ profile: { firstName: 'Rui', lastName: 'Returning', socialAccounts: [] } })
+    const visa = await browserCard('4242424242424242')
+    await addCard(em() as any, client, visa.id, true)
+    const s = await openAs(client)
+    const start = await pickTime(s.page, paidId, 1)
+    await s.page.getByRole('button', { name: 'Continue to payment' }).click()
+    const saved = s.page.getByRole('radio', { name: /^Visa ending 4242, expires 12\/\d\d$/ })
+    await saved.waitFor()
+    expect(await saved.isChecked()).toBe(true)
+    expect(await s.page.getByLabel('Card number').count()).toBe(0)
+    await shot(s.page, 'session-saved-card')
+    await s.page.getByRole('button', { name: 'Pay $75.00' }).click()
+    const b = await confirmed(s, client.id, paidId, start, 7500)
+    expect(b.paymentMethod).toBe('card:visa')
+    expect(noProblems(s)).toEqual([])
+    await s.close()
+  }, 120_000)
+
+  test('a free intro call is confirmed at once: no card step, nothing paid', async () => {
+    const client = await makeUser({ profile: { firstName: 'Fay', lastName: 'Free', socialAccounts: [] } })
+    const s = await openAs(client)
+    const start = await pickTime(s.page, introId)
+    expect(await s.page.getByTestId('session-summary').textContent()).toContain('Free')
+    // No voucher for a free call, and no payment to continue to.
+    expect(await s.page.getByLabel('Voucher code (optional)').count()).toBe(0)
+    expect(await s.page.getByRole('button', { name: 'Continue to payment' }).count()).toBe(0)
+    await s.page.getByRole('button', { name: 'Confirm booking' }).click()
+    const b = await confirmed(s, client.id, introId, start, 0)
+    expect(b.amountDue).toBe(0)
+    expect(await s.page.getByLabel('Card number').count()).toBe(0)
+    expect(await em().execute(`select 1 from payments where booking_id = ?`, [b.id])).toEqual([])
+    await shot(s.page, 'session-free')
+    expect(noProblems(s)).toEqual([])
+    await s.close()
+  }, 120_000)
+})
