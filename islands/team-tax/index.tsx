@@ -18,6 +18,7 @@ import { ApiError, patch } from '../lib/api'
 import { check } from '../lib/form'
 import { notify } from '../lib/toast'
 import type { TeamTaxProps } from './props'
+import { type RateRow, RatesFields, ratesBody } from './rates'
 
 type Profile = TeamTaxProps['profile']
 type Name = 'legalName' | 'address' | 'country' | 'region' | 'taxId'
@@ -30,6 +31,7 @@ interface Values {
   taxId: string
   registered: boolean
   pricesIncludeTax: boolean
+  rates: RateRow[]
 }
 
 const valuesOf = (p: Profile): Values => ({
@@ -40,8 +42,9 @@ const valuesOf = (p: Profile): Values => ({
   taxId: p.taxId ?? '',
   registered: p.registered,
   pricesIncludeTax: p.pricesIncludeTax,
+  rates: p.rates.map((r) => ({ country: r.country, region: r.region ?? '', rate: String(r.rate) })),
 })
-const bodyOf = (x: Values, rates: Profile['rates']) => ({
+const bodyOf = (x: Values) => ({
   legalName: x.legalName.trim() || null,
   address: x.address.trim() || null,
   country: x.country,
@@ -49,10 +52,17 @@ const bodyOf = (x: Values, rates: Profile['rates']) => ({
   taxId: x.taxId.trim() || null,
   registered: x.registered,
   pricesIncludeTax: x.pricesIncludeTax,
-  rates,
+  rates: ratesBody(x.rates),
 })
 const errorsOf = (bag: Record<string, string[]> | null | undefined) =>
   Object.fromEntries(NAMES.map((n) => [n, bag?.[`taxProfile.${n}`]?.[0]])) as Partial<Record<Name, string>>
+/** The rates' messages by `index.field` ("0.rate"), and the list's own ("" : at most 50). */
+const rateErrorsOf = (bag: Record<string, string[]> | null | undefined) =>
+  Object.fromEntries(
+    Object.entries(bag ?? {})
+      .filter(([k]) => k === 'taxProfile.rates' || k.startsWith('taxProfile.rates.'))
+      .map(([k, m]) => [k.slice('taxProfile.rates.'.length), m[0]]),
+  ) as Record<string, string | undefined>
 
 const PROVINCES = CA_PROVINCES.map((p) => ({ value: p, label: p }))
 const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, gap: '3' })
@@ -63,19 +73,25 @@ export default function TeamTax(props: TeamTaxProps) {
   const [touched, setTouched] = useState<Partial<Record<Name, boolean>>>({})
   const [server, setServer] = useState<Partial<Record<Name, string>>>({})
   const [busy, setBusy] = useState(false)
-  const body = bodyOf(values, saved.rates)
-  const errors = errorsOf(check(TeamChangeSchema, { taxProfile: body }))
+  const [ratesTouched, setRatesTouched] = useState(false)
+  const [serverRates, setServerRates] = useState<Record<string, string | undefined>>({})
+  const body = bodyOf(values)
+  const bag = check(TeamChangeSchema, { taxProfile: body })
+  const errors = errorsOf(bag)
+  const rateErrors = rateErrorsOf(bag)
   const shown = (n: Name) => server[n] ?? (touched[n] ? errors[n] : undefined)
-  const unchanged = JSON.stringify(body) === JSON.stringify(bodyOf(valuesOf(saved), saved.rates))
+  const unchanged = JSON.stringify(body) === JSON.stringify(bodyOf(valuesOf(saved)))
   const set = <K extends keyof Values>(n: K, value: Values[K]) => {
     setValues((x) => ({ ...x, [n]: value }))
     if ((NAMES as string[]).includes(n)) setTouched((t) => ({ ...t, [n]: true }))
     setServer({})
+    setServerRates({})
   }
 
   async function save() {
     setTouched(Object.fromEntries(NAMES.map((n) => [n, true])))
-    if (NAMES.some((n) => errors[n])) return
+    setRatesTouched(true)
+    if (NAMES.some((n) => errors[n]) || Object.values(rateErrors).some(Boolean)) return
     setBusy(true)
     try {
       const res = await patch<{ data: { taxProfile: Profile & { priceNote: string | null } } }>('/v1/t', { taxProfile: body }, { silent: true })
@@ -88,8 +104,10 @@ export default function TeamTax(props: TeamTaxProps) {
         description: p.registered ? `Prices now show “${p.priceNote ?? ''}” beside them.` : 'No tax is charged on the team’s sales.',
       })
     } catch (err) {
-      if (err instanceof ApiError && err.errors) setServer(errorsOf(err.errors))
-      else notify({ type: 'error', title: 'Something went wrong!', description: err instanceof Error ? err.message : undefined })
+      if (err instanceof ApiError && err.errors) {
+        setServer(errorsOf(err.errors))
+        setServerRates(rateErrorsOf(err.errors))
+      } else notify({ type: 'error', title: 'Something went wrong!', description: err instanceof Error ? err.message : undefined })
     } finally {
       setBusy(false)
     }
@@ -175,6 +193,13 @@ export default function TeamTax(props: TeamTaxProps) {
         onCheckedChange={(on) => set('pricesIncludeTax', on)}
         disabled={!values.registered}
         data-testid="tax-prices-include"
+      />
+      <RatesFields
+        rows={values.rates}
+        countries={props.countries}
+        provinces={PROVINCES}
+        onChange={(rows) => set('rates', rows)}
+        errorOf={(i, f) => serverRates[`${i}.${f}`] ?? (ratesTouched ? rateErrors[`${i}.${f}`] : undefined)}
       />
       <p className={css({ fontSize: 'sm', color: 'fg.muted' })} aria-live="polite" data-testid="tax-preview">
         {values.registered

@@ -42,6 +42,26 @@ describe('the team’s money settings', () => {
     await shows(page.getByText('Tax and invoices saved'))
     expect(await stored()).toBe('DE136695976')
 
+    // The team's own rate replaces the table's: a rate over 100 % is refused under its field, 7 % saves.
+    const rates = form.getByTestId('tax-rates')
+    await rates.getByRole('button', { name: 'Add a rate' }).click()
+    await rates.getByLabel('Country of rate 1').selectOption('DE')
+    await rates.getByLabel('Rate (%)').fill('101')
+    await form.getByRole('button', { name: 'Save tax and invoices' }).click()
+    await shows(rates.getByText('A rate is a percentage from 0 to 100 with at most 3 decimals'))
+    await rates.getByLabel('Rate (%)').fill('7')
+    await form.getByRole('button', { name: 'Save tax and invoices' }).click()
+    const savedRates = async () => (await em().execute(`select rates from tax_profiles where tenant_id = ?`, [t.id]))[0]?.rates
+    /** Polls the stored rates until they are `want` (the save is on its way), for at most 20 s. */
+    const ratesBecome = async (want: unknown) => {
+      for (let i = 0; i < 200 && JSON.stringify(await savedRates()) !== JSON.stringify(want); i++) await new Promise((r) => setTimeout(r, 100))
+      expect(await savedRates()).toEqual(want)
+    }
+    await ratesBecome([{ country: 'DE', region: null, rate: 7 }])
+    await rates.getByRole('button', { name: 'Remove rate 1' }).click()
+    await form.getByRole('button', { name: 'Save tax and invoices' }).click()
+    await ratesBecome([])
+
     const currency = page.getByRole('form', { name: 'Team currency' })
     await currency.getByLabel('Currency').selectOption('eur')
     await currency.getByRole('button', { name: 'Change currency' }).click()
