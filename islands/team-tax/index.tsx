@@ -194,13 +194,6 @@ export default function TeamTax(props: TeamTaxProps) {
         disabled={!values.registered}
         data-testid="tax-prices-include"
       />
-      <RatesFields
-        rows={values.rates}
-        countries={props.countries}
-        provinces={PROVINCES}
-        onChange={(rows) => set('rates', rows)}
-        errorOf={(i, f) => serverRates[`${i}.${f}`] ?? (ratesTouched ? rateErrors[`${i}.${f}`] : undefined)}
-      />
       <p className={css({ fontSize: 'sm', color: 'fg.muted' })} aria-live="polite" data-testid="tax-preview">
         {values.registered
           ? values.pricesIncludeTax
@@ -208,6 +201,13 @@ export default function TeamTax(props: TeamTaxProps) {
             : 'Tax is added at checkout to the prices you enter; every price says so.'
           : 'Not registered: no tax is charged. Your legal name and address still go on invoices.'}
       </p>
+      <RatesFields
+        rows={values.rates}
+        countries={props.countries}
+        provinces={PROVINCES}
+        onChange={(rows) => set('rates', rows)}
+        errorOf={(i, f) => serverRates[`${i}.${f}`] ?? (ratesTouched ? rateErrors[`${i}.${f}`] : undefined)}
+      />
       <div>
         <Button type="submit" size="sm" loading={busy} disabled={unchanged}>
           Save tax and invoices

@@ -27,3 +27,22 @@ export const Registered: StoryObj<typeof meta> = {
     countries,
   },
 }
+
+/** Registered, with rates of the team's own: Germany's, and a Canadian province's (its province field). */
+export const OwnRates: StoryObj<typeof meta> = {
+  args: {
+    profile: {
+      ...none,
+      legalName: 'Berlin Coaching GmbH',
+      address: 'Torstraße 1\n10119 Berlin',
+      country: 'DE',
+      taxId: 'DE136695976',
+      registered: true,
+      rates: [
+        { country: 'DE', region: null, rate: 7 },
+        { country: 'CA', region: 'ON', rate: 13 },
+      ],
+    },
+    countries,
+  },
+}
