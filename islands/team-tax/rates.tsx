@@ -27,7 +27,10 @@ const row = css({
   gridTemplateColumns: { base: '1fr 1fr', sm: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr) auto' },
   gap: '3',
   alignItems: 'start',
+  // On a phone each rate is a block of its own: the country across, then province and rate, then Remove.
+  '& + &': { borderTopWidth: { base: '1px', sm: '0' }, borderColor: 'border.subtle', pt: { base: '3', sm: '0' } },
 })
+const wide = css({ gridColumn: { base: '1 / -1', sm: 'auto' } })
 
 export function RatesFields({
   rows,
@@ -57,7 +60,7 @@ export function RatesFields({
         // Rows have no id of their own: a row is its place in the list, as the API's errors name it.
         // biome-ignore lint/suspicious/noArrayIndexKey: see above
         <div key={i} className={row} data-testid="tax-rate">
-          <FormField label={`Country of rate ${i + 1}`} error={errorOf(i, 'country')}>
+          <FormField label={`Country of rate ${i + 1}`} error={errorOf(i, 'country')} className={wide}>
             {(control) => (
               <NativeSelect
                 {...control}
@@ -102,7 +105,13 @@ export function RatesFields({
               />
             )}
           </FormField>
-          <Button size="sm" variant="ghost" className={css({ mt: { sm: '6' } })} disabled={disabled} onClick={() => onChange(rows.filter((_, j) => j !== i))}>
+          <Button
+            size="sm"
+            variant="ghost"
+            className={css({ mt: '6', justifySelf: 'start' })}
+            disabled={disabled}
+            onClick={() => onChange(rows.filter((_, j) => j !== i))}
+          >
             Remove<span className={css({ srOnly: true })}> rate {i + 1}</span>
           </Button>
         </div>
