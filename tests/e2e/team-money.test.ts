@@ -54,7 +54,7 @@ describe('the team’s money settings', () => {
     const savedRates = async () => (await em().execute(`select rates from tax_profiles where tenant_id = ?`, [t.id]))[0]?.rates
     /** Polls the stored rates until they are `want` (the save is on its way), for at most 20 s. */
     const ratesBecome = async (want: unknown) => {
-      for (let i = 0; i < 200 && JSON.stringify(await savedRates()) !== JSON.stringify(want); i++) await new Promise((r) => setTimeout(r, 100))
+      for (let i = 0; i < 200 && !Bun.deepEquals(await savedRates(), want); i++) await new Promise((r) => setTimeout(r, 100))
       expect(await savedRates()).toEqual(want)
     }
     await ratesBecome([{ country: 'DE', region: null, rate: 7 }])
