@@ -16,7 +16,7 @@ const CancelDialog = lazy(() => import('./cancel-dialog'))
 /** The reschedule dialog (and the card form of a dearer date), fetched when "Reschedule" is first pressed. */
 const RescheduleDialog = lazy(() => import('./reschedule-dialog'))
 /** A one-to-one session's free times, fetched when "Move" is first pressed. */
-const SessionTimeDialog = lazy(() => import('./session-time-dialog'))
+const SessionTimeDialog = lazy(() => import('../lib/session-time-dialog'))
 /** The feedback form (valibot, the form helpers) is rendered by the server and fetched after first paint. */
 const FeedbackForm = split(() => import('./feedback-form'))
 
@@ -88,7 +88,13 @@ export default function ClientBooking({
       {moving ? (
         <Suspense fallback={null}>
           {session ? (
-            <SessionTimeDialog b={b} session={session} tz={tz} now={now} open={moving} onOpenChange={setMoving} />
+            <SessionTimeDialog
+              b={{ id: b.id, title: b.workshopTitle, startDate: b.startDate, endDate: b.endDate, timeZone: session.timeZone }}
+              tz={tz}
+              now={now}
+              open={moving}
+              onOpenChange={setMoving}
+            />
           ) : (
             <RescheduleDialog b={b} tz={tz} open={moving} onOpenChange={setMoving} />
           )}

@@ -3,7 +3,7 @@
  * mark COMPLETED or NO_SHOW once the session ended, attendance per seat (phone-friendly), and
  * which workshop resources this booking sees.
  */
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { Button } from '../../design-system/components/button/button'
 import { Choice } from '../../design-system/components/choice/choice'
@@ -14,6 +14,8 @@ import { errorCss, Field, hintCss, useSchemaForm } from '../coach-common/form'
 import { patch, post } from '../lib/api'
 import { notify } from '../lib/toast'
 import type { CoachBookingProps } from './props'
+
+const SessionTimeDialog = lazy(() => import('../lib/session-time-dialog'))
 
 const panel = css({
   display: 'flex',
@@ -30,8 +32,11 @@ function Overview(p: CoachBookingProps) {
   const notes = useSchemaForm(CoachNotesSchema, { coachNotes: p.coachNotes })
   const cancel = useSchemaForm(BookingCancelSchema, { reason: '' })
   const [cancelOpen, setCancelOpen] = useState(false)
+  const [moving, setMoving] = useState(false)
   const [busy, setBusy] = useState(false)
   const open = p.status === 'PENDING' || p.status === 'CONFIRMED'
+  // A session not started yet may move to another free time of its type (the server checks again).
+  const movable = open && p.session && Date.parse(p.session.startDate) > Date.parse(p.now || p.session.startDate)
   const saveNotes = async () => {
     if (!notes.validate()) return
     setBusy(true)
@@ -107,12 +112,22 @@ function Overview(p: CoachBookingProps) {
         )}
         {p.status === 'CONFIRMED' && !p.ended && <p className={hintCss}>Completed or no-show can be recorded once the session has ended.</p>}
         {open && (
-          <div>
+          <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+            {movable ? (
+              <Button variant="outline" onClick={() => setMoving(true)}>
+                Move to another time
+              </Button>
+            ) : null}
             <Button variant="outline" onClick={() => setCancelOpen(true)}>
               Cancel booking…
             </Button>
           </div>
         )}
+        {moving && p.session ? (
+          <Suspense fallback={null}>
+            <SessionTimeDialog b={{ id: p.bookingId, ...p.session }} side="coach" tz={p.tz} now={p.now} open={moving} onOpenChange={setMoving} />
+          </Suspense>
+        ) : null}
         {!open && p.status !== 'CONFIRMED' && <p className={hintCss}>This booking is {p.status.replace('_', ' ').toLowerCase()}: nothing more to do.</p>}
       </div>
       <Modal open={cancelOpen} onClose={() => setCancelOpen(false)} title="Cancel booking">

@@ -4,7 +4,10 @@
  * the same time, then pays with a new card and saves it; a returning client books another paid
  * session with the saved card (no card fields); a free intro call is confirmed without a card
  * step. Each ends on the confirmation with the booking CONFIRMED in the database and its time
- * gone from the free times. `SHOTS=/dir` saves screenshots.
+ * gone from the free times. And the whole free journey: a visitor opens the intro call from the
+ * coach's profile, signs up on the way, confirms, and gets the confirmation mail with the
+ * session's calendar file (its start on the coach's clock), the same event the confirmation's
+ * and the booking page's calendar links answer. `SHOTS=/dir` saves screenshots.
  */
 import { beforeAll, describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
@@ -78,6 +81,11 @@ async function freeTimes(of: string): Promise<string[]> {
 /** The booking page hydrated, a day with free times chosen: the `nth` time of that day picked (its start). */
 async function pickTime(page: Page, typeId: string, nth = 0): Promise<string> {
   await page.goto(`/${coach.user.username}/sessions/${typeId}`)
+  return chooseTime(page, nth)
+}
+
+/** On a session's booking page: a day with free times chosen, the `nth` time of that day picked (its start). */
+async function chooseTime(page: Page, nth = 0): Promise<string> {
   await page.locator('summit-island[data-island=session-booking] > div[data-hydrated]').waitFor({ state: 'attached' })
   const month = page.getByTestId('month')
   await month.and(page.locator(':not([aria-busy])')).waitFor()
@@ -121,36 +129,65 @@ async function confirmed(s: Session, userId: string, typeId: string, start: stri
   return b!
 }
 
+/**
+ * Signed out on a session's booking page with a time picked: "Create an account", the mailed
+ * code, the name and the client role, and back on the same page at the same time, signed in.
+ * The new account's address.
+ */
+async function createAccountOnTheWay(page: Page, typeId: string, start: string, first: string, last: string): Promise<string> {
+  await page.getByRole('link', { name: 'Create an account' }).click()
+  await page.waitForURL((u) => u.pathname === '/register')
+  expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/${coach.user.username}/sessions/${typeId}?start=${encodeURIComponent(start)}`)
+
+  const email = `${first.toLowerCase()}-${tag}-${Date.now().toString(36)}@test.example`
+  await page.getByLabel('Email').fill(email)
+  const mail = waitForNewMail(email, (m) => /\d{6}/.test(m.text))
+  await page.getByRole('button', { name: 'Continue with email' }).click()
+  const code = extractCode(await mail)
+  await page.getByText(`Enter the 6-digit code we sent to ${email}.`).waitFor()
+  await page.locator('[data-part=input]').first().click()
+  await page.keyboard.type(code)
+  await page.waitForURL('**/onboarding/1')
+  await page.getByLabel('First Name').fill(first)
+  await page.getByLabel('Last Name').fill(last)
+  await page.getByLabel('Username').fill(`${first.toLowerCase()}${Date.now().toString(36).slice(-6)}`)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.waitForURL('**/onboarding/2')
+  await page.getByRole('radio', { name: /Book workshops/ }).click()
+  await page.getByRole('button', { name: 'Finish' }).click()
+
+  // Back on the session's page at the time picked before, now signed in.
+  await page.waitForURL((u) => u.pathname === `/${coach.user.username}/sessions/${typeId}`)
+  await page.getByRole('form', { name: 'Confirm your session' }).waitFor()
+  return email
+}
+
+/** "20261201T100000": an instant as the wall clock of `tz` reads it, as iCalendar writes a DTSTART;TZID=. */
+function icsLocal(iso: string, tz: string) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: tz,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  )
+  return `${parts.year}${parts.month}${parts.day}T${parts.hour}${parts.minute}${parts.second}`
+}
+
 describe('the session checkout', () => {
   test('a visitor picks a paid session, creates an account on the way, comes back to the same time and pays with a new card (saved)', async () => {
     const s = await open()
     const start = await pickTime(s.page, paidId)
     expect(await s.page.getByText('Sign in or create an account to book this time').count()).toBe(1)
     await shot(s.page, 'session-signed-out')
-    await s.page.getByRole('link', { name: 'Create an account' }).click()
-    await s.page.waitForURL((u) => u.pathname === '/register')
-    expect(new URL(s.page.url()).searchParams.get('redirect')).toBe(`/${coach.user.username}/sessions/${paidId}?start=${encodeURIComponent(start)}`)
-
-    const email = `visitor-${tag}-${Date.now().toString(36)}@test.example`
-    await s.page.getByLabel('Email').fill(email)
-    const mail = waitForNewMail(email, (m) => /\d{6}/.test(m.text))
-    await s.page.getByRole('button', { name: 'Continue with email' }).click()
-    const code = extractCode(await mail)
-    await s.page.getByText(`Enter the 6-digit code we sent to ${email}.`).waitFor()
-    await s.page.locator('[data-part=input]').first().click()
-    await s.page.keyboard.type(code)
-    await s.page.waitForURL('**/onboarding/1')
-    await s.page.getByLabel('First Name').fill('Vera')
-    await s.page.getByLabel('Last Name').fill('Visitor')
-    await s.page.getByLabel('Username').fill(`vera${Date.now().toString(36).slice(-6)}`)
-    await s.page.getByRole('button', { name: 'Continue' }).click()
-    await s.page.waitForURL('**/onboarding/2')
-    await s.page.getByRole('radio', { name: /Book workshops/ }).click()
-    await s.page.getByRole('button', { name: 'Finish' }).click()
-
-    // Back on the session's page at the time picked before, now signed in.
-    await s.page.waitForURL((u) => u.pathname === `/${coach.user.username}/sessions/${paidId}`)
-    await s.page.getByRole('form', { name: 'Confirm your session' }).waitFor()
+    const email = await createAccountOnTheWay(s.page, paidId, start, 'Vera', 'Visitor')
     const button = s.page.getByRole('button', { name: 'Continue to payment' })
     await button.waitFor()
     const user = await em().findOneOrFail(User, { email }, { refresh: true })
@@ -214,4 +251,52 @@ describe('the session checkout', () => {
     expect(noProblems(s)).toEqual([])
     await s.close()
   }, 120_000)
+
+  test('a visitor books the free intro call from the profile, signs up on the way, and gets the confirmation mail with the calendar file', async () => {
+    const s = await open()
+    await s.page.goto(`/${coach.user.username}`)
+    const listed = s.page.getByTestId('profile-sessions')
+    expect(await listed.textContent()).toContain(`Intro call ${tag}`)
+    await listed.getByRole('link', { name: `Book Intro call ${tag}` }).click()
+    await s.page.waitForURL(`**/${coach.user.username}/sessions/${introId}`)
+    const start = await chooseTime(s.page)
+    expect(await s.page.getByText('Sign in or create an account to book this time').count()).toBe(1)
+    const email = await createAccountOnTheWay(s.page, introId, start, 'Iris', 'Intro')
+    const user = await em().findOneOrFail(User, { email }, { refresh: true })
+
+    // Free: nothing to pay, confirmed at once.
+    expect(await s.page.getByTestId('session-summary').textContent()).toContain('Free')
+    expect(await s.page.getByRole('button', { name: 'Continue to payment' }).count()).toBe(0)
+    const mail = waitForNewMail(email, (m) => m.subject === `Session confirmed: Intro call ${tag}`, 30_000)
+    await s.page.getByRole('button', { name: 'Confirm booking' }).click()
+    const b = await confirmed(s, user.id, introId, start, 0)
+    expect(await s.page.getByLabel('Card number').count()).toBe(0)
+    await shot(s.page, 'session-intro-booked')
+
+    // The mail names the time on the coach's clock and carries the session as a calendar file.
+    const m = await mail
+    const dtstart = `DTSTART;TZID=America/New_York:${icsLocal(start, 'America/New_York')}`
+    expect(m.text).toContain(`Intro call ${tag} with Ines Checkout${tag}`)
+    expect(m.text).toContain('(America/New_York)')
+    expect(m.attachments.map((a) => a.filename)).toEqual(['session.ics'])
+    const [file] = m.attachments
+    expect(file!.contentType).toStartWith('text/calendar')
+    expect(file!.content).toContain(`UID:booking-${b.id}@`)
+    expect(file!.content.split(/\r?\n/)).toContain(dtstart)
+    expect(file!.content).toContain('+1 212 555 0100')
+
+    // The confirmation's calendar link answers the same event, and so does the booking page's "Add to calendar".
+    const href = await s.page.getByRole('link', { name: 'Calendar file (.ics)' }).getAttribute('href')
+    expect(href).toBe(`/v1/bookings/${b.id}/calendar.ics`)
+    const ics = await s.page.request.get(href!)
+    expect(ics.status()).toBe(200)
+    expect(ics.headers()['content-type']).toStartWith('text/calendar')
+    const text = await ics.text()
+    expect(text.split(/\r?\n/)).toContain(dtstart)
+    expect(text).toContain(`UID:booking-${b.id}@`)
+    await s.page.goto(`/b/bookings/${b.id}`)
+    expect(await s.page.getByRole('link', { name: 'Add to calendar' }).getAttribute('href')).toBe(href)
+    expect(noProblems(s)).toEqual([])
+    await s.close()
+  }, 180_000)
 })

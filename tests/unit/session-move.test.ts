@@ -3,7 +3,7 @@
  * times by day on the coach's clock, and the confirmation's refund line from the session's policy.
  */
 import { describe, expect, test } from 'bun:test'
-import { byDay } from '../../islands/client-booking/session-time-dialog'
+import { byDay } from '../../islands/lib/session-time-dialog'
 import { findSlots, merge, type SlotRules, within } from '../../src/modules/sessions/slots'
 import { formatMove } from '../../src/shared/datetime'
 import { refundDeadlineLine } from '../../src/shared/refund-policy'

@@ -4,6 +4,7 @@ import { Table } from '../../../../design-system/components/table/table'
 import { PAYMENT_LABEL, STATUS_LABEL } from '../../../../islands/lib/format'
 import { type CoachBooking, coachBooking } from '../../../modules/coach'
 import { bookingAnswers, bookingMessagesView } from '../../../modules/messages'
+import { now } from '../../../platform/clock'
 import { formatMove } from '../../../shared/datetime'
 import { Island } from '../../island'
 import type { PageContext, PageModule } from '../../routes'
@@ -130,6 +131,7 @@ function page(tab: Tab): PageModule<Data> {
     },
     Page: ({ data: d }) => {
       const base = `/c/bookings/${d.booking.id}`
+      const tz = useTz()
       const island = {
         bookingId: d.booking.id,
         status: d.booking.status,
@@ -138,6 +140,16 @@ function page(tab: Tab): PageModule<Data> {
         paid: d.booking.amountPaid > 0,
         seats: d.seats.map((s) => ({ id: s.id, holder: s.holder, status: s.status, attended: s.attended, attendanceNotes: s.attendanceNotes })),
         resources: d.resources,
+        session: d.schedule.id
+          ? null
+          : {
+              title: d.schedule.title,
+              startDate: d.schedule.startDate.toISOString(),
+              endDate: d.schedule.endDate.toISOString(),
+              timeZone: d.schedule.timezone,
+            },
+        tz,
+        now: now().toISOString(),
       }
       return (
         <div className={stack}>

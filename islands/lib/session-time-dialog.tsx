@@ -1,10 +1,10 @@
 /**
- * Move a one-to-one session to another free time of its type: the free times of the next 14
- * days (GET /v1/bookings/{id}/session-times: the type's slots with the booking's own time not
- * counting against it, so an hour's session can move 30 minutes later), grouped by day on the
- * coach's clock with the client's own beside each time where it differs, then
- * POST /v1/bookings/{id}/session-time. The price stays, so no money moves. A time taken meanwhile (409) is said in the dialog and the
- * times are read again.
+ * Move a one-to-one session to another free time of its type, from the client's booking page or
+ * the coach's: the free times of the next 14 days (GET /v1/bookings/{id}/session-times: the
+ * type's slots with the booking's own time not counting against it, so an hour's session can move
+ * 30 minutes later), grouped by day on the coach's clock with the reader's own beside each time
+ * where it differs, then POST /v1/bookings/{id}/session-time. The price stays, so no money moves.
+ * A time taken meanwhile (409) is said in the dialog and the times are read again.
  */
 import { useEffect, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
@@ -12,8 +12,33 @@ import { Button } from '../../design-system/components/button/button'
 import { Choice } from '../../design-system/components/choice/choice'
 import { Dialog } from '../../design-system/components/dialog/dialog'
 import { formatDay, formatTime, isoDay, sessionWhen, viewerStart, zoneLabel } from '../../src/shared/datetime'
-import { ApiError, get, post } from '../lib/api'
-import type { ClientBookingProps } from './props'
+import { ApiError, get, post } from './api'
+
+/** The session being moved, as either booking page knows it. */
+export interface MovingSession {
+  id: string
+  title: string
+  startDate: string
+  endDate: string
+  /** The coach's zone (the slots' clock). */
+  timeZone: string
+}
+
+/** What the dialog says, by who moves the session. */
+const WORDS = {
+  client: {
+    clock: "Times on your coach's clock",
+    move: 'Move my session',
+    moved: 'Your coach and you get the new time by email.',
+    now: 'Your session now takes place on',
+  },
+  coach: {
+    clock: "Times in your hours' zone",
+    move: 'Move the session',
+    moved: 'You and the client get the new time by email, with the calendar file.',
+    now: 'The session now takes place on',
+  },
+}
 
 /** How far ahead the dialog offers times. */
 export const MOVE_DAYS = 14
@@ -47,21 +72,22 @@ export function byDay(slots: Slot[], coachTz: string, current: string): [string,
 
 export default function SessionTimeDialog({
   b,
-  session,
+  side = 'client',
   tz,
   now,
   open,
   onOpenChange,
 }: {
-  b: ClientBookingProps['booking']
-  session: NonNullable<ClientBookingProps['session']>
+  b: MovingSession
+  side?: 'client' | 'coach'
   tz: string
   now: string
   open: boolean
   onOpenChange: (o: boolean) => void
 }) {
+  const words = WORDS[side]
   const [slots, setSlots] = useState<Slot[] | null>(null)
-  const [coachTz, setCoachTz] = useState(session.timeZone)
+  const [coachTz, setCoachTz] = useState(b.timeZone)
   const [reads, setReads] = useState(0)
   const [choice, setChoice] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -114,7 +140,7 @@ export default function SessionTimeDialog({
       open={open}
       onOpenChange={close}
       title={done ? 'Session moved' : 'Move to another time'}
-      description={done ? undefined : `${b.workshopTitle}, now ${sessionWhen(b.startDate, b.endDate, coachTz, tz)}. The price stays the same.`}
+      description={done ? undefined : `${b.title}, now ${sessionWhen(b.startDate, b.endDate, coachTz, tz)}. The price stays the same.`}
       footer={
         done ? (
           <Button onClick={() => location.reload()}>Done</Button>
@@ -124,7 +150,7 @@ export default function SessionTimeDialog({
               Keep this time
             </Button>
             <Button onClick={() => void submit()} loading={busy} disabled={!picked}>
-              Move my session
+              {words.move}
             </Button>
           </div>
         )
@@ -138,7 +164,7 @@ export default function SessionTimeDialog({
         )}
         {done ? (
           <p role="status" data-testid="session-moved">
-            Your session now takes place on {sessionWhen(done.start, done.end, coachTz, tz)}. Your coach and you get the new time by email.
+            {words.now} {sessionWhen(done.start, done.end, coachTz, tz)}. {words.moved}
           </p>
         ) : slots === null ? (
           error && reads === 0 ? null : (
@@ -150,7 +176,9 @@ export default function SessionTimeDialog({
           <p className={muted}>There is no other free time in the next {MOVE_DAYS} days.</p>
         ) : (
           <div className={css({ display: 'flex', flexDir: 'column', gap: '4' })}>
-            <p className={muted}>Times on your coach's clock ({zoneLabel(coachTz)}), yours beside them where they differ.</p>
+            <p className={muted}>
+              {words.clock} ({zoneLabel(coachTz)}), yours beside them where they differ.
+            </p>
             {days.map(([day, list]) => (
               <fieldset key={day} className={css({ borderWidth: '0', p: '0', m: '0', minW: '0' })} data-testid="session-day">
                 <legend className={css({ fontSize: 'sm', fontWeight: 'semibold', mb: '2' })}>{formatDay(list[0].start, coachTz)}</legend>
