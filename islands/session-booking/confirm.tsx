@@ -15,6 +15,7 @@ import { voucherCodeRule } from '../../src/modules/vouchers/voucher.schema'
 import { ApiError, post } from '../lib/api'
 import type { BillingField, CompanyBilling } from '../lib/company-billing'
 import { fmtDateTime, fmtTime, money } from '../lib/format'
+import { PriceNote } from '../lib/price-note'
 import type { Slot } from './calendar'
 import type { SessionBookingProps } from './props'
 
@@ -127,7 +128,16 @@ export function ConfirmStep(
         </div>
         <div className={css({ display: 'flex', justifyContent: 'space-between', fontWeight: 'bold' })}>
           <dt>Price</dt>
-          <dd>{props.price > 0 ? money(props.price, props.currency) : 'Free'}</dd>
+          <dd>
+            {props.price > 0 ? (
+              <>
+                {money(props.price, props.currency)}
+                <PriceNote note={props.priceNote} />
+              </>
+            ) : (
+              'Free'
+            )}
+          </dd>
         </div>
       </dl>
       <p className={css({ fontSize: 'sm' })} data-testid="session-refund">

@@ -9,6 +9,8 @@ export const SessionBookingProps = v.object({
   /** Decimal, as the API shows money; 0 is a free call. */
   price: v.number(),
   currency: v.string(),
+  /** "incl. VAT" / "+ VAT" beside the price (the team's tax profile), or null. */
+  priceNote: v.optional(v.nullable(v.string()), null),
   coachName: v.string(),
   /** The coach's IANA zone (where the hours are kept); times show in the visitor's own zone. */
   coachTimeZone: v.string(),

@@ -9,6 +9,7 @@ const base = {
   title: 'Career session',
   durationMinutes: 60,
   price: 90,
+  priceNote: null,
   currency: 'eur',
   coachName: 'Maya Coach',
   coachTimeZone: 'Europe/Berlin',

@@ -65,6 +65,21 @@ describe('sessions in the team’s currency', () => {
 })
 
 describe('the tax of a session', () => {
+  test('the public session types say "+ VAT" or "incl. VAT" beside the price as the team’s tax profile does; nothing for a team without tax', async () => {
+    const w = await team()
+    await makeType(w.coach, { title: 'Strategy hour', price: 100, mode: 'ONLINE', location: 'https://meet.example/coach' })
+    const notes = async () => {
+      const r = await fetch(`${app().url}/v1/public/coaches/${w.coach.user.username}/session-types`)
+      expect(r.status).toBe(200)
+      return ((await r.json()) as { data: { priceNote: string | null }[] }).data.map((t) => t.priceNote)
+    }
+    expect(await notes()).toEqual([null])
+    expect((await w.coach.client.patch('/v1/t', { currency: 'eur', taxProfile: PROFILE })).status).toBe(200)
+    expect(await notes()).toEqual(['+ VAT'])
+    expect((await w.coach.client.patch('/v1/t', { taxProfile: { ...PROFILE, pricesIncludeTax: true } })).status).toBe(200)
+    expect(await notes()).toEqual(['incl. VAT'])
+  })
+
   test('online: the buyer’s country (20 % in France, reverse charge for a French company); in person: Germany’s 19 %; the invoice shows the split', async () => {
     const w = await team()
     expect((await w.coach.client.patch('/v1/t', { currency: 'eur', taxProfile: PROFILE })).status).toBe(200)

@@ -15,6 +15,7 @@ import { axe, demo, shot, visit } from './client-fixtures'
 useBrowser()
 
 const usd = (minor: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(minor / 100)
+const eur = (minor: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(minor / 100)
 const HOUR = 3_600_000
 
 async function demoPayouts() {
@@ -32,14 +33,14 @@ async function demoPayouts() {
  * of the payout ledger: each paid booking's net after refunds and the 10% fee, split into still
  * pending (session not over plus 24 h) and the rest.
  */
-async function expectedFromBookings(coachId: string) {
+async function expectedFromBookings(coachId: string, currency: string | null = null) {
   const rows = await em().execute(
     `select b.id, s.end_date,
             coalesce(sum(p.amount) filter (where p.kind = 'payment' and p.status in ('succeeded', 'refunded')), 0)::int as paid,
             coalesce(sum(p.amount) filter (where p.kind = 'refund' and p.status in ('pending', 'succeeded')), 0)::int as refunded
        from bookings b join workshop_schedules s on s.id = b.workshop_schedule_id join payments p on p.booking_id = b.id
-      where s.coach_id = ? group by b.id, s.end_date`,
-    [coachId],
+      where s.coach_id = ? and (?::text is null or b.currency = ?) group by b.id, s.end_date`,
+    [coachId, currency, currency],
   )
   let pending = 0
   let due = 0
@@ -112,14 +113,24 @@ describe('payouts in the browser', () => {
   test("Maya's balance and transfers match her bookings; the workshop tab shows each booking's transfer; axe at both widths", async () => {
     const { maya } = await demoPayouts()
     const expected = await expectedFromBookings(maya.id)
+    // Maya coaches in Acme (US dollars) and Northwind (euros): one balance per currency.
+    const inUsd = await expectedFromBookings(maya.id, 'usd')
+    const inEur = await expectedFromBookings(maya.id, 'eur')
+    expect(inUsd.bookings).toBeGreaterThan(0)
+    expect(inEur.bookings).toBeGreaterThan(0)
     const s = await openAs(maya, { verified: true })
     await visit(s.page, '/c/account/payouts')
     await s.page.getByRole('region', { name: 'Payout account' }).getByText('Payouts enabled').waitFor()
-    // The bank's currency differs from the bookings' (GBP against USD): the page says Stripe converts.
+    // The bank's currency differs from the bookings' (GBP against USD and EUR): the page says Stripe converts.
     await s.page.getByTestId('currency-note').getByText('Stripe converts each transfer to GBP').waitFor()
-    expect(await s.page.getByTestId('balance-pending').textContent()).toBe(usd(expected.pending))
-    expect(await s.page.getByTestId('balance-transferred').textContent()).toBe(usd(expected.due))
-    expect(await s.page.getByTestId('balance-available').textContent()).toBe(usd(0))
+    await s.page.getByRole('heading', { name: 'Balance in USD' }).waitFor()
+    await s.page.getByRole('heading', { name: 'Balance in EUR' }).waitFor()
+    expect(await s.page.getByTestId('balance-pending-usd').textContent()).toBe(usd(inUsd.pending))
+    expect(await s.page.getByTestId('balance-transferred-usd').textContent()).toBe(usd(inUsd.due))
+    expect(await s.page.getByTestId('balance-available-usd').textContent()).toBe(usd(0))
+    expect(await s.page.getByTestId('balance-pending-eur').textContent()).toBe(eur(inEur.pending))
+    expect(await s.page.getByTestId('balance-transferred-eur').textContent()).toBe(eur(inEur.due))
+    expect(await s.page.getByTestId('balance-available-eur').textContent()).toBe(eur(0))
     expect(await s.page.getByText(`${expected.bookings} results`).count()).toBe(1)
     // Only the transferred ones, through the table's filter (applied on change).
     await s.page.getByRole('combobox', { name: /^Transfer/ }).selectOption('transferred')

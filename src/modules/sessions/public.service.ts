@@ -8,6 +8,7 @@ import { fieldError } from '../../platform/http/errors'
 import { isId } from '../../platform/http/ids'
 import { toMajor } from '../../shared/money'
 import type { RefundPolicy } from '../../shared/refund-policy'
+import { priceNoteOf } from '../tax/tax.schema'
 import { addDays, localDate, startOfDay } from './local-time'
 import type { SessionMode } from './session-type.schema'
 import type { PublicSessionType } from './session-type.serialize'
@@ -16,9 +17,11 @@ import { loadSlotData, slotsOf } from './slots'
 const PUBLIC_TYPE_SQL = `select st.id, st.title, st.description, st.duration_minutes, st.price, st.currency, st.mode,
             coalesce(st.refund_policy, t.refund_policy) as refund_policy, u.id as coach_id, u.username,
             coalesce(nullif(trim(concat_ws(' ', u.profile->>'firstName', u.profile->>'lastName')), ''), u.username) as coach_name,
-            coalesce(a.time_zone, 'UTC') as time_zone
+            coalesce(a.time_zone, 'UTC') as time_zone,
+            tp.registered as tax_registered, tp.prices_include_tax, tp.country as tax_country, tp.region as tax_region
        from session_types st
        join tenants t on t.id = st.tenant_id and t.deleted_at is null
+       left join tax_profiles tp on tp.tenant_id = st.tenant_id
        join users u on u.id = st.coach_id and u.deleted_at is null and u.status = 'active' and 'coach' = any(u.roles)
        left join availabilities a on a.coach_id = st.coach_id
       where st.deleted_at is null and st.status = 'ACTIVE'`
@@ -36,6 +39,10 @@ interface Row {
   username: string | null
   coach_name: string
   time_zone: string
+  tax_registered: boolean | null
+  prices_include_tax: boolean | null
+  tax_country: string | null
+  tax_region: string | null
 }
 
 function toPublic(r: Row): PublicSessionType {
@@ -47,6 +54,7 @@ function toPublic(r: Row): PublicSessionType {
     durationMinutes: Number(r.duration_minutes),
     price: toMajor(Number(r.price), r.currency),
     currency: r.currency,
+    priceNote: priceNoteOf({ registered: !!r.tax_registered, pricesIncludeTax: !!r.prices_include_tax, country: r.tax_country, region: r.tax_region }),
     mode: r.mode,
     refundPolicy: policy ?? null,
     coach: { id: r.coach_id, username: r.username ?? null, name: r.coach_name },

@@ -151,6 +151,8 @@ export const PublicSessionTypeView = v.object({
   durationMinutes: v.number(),
   price: v.number(),
   currency: v.string(),
+  /** What the price shows beside it: "incl. VAT", "+ VAT" (the team's tax profile), or null. */
+  priceNote: v.nullable(v.string()),
   mode: v.picklist(SESSION_MODES),
   /** The refund policy in force (the session type's, else the team's; null: a full refund whenever cancelled). */
   refundPolicy: RefundPolicyView,

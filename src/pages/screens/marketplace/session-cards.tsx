@@ -1,6 +1,7 @@
 /** The coach's one-to-one sessions on their public profile: each type with its length, price and booking page (no JavaScript). */
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
+import { PriceNote } from '../../../../islands/lib/price-note'
 import { type PublicSessionType, SESSION_MODE_LABEL } from '../../../modules/sessions'
 import { cardBox, money, muted } from './parts'
 
@@ -33,7 +34,15 @@ export function SessionsSection({ types }: { types: PublicSessionType[] }) {
                 </a>
               </h3>
               <p className={muted}>
-                {t.durationMinutes} min · {SESSION_MODE_LABEL[t.mode]} · {t.price > 0 ? money(t.price, t.currency) : 'Free'}
+                {t.durationMinutes} min · {SESSION_MODE_LABEL[t.mode]} ·{' '}
+                {t.price > 0 ? (
+                  <>
+                    {money(t.price, t.currency)}
+                    <PriceNote note={t.priceNote} />
+                  </>
+                ) : (
+                  'Free'
+                )}
               </p>
               {t.description && <p className={cx(muted, css({ lineClamp: '2' }))}>{t.description}</p>}
             </div>

@@ -12,6 +12,7 @@
 import type { Offer, Service, WithContext } from 'schema-dts'
 import { css, cx } from 'styled-system/css'
 import { badge } from 'styled-system/recipes'
+import { PriceNote } from '../../../../islands/lib/price-note'
 import { config } from '../../../config'
 import { findPublicCoach } from '../../../modules/accounts'
 import { Booking } from '../../../modules/bookings'
@@ -152,7 +153,14 @@ function SessionPage({ data, ctx }: { data: Data; ctx: PageContext }) {
               <div className={fact}>
                 <dt className={muted}>Price</dt>
                 <dd className={css({ fontWeight: 'medium' })} data-testid="session-price">
-                  {t.price > 0 ? money(t.price, t.currency) : 'Free'}
+                  {t.price > 0 ? (
+                    <>
+                      {money(t.price, t.currency)}
+                      <PriceNote note={t.priceNote} />
+                    </>
+                  ) : (
+                    'Free'
+                  )}
                 </dd>
               </div>
             </dl>
@@ -194,6 +202,7 @@ function SessionPage({ data, ctx }: { data: Data; ctx: PageContext }) {
                 durationMinutes: t.durationMinutes,
                 price: t.price,
                 currency: t.currency,
+                priceNote: t.priceNote,
                 coachName: t.coach.name,
                 coachTimeZone: tz,
                 refundText: describeRefundPolicy(t.refundPolicy),
