@@ -103,6 +103,7 @@ describe('vouchers: CRUD', () => {
     // Bad input is a 422; another team's workshops never show; a member without the role is 403, an outsider 404.
     expect((await c.get(`/v1/vouchers/targets?modelId=not-an-id`)).status).toBe(422)
     expect((await c.get(`/v1/vouchers/targets?q=${'x'.repeat(101)}`)).status).toBe(422)
+    expect((await c.get('/v1/vouchers/targets?include=workshops')).status).toBe(422)
     const other = await world()
     const theirs = await c.get(`/v1/vouchers/targets?q=nothing-like-it&modelType=workshop&modelId=${other.workshop.id}`)
     expect(theirs.body.data).toEqual([])

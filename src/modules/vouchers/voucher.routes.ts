@@ -9,7 +9,7 @@ import { conflict, fieldError, notFound, parseOrThrow } from '../../platform/htt
 import { oneOfOrNone } from '../../platform/http/filters'
 import { idFilter } from '../../platform/http/id-filter'
 import { isId } from '../../platform/http/ids'
-import { ListQuerySchema, listResponse, parseListQuery } from '../../platform/http/list-query'
+import { ListQuerySchema, listResponse, noIncludes, parseListQuery } from '../../platform/http/list-query'
 import { dataOf, ok, pageOf } from '../../platform/openapi/responses'
 import { toMajor, toMinor } from '../../shared/money'
 import { findBookableSchedule, Workshop, WorkshopSchedule } from '../workshops'
@@ -136,7 +136,8 @@ export const voucherRoutes = new Elysia({ name: 'vouchers' })
   .use(vouchers)
   .get(
     '/vouchers/targets',
-    async ({ ctx, query }) => {
+    async ({ ctx, query, request }) => {
+      noIncludes(new URL(request.url).searchParams)
       const tenant = await ctx.tenant()
       const q = parseOrThrow(VoucherTargetsQuerySchema, query)
       return { data: await voucherTargets(ctx.em as EntityManager, tenant.id, clock.now(), { modelType: q.modelType, modelId: q.modelId }, q.q) }
