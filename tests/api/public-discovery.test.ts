@@ -173,7 +173,10 @@ describe('sitemap', () => {
       for (const src of ['workshops', 'coaches', 'jobs']) {
         const all = whole[`${src}-1.xml`]!.map((u) => u.loc)
         const split = names(src)
-        expect(split.length).toBe(Math.ceil(all.length / 3))
+        // Dates' parts are cut at positions among the indexed dates (stable while dates go
+        // live or not), so a part may list fewer than 3 live ones: at least as many parts.
+        if (src === 'workshops') expect(split.length).toBeGreaterThanOrEqual(Math.ceil(all.length / 3))
+        else expect(split.length).toBe(Math.ceil(all.length / 3))
         expect(split).toEqual(split.map((_, i) => `${src}-${i + 1}.xml`))
         for (const f of split) expect(files[f]!.length).toBeLessThanOrEqual(3)
         expect(split.flatMap((f) => files[f]!.map((u) => u.loc))).toEqual(all)
