@@ -13,20 +13,13 @@ import { app, em, uid } from '../client'
 import { waitForMail } from '../mail'
 import { axe, makeUser, noProblems, openAs, useBrowser } from './browser'
 import { makeCoach } from './marketplace.fixtures'
+import { freeTimes, shots } from './sessions.fixtures'
 
 useBrowser()
 
 const tag = uid()
 let coach: Awaited<ReturnType<typeof makeCoach>>
 let typeId: string
-
-async function shots(page: Page, name: string) {
-  if (!process.env.SHOTS) return
-  await page.screenshot({ path: `${process.env.SHOTS}/${name}-1280.png`, fullPage: true })
-  await page.setViewportSize({ width: 390, height: 844 })
-  await page.screenshot({ path: `${process.env.SHOTS}/${name}-390.png`, fullPage: true })
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
 
 beforeAll(async () => {
   coach = await makeCoach('Ines', `Mover${tag}`)
@@ -54,15 +47,6 @@ beforeAll(async () => {
   typeId = type.id
 })
 
-async function freeTimes(): Promise<string[]> {
-  const to = new Date(Date.now() + 20 * 86_400_000).toISOString()
-  const r = await fetch(
-    `${app().url}/v1/public/session-types/${typeId}/slots?from=${encodeURIComponent(new Date().toISOString())}&to=${encodeURIComponent(to)}`,
-  )
-  expect(r.status).toBe(200)
-  return ((await r.json()) as { data: { start: string }[] }).data.map((s) => s.start)
-}
-
 describe('the coach moves a session', () => {
   test('from the booking page to another free time: the client is mailed the new time; a started session offers no move', async () => {
     const client = await makeUser({ profile: { firstName: 'Cal', lastName: `Client${tag}`, socialAccounts: [] } })
@@ -70,7 +54,7 @@ describe('the coach moves a session', () => {
     await b.page.request.get('/api/sanctum/csrf-cookie')
     const xsrf = decodeURIComponent((await b.context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '')
     // Not the first free time: that one leaves the minimum notice while the test runs.
-    const was = (await freeTimes())[8]!
+    const was = (await freeTimes(typeId, 20))[8]!
     const booked = await b.page.request.post('/v1/bookings', { data: { sessionTypeId: typeId, startsAt: was }, headers: { 'x-xsrf-token': xsrf } })
     expect(booked.status()).toBe(201)
     const id = ((await booked.json()) as { data: { id: string } }).data.id
@@ -85,7 +69,7 @@ describe('the coach moves a session', () => {
     expect(await dialog.textContent()).toContain("Times in your hours' zone (Lisbon time)")
     const offered = await dialog.locator('input[name=session-time]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))
     expect(offered).not.toContain(was)
-    const open = await freeTimes()
+    const open = await freeTimes(typeId, 20)
     for (const t of offered) expect(open).toContain(t)
     const to = offered[2]!
     await dialog.locator(`input[value="${to}"]`).click()
@@ -100,7 +84,7 @@ describe('the coach moves a session', () => {
       .find(Booking, { id } as any, { filters: false })
     expect(row.status).toBe('CONFIRMED')
     expect(row.startsAt?.toISOString()).toBe(to)
-    const after = await freeTimes()
+    const after = await freeTimes(typeId, 20)
     expect(after).toContain(was)
     expect(after).not.toContain(to)
 

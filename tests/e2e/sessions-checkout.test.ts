@@ -20,6 +20,7 @@ import { extractCode, waitForNewMail } from '../mail'
 import { browserCard } from '../peers/stripe'
 import { makeUser, noProblems, open, openAs, type Session, useBrowser } from './browser'
 import { makeCoach } from './marketplace.fixtures'
+import { freeTimes, shot } from './sessions.fixtures'
 
 useBrowser()
 
@@ -27,9 +28,6 @@ const tag = uid()
 let coach: Awaited<ReturnType<typeof makeCoach>>
 let paidId: string
 let introId: string
-const shot = (page: Page, name: string) =>
-  process.env.SHOTS ? page.screenshot({ path: `${process.env.SHOTS}/${name}.png`, fullPage: true }) : Promise.resolve()
-
 beforeAll(async () => {
   coach = await makeCoach('Ines', `Checkout${tag}`)
   const m = em()
@@ -70,13 +68,6 @@ beforeAll(async () => {
   paidId = paid.id
   introId = intro.id
 })
-
-async function freeTimes(of: string): Promise<string[]> {
-  const to = new Date(Date.now() + 40 * 86_400_000).toISOString()
-  const r = await fetch(`${app().url}/v1/public/session-types/${of}/slots?from=${encodeURIComponent(new Date().toISOString())}&to=${encodeURIComponent(to)}`)
-  expect(r.status).toBe(200)
-  return ((await r.json()) as { data: { start: string }[] }).data.map((s) => s.start)
-}
 
 /** The booking page hydrated, a day with free times chosen: the `nth` time of that day picked (its start). */
 async function pickTime(page: Page, typeId: string, nth = 0): Promise<string> {

@@ -15,6 +15,7 @@ import { formatTime, isoDay } from '../../src/shared/datetime'
 import { app, em, uid } from '../client'
 import { axe, noProblems, openAs, useBrowser } from './browser'
 import { makeCoach } from './marketplace.fixtures'
+import { freeTimes, shot } from './sessions.fixtures'
 
 useBrowser()
 
@@ -35,9 +36,6 @@ const server = Bun.serve({
   },
 })
 afterAll(() => server.stop(true))
-
-const shot = (page: Page, name: string) =>
-  process.env.SHOTS ? page.screenshot({ path: `${process.env.SHOTS}/${name}.png`, fullPage: true }) : Promise.resolve()
 
 /** No serious or critical axe findings at 1280 and 390 px (screenshots of both with SHOTS). */
 async function lookAt(page: Page, name: string) {
@@ -70,15 +68,6 @@ beforeAll(async () => {
   typeId = type.id
 })
 
-async function freeTimes(): Promise<string[]> {
-  const to = new Date(Date.now() + 14 * 86_400_000).toISOString()
-  const r = await fetch(
-    `${app().url}/v1/public/session-types/${typeId}/slots?from=${encodeURIComponent(new Date().toISOString())}&to=${encodeURIComponent(to)}`,
-  )
-  expect(r.status).toBe(200)
-  return ((await r.json()) as { data: { start: string }[] }).data.map((s) => s.start)
-}
-
 const wall = (iso: string) => new Intl.DateTimeFormat('en-GB', { timeZone: TZ, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso))
 /** "20261201T090000Z": an instant as an iCalendar UTC time. */
 const icsUtc = (ms: number) =>
@@ -94,7 +83,7 @@ describe('the coach sets hours and a busy calendar', () => {
     await s.page.locator('summit-island[data-island=coach-sessions] > div[data-hydrated]').waitFor({ state: 'attached' })
     // No hours yet: nothing to book, and the preview says so.
     await s.page.getByTestId('no-free-times').waitFor()
-    expect(await freeTimes()).toEqual([])
+    expect(await freeTimes(typeId, 14)).toEqual([])
 
     // Every day 10:00–13:00 in Berlin, set through the form.
     await s.page.getByLabel('Time zone').selectOption(TZ)
@@ -108,7 +97,7 @@ describe('the coach sets hours and a busy calendar', () => {
     await s.page.getByRole('button', { name: 'Save hours' }).click()
     await s.page.getByText('Hours saved').first().waitFor()
 
-    const hours = await freeTimes()
+    const hours = await freeTimes(typeId, 14)
     expect(hours.length).toBeGreaterThan(0)
     // Inside the hours only: a 60-minute session starts at 10:00 at the earliest, 12:00 at the latest.
     for (const t of hours) expect(['10:00', '10:30', '11:00', '11:30', '12:00']).toContain(wall(t))
@@ -152,7 +141,7 @@ describe('the coach sets hours and a busy calendar', () => {
     expect(feed.reads).toBeGreaterThan(0)
 
     // The times that would overlap 10:00–11:00 are gone; the rest of the day is still offered.
-    const after = await freeTimes()
+    const after = await freeTimes(typeId, 14)
     expect(ofDay(after).map(wall)).toEqual(['11:00', '11:30', '12:00'])
     for (const t of after) expect(Date.parse(t) >= busyEnd || Date.parse(t) + 60 * 60_000 <= busyStart).toBe(true)
     // The next days keep all their times (the first and the last day of the range move with the clock).

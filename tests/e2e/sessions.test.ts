@@ -16,6 +16,7 @@ import { formatDay, formatMoment, formatMove, formatTime } from '../../src/share
 import { app, em, uid } from '../client'
 import { makeUser, noProblems, openAs, useBrowser } from './browser'
 import { makeCoach } from './marketplace.fixtures'
+import { freeTimes, shot, shots } from './sessions.fixtures'
 
 useBrowser()
 
@@ -23,17 +24,6 @@ const tag = uid()
 let coach: Awaited<ReturnType<typeof makeCoach>>
 let typeId: string
 let introId: string
-const shot = (page: Page, name: string) =>
-  process.env.SHOTS ? page.screenshot({ path: `${process.env.SHOTS}/${name}.png`, fullPage: true }) : Promise.resolve()
-/** The page at 1280 and at 390 px (SHOTS only). */
-async function shots(page: Page, name: string) {
-  if (!process.env.SHOTS) return
-  await shot(page, `${name}-1280`)
-  await page.setViewportSize({ width: 390, height: 844 })
-  await shot(page, `${name}-390`)
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
-
 beforeAll(async () => {
   coach = await makeCoach('Nora', `Sessions${tag}`)
   const m = em()
@@ -89,13 +79,6 @@ async function typeCard(page: Page, number: string) {
   }
 }
 
-async function freeTimes(of = typeId): Promise<string[]> {
-  const to = new Date(Date.now() + 40 * 86_400_000).toISOString()
-  const r = await fetch(`${app().url}/v1/public/session-types/${of}/slots?from=${encodeURIComponent(new Date().toISOString())}&to=${encodeURIComponent(to)}`)
-  expect(r.status).toBe(200)
-  return ((await r.json()) as { data: { start: string }[] }).data.map((s) => s.start)
-}
-
 describe('one-to-one sessions', () => {
   test('from the profile: pick a day and a time in my zone, pay with 4242 4242 4242 4242, see the session in my booking', async () => {
     const client = await makeUser({ profile: { firstName: 'Sam', lastName: 'Client', socialAccounts: [] } })
@@ -129,7 +112,7 @@ describe('one-to-one sessions', () => {
     await shot(s.page, 'session-day')
     const first = s.page.getByRole('list', { name: 'Free times' }).getByRole('button').first()
     const startsAt = (await first.getAttribute('data-start'))!
-    expect(await freeTimes()).toContain(startsAt)
+    expect(await freeTimes(typeId)).toContain(startsAt)
     await first.click()
 
     await s.page.getByRole('form', { name: 'Confirm your session' }).waitFor()
@@ -143,7 +126,7 @@ describe('one-to-one sessions', () => {
     expect(held.startsAt?.toISOString()).toBe(startsAt)
     expect(await s.page.getByTestId('hold').textContent()).toMatch(/^This time is held for you/)
     // Held for this client: no one else is offered it.
-    expect(await freeTimes()).not.toContain(startsAt)
+    expect(await freeTimes(typeId)).not.toContain(startsAt)
 
     await typeCard(s.page, '4242 4242 4242 4242')
     await s.page.getByRole('button', { name: 'Pay $60.00' }).click()
